@@ -1,0 +1,75 @@
+# RegPulse: `make run` builds everything and serves http://localhost:8080;
+# `make test` runs every test. Both work on a fresh machine with Go, Node
+# and npm (browser tests install Debian's chromium when run as root).
+
+GO      ?= go
+NPM     ?= npm
+ADDR    ?= :8080
+BIN     := bin/regpulse
+E2E_PORT ?= 18080
+
+GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -path './e2e/*' 2>/dev/null) go.mod go.sum
+ISLAND_SOURCES  := $(shell find islands/src -type f 2>/dev/null) islands/vite.config.ts islands/package-lock.json
+SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
+
+.PHONY: all build run test vet go-test islands-test e2e bench check clean chromium
+
+all: build
+
+build: public/index.html
+
+run: build
+	$(BIN) serve --addr $(ADDR) --public public --data data
+
+islands/node_modules/.package-lock.json: islands/package-lock.json
+	cd islands && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+islands/dist/.vite/manifest.json: islands/node_modules/.package-lock.json $(ISLAND_SOURCES)
+	cd islands && $(NPM) run build
+
+$(BIN): $(GO_SOURCES)
+	$(GO) build -o $@ ./cmd/regpulse
+
+bin/regpulse-api: $(GO_SOURCES)
+	$(GO) build -o $@ ./cmd/regpulse-api
+
+public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
+	$(BIN) build --out public
+
+check: $(BIN)
+	$(BIN) check content
+
+test: vet go-test islands-test e2e
+
+vet:
+	$(GO) vet ./...
+
+go-test: islands/dist/.vite/manifest.json
+	$(GO) test ./...
+
+islands-test: islands/node_modules/.package-lock.json
+	cd islands && $(NPM) run typecheck && $(NPM) test
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core' (or make test as root)." >&2; exit 1; \
+	  fi; \
+	fi
+
+e2e: build chromium e2e/node_modules/.package-lock.json
+	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin public public.* islands/dist e2e/test-results e2e/screenshots

@@ -1,0 +1,126 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"regpulse/internal/store"
+)
+
+func newTestServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	db, err := store.Open(context.Background(), ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	root := chi.NewRouter()
+	root.Mount("/api", New(db, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	srv := httptest.NewServer(root)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// getJSON fetches path and decodes the body, checking the content type.
+func getJSON(t *testing.T, srv *httptest.Server, method, path string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, srv.URL+path, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s %s: Content-Type = %q, want JSON", method, path, ct)
+	}
+	var body map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+		t.Fatalf("%s %s: body is not JSON: %v", method, path, err)
+	}
+	return res.StatusCode, body
+}
+
+func TestHandler_Health(t *testing.T) {
+	srv := newTestServer(t)
+	status, body := getJSON(t, srv, "GET", "/api/health")
+	if status != 200 || body["status"] != "ok" || len(body) != 1 {
+		t.Errorf("GET /api/health = %d %v, want 200 {status: ok}", status, body)
+	}
+}
+
+func TestHandler_Errors(t *testing.T) {
+	srv := newTestServer(t)
+	for _, tc := range []struct {
+		name, method, path string
+		status             int
+	}{
+		{"ErrUnknownPath", "GET", "/api/nope", 404},
+		{"ErrUnknownNestedPath", "GET", "/api/health/extra", 404},
+		{"ErrMethodNotAllowed", "POST", "/api/health", 405},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := getJSON(t, srv, tc.method, tc.path)
+			if status != tc.status {
+				t.Errorf("status = %d, want %d", status, tc.status)
+			}
+			msg, ok := body["error"].(string)
+			if !ok || msg == "" {
+				t.Errorf("body %v has no error message", body)
+			}
+		})
+	}
+}
+
+type failingStore struct{}
+
+func (failingStore) Ping(context.Context) error { return errors.New("disk on fire") }
+
+func TestHandler_HealthStoreDown(t *testing.T) {
+	srv := httptest.NewServer(New(failingStore{}, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	defer srv.Close()
+	status, body := getJSON(t, srv, "GET", "/health")
+	if status != 503 || strings.Contains(body["error"].(string), "fire") {
+		t.Errorf("GET /health with store down = %d %v; want 503 without internals", status, body)
+	}
+}
+
+func TestWriteError(t *testing.T) {
+	h := &Handler{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, tc := range []struct {
+		name   string
+		err    error
+		status int
+		want   string
+	}{
+		{"FieldError", &Error{Status: 400, Message: "invalid input", Fields: map[string]string{"email": "Invalid email address"}}, 400,
+			`{"error":"invalid input","fields":{"email":"Invalid email address"}}`},
+		{"Internal", errors.New("secret db path /var/x"), 500, `{"error":"internal server error"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			h.writeError(rec, httptest.NewRequest("GET", "/x", nil), tc.err)
+			if rec.Code != tc.status || strings.TrimSpace(rec.Body.String()) != tc.want {
+				t.Errorf("got %d %s, want %d %s", rec.Code, rec.Body.String(), tc.status, tc.want)
+			}
+		})
+	}
+}
+
+func TestRecoverer(t *testing.T) {
+	h := &Handler{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	rec := httptest.NewRecorder()
+	h.recoverer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })).
+		ServeHTTP(rec, httptest.NewRequest("GET", "/x", nil))
+	if rec.Code != 500 || !strings.Contains(rec.Body.String(), `"error"`) {
+		t.Errorf("panic gave %d %s, want JSON 500", rec.Code, rec.Body.String())
+	}
+}

@@ -1,0 +1,51 @@
+// Command regpulse-api serves only the API (/api/*), without the site
+// generator, so it stays small enough to deploy as a serverless function
+// beside the static site. It does not import the generator (Hugo).
+//
+// The Netlify Functions wrapper (a Lambda-style handler around the same
+// api.New router) comes with the deployment issue; until then this binary
+// runs the API as a plain HTTP server behind any proxy.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/go-chi/chi/v5"
+
+	"regpulse/api"
+	"regpulse/internal/store"
+	"regpulse/internal/web"
+)
+
+func main() {
+	addr := flag.String("addr", ":8081", "address to listen on")
+	dataDir := flag.String("data", "./data", "directory for the SQLite database and secrets")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if err := run(ctx, *addr, *dataDir, log); err != nil {
+		fmt.Fprintln(os.Stderr, "regpulse-api:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, addr, dataDir string, log *slog.Logger) error {
+	db, err := store.Open(ctx, filepath.Join(dataDir, "regpulse.db"))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	r := chi.NewRouter()
+	r.Mount("/api", api.New(db, log))
+	r.NotFound(http.NotFound)
+	return web.Serve(ctx, addr, r, log)
+}

@@ -1,0 +1,202 @@
+// Command regpulse builds and serves the RegPulse portal.
+//
+//	regpulse build              check content and build the site into public/
+//	regpulse serve              serve public/ and the API on one port
+//	regpulse check [dir]        validate content (for editors and CI)
+//	regpulse new KIND SLUG      write a new content entry to fill in
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"regpulse/api"
+	"regpulse/generator"
+	"regpulse/internal/catalog"
+	"regpulse/internal/store"
+	"regpulse/internal/web"
+)
+
+const usage = `usage: regpulse <command> [flags]
+
+commands:
+  build              check content and build the site into public/
+  serve              serve the site and the API on one port
+  check [dir]        validate content (default dir: content)
+  new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
+
+Run "regpulse <command> -h" for a command's flags.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "regpulse:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command")
+	}
+	switch args[0] {
+	case "build":
+		return cmdBuild(ctx, args[1:], stderr)
+	case "serve":
+		return cmdServe(ctx, args[1:], stderr)
+	case "check":
+		return cmdCheck(args[1:], stdout, stderr)
+	case "new":
+		return cmdNew(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// buildFlags are the generator's inputs, shared by build and serve.
+type buildFlags struct {
+	content, templates, assets, baseURL, supportEmail string
+}
+
+func (b *buildFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&b.content, "content", "content", "content directory")
+	fs.StringVar(&b.templates, "templates", "templates", "Hugo layouts directory")
+	fs.StringVar(&b.assets, "assets", "islands/dist", "built islands (Vite output with .vite/manifest.json)")
+	fs.StringVar(&b.baseURL, "base-url", "http://localhost:8080/", "absolute URL of the site, for feeds and the sitemap")
+	fs.StringVar(&b.supportEmail, "support-email", "support@regpulse.in", "address of the sidebar's Contact Us link")
+}
+
+func (b *buildFlags) options(out string) generator.Options {
+	return generator.Options{ContentDir: b.content, TemplatesDir: b.templates, AssetsDir: b.assets,
+		OutDir: out, BaseURL: b.baseURL, SupportEmail: b.supportEmail}
+}
+
+func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var b buildFlags
+	b.register(fs)
+	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	_, err := generator.Build(ctx, b.options(*out))
+	return err
+}
+
+func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var b buildFlags
+	b.register(fs)
+	addr := fs.String("addr", ":8080", "address to listen on")
+	public := fs.String("public", "./public", "built site to serve")
+	dataDir := fs.String("data", "./data", "directory for the SQLite database and secrets")
+	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+
+	site, err := web.NewSite(*public)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, filepath.Join(*dataDir, "regpulse.db"))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	if *every > 0 {
+		if *every < time.Second {
+			return fmt.Errorf("--rebuild-every %s is too short", *every)
+		}
+		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
+			_, err := generator.Build(ctx, b.options(dir))
+			return err
+		}, log, nil)
+	}
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log)), log)
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	dir := "content"
+	if fs.NArg() > 0 {
+		dir = fs.Arg(0)
+	}
+	cat, err := catalog.Load(dir)
+	var problems catalog.Problems
+	if errors.As(err, &problems) {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p)
+		}
+		return fmt.Errorf("%d problem(s) in %s", len(problems), dir)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d videos\n",
+		dir, len(cat.Circulars), len(cat.News), len(cat.Companies), len(cat.Regulations), len(cat.Networks),
+		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.Videos))
+	return nil
+}
+
+func cmdNew(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	content := fs.String("content", "content", "content directory")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return fmt.Errorf("usage: regpulse new KIND SLUG (KIND one of %v)", catalog.Kinds())
+	}
+	kind, slug := fs.Arg(0), fs.Arg(1)
+	text, err := catalog.Skeleton(kind, time.Now())
+	if err != nil {
+		return err
+	}
+	if err := catalog.CheckSlug(slug); err != nil {
+		return err
+	}
+	path := filepath.Join(*content, kind, slug+".md")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err // includes "file exists": never overwrite an entry
+	}
+	if _, err := f.WriteString(text); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, path)
+	return nil
+}

@@ -1,0 +1,107 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// HeadersFile is written into the site's root in Netlify's _headers format;
+// `regpulse serve` reads the same file, so both hosts send the same headers.
+const HeadersFile = "_headers"
+
+// writeHeaders computes the Content-Security-Policy from the inline
+// scripts the pages actually contain (the theme script that must run
+// before first paint), so the policy can never drift from the templates.
+func writeHeaders(outDir string) error {
+	hashes, err := inlineScriptHashes(outDir)
+	if err != nil {
+		return err
+	}
+	scriptSrc := "'self'"
+	for _, h := range hashes {
+		scriptSrc += " '" + h + "'"
+	}
+	csp := strings.Join([]string{
+		"default-src 'self'",
+		"script-src " + scriptSrc,
+		"style-src 'self'",
+		"img-src 'self' data: https:",
+		"font-src 'self'",
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "/*\n")
+	fmt.Fprintf(&b, "  Content-Security-Policy: %s\n", csp)
+	fmt.Fprintf(&b, "  X-Content-Type-Options: nosniff\n")
+	fmt.Fprintf(&b, "  Referrer-Policy: strict-origin-when-cross-origin\n")
+	fmt.Fprintf(&b, "  X-Frame-Options: DENY\n")
+	fmt.Fprintf(&b, "  Permissions-Policy: camera=(), microphone=(), geolocation=()\n")
+	fmt.Fprintf(&b, "/assets/*\n")
+	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
+	fmt.Fprintf(&b, "/data/*\n")
+	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
+	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)
+}
+
+// inlineScriptHashes returns the CSP hash of every distinct inline script.
+func inlineScriptHashes(outDir string) ([]string, error) {
+	set := map[string]bool{}
+	err := filepath.WalkDir(outDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		z := html.NewTokenizer(f)
+		inScript := false
+		for {
+			switch z.Next() {
+			case html.ErrorToken:
+				return nil
+			case html.StartTagToken:
+				name, hasAttr := z.TagName()
+				inScript = string(name) == "script" && !hasSrc(z, hasAttr)
+			case html.TextToken:
+				if inScript {
+					sum := sha256.Sum256(z.Text())
+					set["sha256-"+base64.StdEncoding.EncodeToString(sum[:])] = true
+				}
+			case html.EndTagToken:
+				inScript = false
+			}
+		}
+	})
+	out := make([]string, 0, len(set))
+	for h := range set {
+		out = append(out, h)
+	}
+	sort.Strings(out)
+	return out, err
+}
+
+func hasSrc(z *html.Tokenizer, more bool) bool {
+	for more {
+		var k []byte
+		k, _, more = z.TagAttr()
+		if string(k) == "src" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,105 @@
+package generator
+
+import (
+	"regpulse/internal/catalog"
+	"strings"
+)
+
+// page is one Hugo content file the generator writes into its temporary
+// site: front matter chosen here, layout from templates/.
+type page struct {
+	file  string         // path under the site's content/ folder
+	front map[string]any // Hugo front matter
+	body  string         // Markdown
+}
+
+// Route is one path of SPEC.md's route table with the title its page has.
+type Route struct {
+	Path   string
+	Title  string
+	Layout string
+}
+
+// staticRoutes are SPEC.md section 2's routes that do not depend on
+// content. "/" is the dashboard; /dashboard is the same screen.
+var staticRoutes = []Route{
+	{"/", "Dashboard", "dashboard"},
+	{"/dashboard", "Dashboard", "dashboard"},
+	{"/login", "Sign In", "login"},
+	{"/signup", "Create Account", "signup"},
+	{"/search", "Search Regulatory Documents", "search"},
+	{"/news", "Fintech News & Updates", "news"},
+	{"/impact-tracker", "Impact Tracker Dashboard", "impact-tracker"},
+	{"/global-fintech", "Fintech Leaders & Founders", "global-fintech"},
+	{"/pii-regulations", "Global PII & Privacy Regulations", "pii-regulations"},
+	{"/payment-networks", "Payment Networks & Card Schemes", "payment-networks"},
+	{"/newsletter", "Newsletter", "newsletter"},
+	{"/sibos-events", "SIBOS Events", "sibos-events"},
+	{"/fintech-events", "Other Global Fintech Events", "fintech-events"},
+	{"/learning-videos", "Learning Videos", "learning-videos"},
+	{"/fintech-leaders", "Top Fintech Leaders", "fintech-leaders"},
+}
+
+// Routes lists every page path the built site must contain.
+func Routes(cat *catalog.Catalog) []string {
+	var out []string
+	for _, r := range staticRoutes {
+		out = append(out, r.Path)
+	}
+	for _, n := range cat.Networks {
+		out = append(out, "/payment-networks/"+n.Slug)
+	}
+	for _, b := range cat.Bodies {
+		out = append(out, "/payment-body/"+b.Slug)
+	}
+	for _, c := range cat.Circulars {
+		out = append(out, "/circulars/"+c.Slug)
+	}
+	return out
+}
+
+// sitePages is every page of the site, as Hugo content files.
+func sitePages(cat *catalog.Catalog) []page {
+	var pages []page
+	for _, r := range staticRoutes {
+		file := strings.TrimPrefix(r.Path, "/") + ".md"
+		switch r.Path {
+		case "/":
+			file = "_index.md"
+		case "/payment-networks":
+			file = "payment-networks/_index.md" // the section of the per-network pages
+		}
+		front := map[string]any{"title": r.Title, "layout": r.Layout}
+		if r.Path != "/" {
+			front["url"] = r.Path + "/"
+		}
+		pages = append(pages, page{file: file, front: front})
+	}
+	for _, n := range cat.Networks {
+		pages = append(pages, page{
+			file:  "payment-networks/" + n.Slug + ".md",
+			front: map[string]any{"title": n.Name, "layout": "network", "slug": n.Slug},
+			body:  n.Profile,
+		})
+	}
+	pages = append(pages, page{file: "payment-body/_index.md",
+		front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
+	for _, b := range cat.Bodies {
+		pages = append(pages, page{
+			file:  "payment-body/" + b.Slug + ".md",
+			front: map[string]any{"title": b.Name, "layout": "payment-body", "slug": b.Slug},
+			body:  b.Profile,
+		})
+	}
+	pages = append(pages, page{file: "circulars/_index.md",
+		front: map[string]any{"title": "All Circulars", "layout": "circulars"}})
+	for _, c := range cat.Circulars {
+		pages = append(pages, page{
+			file: "circulars/" + c.Slug + ".md",
+			front: map[string]any{"title": c.Title, "layout": "circular", "date": c.PublishedDate.String(),
+				"slug": c.Slug},
+			body: c.Content,
+		})
+	}
+	return pages
+}

@@ -1,0 +1,245 @@
+package catalog
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// fields reads one file's front matter field by field, recording a Problem
+// for each field that is missing, mistyped or not allowed, so that a single
+// pass reports everything wrong with the file.
+type fields struct {
+	path     string
+	lineBase int // file line of the front matter's first line, minus one
+	keys     map[string]*yaml.Node
+	keyLines map[string]int
+	used     map[string]bool
+	problems *Problems
+}
+
+func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *fields {
+	f := &fields{path: path, lineBase: lineBase, keys: map[string]*yaml.Node{},
+		keyLines: map[string]int{}, used: map[string]bool{}, problems: problems}
+	if root == nil {
+		return f
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if _, dup := f.keys[k.Value]; dup {
+			f.addAt(k.Line, k.Value, "field given twice")
+		}
+		f.keys[k.Value] = v
+		f.keyLines[k.Value] = k.Line
+	}
+	return f
+}
+
+func (f *fields) addAt(yamlLine int, field, format string, args ...any) {
+	*f.problems = append(*f.problems, Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: field,
+		Message: fmt.Sprintf(format, args...)})
+}
+
+// node returns the field's value node, or nil (with a problem when the
+// field is required) when the field is absent or null.
+func (f *fields) node(name string, required bool) *yaml.Node {
+	f.used[name] = true
+	n, ok := f.keys[name]
+	if !ok || n.Tag == "!!null" {
+		if required {
+			line := 1
+			if ok {
+				line = n.Line
+			}
+			f.addAt(line, name, "required field is missing")
+		}
+		return nil
+	}
+	return n
+}
+
+func (f *fields) scalar(name string, required bool) (string, *yaml.Node) {
+	n := f.node(name, required)
+	if n == nil {
+		return "", nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		f.addAt(n.Line, name, "must be a single value, not a list or map")
+		return "", nil
+	}
+	v := strings.TrimSpace(n.Value)
+	if v == "" && required {
+		f.addAt(n.Line, name, "required field is empty")
+	}
+	return v, n
+}
+
+func (f *fields) str(name string, required bool) string {
+	v, _ := f.scalar(name, required)
+	return v
+}
+
+func (f *fields) enum(name string, required bool, allowed []string) string {
+	v, n := f.scalar(name, required)
+	if n == nil || v == "" {
+		return ""
+	}
+	if !slices.Contains(allowed, v) {
+		f.addAt(n.Line, name, "unknown value %q (allowed: %s)", v, strings.Join(allowed, ", "))
+		return ""
+	}
+	return v
+}
+
+func (f *fields) link(name string, required bool) string {
+	v, n := f.scalar(name, required)
+	if n == nil || v == "" {
+		return ""
+	}
+	if !validLink(v) {
+		f.addAt(n.Line, name, "not a valid http(s) URL: %q", v)
+		return ""
+	}
+	return v
+}
+
+// path accepts an internal path ("/news") or an absolute http(s) URL.
+func (f *fields) target(name string, required bool) string {
+	v, n := f.scalar(name, required)
+	if n == nil || v == "" {
+		return ""
+	}
+	if !(strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "//")) && !validLink(v) {
+		f.addAt(n.Line, name, "must be a path starting with / or an http(s) URL: %q", v)
+		return ""
+	}
+	return v
+}
+
+func validLink(v string) bool {
+	u, err := url.Parse(v)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(v, " \t\n")
+}
+
+func (f *fields) date(name string, required bool) *Date {
+	v, n := f.scalar(name, required)
+	if n == nil || v == "" {
+		return nil
+	}
+	var d Date
+	if err := d.UnmarshalText([]byte(v)); err != nil {
+		f.addAt(n.Line, name, "bad date %q (want YYYY-MM-DD)", v)
+		return nil
+	}
+	return &d
+}
+
+func (f *fields) integer(name string, required bool, lo, hi int) int {
+	v, n := f.scalar(name, required)
+	if n == nil || v == "" {
+		return 0
+	}
+	i, err := strconv.Atoi(v)
+	if err != nil {
+		f.addAt(n.Line, name, "not a whole number: %q", v)
+		return 0
+	}
+	if i < lo || i > hi {
+		f.addAt(n.Line, name, "%d is out of range %d-%d", i, lo, hi)
+		return 0
+	}
+	return i
+}
+
+func (f *fields) boolean(name string) bool {
+	v, n := f.scalar(name, false)
+	if n == nil {
+		return false
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		f.addAt(n.Line, name, "not true or false: %q", v)
+	}
+	return b
+}
+
+func (f *fields) list(name string, required bool) []string {
+	n := f.node(name, required)
+	out := []string{}
+	if n == nil {
+		return out
+	}
+	if n.Kind != yaml.SequenceNode {
+		f.addAt(n.Line, name, "must be a list")
+		return out
+	}
+	for _, item := range n.Content {
+		if item.Kind != yaml.ScalarNode || strings.TrimSpace(item.Value) == "" {
+			f.addAt(item.Line, name, "list items must be non-empty text")
+			continue
+		}
+		out = append(out, strings.TrimSpace(item.Value))
+	}
+	if required && len(out) == 0 {
+		f.addAt(n.Line, name, "needs at least one item")
+	}
+	return out
+}
+
+func (f *fields) linkList(name string) []string {
+	out := f.list(name, false)
+	for i, v := range out {
+		if !validLink(v) {
+			f.addAt(f.keys[name].Content[i].Line, name, "not a valid http(s) URL: %q", v)
+		}
+	}
+	return out
+}
+
+// entityImpact reads a map of entity type to impact level, returned in
+// the canonical order of EntityTypes.
+func (f *fields) entityImpact(name string) []EntityImpact {
+	n := f.node(name, true)
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		f.addAt(n.Line, name, "must be a map like `PSP: high`")
+		return nil
+	}
+	got := map[string]string{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch {
+		case !slices.Contains(EntityTypes, k.Value):
+			f.addAt(k.Line, name, "unknown entity type %q (allowed: %s)", k.Value, strings.Join(EntityTypes, ", "))
+		case !slices.Contains(ImpactLevels, v.Value):
+			f.addAt(v.Line, name, "unknown impact level %q for %s (allowed: %s)", v.Value, k.Value, strings.Join(ImpactLevels, ", "))
+		default:
+			got[k.Value] = v.Value
+		}
+	}
+	var out []EntityImpact
+	for _, t := range EntityTypes {
+		if lvl, ok := got[t]; ok {
+			out = append(out, EntityImpact{EntityType: t, ImpactLevel: lvl})
+		}
+	}
+	if len(out) == 0 && len(n.Content) == 0 {
+		f.addAt(n.Line, name, "needs at least one entity type")
+	}
+	return out
+}
+
+// done reports every field the kind does not know: usually a typo.
+func (f *fields) done() {
+	for name, line := range f.keyLines {
+		if !f.used[name] {
+			f.addAt(line, name, "unknown field")
+		}
+	}
+}

@@ -1,0 +1,271 @@
+package catalog
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+const maxYear = 2100
+
+func (l *loader) requireBody(f *fields, body string) {
+	if body == "" {
+		f.addAt(f.lastLine(), "body", "the text below the front matter is empty")
+	}
+}
+
+// lastLine points body problems at the closing '---' of the front matter.
+func (f *fields) lastLine() int {
+	max := 0
+	for _, n := range f.keyLines {
+		if n > max {
+			max = n
+		}
+	}
+	return max + 1
+}
+
+func (l *loader) circular(f *fields, e Entry, body string) {
+	c := Circular{
+		Entry:                e,
+		CircularNumber:       f.str("circularNumber", false),
+		Title:                f.str("title", true),
+		TitleIsDescriptive:   f.boolean("titleIsDescriptive"),
+		Content:              body,
+		Summary:              f.str("summary", false),
+		Source:               f.enum("source", true, Sources),
+		Category:             f.enum("category", true, CircularCategories),
+		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
+		EntityImpact:         f.entityImpact("entityImpact"),
+		OfficialURL:          f.link("officialUrl", false),
+		SourceURL:            f.link("sourceUrl", true),
+		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
+	}
+	if d := f.date("publishedDate", true); d != nil {
+		c.PublishedDate = *d
+	}
+	c.EffectiveDate = f.date("effectiveDate", false)
+	l.requireBody(f, body)
+	l.cat.Circulars = append(l.cat.Circulars, c)
+}
+
+func (l *loader) news(f *fields, e Entry, body string) {
+	n := NewsItem{
+		Entry:     e,
+		Title:     f.str("title", true),
+		Content:   body,
+		Excerpt:   f.str("excerpt", true),
+		Source:    f.str("source", true),
+		Category:  f.enum("category", true, NewsCategories),
+		Region:    f.enum("region", true, Regions),
+		SourceURL: f.link("sourceUrl", true),
+		Circular:  f.str("circular", false),
+	}
+	if utf8.RuneCountInString(n.Excerpt) > 200 {
+		f.addAt(f.keyLines["excerpt"], "excerpt", "is %d characters; keep it to 200", utf8.RuneCountInString(n.Excerpt))
+	}
+	if d := f.date("publishedDate", true); d != nil {
+		n.PublishedDate = *d
+	}
+	l.requireBody(f, body)
+	l.cat.News = append(l.cat.News, n)
+}
+
+func (l *loader) company(f *fields, e Entry, body string) {
+	c := Company{
+		Entry:           e,
+		Name:            f.str("name", true),
+		Founder:         f.str("founder", false),
+		Description:     f.str("description", true),
+		Country:         f.str("country", true),
+		Category:        f.enum("category", true, CompanyCategories),
+		Founded:         f.integer("founded", false, 1600, time.Now().Year()),
+		Headquarters:    f.str("headquarters", false),
+		WebsiteURL:      f.link("websiteUrl", false),
+		LinkedinProfile: f.link("linkedinProfile", false),
+		XProfile:        f.link("xProfile", false),
+		SourceURL:       f.link("sourceUrl", false),
+	}
+	l.cat.Companies = append(l.cat.Companies, c)
+}
+
+func (l *loader) regulation(f *fields, e Entry, body string) {
+	r := Regulation{
+		Entry:                  e,
+		Name:                   f.str("name", true),
+		ShortName:              f.str("shortName", false),
+		Country:                f.enum("country", true, RegulationCountries),
+		Description:            body,
+		Status:                 f.enum("status", true, RegulationStatuses),
+		EffectiveDate:          f.date("effectiveDate", false),
+		Regulator:              f.str("regulator", false),
+		KeyProvisions:          f.list("keyProvisions", true),
+		ComplianceRequirements: f.list("complianceRequirements", false),
+		OfficialTextURL:        f.link("officialTextUrl", false),
+		SourceURL:              f.link("sourceUrl", false),
+	}
+	l.requireBody(f, body)
+	l.cat.Regulations = append(l.cat.Regulations, r)
+}
+
+func (l *loader) network(f *fields, e Entry, body string) {
+	n := Network{
+		Entry:        e,
+		Name:         f.enum("name", true, NetworkNames),
+		FullName:     f.str("fullName", false),
+		Type:         f.str("type", false),
+		Operator:     f.str("operator", false),
+		Founded:      f.str("founded", false),
+		Headquarters: f.str("headquarters", false),
+		Description:  f.str("description", true),
+		Guidelines:   f.list("guidelines", true),
+		ContactInfo:  f.str("contactInfo", false),
+		WebsiteURL:   f.link("websiteUrl", false),
+		SourceURL:    f.link("sourceUrl", false),
+		Profile:      body,
+	}
+	l.cat.Networks = append(l.cat.Networks, n)
+}
+
+func (l *loader) sibos(f *fields, e Entry, body string) {
+	s := SibosEvent{
+		Entry:             e,
+		Title:             f.str("title", true),
+		Year:              f.integer("year", true, 1978, maxYear),
+		Theme:             f.str("theme", false),
+		Description:       body,
+		Status:            f.enum("status", true, EventStatuses),
+		StartDate:         f.date("startDate", false),
+		EndDate:           f.date("endDate", false),
+		Location:          f.str("location", false),
+		Venue:             f.str("venue", false),
+		ExpectedAttendees: f.integer("expectedAttendees", false, 1, 10_000_000),
+		RegistrationOpen:  f.boolean("registrationOpen"),
+		KeyTopics:         f.list("keyTopics", false),
+		Speakers:          f.list("speakers", false),
+		WebsiteURL:        f.link("websiteUrl", false),
+		SourceURL:         f.link("sourceUrl", false),
+	}
+	if s.StartDate != nil && s.EndDate != nil && s.EndDate.Before(s.StartDate.Time) {
+		f.addAt(f.keyLines["endDate"], "endDate", "is before startDate")
+	}
+	l.requireBody(f, body)
+	l.cat.Sibos = append(l.cat.Sibos, s)
+}
+
+func (l *loader) event(f *fields, e Entry, body string) {
+	ev := Event{
+		Entry:              e,
+		Name:               f.str("name", true),
+		Group:              f.enum("group", true, EventGroups),
+		Type:               f.enum("type", false, EventTypes),
+		Description:        body,
+		Location:           f.str("location", false),
+		Frequency:          f.enum("frequency", false, EventFrequencies),
+		Website:            f.link("website", false),
+		Focus:              f.list("focus", false),
+		EstimatedAttendees: f.str("estimatedAttendees", false),
+		SourceURL:          f.link("sourceUrl", false),
+	}
+	l.requireBody(f, body)
+	l.cat.Events = append(l.cat.Events, ev)
+}
+
+func (l *loader) body(f *fields, e Entry, body string) {
+	b := PaymentBody{
+		Entry:         e,
+		Name:          f.str("name", true),
+		ShortName:     f.enum("shortName", true, BodyNames),
+		Established:   f.integer("established", false, 1600, time.Now().Year()),
+		Headquarters:  f.str("headquarters", false),
+		Head:          f.str("head", false),
+		HeadTitle:     f.str("headTitle", false),
+		Website:       f.link("website", false),
+		KeyFunctions:  f.list("keyFunctions", true),
+		RecentUpdates: f.list("recentUpdates", false),
+		SourceURL:     f.link("sourceUrl", false),
+		Profile:       body,
+	}
+	if b.ShortName != "" && strings.ToLower(b.ShortName) != e.Slug {
+		f.addAt(f.keyLines["shortName"], "shortName", "%s must live in bodies/%s.md", b.ShortName, strings.ToLower(b.ShortName))
+	}
+	l.cat.Bodies = append(l.cat.Bodies, b)
+}
+
+func (l *loader) ad(f *fields, e Entry, body string) {
+	a := Ad{
+		Entry:       e,
+		Title:       f.str("title", true),
+		Description: f.str("description", true),
+		Company:     f.str("company", true),
+		Category:    f.enum("category", true, AdCategories),
+		CTAText:     f.str("ctaText", true),
+		TargetURL:   f.target("targetUrl", true),
+		Sponsored:   f.boolean("sponsored"),
+	}
+	l.cat.Ads = append(l.cat.Ads, a)
+}
+
+func (l *loader) video(f *fields, e Entry, body string) {
+	v := Video{
+		Entry:           e,
+		Title:           f.str("title", true),
+		Description:     f.str("description", true),
+		DurationMinutes: f.integer("durationMinutes", true, 1, 600),
+		Level:           f.enum("level", true, VideoLevels),
+		Topic:           f.str("topic", false),
+	}
+	l.cat.Videos = append(l.cat.Videos, v)
+}
+
+// crossCheck finds problems that span files: duplicate names and
+// references to circulars that do not exist.
+func (l *loader) crossCheck() {
+	slugs := map[string]bool{}
+	for _, c := range l.cat.Circulars {
+		slugs[c.Slug] = true
+	}
+	for _, n := range l.cat.News {
+		if n.Circular != "" && !slugs[n.Circular] {
+			l.refProblem(n.Path, "circular", n.Circular)
+		}
+	}
+	for _, b := range l.cat.Bodies {
+		for _, s := range b.RecentUpdates {
+			if !slugs[s] {
+				l.refProblem(b.Path, "recentUpdates", s)
+			}
+		}
+	}
+	seen := map[string]string{}
+	for _, n := range l.cat.Networks {
+		if prev, dup := seen[n.Name]; dup && n.Name != "" {
+			l.problems = append(l.problems, Problem{Path: n.Path, Line: 0, Field: "name",
+				Message: "network " + n.Name + " is also defined in " + prev})
+		}
+		seen[n.Name] = n.Path
+	}
+	numbers := map[string]string{}
+	for _, c := range l.cat.Circulars {
+		key := c.Source + " " + c.CircularNumber
+		if prev, dup := numbers[key]; dup && c.CircularNumber != "" {
+			l.problems = append(l.problems, Problem{Path: c.Path, Line: 0, Field: "circularNumber",
+				Message: "duplicate circular number " + c.CircularNumber + " (also in " + prev + ")"})
+		}
+		numbers[key] = c.Path
+	}
+}
+
+func (l *loader) refProblem(p, field, slug string) {
+	l.problems = append(l.problems, Problem{Path: p, Line: l.lineOf(p, field), Field: field,
+		Message: "refers to unknown circular " + slug})
+}
+
+// lineOf finds the line where a field starts, for problems found after
+// decoding. It rereads nothing: the line is 0 when unknown.
+func (l *loader) lineOf(p, field string) int {
+	if lines, ok := l.fieldLines[p]; ok {
+		return lines[field]
+	}
+	return 0
+}

@@ -1,0 +1,242 @@
+package catalog
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/google/uuid"
+	"gopkg.in/yaml.v3"
+)
+
+// idNamespace makes path-derived IDs stable across machines and builds.
+var idNamespace = uuid.MustParse("6f1d3c2e-9a47-4e0b-8f5a-2c7b1e9d4a10")
+
+// IDForPath is the stable ID of the entry stored at a content-relative
+// path such as "circulars/rbi-2020-03-17-x.md".
+func IDForPath(rel string) string {
+	return uuid.NewSHA1(idNamespace, []byte(filepath.ToSlash(rel))).String()
+}
+
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Load reads and validates every entry under dir. When anything is wrong it
+// returns a nil catalog and Problems listing every problem found.
+func Load(dir string) (*Catalog, error) {
+	return LoadFS(os.DirFS(dir), filepath.Base(filepath.Clean(dir)))
+}
+
+// LoadFS is Load over any file system; label prefixes the paths in problems.
+func LoadFS(fsys fs.FS, label string) (*Catalog, error) {
+	l := &loader{label: label, cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+	if _, err := fs.Stat(fsys, "."); err != nil {
+		return nil, fmt.Errorf("content directory %s: %w", label, err)
+	}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			l.add(p, 0, "file", err.Error())
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") || strings.EqualFold(d.Name(), "README.md") {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			l.add(p, 0, "file", err.Error())
+			return nil
+		}
+		l.file(p, data)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	l.crossCheck()
+	if len(l.problems) > 0 {
+		return nil, l.problems.sorted()
+	}
+	l.cat.sort()
+	return l.cat, nil
+}
+
+// ParseFile validates a single entry's bytes as if it lived at rel (for
+// fuzzing and for editors' tools).
+func ParseFile(rel string, data []byte) error {
+	l := &loader{label: "content", cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+	l.file(rel, data)
+	if len(l.problems) > 0 {
+		return l.problems
+	}
+	return nil
+}
+
+type loader struct {
+	label    string
+	cat      *Catalog
+	problems Problems
+	ids      map[string]string // id -> path, to find duplicates
+	// fieldLines keeps each file's field lines for problems found across files.
+	fieldLines map[string]map[string]int
+}
+
+func (l *loader) add(rel string, line int, field, msg string) {
+	l.problems = append(l.problems, Problem{Path: path.Join(l.label, rel), Line: line, Field: field, Message: msg})
+}
+
+// kinds maps a content folder to the decoder of its entries.
+var kinds = map[string]func(*loader, *fields, Entry, string){
+	"circulars":   (*loader).circular,
+	"news":        (*loader).news,
+	"companies":   (*loader).company,
+	"regulations": (*loader).regulation,
+	"networks":    (*loader).network,
+	"sibos":       (*loader).sibos,
+	"events":      (*loader).event,
+	"bodies":      (*loader).body,
+	"ads":         (*loader).ad,
+	"videos":      (*loader).video,
+}
+
+// Kinds lists the content folders, sorted.
+func Kinds() []string {
+	out := make([]string, 0, len(kinds))
+	for k := range kinds {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (l *loader) file(rel string, data []byte) {
+	folder, name, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	decode, ok := kinds[folder]
+	if !ok || strings.Contains(name, "/") {
+		l.add(rel, 0, "file", fmt.Sprintf("not in a content folder (want one of %s/NAME.md)", strings.Join(Kinds(), "/, ")))
+		return
+	}
+	if !strings.HasSuffix(name, ".md") {
+		l.add(rel, 0, "file", "content files must end in .md")
+		return
+	}
+	slug := strings.TrimSuffix(name, ".md")
+	if !slugPattern.MatchString(slug) {
+		l.add(rel, 0, "file", fmt.Sprintf("file name %q must be lowercase words joined by '-'", slug))
+		return
+	}
+	front, frontLine, body, err := splitFrontMatter(data)
+	if err != nil {
+		l.add(rel, 1, "file", err.Error())
+		return
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(front, &doc); err != nil {
+		line, msg := yamlErrorLine(err)
+		l.add(rel, frontLine+line, "front matter", msg)
+		return
+	}
+	var root *yaml.Node
+	if len(doc.Content) > 0 {
+		root = doc.Content[0]
+		if root.Kind != yaml.MappingNode {
+			l.add(rel, frontLine+root.Line, "front matter", "must be a map of field: value")
+			return
+		}
+	}
+	f := newFields(path.Join(l.label, rel), frontLine, root, &l.problems)
+	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
+	if id := f.str("id", false); id != "" {
+		if _, err := uuid.Parse(id); err != nil {
+			f.addAt(f.keyLines["id"], "id", "not a UUID: %q", id)
+		} else {
+			e.ID = strings.ToLower(id)
+		}
+	}
+	if prev, dup := l.ids[e.ID]; dup {
+		f.addAt(f.keyLines["id"], "id", "duplicate id %s (also used by %s)", e.ID, prev)
+	}
+	l.ids[e.ID] = e.Path
+	decode(l, f, e, strings.TrimSpace(string(body)))
+	f.done()
+	lines := map[string]int{}
+	for k, n := range f.keyLines {
+		lines[k] = frontLine + n
+	}
+	l.fieldLines[e.Path] = lines
+}
+
+// splitFrontMatter separates "---\nYAML\n---\nbody". frontLine is the file
+// line just before the YAML's first line, so YAML line n is file line
+// frontLine+n.
+func splitFrontMatter(data []byte) (front []byte, frontLine int, body []byte, err error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	if !bytes.HasPrefix(data, []byte("---\n")) {
+		return nil, 0, nil, errors.New("file must start with a '---' line opening the front matter")
+	}
+	rest := data[4:]
+	if bytes.HasPrefix(rest, []byte("---\n")) || bytes.Equal(rest, []byte("---")) {
+		return nil, 1, bytes.TrimPrefix(rest[3:], []byte("\n")), nil
+	}
+	end := bytes.Index(rest, []byte("\n---\n"))
+	if end < 0 {
+		if bytes.HasSuffix(rest, []byte("\n---")) {
+			end = len(rest) - 4
+		} else {
+			return nil, 0, nil, errors.New("front matter is not closed by a '---' line")
+		}
+	}
+	body = rest[end+4:]
+	body = bytes.TrimPrefix(body, []byte("\n"))
+	return rest[:end+1], 1, body, nil
+}
+
+var yamlLineRE = regexp.MustCompile(`line (\d+): `)
+
+func yamlErrorLine(err error) (int, string) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLineRE.FindStringSubmatchIndex(msg); m != nil {
+		var n int
+		fmt.Sscanf(msg[m[2]:m[3]], "%d", &n)
+		return n, msg[:m[0]] + msg[m[1]:]
+	}
+	return 1, msg
+}
+
+func (c *Catalog) sort() {
+	sort.SliceStable(c.Circulars, func(i, j int) bool {
+		a, b := c.Circulars[i], c.Circulars[j]
+		if !a.PublishedDate.Equal(b.PublishedDate.Time) {
+			return a.PublishedDate.After(b.PublishedDate.Time)
+		}
+		return a.Slug < b.Slug
+	})
+	sort.SliceStable(c.News, func(i, j int) bool {
+		a, b := c.News[i], c.News[j]
+		if !a.PublishedDate.Equal(b.PublishedDate.Time) {
+			return a.PublishedDate.After(b.PublishedDate.Time)
+		}
+		return a.Slug < b.Slug
+	})
+	sort.SliceStable(c.Sibos, func(i, j int) bool { return c.Sibos[i].Year > c.Sibos[j].Year })
+}
+
+// CheckSlug reports whether slug can name an entry's file.
+func CheckSlug(slug string) error {
+	if !slugPattern.MatchString(slug) {
+		return fmt.Errorf("slug %q must be lowercase letters and digits joined by '-'", slug)
+	}
+	return nil
+}

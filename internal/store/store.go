@@ -1,0 +1,98 @@
+// Package store is RegPulse's persistence. All SQL lives here. The default
+// implementation is SQLite (modernc.org/sqlite, pure Go); callers see only
+// the methods of *DB, so a PostgreSQL implementation can take its place.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DB is an open store with its migrations applied.
+type DB struct {
+	db *sql.DB
+}
+
+// ErrNotFound is returned when a looked-up row does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Open opens (creating if needed) the SQLite database at path and applies
+// every pending migration. ":memory:" opens a private in-memory store.
+func Open(ctx context.Context, path string) (*DB, error) {
+	dsn := ":memory:"
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		dsn = "file:" + (&url.URL{Path: path}).EscapedPath()
+	}
+	// WAL lets readers run beside the writer; busy_timeout makes a writer
+	// wait instead of failing at once; SQLite leaves foreign keys off unless
+	// asked. _txlock=immediate takes the write lock at BEGIN, avoiding
+	// deadlocks between two read-then-write transactions.
+	dsn += "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	if path == ":memory:" {
+		db.SetMaxOpenConns(1) // each connection would be its own empty database
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &DB{db: db}, nil
+}
+
+func migrate(ctx context.Context, db *sql.DB) error {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (s *DB) Close() error { return s.db.Close() }
+
+// Ping checks that the database answers.
+func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// SchemaVersion is the newest applied migration.
+func (s *DB) SchemaVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version WHERE is_applied`).Scan(&v)
+	return v, err
+}
+
+// pragma reads a PRAGMA value (for tests of the connection settings).
+func (s *DB) pragma(ctx context.Context, name string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, "PRAGMA "+name).Scan(&v)
+	return v, err
+}

@@ -1,0 +1,106 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// Handler is the whole portal on one port: the API under /api and the
+// built site everywhere else, gzip-compressed.
+func Handler(site *Site, api http.Handler) http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.RealIP)
+	r.Use(middleware.Compress(5, "text/html", "text/css", "text/plain", "text/javascript",
+		"application/javascript", "application/json", "application/xml", "application/atom+xml",
+		"application/feed+json", "image/svg+xml"))
+	if api != nil {
+		r.Mount("/api", api)
+	}
+	r.Handle("/*", site)
+	return r
+}
+
+// Serve runs h on addr until ctx is cancelled, then shuts down gracefully,
+// giving running requests up to 10 seconds.
+func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second, // uploads of up to 10 MB on slow links
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// BuildFunc builds the site into dir.
+type BuildFunc func(ctx context.Context, dir string) error
+
+// RebuildEvery rebuilds the site every interval into a new directory next
+// to base and swaps it in. A failed build keeps the last good site and
+// logs why. It returns when ctx is cancelled.
+func (s *Site) RebuildEvery(ctx context.Context, interval time.Duration, base string, build BuildFunc, log *slog.Logger, after func()) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	var prev string // the last directory this loop made, removed after the next swap
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		dir := fmt.Sprintf("%s.%d", filepath.Clean(base), time.Now().UnixNano())
+		start := time.Now()
+		if err := build(ctx, dir); err != nil {
+			os.RemoveAll(dir)
+			log.Error("rebuild failed; still serving the last good site", "dir", s.Dir(), "err", err)
+			continue
+		}
+		if err := s.Swap(dir); err != nil {
+			os.RemoveAll(dir)
+			log.Error("rebuild produced an unusable site; still serving the last good site", "err", err)
+			continue
+		}
+		log.Info("rebuilt site", "dir", dir, "took", time.Since(start).Round(time.Millisecond))
+		if prev != "" {
+			removeLater(prev)
+		}
+		prev = dir
+		if after != nil {
+			after()
+		}
+	}
+}

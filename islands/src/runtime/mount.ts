@@ -1,0 +1,46 @@
+// Finds island placeholders and mounts each with its props. Kept apart from
+// loader.ts (which binds the real island modules) so it can be tested with
+// fake modules.
+import { createElement, type ComponentType } from "react";
+import { createRoot } from "react-dom/client";
+
+export type IslandModule = { default: ComponentType<Record<string, unknown>> };
+export type IslandImporters = Record<string, () => Promise<IslandModule>>;
+
+export function islandName(path: string): string {
+  return path.replace(/^.*\//, "").replace(/\.tsx$/, "");
+}
+
+// mountIslands imports only the islands present in root, once each, and
+// renders them over their static fallback. A bad island is logged and
+// leaves its static fallback in place.
+export async function mountIslands(root: ParentNode, importers: IslandImporters): Promise<number> {
+  const byName = new Map<string, () => Promise<IslandModule>>();
+  for (const [path, load] of Object.entries(importers)) byName.set(islandName(path), load);
+
+  const placeholders = [...root.querySelectorAll<HTMLElement>("[data-island]")];
+  const loads = new Map<string, Promise<IslandModule>>();
+  let mounted = 0;
+  await Promise.all(
+    placeholders.map(async (el) => {
+      const name = el.dataset.island ?? "";
+      const load = byName.get(name);
+      if (!load) {
+        console.error(`island ${name}: no such island`);
+        return;
+      }
+      if (!loads.has(name)) loads.set(name, load());
+      try {
+        const mod = await loads.get(name)!;
+        const props = el.dataset.props ? (JSON.parse(el.dataset.props) as Record<string, unknown>) : {};
+        el.replaceChildren();
+        createRoot(el).render(createElement(mod.default, props));
+        el.dataset.islandMounted = "";
+        mounted++;
+      } catch (err) {
+        console.error(`island ${name}:`, err);
+      }
+    }),
+  );
+  return mounted;
+}

@@ -1,0 +1,19 @@
+// Header search: SPEC.md goes to /search?q={trimmed text} only when the
+// text is non-empty. Without JavaScript the form still submits to /search.
+
+export function searchURL(text: string): string | null {
+  const q = text.trim();
+  return q === "" ? null : `/search?q=${encodeURIComponent(q)}`;
+}
+
+export function initHeaderSearch(doc: Document = document, go: (url: string) => void = (u) => location.assign(u)): void {
+  for (const form of doc.querySelectorAll<HTMLFormElement>("form[data-header-search]")) {
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = form.elements.namedItem("q") as HTMLInputElement | null;
+      const url = searchURL(input?.value ?? "");
+      if (url) go(url);
+      else input?.focus();
+    });
+  }
+}

@@ -1,0 +1,7 @@
+// The shell's behaviour on every page, in plain TypeScript so that a page
+// without a content island loads no React.
+import { initTheme } from "./theme";
+import { initHeaderSearch } from "./search";
+
+initTheme();
+initHeaderSearch();

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+// The Go generator reads dist/.vite/manifest.json to put hashed asset URLs
+// into the pages, so entry names here are part of that contract:
+// shell (every page), loader (pages with islands), styles (every page).
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  base: "/assets/",
+  build: {
+    outDir: "dist",
+    assetsDir: "",
+    emptyOutDir: true,
+    manifest: true,
+    modulePreload: false,
+    target: "es2022",
+    rolldownOptions: {
+      input: {
+        shell: "src/shell/shell.ts",
+        loader: "src/runtime/loader.ts",
+        styles: "src/styles.css",
+      },
+      output: {
+        codeSplitting: {
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
