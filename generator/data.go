@@ -1,14 +1,54 @@
 package generator
 
-import "regpulse/internal/catalog"
+import (
+	"strings"
+
+	"regpulse/internal/catalog"
+)
+
+// circularView is a circular with what its page and cards show beyond the
+// catalog: the card preview and related circulars.
+type circularView struct {
+	catalog.Circular
+	Preview string   `json:"preview"`
+	Related []string `json:"related"` // slugs
+}
+
+// relatedLimit is how many related circulars a circular page lists.
+const relatedLimit = 5
+
+// related picks circulars that share the source or the category, those
+// sharing both first, then the newest.
+func related(cat *catalog.Catalog, c catalog.Circular) []string {
+	var both, one []string
+	for _, o := range cat.Circulars { // newest first
+		if o.Slug == c.Slug {
+			continue
+		}
+		sameSource, sameCategory := o.Source == c.Source, o.Category == c.Category
+		switch {
+		case sameSource && sameCategory:
+			both = append(both, o.Slug)
+		case sameSource || sameCategory:
+			one = append(one, o.Slug)
+		}
+	}
+	out := append(both, one...)
+	if len(out) > relatedLimit {
+		out = out[:relatedLimit]
+	}
+	return out
+}
 
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names of SPEC.md section 3.
-func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string]any {
-	circulars := map[string]catalog.Circular{}
-	for _, c := range cat.Circulars {
-		circulars[c.Slug] = c
+func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Options) map[string]any {
+	views := make([]circularView, len(cat.Circulars))
+	bySlug := map[string]circularView{}
+	for i, c := range cat.Circulars {
+		views[i] = circularView{Circular: c, Preview: catalog.Preview(catalog.PlainText(c.Content), cardPreviewLen), Related: related(cat, c)}
+		bySlug[c.Slug] = views[i]
 	}
 	networks := map[string]catalog.Network{}
 	for _, n := range cat.Networks {
@@ -22,13 +62,26 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 	for _, e := range cat.Events {
 		events[e.Slug] = e
 	}
+	dataURLs := map[string]string{}
+	for _, d := range data {
+		dataURLs[d.Name] = d.URL
+	}
+	type feedLink struct{ Title, Atom, JSON, Source, Slug string }
+	var feeds []feedLink
+	for _, f := range Feeds() {
+		feeds = append(feeds, feedLink{Title: f.Title, Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
+	}
 	return map[string]any{
-		"events":       events,
-		"assets":       assets,
-		"catalog":      cat,
-		"circulars":    circulars,
-		"networks":     networks,
-		"bodies":       bodies,
-		"supportEmail": opts.SupportEmail,
+		"assets":          assets,
+		"catalog":         cat,
+		"circulars":       views,
+		"circularsBySlug": bySlug,
+		"networks":        networks,
+		"bodies":          bodies,
+		"events":          events,
+		"data":            dataURLs,
+		"feeds":           feeds,
+		"sources":         catalog.Sources,
+		"supportEmail":    opts.SupportEmail,
 	}
 }

@@ -60,6 +60,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSite(cat, opts.ContentDir); err != nil {
+		return nil, err
+	}
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
 		return nil, err
@@ -79,7 +82,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	defer os.RemoveAll(work)
 	siteDir, outDir := filepath.Join(work, "site"), filepath.Join(work, "public")
 
-	if err := writeSite(siteDir, cat, assets, opts); err != nil {
+	data, err := dataFiles(cat)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeSite(siteDir, cat, assets, data, opts); err != nil {
 		return nil, err
 	}
 	if err := runHugo(siteDir, outDir, opts); err != nil {
@@ -90,7 +97,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(outDir, cat, opts); err != nil {
+	if err := writeOutputs(outDir, cat, data, opts); err != nil {
 		return nil, err
 	}
 	n, err := Verify(outDir, Routes(cat))
@@ -133,7 +140,7 @@ func (o *Options) absolute() error {
 
 // writeSite writes the temporary Hugo site: one content file per page and
 // the catalog as data for the templates.
-func writeSite(dir string, cat *catalog.Catalog, assets *Assets, opts Options) error {
+func writeSite(dir string, cat *catalog.Catalog, assets *Assets, data []dataFile, opts Options) error {
 	for _, p := range sitePages(cat) {
 		front, err := json.MarshalIndent(p.front, "", "  ")
 		if err != nil {
@@ -148,14 +155,14 @@ func writeSite(dir string, cat *catalog.Catalog, assets *Assets, opts Options) e
 			return err
 		}
 	}
-	data, err := json.Marshal(templateData(cat, assets, opts))
+	site, err := json.Marshal(templateData(cat, assets, data, opts))
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "data", "site.json"), data, 0o644)
+	return os.WriteFile(filepath.Join(dir, "data", "site.json"), site, 0o644)
 }
 
 func runHugo(siteDir, outDir string, opts Options) error {

@@ -1,11 +1,43 @@
 package generator
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+
 	"regpulse/internal/catalog"
 )
 
-// writeOutputs adds what Hugo does not render: security headers for the
-// static host and the server.
-func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
+// writeOutputs adds what Hugo does not render: the data files of the
+// in-browser filters, the feeds, and the security headers.
+func writeOutputs(outDir string, cat *catalog.Catalog, data []dataFile, opts Options) error {
+	write := func(sitePath string, body []byte) error {
+		p := filepath.Join(outDir, filepath.FromSlash(sitePath))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(p, body, 0o644)
+	}
+	for _, d := range data {
+		if err := write(d.URL, d.Body); err != nil {
+			return err
+		}
+	}
+	for _, f := range Feeds() {
+		atom, err := f.RenderAtom(cat, opts.BaseURL)
+		if err != nil {
+			return fmt.Errorf("feed %s: %w", f.Atom, err)
+		}
+		if err := write(f.Atom, atom); err != nil {
+			return err
+		}
+		js, err := f.RenderJSON(cat, opts.BaseURL)
+		if err != nil {
+			return fmt.Errorf("feed %s: %w", f.JSON, err)
+		}
+		if err := write(f.JSON, js); err != nil {
+			return err
+		}
+	}
 	return writeHeaders(outDir)
 }

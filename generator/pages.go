@@ -1,8 +1,11 @@
 package generator
 
 import (
-	"regpulse/internal/catalog"
+	"fmt"
+	"path/filepath"
 	"strings"
+
+	"regpulse/internal/catalog"
 )
 
 // page is one Hugo content file the generator writes into its temporary
@@ -49,13 +52,47 @@ func Routes(cat *catalog.Catalog) []string {
 	for _, n := range cat.Networks {
 		out = append(out, "/payment-networks/"+n.Slug)
 	}
-	for _, b := range cat.Bodies {
-		out = append(out, "/payment-body/"+b.Slug)
+	for _, b := range catalog.BodyNames {
+		out = append(out, "/payment-body/"+strings.ToLower(b))
 	}
 	for _, c := range cat.Circulars {
 		out = append(out, "/circulars/"+c.Slug)
 	}
 	return out
+}
+
+// sidebarEvents are the slugs of the sidebar's seven event links
+// (templates/_partials/sidebar.html), which must exist in content/events.
+var sidebarEvents = []string{"finovate", "global-fintech-fest", "hong-kong-fintech-week", "money2020", "sibos",
+	"singapore-fintech-festival", "world-fintech-festival"}
+
+// checkSite reports content the site's fixed structure needs: SPEC.md's
+// four payment bodies and the sidebar's seven events.
+func checkSite(cat *catalog.Catalog, contentDir string) error {
+	have := map[string]bool{}
+	for _, b := range cat.Bodies {
+		have["bodies/"+b.Slug] = true
+	}
+	for _, e := range cat.Events {
+		if e.Group == "major" {
+			have["events/"+e.Slug] = true
+		}
+	}
+	var missing []string
+	for _, b := range catalog.BodyNames {
+		if p := "bodies/" + strings.ToLower(b); !have[p] {
+			missing = append(missing, filepath.Join(contentDir, p+".md")+": payment body "+b+" is required (SPEC.md routes /payment-body/"+strings.ToLower(b)+")")
+		}
+	}
+	for _, e := range sidebarEvents {
+		if p := "events/" + e; !have[p] {
+			missing = append(missing, filepath.Join(contentDir, p+".md")+": the sidebar's event (group: major) is required")
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("content lacks %d required entr(ies):\n%s", len(missing), strings.Join(missing, "\n"))
+	}
+	return nil
 }
 
 // sitePages is every page of the site, as Hugo content files.

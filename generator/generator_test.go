@@ -1,0 +1,454 @@
+package generator
+
+import (
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+const (
+	fixtureContent = "testdata/content"
+	fixtureAssets  = "testdata/assets"
+	templatesDir   = "../templates"
+)
+
+func buildSite(t *testing.T, content, templates string) (string, *Result) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "public")
+	res, err := Build(context.Background(), Options{ContentDir: content, TemplatesDir: templates,
+		AssetsDir: fixtureAssets, OutDir: out, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test"})
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return out, res
+}
+
+// TestAll builds the fixture tree and the real content, then walks every
+// HTML page of the output like golang/website's TestAll: each page has a
+// title and one h1, every internal link and asset resolves (fragments
+// too), and nothing is mis-escaped.
+func TestAll(t *testing.T) {
+	for _, tc := range []struct{ name, content string }{
+		{"Fixture", fixtureContent},
+		{"RealContent", "../content"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, res := buildSite(t, tc.content, templatesDir)
+			if res.Pages < len(Routes(res.Catalog)) {
+				t.Errorf("built %d pages for %d routes", res.Pages, len(Routes(res.Catalog)))
+			}
+			checkPages(t, out)
+		})
+	}
+}
+
+type pageInfo struct {
+	title  string
+	h1s    int
+	ids    map[string]bool
+	links  []string // internal href/src values, as written
+	errors []string
+}
+
+var badEscapes = regexp.MustCompile(`ZgotmplZ|&amp;(amp|lt|gt|quot|#\d+);|&lt;/?[a-z]+|\{\{|\}\}|%!|<no value>|map\[`)
+
+func checkPages(t *testing.T, out string) {
+	t.Helper()
+	pages := map[string]*pageInfo{}
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		pages[filepath.ToSlash(rel)] = parsePage(t, rel, data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) == 0 {
+		t.Fatal("no pages built")
+	}
+	for rel, info := range pages {
+		for _, e := range info.errors {
+			t.Errorf("%s: %s", rel, e)
+		}
+		if strings.TrimSpace(info.title) == "" || !strings.HasSuffix(info.title, "· RegPulse") {
+			t.Errorf("%s: title %q, want \"... · RegPulse\"", rel, info.title)
+		}
+		if info.h1s != 1 {
+			t.Errorf("%s: %d h1 elements, want 1", rel, info.h1s)
+		}
+		for _, link := range info.links {
+			u, err := url.Parse(link)
+			if err != nil {
+				t.Errorf("%s: bad link %q: %v", rel, link, err)
+				continue
+			}
+			target := rel
+			if u.Path != "" {
+				file, ok := resolve(out, u.Path)
+				if !ok {
+					t.Errorf("%s: broken link %q", rel, link)
+					continue
+				}
+				target = file
+			}
+			if u.Fragment != "" && strings.HasSuffix(target, ".html") {
+				if tp := pages[target]; tp != nil && !tp.ids[u.Fragment] {
+					t.Errorf("%s: link %q: no id %q on %s", rel, link, u.Fragment, target)
+				}
+			}
+		}
+	}
+}
+
+// resolve maps a site path to a built file the way internal/web serves it.
+func resolve(out, p string) (string, bool) {
+	rel := strings.Trim(p, "/")
+	for _, cand := range []string{rel, filepath.Join(rel, "index.html")} {
+		if st, err := os.Stat(filepath.Join(out, cand)); err == nil && !st.IsDir() {
+			return filepath.ToSlash(cand), true
+		}
+	}
+	return "", false
+}
+
+func parsePage(t *testing.T, rel string, data []byte) *pageInfo {
+	info := &pageInfo{ids: map[string]bool{}}
+	doc, err := html.Parse(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	var walk func(n *html.Node, inTitle bool)
+	walk = func(n *html.Node, inTitle bool) {
+		switch n.Type {
+		case html.TextNode:
+			if inTitle {
+				info.title += n.Data
+			}
+			if n.Parent != nil && n.Parent.Data != "script" && badEscapes.MatchString(n.Data) {
+				info.errors = append(info.errors, "mis-escaped text: "+strings.TrimSpace(n.Data))
+			}
+		case html.ElementNode:
+			if n.Data == "h1" {
+				info.h1s++
+			}
+			for _, a := range n.Attr {
+				if a.Key == "id" {
+					if info.ids[a.Val] {
+						info.errors = append(info.errors, "duplicate id "+a.Val)
+					}
+					info.ids[a.Val] = true
+				}
+				if badEscapes.MatchString(a.Val) && a.Key != "data-props" {
+					info.errors = append(info.errors, "mis-escaped attribute "+a.Key+"="+a.Val)
+				}
+				if (a.Key == "href" || a.Key == "src") && (strings.HasPrefix(a.Val, "/") && !strings.HasPrefix(a.Val, "//") || strings.HasPrefix(a.Val, "#")) {
+					info.links = append(info.links, a.Val)
+				}
+				if a.Key == "target" && a.Val == "_blank" && !slices.ContainsFunc(n.Attr, func(x html.Attribute) bool { return x.Key == "rel" && strings.Contains(x.Val, "noopener") }) {
+					info.errors = append(info.errors, "target=_blank without rel=noopener")
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inTitle || (n.Type == html.ElementNode && n.Data == "title"))
+		}
+	}
+	walk(doc, false)
+	return info
+}
+
+func TestBuild_Fixture(t *testing.T) {
+	out, res := buildSite(t, fixtureContent, templatesDir)
+	read := func(p string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(out, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	t.Run("CircularPage", func(t *testing.T) {
+		page := read("circulars/rbi-2020-03-17-pa-guidelines/index.html")
+		for _, want := range []string{
+			"DPSS.CO.PD.No.1810/02.14.008/2019-20",
+			"Guidelines on Regulation of Payment Aggregators &amp; Payment Gateways",
+			"March 17, 2020", "April 1, 2020",
+			`href="https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=11822&amp;Mode=0"`,
+			"View Official Document", `href="https://example.org/pa-guidelines"`,
+			"Non-bank aggregators need RBI authorisation &lt;and&gt; must not store card data.",
+			"<strong>in their entirety</strong>", "<code>&lt;handle&gt;@valid</code>",
+			`data-entity="Aggregator"`, "high Impact", "medium Impact", "Not assessed",
+			`href="/circulars/rbi-2021-09-07-tokenisation"`, // related: same source
+			`type="application/atom+xml" title="RegPulse: RBI circulars (Atom)" href="/feeds/rbi.atom"`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("circular page lacks %q", want)
+			}
+		}
+		if strings.Contains(page, "/circulars/npci-2024-03-28-upi-ids") {
+			t.Error("unrelated NPCI/UPI circular listed as related")
+		}
+	})
+	t.Run("DescriptiveTitle", func(t *testing.T) {
+		page := read("circulars/rbi-2021-09-07-tokenisation/index.html")
+		if !strings.Contains(page, "the regulator's own title was not found") || !strings.Contains(page, "Not found in our sources") {
+			t.Error("descriptive title or missing number not explained")
+		}
+	})
+	t.Run("CircularCardLinks", func(t *testing.T) {
+		list := read("circulars/index.html")
+		// With an official link the title opens it in a new tab; without, the page.
+		if !regexp.MustCompile(`<a href="https://www.rbi.org.in/[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Guidelines on Regulation`).MatchString(list) {
+			t.Error("card title does not open the official document")
+		}
+		if !strings.Contains(list, `<a href="/circulars/rbi-2021-09-07-tokenisation" class="hover:underline">Tokenisation`) {
+			t.Error("card title without official link does not lead to the circular page")
+		}
+		if strings.Count(list, "data-circular=") != len(res.Catalog.Circulars) {
+			t.Errorf("list shows %d cards for %d circulars", strings.Count(list, "data-circular="), len(res.Catalog.Circulars))
+		}
+	})
+	t.Run("NoIslandNoReact", func(t *testing.T) {
+		page := read("learning-videos/index.html")
+		if strings.Contains(page, "loader-test.js") || strings.Contains(page, "react-test.js") {
+			t.Error("a page without islands loads the islands loader")
+		}
+		if !strings.Contains(page, `src="/assets/shell-test.js"`) || !strings.Contains(page, `href="/assets/styles-test.css"`) {
+			t.Error("shell script or styles missing")
+		}
+	})
+	t.Run("Headers", func(t *testing.T) {
+		h := read("_headers")
+		hashes, err := inlineScriptHashes(out)
+		if err != nil || len(hashes) != 1 {
+			t.Fatalf("inline script hashes = %v, %v; want the theme script's", hashes, err)
+		}
+		if !strings.Contains(h, "script-src 'self' '"+hashes[0]+"'") {
+			t.Errorf("_headers CSP lacks the theme script hash %s:\n%s", hashes[0], h)
+		}
+	})
+	t.Run("SitemapAndRobots", func(t *testing.T) {
+		sm := read("sitemap.xml")
+		for _, want := range []string{"https://regpulse.test/circulars/rbi-2020-03-17-pa-guidelines/", "https://regpulse.test/news/"} {
+			if !strings.Contains(sm, want) {
+				t.Errorf("sitemap lacks %s", want)
+			}
+		}
+		if r := read("robots.txt"); !strings.Contains(r, "Sitemap: https://regpulse.test/sitemap.xml") || !strings.Contains(r, "Disallow: /api/") {
+			t.Errorf("robots.txt = %q", r)
+		}
+	})
+	t.Run("DataFiles", func(t *testing.T) {
+		matches, _ := filepath.Glob(filepath.Join(out, "data", "circulars.*.json"))
+		if len(matches) != 1 {
+			t.Fatalf("circulars data files: %v", matches)
+		}
+		var cs []map[string]any
+		if err := json.Unmarshal([]byte(read("data/"+filepath.Base(matches[0]))), &cs); err != nil || len(cs) != 3 {
+			t.Fatalf("circulars data: %d entries, %v", len(cs), err)
+		}
+		if _, ok := cs[0]["content"]; ok {
+			t.Error("data file carries full content; it should carry only the preview")
+		}
+		if cs[0]["slug"] != "npci-2024-03-28-upi-ids" {
+			t.Errorf("first circular = %v, want the newest", cs[0]["slug"])
+		}
+	})
+}
+
+// TestFeeds checks every feed parses as what it claims and lists the
+// right circulars, newest first.
+func TestFeeds(t *testing.T) {
+	out, _ := buildSite(t, fixtureContent, templatesDir)
+	type entry struct {
+		Title     string `xml:"title"`
+		ID        string `xml:"id"`
+		Updated   string `xml:"updated"`
+		Published string `xml:"published"`
+		Links     []struct {
+			Rel  string `xml:"rel,attr"`
+			Href string `xml:"href,attr"`
+		} `xml:"link"`
+		Content struct {
+			Type string `xml:"type,attr"`
+			Body string `xml:",chardata"`
+		} `xml:"content"`
+	}
+	type feed struct {
+		XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+		Title   string   `xml:"title"`
+		ID      string   `xml:"id"`
+		Updated string   `xml:"updated"`
+		Entries []entry  `xml:"entry"`
+	}
+	for _, tc := range []struct {
+		file  string
+		slugs []string
+	}{
+		{"circulars", []string{"npci-2024-03-28-upi-ids", "rbi-2021-09-07-tokenisation", "rbi-2020-03-17-pa-guidelines"}},
+		{"rbi", []string{"rbi-2021-09-07-tokenisation", "rbi-2020-03-17-pa-guidelines"}},
+		{"npci", []string{"npci-2024-03-28-upi-ids"}},
+		{"sebi", nil},
+	} {
+		t.Run("Atom/"+tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(out, "feeds", tc.file+".atom"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f feed
+			if err := xml.Unmarshal(data, &f); err != nil {
+				t.Fatalf("not Atom: %v", err)
+			}
+			if f.Title == "" || f.ID == "" || f.Updated == "" {
+				t.Errorf("feed lacks title, id or updated: %+v", f)
+			}
+			if len(f.Entries) != len(tc.slugs) {
+				t.Fatalf("%d entries, want %d", len(f.Entries), len(tc.slugs))
+			}
+			for i, e := range f.Entries {
+				if e.Title == "" || !strings.HasPrefix(e.ID, "urn:uuid:") || e.Updated == "" || e.Published == "" {
+					t.Errorf("entry %d lacks a required element: %+v", i, e)
+				}
+				if e.Content.Type != "html" || !strings.Contains(e.Content.Body, "<p>") {
+					t.Errorf("entry %d content is not HTML: %+v", i, e.Content)
+				}
+				if len(e.Links) == 0 || e.Links[0].Href != "https://regpulse.test/circulars/"+tc.slugs[i] {
+					t.Errorf("entry %d links %+v, want /circulars/%s", i, e.Links, tc.slugs[i])
+				}
+			}
+		})
+		t.Run("JSONFeed/"+tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(out, "feeds", tc.file+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f struct {
+				Version string `json:"version"`
+				Title   string `json:"title"`
+				FeedURL string `json:"feed_url"`
+				Items   []struct {
+					ID            string `json:"id"`
+					URL           string `json:"url"`
+					ContentHTML   string `json:"content_html"`
+					DatePublished string `json:"date_published"`
+				} `json:"items"`
+			}
+			if err := json.Unmarshal(data, &f); err != nil {
+				t.Fatal(err)
+			}
+			if f.Version != "https://jsonfeed.org/version/1.1" || f.Title == "" || f.Items == nil {
+				t.Errorf("not a JSON Feed 1.1: version %q title %q items %v", f.Version, f.Title, f.Items)
+			}
+			if len(f.Items) != len(tc.slugs) {
+				t.Fatalf("%d items, want %d", len(f.Items), len(tc.slugs))
+			}
+			for i, it := range f.Items {
+				if it.ID == "" || it.ContentHTML == "" || it.DatePublished == "" || !strings.HasSuffix(it.URL, "/circulars/"+tc.slugs[i]) {
+					t.Errorf("item %d incomplete: %+v", i, it)
+				}
+			}
+		})
+	}
+}
+
+// copyTree copies a fixture so a test can break one file of it.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := copyDir(src, dst, func(string) bool { return true }); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestBuild_Errors(t *testing.T) {
+	build := func(content, templates string) error {
+		_, err := Build(context.Background(), Options{ContentDir: content, TemplatesDir: templates,
+			AssetsDir: fixtureAssets, OutDir: filepath.Join(t.TempDir(), "public")})
+		return err
+	}
+	t.Run("ErrContent", func(t *testing.T) {
+		content := copyTree(t, fixtureContent)
+		os.WriteFile(filepath.Join(content, "circulars", "npci-2024-03-28-upi-ids.md"), []byte("---\ntitle: x\nsource: XYZ\n---\nbody\n"), 0o644)
+		err := build(content, templatesDir)
+		if err == nil || !strings.Contains(err.Error(), "circulars/npci-2024-03-28-upi-ids.md:3: source: unknown value \"XYZ\"") {
+			t.Errorf("err = %v; want it to name the file, line and field", err)
+		}
+	})
+	t.Run("ErrTemplate", func(t *testing.T) {
+		templates := copyTree(t, templatesDir)
+		os.WriteFile(filepath.Join(templates, "news.html"), []byte("{{ define \"main\" }}{{ .Nope.Field }}{{ end }}"), 0o644)
+		err := build(fixtureContent, templates)
+		if err == nil || !strings.Contains(err.Error(), "news.html") {
+			t.Errorf("err = %v; want it to name the template", err)
+		}
+	})
+	t.Run("ErrMissingTemplate", func(t *testing.T) {
+		templates := copyTree(t, templatesDir)
+		os.Remove(filepath.Join(templates, "news.html"))
+		if err := build(fixtureContent, templates); err == nil {
+			t.Error("a page without its template built; Hugo's warning must fail the build")
+		}
+	})
+	t.Run("ErrNoAssets", func(t *testing.T) {
+		_, err := Build(context.Background(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir,
+			AssetsDir: t.TempDir(), OutDir: filepath.Join(t.TempDir(), "public")})
+		if err == nil || !strings.Contains(err.Error(), "manifest") {
+			t.Errorf("err = %v; want a missing manifest error", err)
+		}
+	})
+	t.Run("FailedBuildKeepsPreviousSite", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "public")
+		opts := Options{ContentDir: fixtureContent, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out}
+		if _, err := Build(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		broken := copyTree(t, fixtureContent)
+		os.WriteFile(filepath.Join(broken, "news", "bad.md"), []byte("no front matter"), 0o644)
+		opts.ContentDir = broken
+		if _, err := Build(context.Background(), opts); err == nil {
+			t.Fatal("broken content built")
+		}
+		if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
+			t.Errorf("previous site gone after a failed build: %v", err)
+		}
+		leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".regpulse-build-*"))
+		if len(leftovers) > 0 {
+			t.Errorf("temporary build folders left behind: %v", leftovers)
+		}
+	})
+	t.Run("StalePagesRemoved", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "public")
+		content := copyTree(t, fixtureContent)
+		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out}
+		if _, err := Build(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(filepath.Join(content, "circulars", "rbi-2021-09-07-tokenisation.md"))
+		os.WriteFile(filepath.Join(content, "bodies", "rbi.md"), []byte("---\nname: Reserve Bank of India\nshortName: RBI\nkeyFunctions: [x]\n---\n"), 0o644)
+		if _, err := Build(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(out, "circulars", "rbi-2021-09-07-tokenisation")); err == nil {
+			t.Error("a deleted circular's page survived the rebuild")
+		}
+	})
+}
