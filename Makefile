@@ -9,7 +9,8 @@ BIN     := bin/regpulse
 E2E_PORT ?= 18080
 
 GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -path './e2e/*' 2>/dev/null) go.mod go.sum
-ISLAND_SOURCES  := $(shell find islands/src -type f 2>/dev/null) islands/vite.config.ts islands/package-lock.json
+ISLAND_SOURCES  := $(shell find islands/src templates -type f 2>/dev/null) islands/vite.config.ts islands/package-lock.json
+# (templates/ is listed because Tailwind generates the CSS from the classes used there too)
 SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 
 .PHONY: all build run test vet go-test islands-test e2e bench check clean chromium

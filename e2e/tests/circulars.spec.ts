@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { axeViolations, screenshot } from "./helpers";
+
+test.describe("circulars", () => {
+  test("list, card links and the circular page", async ({ page }, info) => {
+    await page.goto("/circulars");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Circulars");
+    const card = page.locator('[data-circular="rbi-2020-03-17-payment-aggregators-gateways-guidelines"]');
+    await expect(card).toContainText("DPSS.CO.PD.No.1810/02.14.008/2019-20");
+    await expect(card).toContainText("Mar 17, 2020");
+    await expect(card).toContainText("high Impact");
+    await screenshot(page, info, "circulars");
+
+    await card.getByRole("link", { name: /^Details/ }).click();
+    await expect(page).toHaveURL(/\/circulars\/rbi-2020-03-17-payment-aggregators-gateways-guidelines$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guidelines on Regulation of Payment Aggregators and Payment Gateways");
+    await expect(page.getByText("March 17, 2020")).toBeVisible();
+    await expect(page.locator('[data-entity="Aggregator"]')).toContainText("high Impact");
+    await expect(page.getByRole("link", { name: /^Source/ }).first()).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("heading", { name: "Related circulars" })).toBeVisible();
+    await expect(page.locator('link[rel="alternate"][href="/feeds/rbi.atom"]')).toHaveCount(1);
+    await screenshot(page, info, "circular-page");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("feeds are served with feed content types", async ({ request }) => {
+    const atom = await request.get("/feeds/circulars.atom");
+    expect(atom.status()).toBe(200);
+    expect(await atom.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    const json = await request.get("/feeds/npci.json");
+    expect(json.status()).toBe(200);
+    expect((await json.json()).version).toBe("https://jsonfeed.org/version/1.1");
+    const sitemap = await request.get("/sitemap.xml");
+    expect(await sitemap.text()).toContain("/circulars/");
+  });
+});
