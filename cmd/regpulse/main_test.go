@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (string, string, error) {
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func TestCheck(t *testing.T) {
+	t.Run("RealContent", func(t *testing.T) {
+		out, _, err := runCmd("check", "../../content")
+		if err != nil || !strings.Contains(out, "ok:") {
+			t.Fatalf("check content = %q, %v", out, err)
+		}
+	})
+	t.Run("ErrBrokenEntry", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "content")
+		os.MkdirAll(filepath.Join(dir, "news"), 0o755)
+		os.WriteFile(filepath.Join(dir, "news", "x.md"), []byte("---\ntitle: T\nregion: Mars\n---\nbody\n"), 0o644)
+		_, stderr, err := runCmd("check", dir)
+		if err == nil {
+			t.Fatal("check passed a broken tree")
+		}
+		for _, want := range []string{
+			"content/news/x.md:3: region: unknown value \"Mars\" (allowed: India, Global)",
+			"content/news/x.md:2: excerpt: required field is missing",
+		} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr lacks %q:\n%s", want, stderr)
+			}
+		}
+	})
+	t.Run("ErrNoDir", func(t *testing.T) {
+		if _, _, err := runCmd("check", filepath.Join(t.TempDir(), "nope")); err == nil {
+			t.Error("check of a missing directory passed")
+		}
+	})
+}
+
+func TestNew(t *testing.T) {
+	content := filepath.Join(t.TempDir(), "content")
+	out, _, err := runCmd("new", "-content", content, "circulars", "rbi-2026-01-15-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := strings.TrimSpace(out)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{"circularNumber:", "title:", "source:", "entityImpact:", "officialUrl:", "sourceUrl:"} {
+		if !strings.Contains(string(data), field) {
+			t.Errorf("new circular lacks %s", field)
+		}
+	}
+	t.Run("ErrExists", func(t *testing.T) {
+		if _, _, err := runCmd("new", "-content", content, "circulars", "rbi-2026-01-15-test"); err == nil {
+			t.Error("new overwrote an existing entry")
+		}
+	})
+	t.Run("ErrUnknownKind", func(t *testing.T) {
+		if _, _, err := runCmd("new", "-content", content, "podcasts", "x"); err == nil || !strings.Contains(err.Error(), "unknown kind") {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("ErrBadSlug", func(t *testing.T) {
+		if _, _, err := runCmd("new", "-content", content, "news", "Bad Slug"); err == nil {
+			t.Error("new accepted a bad slug")
+		}
+	})
+}
+
+func TestRun_ErrUnknownCommand(t *testing.T) {
+	if _, stderr, err := runCmd("frobnicate"); err == nil || !strings.Contains(stderr, "usage:") {
+		t.Errorf("unknown command: err %v, stderr %q", err, stderr)
+	}
+}
