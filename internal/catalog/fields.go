@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 type fields struct {
 	path     string
 	lineBase int // file line of the front matter's first line, minus one
+	endLine  int // file line of the closing '---'
 	keys     map[string]*yaml.Node
 	keyLines map[string]int
 	used     map[string]bool
@@ -30,6 +32,10 @@ func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
+		if k.Kind != yaml.ScalarNode || strings.TrimSpace(k.Value) == "" {
+			f.addAt(k.Line, "front matter", "field names must be plain words (line has a key that is empty, a list or a map)")
+			continue
+		}
 		if _, dup := f.keys[k.Value]; dup {
 			f.addAt(k.Line, k.Value, "field given twice")
 		}
@@ -65,6 +71,10 @@ func (f *fields) node(name string, required bool) *yaml.Node {
 func (f *fields) scalar(name string, required bool) (string, *yaml.Node) {
 	n := f.node(name, required)
 	if n == nil {
+		return "", nil
+	}
+	if n.Kind == yaml.AliasNode {
+		f.addAt(n.Line, name, "YAML aliases (*name) are not allowed; write the value")
 		return "", nil
 	}
 	if n.Kind != yaml.ScalarNode {
@@ -192,9 +202,11 @@ func (f *fields) list(name string, required bool) []string {
 
 func (f *fields) linkList(name string) []string {
 	out := f.list(name, false)
-	for i, v := range out {
-		if !validLink(v) {
-			f.addAt(f.keys[name].Content[i].Line, name, "not a valid http(s) URL: %q", v)
+	if n := f.keys[name]; n != nil && n.Kind == yaml.SequenceNode {
+		for _, item := range n.Content {
+			if v := strings.TrimSpace(item.Value); item.Kind == yaml.ScalarNode && v != "" && !validLink(v) {
+				f.addAt(item.Line, name, "not a valid http(s) URL: %q", v)
+			}
 		}
 	}
 	return out
@@ -214,7 +226,10 @@ func (f *fields) entityImpact(name string) []EntityImpact {
 	got := map[string]string{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		_, dup := got[k.Value]
 		switch {
+		case dup:
+			f.addAt(k.Line, name, "entity type %s given twice", k.Value)
 		case !slices.Contains(EntityTypes, k.Value):
 			f.addAt(k.Line, name, "unknown entity type %q (allowed: %s)", k.Value, strings.Join(EntityTypes, ", "))
 		case !slices.Contains(ImpactLevels, v.Value):
@@ -237,9 +252,14 @@ func (f *fields) entityImpact(name string) []EntityImpact {
 
 // done reports every field the kind does not know: usually a typo.
 func (f *fields) done() {
-	for name, line := range f.keyLines {
+	names := make([]string, 0, len(f.keyLines))
+	for name := range f.keyLines {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
 		if !f.used[name] {
-			f.addAt(line, name, "unknown field")
+			f.addAt(f.keyLines[name], name, "unknown field")
 		}
 	}
 }

@@ -10,19 +10,10 @@ const maxYear = 2100
 
 func (l *loader) requireBody(f *fields, body string) {
 	if body == "" {
-		f.addAt(f.lastLine(), "body", "the text below the front matter is empty")
+		// Point at the closing '---': the body starts below it.
+		*f.problems = append(*f.problems, Problem{Path: f.path, Line: f.endLine, Field: "body",
+			Message: "the text below the front matter is empty"})
 	}
-}
-
-// lastLine points body problems at the closing '---' of the front matter.
-func (f *fields) lastLine() int {
-	max := 0
-	for _, n := range f.keyLines {
-		if n > max {
-			max = n
-		}
-	}
-	return max + 1
 }
 
 func (l *loader) circular(f *fields, e Entry, body string) {
@@ -240,7 +231,7 @@ func (l *loader) crossCheck() {
 	seen := map[string]string{}
 	for _, n := range l.cat.Networks {
 		if prev, dup := seen[n.Name]; dup && n.Name != "" {
-			l.problems = append(l.problems, Problem{Path: n.Path, Line: 0, Field: "name",
+			l.problems = append(l.problems, Problem{Path: n.Path, Line: l.lineOf(n.Path, "name"), Field: "name",
 				Message: "network " + n.Name + " is also defined in " + prev})
 		}
 		seen[n.Name] = n.Path
@@ -249,7 +240,7 @@ func (l *loader) crossCheck() {
 	for _, c := range l.cat.Circulars {
 		key := c.Source + " " + c.CircularNumber
 		if prev, dup := numbers[key]; dup && c.CircularNumber != "" {
-			l.problems = append(l.problems, Problem{Path: c.Path, Line: 0, Field: "circularNumber",
+			l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "circularNumber"), Field: "circularNumber",
 				Message: "duplicate circular number " + c.CircularNumber + " (also in " + prev + ")"})
 		}
 		numbers[key] = c.Path

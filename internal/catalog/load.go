@@ -156,12 +156,13 @@ func (l *loader) file(rel string, data []byte) {
 		}
 	}
 	f := newFields(path.Join(l.label, rel), frontLine, root, &l.problems)
+	f.endLine = frontLine + bytes.Count(front, []byte("\n")) + 1
 	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
 	if id := f.str("id", false); id != "" {
-		if _, err := uuid.Parse(id); err != nil {
+		if u, err := uuid.Parse(id); err != nil {
 			f.addAt(f.keyLines["id"], "id", "not a UUID: %q", id)
 		} else {
-			e.ID = strings.ToLower(id)
+			e.ID = u.String() // canonical spelling, so duplicates are found however written
 		}
 	}
 	if prev, dup := l.ids[e.ID]; dup {

@@ -36,7 +36,10 @@ func (ps Problems) sorted() Problems {
 		if ps[i].Path != ps[j].Path {
 			return ps[i].Path < ps[j].Path
 		}
-		return ps[i].Line < ps[j].Line
+		if ps[i].Line != ps[j].Line {
+			return ps[i].Line < ps[j].Line
+		}
+		return ps[i].Field < ps[j].Field
 	})
 	return ps
 }
