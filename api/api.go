@@ -7,31 +7,60 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
+
+	"regpulse/internal/store"
 )
 
-// Store is what the API needs from persistence.
+// Store is what the API needs from persistence: the methods the handlers
+// call, in plain Go types. internal/store's SQLite *DB satisfies it; a
+// PostgreSQL implementation only has to provide the same methods.
 type Store interface {
 	Ping(ctx context.Context) error
+	ListCirculars(ctx context.Context, q store.CircularQuery) ([]store.Circular, error)
+	ListNews(ctx context.Context, q store.NewsQuery) ([]store.NewsItem, error)
+	ImpactTracking(ctx context.Context) ([]store.ImpactRecord, error)
+	ListCompanies(ctx context.Context, q store.CompanyQuery) ([]store.Company, error)
+	ListRegulations(ctx context.Context, q store.RegulationQuery) ([]store.Regulation, error)
+	ListNetworks(ctx context.Context, limit int) ([]store.Network, error)
+	ListSibosEvents(ctx context.Context, limit int) ([]store.SibosEvent, error)
+	// DashboardStats counts what was published on the calendar dates from
+	// through to, both included.
+	DashboardStats(ctx context.Context, from, to time.Time) (store.DashboardStats, error)
 }
 
 // Handler holds the API's dependencies.
 type Handler struct {
 	store Store
 	log   *slog.Logger
+	now   func() time.Time
+}
+
+// Option configures New.
+type Option func(*Handler)
+
+// WithClock makes the API read the time from now (the dashboard's window).
+func WithClock(now func() time.Time) Option {
+	return func(h *Handler) {
+		if now != nil {
+			h.now = now
+		}
+	}
 }
 
 // New returns the API router. Mount it at /api.
-func New(store Store, log *slog.Logger) http.Handler {
+func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &Handler{store: store, log: log}
+	h := &Handler{store: store, log: log, now: time.Now}
+	for _, o := range opts {
+		o(h)
+	}
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
-	r.Use(middleware.NoCache)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -39,6 +68,15 @@ func New(store Store, log *slog.Logger) http.Handler {
 		writeJSON(w, http.StatusMethodNotAllowed, errorStatus(http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path))
 	})
 	r.Get("/health", h.health)
+	r.Get("/openapi.json", h.openAPI)
+	r.Get("/circulars", h.listCirculars)
+	r.Get("/news", h.listNews)
+	r.Get("/impact-tracking", h.impactTracking)
+	r.Get("/fintech-companies", h.listCompanies)
+	r.Get("/pii-regulations", h.listRegulations)
+	r.Get("/payment-networks", h.listNetworks)
+	r.Get("/sibos-events", h.listSibosEvents)
+	r.Get("/dashboard/stats", h.dashboardStats)
 	return r
 }
 

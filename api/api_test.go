@@ -80,7 +80,8 @@ func TestHandler_Errors(t *testing.T) {
 	}
 }
 
-type failingStore struct{}
+// failingStore fails Ping; its other methods are those of a nil Store.
+type failingStore struct{ Store }
 
 func (failingStore) Ping(context.Context) error { return errors.New("disk on fire") }
 

@@ -1,10 +1,13 @@
 package api
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 )
 
 // Error is an API failure as clients see it: {"error": "...", "fields": {...}}.
@@ -17,14 +20,15 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Message }
 
-// Errorf builds an *Error with a status.
+// errorStatus builds an *Error with a status.
 func errorStatus(status int, msg string) *Error { return &Error{Status: status, Message: msg} }
 
-// writeJSON writes v with status. Encoding errors are logged: by then the
-// status line has been sent.
+// writeJSON writes v with status, not to be cached (errors, health).
+// Encoding errors are logged: by then the status line has been sent.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := json.NewEncoder(w).Encode(v); err != nil {
 		slog.Warn("api: write response", "err", err)
@@ -40,4 +44,49 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 		e = errorStatus(http.StatusInternalServerError, "internal server error")
 	}
 	writeJSON(w, e.Status, e)
+}
+
+// writeOK answers 200 with v as JSON, revalidated through its ETag.
+func (h *Handler) writeOK(w http.ResponseWriter, r *http.Request, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeRevalidated(w, r, "application/json; charset=utf-8", append(body, '\n'))
+}
+
+// writeRevalidated answers 200 with body, or 304 without one when the
+// client's If-None-Match already names it. The ETag is a hash of the
+// JSON bytes, marked weak because the server may send them gzipped (the
+// same JSON in another encoding: RFC 9110 section 8.8.1). Cache-Control: no-cache lets clients keep the body but
+// makes them ask each time, so a sync shows at once.
+func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
+	sum := sha256.Sum256(body)
+	etag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	hdr := w.Header()
+	hdr.Set("ETag", etag)
+	hdr.Set("Cache-Control", "no-cache")
+	if etagMatches(r.Header.Values("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	hdr.Set("Content-Type", contentType)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
+}
+
+// etagMatches reports whether If-None-Match header values name etag. The
+// comparison is weak, as RFC 9110 section 13.1.2 asks: W/"x" matches "x".
+func etagMatches(headers []string, etag string) bool {
+	for _, h := range headers {
+		for _, tag := range strings.Split(h, ",") {
+			tag = strings.TrimSpace(tag)
+			if tag == "*" || strings.TrimPrefix(tag, "W/") == strings.TrimPrefix(etag, "W/") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -28,22 +28,29 @@ import (
 func main() {
 	addr := flag.String("addr", ":8081", "address to listen on")
 	dataDir := flag.String("data", "./data", "directory for the SQLite database and secrets")
+	content := flag.String("content", "content", "content directory, synced into the store at start")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(ctx, *addr, *dataDir, log); err != nil {
+	if err := run(ctx, *addr, *dataDir, *content, log); err != nil {
 		fmt.Fprintln(os.Stderr, "regpulse-api:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, addr, dataDir string, log *slog.Logger) error {
+func run(ctx context.Context, addr, dataDir, content string, log *slog.Logger) error {
 	db, err := store.Open(ctx, filepath.Join(dataDir, "regpulse.db"))
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	// A failed sync is logged, not fatal: the store keeps what it last had.
+	if stats, err := db.SyncContentDir(ctx, content); err != nil {
+		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
+	} else {
+		log.Info("catalog synced into the store", "changes", stats.String())
+	}
 	r := chi.NewRouter()
 	r.Mount("/api", api.New(db, log))
 	r.NotFound(http.NotFound)

@@ -124,13 +124,17 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	syncStore(ctx, db, nil, b.content, log)
 
 	if *every > 0 {
 		if *every < time.Second {
 			return fmt.Errorf("--rebuild-every %s is too short", *every)
 		}
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
-			_, err := generator.Build(ctx, b.options(dir))
+			res, err := generator.Build(ctx, b.options(dir))
+			if err == nil {
+				syncStore(ctx, db, res.Catalog, b.content, log)
+			}
 			return err
 		}, log, nil)
 	}

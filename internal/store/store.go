@@ -1,6 +1,15 @@
 // Package store is RegPulse's persistence. All SQL lives here. The default
 // implementation is SQLite (modernc.org/sqlite, pure Go); callers see only
-// the methods of *DB, so a PostgreSQL implementation can take its place.
+// the methods of *DB and plain Go types (api.Store lists the methods the API
+// needs), so a PostgreSQL implementation can take its place.
+//
+// The curated content (internal/catalog) is mirrored into tables by
+// SyncCatalog (sync.go), one transaction per sync, keyed by the entries'
+// stable ids. Tables the API fills itself (circular_summaries) are never
+// touched by a sync and have no foreign key to the mirror, so their rows
+// survive any change or removal of the entry. One file per query area:
+// circulars.go, news.go, directory.go, impact.go (with the compliance score
+// rule), dashboard.go.
 package store
 
 import (
@@ -13,6 +22,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -23,7 +33,21 @@ var migrations embed.FS
 
 // DB is an open store with its migrations applied.
 type DB struct {
-	db *sql.DB
+	db  *sql.DB
+	now func() time.Time // the clock for timestamps and the score rule's window
+}
+
+// Option configures Open.
+type Option func(*DB)
+
+// WithClock makes the store read the time from now instead of time.Now
+// (tests use a fixed clock).
+func WithClock(now func() time.Time) Option {
+	return func(s *DB) {
+		if now != nil {
+			s.now = now
+		}
+	}
 }
 
 // ErrNotFound is returned when a looked-up row does not exist.
@@ -31,7 +55,7 @@ var ErrNotFound = errors.New("not found")
 
 // Open opens (creating if needed) the SQLite database at path and applies
 // every pending migration. ":memory:" opens a private in-memory store.
-func Open(ctx context.Context, path string) (*DB, error) {
+func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	dsn := ":memory:"
 	if path != ":memory:" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -59,7 +83,11 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
-	return &DB{db: db}, nil
+	s := &DB{db: db, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
 }
 
 func migrate(ctx context.Context, db *sql.DB) error {

@@ -1,0 +1,176 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/go-chi/chi/v5"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/store/storetest"
+)
+
+func loadOpenAPI(t *testing.T) *openapi3.T {
+	t.Helper()
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(openAPIDoc)
+	if err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatalf("openapi.json is not a valid OpenAPI document: %v", err)
+	}
+	return doc
+}
+
+// openAPIChecker validates responses against the document and records
+// which operation answered with which status.
+type openAPIChecker struct {
+	doc  *openapi3.T
+	seen map[string]map[int]bool // path -> status
+}
+
+// check serves target (a GET under /api) with f and validates the request
+// (for 2xx answers) and the response against the document.
+func (c *openAPIChecker) check(t *testing.T, f *fixture, target string, wantStatus int, headers ...string) {
+	t.Helper()
+	res := f.get(t, target, headers...)
+	if res.status != wantStatus {
+		t.Fatalf("GET %s = %d %s, want %d", target, res.status, res.body, wantStatus)
+	}
+	path, _, _ := strings.Cut(target, "?")
+	item := c.doc.Paths.Value(path)
+	if item == nil || item.Get == nil {
+		t.Fatalf("openapi.json does not document GET %s", path)
+	}
+	route := &routers.Route{Spec: c.doc, Server: c.doc.Servers[0], Path: path, PathItem: item, Method: "GET", Operation: item.Get}
+	req := httptest.NewRequest("GET", "/api"+target, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Add(headers[i], headers[i+1])
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, Route: route, Options: &openapi3filter.Options{MultiError: true}}
+	ctx := context.Background()
+	if res.status < 300 {
+		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
+			t.Errorf("GET %s: request does not match openapi.json: %v", target, err)
+		}
+	}
+	err := openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in,
+		Status:                 res.status,
+		Header:                 res.header,
+		Body:                   io.NopCloser(bytes.NewReader(res.body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
+	})
+	if err != nil {
+		t.Errorf("GET %s: %d response does not match openapi.json: %v\nbody: %.500s", target, res.status, err, res.body)
+	}
+	if c.seen[path] == nil {
+		c.seen[path] = map[int]bool{}
+	}
+	c.seen[path][res.status] = true
+}
+
+// TestOpenAPI calls every endpoint, with every documented status, and
+// validates each answer against openapi.json.
+func TestOpenAPI(t *testing.T) {
+	doc := loadOpenAPI(t)
+	c := &openAPIChecker{doc: doc, seen: map[string]map[int]bool{}}
+
+	fix := newFixture(t, storetest.Catalog())
+	realCat, err := catalog.Load("../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := newFixture(t, realCat)
+	empty := newFixture(t, nil)
+	broken := &fixture{api: New(brokenStore{}, discardLog)}
+	down := &fixture{api: New(failingStore{}, discardLog)}
+
+	ok := []string{
+		"/health",
+		"/openapi.json",
+		"/circulars", "/circulars?limit=1", "/circulars?source=RBI&category=UPI&search=upi&sort=relevance&filter=high&limit=50",
+		"/circulars?source=all&category=&sort=impact", "/circulars?search=tokenisation&sort=date",
+		"/news", "/news?limit=5&region=India", "/news?category=CBDC&search=rupee",
+		"/impact-tracking",
+		"/fintech-companies", "/fintech-companies?category=BNPL&limit=10",
+		"/pii-regulations", "/pii-regulations?country=India&status=active",
+		"/payment-networks", "/payment-networks?limit=3",
+		"/sibos-events", "/sibos-events?limit=2",
+		"/dashboard/stats",
+	}
+	for name, f := range map[string]*fixture{"Fixture": fix, "RealContent": real, "Empty": empty} {
+		t.Run(name, func(t *testing.T) {
+			for _, target := range ok {
+				c.check(t, f, target, 200)
+				etag := f.get(t, target).header.Get("ETag")
+				if target != "/health" {
+					c.check(t, f, target, 304, "If-None-Match", etag)
+				}
+			}
+		})
+	}
+	t.Run("Errors", func(t *testing.T) {
+		for _, target := range []string{
+			"/openapi.json?x=1",
+			"/circulars?source=FED&limit=0", "/news?region=Mars", "/impact-tracking?x=1",
+			"/fintech-companies?category=Crypto", "/pii-regulations?status=repealed",
+			"/payment-networks?limit=1000", "/sibos-events?limit=-1", "/dashboard/stats?days=1",
+		} {
+			c.check(t, fix, target, 400)
+		}
+		c.check(t, down, "/health", 503)
+		for _, target := range ok {
+			if target != "/health" && target != "/openapi.json" {
+				c.check(t, broken, target, 500)
+			}
+		}
+	})
+
+	t.Run("EveryDocumentedStatusExercised", func(t *testing.T) {
+		for path, item := range doc.Paths.Map() {
+			for status := range item.Get.Responses.Map() {
+				n, err := strconv.Atoi(status)
+				if err != nil {
+					t.Errorf("GET %s: response %q is not a status code", path, status)
+					continue
+				}
+				if !c.seen[path][n] {
+					t.Errorf("GET %s: documented status %d never exercised", path, n)
+				}
+			}
+		}
+	})
+	t.Run("EveryRouteDocumented", func(t *testing.T) {
+		var routes, documented []string
+		err := chi.Walk(New(empty.db, discardLog).(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+			routes = append(routes, method+" "+route)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, item := range doc.Paths.Map() {
+			for method := range item.Operations() {
+				documented = append(documented, method+" "+path)
+			}
+		}
+		sort.Strings(routes)
+		sort.Strings(documented)
+		if !slices.Equal(routes, documented) {
+			t.Errorf("routes and openapi.json differ:\n routes     %v\n documented %v", routes, documented)
+		}
+	})
+}

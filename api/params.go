@@ -1,0 +1,144 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Query parameter rules shared by every list call:
+//
+//   - An absent or empty parameter, or the literal "all" (any case), means
+//     no filter (SPEC.md section 7 sends "" for "all").
+//   - Enumerated values match case-insensitively and are used in their
+//     canonical spelling (source=rbi is source=RBI).
+//   - limit is a whole number from 1 to maxLimit; each call has a default.
+//   - A parameter the call does not know, or one given twice, is an error.
+//
+// Every problem is reported at once: 400 with a field per bad parameter.
+const (
+	maxLimit        = 100
+	maxSearchLength = 200 // characters
+)
+
+// params reads and checks a request's query parameters.
+type params struct {
+	values url.Values
+	known  []string
+	fields map[string]string
+}
+
+func newParams(r *http.Request) *params {
+	return &params{values: r.URL.Query(), fields: map[string]string{}}
+}
+
+func (p *params) fail(name, format string, args ...any) {
+	if _, dup := p.fields[name]; !dup {
+		p.fields[name] = fmt.Sprintf(format, args...)
+	}
+}
+
+// get returns the parameter's trimmed value; "" when absent or empty.
+func (p *params) get(name string) string {
+	p.known = append(p.known, name)
+	vs := p.values[name]
+	switch {
+	case len(vs) == 0:
+		return ""
+	case len(vs) > 1:
+		p.fail(name, "is given %d times; give it once", len(vs))
+		return ""
+	case !utf8.ValidString(vs[0]):
+		p.fail(name, "is not valid UTF-8")
+		return ""
+	}
+	return strings.TrimSpace(vs[0])
+}
+
+// enum returns the canonical spelling of the parameter's value among
+// allowed, or "" for no filter.
+func (p *params) enum(name string, allowed []string) string {
+	v := p.get(name)
+	if v == "" || strings.EqualFold(v, "all") {
+		return ""
+	}
+	for _, a := range allowed {
+		if strings.EqualFold(v, a) {
+			return a
+		}
+	}
+	p.fail(name, "unknown %s %q; use one of: %s (or all)", name, v, strings.Join(allowed, ", "))
+	return ""
+}
+
+// choice is like enum for a parameter with a default and no "all".
+func (p *params) choice(name, def string, allowed []string) string {
+	v := p.get(name)
+	if v == "" {
+		return def
+	}
+	for _, a := range allowed {
+		if strings.EqualFold(v, a) {
+			return a
+		}
+	}
+	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(allowed, ", "))
+	return def
+}
+
+// search returns the search text, at most maxSearchLength characters.
+func (p *params) search(name string) string {
+	v := p.get(name)
+	if n := utf8.RuneCountInString(v); n > maxSearchLength {
+		p.fail(name, "is %d characters; use at most %d", n, maxSearchLength)
+		return ""
+	}
+	return v
+}
+
+// limit returns the limit parameter: def when absent, else 1 to maxLimit.
+func (p *params) limit(def int) int {
+	v := p.get("limit")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxLimit || strings.TrimLeft(v, "0123456789") != "" {
+		p.fail("limit", "%q is not a whole number from 1 to %d", v, maxLimit)
+		return def
+	}
+	return n
+}
+
+// err reports unknown parameters and every problem found, or nil.
+func (p *params) err() error {
+	takes := "none"
+	if len(p.known) > 0 {
+		takes = strings.Join(p.known, ", ")
+	}
+	for name := range p.values {
+		if !slices.Contains(p.known, name) {
+			p.fail(name, "unknown parameter; this call takes: %s", takes)
+		}
+	}
+	if len(p.fields) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(p.fields))
+	for n := range p.fields {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	word := "parameter"
+	if len(names) > 1 {
+		word = "parameters"
+	}
+	return &Error{Status: http.StatusBadRequest, Message: "invalid query " + word + ": " + strings.Join(names, ", "), Fields: p.fields}
+}
+
+// noParams is for calls that take none: any parameter is an error.
+func noParams(r *http.Request) error { return newParams(r).err() }

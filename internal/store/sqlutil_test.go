@@ -1,0 +1,37 @@
+package store
+
+import "testing"
+
+func TestLikeContains(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"upi", "%upi%"},
+		{"100%", `%100\%%`},
+		{"upi_lite", `%upi\_lite%`},
+		{`a\b`, `%a\\b%`},
+		{"", "%%"},
+	} {
+		if got := likeContains(tc.in); got != tc.want {
+			t.Errorf("likeContains(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSearchTerm(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"UPI Lite", "upi lite"},
+		{"E₹", "e₹"},
+		{"a\x1fb", "ab"},
+	} {
+		if got := searchTerm(tc.in); got != tc.want {
+			t.Errorf("searchTerm(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestUpsertSQL(t *testing.T) {
+	got := upsertSQL("t", []string{"id", "a", "b"})
+	want := "INSERT INTO t (id, a, b) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET a = excluded.a, b = excluded.b"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

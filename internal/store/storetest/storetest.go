@@ -1,0 +1,184 @@
+// Package storetest holds test data for the store and the API: a small
+// hand-built catalog whose every count is known, and a generator of many
+// circulars for benchmarks.
+package storetest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+// Now is the fixed clock the fixture's numbers are computed for.
+var Now = time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
+
+// Clock returns Now.
+func Clock() time.Time { return Now }
+
+// Date parses a YYYY-MM-DD date, panicking on a typo in test data.
+func Date(s string) catalog.Date {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		panic(err)
+	}
+	return catalog.Date{Time: t}
+}
+
+func datePtr(s string) *catalog.Date {
+	d := Date(s)
+	return &d
+}
+
+func entry(kind, slug string) catalog.Entry {
+	rel := kind + "/" + slug + ".md"
+	return catalog.Entry{ID: catalog.IDForPath(rel), Slug: slug, Path: "content/" + rel}
+}
+
+// Circular builds a circular with the given essentials; impact lists
+// entity type and level pairs, e.g. "PSP", "high", "Issuer", "low".
+func Circular(slug, source, category, published, impact string, entityImpact ...string) catalog.Circular {
+	c := catalog.Circular{
+		Entry:         entry("circulars", slug),
+		Title:         "Title of " + slug,
+		Content:       "Content of " + slug + ".",
+		Source:        source,
+		Category:      category,
+		PublishedDate: Date(published),
+		ImpactLevel:   impact,
+		SourceURL:     "https://example.org/" + slug,
+	}
+	for i := 0; i+1 < len(entityImpact); i += 2 {
+		c.EntityImpact = append(c.EntityImpact, catalog.EntityImpact{EntityType: entityImpact[i], ImpactLevel: entityImpact[i+1]})
+	}
+	return c
+}
+
+// Slugs of the fixture's circulars, newest first.
+const (
+	SlugUPIFraud     = "rbi-2025-06-20-upi-fraud-controls"
+	SlugBimaSugam    = "irdai-2025-06-25-bima-sugam"
+	SlugUPILite      = "npci-2025-06-10-upi-lite-limits"
+	SlugCyber        = "sebi-2025-05-01-cyber-framework"
+	SlugTokenisation = "rbi-2024-01-15-card-tokenisation"
+)
+
+// Catalog is the fixture. As of Now:
+//
+//   - 5 circulars; in the 30 days ending Now (2025-06-01..30): 3, of which
+//     1 high impact (UPIFraud).
+//   - entity impact counts (high/medium/low): PSP 2/1/0, Issuer 1/1/2,
+//     Aggregator 1/0/1; newest circular naming each: PSP UPIFraud, Issuer
+//     BimaSugam, Aggregator UPIFraud.
+//   - rule scores (365 days: 2024-07-01..2025-06-30; Tokenisation is older):
+//     PSP 100-5-2 = 93, Issuer 100-2 = 98, Aggregator 100-5 = 95.
+//   - 3 news items, 2 in the 30 days; 2 companies, 3 regulations, 2
+//     networks, 2 SIBOS events.
+func Catalog() *catalog.Catalog {
+	fraud := Circular(SlugUPIFraud, "RBI", "UPI", "2025-06-20", "high", "PSP", "high", "Issuer", "medium", "Aggregator", "low")
+	fraud.CircularNumber = "RBI/2025-26/41"
+	fraud.Title = "UPI fraud risk controls"
+	fraud.Content = "Banks and UPI apps must apply fraud controls to every UPI payment, including 100% of UPI_LITE flows. Fraud reports go to the bank."
+	fraud.Summary = "Fraud controls for UPI."
+	fraud.OfficialURL = "https://www.rbi.org.in/fraud"
+
+	lite := Circular(SlugUPILite, "NPCI", "UPI", "2025-06-10", "medium", "PSP", "medium", "Issuer", "low")
+	lite.Title = "UPI Lite limits"
+	lite.Content = "UPI Lite wallet limits rise for small payments."
+
+	cyber := Circular(SlugCyber, "SEBI", "Security", "2025-05-01", "high", "Aggregator", "high")
+	cyber.CircularNumber = "SEBI/HO/ITD/2025/7"
+	cyber.Title = "Cybersecurity and cyber resilience framework"
+	cyber.Content = "Regulated entities must adopt the framework; fraud monitoring is one control."
+
+	token := Circular(SlugTokenisation, "RBI", "Payment Systems", "2024-01-15", "high", "PSP", "high", "Issuer", "high")
+	token.CircularNumber = "RBI/2023-24/99"
+	token.Title = "Card tokenisation"
+	token.Content = "Card-on-file tokenisation extends to issuers."
+
+	bima := Circular(SlugBimaSugam, "IRDAI", "Digital Insurance", "2025-06-25", "low", "Issuer", "low")
+	bima.Title = "Bima Sugam marketplace"
+	bima.Content = "An online insurance marketplace; fraud is out of its scope."
+
+	return &catalog.Catalog{
+		Circulars: []catalog.Circular{bima, fraud, lite, cyber, token},
+		News: []catalog.NewsItem{
+			{Entry: entry("news", "rbi-upi-fraud-news"), Title: "RBI tightens UPI fraud rules", Content: "Body.",
+				Excerpt: "New controls for UPI apps.", Source: "RBI", Category: "Payment Systems", Region: "India",
+				PublishedDate: Date("2025-06-21"), SourceURL: "https://example.org/n1"},
+			{Entry: entry("news", "cbdc-pilot-expands"), Title: "Digital rupee pilot expands", Content: "Body.",
+				Excerpt: "More banks join the e₹ pilot.", Source: "RBI", Category: "CBDC", Region: "India",
+				PublishedDate: Date("2025-06-02"), SourceURL: "https://example.org/n2"},
+			{Entry: entry("news", "eu-ai-act-timeline"), Title: "EU AI Act timeline", Content: "Body.",
+				Excerpt: "Obligations phase in.", Source: "European Union", Category: "Regulations", Region: "Global",
+				PublishedDate: Date("2025-03-01"), SourceURL: "https://example.org/n3"},
+		},
+		Companies: []catalog.Company{
+			{Entry: entry("companies", "klarna"), Name: "Klarna", Description: "Buy now, pay later.", Country: "Sweden",
+				Category: "BNPL"},
+			{Entry: entry("companies", "razorpay"), Name: "Razorpay", Founder: "Harshil Mathur, Shashank Kumar",
+				Description: "Payment gateway.", Country: "India", Category: "Payment Processing", Founded: 2014,
+				LinkedinProfile: "https://www.linkedin.com/in/harshilmathur"},
+		},
+		Regulations: []catalog.Regulation{
+			{Entry: entry("regulations", "aus-privacy-reform"), Name: "Privacy Act reform", Country: "Australia",
+				Description: "Proposed reform.", Status: "proposed", KeyProvisions: []string{"A"}},
+			{Entry: entry("regulations", "dpdpa"), Name: "Digital Personal Data Protection Act", ShortName: "DPDPA",
+				Country: "India", Description: "India's data law.", Status: "active", KeyProvisions: []string{"Consent", "Notice"},
+				ComplianceRequirements: []string{"Appoint a DPO"}},
+			{Entry: entry("regulations", "gdpr"), Name: "General Data Protection Regulation", ShortName: "GDPR",
+				Country: "European Union", Description: "The EU's data law.", Status: "active",
+				EffectiveDate: datePtr("2018-05-25"), KeyProvisions: []string{"Lawful basis", "Rights", "Fines", "DPIA"},
+				OfficialTextURL: "https://eur-lex.europa.eu/eli/reg/2016/679/oj"},
+		},
+		Networks: []catalog.Network{
+			{Entry: entry("networks", "upi"), Name: "UPI (NPCI)", Description: "Instant payments.", Guidelines: []string{"Limits"},
+				WebsiteURL: "https://www.npci.org.in"},
+			{Entry: entry("networks", "visa"), Name: "Visa", Type: "card network", Description: "Card scheme.",
+				Guidelines: []string{"Tokenisation", "PCI DSS"}, ContactInfo: "Visa Worldwide"},
+		},
+		Sibos: []catalog.SibosEvent{
+			{Entry: entry("sibos", "sibos-2025"), Title: "Sibos 2025", Year: 2025, Theme: "Next", Description: "Frankfurt.",
+				Status: "upcoming", StartDate: datePtr("2025-09-29"), EndDate: datePtr("2025-10-02"), Location: "Frankfurt",
+				ExpectedAttendees: 10000, RegistrationOpen: true, KeyTopics: []string{"AI", "Payments", "ISO 20022", "Fraud"},
+				Speakers: []string{}, WebsiteURL: "https://www.sibos.com"},
+			{Entry: entry("sibos", "sibos-2019"), Title: "Sibos 2019", Year: 2019, Description: "London.", Status: "completed",
+				KeyTopics: []string{}, Speakers: []string{}},
+		},
+	}
+}
+
+var words = strings.Fields(`payment settlement card issuer acquirer wallet mandate tokenisation fraud limit
+	dispute reconciliation merchant gateway aggregator interoperability authentication cyber resilience
+	grievance ombudsman sandbox pension insurance enrollment digital rupee account aggregator lending
+	disclosure compliance reporting audit outsourcing vendor incident breach notification`)
+
+// Circulars generates n circulars deterministically: sources, categories,
+// impact levels and dates (over ten years before Now) cycle so that each
+// source and category pair holds about n/96 of them.
+func Circulars(n int) []catalog.Circular {
+	r := rand.New(rand.NewPCG(1, 2))
+	text := func(k int) string {
+		ws := make([]string, k)
+		for i := range ws {
+			ws[i] = words[r.IntN(len(words))]
+		}
+		return strings.Join(ws, " ")
+	}
+	sources := catalog.Sources
+	out := make([]catalog.Circular, n)
+	for i := range out {
+		slug := fmt.Sprintf("gen-%06d", i)
+		impact := catalog.ImpactLevels[r.IntN(len(catalog.ImpactLevels))]
+		c := Circular(slug, sources[i%len(sources)], catalog.CircularCategories[(i/len(sources))%len(catalog.CircularCategories)],
+			Now.AddDate(0, 0, -r.IntN(3650)).Format("2006-01-02"), impact,
+			"PSP", catalog.ImpactLevels[r.IntN(3)], "Issuer", catalog.ImpactLevels[r.IntN(3)], "Aggregator", impact)
+		c.CircularNumber = fmt.Sprintf("GEN/%d/%06d", 2015+i%10, i)
+		c.Title = text(6)
+		c.Content = text(60)
+		out[i] = c
+	}
+	return out
+}

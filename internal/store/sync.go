@@ -1,0 +1,210 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"regpulse/internal/catalog"
+)
+
+// SyncStats says what a sync changed, per kind of entry.
+type SyncStats struct {
+	Circulars   KindStats
+	News        KindStats
+	Companies   KindStats
+	Regulations KindStats
+	Networks    KindStats
+	Sibos       KindStats
+	// Scores is how many compliance scores the rule (impact.go) gave a new value.
+	Scores int
+}
+
+// KindStats counts the entries of one kind by what a sync did to them.
+type KindStats struct {
+	Added, Changed, Removed, Unchanged int
+}
+
+func (k KindStats) changed() bool { return k.Added+k.Changed+k.Removed > 0 }
+
+func (k KindStats) String() string {
+	return fmt.Sprintf("+%d ~%d -%d =%d", k.Added, k.Changed, k.Removed, k.Unchanged)
+}
+
+// String is a one-line summary for logs: +added ~changed -removed =unchanged.
+func (s SyncStats) String() string {
+	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, scores %d",
+		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Scores)
+}
+
+// SyncCatalog makes the catalog tables equal to cat in one transaction:
+// entries added to, changed in and removed from content/ are inserted,
+// rewritten and deleted; unchanged entries are not written. Data the API
+// stores about an entry (circular_summaries) is keyed by the entry's stable
+// id and never touched, so it survives any change of the entry, and its
+// removal too (see migrations/00003). Compliance scores not set explicitly
+// are recomputed (impact.go). On error nothing changes.
+func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, error) {
+	var stats SyncStats
+	if cat == nil {
+		return stats, errors.New("store: SyncCatalog: nil catalog")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return stats, fmt.Errorf("store: SyncCatalog: %w", err)
+	}
+	defer tx.Rollback()
+	st := newTxStmts(tx)
+	defer st.close()
+
+	steps := []struct {
+		name string
+		run  func() (KindStats, error)
+		into *KindStats
+	}{
+		{"circulars", func() (KindStats, error) { return circularTable.sync(ctx, tx, st, cat.Circulars) }, &stats.Circulars},
+		{"news", func() (KindStats, error) { return newsTable.sync(ctx, tx, st, cat.News) }, &stats.News},
+		{"companies", func() (KindStats, error) { return companyTable.sync(ctx, tx, st, cat.Companies) }, &stats.Companies},
+		{"regulations", func() (KindStats, error) { return regulationTable.sync(ctx, tx, st, cat.Regulations) }, &stats.Regulations},
+		{"networks", func() (KindStats, error) { return networkTable.sync(ctx, tx, st, cat.Networks) }, &stats.Networks},
+		{"sibos", func() (KindStats, error) { return sibosTable.sync(ctx, tx, st, cat.Sibos) }, &stats.Sibos},
+	}
+	for _, step := range steps {
+		ks, err := step.run()
+		if err != nil {
+			return SyncStats{}, fmt.Errorf("store: SyncCatalog: %s: %w", step.name, err)
+		}
+		*step.into = ks
+	}
+	if stats.Scores, err = refreshComplianceScores(ctx, tx, s.now(), stats.Circulars.changed()); err != nil {
+		return SyncStats{}, fmt.Errorf("store: SyncCatalog: compliance scores: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return SyncStats{}, fmt.Errorf("store: SyncCatalog: %w", err)
+	}
+	return stats, nil
+}
+
+// SyncContentDir loads the catalog from dir (catalog.Load) and syncs it.
+// It is what the commands run at start and after each rebuild.
+func (s *DB) SyncContentDir(ctx context.Context, dir string) (SyncStats, error) {
+	cat, err := catalog.Load(dir)
+	if err != nil {
+		return SyncStats{}, err
+	}
+	return s.SyncCatalog(ctx, cat)
+}
+
+// table maps one kind of catalog entry onto its table.
+type table[T any] struct {
+	name string
+	// cols are the columns: "id" first and "content_hash" last.
+	cols []string
+	id   func(T) string
+	// values are an entry's column values, all but content_hash.
+	values func(T) ([]any, error)
+	// children, when set, rewrites the rows that hang off an entry (with
+	// ON DELETE CASCADE); it runs after the entry's row is written.
+	children func(context.Context, *txStmts, T) error
+}
+
+// hashVersion changes when the mapping of entries to rows changes, so the
+// next sync rewrites every row.
+const hashVersion = "regpulse-store-1\n"
+
+// entryHash identifies an entry's content: the hash of its JSON.
+func entryHash(v any) (string, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(hashVersion))
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// sync makes t's rows equal to items.
+func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) (KindStats, error) {
+	var ks KindStats
+	stored, err := t.hashes(ctx, tx)
+	if err != nil {
+		return ks, err
+	}
+	ids := make(map[string]bool, len(items))
+	for _, it := range items {
+		id := t.id(it)
+		if ids[id] {
+			return ks, fmt.Errorf("duplicate id %s", id)
+		}
+		ids[id] = true
+	}
+	// Removed entries go first, so nothing new can collide with them.
+	var removed []string
+	for id := range stored {
+		if !ids[id] {
+			removed = append(removed, id)
+		}
+	}
+	slices.Sort(removed)
+	for _, id := range removed {
+		if err := st.exec(ctx, "DELETE FROM "+t.name+" WHERE id = ?", id); err != nil {
+			return ks, err
+		}
+		ks.Removed++
+	}
+	upsert := upsertSQL(t.name, t.cols)
+	for _, it := range items {
+		id := t.id(it)
+		h, err := entryHash(it)
+		if err != nil {
+			return ks, fmt.Errorf("%s: %w", id, err)
+		}
+		prev, exists := stored[id]
+		switch {
+		case !exists:
+			ks.Added++
+		case prev != h:
+			ks.Changed++
+		default:
+			ks.Unchanged++
+			continue
+		}
+		vals, err := t.values(it)
+		if err != nil {
+			return ks, fmt.Errorf("%s: %w", id, err)
+		}
+		if err := st.exec(ctx, upsert, append(vals, h)...); err != nil {
+			return ks, fmt.Errorf("%s: %w", id, err)
+		}
+		if t.children != nil {
+			if err := t.children(ctx, st, it); err != nil {
+				return ks, fmt.Errorf("%s: %w", id, err)
+			}
+		}
+	}
+	return ks, nil
+}
+
+// hashes reads the stored content hash of every row, by id.
+func (t table[T]) hashes(ctx context.Context, tx *sql.Tx) (map[string]string, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT id, content_hash FROM "+t.name)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[string]string{}
+	for rows.Next() {
+		var id, h string
+		if err := rows.Scan(&id, &h); err != nil {
+			return nil, err
+		}
+		m[id] = h
+	}
+	return m, rows.Err()
+}

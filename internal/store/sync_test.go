@@ -1,0 +1,200 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/store/storetest"
+)
+
+func TestSyncCatalog(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	first := storetest.Catalog()
+	stats, err := db.SyncCatalog(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SyncStats{
+		Circulars: KindStats{Added: 5}, News: KindStats{Added: 3}, Companies: KindStats{Added: 2},
+		Regulations: KindStats{Added: 3}, Networks: KindStats{Added: 2}, Sibos: KindStats{Added: 2},
+		Scores: 3, // 100 to 93, 98 and 95
+	}
+	if stats != want {
+		t.Fatalf("first sync: %v\nwant %v", stats, want)
+	}
+
+	// The API stores summaries of two circulars: one about to change, one
+	// about to be removed.
+	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugUPILite), "Stored summary of UPI Lite."); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugCyber), "Stored summary of cyber."); err != nil {
+		t.Fatal(err)
+	}
+
+	// Second catalog: UPI Lite changes (title, impact), cyber is removed,
+	// a new circular arrives, one news item changes, a company goes.
+	second := storetest.Catalog()
+	second.Circulars = slices.DeleteFunc(second.Circulars, func(c catalog.Circular) bool { return c.Slug == storetest.SlugCyber })
+	for i := range second.Circulars {
+		if c := &second.Circulars[i]; c.Slug == storetest.SlugUPILite {
+			c.Title = "UPI Lite limits revised"
+			c.ImpactLevel = "high"
+			c.EntityImpact = []catalog.EntityImpact{{EntityType: "PSP", ImpactLevel: "high"}}
+		}
+	}
+	second.Circulars = append(second.Circulars,
+		storetest.Circular("pfrda-2025-06-28-d-remit", "PFRDA", "Digital Pension", "2025-06-28", "medium", "Aggregator", "medium"))
+	second.News[2].Title = "EU AI Act: the timeline"
+	second.Companies = second.Companies[1:]
+
+	stats, err = db.SyncCatalog(ctx, second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = SyncStats{
+		Circulars: KindStats{Added: 1, Changed: 1, Removed: 1, Unchanged: 3}, News: KindStats{Changed: 1, Unchanged: 2},
+		Companies: KindStats{Removed: 1, Unchanged: 1}, Regulations: KindStats{Unchanged: 3},
+		Networks: KindStats{Unchanged: 2}, Sibos: KindStats{Unchanged: 2},
+		// PSP: 2 high in the year (fraud, lite), 0 medium: 90. Issuer: 1
+		// medium (fraud): 98, unchanged. Aggregator: cyber gone, 1 medium
+		// (d-remit): 98.
+		Scores: 2,
+	}
+	if stats != want {
+		t.Fatalf("second sync: %v\nwant %v", stats, want)
+	}
+
+	t.Run("ChangedCircularKeepsStoredSummary", func(t *testing.T) {
+		list, err := db.ListCirculars(ctx, CircularQuery{Search: "UPI Lite", Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 {
+			t.Fatalf("got %v, want the UPI Lite circular", slugsOf(list))
+		}
+		c := list[0]
+		if c.Title != "UPI Lite limits revised" || c.ImpactLevel != "high" || c.Summary != "Stored summary of UPI Lite." {
+			t.Errorf("changed circular = %q %q summary %q", c.Title, c.ImpactLevel, c.Summary)
+		}
+		if want := []EntityImpact{{"PSP", "high"}}; !slices.Equal(c.EntityImpact, want) {
+			t.Errorf("entity impact = %v, want %v (old rows must go)", c.EntityImpact, want)
+		}
+	})
+	t.Run("RemovedCircularGoneSummaryKept", func(t *testing.T) {
+		list, err := db.ListCirculars(ctx, CircularQuery{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(slugsOf(list), storetest.SlugCyber) || len(list) != 5 {
+			t.Errorf("circulars after removal = %v", slugsOf(list))
+		}
+		var n int
+		if err := db.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM circular_entity_impact WHERE circular_id = ?`, idOf(storetest.SlugCyber)).Scan(&n); err != nil || n != 0 {
+			t.Errorf("entity impact rows of the removed circular = %d, %v; want 0", n, err)
+		}
+		var summary string
+		if err := db.db.QueryRowContext(ctx, `SELECT summary FROM circular_summaries WHERE circular_id = ?`, idOf(storetest.SlugCyber)).Scan(&summary); err != nil {
+			t.Errorf("summary of the removed circular: %v; want it kept", err)
+		}
+	})
+	t.Run("Counts", func(t *testing.T) {
+		recs, err := db.ImpactTracking(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string][4]int{}
+		for _, r := range recs {
+			got[r.EntityType] = [4]int{r.ComplianceScore, r.HighImpactCount, r.MediumImpactCount, r.LowImpactCount}
+		}
+		want := map[string][4]int{"PSP": {90, 3, 0, 0}, "Issuer": {98, 1, 1, 1}, "Aggregator": {98, 0, 1, 1}}
+		for typ, w := range want {
+			if got[typ] != w {
+				t.Errorf("%s: score, high, medium, low = %v; want %v", typ, got[typ], w)
+			}
+		}
+	})
+	t.Run("SameCatalogWritesNothing", func(t *testing.T) {
+		stats, err := db.SyncCatalog(ctx, second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := SyncStats{Circulars: KindStats{Unchanged: 5}, News: KindStats{Unchanged: 3}, Companies: KindStats{Unchanged: 1},
+			Regulations: KindStats{Unchanged: 3}, Networks: KindStats{Unchanged: 2}, Sibos: KindStats{Unchanged: 2}}
+		if stats != want {
+			t.Errorf("resync: %v\nwant %v", stats, want)
+		}
+	})
+	t.Run("ReturningCircularGetsItsSummaryBack", func(t *testing.T) {
+		if _, err := db.SyncCatalog(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		list, err := db.ListCirculars(ctx, CircularQuery{Source: "SEBI", Limit: 1})
+		if err != nil || len(list) != 1 || list[0].Summary != "Stored summary of cyber." {
+			t.Errorf("restored circular = %+v, %v", list, err)
+		}
+	})
+}
+
+func TestSyncCatalog_Errors(t *testing.T) {
+	ctx := context.Background()
+	db := openSynced(t, storetest.Catalog())
+	t.Run("ErrNilCatalog", func(t *testing.T) {
+		if _, err := db.SyncCatalog(ctx, nil); err == nil {
+			t.Error("SyncCatalog(nil) succeeded")
+		}
+	})
+	t.Run("ErrDuplicateIDRollsBack", func(t *testing.T) {
+		bad := storetest.Catalog()
+		bad.Circulars = bad.Circulars[:1]        // would remove four circulars...
+		bad.News = append(bad.News, bad.News[0]) // ...but news has a duplicate
+		if _, err := db.SyncCatalog(ctx, bad); err == nil {
+			t.Fatal("sync with a duplicate id succeeded")
+		}
+		list, err := db.ListCirculars(ctx, CircularQuery{Limit: 100})
+		if err != nil || len(list) != 5 {
+			t.Errorf("after a failed sync: %d circulars, %v; want the 5 from before", len(list), err)
+		}
+	})
+	t.Run("ErrCanceled", func(t *testing.T) {
+		cctx, cancel := context.WithCancel(ctx)
+		cancel()
+		if _, err := db.SyncCatalog(cctx, storetest.Catalog()); !errors.Is(err, context.Canceled) {
+			t.Errorf("sync with a cancelled context: %v", err)
+		}
+	})
+}
+
+// TestSyncContentDir syncs the real content twice.
+func TestSyncContentDir(t *testing.T) {
+	ctx := context.Background()
+	cat, err := catalog.Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openTest(t)
+	stats, err := db.SyncContentDir(ctx, "../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Circulars.Added != len(cat.Circulars) || stats.News.Added != len(cat.News) ||
+		stats.Companies.Added != len(cat.Companies) || stats.Regulations.Added != len(cat.Regulations) ||
+		stats.Networks.Added != len(cat.Networks) || stats.Sibos.Added != len(cat.Sibos) {
+		t.Errorf("first sync of content/: %v", stats)
+	}
+	stats, err = db.SyncContentDir(ctx, "../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Circulars.Unchanged != len(cat.Circulars) || stats.Circulars.changed() || stats.News.changed() ||
+		stats.Companies.changed() || stats.Regulations.changed() || stats.Networks.changed() || stats.Sibos.changed() {
+		t.Errorf("second sync of unchanged content/: %v", stats)
+	}
+	if _, err := db.SyncContentDir(ctx, t.TempDir()+"/missing"); err == nil {
+		t.Error("SyncContentDir of a missing directory succeeded")
+	}
+}
