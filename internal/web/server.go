@@ -86,6 +86,9 @@ func (s *Site) RebuildEvery(ctx context.Context, interval time.Duration, base st
 		start := time.Now()
 		if err := build(ctx, dir); err != nil {
 			os.RemoveAll(dir)
+			if ctx.Err() != nil {
+				return // shutting down: the build was cancelled, not broken
+			}
 			log.Error("rebuild failed; still serving the last good site", "dir", s.Dir(), "err", err)
 			continue
 		}

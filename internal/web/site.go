@@ -68,13 +68,13 @@ func (s *Site) Swap(dir string) error {
 
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	t := s.cur.Load()
+	urlPath := path.Clean("/" + r.URL.Path)
+	t.applyHeaders(w.Header(), urlPath)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	urlPath := path.Clean("/" + r.URL.Path)
-	t.applyHeaders(w.Header(), urlPath)
 	name, ok := t.resolve(urlPath)
 	if !ok {
 		t.serveNotFound(w)
@@ -110,8 +110,13 @@ func (t *tree) resolve(urlPath string) (string, bool) {
 	if rel == "" {
 		return "index.html", true
 	}
-	if strings.HasPrefix(path.Base(rel), ".") || rel == "_headers" {
+	if rel == "_headers" {
 		return "", false
+	}
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, ".") && part != ".well-known" {
+			return "", false // dotfiles and anything inside dot-folders (.vite, .git)
+		}
 	}
 	if st, err := fs.Stat(t.fsys, rel); err == nil {
 		if !st.IsDir() {
@@ -137,7 +142,7 @@ func (t *tree) applyHeaders(h http.Header, urlPath string) {
 	for _, rule := range t.rules {
 		if matchRule(rule.pattern, urlPath) {
 			for k, vs := range rule.header {
-				h[k] = vs
+				h[k] = append([]string(nil), vs...) // the rule's slice must not be shared with responses
 			}
 		}
 	}
