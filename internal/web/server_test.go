@@ -647,7 +647,7 @@ func TestSite_RebuildEvery(t *testing.T) {
 				return err
 			}
 			if builds.Add(1) == 2 {
-				cancel() // the loop logs this failure too, then stops
+				cancel() // shutting down: this cancelled build is not logged as a failure
 			}
 			return errors.New("hugo: template boom")
 		}
@@ -670,8 +670,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 				t.Errorf("log = %q, want %q", logs, want)
 			}
 		}
-		if n, want := strings.Count(logs, "rebuild failed"), int(builds.Load()); n != want || n < 2 {
-			t.Errorf("log has %d rebuild failed lines for %d builds, want one per build", n, want)
+		if n, want := strings.Count(logs, "rebuild failed"), int(builds.Load())-1; n != want || n < 1 {
+			t.Errorf("log has %d rebuild failed lines for %d builds, want one per build before shutdown", n, builds.Load())
 		}
 	})
 
