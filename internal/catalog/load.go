@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -142,9 +143,17 @@ func (l *loader) file(rel string, data []byte) {
 		return
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(front, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(front))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		line, msg := yamlErrorLine(err)
 		l.add(rel, frontLine+line, "front matter", msg)
+		return
+	}
+	// A "..." or "---" inside the front matter starts a second YAML
+	// document whose fields would otherwise be dropped without a word.
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		l.add(rel, frontLine+extra.Line, "front matter", "holds more than one YAML document (a '...' or '---' line inside it)")
 		return
 	}
 	var root *yaml.Node

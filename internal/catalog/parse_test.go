@@ -580,3 +580,10 @@ func TestParseFile_Alias(t *testing.T) {
 		t.Errorf("regression, fixed BUG fields.go scalar: an alias to a scalar (regulator: *n) is rejected as \"must be a single value, not a list or map\": %v", err)
 	}
 }
+
+func TestParseFile_SecondDocument(t *testing.T) {
+	err := ParseFile("news/x.md", []byte("---\ntitle: x\n...\nsource: FOO\n---\nbody\n"))
+	if err == nil || !strings.Contains(err.Error(), "content/news/x.md:") || !strings.Contains(err.Error(), "more than one YAML document") {
+		t.Errorf("err = %v; want the second document reported", err)
+	}
+}
