@@ -47,12 +47,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: catalog.Preview(catalog.PlainText(c.Content), cardPreviewLen), Related: related(cat, c)}
+		views[i] = circularView{Circular: c, Preview: cardPreview(c), Related: related(cat, c)}
 		bySlug[c.Slug] = views[i]
-	}
-	networks := map[string]catalog.Network{}
-	for _, n := range cat.Networks {
-		networks[n.Slug] = n
 	}
 	bodies := map[string]catalog.PaymentBody{}
 	for _, b := range cat.Bodies {
@@ -73,15 +69,12 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 	}
 	return map[string]any{
 		"assets":          assets,
-		"catalog":         cat,
 		"circulars":       views,
 		"circularsBySlug": bySlug,
-		"networks":        networks,
 		"bodies":          bodies,
 		"events":          events,
-		"data":            dataURLs,
+		"data":            dataURLs, // hashed /data/*.json URLs, for islands' props
 		"feeds":           feeds,
-		"sources":         catalog.Sources,
 		"supportEmail":    opts.SupportEmail,
 	}
 }

@@ -48,9 +48,14 @@ type newsSummary struct {
 // cardPreviewLen is SPEC.md's circular card preview.
 const cardPreviewLen = 200
 
+// cardPreview is the plain-text start of a circular that cards show.
+func cardPreview(c catalog.Circular) string {
+	return catalog.Preview(catalog.PlainText(c.Content), cardPreviewLen)
+}
+
 func summarizeCircular(c catalog.Circular) circularSummary {
 	return circularSummary{ID: c.ID, Slug: c.Slug, CircularNumber: c.CircularNumber, Title: c.Title,
-		Preview: catalog.Preview(catalog.PlainText(c.Content), cardPreviewLen), Summary: c.Summary,
+		Preview: cardPreview(c), Summary: c.Summary,
 		Source: c.Source, Category: c.Category, PublishedDate: c.PublishedDate, ImpactLevel: c.ImpactLevel,
 		EntityImpact: c.EntityImpact, OfficialURL: c.OfficialURL}
 }

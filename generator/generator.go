@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,7 +34,6 @@ type Options struct {
 	OutDir       string // public/, replaced as a whole when the build succeeds
 	BaseURL      string // absolute site URL, used in feeds and the sitemap
 	SupportEmail string // the sidebar's Contact Us address
-	Log          io.Writer
 }
 
 // Result describes a successful build.
@@ -131,9 +129,6 @@ func (o *Options) absolute() error {
 	}
 	if !strings.HasSuffix(o.BaseURL, "/") {
 		o.BaseURL += "/"
-	}
-	if o.Log == nil {
-		o.Log = io.Discard
 	}
 	return nil
 }
