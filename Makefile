@@ -60,9 +60,9 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null; \
 	  else \
-	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core' (or make test as root)." >&2; exit 1; \
+	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core fonts-noto-color-emoji' (or make test as root)." >&2; exit 1; \
 	  fi; \
 	fi
 

@@ -76,5 +76,20 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 		"data":            dataURLs, // hashed /data/*.json URLs, for islands' props
 		"feeds":           feeds,
 		"supportEmail":    opts.SupportEmail,
+		// the directories, in the catalog's display order
+		"regulations": cat.Regulations,
+		"networks":    cat.Networks,
+		"companies":   cat.Companies,
+		"sibos":       cat.Sibos,
+		"eventList":   cat.Events,
+		"news":        cat.News,
+		"videos":      cat.Videos,
+		"enums": map[string][]string{ // filter options, for islands' props
+			"regulationCountries": catalog.RegulationCountries,
+			"regulationStatuses":  catalog.RegulationStatuses,
+			"newsCategories":      catalog.NewsCategories,
+			"companyCategories":   catalog.CompanyCategories,
+			"impactLevels":        catalog.ImpactLevels,
+		},
 	}
 }

@@ -1,0 +1,58 @@
+// Directory pages render every entry in the static HTML; islands only hide,
+// reorder and page those elements, so there is one rendering of a card (the
+// generator's) and the page works without JavaScript.
+//
+// Markup contract (templates/_partials/list-*.html):
+//   <div data-list="NAME">  <article data-fields='{"name":"..."}'>…</article> … </div>
+//   <span data-count="NAME">N</span>      shown count, any number of them
+//   <div data-empty="NAME" hidden>…</div> shown when nothing matches
+import type { Fields } from "./match";
+
+export type StaticItem = { el: HTMLElement; fields: Fields };
+export type StaticList = { name: string; container: HTMLElement | null; items: StaticItem[] };
+
+export function readList(root: ParentNode, name: string): StaticList {
+  const container = root.querySelector<HTMLElement>(`[data-list="${name}"]`);
+  const items: StaticItem[] = [];
+  for (const el of container?.querySelectorAll<HTMLElement>(":scope > [data-fields]") ?? []) {
+    let fields: Fields = {};
+    try {
+      fields = JSON.parse(el.dataset.fields ?? "{}") as Fields;
+    } catch {
+      console.error(`list ${name}: bad data-fields`, el);
+    }
+    items.push({ el, fields });
+  }
+  return { name, container, items };
+}
+
+// pageCount is how many pages n entries fill; at least 1.
+export function pageCount(n: number, size: number): number {
+  return size > 0 ? Math.max(1, Math.ceil(n / size)) : 1;
+}
+
+// showList shows the items at the given indexes in that order (one page of
+// them when size > 0), hides the rest, and updates counts and the empty
+// state. page is 1-based and clamped.
+export function showList(root: ParentNode, list: StaticList, order: number[], page = 1, size = 0) {
+  const { container, items, name } = list;
+  if (!container) return;
+  const p = Math.min(Math.max(1, page), pageCount(order.length, size));
+  const visible = size > 0 ? order.slice((p - 1) * size, p * size) : order;
+  const shown = new Set(visible);
+  // Append in the wanted order (appendChild moves the element), then the
+  // hidden rest, so the DOM order is the reading order.
+  for (const i of visible) {
+    items[i].el.hidden = false;
+    container.appendChild(items[i].el);
+  }
+  items.forEach((it, i) => {
+    if (!shown.has(i)) {
+      it.el.hidden = true;
+      container.appendChild(it.el);
+    }
+  });
+  for (const el of root.querySelectorAll<HTMLElement>(`[data-count="${name}"]`)) el.textContent = String(order.length);
+  for (const el of root.querySelectorAll<HTMLElement>(`[data-empty="${name}"]`)) el.hidden = order.length > 0;
+  container.hidden = order.length === 0;
+}
