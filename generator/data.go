@@ -50,9 +50,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 		views[i] = circularView{Circular: c, Preview: cardPreview(c), Related: related(cat, c)}
 		bySlug[c.Slug] = views[i]
 	}
-	bodies := map[string]catalog.PaymentBody{}
+	bodies := map[string]bodyView{}
 	for _, b := range cat.Bodies {
-		bodies[b.Slug] = b
+		bodies[b.Slug] = newBodyView(cat, b)
 	}
 	events := map[string]catalog.Event{}
 	for _, e := range cat.Events {

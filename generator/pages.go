@@ -61,6 +61,9 @@ func Routes(cat *catalog.Catalog) []string {
 	return out
 }
 
+// bodyNotFoundPath is the page of an unknown payment body.
+const bodyNotFoundPath = "/payment-body/404.html"
+
 // sidebarEvents are the slugs of the sidebar's seven event links
 // (templates/_partials/sidebar.html), which must exist in content/events.
 var sidebarEvents = []string{"finovate", "global-fintech-fest", "hong-kong-fintech-week", "money2020", "sibos",
@@ -128,6 +131,10 @@ func sitePages(cat *catalog.Catalog) []page {
 			body:  b.Profile,
 		})
 	}
+	// What /payment-body/{unknown} shows: internal/web serves the nearest
+	// 404.html, and netlify.toml sends /payment-body/* here with a 404.
+	pages = append(pages, page{file: "payment-body/not-found.md",
+		front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
 	pages = append(pages, page{file: "circulars/_index.md",
 		front: map[string]any{"title": "All Circulars", "layout": "circulars"}})
 	for _, c := range cat.Circulars {

@@ -17,14 +17,18 @@ func RoutePath(route string) string {
 	return filepath.Join(filepath.FromSlash(r), "index.html")
 }
 
-// Verify checks that every route has its page and the 404 page exists,
+// notFoundPages are the 404 pages hosts serve: the site's, and the
+// payment bodies' (netlify.toml and internal/web use them).
+var notFoundPages = []string{"/404.html", bodyNotFoundPath}
+
+// Verify checks that every route has its page and the 404 pages exist,
 // and returns how many HTML pages the site has.
 func Verify(outDir string, routes []string) (int, error) {
 	var missing []string
-	for _, r := range append(routes, "/404.html") {
+	for _, r := range append(routes, notFoundPages...) {
 		p := RoutePath(r)
-		if r == "/404.html" {
-			p = "404.html"
+		if strings.HasSuffix(r, ".html") {
+			p = filepath.FromSlash(strings.TrimPrefix(r, "/"))
 		}
 		st, err := os.Stat(filepath.Join(outDir, p))
 		if err != nil || st.Size() == 0 {

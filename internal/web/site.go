@@ -77,18 +77,30 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	name, ok := t.resolve(urlPath)
 	if !ok {
-		t.serveNotFound(w)
+		// The site's paths are lower case; /payment-body/RBI or /News are
+		// typed by people, so send them to the page they meant.
+		if lower := strings.ToLower(urlPath); lower != urlPath {
+			if _, ok := t.resolve(lower); ok {
+				target := lower
+				if r.URL.RawQuery != "" {
+					target += "?" + r.URL.RawQuery
+				}
+				http.Redirect(w, r, target, http.StatusMovedPermanently)
+				return
+			}
+		}
+		t.serveNotFound(w, urlPath)
 		return
 	}
 	f, err := t.fsys.Open(name)
 	if err != nil {
-		t.serveNotFound(w)
+		t.serveNotFound(w, urlPath)
 		return
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
-		t.serveNotFound(w)
+		t.serveNotFound(w, urlPath)
 		return
 	}
 	if w.Header().Get("Cache-Control") == "" {
@@ -130,12 +142,26 @@ func (t *tree) resolve(urlPath string) (string, bool) {
 	return "", false
 }
 
-func (t *tree) serveNotFound(w http.ResponseWriter) {
+// serveNotFound answers 404 with the nearest 404.html above the path (as
+// /payment-body/404.html for an unknown payment body), else the site's.
+// netlify.toml gives the static host the same rule.
+func (t *tree) serveNotFound(w http.ResponseWriter, urlPath string) {
+	page := t.notFound
+	for dir := path.Dir(urlPath); dir != "/" && dir != "."; dir = path.Dir(dir) {
+		name := strings.TrimPrefix(dir, "/") + "/404.html"
+		if _, ok := t.resolve("/" + name); !ok {
+			continue
+		}
+		if b, err := fs.ReadFile(t.fsys, name); err == nil {
+			page = b
+			break
+		}
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusNotFound)
-	w.Write(t.notFound)
+	w.Write(page)
 }
 
 func (t *tree) applyHeaders(h http.Header, urlPath string) {

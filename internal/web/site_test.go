@@ -18,6 +18,8 @@ const (
 	indexHTML    = "<!doctype html><title>Home</title><h1>home page</h1>\n"
 	notFoundHTML = "<!doctype html><title>404 Page Not Found</title><h1>not found page</h1>\n"
 	newsHTML     = "<!doctype html><title>News</title><h1>news page</h1>\n"
+	bodyHTML     = "<!doctype html><title>RBI</title><h1>rbi page</h1>\n"
+	noBodyHTML   = "<!doctype html><title>Payment Body Not Found</title><h1>no such body</h1>\n"
 	appJS        = "console.log(\"app\");\n"
 	robotsTXT    = "User-agent: *\nAllow: /\n"
 	dotEnv       = "SECRET=do-not-serve\n"
@@ -49,18 +51,20 @@ var pngBytes = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\
 // must never be served.
 func fixtureFiles() map[string]string {
 	return map[string]string{
-		"index.html":                 indexHTML,
-		"404.html":                   notFoundHTML,
-		"news/index.html":            newsHTML,
-		"assets/app-abc123.js":       appJS,
-		"assets/logo-abc123.png":     pngBytes,
-		"assets/.vite/manifest.json": `{"secret":"manifest"}`,
-		"robots.txt":                 robotsTXT,
-		"empty/note.txt":             "a directory without index.html\n",
-		".env":                       dotEnv,
-		".hidden/index.html":         "<h1>hidden dir</h1>\n",
-		".git/config":                "[core]\n",
-		"_headers":                   fixtureHeaders,
+		"index.html":                  indexHTML,
+		"404.html":                    notFoundHTML,
+		"news/index.html":             newsHTML,
+		"payment-body/rbi/index.html": bodyHTML,
+		"payment-body/404.html":       noBodyHTML,
+		"assets/app-abc123.js":        appJS,
+		"assets/logo-abc123.png":      pngBytes,
+		"assets/.vite/manifest.json":  `{"secret":"manifest"}`,
+		"robots.txt":                  robotsTXT,
+		"empty/note.txt":              "a directory without index.html\n",
+		".env":                        dotEnv,
+		".hidden/index.html":          "<h1>hidden dir</h1>\n",
+		".git/config":                 "[core]\n",
+		"_headers":                    fixtureHeaders,
 	}
 }
 
@@ -227,6 +231,39 @@ func TestSite_ServeHTTP(t *testing.T) {
 					}
 				}
 			})
+		}
+	})
+
+	t.Run("NearestNotFound", func(t *testing.T) {
+		for _, target := range []string{"/payment-body/xyz", "/payment-body/xyz/", "/payment-body/a/b"} {
+			w := do(t, s, http.MethodGet, target, nil)
+			if w.Code != http.StatusNotFound || w.Body.String() != noBodyHTML {
+				t.Errorf("GET %s = %d %q, want 404 with payment-body/404.html", target, w.Code, w.Body.String())
+			}
+		}
+		// the folder's own 404 page is a page like any other
+		if w := do(t, s, http.MethodGet, "/payment-body/404.html", nil); w.Code != http.StatusOK {
+			t.Errorf("GET /payment-body/404.html = %d, want 200", w.Code)
+		}
+	})
+
+	t.Run("CaseRedirect", func(t *testing.T) {
+		for _, tt := range []struct{ target, want string }{
+			{"/payment-body/RBI", "/payment-body/rbi"},
+			{"/payment-body/Rbi/", "/payment-body/rbi"},
+			{"/Payment-Body/rBI?sort=impact", "/payment-body/rbi?sort=impact"},
+			{"/NEWS", "/news"},
+		} {
+			w := do(t, s, http.MethodGet, tt.target, nil)
+			if w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != tt.want {
+				t.Errorf("GET %s = %d Location %q, want 301 to %s", tt.target, w.Code, w.Header().Get("Location"), tt.want)
+			}
+		}
+		// never towards what must not be served, nor for unknown paths
+		for _, target := range []string{"/_HEADERS", "/.ENV", "/.Hidden/index.html", "/NOPE", "/payment-body/XYZ"} {
+			if w := do(t, s, http.MethodGet, target, nil); w.Code != http.StatusNotFound {
+				t.Errorf("GET %s = %d (Location %q), want 404", target, w.Code, w.Header().Get("Location"))
+			}
 		}
 	})
 

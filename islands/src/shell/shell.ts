@@ -2,6 +2,8 @@
 // without a content island loads no React.
 import { initTheme } from "./theme";
 import { initHeaderSearch } from "./search";
+import { initBodyLookup } from "./body-lookup";
 
 initTheme();
 initHeaderSearch();
+initBodyLookup();

@@ -1,0 +1,56 @@
+package generator
+
+import (
+	"slices"
+	"testing"
+
+	"regpulse/internal/catalog"
+)
+
+func TestNewBodyView(t *testing.T) {
+	date := func(s string) catalog.Date {
+		var d catalog.Date
+		if err := d.UnmarshalText([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	cat := &catalog.Catalog{
+		Circulars: []catalog.Circular{
+			{Entry: catalog.Entry{Slug: "rbi-new"}, Source: "RBI", PublishedDate: date("2025-02-01")},
+			{Entry: catalog.Entry{Slug: "npci-x"}, Source: "NPCI", PublishedDate: date("2025-01-15")},
+			{Entry: catalog.Entry{Slug: "rbi-old"}, Source: "RBI", PublishedDate: date("2024-01-01")},
+		},
+		News: []catalog.NewsItem{
+			{Entry: catalog.Entry{Slug: "n1"}, Source: "Business press", Circular: "rbi-old"},
+			{Entry: catalog.Entry{Slug: "n2"}, Source: "NPCI"},
+			{Entry: catalog.Entry{Slug: "n3"}, Source: "RBI"},
+			{Entry: catalog.Entry{Slug: "n4"}, Source: "Reserve Bank of India"},
+			{Entry: catalog.Entry{Slug: "n5"}, Source: "RBI"},
+			{Entry: catalog.Entry{Slug: "n6"}, Source: "RBI"},
+			{Entry: catalog.Entry{Slug: "n7"}, Source: "RBI"},
+			{Entry: catalog.Entry{Slug: "n8"}, Source: "RBI"},
+		},
+	}
+	rbi := catalog.PaymentBody{Name: "Reserve Bank of India", ShortName: "RBI"}
+
+	v := newBodyView(cat, rbi)
+	if want := []string{"rbi-new", "rbi-old"}; !slices.Equal(v.Circulars, want) {
+		t.Errorf("Circulars = %v, want %v", v.Circulars, want)
+	}
+	var got []string
+	for _, n := range v.RelatedNews {
+		got = append(got, n.Slug)
+	}
+	// by the circular it reports, by short name, by full name; five at most
+	if want := []string{"n1", "n3", "n4", "n5", "n6"}; !slices.Equal(got, want) {
+		t.Errorf("RelatedNews = %v, want %v", got, want)
+	}
+
+	t.Run("NoCirculars", func(t *testing.T) {
+		v := newBodyView(cat, catalog.PaymentBody{Name: "Insurance Regulatory and Development Authority of India", ShortName: "IRDAI"})
+		if v.Circulars == nil || len(v.Circulars) != 0 || len(v.RelatedNews) != 0 {
+			t.Errorf("got %+v, want empty (not nil) lists", v)
+		}
+	})
+}

@@ -1,0 +1,25 @@
+// /payment-body/{body} matches the body's code without regard to case
+// (SPEC.md upper-cases it before the lookup). A static host serves the
+// not-found page for /payment-body/Rbi; this sends the visitor on to the
+// body's page. regpulse serve already redirects such paths itself.
+
+// bodyPath returns the canonical path for a mis-cased body path, or null.
+export function bodyPath(pathname: string, known: string[]): string | null {
+  const m = /^\/payment-body\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return null;
+  let code: string;
+  try {
+    code = decodeURIComponent(m[1]).toUpperCase();
+  } catch {
+    return null;
+  }
+  const slug = known.find((k) => k.toUpperCase() === code);
+  return slug && slug !== m[1] ? `/payment-body/${slug}` : null;
+}
+
+export function initBodyLookup(doc: Document = document, go: (url: string) => void = (u) => location.replace(u)): void {
+  const el = doc.querySelector<HTMLElement>("[data-body-lookup]");
+  if (!el) return;
+  const url = bodyPath(doc.location.pathname, (el.dataset.bodyLookup ?? "").split(" ").filter(Boolean));
+  if (url) go(url + doc.location.search + doc.location.hash);
+}
