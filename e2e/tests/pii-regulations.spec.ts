@@ -70,6 +70,15 @@ test.describe("/pii-regulations", () => {
     await expect(page.locator(href!)).toBeInViewport();
   });
 
+  test("dark mode passes axe", async ({ page }, info) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/pii-regulations?country=India");
+    await page.waitForSelector("[data-island-mounted]");
+    await expect(cards(page)).toHaveCount(2);
+    await screenshot(page, info, "pii-regulations-dark");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test("works without JavaScript", async ({ browser }) => {
     const ctx = await browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
