@@ -62,6 +62,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 	for _, d := range data {
 		dataURLs[d.Name] = d.URL
 	}
+	indian, global := catalog.Leaders(cat.Companies)
 	type feedLink struct{ Title, Atom, JSON, Source, Slug string }
 	var feeds []feedLink
 	for _, f := range Feeds() {
@@ -84,6 +85,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 		"eventList":   cat.Events,
 		"news":        cat.News,
 		"videos":      cat.Videos,
+		// /fintech-leaders' two lists, ordered, with each card's person and role title
+		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,

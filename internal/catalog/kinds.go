@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -76,8 +77,40 @@ func (l *loader) company(f *fields, e Entry, body string) {
 		LinkedinProfile: f.link("linkedinProfile", false),
 		XProfile:        f.link("xProfile", false),
 		SourceURL:       f.link("sourceUrl", false),
+		Leader:          f.str("leader", false),
+		LeaderGroup:     f.enum("leaderGroup", false, LeaderGroups),
+		LeaderIsCEO:     true, // SPEC's titles assume it; content says when not
 	}
+	ceoGiven := f.node("leaderIsCeo", false) != nil
+	if ceoGiven {
+		c.LeaderIsCEO = f.boolean("leaderIsCeo")
+	}
+	checkLeader(f, c, ceoGiven)
 	l.cat.Companies = append(l.cat.Companies, c)
+}
+
+// checkLeader reports /fintech-leaders fields that would show something
+// false: a featured person who is not a founder, a group without a person,
+// a group outside the Indian list (the only list it orders).
+func checkLeader(f *fields, c Company, ceoGiven bool) {
+	at := func(field, format string, args ...any) { f.addAt(f.keyLines[field], field, format, args...) }
+	founders := c.Founders()
+	switch {
+	case c.Leader == "" && c.LeaderGroup == GroupPaymentsBodyChief:
+		at("leaderGroup", "%s needs leader: the name of the body's chief", c.LeaderGroup)
+	case c.Leader != "" && c.LeaderGroup != GroupPaymentsBodyChief && len(founders) == 0:
+		at("leader", "%q must be one of the founders, and founder is empty", c.Leader)
+	case c.Leader != "" && c.LeaderGroup != GroupPaymentsBodyChief && !slices.Contains(founders, c.Leader):
+		at("leader", "%q is not one of the founders (%s)", c.Leader, strings.Join(founders, ", "))
+	case c.LeaderGroup != "" && c.Featured() == "":
+		at("leaderGroup", "%s needs a person: set founder", c.LeaderGroup)
+	}
+	if c.LeaderGroup != "" && c.Country != "" && c.Country != leadersIndia {
+		at("leaderGroup", "orders the Indian list only, and country is %q", c.Country)
+	}
+	if ceoGiven && (c.LeaderGroup == GroupPaymentsBodyChief || c.LeaderGroup == GroupCardNetwork || len(founders) == 0) {
+		at("leaderIsCeo", "only changes a featured founder's title (Founder & CEO, Co-Founder & CEO)")
+	}
 }
 
 func (l *loader) regulation(f *fields, e Entry, body string) {
@@ -235,6 +268,19 @@ func (l *loader) crossCheck() {
 				Message: "network " + n.Name + " is also defined in " + prev})
 		}
 		seen[n.Name] = n.Path
+	}
+	// One payments-body chief and one card-network co-founder lead the
+	// Indian list (SPEC.md); several would make "first" arbitrary.
+	firsts := map[string]string{}
+	for _, c := range l.cat.Companies {
+		if c.LeaderGroup != GroupPaymentsBodyChief && c.LeaderGroup != GroupCardNetwork {
+			continue
+		}
+		if prev, dup := firsts[c.LeaderGroup]; dup {
+			l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "leaderGroup"), Field: "leaderGroup",
+				Message: c.LeaderGroup + " is already " + prev + "; only one company can lead the list"})
+		}
+		firsts[c.LeaderGroup] = c.Path
 	}
 	numbers := map[string]string{}
 	for _, c := range l.cat.Circulars {

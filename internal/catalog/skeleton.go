@@ -43,7 +43,10 @@ headquarters: ""        # optional
 websiteUrl:             # optional
 linkedinProfile:        # optional
 xProfile:               # optional
-sourceUrl:              # optional: where the facts were seen`,
+sourceUrl:              # optional: where the facts were seen
+leader:                 # optional: person shown on /fintech-leaders (default: first founder)
+leaderGroup:            # optional, India only: ` + strings.Join(LeaderGroups, ", ") + `
+leaderIsCeo:            # optional: false when the featured founder is not the CEO`,
 	"regulations": `name: ""                # required
 shortName: ""           # optional: e.g. GDPR
 country: ""             # required: ` + strings.Join(RegulationCountries, ", ") + `

@@ -120,6 +120,12 @@ type Company struct {
 	LinkedinProfile string `json:"linkedinProfile,omitempty"`
 	XProfile        string `json:"xProfile,omitempty"`
 	SourceURL       string `json:"sourceUrl,omitempty"`
+	// How /fintech-leaders shows the company (leaders.go): the person
+	// featured (default the first founder), the group that orders the
+	// Indian list, and whether the featured founder is the company's CEO.
+	Leader      string `json:"leader,omitempty"`
+	LeaderGroup string `json:"leaderGroup,omitempty"`
+	LeaderIsCEO bool   `json:"leaderIsCeo"`
 }
 
 type Regulation struct {
