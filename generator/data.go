@@ -47,7 +47,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: cardPreview(c), Related: related(cat, c)}
+		views[i] = circularView{Circular: c, Preview: circularPreview(c, cardPreviewLen), Related: related(cat, c)}
 		bySlug[c.Slug] = views[i]
 	}
 	bodies := map[string]bodyView{}
@@ -77,6 +77,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 		"data":            dataURLs, // hashed /data/*.json URLs, for islands' props
 		"feeds":           feeds,
 		"supportEmail":    opts.SupportEmail,
+		"entityTypes":     entityTypes(),
+		"impactTracker":   impactTracker(cat, opts.Now()),
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
 		"networks":    cat.Networks,

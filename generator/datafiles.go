@@ -45,17 +45,21 @@ type newsSummary struct {
 	SourceURL     string       `json:"sourceUrl"`
 }
 
-// cardPreviewLen is SPEC.md's circular card preview.
-const cardPreviewLen = 200
+// SPEC.md section 9: a circular's preview is 200 characters on cards and
+// 150 on the impact tracker.
+const (
+	cardPreviewLen   = 200
+	impactPreviewLen = 150
+)
 
-// cardPreview is the plain-text start of a circular that cards show.
-func cardPreview(c catalog.Circular) string {
-	return catalog.Preview(catalog.PlainText(c.Content), cardPreviewLen)
+// circularPreview is the plain-text start of a circular, n characters long.
+func circularPreview(c catalog.Circular, n int) string {
+	return catalog.Preview(catalog.PlainText(c.Content), n)
 }
 
 func summarizeCircular(c catalog.Circular) circularSummary {
 	return circularSummary{ID: c.ID, Slug: c.Slug, CircularNumber: c.CircularNumber, Title: c.Title,
-		Preview: cardPreview(c), Summary: c.Summary,
+		Preview: circularPreview(c, cardPreviewLen), Summary: c.Summary,
 		Source: c.Source, Category: c.Category, PublishedDate: c.PublishedDate, ImpactLevel: c.ImpactLevel,
 		EntityImpact: c.EntityImpact, OfficialURL: c.OfficialURL}
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/bep/logg"
 	"github.com/gohugoio/hugo/common/loggers"
@@ -34,6 +35,9 @@ type Options struct {
 	OutDir       string // public/, replaced as a whole when the build succeeds
 	BaseURL      string // absolute site URL, used in feeds and the sitemap
 	SupportEmail string // the sidebar's Contact Us address
+	// Now is the build's clock: the impact tracker's scores and "currently
+	// active" circulars are as of its date. Nil means time.Now; tests fix it.
+	Now func() time.Time
 }
 
 // Result describes a successful build.
@@ -123,6 +127,9 @@ func (o *Options) absolute() error {
 		if st, err := os.Stat(d); err != nil || !st.IsDir() {
 			return fmt.Errorf("generator: %s is not a directory", d)
 		}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	if o.BaseURL == "" {
 		o.BaseURL = "http://localhost:8080/"

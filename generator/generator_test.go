@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 )
@@ -61,11 +62,21 @@ var fixtureAssets = func() string {
 	return dir
 }()
 
+// fixtureNow is the clock of test builds: the fixture's PA guidelines
+// (2020-03-17) are then in the impact tracker's 365-day window.
+var fixtureNow = time.Date(2021, 3, 1, 9, 0, 0, 0, time.UTC)
+
 func buildSite(t *testing.T, content, templates string) (string, *Result) {
+	t.Helper()
+	return buildSiteAt(t, content, templates, fixtureNow)
+}
+
+func buildSiteAt(t *testing.T, content, templates string, now time.Time) (string, *Result) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "public")
 	res, err := Build(context.Background(), Options{ContentDir: content, TemplatesDir: templates,
-		AssetsDir: fixtureAssets, OutDir: out, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test"})
+		AssetsDir: fixtureAssets, OutDir: out, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
+		Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -77,12 +88,16 @@ func buildSite(t *testing.T, content, templates string) (string, *Result) {
 // title and one h1, every internal link and asset resolves (fragments
 // too), and nothing is mis-escaped.
 func TestAll(t *testing.T) {
-	for _, tc := range []struct{ name, content string }{
-		{"Fixture", fixtureContent},
-		{"RealContent", "../content"},
+	for _, tc := range []struct {
+		name, content string
+		now           time.Time
+	}{
+		{"Fixture", fixtureContent, fixtureNow},
+		// a date whose window holds high and medium impact circulars
+		{"RealContent", "../content", time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, res := buildSite(t, tc.content, templatesDir)
+			out, res := buildSiteAt(t, tc.content, templatesDir, tc.now)
 			if res.Pages < len(Routes(res.Catalog)) {
 				t.Errorf("built %d pages for %d routes", res.Pages, len(Routes(res.Catalog)))
 			}

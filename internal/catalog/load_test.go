@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 // loadProblems runs Load and returns its problems as strings, failing the
@@ -656,6 +658,27 @@ func TestDate_Text(t *testing.T) {
 	for _, bad := range []string{"", "2024-2-29", "2023-02-29", "29-02-2024", "2024-02-29T00:00:00Z"} {
 		if err := new(Date).UnmarshalText([]byte(bad)); err == nil {
 			t.Errorf("UnmarshalText(%q) accepted", bad)
+		}
+	}
+}
+
+func TestDate_JSON(t *testing.T) {
+	type item struct {
+		D   Date  `json:"d"`
+		Opt *Date `json:"opt,omitempty"`
+	}
+	d := Date{time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC)}
+	b, err := json.Marshal(item{D: d, Opt: &d})
+	if err != nil || string(b) != `{"d":"2024-02-29","opt":"2024-02-29"}` {
+		t.Errorf("Marshal = %s, %v", b, err)
+	}
+	var back item
+	if err := json.Unmarshal(b, &back); err != nil || !back.D.Equal(d.Time) || back.Opt == nil || !back.Opt.Equal(d.Time) {
+		t.Errorf("Unmarshal(%s) = %+v, %v", b, back, err)
+	}
+	for _, bad := range []string{`{"d":"2024-02-29T00:00:00Z"}`, `{"d":20240229}`} {
+		if err := json.Unmarshal([]byte(bad), &back); err == nil {
+			t.Errorf("Unmarshal(%s) accepted", bad)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"slices"
 	"time"
 )
@@ -45,6 +46,19 @@ const dateLayout = "2006-01-02"
 func (d Date) String() string { return d.Format(dateLayout) }
 
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// MarshalJSON writes the date as "YYYY-MM-DD" too: without it the embedded
+// time.Time's MarshalJSON wins over MarshalText and JSON (the templates'
+// data, the data files) gets "YYYY-MM-DDT00:00:00Z".
+func (d Date) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
+
+func (d *Date) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	return d.UnmarshalText([]byte(s))
+}
 
 func (d *Date) UnmarshalText(b []byte) error {
 	t, err := time.Parse(dateLayout, string(b))

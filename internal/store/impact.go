@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/impact"
 )
 
 // ImpactRecord is the impact tracking record of one entity type (SPEC.md
@@ -22,25 +23,10 @@ type ImpactRecord struct {
 	UpdatedAt                                          time.Time
 }
 
-// The compliance score rule. No sourced scores exist, so a score that has
-// not been set explicitly is computed at every sync as
-//
-//	max(0, 100 - 5 × high - 2 × medium)
-//
-// where high and medium count the circulars published in the 365 days
-// ending on the sync's date (UTC; that date and the 364 before it) whose
-// entity impact for the type is high or medium. Low-impact circulars do
-// not lower the score. An entity type with no such circular scores 100,
-// which is also the default the migration seeds.
-const (
-	ruleWindowDays    = 365
-	ruleHighPenalty   = 5
-	ruleMediumPenalty = 2
-)
-
-func ruleScore(high, medium int) int {
-	return max(0, 100-ruleHighPenalty*high-ruleMediumPenalty*medium)
-}
+// The compliance score is impact.Score over the circulars of impact.Window
+// as of the sync: a score that has not been set explicitly is recomputed at
+// every sync (SetComplianceScore pins one). An entity type with no circular
+// in the window scores 100, which is also the default the migration seeds.
 
 // ImpactTracking returns one record per entity type, in the order PSP,
 // Issuer, Aggregator (then any other type by first appearance).
@@ -109,9 +95,8 @@ VALUES (?, ?, ?, 100, 'default', ?) ON CONFLICT (entity_type) DO NOTHING`, uuid.
 			return 0, err
 		}
 	}
-	today := now.UTC()
-	from := dateText(today.AddDate(0, 0, -(ruleWindowDays - 1)))
-	to := dateText(today)
+	first, last := impact.Window(now)
+	from, to := dateText(first), dateText(last)
 	rows, err := tx.QueryContext(ctx, `SELECT cs.entity_type, cs.score, cs.origin,
 	(SELECT COUNT(*) FROM circular_entity_impact e JOIN circulars c ON c.id = e.circular_id
 	  WHERE e.entity_type = cs.entity_type AND e.impact_level = 'high' AND c.published_date BETWEEN ? AND ?),
@@ -136,7 +121,7 @@ FROM compliance_scores cs`, from, to, from, to)
 		}
 		u.old, u.score = score, score
 		if origin != "set" {
-			u.score = ruleScore(high, medium)
+			u.score = impact.Score(high, medium)
 		}
 		if u.score != score || origin == "default" {
 			updates = append(updates, u)

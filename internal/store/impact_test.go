@@ -5,15 +5,45 @@ import (
 	"testing"
 	"time"
 
+	"regpulse/internal/catalog"
+	"regpulse/internal/impact"
 	"regpulse/internal/store/storetest"
 )
 
-func TestRuleScore(t *testing.T) {
-	for _, tc := range []struct{ high, medium, want int }{
-		{0, 0, 100}, {1, 0, 95}, {0, 1, 98}, {1, 1, 93}, {20, 0, 0}, {30, 30, 0},
-	} {
-		if got := ruleScore(tc.high, tc.medium); got != tc.want {
-			t.Errorf("ruleScore(%d, %d) = %d, want %d", tc.high, tc.medium, got, tc.want)
+// TestImpactTracking_AgreesWithCatalogRule checks that the store's SQL
+// counts and scores are what impact.Records computes from the same catalog
+// (the static /impact-tracker page uses the latter), on the fixture and on
+// generated circulars, as of several dates.
+func TestImpactTracking_AgreesWithCatalogRule(t *testing.T) {
+	ctx := context.Background()
+	big := storetest.Catalog()
+	big.Circulars = storetest.Circulars(300)
+	for _, cat := range []*catalog.Catalog{storetest.Catalog(), big} {
+		for _, now := range []time.Time{storetest.Now, storetest.Now.AddDate(-3, 0, 0), storetest.Now.AddDate(0, 7, 0)} {
+			db, err := Open(ctx, ":memory:", WithClock(func() time.Time { return now }))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.SyncCatalog(ctx, cat); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := db.ImpactTracking(ctx)
+			db.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := impact.Records(cat.Circulars, now)
+			if len(recs) != len(want) {
+				t.Fatalf("%d records, want %d", len(recs), len(want))
+			}
+			for i, r := range recs {
+				w := want[i]
+				got := impact.Record{EntityType: r.EntityType, Name: w.Name, Band: w.Band, Score: r.ComplianceScore,
+					High: r.HighImpactCount, Medium: r.MediumImpactCount, Low: r.LowImpactCount}
+				if got != w {
+					t.Errorf("%d circulars as of %s: store %+v, catalog rule %+v", len(cat.Circulars), now.Format(time.DateOnly), got, w)
+				}
+			}
 		}
 	}
 }

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from "@playwright/test";
+import { axeViolations, screenshot } from "./helpers";
+
+// content/news holds 35 items, 25 from India and 10 global.
+const total = 35;
+const results = (page: Page) => page.locator("[data-list=news] > article:visible");
+const block = (page: Page, name: string) => page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name }) });
+const age = /^\d+ (hours?|days?) ago$/;
+
+test.describe("/news", () => {
+  test("unfiltered: the two Top 5 blocks, card contents, light and dark", async ({ page }, info) => {
+    await page.goto("/news");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fintech News & Updates");
+    await page.waitForSelector("[data-island-mounted]");
+    const india = block(page, "Top 5 India Fintech News");
+    const global = block(page, "Top 5 Global Fintech News");
+    await expect(india.locator("article")).toHaveCount(5);
+    await expect(global.locator("article")).toHaveCount(5);
+    // the flat list is only for filtering once JavaScript runs
+    await expect(page.locator("[data-news-results]")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Clear Filters" })).toBeDisabled();
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("all");
+    const options = await page.getByRole("combobox", { name: "Category" }).locator("option").allTextContents();
+    expect(options).toEqual(["All Categories", "Payment Systems", "CBDC", "Sandbox", "Digital Banking", "Regulations"]);
+
+    // newest first; each card complete
+    const first = india.locator("article").first();
+    await expect(first).toContainText("Government notifies the Digital Personal Data Protection Rules, 2025");
+    await expect(first).toContainText("Regulations");
+    await expect(first).toContainText("MeitY");
+    await expect(first).toContainText("November 13, 2025");
+    const readMore = first.getByRole("link", { name: /^Read More/ });
+    await expect(readMore).toHaveAttribute("target", "_blank");
+    await expect(readMore).toHaveAttribute("href", /^https:\/\/www\.taxscan\.in\//);
+    for (const text of await page.locator("article:visible [data-age]").allTextContents()) expect(text).toMatch(age);
+    // the top blocks carry no region badge; global cards are global news
+    await expect(india.locator("[data-region]")).toHaveCount(0);
+
+    await screenshot(page, info, "news");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await screenshot(page, info, "news-dark");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("search, category, Clear Filters, empty state and the URL", async ({ page }, info) => {
+    await page.goto("/news");
+    await page.waitForSelector("[data-island-mounted]");
+    const search = page.getByRole("searchbox", { name: "Search news" });
+    const heading = page.locator("[data-news-heading]");
+
+    await search.fill("upi");
+    await expect(page).toHaveURL(/\?q=upi$/);
+    await expect(page.locator("[data-news-top]")).toBeHidden();
+    const n = await results(page).count();
+    expect(n).toBeGreaterThan(1);
+    expect(n).toBeLessThan(total);
+    await expect(heading).toHaveText(`Search Results (${n} articles)`);
+    for (const card of await results(page).all()) {
+      const fields = JSON.parse((await card.getAttribute("data-fields"))!) as Record<string, string>;
+      expect(`${fields.title} ${fields.excerpt} ${fields.category}`.toLowerCase()).toContain("upi");
+      await expect(card.locator("[data-region]")).toHaveText(/^(India|Global)$/);
+      await expect(card.locator("[data-age]")).toHaveText(age);
+    }
+    await screenshot(page, info, "news-search");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // the category alone filters too, across both regions
+    await search.fill("");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("CBDC");
+    await expect(page).toHaveURL(/\?category=CBDC$/);
+    const cbdc = await results(page).count();
+    expect(cbdc).toBeGreaterThan(0);
+    await expect(heading).toHaveText(new RegExp(`^Search Results \\(${cbdc} articles?\\)$`));
+    for (const card of await results(page).all()) await expect(card.locator("span").first()).toHaveText("CBDC");
+
+    // the filtered view survives a reload
+    await search.fill("rupee");
+    const both = await results(page).count();
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("CBDC");
+    await expect(search).toHaveValue("rupee");
+    await expect(results(page)).toHaveCount(both);
+
+    await search.fill("xyzzy no such news");
+    await expect(results(page)).toHaveCount(0);
+    await expect(heading).toHaveText("Search Results (0 articles)");
+    await expect(page.getByText("No news articles found")).toBeVisible();
+    await expect(page.getByText("Try adjusting your filter or check back later for updates")).toBeVisible();
+
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(search).toHaveValue("");
+    await expect(page.locator("[data-news-top]")).toBeVisible();
+    await expect(page.locator("[data-news-results]")).toBeHidden();
+    await expect(page.getByText("No news articles found")).toBeHidden();
+  });
+
+  test.describe("relative age from the reader's clock", () => {
+    test.use({ timezoneId: "Asia/Kolkata" });
+    for (const [now, want] of [
+      ["2025-11-13T05:00:00+05:30", "5 hours ago"],
+      ["2025-11-13T23:59:00+05:30", "23 hours ago"],
+      ["2025-11-14T00:00:00+05:30", "1 day ago"],
+      ["2025-11-20T10:00:00+05:30", "7 days ago"],
+    ] as const) {
+      test(`${now}: ${want}`, async ({ page }) => {
+        await page.clock.setFixedTime(new Date(now));
+        await page.goto("/news");
+        // the newest item, published 2025-11-13
+        await expect(page.locator("[data-news-top] article").first().locator("[data-age]")).toHaveText(want);
+      });
+    }
+  });
+
+  test("works without JavaScript: both blocks, then all news", async ({ browser }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto("/news");
+    await expect(page.locator("[data-news-top] article")).toHaveCount(10);
+    await expect(page.getByRole("heading", { level: 2, name: `All news (${total} articles)` })).toBeVisible();
+    await expect(page.locator("[data-list=news] > article")).toHaveCount(total);
+    await expect(page.locator("[data-list=news] [data-region]", { hasText: "India" })).toHaveCount(25);
+    await expect(page.locator("[data-list=news] [data-region]", { hasText: "Global" })).toHaveCount(10);
+    await expect(page.getByText("No news articles found")).toBeHidden();
+    await ctx.close();
+  });
+});

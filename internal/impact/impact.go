@@ -1,0 +1,150 @@
+// Package impact holds the impact tracker's rules (SPEC.md sections 2-4 and
+// 9) once, for both the API's store and the generator's static page: the
+// compliance score, the window it counts over, the score bands, the entity
+// types' display names, and which circulars are "currently active".
+//
+// The store counts in SQL over its tables and the generator counts over the
+// catalog; both apply Score and Window from here, and a store test checks
+// that the two agree on the same catalog.
+package impact
+
+import (
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+// The compliance score rule. No sourced scores exist, so a score nobody has
+// set is
+//
+//	max(0, 100 - 5 × high - 2 × medium)
+//
+// where high and medium count the circulars published in the window (see
+// Window) whose impact on the entity type is high or medium. Low-impact
+// circulars do not lower the score; a type with no such circular scores 100.
+const (
+	WindowDays    = 365
+	HighPenalty   = 5
+	MediumPenalty = 2
+)
+
+// Score is the rule's score for high and medium impact counts in the window.
+func Score(high, medium int) int {
+	return max(0, 100-HighPenalty*high-MediumPenalty*medium)
+}
+
+// Window returns the first and last calendar day (midnight UTC) of the
+// WindowDays days ending on now's date in UTC: that date and the 364 before.
+func Window(now time.Time) (from, to time.Time) {
+	to = day(now.UTC())
+	return to.AddDate(0, 0, -(WindowDays - 1)), to
+}
+
+// InWindow reports whether the calendar day of d (a catalog date, midnight
+// UTC) falls in the window ending on now's date.
+func InWindow(d time.Time, now time.Time) bool {
+	from, to := Window(now)
+	d = day(d.UTC())
+	return !d.Before(from) && !d.After(to)
+}
+
+func day(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// Score bands (SPEC.md section 4): 90 and above good (green), 80 to 89
+// warning (yellow), below 80 poor (red).
+const (
+	GoodScore    = 90
+	WarningScore = 80
+)
+
+// Band names, as written in the pages' data-band attributes.
+const (
+	Good    = "good"
+	Warning = "warning"
+	Poor    = "poor"
+)
+
+// Band is the band a score falls in.
+func Band(score int) string {
+	switch {
+	case score >= GoodScore:
+		return Good
+	case score >= WarningScore:
+		return Warning
+	}
+	return Poor
+}
+
+// DisplayName is how the tracker names an entity type (SPEC.md: PSP is
+// "Payment Service Providers", Issuer "Card Issuers", anything else
+// "Payment Aggregators").
+func DisplayName(entityType string) string {
+	switch entityType {
+	case "PSP":
+		return "Payment Service Providers"
+	case "Issuer":
+		return "Card Issuers"
+	}
+	return "Payment Aggregators"
+}
+
+// Record is one entity type's line of the tracker, computed from the
+// catalog the way the store computes it from its tables: the counts are
+// over every circular naming the type (as GET /api/impact-tracking reports
+// them), the score over the window only.
+type Record struct {
+	EntityType string `json:"entityType"`
+	Name       string `json:"name"`
+	Score      int    `json:"complianceScore"`
+	Band       string `json:"band"`
+	High       int    `json:"highImpactCount"`
+	Medium     int    `json:"mediumImpactCount"`
+	Low        int    `json:"lowImpactCount"`
+}
+
+// Records returns one record per entity type of catalog.EntityTypes, in
+// that order, with the rule's score as of now.
+func Records(circulars []catalog.Circular, now time.Time) []Record {
+	out := make([]Record, 0, len(catalog.EntityTypes))
+	for _, t := range catalog.EntityTypes {
+		r := Record{EntityType: t, Name: DisplayName(t)}
+		var high, medium int // in the window
+		for _, c := range circulars {
+			level := c.ImpactFor(t)
+			recent := InWindow(c.PublishedDate.Time, now)
+			switch level {
+			case "high":
+				r.High++
+				if recent {
+					high++
+				}
+			case "medium":
+				r.Medium++
+				if recent {
+					medium++
+				}
+			case "low":
+				r.Low++
+			}
+		}
+		r.Score = Score(high, medium)
+		r.Band = Band(r.Score)
+		out = append(out, r)
+	}
+	return out
+}
+
+// Active returns the circulars "currently active" at a level: those whose
+// overall impact level is that level and that were published in the
+// score's window, in the order given (the catalog's: newest first).
+func Active(circulars []catalog.Circular, level string, now time.Time) []catalog.Circular {
+	var out []catalog.Circular
+	for _, c := range circulars {
+		if c.ImpactLevel == level && InWindow(c.PublishedDate.Time, now) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

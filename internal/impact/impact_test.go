@@ -1,0 +1,160 @@
+package impact
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+func date(s string) time.Time {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func TestScore(t *testing.T) {
+	for _, tc := range []struct{ high, medium, want int }{
+		{0, 0, 100}, {1, 0, 95}, {0, 1, 98}, {1, 1, 93}, {2, 5, 80}, {20, 0, 0}, {0, 50, 0}, {30, 30, 0},
+	} {
+		if got := Score(tc.high, tc.medium); got != tc.want {
+			t.Errorf("Score(%d, %d) = %d, want %d", tc.high, tc.medium, got, tc.want)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	for _, tc := range []struct {
+		now      time.Time
+		from, to string
+	}{
+		{time.Date(2026, 11, 21, 16, 10, 0, 0, time.UTC), "2025-11-22", "2026-11-21"},
+		{time.Date(2025, 6, 30, 0, 0, 0, 0, time.UTC), "2024-07-01", "2025-06-30"},
+		{time.Date(2025, 6, 30, 23, 59, 59, 0, time.UTC), "2024-07-01", "2025-06-30"},
+		// a leap day inside the window: 365 days still end on now's date
+		{time.Date(2024, 12, 31, 12, 0, 0, 0, time.UTC), "2024-01-02", "2024-12-31"},
+		// the date is taken in UTC: 03:00 in Kolkata on the 1st is still the 30th
+		{time.Date(2025, 7, 1, 3, 0, 0, 0, time.FixedZone("IST", 5*3600+1800)), "2024-07-01", "2025-06-30"},
+	} {
+		from, to := Window(tc.now)
+		if got := [2]string{from.Format(time.DateOnly), to.Format(time.DateOnly)}; got != [2]string{tc.from, tc.to} {
+			t.Errorf("Window(%v) = %v, want [%s %s]", tc.now, got, tc.from, tc.to)
+		}
+		if d := to.Sub(from).Hours() / 24; d != WindowDays-1 {
+			t.Errorf("Window(%v) spans %v days between its ends, want %d", tc.now, d, WindowDays-1)
+		}
+	}
+}
+
+func TestInWindow(t *testing.T) {
+	now := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		day  string
+		want bool
+	}{
+		{"2025-06-30", true}, // today
+		{"2024-07-01", true}, // the first day
+		{"2024-06-30", false},
+		{"2025-07-01", false}, // future
+		{"2025-01-15", true},
+	} {
+		if got := InWindow(date(tc.day), now); got != tc.want {
+			t.Errorf("InWindow(%s) = %v, want %v", tc.day, got, tc.want)
+		}
+	}
+}
+
+func TestBand(t *testing.T) {
+	for _, tc := range []struct {
+		score int
+		want  string
+	}{
+		{100, Good}, {90, Good}, {89, Warning}, {80, Warning}, {79, Poor}, {0, Poor},
+	} {
+		if got := Band(tc.score); got != tc.want {
+			t.Errorf("Band(%d) = %q, want %q", tc.score, got, tc.want)
+		}
+	}
+}
+
+func TestDisplayName(t *testing.T) {
+	for _, tc := range []struct{ typ, want string }{
+		{"PSP", "Payment Service Providers"},
+		{"Issuer", "Card Issuers"},
+		{"Aggregator", "Payment Aggregators"},
+		{"Anything", "Payment Aggregators"},
+		{"psp", "Payment Aggregators"}, // types are exact
+	} {
+		if got := DisplayName(tc.typ); got != tc.want {
+			t.Errorf("DisplayName(%q) = %q, want %q", tc.typ, got, tc.want)
+		}
+	}
+}
+
+func circular(slug, published, level string, entity ...string) catalog.Circular {
+	c := catalog.Circular{Entry: catalog.Entry{Slug: slug}, PublishedDate: catalog.Date{Time: date(published)}, ImpactLevel: level}
+	for i := 0; i+1 < len(entity); i += 2 {
+		c.EntityImpact = append(c.EntityImpact, catalog.EntityImpact{EntityType: entity[i], ImpactLevel: entity[i+1]})
+	}
+	return c
+}
+
+// newest first, as the catalog lists them
+var circulars = []catalog.Circular{
+	circular("future", "2025-07-02", "high", "PSP", "high"), // after now: counted, not scored
+	circular("a", "2025-06-20", "high", "PSP", "high", "Issuer", "medium", "Aggregator", "low"),
+	circular("b", "2025-06-10", "medium", "PSP", "medium", "Issuer", "low"),
+	circular("c", "2024-07-01", "high", "Aggregator", "high"),            // the window's first day
+	circular("d", "2024-06-30", "high", "PSP", "high", "Issuer", "high"), // a day too old
+}
+
+func TestRecords(t *testing.T) {
+	now := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
+	got := Records(circulars, now)
+	want := []Record{
+		{EntityType: "PSP", Name: "Payment Service Providers", Score: 93, Band: Good, High: 3, Medium: 1},
+		{EntityType: "Issuer", Name: "Card Issuers", Score: 98, Band: Good, High: 1, Medium: 1, Low: 1},
+		{EntityType: "Aggregator", Name: "Payment Aggregators", Score: 95, Band: Good, High: 1, Low: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Records:\n got %+v\nwant %+v", got, want)
+	}
+	// Two years on nothing is in the window: every score is back to 100.
+	for _, r := range Records(circulars, now.AddDate(2, 0, 0)) {
+		if r.Score != 100 || r.Band != Good {
+			t.Errorf("%s two years on: score %d band %s, want 100 good", r.EntityType, r.Score, r.Band)
+		}
+	}
+	if got := Records(nil, now); len(got) != len(catalog.EntityTypes) || got[0].Score != 100 {
+		t.Errorf("Records(nil) = %+v, want every type at 100", got)
+	}
+}
+
+func TestActive(t *testing.T) {
+	now := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
+	slugs := func(cs []catalog.Circular) []string {
+		out := []string{}
+		for _, c := range cs {
+			out = append(out, c.Slug)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		level string
+		now   time.Time
+		want  []string
+	}{
+		{"high", now, []string{"a", "c"}},
+		{"medium", now, []string{"b"}},
+		{"low", now, []string{}},
+		{"high", now.AddDate(0, 0, 2), []string{"future", "a"}}, // c has left the window
+		{"high", now.AddDate(2, 0, 0), []string{}},
+	} {
+		if got := slugs(Active(circulars, tc.level, tc.now)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Active(%s, %s) = %v, want %v", tc.level, tc.now.Format(time.DateOnly), got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,19 @@
+// The /news page's two views (SPEC.md "News"): with no search and every
+// category, the two "Top 5" blocks; otherwise the flat results list. Both
+// are the generator's HTML (templates/news.html); this only switches them.
+
+export type NewsFilter = { q: string; category: string };
+
+export const isFiltered = (f: NewsFilter) => f.q.trim() !== "" || f.category !== "all";
+
+export function resultsHeading(n: number): string {
+  return `Search Results (${n} ${n === 1 ? "article" : "articles"})`;
+}
+
+// showNewsView shows the top blocks or the results list with its heading
+// for n matches.
+export function showNewsView(root: ParentNode, filtered: boolean, n: number) {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-news-top]")) el.hidden = filtered;
+  for (const el of root.querySelectorAll<HTMLElement>("[data-news-results]")) el.hidden = !filtered;
+  if (filtered) for (const el of root.querySelectorAll<HTMLElement>("[data-news-heading]")) el.textContent = resultsHeading(n);
+}

@@ -1,0 +1,25 @@
+// A news item's age, computed in the browser because the HTML is built
+// ahead of reading (SPEC.md "News"): under 24 hours "N hours ago",
+// otherwise "N days ago".
+
+const hour = 3_600_000;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+
+// relativeAge says how long before now the day began. day is YYYY-MM-DD, a
+// calendar date without a time, taken as midnight in the reader's time
+// zone; a day later than now counts as 0 hours. "" for a malformed day.
+export function relativeAge(day: string, now: Date): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return "";
+  const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const hours = Math.max(0, Math.floor((now.getTime() - start.getTime()) / hour));
+  return hours < 24 ? plural(hours, "hour") : plural(Math.floor(hours / 24), "day");
+}
+
+// fillAges writes the age into every [data-age="YYYY-MM-DD"] element.
+export function fillAges(root: ParentNode, now: Date) {
+  for (const el of root.querySelectorAll<HTMLElement>("[data-age]")) {
+    el.textContent = relativeAge(el.dataset.age ?? "", now);
+  }
+}
