@@ -1,0 +1,162 @@
+import { expect, test, type Page } from "@playwright/test";
+import { axeViolations, isMobile, screenshot } from "./helpers";
+
+const cards = (page: Page) => page.locator("[data-list=networks] > article:visible");
+const count = (page: Page) => page.locator("[data-count=networks]");
+const search = (page: Page) => page.getByRole("searchbox", { name: "Search payment networks" });
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+
+// axeLightAndDark checks the page in the light theme, then switches to dark
+// with the header's theme button and checks again.
+async function axeLightAndDark(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+  await page.locator('[data-theme-choice="dark"]').click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+test.describe("/payment-networks", () => {
+  test("every network, the SPEC texts, screenshots and axe", async ({ page }, info) => {
+    await page.goto("/payment-networks");
+    await page.waitForSelector("[data-island-mounted]");
+    await expect(h1(page)).toHaveText("Payment Networks & Card Schemes");
+    await expect(page).toHaveTitle("Payment Networks & Card Schemes · RegPulse");
+    await expect(cards(page)).toHaveCount(11);
+    await expect(count(page)).toHaveText("11");
+    for (const name of ["Visa", "Mastercard", "RuPay", "American Express", "Diners Club", "JCB", "UnionPay", "UPI (NPCI)", "IMPS (NPCI)", "NEFT (RBI)", "RTGS (RBI)"]) {
+      await expect(cards(page).getByRole("heading", { name, exact: true })).toHaveCount(1);
+    }
+
+    const visa = cards(page).filter({ has: page.getByRole("heading", { name: "Visa", exact: true }) });
+    await expect(visa.locator("[aria-hidden=true]").first()).toHaveText("💳");
+    // first three guidelines, the rest behind "+N more" (Visa has 7)
+    await expect(visa.getByRole("list", { name: "Guidelines for Visa" }).getByRole("listitem")).toHaveCount(3);
+    await expect(visa.locator("summary")).toHaveText("+4 more");
+    await expect(visa).toContainText("Contact: Visa Inc. (global operator)");
+    // no website in the content: said so, no invented link
+    await expect(visa.getByRole("link", { name: /Official Website/ })).toHaveCount(0);
+    await expect(visa).toContainText("No verified website yet");
+    await expect(visa.getByRole("link", { name: /Full profile.*Visa/ })).toHaveAttribute("href", "/payment-networks/visa");
+    const jcb = cards(page).filter({ has: page.getByRole("heading", { name: "JCB", exact: true }) });
+    await expect(jcb.getByRole("link", { name: /Official Website/ })).toHaveAttribute("href", "https://www.global.jcb/");
+
+    for (const item of ["Visa", "Mastercard", "American Express", "RuPay", "UnionPay", "JCB", "PCI DSS", "EMV", "3D Secure"]) {
+      await expect(page.locator(`[data-quick-search="${item}"]`)).toHaveText(item);
+    }
+    await screenshot(page, info, "payment-networks");
+    await axeLightAndDark(page);
+    await screenshot(page, info, "payment-networks-dark");
+  });
+
+  test("search narrows the list, keeps the count and survives a reload", async ({ page }) => {
+    await page.goto("/payment-networks");
+    await search(page).fill("rupay");
+    await expect(page).toHaveURL(/\?q=rupay$/);
+    // RuPay first (its name matches), then the networks whose text mentions it
+    await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText("RuPay");
+    const n = await cards(page).count();
+    expect(n).toBeLessThan(11);
+    await expect(count(page)).toHaveText(String(n));
+    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain("rupay");
+
+    // guidelines are searched too, including those behind "+N more"
+    await search(page).fill("T+5");
+    await expect(cards(page).first()).toContainText("T+5");
+
+    await search(page).fill("rtgs");
+    await page.reload();
+    await expect(search(page)).toHaveValue("rtgs");
+    await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText("RTGS (RBI)");
+  });
+
+  test("a quick-reference item sets the search", async ({ page }) => {
+    await page.goto("/payment-networks");
+    await page.waitForSelector("[data-island-mounted]");
+    await page.locator('[data-quick-search="UnionPay"]').click();
+    await expect(search(page)).toHaveValue("UnionPay");
+    await expect(page).toHaveURL(/\/payment-networks\?q=UnionPay$/);
+    await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText("UnionPay");
+    await expect(page.locator('[data-quick-search="UnionPay"]')).toHaveAttribute("aria-current", "true");
+
+    await page.locator('[data-quick-search="PCI DSS"]').click();
+    await expect(search(page)).toHaveValue("PCI DSS");
+    for (const text of await cards(page).allTextContents()) expect(text).toContain("PCI DSS");
+  });
+
+  test("?filter= names the page after the network and pre-fills the search", async ({ page }, info) => {
+    await page.goto("/payment-networks?filter=visa");
+    await expect(h1(page)).toHaveText("Visa Payment Network");
+    await expect(page).toHaveTitle("Visa Payment Network · RegPulse");
+    await expect(search(page)).toHaveValue("Visa");
+    await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText("Visa");
+    await expect(page).toHaveURL(/\?filter=visa&q=Visa$/);
+
+    // a search of one's own is no longer the filtered network's page
+    await search(page).fill("NEFT");
+    await expect(h1(page)).toHaveText("Payment Networks & Card Schemes");
+    await expect(page).toHaveURL(/\/payment-networks\?q=NEFT$/);
+
+    // the sidebar's link for a two-word name (the sidebar is hidden on phones)
+    if (isMobile(info)) await page.goto("/payment-networks?filter=american%20express");
+    else await page.getByRole("complementary").getByRole("link", { name: "American Express" }).click();
+    await expect(page).toHaveURL(/\?filter=american(%20|\+)express&q=American(%20|\+)Express$/);
+    await expect(h1(page)).toHaveText("American Express Payment Network");
+    await expect(search(page)).toHaveValue("American Express");
+  });
+
+  test("nothing found shows the empty state", async ({ page }) => {
+    await page.goto("/payment-networks?q=no%20such%20network");
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText("No payment networks found")).toBeVisible();
+    await expect(count(page)).toHaveText("0");
+    await search(page).fill("");
+    await expect(cards(page)).toHaveCount(11);
+    await expect(page.getByText("No payment networks found")).toBeHidden();
+    await expect(page).toHaveURL(/\/payment-networks$/);
+  });
+
+  test("works without JavaScript", async ({ browser }) => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto("/payment-networks?filter=visa");
+    await expect(page.locator("[data-list=networks] > article")).toHaveCount(11);
+    await expect(page.locator("[data-list=networks] > article:visible")).toHaveCount(11);
+    await expect(page.getByText("No payment networks found")).toBeHidden();
+    await expect(page.locator('[data-quick-search="3D Secure"]')).toHaveAttribute("href", "/payment-networks?q=3D%20Secure");
+    await page.locator("#network-rupay").getByRole("link", { name: /Full profile.*RuPay/ }).click();
+    await expect(page).toHaveURL(/\/payment-networks\/rupay$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("RuPay");
+    await ctx.close();
+  });
+});
+
+test.describe("/payment-networks/{network}", () => {
+  test("a network's page shows everything known about it", async ({ page }, info) => {
+    await page.goto("/payment-networks/visa");
+    await expect(h1(page)).toHaveText("Visa");
+    await expect(page).toHaveTitle("Visa · RegPulse");
+    await expect(page.getByText("Visa Inc.", { exact: true }).first()).toBeVisible();
+    const facts = page.getByRole("region", { name: "Facts" });
+    await expect(facts).toContainText(/Type:\s*Card network/);
+    await expect(facts).toContainText(/Founded:\s*1958 \(as BankAmericard; renamed Visa in 1976\)/);
+    await expect(facts).toContainText(/Headquarters:\s*Not verified/);
+    // all seven guidelines, none hidden
+    await expect(page.getByRole("region", { name: /Guidelines/ }).getByRole("listitem")).toHaveCount(7);
+    await expect(page.getByRole("heading", { name: "Guidelines (7)" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Profile" })).toContainText("BankAmericard programme in Fresno");
+    await expect(page.getByRole("link", { name: /Source of this profile/ })).toHaveAttribute("href", "https://www.syncrat.com/posts/4790/history-of-visa");
+    await expect(page.getByText("Official website: not verified yet")).toBeVisible();
+    await screenshot(page, info, "payment-network-visa");
+    await axeLightAndDark(page);
+
+    await page.getByRole("link", { name: "Back to Payment Networks & Card Schemes" }).click();
+    await expect(page).toHaveURL(/\/payment-networks$/);
+  });
+
+  test("a network with a website links it", async ({ page }) => {
+    await page.goto("/payment-networks/jcb");
+    await expect(page.getByRole("link", { name: /Official Website/ })).toHaveAttribute("href", "https://www.global.jcb/");
+    await page.getByRole("link", { name: "All payment networks" }).click();
+    await expect(page).toHaveURL(/\/payment-networks$/);
+  });
+});

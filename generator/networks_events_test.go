@@ -1,0 +1,110 @@
+package generator
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestNetworkAndEventPages checks what the static pages of payment
+// networks, SIBOS and other events say on the fixture content plus an
+// upcoming and an ongoing SIBOS edition (made up for the test): SPEC.md's
+// sections and texts, and "Not verified" where the content has nothing.
+func TestNetworkAndEventPages(t *testing.T) {
+	content := copyTree(t, fixtureContent)
+	for name, text := range map[string]string{
+		"2099.md": "---\ntitle: Test Sibos Upcoming\nyear: 2099\nstatus: upcoming\nregistrationOpen: true\nexpectedAttendees: 9000\nkeyTopics:\n- One\n- Two\n- Three\n- Four\n- Five\n---\n\nFirst paragraph (source: https://example.org/a).\n\nSecond paragraph.\n",
+		"2098.md": "---\ntitle: Test Sibos Ongoing\nyear: 2098\nstatus: ongoing\n---\n\nUnder way.\n",
+	} {
+		if err := os.WriteFile(filepath.Join(content, "sibos", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _ := buildSite(t, content, templatesDir)
+	read := func(p string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(out, p, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	// between returns the part of s from the first from to the next to.
+	between := func(s, from, to string) string {
+		i := strings.Index(s, from)
+		if i < 0 {
+			return ""
+		}
+		s = s[i:]
+		if j := strings.Index(s, to); j >= 0 {
+			return s[:j]
+		}
+		return s
+	}
+	notVerified := regexp.MustCompile(`(?s)<dt[^>]*>([^<]+):</dt>\s*<dd class="italic[^"]*">Not verified</dd>`)
+	missing := func(html string) []string {
+		var out []string
+		for _, m := range notVerified.FindAllStringSubmatch(html, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+
+	for _, tc := range []struct {
+		page, section string // section: "" for the whole page
+		want, not     []string
+		notVerified   string // the fields shown as "Not verified", joined by ","
+	}{
+		{page: "payment-networks", want: []string{
+			`data-list="networks"`, `id="network-visa"`, `data-island="NetworksFilter"`, "💳",
+			`href="/payment-networks/visa"`, "No verified website yet", "Contact:</span>", "Visa Worldwide Pte Ltd",
+			`href="/payment-networks?q=3D%20Secure"`, `data-quick-search="PCI DSS"`, "No payment networks found",
+		}, not: []string{"Official Website"}},
+		{page: "payment-networks/visa", want: []string{
+			"<h1", ">Visa</h1>", "Guidelines (2)", "<li>Card-on-file tokenisation</li>", "<li>Network choice at issuance</li>",
+			"Visa&rsquo;s longer profile.", `href="/payment-networks"`, "Official website: not verified yet",
+		}, not: []string{"data-island"}, notVerified: "Full name,Type,Operator,Founded,Headquarters"},
+		{page: "sibos-events", section: "Upcoming Events", want: []string{
+			"Test Sibos Upcoming", "Upcoming", "Registration Open", "9,000&#43;", "+2 more", "<li>Three</li>",
+			"<p>First paragraph (source: https://example.org/a).</p>", "<p>Second paragraph.</p>",
+			`href="https://www.google.com/search?q=Test&#43;Sibos&#43;Upcoming"`,
+			`data-empty="sibos-upcoming" class="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700" hidden`,
+		}, not: []string{"Sibos 2024", "Ongoing", `<a href="https://example.org/a`}, notVerified: "Theme,Dates,Location,Venue"},
+		{page: "sibos-events", section: "Past Events", want: []string{
+			"Sibos 2024", "Completed", ">Oct 21, 2024</time>\n – <time", ">Oct 24, 2024</time>",
+			"Beijing, China", `href="https://www.sibos.com"`,
+		}, not: []string{"Test Sibos", "Registration Open", "Ongoing"}, notVerified: "Theme,Venue,Expected attendees"},
+		{page: "fintech-events", want: []string{
+			"Payments Next", "Conference", "Event Submission", `href="mailto:support@regpulse.test?subject=Event%20submission"`,
+		}, not: []string{"Sibos", "Finovate", "<form"}, notVerified: "Location,Frequency,Estimated attendees,Focus,Website"},
+		{page: "learning-videos", want: []string{
+			"Coming Soon!", "Expected launch: Q2 2025", "UPI basics", "15 min", "Beginner", `<button type="button" disabled`,
+			`href="/newsletter"`, "Subscribe to Newsletter",
+		}, not: []string{"data-island"}},
+	} {
+		t.Run(tc.page+"/"+tc.section, func(t *testing.T) {
+			html := between(read(tc.page), "<main", "</main>")
+			if tc.section != "" {
+				html = between(html, ">"+tc.section, "</section>")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(html, w) {
+					t.Errorf("lacks %q", w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(html, n) {
+					t.Errorf("has %q", n)
+				}
+			}
+			if t.Failed() {
+				t.Log(html)
+			}
+			if got := strings.Join(missing(html), ","); got != tc.notVerified {
+				t.Errorf("Not verified: %q, want %q", got, tc.notVerified)
+			}
+		})
+	}
+}
