@@ -230,14 +230,7 @@ func parsePage(t *testing.T, rel string, data []byte) *pageInfo {
 
 func TestBuild_Fixture(t *testing.T) {
 	out, res := buildSite(t, fixtureContent, templatesDir)
-	read := func(p string) string {
-		t.Helper()
-		b, err := os.ReadFile(filepath.Join(out, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := func(p string) string { return readOut(t, out, p) }
 
 	t.Run("CircularPage", func(t *testing.T) {
 		page := read("circulars/rbi-2020-03-17-pa-guidelines/index.html")
@@ -511,4 +504,14 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(fixtureAssets)
 	os.Exit(code)
+}
+
+// readOut returns the built file at p (slash-separated) under out.
+func readOut(t *testing.T, out, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -1,8 +1,6 @@
 package generator
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,14 +10,7 @@ import (
 // lender without founders, and a Swedish company with profile links.
 func TestBuild_CompanyPages(t *testing.T) {
 	out, _ := buildSite(t, fixtureContent, templatesDir)
-	read := func(p string) string {
-		t.Helper()
-		b, err := os.ReadFile(filepath.Join(out, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := func(p string) string { return readOut(t, out, p) }
 	// card returns the article with the given id.
 	card := func(page, id string) string {
 		t.Helper()

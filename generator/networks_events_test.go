@@ -23,14 +23,7 @@ func TestNetworkAndEventPages(t *testing.T) {
 		}
 	}
 	out, _ := buildSite(t, content, templatesDir)
-	read := func(p string) string {
-		t.Helper()
-		b, err := os.ReadFile(filepath.Join(out, p, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := func(p string) string { return readOut(t, out, p+"/index.html") }
 	// between returns the part of s from the first from to the next to.
 	between := func(s, from, to string) string {
 		i := strings.Index(s, from)
