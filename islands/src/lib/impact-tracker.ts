@@ -4,6 +4,7 @@
 // generator's cards (templates/impact-tracker.html and
 // _partials/compliance-score.html). Without an API (a static host) the
 // build's values stay.
+import { getJSON } from "./api";
 
 export type Thresholds = { good: number; warning: number };
 export type Band = "good" | "warning" | "poor";
@@ -47,9 +48,7 @@ export function parseRecords(body: unknown): ImpactRecord[] {
 // null when the API is missing, failing or not answering JSON.
 export async function loadRecords(url: string, signal?: AbortSignal): Promise<ImpactRecord[] | null> {
   try {
-    const res = await fetch(url, { headers: { Accept: "application/json" }, signal });
-    if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("application/json")) return null;
-    return parseRecords(await res.json());
+    return parseRecords(await getJSON<unknown>(url, signal));
   } catch {
     return null;
   }
