@@ -68,38 +68,29 @@ const relevanceTitleWeight = 3
 // ListCirculars returns the circulars q selects, in q.Sort order (ties:
 // newest first, then by slug).
 func (s *DB) ListCirculars(ctx context.Context, q CircularQuery) ([]Circular, error) {
-	if q.Limit < 1 {
-		return nil, fmt.Errorf("store: ListCirculars: limit %d, want at least 1", q.Limit)
-	}
 	query, args := circularsSQL(q)
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ListCirculars: %w", err)
-	}
-	defer rows.Close()
-	list := make([]Circular, 0, min(q.Limit, 64))
-	for rows.Next() {
+	list := make([]Circular, 0, min(max(q.Limit, 0), 64))
+	err := s.list(ctx, "ListCirculars", query, args, q.Limit, func(rows *sql.Rows) error {
 		var c Circular
 		var published, impact string
 		if err := rows.Scan(&c.ID, &c.Slug, &c.CircularNumber, &c.Title, &c.Content, &c.Summary,
 			&c.Source, &c.Category, &published, &c.ImpactLevel, &impact, &c.OfficialURL); err != nil {
-			return nil, fmt.Errorf("store: ListCirculars: %w", err)
+			return err
 		}
+		var err error
 		if c.PublishedDate, err = parseDate(published); err != nil {
-			return nil, fmt.Errorf("store: ListCirculars: %w", err)
+			return err
 		}
 		if c.EntityImpact, err = parseEntityImpact(impact); err != nil {
-			return nil, fmt.Errorf("store: ListCirculars: %s: %w", c.ID, err)
+			return fmt.Errorf("%s: %w", c.ID, err)
 		}
 		list = append(list, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ListCirculars: %w", err)
-	}
-	return list, nil
+		return nil
+	})
+	return list, err
 }
 
-// circularsSQL is ListCirculars' query.
+// circularsSQL is ListCirculars' query, without its LIMIT.
 func circularsSQL(q CircularQuery) (string, []any) {
 	var (
 		b    strings.Builder
@@ -143,9 +134,6 @@ WHERE 1 = 1`)
 	default:
 		b.WriteString(" ORDER BY c.published_date DESC, c.slug")
 	}
-	b.WriteString(" LIMIT ?")
-	args = append(args, q.Limit)
-
 	return b.String(), args
 }
 

@@ -160,7 +160,7 @@ func TestListCirculars_Plans(t *testing.T) {
 func explain(t *testing.T, db *DB, q CircularQuery) string {
 	t.Helper()
 	query, args := circularsSQL(q)
-	rows, err := db.db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+query, args...)
+	rows, err := db.db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+query+" LIMIT ?", append(args, q.Limit)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"strings"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -169,47 +167,6 @@ FROM sibos_events ORDER BY year DESC, slug`, nil, limit, func(rows *sql.Rows) er
 		return nil
 	})
 	return list, err
-}
-
-// where builds a conjunction of equality filters; empty values are skipped.
-type where struct {
-	conds []string
-	args  []any
-}
-
-func (w *where) eq(col, value string) {
-	if value != "" {
-		w.conds = append(w.conds, col+" = ?")
-		w.args = append(w.args, value)
-	}
-}
-
-func (w *where) sql() string {
-	if len(w.conds) == 0 {
-		return ""
-	}
-	return " WHERE " + strings.Join(w.conds, " AND ")
-}
-
-// list runs query with LIMIT limit appended and calls scan for each row.
-func (s *DB) list(ctx context.Context, op, query string, args []any, limit int, scan func(*sql.Rows) error) error {
-	if limit < 1 {
-		return fmt.Errorf("store: %s: limit %d, want at least 1", op, limit)
-	}
-	rows, err := s.db.QueryContext(ctx, query+" LIMIT ?", append(args, limit)...)
-	if err != nil {
-		return fmt.Errorf("store: %s: %w", op, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return fmt.Errorf("store: %s: %w", op, err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: %s: %w", op, err)
-	}
-	return nil
 }
 
 // optDate is a nullable date column's value.

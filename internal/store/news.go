@@ -2,8 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
-	"strings"
+	"database/sql"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -33,52 +32,29 @@ type NewsQuery struct {
 
 // ListNews returns the news items q selects, newest first.
 func (s *DB) ListNews(ctx context.Context, q NewsQuery) ([]NewsItem, error) {
-	if q.Limit < 1 {
-		return nil, fmt.Errorf("store: ListNews: limit %d, want at least 1", q.Limit)
-	}
-	var (
-		b    strings.Builder
-		args []any
-	)
-	b.WriteString(`SELECT id, slug, title, content, excerpt, source, category, region, published_date, source_url
-FROM news WHERE 1 = 1`)
-	if q.Category != "" {
-		b.WriteString(" AND category = ?")
-		args = append(args, q.Category)
-	}
-	if q.Region != "" {
-		b.WriteString(" AND region = ?")
-		args = append(args, q.Region)
-	}
+	var w where
+	w.eq("category", q.Category)
+	w.eq("region", q.Region)
 	if term := searchTerm(q.Search); term != "" {
-		b.WriteString(` AND search_lc LIKE ? ESCAPE '\'`)
-		args = append(args, likeContains(term))
+		w.add(`search_lc LIKE ? ESCAPE '\'`, likeContains(term))
 	}
-	b.WriteString(" ORDER BY published_date DESC, slug LIMIT ?")
-	args = append(args, q.Limit)
-
-	rows, err := s.db.QueryContext(ctx, b.String(), args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: ListNews: %w", err)
-	}
-	defer rows.Close()
 	list := []NewsItem{}
-	for rows.Next() {
+	err := s.list(ctx, "ListNews", `SELECT id, slug, title, content, excerpt, source, category, region, published_date, source_url
+FROM news`+w.sql()+` ORDER BY published_date DESC, slug`, w.args, q.Limit, func(rows *sql.Rows) error {
 		var n NewsItem
 		var published string
 		if err := rows.Scan(&n.ID, &n.Slug, &n.Title, &n.Content, &n.Excerpt, &n.Source, &n.Category,
 			&n.Region, &published, &n.SourceURL); err != nil {
-			return nil, fmt.Errorf("store: ListNews: %w", err)
+			return err
 		}
+		var err error
 		if n.PublishedDate, err = parseDate(published); err != nil {
-			return nil, fmt.Errorf("store: ListNews: %w", err)
+			return err
 		}
 		list = append(list, n)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ListNews: %w", err)
-	}
-	return list, nil
+		return nil
+	})
+	return list, err
 }
 
 var newsTable = table[catalog.NewsItem]{

@@ -139,3 +139,49 @@ func (t *txStmts) close() {
 		st.Close()
 	}
 }
+
+// where builds a conjunction of equality filters; empty values are skipped.
+type where struct {
+	conds []string
+	args  []any
+}
+
+func (w *where) eq(col, value string) {
+	if value != "" {
+		w.add(col+" = ?", value)
+	}
+}
+
+// add appends a condition with its arguments.
+func (w *where) add(cond string, args ...any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, args...)
+}
+
+func (w *where) sql() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+// list runs query with LIMIT limit appended and calls scan for each row.
+func (s *DB) list(ctx context.Context, op, query string, args []any, limit int, scan func(*sql.Rows) error) error {
+	if limit < 1 {
+		return fmt.Errorf("store: %s: limit %d, want at least 1", op, limit)
+	}
+	rows, err := s.db.QueryContext(ctx, query+" LIMIT ?", append(args, limit)...)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return fmt.Errorf("store: %s: %w", op, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: %s: %w", op, err)
+	}
+	return nil
+}
