@@ -557,11 +557,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("OK", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, buf := newTestLogger()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -628,11 +625,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("ErrBuild", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, buf := newTestLogger()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -677,11 +671,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("ErrUnusableSite", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, buf := newTestLogger()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -719,11 +710,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("RecoversAfterFailure", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, buf := newTestLogger()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -754,11 +742,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("BuildGetsContext", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, _ := newTestLogger()
 		type key struct{}
 		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "v"))
@@ -778,11 +763,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 
 	t.Run("StopsOnCancel", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, _ := newTestLogger()
 		for _, tt := range []struct {
 			name     string
@@ -823,11 +805,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 	// -race).
 	t.Run("ServesWhileSwapping", func(t *testing.T) {
 		t.Parallel()
-		base := newFixtureDir(t)
-		s, err := NewSite(base)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := newFixtureSite(t)
+		base := s.Dir()
 		log, _ := newTestLogger()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
