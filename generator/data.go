@@ -14,6 +14,18 @@ type circularView struct {
 	Related []string `json:"related"` // slugs
 }
 
+// SPEC.md section 9: a circular's preview is 200 characters on cards and
+// 150 on the impact tracker.
+const (
+	cardPreviewLen   = 200
+	impactPreviewLen = 150
+)
+
+// circularPreview is the plain-text start of a circular, n characters long.
+func circularPreview(c catalog.Circular, n int) string {
+	return catalog.Preview(catalog.PlainText(c.Content), n)
+}
+
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
@@ -43,7 +55,7 @@ func related(cat *catalog.Catalog, c catalog.Circular) []string {
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names of SPEC.md section 3.
-func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Options) map[string]any {
+func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string]any {
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
 	for i, c := range cat.Circulars {
@@ -58,10 +70,6 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 	for _, e := range cat.Events {
 		events[e.Slug] = e
 	}
-	dataURLs := map[string]string{}
-	for _, d := range data {
-		dataURLs[d.Name] = d.URL
-	}
 	indian, global := catalog.Leaders(cat.Companies)
 	type feedLink struct{ Title, Atom, JSON, Source, Slug string }
 	var feeds []feedLink
@@ -74,7 +82,6 @@ func templateData(cat *catalog.Catalog, assets *Assets, data []dataFile, opts Op
 		"circularsBySlug": bySlug,
 		"bodies":          bodies,
 		"events":          events,
-		"data":            dataURLs, // hashed /data/*.json URLs, for islands' props
 		"feeds":           feeds,
 		"supportEmail":    opts.SupportEmail,
 		"entityTypes":     entityTypes(),

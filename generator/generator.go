@@ -84,11 +84,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	defer os.RemoveAll(work)
 	siteDir, outDir := filepath.Join(work, "site"), filepath.Join(work, "public")
 
-	data, err := dataFiles(cat)
-	if err != nil {
-		return nil, err
-	}
-	if err := writeSite(siteDir, cat, assets, data, opts); err != nil {
+	if err := writeSite(siteDir, cat, assets, opts); err != nil {
 		return nil, err
 	}
 	if err := runHugo(siteDir, outDir, opts); err != nil {
@@ -99,7 +95,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(outDir, cat, data, opts); err != nil {
+	if err := writeOutputs(outDir, cat, opts); err != nil {
 		return nil, err
 	}
 	n, err := Verify(outDir, Routes(cat))
@@ -142,7 +138,7 @@ func (o *Options) absolute() error {
 
 // writeSite writes the temporary Hugo site: one content file per page and
 // the catalog as data for the templates.
-func writeSite(dir string, cat *catalog.Catalog, assets *Assets, data []dataFile, opts Options) error {
+func writeSite(dir string, cat *catalog.Catalog, assets *Assets, opts Options) error {
 	for _, p := range sitePages(cat) {
 		front, err := json.MarshalIndent(p.front, "", "  ")
 		if err != nil {
@@ -157,7 +153,7 @@ func writeSite(dir string, cat *catalog.Catalog, assets *Assets, data []dataFile
 			return err
 		}
 	}
-	site, err := json.Marshal(templateData(cat, assets, data, opts))
+	site, err := json.Marshal(templateData(cat, assets, opts))
 	if err != nil {
 		return err
 	}

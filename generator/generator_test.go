@@ -303,22 +303,6 @@ func TestBuild_Fixture(t *testing.T) {
 			t.Errorf("robots.txt = %q", r)
 		}
 	})
-	t.Run("DataFiles", func(t *testing.T) {
-		matches, _ := filepath.Glob(filepath.Join(out, "data", "circulars.*.json"))
-		if len(matches) != 1 {
-			t.Fatalf("circulars data files: %v", matches)
-		}
-		var cs []map[string]any
-		if err := json.Unmarshal([]byte(read("data/"+filepath.Base(matches[0]))), &cs); err != nil || len(cs) != 3 {
-			t.Fatalf("circulars data: %d entries, %v", len(cs), err)
-		}
-		if _, ok := cs[0]["content"]; ok {
-			t.Error("data file carries full content; it should carry only the preview")
-		}
-		if cs[0]["slug"] != "npci-2024-03-28-upi-ids" {
-			t.Errorf("first circular = %v, want the newest", cs[0]["slug"])
-		}
-	})
 }
 
 // TestFeeds checks every feed parses as what it claims and lists the

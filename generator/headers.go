@@ -51,8 +51,6 @@ func writeHeaders(outDir string) error {
 	fmt.Fprintf(&b, "  Permissions-Policy: camera=(), microphone=(), geolocation=()\n")
 	fmt.Fprintf(&b, "/assets/*\n")
 	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
-	fmt.Fprintf(&b, "/data/*\n")
-	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
 	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)
 }
 

@@ -8,20 +8,15 @@ import (
 	"regpulse/internal/catalog"
 )
 
-// writeOutputs adds what Hugo does not render: the data files of the
-// in-browser filters, the feeds, and the security headers.
-func writeOutputs(outDir string, cat *catalog.Catalog, data []dataFile, opts Options) error {
+// writeOutputs adds what Hugo does not render: the feeds and the security
+// headers.
+func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
 	write := func(sitePath string, body []byte) error {
 		p := filepath.Join(outDir, filepath.FromSlash(sitePath))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
 		return os.WriteFile(p, body, 0o644)
-	}
-	for _, d := range data {
-		if err := write(d.URL, d.Body); err != nil {
-			return err
-		}
 	}
 	for _, f := range Feeds() {
 		atom, err := f.RenderAtom(cat, opts.BaseURL)
