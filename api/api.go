@@ -10,25 +10,28 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
-	"regpulse/internal/store"
+	"regpulse/internal/catalog"
+	"regpulse/internal/dashboard"
+	"regpulse/internal/impact"
 )
 
-// Store is what the API needs from persistence: the methods the handlers
-// call, in plain Go types. internal/store's SQLite *DB satisfies it; a
-// PostgreSQL implementation only has to provide the same methods.
+// Store is what the API needs from persistence, in the domain's own types:
+// internal/store's SQLite *DB satisfies it, and so can a PostgreSQL store
+// without importing that package. A list method answers one page and the
+// total number of entries its query matches.
 type Store interface {
 	Ping(ctx context.Context) error
-	ListCirculars(ctx context.Context, q store.CircularQuery) ([]store.Circular, error)
-	ListNews(ctx context.Context, q store.NewsQuery) ([]store.NewsItem, error)
-	ImpactTracking(ctx context.Context) ([]store.ImpactRecord, error)
-	ListCompanies(ctx context.Context, q store.CompanyQuery) ([]store.Company, error)
-	ListRegulations(ctx context.Context, q store.RegulationQuery) ([]store.Regulation, error)
-	ListNetworks(ctx context.Context, limit int) ([]store.Network, error)
-	ListSibosEvents(ctx context.Context, limit int) ([]store.SibosEvent, error)
-	// DashboardStats counts what was published on the calendar dates from
-	// through to, both included.
-	DashboardStats(ctx context.Context, from, to time.Time) (store.DashboardStats, error)
+	ListCirculars(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error)
+	ListNews(ctx context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error)
+	ListCompanies(ctx context.Context, q catalog.CompanyQuery) ([]catalog.Company, int, error)
+	ListRegulations(ctx context.Context, q catalog.RegulationQuery) ([]catalog.Regulation, int, error)
+	ListNetworks(ctx context.Context, page catalog.Page) ([]catalog.Network, int, error)
+	ListSibosEvents(ctx context.Context, page catalog.Page) ([]catalog.SibosEvent, int, error)
+	ImpactTracking(ctx context.Context) ([]impact.Record, error)
+	// DashboardStats counts what was published in dashboard.Window(now).
+	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
 }
 
 // Handler holds the API's dependencies.
@@ -41,8 +44,8 @@ type Handler struct {
 // Option configures New.
 type Option func(*Handler)
 
-// WithClock makes the API read the time from now (the dashboard's window).
-func WithClock(now func() time.Time) Option {
+// WithNow makes the API read the time from now (the dashboard's window).
+func WithNow(now func() time.Time) Option {
 	return func(h *Handler) {
 		if now != nil {
 			h.now = now
@@ -61,6 +64,9 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	}
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
+	// Every GET answers HEAD as well (link checkers and monitors use it);
+	// net/http sends no body for HEAD.
+	r.Use(middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -69,13 +75,13 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	})
 	r.Get("/health", h.health)
 	r.Get("/openapi.json", h.openAPI)
-	r.Get("/circulars", h.listCirculars)
-	r.Get("/news", h.listNews)
+	r.Get("/circulars", list(h, defaultListLimit, circularQuery, store.ListCirculars))
+	r.Get("/news", list(h, defaultListLimit, newsQuery, store.ListNews))
+	r.Get("/fintech-companies", list(h, catalog.MaxLimit, companyQuery, store.ListCompanies))
+	r.Get("/pii-regulations", list(h, catalog.MaxLimit, regulationQuery, store.ListRegulations))
+	r.Get("/payment-networks", list(h, catalog.MaxLimit, pageOnly, store.ListNetworks))
+	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
-	r.Get("/fintech-companies", h.listCompanies)
-	r.Get("/pii-regulations", h.listRegulations)
-	r.Get("/payment-networks", h.listNetworks)
-	r.Get("/sibos-events", h.listSibosEvents)
 	r.Get("/dashboard/stats", h.dashboardStats)
 	return r
 }
@@ -97,11 +103,44 @@ func (h *Handler) recoverer(next http.Handler) http.Handler {
 	})
 }
 
+// Health is GET /health's answer.
+type Health struct {
+	Status string `json:"status"` // "ok"
+}
+
 func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
 	if err := h.store.Ping(r.Context()); err != nil {
 		h.log.Error("api: health: store", "err", err)
 		writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "store unavailable"))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	writeJSON(w, http.StatusOK, Health{Status: "ok"})
+}
+
+// impactTracking is GET /impact-tracking: one record per entity type.
+func (h *Handler) impactTracking(w http.ResponseWriter, r *http.Request) {
+	if err := noParams(r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	records, err := h.store.ImpactTracking(r.Context())
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.writeOK(w, r, records)
+}
+
+// dashboardStats is GET /dashboard/stats, over dashboard.Window as of now.
+func (h *Handler) dashboardStats(w http.ResponseWriter, r *http.Request) {
+	if err := noParams(r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	st, err := h.store.DashboardStats(r.Context(), h.now())
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.writeOK(w, r, st)
 }

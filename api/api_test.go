@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,20 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-chi/chi/v5"
+	"regpulse/internal/store/storetest"
 
-	"regpulse/internal/store"
+	"github.com/go-chi/chi/v5"
 )
 
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	db, err := store.Open(context.Background(), ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
 	root := chi.NewRouter()
-	root.Mount("/api", New(db, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	root.Mount("/api", New(newFakeStore(storetest.Catalog()), discardLog))
 	srv := httptest.NewServer(root)
 	t.Cleanup(srv.Close)
 	return srv
@@ -80,13 +74,10 @@ func TestHandler_Errors(t *testing.T) {
 	}
 }
 
-// failingStore fails Ping; its other methods are those of a nil Store.
-type failingStore struct{ Store }
-
-func (failingStore) Ping(context.Context) error { return errors.New("disk on fire") }
-
 func TestHandler_HealthStoreDown(t *testing.T) {
-	srv := httptest.NewServer(New(failingStore{}, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	down := newFakeStore(nil)
+	down.err = errors.New("disk on fire")
+	srv := httptest.NewServer(New(down, discardLog))
 	defer srv.Close()
 	status, body := getJSON(t, srv, "GET", "/health")
 	if status != 503 || strings.Contains(body["error"].(string), "fire") {
@@ -124,4 +115,43 @@ func TestRecoverer(t *testing.T) {
 	if rec.Code != 500 || !strings.Contains(rec.Body.String(), `"error"`) {
 		t.Errorf("panic gave %d %s, want JSON 500", rec.Code, rec.Body.String())
 	}
+}
+
+// TestHandler_Head checks that every GET route answers HEAD with the
+// GET's status and headers and no body (monitors and link checkers use it).
+func TestHandler_Head(t *testing.T) {
+	srv := newTestServer(t)
+	for _, target := range append([]string{"/health"}, readTargets...) {
+		t.Run(strings.TrimPrefix(target, "/"), func(t *testing.T) {
+			get, err := http.Get(srv.URL + "/api" + target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			get.Body.Close()
+			head, err := http.Head(srv.URL + "/api" + target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(head.Body)
+			head.Body.Close()
+			if head.StatusCode != get.StatusCode || len(body) != 0 {
+				t.Errorf("HEAD = %d with %d bytes, want %d and no body", head.StatusCode, len(body), get.StatusCode)
+			}
+			for _, h := range []string{"Content-Type", "ETag", "Cache-Control", "X-Total-Count", "Link"} {
+				if head.Header.Get(h) != get.Header.Get(h) {
+					t.Errorf("HEAD %s = %q, GET's = %q", h, head.Header.Get(h), get.Header.Get(h))
+				}
+			}
+		})
+	}
+	t.Run("ErrUnknownPath", func(t *testing.T) {
+		res, err := http.Head(srv.URL + "/api/nope")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusNotFound {
+			t.Errorf("HEAD /api/nope = %d, want 404", res.StatusCode)
+		}
+	})
 }

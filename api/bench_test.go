@@ -6,16 +6,25 @@ import (
 	"testing"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
 
-// BenchmarkListCirculars serves GET /api/circulars from a store of 100,000
+// BenchmarkListCirculars serves GET /api/circulars from the SQLite store of 100,000
 // generated circulars (about 1,040 per source and category pair). Filtered
 // is the payment body page's query: source, category, search, sort=impact,
 // limit 50. The others bound it: no filter at all, and a search over every
 // circular ranked by relevance (a full scan).
 func BenchmarkListCirculars(b *testing.B) {
-	f := newFixture(b, &catalog.Catalog{Circulars: storetest.Circulars(100_000)})
+	db, err := store.Open(b.Context(), ":memory:", store.WithNow(storetest.Clock))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.SyncCatalog(b.Context(), &catalog.Catalog{Circulars: storetest.Circulars(100_000)}); err != nil {
+		b.Fatal(err)
+	}
+	f := &fixture{api: New(db, discardLog)}
 	for _, bc := range []struct{ name, target string }{
 		{"Filtered", "/circulars?source=RBI&category=UPI&search=merchant+gateway&sort=impact&limit=50"},
 		{"Default", "/circulars?limit=50"},

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -10,34 +11,109 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
-	"regpulse/internal/store"
+	"regpulse/internal/dashboard"
+	"regpulse/internal/impact"
 	"regpulse/internal/store/storetest"
 )
 
 var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-// fixture is an API over a store holding a catalog, on the fixture clock.
+// fakeStore answers the API from a catalog in memory: a list is the
+// catalog's entries of that kind, paged, unfiltered (what a query selects
+// is the store's business, tested there). It records the last query each
+// call received, so tests check how the API read the request. When err is
+// set every call fails with it.
+type fakeStore struct {
+	cat   *catalog.Catalog
+	stats dashboard.Stats
+	err   error
+
+	circulars   catalog.CircularQuery
+	news        catalog.NewsQuery
+	companies   catalog.CompanyQuery
+	regulations catalog.RegulationQuery
+	page        catalog.Page // of ListNetworks or ListSibosEvents
+	statsAt     time.Time
+}
+
+func newFakeStore(cat *catalog.Catalog) *fakeStore {
+	if cat == nil {
+		cat = &catalog.Catalog{}
+	}
+	return &fakeStore{cat: cat}
+}
+
+// paged is the page of all, and how many there are.
+func paged[T any](all []T, p catalog.Page) ([]T, int) {
+	from := min(p.Offset, len(all))
+	return slices.Clone(all[from:min(from+p.Limit, len(all))]), len(all)
+}
+
+func fakeList[Q, T any](s *fakeStore, got *Q, q Q, all []T, p catalog.Page) ([]T, int, error) {
+	*got = q
+	if s.err != nil {
+		return nil, 0, s.err
+	}
+	items, total := paged(all, p)
+	return items, total, nil
+}
+
+func (s *fakeStore) Ping(context.Context) error { return s.err }
+
+func (s *fakeStore) ListCirculars(_ context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
+	return fakeList(s, &s.circulars, q, s.cat.Circulars, q.Page)
+}
+
+func (s *fakeStore) ListNews(_ context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error) {
+	return fakeList(s, &s.news, q, s.cat.News, q.Page)
+}
+
+func (s *fakeStore) ListCompanies(_ context.Context, q catalog.CompanyQuery) ([]catalog.Company, int, error) {
+	return fakeList(s, &s.companies, q, s.cat.Companies, q.Page)
+}
+
+func (s *fakeStore) ListRegulations(_ context.Context, q catalog.RegulationQuery) ([]catalog.Regulation, int, error) {
+	return fakeList(s, &s.regulations, q, s.cat.Regulations, q.Page)
+}
+
+func (s *fakeStore) ListNetworks(_ context.Context, p catalog.Page) ([]catalog.Network, int, error) {
+	return fakeList(s, &s.page, p, s.cat.Networks, p)
+}
+
+func (s *fakeStore) ListSibosEvents(_ context.Context, p catalog.Page) ([]catalog.SibosEvent, int, error) {
+	return fakeList(s, &s.page, p, s.cat.Sibos, p)
+}
+
+func (s *fakeStore) ImpactTracking(context.Context) ([]impact.Record, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	return impact.Records(s.cat.Circulars, storetest.Now.Truncate(time.Second)), nil
+}
+
+func (s *fakeStore) DashboardStats(_ context.Context, now time.Time) (dashboard.Stats, error) {
+	s.statsAt = now
+	return s.stats, s.err
+}
+
+// errBroken is a store failure that must never reach a client.
+var errBroken = errors.New("sqlite: /secret/path/regpulse.db is locked")
+
+// fixture is the API over a fake store, on the fixture clock.
 type fixture struct {
-	db  *store.DB
-	api http.Handler
+	store *fakeStore
+	api   http.Handler
 }
 
 func newFixture(t testing.TB, cat *catalog.Catalog) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, ":memory:", store.WithClock(storetest.Clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if cat != nil {
-		if _, err := db.SyncCatalog(ctx, cat); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &fixture{db: db, api: New(db, discardLog, WithClock(storetest.Clock))}
+	s := newFakeStore(cat)
+	return &fixture{store: s, api: New(s, discardLog, WithNow(storetest.Clock))}
 }
 
 // response is a recorded answer.
@@ -47,17 +123,23 @@ type response struct {
 	body   []byte
 }
 
-// get serves GET target (a path under /api's mount point, e.g.
+// do serves method target (a path under /api's mount point, e.g.
 // "/circulars?limit=1"); headers are name, value pairs.
-func (f *fixture) get(t testing.TB, target string, headers ...string) response {
+func (f *fixture) do(t testing.TB, method, target string, headers ...string) response {
 	t.Helper()
-	req := httptest.NewRequest("GET", target, nil)
+	req := httptest.NewRequest(method, target, nil)
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Add(headers[i], headers[i+1])
 	}
 	rec := httptest.NewRecorder()
 	f.api.ServeHTTP(rec, req)
 	return response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+}
+
+// get serves GET target.
+func (f *fixture) get(t testing.TB, target string, headers ...string) response {
+	t.Helper()
+	return f.do(t, "GET", target, headers...)
 }
 
 // decode unmarshals a 200 JSON body, failing the test otherwise.
@@ -76,29 +158,23 @@ func decode[T any](t testing.TB, target string, res response) T {
 	return v
 }
 
-// slugs lists the "slug" of each object of a JSON array body.
-func slugs(t testing.TB, target string, res response) []string {
-	t.Helper()
-	items := decode[[]struct{ Slug string }](t, target, res)
-	out := make([]string, len(items))
-	for i, it := range items {
-		out[i] = it.Slug
-	}
-	return out
-}
-
-// listCase is a call expected to answer 200 with these slugs, in order.
-type listCase struct {
+// queryCase is a request expected to answer 200 after reading its
+// parameters into query.
+type queryCase[Q any] struct {
 	name, target string
-	want         []string
+	want         Q
 }
 
-func runListCases(t *testing.T, f *fixture, cases []listCase) {
+// runQueryCases checks that each request reaches the store as its query.
+func runQueryCases[Q any](t *testing.T, f *fixture, got *Q, cases []queryCase[Q]) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := slugs(t, tc.target, f.get(t, tc.target)); !slices.Equal(got, tc.want) {
-				t.Errorf("GET %s:\n got %v\nwant %v", tc.target, got, tc.want)
+			if res := f.get(t, tc.target); res.status != http.StatusOK {
+				t.Fatalf("GET %s = %d %s, want 200", tc.target, res.status, res.body)
+			}
+			if diff := cmp.Diff(tc.want, *got); diff != "" {
+				t.Errorf("GET %s: query (-want +got):\n%s", tc.target, diff)
 			}
 		})
 	}
@@ -135,8 +211,8 @@ func runErrCases(t *testing.T, f *fixture, cases []errCase) {
 				}
 			}
 			slices.Sort(got)
-			if !slices.Equal(got, tc.fields) {
-				t.Errorf("GET %s: fields %v, want %v (%s)", tc.target, got, tc.fields, res.body)
+			if diff := cmp.Diff(tc.fields, got); diff != "" {
+				t.Errorf("GET %s: fields (-want +got):\n%s\n%s", tc.target, diff, res.body)
 			}
 			if res.header.Get("ETag") != "" {
 				t.Errorf("error response carries an ETag")
@@ -145,4 +221,5 @@ func runErrCases(t *testing.T, f *fixture, cases []errCase) {
 	}
 }
 
-func idOf(kind, slug string) string { return catalog.IDForPath(kind + "/" + slug + ".md") }
+// page50 is the page a call with no limit or offset asks for.
+var page50 = catalog.Page{Limit: 50}

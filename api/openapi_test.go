@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -60,7 +59,7 @@ func (c *openAPIChecker) check(t *testing.T, f *fixture, target string, wantStat
 		req.Header.Add(headers[i], headers[i+1])
 	}
 	in := &openapi3filter.RequestValidationInput{Request: req, Route: route, Options: &openapi3filter.Options{MultiError: true}}
-	ctx := context.Background()
+	ctx := t.Context()
 	if res.status < 300 {
 		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
 			t.Errorf("GET %s: request does not match openapi.json: %v", target, err)
@@ -95,13 +94,14 @@ func TestOpenAPI(t *testing.T) {
 	}
 	real := newFixture(t, realCat)
 	empty := newFixture(t, nil)
-	broken := &fixture{api: New(brokenStore{}, discardLog)}
-	down := &fixture{api: New(failingStore{}, discardLog)}
+	broken := newFixture(t, storetest.Catalog())
+	broken.store.err = errBroken
+	down := broken
 
 	ok := []string{
 		"/health",
 		"/openapi.json",
-		"/circulars", "/circulars?limit=1", "/circulars?source=RBI&category=UPI&search=upi&sort=relevance&filter=high&limit=50",
+		"/circulars", "/circulars?limit=1", "/circulars?limit=2&offset=2", "/circulars?source=RBI&category=UPI&search=upi&sort=relevance&filter=high&limit=50",
 		"/circulars?source=all&category=&sort=impact", "/circulars?search=tokenisation&sort=date",
 		"/news", "/news?limit=5&region=India", "/news?category=CBDC&search=rupee",
 		"/impact-tracking",
@@ -125,7 +125,7 @@ func TestOpenAPI(t *testing.T) {
 	t.Run("Errors", func(t *testing.T) {
 		for _, target := range []string{
 			"/openapi.json?x=1",
-			"/circulars?source=FED&limit=0", "/news?region=Mars", "/impact-tracking?x=1",
+			"/circulars?source=FED&limit=0", "/circulars?offset=-1", "/news?region=Mars", "/impact-tracking?x=1",
 			"/fintech-companies?category=Crypto", "/pii-regulations?status=repealed",
 			"/payment-networks?limit=1000", "/sibos-events?limit=-1", "/dashboard/stats?days=1",
 		} {
@@ -155,7 +155,7 @@ func TestOpenAPI(t *testing.T) {
 	})
 	t.Run("EveryRouteDocumented", func(t *testing.T) {
 		var routes, documented []string
-		err := chi.Walk(New(empty.db, discardLog).(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		err := chi.Walk(New(newFakeStore(nil), discardLog).(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 			routes = append(routes, method+" "+route)
 			return nil
 		})

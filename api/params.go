@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"regpulse/internal/catalog"
 )
 
 // Query parameter rules shared by every list call:
@@ -16,14 +18,12 @@ import (
 //     no filter (SPEC.md section 7 sends "" for "all").
 //   - Enumerated values match case-insensitively and are used in their
 //     canonical spelling (source=rbi is source=RBI).
-//   - limit is a whole number from 1 to maxLimit; each call has a default.
+//   - limit is a whole number from 1 to catalog.MaxLimit; each call has a
+//     default. offset is a whole number, 0 when absent.
 //   - A parameter the call does not know, or one given twice, is an error.
 //
 // Every problem is reported at once: 400 with a field per bad parameter.
-const (
-	maxLimit        = 100
-	maxSearchLength = 200 // characters
-)
+const maxSearchLength = 200 // characters
 
 // params reads and checks a request's query parameters.
 type params struct {
@@ -76,17 +76,19 @@ func (p *params) enum(name string, allowed []string) string {
 }
 
 // choice is like enum for a parameter with a default and no "all".
-func (p *params) choice(name, def string, allowed []string) string {
+func choice[S ~string](p *params, name string, def S, allowed []S) S {
 	v := p.get(name)
 	if v == "" {
 		return def
 	}
-	for _, a := range allowed {
-		if strings.EqualFold(v, a) {
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		if strings.EqualFold(v, string(a)) {
 			return a
 		}
+		names[i] = string(a)
 	}
-	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(allowed, ", "))
+	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(names, ", "))
 	return def
 }
 
@@ -100,18 +102,39 @@ func (p *params) search(name string) string {
 	return v
 }
 
-// limit returns the limit parameter: def when absent, else 1 to maxLimit.
+// limit returns the limit parameter: def when absent, else 1 to
+// catalog.MaxLimit.
 func (p *params) limit(def int) int {
 	v := p.get("limit")
 	if v == "" {
 		return def
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > maxLimit || strings.TrimLeft(v, "0123456789") != "" {
-		p.fail("limit", "%q is not a whole number from 1 to %d", v, maxLimit)
+	n, ok := wholeNumber(v)
+	if !ok || n < 1 || n > catalog.MaxLimit {
+		p.fail("limit", "%q is not a whole number from 1 to %d", v, catalog.MaxLimit)
 		return def
 	}
 	return n
+}
+
+// offset returns the offset parameter: 0 when absent.
+func (p *params) offset() int {
+	v := p.get("offset")
+	if v == "" {
+		return 0
+	}
+	n, ok := wholeNumber(v)
+	if !ok {
+		p.fail("offset", "%q is not a whole number (0 or more)", v)
+		return 0
+	}
+	return n
+}
+
+// wholeNumber reads digits only: no sign, no spaces, no fraction.
+func wholeNumber(v string) (int, bool) {
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n >= 0 && strings.TrimLeft(v, "0123456789") == ""
 }
 
 // err reports unknown parameters and every problem found, or nil.

@@ -47,22 +47,31 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 }
 
 // writeOK answers 200 with v as JSON, revalidated through its ETag.
-func (h *Handler) writeOK(w http.ResponseWriter, r *http.Request, v any) {
+// headers are the values of headers set beside the body that a client
+// keeps with it (a list's total), so the ETag changes when they do.
+func (h *Handler) writeOK(w http.ResponseWriter, r *http.Request, v any, headers ...string) {
 	body, err := json.Marshal(v)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	writeRevalidated(w, r, "application/json; charset=utf-8", append(body, '\n'))
+	writeRevalidated(w, r, "application/json; charset=utf-8", append(body, '\n'), headers...)
 }
 
 // writeRevalidated answers 200 with body, or 304 without one when the
-// client's If-None-Match already names it. The ETag is a hash of the
-// JSON bytes, marked weak because the server may send them gzipped (the
-// same JSON in another encoding: RFC 9110 section 8.8.1). Cache-Control: no-cache lets clients keep the body but
-// makes them ask each time, so a sync shows at once.
-func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
-	sum := sha256.Sum256(body)
+// client's If-None-Match already names it. The ETag is a hash of the body
+// and headers, marked weak because the server may send the body gzipped
+// (the same JSON in another encoding: RFC 9110 section 8.8.1).
+// Cache-Control: no-cache lets clients keep the body but makes them ask
+// each time, so a sync shows at once.
+func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string, body []byte, headers ...string) {
+	h := sha256.New()
+	h.Write(body)
+	for _, v := range headers {
+		h.Write([]byte{0})
+		h.Write([]byte(v))
+	}
+	sum := h.Sum(nil)
 	etag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	hdr := w.Header()
 	hdr.Set("ETag", etag)

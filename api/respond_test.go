@@ -1,15 +1,11 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
 
@@ -18,6 +14,7 @@ var readTargets = []string{
 	"/openapi.json",
 	"/circulars",
 	"/circulars?source=RBI&sort=impact",
+	"/circulars?limit=2",
 	"/news",
 	"/impact-tracking",
 	"/fintech-companies",
@@ -70,11 +67,7 @@ func TestHandler_ETag(t *testing.T) {
 	}
 	t.Run("ChangesWithData", func(t *testing.T) {
 		before := f.get(t, "/circulars")
-		cat := storetest.Catalog()
-		cat.Circulars[0].Title = "Retitled"
-		if _, err := f.db.SyncCatalog(context.Background(), cat); err != nil {
-			t.Fatal(err)
-		}
+		f.store.cat.Circulars[0].Title = "Retitled"
 		res := f.get(t, "/circulars", "If-None-Match", before.header.Get("ETag"))
 		if res.status != 200 || res.header.Get("ETag") == before.header.Get("ETag") {
 			t.Errorf("after a sync: %d, ETag %q (before %q); want 200 with a new ETag",
@@ -111,37 +104,9 @@ func TestEtagMatches(t *testing.T) {
 	}
 }
 
-// brokenStore fails every call with an error that must not reach clients.
-type brokenStore struct{}
-
-var errBroken = errors.New("sqlite: /secret/path/regpulse.db is locked")
-
-func (brokenStore) Ping(context.Context) error { return errBroken }
-func (brokenStore) ListCirculars(context.Context, store.CircularQuery) ([]store.Circular, error) {
-	return nil, errBroken
-}
-func (brokenStore) ListNews(context.Context, store.NewsQuery) ([]store.NewsItem, error) {
-	return nil, errBroken
-}
-func (brokenStore) ImpactTracking(context.Context) ([]store.ImpactRecord, error) {
-	return nil, errBroken
-}
-func (brokenStore) ListCompanies(context.Context, store.CompanyQuery) ([]store.Company, error) {
-	return nil, errBroken
-}
-func (brokenStore) ListRegulations(context.Context, store.RegulationQuery) ([]store.Regulation, error) {
-	return nil, errBroken
-}
-func (brokenStore) ListNetworks(context.Context, int) ([]store.Network, error) { return nil, errBroken }
-func (brokenStore) ListSibosEvents(context.Context, int) ([]store.SibosEvent, error) {
-	return nil, errBroken
-}
-func (brokenStore) DashboardStats(context.Context, time.Time, time.Time) (store.DashboardStats, error) {
-	return store.DashboardStats{}, errBroken
-}
-
 func TestHandler_StoreErrors(t *testing.T) {
-	f := &fixture{api: New(brokenStore{}, discardLog)}
+	f := newFixture(t, storetest.Catalog())
+	f.store.err = errBroken
 	for _, target := range readTargets {
 		if target == "/openapi.json" {
 			continue // served from memory

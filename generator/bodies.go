@@ -8,16 +8,15 @@ const relatedNewsLimit = 5
 // bodyView is what a payment body's page shows beyond its profile.
 type bodyView struct {
 	catalog.PaymentBody
-	Circulars     []string           `json:"circulars"`     // slugs of the body's circulars, newest first
-	RecentUpdates []string           `json:"recentUpdates"` // as in content, for the profile
-	RelatedNews   []catalog.NewsItem `json:"relatedNews"`
+	Circulars   []string           `json:"circulars"` // slugs of the body's circulars, newest first
+	RelatedNews []catalog.NewsItem `json:"relatedNews"`
 }
 
 // newBodyView collects the body's circulars and its related news: items
 // whose source is the body, or that report one of its circulars, newest
 // first.
 func newBodyView(cat *catalog.Catalog, b catalog.PaymentBody) bodyView {
-	v := bodyView{PaymentBody: b, RecentUpdates: b.RecentUpdates, Circulars: []string{}, RelatedNews: []catalog.NewsItem{}}
+	v := bodyView{PaymentBody: b, Circulars: []string{}, RelatedNews: []catalog.NewsItem{}}
 	ours := map[string]bool{}
 	for _, c := range cat.Circulars { // newest first
 		if c.Source == b.ShortName {
@@ -29,7 +28,7 @@ func newBodyView(cat *catalog.Catalog, b catalog.PaymentBody) bodyView {
 		if len(v.RelatedNews) == relatedNewsLimit {
 			break
 		}
-		if n.Source == b.ShortName || n.Source == b.Name || ours[n.Circular] {
+		if n.Source == b.ShortName || n.Source == b.Name || ours[string(n.Circular)] {
 			v.RelatedNews = append(v.RelatedNews, n)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/markdown"
 )
 
 // circularView is a circular with what its page and cards show beyond the
@@ -23,7 +24,7 @@ const (
 
 // circularPreview is the plain-text start of a circular, n characters long.
 func circularPreview(c catalog.Circular, n int) string {
-	return catalog.Preview(catalog.PlainText(c.Content), n)
+	return markdown.Preview(markdown.PlainText(c.Content), n)
 }
 
 // relatedLimit is how many related circulars a circular page lists.
@@ -96,6 +97,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"videos":      cat.Videos,
 		// /fintech-leaders' two lists, ordered, with each card's person and role title
 		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
+		"api": map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,

@@ -1,16 +1,14 @@
 package generator
 
 import (
-	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/yuin/goldmark"
-
 	"regpulse/internal/catalog"
+	"regpulse/internal/markdown"
 )
 
 // Feed is one published feed of circulars.
@@ -56,13 +54,7 @@ func circularHeading(c catalog.Circular) string {
 	if c.CircularNumber == "" {
 		return c.Title
 	}
-	return c.CircularNumber + " — " + c.Title
-}
-
-func renderMarkdown(md string) (string, error) {
-	var b bytes.Buffer
-	err := goldmark.Convert([]byte(md), &b)
-	return b.String(), err
+	return string(c.CircularNumber) + " — " + c.Title
 }
 
 // feedUpdated is the newest publication date, or a fixed date for an
@@ -131,13 +123,13 @@ func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 		Author: atomPerson{Name: "RegPulse"},
 	}
 	for _, c := range cs {
-		body, err := renderMarkdown(c.Content)
+		body, err := markdown.HTML(c.Content)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
 		links := []atomLink{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, "/circulars/"+c.Slug)}}
 		if c.OfficialURL != "" {
-			links = append(links, atomLink{Rel: "related", Href: c.OfficialURL})
+			links = append(links, atomLink{Rel: "related", Href: string(c.OfficialURL)})
 		}
 		date := c.PublishedDate.Format(time.RFC3339)
 		feed.Entries = append(feed.Entries, atomEntry{
@@ -161,9 +153,9 @@ func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 
 func entrySummary(c catalog.Circular) string {
 	if c.Summary != "" {
-		return c.Summary
+		return string(c.Summary)
 	}
-	return catalog.Preview(catalog.PlainText(c.Content), 200)
+	return circularPreview(c, cardPreviewLen)
 }
 
 type jsonFeedItem struct {
@@ -202,12 +194,12 @@ func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 		Items:       []jsonFeedItem{},
 	}
 	for _, c := range f.circulars(cat) {
-		body, err := renderMarkdown(c.Content)
+		body, err := markdown.HTML(c.Content)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
 		item := jsonFeedItem{
-			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: c.OfficialURL,
+			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
 			Title: circularHeading(c), ContentHTML: body, Summary: entrySummary(c),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
 			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact"},

@@ -25,6 +25,7 @@ import (
 	"github.com/gohugoio/hugo/hugolib"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/markdown"
 )
 
 // Options says what to build from and where to.
@@ -58,7 +59,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.absolute(); err != nil {
 		return nil, err
 	}
-	cat, err := catalog.Load(opts.ContentDir)
+	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +91,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := runHugo(siteDir, outDir, opts); err != nil {
 		return nil, err
 	}
-	if err := copyDir(assets.Dir, filepath.Join(outDir, "assets"), func(rel string) bool {
-		return !strings.HasPrefix(rel, ".vite")
-	}); err != nil {
+	if err := copyAssets(assets.Dir, filepath.Join(outDir, "assets")); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
 	if err := writeOutputs(outDir, cat, opts); err != nil {
@@ -144,12 +143,16 @@ func writeSite(dir string, cat *catalog.Catalog, assets *Assets, opts Options) e
 		if err != nil {
 			return err
 		}
+		body, err := markdown.HTML(p.body)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.file, err)
+		}
 		path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
 		// JSON front matter: Hugo reads a leading JSON object as front matter.
-		if err := os.WriteFile(path, append(append(front, '\n', '\n'), p.body...), 0o644); err != nil {
+		if err := os.WriteFile(path, append(append(front, '\n', '\n'), body...), 0o644); err != nil {
 			return err
 		}
 	}
@@ -179,7 +182,9 @@ func runHugo(siteDir, outDir string, opts Options) error {
 	cfg.Set("noBuildLock", true)
 	cfg.Set("enableRobotsTXT", true)
 	cfg.Set("disableKinds", []string{"taxonomy", "term", "rss"})
-	cfg.Set("markup", map[string]any{"goldmark": map[string]any{"renderer": map[string]any{"unsafe": false}}})
+	// Page bodies come as HTML that internal/markdown rendered (pages.go),
+	// which Hugo's security policy refuses unless allowed.
+	cfg.Set("security", map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}})
 	cfg.Set("sitemap", map[string]any{"changeFreq": "daily", "filename": "sitemap.xml"})
 	cfg.Set("params", map[string]any{"supportEmail": opts.SupportEmail})
 
@@ -236,26 +241,11 @@ func swapDir(src, dst string) error {
 	return os.RemoveAll(old)
 }
 
-func copyDir(src, dst string, keep func(rel string) bool) error {
-	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if rel != "." && !keep(filepath.ToSlash(rel)) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
+// copyAssets copies the islands' build into dst, without Vite's manifest
+// folder (.vite), which only the generator reads.
+func copyAssets(src, dst string) error {
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		return err
+	}
+	return os.RemoveAll(filepath.Join(dst, ".vite"))
 }

@@ -404,7 +404,7 @@ func TestFeeds(t *testing.T) {
 func copyTree(t *testing.T, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(src))
-	if err := copyDir(src, dst, func(string) bool { return true }); err != nil {
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
 	return dst

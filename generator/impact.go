@@ -7,35 +7,22 @@ import (
 	"regpulse/internal/impact"
 )
 
-// impactCircular is a circular as the impact tracker lists it.
-type impactCircular struct {
-	ID             string       `json:"id"`
-	Slug           string       `json:"slug"`
-	CircularNumber string       `json:"circularNumber,omitempty"`
-	Title          string       `json:"title"`
-	Preview        string       `json:"preview"`
-	Source         string       `json:"source"`
-	PublishedDate  catalog.Date `json:"publishedDate"`
-}
-
 // impactTrackerView is the /impact-tracker page's data as of the build:
-// the same records GET /api/impact-tracking serves (the island replaces
-// them with the API's when it can reach it, since the store may hold
-// scores set by hand) and the circulars active in the score's window.
+// the records GET /api/impact-tracking serves (the store keeps what
+// impact.Records computes at each sync, the same computation), and the
+// circulars active in the score's window, with 150-character previews.
 type impactTrackerView struct {
-	Entities   []impact.Record  `json:"entities"`
-	High       []impactCircular `json:"high"`
-	Medium     []impactCircular `json:"medium"`
-	WindowDays int              `json:"windowDays"`
-	Thresholds map[string]int   `json:"thresholds"` // band limits, for the island's props
+	Entities   []impact.Record `json:"entities"`
+	High       []circularView  `json:"high"`
+	Medium     []circularView  `json:"medium"`
+	WindowDays int             `json:"windowDays"`
 }
 
 func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
-	list := func(level string) []impactCircular {
-		out := []impactCircular{}
+	list := func(level string) []circularView {
+		out := []circularView{}
 		for _, c := range impact.Active(cat.Circulars, level, now) {
-			out = append(out, impactCircular{ID: c.ID, Slug: c.Slug, CircularNumber: c.CircularNumber, Title: c.Title,
-				Preview: circularPreview(c, impactPreviewLen), Source: c.Source, PublishedDate: c.PublishedDate})
+			out = append(out, circularView{Circular: c, Preview: circularPreview(c, impactPreviewLen), Related: []string{}})
 		}
 		return out
 	}
@@ -44,7 +31,6 @@ func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
 		High:       list("high"),
 		Medium:     list("medium"),
 		WindowDays: impact.WindowDays,
-		Thresholds: map[string]int{impact.Good: impact.GoodScore, impact.Warning: impact.WarningScore},
 	}
 }
 

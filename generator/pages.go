@@ -9,11 +9,14 @@ import (
 )
 
 // page is one Hugo content file the generator writes into its temporary
-// site: front matter chosen here, layout from templates/.
+// site: front matter chosen here, layout from templates/. A body is
+// Markdown rendered by internal/markdown, as the feeds are, and Hugo takes
+// it as HTML (a file ending in .html), so every page renders Markdown the
+// same way.
 type page struct {
 	file  string         // path under the site's content/ folder
 	front map[string]any // Hugo front matter
-	body  string         // Markdown
+	body  string         // Markdown; writeSite renders it
 }
 
 // Route is one path of SPEC.md's route table with the title its page has.
@@ -98,7 +101,8 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 	return nil
 }
 
-// sitePages is every page of the site, as Hugo content files.
+// sitePages is every page of the site, as Hugo content files, bodies still
+// in Markdown.
 func sitePages(cat *catalog.Catalog) []page {
 	var pages []page
 	for _, r := range staticRoutes {
@@ -117,18 +121,18 @@ func sitePages(cat *catalog.Catalog) []page {
 	}
 	for _, n := range cat.Networks {
 		pages = append(pages, page{
-			file:  "payment-networks/" + n.Slug + ".md",
+			file:  "payment-networks/" + n.Slug + ".html",
 			front: map[string]any{"title": n.Name, "layout": "network", "slug": n.Slug},
-			body:  n.Profile,
+			body:  string(n.Profile),
 		})
 	}
 	pages = append(pages, page{file: "payment-body/_index.md",
 		front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
 		pages = append(pages, page{
-			file:  "payment-body/" + b.Slug + ".md",
+			file:  "payment-body/" + b.Slug + ".html",
 			front: map[string]any{"title": b.Name, "layout": "payment-body", "slug": b.Slug},
-			body:  b.Profile,
+			body:  string(b.Profile),
 		})
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
@@ -139,7 +143,7 @@ func sitePages(cat *catalog.Catalog) []page {
 		front: map[string]any{"title": "All Circulars", "layout": "circulars"}})
 	for _, c := range cat.Circulars {
 		pages = append(pages, page{
-			file: "circulars/" + c.Slug + ".md",
+			file: "circulars/" + c.Slug + ".html",
 			front: map[string]any{"title": c.Title, "layout": "circular", "date": c.PublishedDate.String(),
 				"slug": c.Slug},
 			body: c.Content,

@@ -3,7 +3,6 @@ package catalog
 import (
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -20,16 +19,16 @@ func (l *loader) requireBody(f *fields, body string) {
 func (l *loader) circular(f *fields, e Entry, body string) {
 	c := Circular{
 		Entry:                e,
-		CircularNumber:       f.str("circularNumber", false),
+		CircularNumber:       OptString(f.str("circularNumber", false)),
 		Title:                f.str("title", true),
 		TitleIsDescriptive:   f.boolean("titleIsDescriptive"),
 		Content:              body,
-		Summary:              f.str("summary", false),
+		Summary:              OptString(f.str("summary", false)),
 		Source:               f.enum("source", true, Sources),
 		Category:             f.enum("category", true, CircularCategories),
 		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
 		EntityImpact:         f.entityImpact("entityImpact"),
-		OfficialURL:          f.link("officialUrl", false),
+		OfficialURL:          OptString(f.link("officialUrl", false)),
 		SourceURL:            f.link("sourceUrl", true),
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
 	}
@@ -51,7 +50,7 @@ func (l *loader) news(f *fields, e Entry, body string) {
 		Category:  f.enum("category", true, NewsCategories),
 		Region:    f.enum("region", true, Regions),
 		SourceURL: f.link("sourceUrl", true),
-		Circular:  f.str("circular", false),
+		Circular:  OptString(f.str("circular", false)),
 	}
 	if utf8.RuneCountInString(n.Excerpt) > 200 {
 		f.addAt(f.keyLines["excerpt"], "excerpt", "is %d characters; keep it to 200", utf8.RuneCountInString(n.Excerpt))
@@ -67,18 +66,18 @@ func (l *loader) company(f *fields, e Entry, body string) {
 	c := Company{
 		Entry:           e,
 		Name:            f.str("name", true),
-		Founder:         f.str("founder", false),
+		Founder:         OptString(f.str("founder", false)),
 		Description:     f.str("description", true),
 		Country:         f.str("country", true),
 		Category:        f.enum("category", true, CompanyCategories),
-		Founded:         f.integer("founded", false, 1600, time.Now().Year()),
-		Headquarters:    f.str("headquarters", false),
-		WebsiteURL:      f.link("websiteUrl", false),
-		LinkedinProfile: f.link("linkedinProfile", false),
-		XProfile:        f.link("xProfile", false),
-		SourceURL:       f.link("sourceUrl", false),
-		Leader:          f.str("leader", false),
-		LeaderGroup:     f.enum("leaderGroup", false, LeaderGroups),
+		Founded:         OptInt(f.integer("founded", false, 1600, l.now.Year())),
+		Headquarters:    OptString(f.str("headquarters", false)),
+		WebsiteURL:      OptString(f.link("websiteUrl", false)),
+		LinkedinProfile: OptString(f.link("linkedinProfile", false)),
+		XProfile:        OptString(f.link("xProfile", false)),
+		SourceURL:       OptString(f.link("sourceUrl", false)),
+		Leader:          OptString(f.str("leader", false)),
+		LeaderGroup:     OptString(f.enum("leaderGroup", false, LeaderGroups)),
 		LeaderIsCEO:     true, // SPEC's titles assume it; content says when not
 	}
 	ceoGiven := f.node("leaderIsCeo", false) != nil
@@ -100,7 +99,7 @@ func checkLeader(f *fields, c Company, ceoGiven bool) {
 		at("leaderGroup", "%s needs leader: the name of the body's chief", c.LeaderGroup)
 	case c.Leader != "" && c.LeaderGroup != GroupPaymentsBodyChief && len(founders) == 0:
 		at("leader", "%q must be one of the founders, and founder is empty", c.Leader)
-	case c.Leader != "" && c.LeaderGroup != GroupPaymentsBodyChief && !slices.Contains(founders, c.Leader):
+	case c.Leader != "" && c.LeaderGroup != GroupPaymentsBodyChief && !slices.Contains(founders, string(c.Leader)):
 		at("leader", "%q is not one of the founders (%s)", c.Leader, strings.Join(founders, ", "))
 	case c.LeaderGroup != "" && c.Featured() == "":
 		at("leaderGroup", "%s needs a person: set founder", c.LeaderGroup)
@@ -117,16 +116,16 @@ func (l *loader) regulation(f *fields, e Entry, body string) {
 	r := Regulation{
 		Entry:                  e,
 		Name:                   f.str("name", true),
-		ShortName:              f.str("shortName", false),
+		ShortName:              OptString(f.str("shortName", false)),
 		Country:                f.enum("country", true, RegulationCountries),
 		Description:            body,
 		Status:                 f.enum("status", true, RegulationStatuses),
 		EffectiveDate:          f.date("effectiveDate", false),
-		Regulator:              f.str("regulator", false),
+		Regulator:              OptString(f.str("regulator", false)),
 		KeyProvisions:          f.list("keyProvisions", true),
 		ComplianceRequirements: f.list("complianceRequirements", false),
-		OfficialTextURL:        f.link("officialTextUrl", false),
-		SourceURL:              f.link("sourceUrl", false),
+		OfficialTextURL:        OptString(f.link("officialTextUrl", false)),
+		SourceURL:              OptString(f.link("sourceUrl", false)),
 	}
 	l.requireBody(f, body)
 	l.cat.Regulations = append(l.cat.Regulations, r)
@@ -136,17 +135,17 @@ func (l *loader) network(f *fields, e Entry, body string) {
 	n := Network{
 		Entry:        e,
 		Name:         f.enum("name", true, NetworkNames),
-		FullName:     f.str("fullName", false),
-		Type:         f.str("type", false),
-		Operator:     f.str("operator", false),
-		Founded:      f.str("founded", false),
-		Headquarters: f.str("headquarters", false),
+		FullName:     OptString(f.str("fullName", false)),
+		Type:         OptString(f.str("type", false)),
+		Operator:     OptString(f.str("operator", false)),
+		Founded:      OptString(f.str("founded", false)),
+		Headquarters: OptString(f.str("headquarters", false)),
 		Description:  f.str("description", true),
 		Guidelines:   f.list("guidelines", true),
-		ContactInfo:  f.str("contactInfo", false),
-		WebsiteURL:   f.link("websiteUrl", false),
-		SourceURL:    f.link("sourceUrl", false),
-		Profile:      body,
+		ContactInfo:  OptString(f.str("contactInfo", false)),
+		WebsiteURL:   OptString(f.link("websiteUrl", false)),
+		SourceURL:    OptString(f.link("sourceUrl", false)),
+		Profile:      OptString(body),
 	}
 	l.cat.Networks = append(l.cat.Networks, n)
 }
@@ -156,19 +155,19 @@ func (l *loader) sibos(f *fields, e Entry, body string) {
 		Entry:             e,
 		Title:             f.str("title", true),
 		Year:              f.integer("year", true, 1978, maxYear),
-		Theme:             f.str("theme", false),
+		Theme:             OptString(f.str("theme", false)),
 		Description:       body,
 		Status:            f.enum("status", true, EventStatuses),
 		StartDate:         f.date("startDate", false),
 		EndDate:           f.date("endDate", false),
-		Location:          f.str("location", false),
-		Venue:             f.str("venue", false),
-		ExpectedAttendees: f.integer("expectedAttendees", false, 1, 10_000_000),
+		Location:          OptString(f.str("location", false)),
+		Venue:             OptString(f.str("venue", false)),
+		ExpectedAttendees: OptInt(f.integer("expectedAttendees", false, 1, 10_000_000)),
 		RegistrationOpen:  f.boolean("registrationOpen"),
 		KeyTopics:         f.list("keyTopics", false),
 		Speakers:          f.list("speakers", false),
-		WebsiteURL:        f.link("websiteUrl", false),
-		SourceURL:         f.link("sourceUrl", false),
+		WebsiteURL:        OptString(f.link("websiteUrl", false)),
+		SourceURL:         OptString(f.link("sourceUrl", false)),
 	}
 	if s.StartDate != nil && s.EndDate != nil && s.EndDate.Before(s.StartDate.Time) {
 		f.addAt(f.keyLines["endDate"], "endDate", "is before startDate")
@@ -182,14 +181,14 @@ func (l *loader) event(f *fields, e Entry, body string) {
 		Entry:              e,
 		Name:               f.str("name", true),
 		Group:              f.enum("group", true, EventGroups),
-		Type:               f.enum("type", false, EventTypes),
+		Type:               OptString(f.enum("type", false, EventTypes)),
 		Description:        body,
-		Location:           f.str("location", false),
-		Frequency:          f.enum("frequency", false, EventFrequencies),
-		Website:            f.link("website", false),
+		Location:           OptString(f.str("location", false)),
+		Frequency:          OptString(f.enum("frequency", false, EventFrequencies)),
+		Website:            OptString(f.link("website", false)),
 		Focus:              f.list("focus", false),
-		EstimatedAttendees: f.str("estimatedAttendees", false),
-		SourceURL:          f.link("sourceUrl", false),
+		EstimatedAttendees: OptString(f.str("estimatedAttendees", false)),
+		SourceURL:          OptString(f.link("sourceUrl", false)),
 	}
 	l.requireBody(f, body)
 	l.cat.Events = append(l.cat.Events, ev)
@@ -200,15 +199,15 @@ func (l *loader) body(f *fields, e Entry, body string) {
 		Entry:         e,
 		Name:          f.str("name", true),
 		ShortName:     f.enum("shortName", true, BodyNames),
-		Established:   f.integer("established", false, 1600, time.Now().Year()),
-		Headquarters:  f.str("headquarters", false),
-		Head:          f.str("head", false),
-		HeadTitle:     f.str("headTitle", false),
-		Website:       f.link("website", false),
+		Established:   OptInt(f.integer("established", false, 1600, l.now.Year())),
+		Headquarters:  OptString(f.str("headquarters", false)),
+		Head:          OptString(f.str("head", false)),
+		HeadTitle:     OptString(f.str("headTitle", false)),
+		Website:       OptString(f.link("website", false)),
 		KeyFunctions:  f.list("keyFunctions", true),
 		RecentUpdates: f.list("recentUpdates", false),
-		SourceURL:     f.link("sourceUrl", false),
-		Profile:       body,
+		SourceURL:     OptString(f.link("sourceUrl", false)),
+		Profile:       OptString(body),
 	}
 	if b.ShortName != "" && strings.ToLower(b.ShortName) != e.Slug {
 		f.addAt(f.keyLines["shortName"], "shortName", "%s must live in bodies/%s.md", b.ShortName, strings.ToLower(b.ShortName))
@@ -237,7 +236,7 @@ func (l *loader) video(f *fields, e Entry, body string) {
 		Description:     f.str("description", true),
 		DurationMinutes: f.integer("durationMinutes", true, 1, 600),
 		Level:           f.enum("level", true, VideoLevels),
-		Topic:           f.str("topic", false),
+		Topic:           OptString(f.str("topic", false)),
 	}
 	l.cat.Videos = append(l.cat.Videos, v)
 }
@@ -250,8 +249,8 @@ func (l *loader) crossCheck() {
 		slugs[c.Slug] = true
 	}
 	for _, n := range l.cat.News {
-		if n.Circular != "" && !slugs[n.Circular] {
-			l.refProblem(n.Path, "circular", n.Circular)
+		if n.Circular != "" && !slugs[string(n.Circular)] {
+			l.refProblem(n.Path, "circular", string(n.Circular))
 		}
 	}
 	for _, b := range l.cat.Bodies {
@@ -276,18 +275,19 @@ func (l *loader) crossCheck() {
 		if c.LeaderGroup != GroupPaymentsBodyChief && c.LeaderGroup != GroupCardNetwork {
 			continue
 		}
-		if prev, dup := firsts[c.LeaderGroup]; dup {
+		group := string(c.LeaderGroup)
+		if prev, dup := firsts[group]; dup {
 			l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "leaderGroup"), Field: "leaderGroup",
-				Message: c.LeaderGroup + " is already " + prev + "; only one company can lead the list"})
+				Message: group + " is already " + prev + "; only one company can lead the list"})
 		}
-		firsts[c.LeaderGroup] = c.Path
+		firsts[group] = c.Path
 	}
 	numbers := map[string]string{}
 	for _, c := range l.cat.Circulars {
-		key := c.Source + " " + c.CircularNumber
+		key := c.Source + " " + string(c.CircularNumber)
 		if prev, dup := numbers[key]; dup && c.CircularNumber != "" {
 			l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "circularNumber"), Field: "circularNumber",
-				Message: "duplicate circular number " + c.CircularNumber + " (also in " + prev + ")"})
+				Message: "duplicate circular number " + string(c.CircularNumber) + " (also in " + prev + ")"})
 		}
 		numbers[key] = c.Path
 	}

@@ -37,7 +37,7 @@ const leadersIndia = "India"
 // Founders splits the founder field ("A, B, C") into names, in order.
 func (c Company) Founders() []string {
 	var out []string
-	for _, n := range strings.Split(c.Founder, ",") {
+	for _, n := range strings.Split(string(c.Founder), ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			out = append(out, n)
 		}
@@ -49,7 +49,7 @@ func (c Company) Founders() []string {
 // when set, otherwise the first founder; "" when neither is known.
 func (c Company) Featured() string {
 	if c.Leader != "" {
-		return c.Leader
+		return string(c.Leader)
 	}
 	if fs := c.Founders(); len(fs) > 0 {
 		return fs[0]
@@ -115,7 +115,7 @@ func Leaders(companies []Company) (indian, global []Leader) {
 		return a.Slug < b.Slug
 	}
 	sort.SliceStable(indian, func(i, j int) bool {
-		if gi, gj := groupRank(indian[i].LeaderGroup), groupRank(indian[j].LeaderGroup); gi != gj {
+		if gi, gj := groupRank(string(indian[i].LeaderGroup)), groupRank(string(indian[j].LeaderGroup)); gi != gj {
 			return gi < gj
 		}
 		return byName(indian[i], indian[j])

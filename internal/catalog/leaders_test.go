@@ -19,7 +19,7 @@ func TestFounders(t *testing.T) {
 		{"Harshil Mathur, Shashank Kumar", []string{"Harshil Mathur", "Shashank Kumar"}},
 		{" A ,B,, C ", []string{"A", "B", "C"}},
 	} {
-		if got := (Company{Founder: tc.founder}).Founders(); !slices.Equal(got, tc.want) {
+		if got := (Company{Founder: OptString(tc.founder)}).Founders(); !slices.Equal(got, tc.want) {
 			t.Errorf("Founders(%q) = %q, want %q", tc.founder, got, tc.want)
 		}
 	}
@@ -62,7 +62,7 @@ func TestRoleTitle(t *testing.T) {
 
 func TestLeaders_Order(t *testing.T) {
 	in := func(slug, name, group string) Company {
-		return Company{Entry: Entry{Slug: slug}, Name: name, Country: "India", Founder: "Someone", LeaderGroup: group, LeaderIsCEO: true}
+		return Company{Entry: Entry{Slug: slug}, Name: name, Country: "India", Founder: "Someone", LeaderGroup: OptString(group), LeaderIsCEO: true}
 	}
 	out := func(slug, name, country string) Company {
 		return Company{Entry: Entry{Slug: slug}, Name: name, Country: country}
@@ -123,7 +123,7 @@ func TestLeaders_RealContent(t *testing.T) {
 	}
 	ranks := make([]int, len(indian))
 	for i, l := range indian {
-		ranks[i] = groupRank(l.LeaderGroup)
+		ranks[i] = groupRank(string(l.LeaderGroup))
 		if l.Country != "India" {
 			t.Errorf("%s (%s) in the Indian list", l.Slug, l.Country)
 		}
@@ -194,7 +194,7 @@ func TestLoad_OneLeaderPerFirstGroup(t *testing.T) {
 		"companies/e.md": {Data: fmt.Appendf(nil, chief, "E", "prominent")},
 		"companies/f.md": {Data: fmt.Appendf(nil, chief, "F", "prominent")},
 	}
-	_, err := LoadFS(fsys, "content")
+	_, err := LoadFS(fsys, "content", nil)
 	var ps Problems
 	if !errors.As(err, &ps) {
 		t.Fatalf("LoadFS: %v, want Problems", err)

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"gopkg.in/yaml.v3"
@@ -28,15 +29,17 @@ func IDForPath(rel string) string {
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// Load reads and validates every entry under dir. When anything is wrong it
-// returns a nil catalog and Problems listing every problem found.
+// Load reads and validates every entry under dir as of now. When anything
+// is wrong it returns a nil catalog and Problems listing every problem found.
 func Load(dir string) (*Catalog, error) {
-	return LoadFS(os.DirFS(dir), filepath.Base(filepath.Clean(dir)))
+	return LoadFS(os.DirFS(dir), filepath.Base(filepath.Clean(dir)), nil)
 }
 
-// LoadFS is Load over any file system; label prefixes the paths in problems.
-func LoadFS(fsys fs.FS, label string) (*Catalog, error) {
-	l := &loader{label: label, cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+// LoadFS is Load over any file system; label prefixes the paths in
+// problems. now is the clock that bounds years (a company cannot be
+// founded next year); nil means time.Now.
+func LoadFS(fsys fs.FS, label string, now func() time.Time) (*Catalog, error) {
+	l := newLoader(label, now)
 	if _, err := fs.Stat(fsys, "."); err != nil {
 		return nil, fmt.Errorf("content directory %s: %w", label, err)
 	}
@@ -76,7 +79,7 @@ func LoadFS(fsys fs.FS, label string) (*Catalog, error) {
 // ParseFile validates a single entry's bytes as if it lived at rel (for
 // fuzzing and for editors' tools).
 func ParseFile(rel string, data []byte) error {
-	l := &loader{label: "content", cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+	l := newLoader("content", nil)
 	l.file(rel, data)
 	if len(l.problems) > 0 {
 		return l.problems
@@ -84,8 +87,16 @@ func ParseFile(rel string, data []byte) error {
 	return nil
 }
 
+func newLoader(label string, now func() time.Time) *loader {
+	if now == nil {
+		now = time.Now
+	}
+	return &loader{label: label, now: now(), cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+}
+
 type loader struct {
 	label    string
+	now      time.Time
 	cat      *Catalog
 	problems Problems
 	ids      map[string]string // id -> path, to find duplicates

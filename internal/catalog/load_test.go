@@ -90,7 +90,7 @@ func TestLoad(t *testing.T) {
 			{"irdai-2017-04-07-insurer-cyber-security-guidelines", "3f2504e0-4f89-41d3-9a0c-0305e82c3301"},
 		}
 		for _, c := range cases {
-			circ, ok := cat.CircularBySlug(c.slug)
+			circ, ok := circularBySlug(cat, c.slug)
 			if !ok {
 				t.Errorf("circular %s not found", c.slug)
 				continue
@@ -129,19 +129,19 @@ func TestLoad(t *testing.T) {
 			{"npci-2025-07-29-p2p-collect-discontinued", []EntityImpact{{"PSP", "high"}}},
 		}
 		for _, c := range cases {
-			circ, _ := cat.CircularBySlug(c.slug)
+			circ, _ := circularBySlug(cat, c.slug)
 			if !slices.Equal(circ.EntityImpact, c.want) {
 				t.Errorf("%s: entityImpact %v, want %v", c.slug, circ.EntityImpact, c.want)
 			}
 		}
-		circ, _ := cat.CircularBySlug("irdai-2017-04-07-insurer-cyber-security-guidelines")
+		circ, _ := circularBySlug(cat, "irdai-2017-04-07-insurer-cyber-security-guidelines")
 		if got := circ.ImpactFor("Aggregator"); got != "" {
 			t.Errorf("ImpactFor(Aggregator) = %q for a circular that does not name it", got)
 		}
 	})
 
 	t.Run("field values", func(t *testing.T) {
-		c, _ := cat.CircularBySlug("npci-2025-07-29-p2p-collect-discontinued")
+		c, _ := circularBySlug(cat, "npci-2025-07-29-p2p-collect-discontinued")
 		if !c.TitleIsDescriptive || c.PublishedDate.String() != "2025-07-29" || c.EffectiveDate == nil || c.EffectiveDate.String() != "2025-10-01" {
 			t.Errorf("circular fields: %+v", c)
 		}
@@ -201,7 +201,7 @@ func TestLoad_SortTieBreak(t *testing.T) {
 		"sibos/2024.md":  {Data: fmt.Appendf(nil, sibos, 2024)},
 		"sibos/2021.md":  {Data: fmt.Appendf(nil, sibos, 2021)},
 	}
-	cat, err := LoadFS(fsys, "content")
+	cat, err := LoadFS(fsys, "content", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -535,7 +535,7 @@ func TestLoad_Errors(t *testing.T) {
 		}
 	})
 	t.Run("empty tree", func(t *testing.T) {
-		cat, err := LoadFS(fstest.MapFS{}, "content")
+		cat, err := LoadFS(fstest.MapFS{}, "content", nil)
 		if err != nil || cat == nil {
 			t.Fatalf("empty tree: cat %v, err %v", cat, err)
 		}
@@ -590,7 +590,7 @@ func TestLoad_IDForms(t *testing.T) {
 	}
 	for _, form := range forms {
 		t.Run(form, func(t *testing.T) {
-			cat, err := LoadFS(fstest.MapFS{"circulars/a.md": file(form)}, "content")
+			cat, err := LoadFS(fstest.MapFS{"circulars/a.md": file(form)}, "content", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -603,7 +603,7 @@ func TestLoad_IDForms(t *testing.T) {
 		_, err := LoadFS(fstest.MapFS{
 			"circulars/a.md": file(canonical),
 			"circulars/b.md": file("{" + canonical + "}"),
-		}, "content")
+		}, "content", nil)
 		if err == nil || !strings.Contains(err.Error(), "duplicate id") {
 			t.Errorf("regression, fixed BUG load.go file(): the same UUID written as %q and %q is not reported as a duplicate id (err: %v)", canonical, "{"+canonical+"}", err)
 		}
@@ -620,7 +620,7 @@ func TestLoad_Deterministic(t *testing.T) {
 	}
 	first := ""
 	for i := range 50 {
-		_, err := LoadFS(fsys, "content")
+		_, err := LoadFS(fsys, "content", nil)
 		if err == nil {
 			t.Fatal("want problems")
 		}
@@ -681,4 +681,13 @@ func TestDate_JSON(t *testing.T) {
 			t.Errorf("Unmarshal(%s) accepted", bad)
 		}
 	}
+}
+
+// circularBySlug finds a circular of the catalog by its slug.
+func circularBySlug(cat *Catalog, slug string) (Circular, bool) {
+	i := slices.IndexFunc(cat.Circulars, func(c Circular) bool { return c.Slug == slug })
+	if i < 0 {
+		return Circular{}, false
+	}
+	return cat.Circulars[i], true
 }

@@ -3,7 +3,6 @@ package catalog
 import (
 	"encoding/json"
 	"slices"
-	"time"
 )
 
 // The enumerations of SPEC.md sections 3 and 9. Values are exactly the
@@ -30,6 +29,29 @@ var (
 	VideoLevels      = []string{"Beginner", "Intermediate", "Advanced"}
 )
 
+// Enums names each enumeration, for the enum tags of the entry types
+// and the API's description of them.
+var Enums = map[string][]string{
+	"Source":            Sources,
+	"CircularCategory":  CircularCategories,
+	"ImpactLevel":       ImpactLevels,
+	"EntityType":        EntityTypes,
+	"NewsCategory":      NewsCategories,
+	"Region":            Regions,
+	"CompanyCategory":   CompanyCategories,
+	"LeaderGroup":       LeaderGroups,
+	"RegulationCountry": RegulationCountries,
+	"RegulationStatus":  RegulationStatuses,
+	"NetworkName":       NetworkNames,
+	"EventStatus":       EventStatuses,
+	"EventGroup":        EventGroups,
+	"EventType":         EventTypes,
+	"EventFrequency":    EventFrequencies,
+	"BodyName":          BodyNames,
+	"AdCategory":        AdCategories,
+	"VideoLevel":        VideoLevels,
+}
+
 // ImpactRank orders impact levels for sorting: high first.
 func ImpactRank(level string) int {
 	if i := slices.Index(ImpactLevels, level); i >= 0 {
@@ -38,32 +60,55 @@ func ImpactRank(level string) int {
 	return len(ImpactLevels)
 }
 
-// Date is a calendar date without a time of day, written YYYY-MM-DD.
-type Date struct{ time.Time }
+// Optional values. Every field of an entry is always present in its JSON;
+// one whose value is not known is null (a list is [] instead). Optional
+// text is "" when absent and an optional whole number 0; optional dates are
+// nil pointers. These types are the one place that rule is written.
 
-const dateLayout = "2006-01-02"
+// OptString is optional text: "" means absent, written as JSON null.
+type OptString string
 
-func (d Date) String() string { return d.Format(dateLayout) }
-
-func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
-
-// MarshalJSON writes the date as "YYYY-MM-DD" too: without it the embedded
-// time.Time's MarshalJSON wins over MarshalText and JSON (the templates'
-// data, the data files) gets "YYYY-MM-DDT00:00:00Z".
-func (d Date) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
-
-func (d *Date) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
+func (s OptString) MarshalJSON() ([]byte, error) {
+	if s == "" {
+		return []byte("null"), nil
 	}
-	return d.UnmarshalText([]byte(s))
+	return json.Marshal(string(s))
 }
 
-func (d *Date) UnmarshalText(b []byte) error {
-	t, err := time.Parse(dateLayout, string(b))
-	d.Time = t
-	return err
+func (s *OptString) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*s = ""
+		return nil
+	}
+	return json.Unmarshal(b, (*string)(s))
+}
+
+// OptInt is an optional whole number: 0 means absent, written as JSON null.
+type OptInt int
+
+func (n OptInt) MarshalJSON() ([]byte, error) {
+	if n == 0 {
+		return []byte("null"), nil
+	}
+	return json.Marshal(int(n))
+}
+
+func (n *OptInt) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = 0
+		return nil
+	}
+	return json.Unmarshal(b, (*int)(n))
+}
+
+// TextList is a list of text, written as [] when empty or nil.
+type TextList []string
+
+func (l TextList) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]string(l))
 }
 
 // Entry is what every content entry has: where it came from and its identity.
@@ -75,26 +120,31 @@ type Entry struct {
 
 // EntityImpact is how hard a circular hits one kind of business.
 type EntityImpact struct {
-	EntityType  string `json:"entityType"`
-	ImpactLevel string `json:"impactLevel"`
+	EntityType  string `json:"entityType" enum:"EntityType"`
+	ImpactLevel string `json:"impactLevel" enum:"ImpactLevel"`
 }
+
+// The entry types below are the one definition of each entity: the loader
+// fills them, the templates read their JSON, the store scans into them (a
+// column per JSON field, in snake_case) and the API writes them as they are.
+// An enum tag names the list of allowed values in Enums.
 
 type Circular struct {
 	Entry
-	CircularNumber       string         `json:"circularNumber,omitempty"`
+	CircularNumber       OptString      `json:"circularNumber"`
 	Title                string         `json:"title"`
-	TitleIsDescriptive   bool           `json:"titleIsDescriptive,omitempty"`
+	TitleIsDescriptive   bool           `json:"titleIsDescriptive"`
 	Content              string         `json:"content"`
-	Summary              string         `json:"summary,omitempty"`
-	Source               string         `json:"source"`
-	Category             string         `json:"category"`
+	Summary              OptString      `json:"summary"`
+	Source               string         `json:"source" enum:"Source"`
+	Category             string         `json:"category" enum:"CircularCategory"`
 	PublishedDate        Date           `json:"publishedDate"`
-	EffectiveDate        *Date          `json:"effectiveDate,omitempty"`
-	ImpactLevel          string         `json:"impactLevel"`
+	EffectiveDate        *Date          `json:"effectiveDate"`
+	ImpactLevel          string         `json:"impactLevel" enum:"ImpactLevel"`
 	EntityImpact         []EntityImpact `json:"entityImpact"`
-	OfficialURL          string         `json:"officialUrl,omitempty"`
+	OfficialURL          OptString      `json:"officialUrl"`
 	SourceURL            string         `json:"sourceUrl"`
-	AdditionalSourceURLs []string       `json:"additionalSourceUrls,omitempty"`
+	AdditionalSourceURLs TextList       `json:"additionalSourceUrls"`
 }
 
 // ImpactFor returns the circular's impact on an entity type, or "" when
@@ -110,115 +160,115 @@ func (c Circular) ImpactFor(entityType string) string {
 
 type NewsItem struct {
 	Entry
-	Title         string `json:"title"`
-	Content       string `json:"content"`
-	Excerpt       string `json:"excerpt"`
-	Source        string `json:"source"`
-	Category      string `json:"category"`
-	Region        string `json:"region"`
-	PublishedDate Date   `json:"publishedDate"`
-	SourceURL     string `json:"sourceUrl"`
-	Circular      string `json:"circular,omitempty"` // slug of the circular reported
+	Title         string    `json:"title"`
+	Content       string    `json:"content"`
+	Excerpt       string    `json:"excerpt"`
+	Source        string    `json:"source"`
+	Category      string    `json:"category" enum:"NewsCategory"`
+	Region        string    `json:"region" enum:"Region"`
+	PublishedDate Date      `json:"publishedDate"`
+	SourceURL     string    `json:"sourceUrl"`
+	Circular      OptString `json:"circular"` // slug of the circular reported
 }
 
 type Company struct {
 	Entry
-	Name            string `json:"name"`
-	Founder         string `json:"founder,omitempty"`
-	Description     string `json:"description"`
-	Country         string `json:"country"`
-	Category        string `json:"category"`
-	Founded         int    `json:"founded,omitempty"`
-	Headquarters    string `json:"headquarters,omitempty"`
-	WebsiteURL      string `json:"websiteUrl,omitempty"`
-	LinkedinProfile string `json:"linkedinProfile,omitempty"`
-	XProfile        string `json:"xProfile,omitempty"`
-	SourceURL       string `json:"sourceUrl,omitempty"`
+	Name            string    `json:"name"`
+	Founder         OptString `json:"founder"`
+	Description     string    `json:"description"`
+	Country         string    `json:"country"`
+	Category        string    `json:"category" enum:"CompanyCategory"`
+	Founded         OptInt    `json:"founded"`
+	Headquarters    OptString `json:"headquarters"`
+	WebsiteURL      OptString `json:"websiteUrl"`
+	LinkedinProfile OptString `json:"linkedinProfile"`
+	XProfile        OptString `json:"xProfile"`
+	SourceURL       OptString `json:"sourceUrl"`
 	// How /fintech-leaders shows the company (leaders.go): the person
 	// featured (default the first founder), the group that orders the
 	// Indian list, and whether the featured founder is the company's CEO.
-	Leader      string `json:"leader,omitempty"`
-	LeaderGroup string `json:"leaderGroup,omitempty"`
-	LeaderIsCEO bool   `json:"leaderIsCeo"`
+	Leader      OptString `json:"leader"`
+	LeaderGroup OptString `json:"leaderGroup" enum:"LeaderGroup"`
+	LeaderIsCEO bool      `json:"leaderIsCeo"`
 }
 
 type Regulation struct {
 	Entry
-	Name                   string   `json:"name"`
-	ShortName              string   `json:"shortName,omitempty"`
-	Country                string   `json:"country"`
-	Description            string   `json:"description"`
-	Status                 string   `json:"status"`
-	EffectiveDate          *Date    `json:"effectiveDate,omitempty"`
-	Regulator              string   `json:"regulator,omitempty"`
-	KeyProvisions          []string `json:"keyProvisions"`
-	ComplianceRequirements []string `json:"complianceRequirements"`
-	OfficialTextURL        string   `json:"officialTextUrl,omitempty"`
-	SourceURL              string   `json:"sourceUrl,omitempty"`
+	Name                   string    `json:"name"`
+	ShortName              OptString `json:"shortName"`
+	Country                string    `json:"country" enum:"RegulationCountry"`
+	Description            string    `json:"description"`
+	Status                 string    `json:"status" enum:"RegulationStatus"`
+	EffectiveDate          *Date     `json:"effectiveDate"`
+	Regulator              OptString `json:"regulator"`
+	KeyProvisions          TextList  `json:"keyProvisions"`
+	ComplianceRequirements TextList  `json:"complianceRequirements"`
+	OfficialTextURL        OptString `json:"officialTextUrl"`
+	SourceURL              OptString `json:"sourceUrl"`
 }
 
 type Network struct {
 	Entry
-	Name         string   `json:"name"`
-	FullName     string   `json:"fullName,omitempty"`
-	Type         string   `json:"type,omitempty"`
-	Operator     string   `json:"operator,omitempty"`
-	Founded      string   `json:"founded,omitempty"`
-	Headquarters string   `json:"headquarters,omitempty"`
-	Description  string   `json:"description"`
-	Guidelines   []string `json:"guidelines"`
-	ContactInfo  string   `json:"contactInfo,omitempty"`
-	WebsiteURL   string   `json:"websiteUrl,omitempty"`
-	SourceURL    string   `json:"sourceUrl,omitempty"`
-	Profile      string   `json:"profile,omitempty"` // the Markdown body
+	Name         string    `json:"name" enum:"NetworkName"`
+	FullName     OptString `json:"fullName"`
+	Type         OptString `json:"type"`
+	Operator     OptString `json:"operator"`
+	Founded      OptString `json:"founded"`
+	Headquarters OptString `json:"headquarters"`
+	Description  string    `json:"description"`
+	Guidelines   TextList  `json:"guidelines"`
+	ContactInfo  OptString `json:"contactInfo"`
+	WebsiteURL   OptString `json:"websiteUrl"`
+	SourceURL    OptString `json:"sourceUrl"`
+	Profile      OptString `json:"profile"` // the Markdown body
 }
 
 type SibosEvent struct {
 	Entry
-	Title             string   `json:"title"`
-	Year              int      `json:"year"`
-	Theme             string   `json:"theme,omitempty"`
-	Description       string   `json:"description"`
-	Status            string   `json:"status"`
-	StartDate         *Date    `json:"startDate,omitempty"`
-	EndDate           *Date    `json:"endDate,omitempty"`
-	Location          string   `json:"location,omitempty"`
-	Venue             string   `json:"venue,omitempty"`
-	ExpectedAttendees int      `json:"expectedAttendees,omitempty"`
-	RegistrationOpen  bool     `json:"registrationOpen"`
-	KeyTopics         []string `json:"keyTopics"`
-	Speakers          []string `json:"speakers"`
-	WebsiteURL        string   `json:"websiteUrl,omitempty"`
-	SourceURL         string   `json:"sourceUrl,omitempty"`
+	Title             string    `json:"title"`
+	Year              int       `json:"year"`
+	Theme             OptString `json:"theme"`
+	Description       string    `json:"description"`
+	Status            string    `json:"status" enum:"EventStatus"`
+	StartDate         *Date     `json:"startDate"`
+	EndDate           *Date     `json:"endDate"`
+	Location          OptString `json:"location"`
+	Venue             OptString `json:"venue"`
+	ExpectedAttendees OptInt    `json:"expectedAttendees"`
+	RegistrationOpen  bool      `json:"registrationOpen"`
+	KeyTopics         TextList  `json:"keyTopics"`
+	Speakers          TextList  `json:"speakers"`
+	WebsiteURL        OptString `json:"websiteUrl"`
+	SourceURL         OptString `json:"sourceUrl"`
 }
 
 type Event struct {
 	Entry
-	Name               string   `json:"name"`
-	Group              string   `json:"group"`
-	Type               string   `json:"type,omitempty"`
-	Description        string   `json:"description"`
-	Location           string   `json:"location,omitempty"`
-	Frequency          string   `json:"frequency,omitempty"`
-	Website            string   `json:"website,omitempty"`
-	Focus              []string `json:"focus"`
-	EstimatedAttendees string   `json:"estimatedAttendees,omitempty"`
-	SourceURL          string   `json:"sourceUrl,omitempty"`
+	Name               string    `json:"name"`
+	Group              string    `json:"group" enum:"EventGroup"`
+	Type               OptString `json:"type" enum:"EventType"`
+	Description        string    `json:"description"`
+	Location           OptString `json:"location"`
+	Frequency          OptString `json:"frequency" enum:"EventFrequency"`
+	Website            OptString `json:"website"`
+	Focus              TextList  `json:"focus"`
+	EstimatedAttendees OptString `json:"estimatedAttendees"`
+	SourceURL          OptString `json:"sourceUrl"`
 }
 
 type PaymentBody struct {
 	Entry
-	Name          string   `json:"name"`
-	ShortName     string   `json:"shortName"`
-	Established   int      `json:"established,omitempty"`
-	Headquarters  string   `json:"headquarters,omitempty"`
-	Head          string   `json:"head,omitempty"`
-	HeadTitle     string   `json:"headTitle,omitempty"`
-	Website       string   `json:"website,omitempty"`
-	KeyFunctions  []string `json:"keyFunctions"`
-	RecentUpdates []string `json:"recentUpdates"` // circular slugs
-	SourceURL     string   `json:"sourceUrl,omitempty"`
-	Profile       string   `json:"profile,omitempty"`
+	Name          string    `json:"name"`
+	ShortName     string    `json:"shortName" enum:"BodyName"`
+	Established   OptInt    `json:"established"`
+	Headquarters  OptString `json:"headquarters"`
+	Head          OptString `json:"head"`
+	HeadTitle     OptString `json:"headTitle"`
+	Website       OptString `json:"website"`
+	KeyFunctions  TextList  `json:"keyFunctions"`
+	RecentUpdates TextList  `json:"recentUpdates"` // circular slugs
+	SourceURL     OptString `json:"sourceUrl"`
+	Profile       OptString `json:"profile"`
 }
 
 type Ad struct {
@@ -226,7 +276,7 @@ type Ad struct {
 	Title       string `json:"title"`
 	Description string `json:"description"`
 	Company     string `json:"company"`
-	Category    string `json:"category"`
+	Category    string `json:"category" enum:"AdCategory"`
 	CTAText     string `json:"ctaText"`
 	TargetURL   string `json:"targetUrl"`
 	Sponsored   bool   `json:"sponsored"`
@@ -234,11 +284,11 @@ type Ad struct {
 
 type Video struct {
 	Entry
-	Title           string `json:"title"`
-	Description     string `json:"description"`
-	DurationMinutes int    `json:"durationMinutes"`
-	Level           string `json:"level"`
-	Topic           string `json:"topic,omitempty"`
+	Title           string    `json:"title"`
+	Description     string    `json:"description"`
+	DurationMinutes int       `json:"durationMinutes"`
+	Level           string    `json:"level" enum:"VideoLevel"`
+	Topic           OptString `json:"topic"`
 }
 
 // Catalog is every content entry, validated. Lists are in display order:
@@ -254,14 +304,4 @@ type Catalog struct {
 	Bodies      []PaymentBody `json:"bodies"`
 	Ads         []Ad          `json:"ads"`
 	Videos      []Video       `json:"videos"`
-}
-
-// CircularBySlug returns the circular with that slug.
-func (c *Catalog) CircularBySlug(slug string) (Circular, bool) {
-	for _, x := range c.Circulars {
-		if x.Slug == slug {
-			return x, true
-		}
-	}
-	return Circular{}, false
 }

@@ -36,20 +36,15 @@ func Score(high, medium int) int {
 // Window returns the first and last calendar day (midnight UTC) of the
 // WindowDays days ending on now's date in UTC: that date and the 364 before.
 func Window(now time.Time) (from, to time.Time) {
-	to = day(now.UTC())
-	return to.AddDate(0, 0, -(WindowDays - 1)), to
+	return catalog.DaysEnding(now, WindowDays)
 }
 
 // InWindow reports whether the calendar day of d (a catalog date, midnight
 // UTC) falls in the window ending on now's date.
 func InWindow(d time.Time, now time.Time) bool {
 	from, to := Window(now)
-	d = day(d.UTC())
+	d = catalog.Day(d)
 	return !d.Before(from) && !d.After(to)
-}
-
-func day(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 // Score bands (SPEC.md section 4): 90 and above good (green), 80 to 89
@@ -90,47 +85,64 @@ func DisplayName(entityType string) string {
 	return "Payment Aggregators"
 }
 
-// Record is one entity type's line of the tracker, computed from the
-// catalog the way the store computes it from its tables: the counts are
-// over every circular naming the type (as GET /api/impact-tracking reports
-// them), the score over the window only.
+// Record is one entity type's impact tracking record, as the tracker page
+// shows it and GET /api/impact-tracking answers it: the counts are over
+// every circular naming the type, the score over the window only, and the
+// band and display name follow from the score and the type.
 type Record struct {
-	EntityType string `json:"entityType"`
-	Name       string `json:"name"`
-	Score      int    `json:"complianceScore"`
-	Band       string `json:"band"`
-	High       int    `json:"highImpactCount"`
-	Medium     int    `json:"mediumImpactCount"`
-	Low        int    `json:"lowImpactCount"`
+	ID string `json:"id"`
+	// CircularID is the newest circular naming the entity type; null if none.
+	CircularID        catalog.OptString `json:"circularId"`
+	EntityType        string            `json:"entityType" enum:"EntityType"`
+	Name              string            `json:"name"`
+	ComplianceScore   int               `json:"complianceScore"`
+	Band              string            `json:"band" enum:"Band"`
+	HighImpactCount   int               `json:"highImpactCount"`
+	MediumImpactCount int               `json:"mediumImpactCount"`
+	LowImpactCount    int               `json:"lowImpactCount"`
+	// UpdatedAt is when the record last changed.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Bands lists the band names, best first.
+var Bands = []string{Good, Warning, Poor}
+
+// RecordID is the stable id of an entity type's record.
+func RecordID(entityType string) string {
+	return catalog.IDForPath("impact-tracking/" + entityType)
 }
 
 // Records returns one record per entity type of catalog.EntityTypes, in
-// that order, with the rule's score as of now.
+// that order, as of now (which is also each record's UpdatedAt). circulars
+// are in the catalog's order, newest first.
 func Records(circulars []catalog.Circular, now time.Time) []Record {
 	out := make([]Record, 0, len(catalog.EntityTypes))
 	for _, t := range catalog.EntityTypes {
-		r := Record{EntityType: t, Name: DisplayName(t)}
+		r := Record{ID: RecordID(t), EntityType: t, Name: DisplayName(t), UpdatedAt: now}
 		var high, medium int // in the window
 		for _, c := range circulars {
 			level := c.ImpactFor(t)
+			if level != "" && r.CircularID == "" {
+				r.CircularID = catalog.OptString(c.ID)
+			}
 			recent := InWindow(c.PublishedDate.Time, now)
 			switch level {
 			case "high":
-				r.High++
+				r.HighImpactCount++
 				if recent {
 					high++
 				}
 			case "medium":
-				r.Medium++
+				r.MediumImpactCount++
 				if recent {
 					medium++
 				}
 			case "low":
-				r.Low++
+				r.LowImpactCount++
 			}
 		}
-		r.Score = Score(high, medium)
-		r.Band = Band(r.Score)
+		r.ComplianceScore = Score(high, medium)
+		r.Band = Band(r.ComplianceScore)
 		out = append(out, r)
 	}
 	return out

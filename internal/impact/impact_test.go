@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"regpulse/internal/catalog"
 )
 
@@ -95,7 +97,7 @@ func TestDisplayName(t *testing.T) {
 }
 
 func circular(slug, published, level string, entity ...string) catalog.Circular {
-	c := catalog.Circular{Entry: catalog.Entry{Slug: slug}, PublishedDate: catalog.Date{Time: date(published)}, ImpactLevel: level}
+	c := catalog.Circular{Entry: catalog.Entry{ID: "id-" + slug, Slug: slug}, PublishedDate: catalog.Date{Time: date(published)}, ImpactLevel: level}
 	for i := 0; i+1 < len(entity); i += 2 {
 		c.EntityImpact = append(c.EntityImpact, catalog.EntityImpact{EntityType: entity[i], ImpactLevel: entity[i+1]})
 	}
@@ -115,20 +117,23 @@ func TestRecords(t *testing.T) {
 	now := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
 	got := Records(circulars, now)
 	want := []Record{
-		{EntityType: "PSP", Name: "Payment Service Providers", Score: 93, Band: Good, High: 3, Medium: 1},
-		{EntityType: "Issuer", Name: "Card Issuers", Score: 98, Band: Good, High: 1, Medium: 1, Low: 1},
-		{EntityType: "Aggregator", Name: "Payment Aggregators", Score: 95, Band: Good, High: 1, Low: 1},
+		{ID: RecordID("PSP"), CircularID: "id-future", EntityType: "PSP", Name: "Payment Service Providers",
+			ComplianceScore: 93, Band: Good, HighImpactCount: 3, MediumImpactCount: 1, UpdatedAt: now},
+		{ID: RecordID("Issuer"), CircularID: "id-a", EntityType: "Issuer", Name: "Card Issuers",
+			ComplianceScore: 98, Band: Good, HighImpactCount: 1, MediumImpactCount: 1, LowImpactCount: 1, UpdatedAt: now},
+		{ID: RecordID("Aggregator"), CircularID: "id-a", EntityType: "Aggregator", Name: "Payment Aggregators",
+			ComplianceScore: 95, Band: Good, HighImpactCount: 1, LowImpactCount: 1, UpdatedAt: now},
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Records:\n got %+v\nwant %+v", got, want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Records (-want +got):\n%s", diff)
 	}
 	// Two years on nothing is in the window: every score is back to 100.
 	for _, r := range Records(circulars, now.AddDate(2, 0, 0)) {
-		if r.Score != 100 || r.Band != Good {
-			t.Errorf("%s two years on: score %d band %s, want 100 good", r.EntityType, r.Score, r.Band)
+		if r.ComplianceScore != 100 || r.Band != Good {
+			t.Errorf("%s two years on: score %d band %s, want 100 good", r.EntityType, r.ComplianceScore, r.Band)
 		}
 	}
-	if got := Records(nil, now); len(got) != len(catalog.EntityTypes) || got[0].Score != 100 {
+	if got := Records(nil, now); len(got) != len(catalog.EntityTypes) || got[0].ComplianceScore != 100 || got[0].CircularID != "" {
 		t.Errorf("Records(nil) = %+v, want every type at 100", got)
 	}
 }

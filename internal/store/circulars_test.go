@@ -1,18 +1,18 @@
 package store
 
 import (
-	"context"
 	"errors"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store/storetest"
 )
 
 func TestListCirculars(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	db := openSynced(t, storetest.Catalog())
 	const (
 		bima  = storetest.SlugBimaSugam
@@ -23,89 +23,118 @@ func TestListCirculars(t *testing.T) {
 	)
 	for _, tc := range []struct {
 		name string
-		q    CircularQuery
+		q    catalog.CircularQuery
 		want []string
 	}{
-		{"NewestFirst", CircularQuery{}, []string{bima, fraud, lite, cyber, token}},
-		{"Limit", CircularQuery{Limit: 2}, []string{bima, fraud}},
-		{"Source", CircularQuery{Source: "RBI"}, []string{fraud, token}},
-		{"Category", CircularQuery{Category: "UPI"}, []string{fraud, lite}},
-		{"SourceAndCategory", CircularQuery{Source: "RBI", Category: "UPI"}, []string{fraud}},
-		{"Impact", CircularQuery{Impact: "high"}, []string{fraud, cyber, token}},
-		{"NoMatch", CircularQuery{Source: "PRB"}, []string{}},
-		{"SearchTitle", CircularQuery{Search: "tokenisation"}, []string{token}},
-		{"SearchCaseInsensitive", CircularQuery{Search: "bIMA sUGAM"}, []string{bima}},
-		{"SearchUnicodeCase", CircularQuery{Search: "MARKETPLACE"}, []string{bima}},
-		{"SearchContent", CircularQuery{Search: "wallet limits"}, []string{lite}},
-		{"SearchNumber", CircularQuery{Search: "rbi/2025-26"}, []string{fraud}},
-		{"SearchCategory", CircularQuery{Search: "digital insurance"}, []string{bima}},
-		{"SearchSource", CircularQuery{Search: "irdai"}, []string{bima}},
-		{"SearchPercentIsLiteral", CircularQuery{Search: "100%"}, []string{fraud}},
-		{"SearchPercentAlone", CircularQuery{Search: "%"}, []string{fraud}},
-		{"SearchUnderscoreIsLiteral", CircularQuery{Search: "upi_lite"}, []string{fraud}},
-		{"SearchUnderscoreAlone", CircularQuery{Search: "_"}, []string{fraud}},
-		{"SearchBackslash", CircularQuery{Search: `\`}, []string{}},
-		{"SearchNoSpanAcrossFields", CircularQuery{Search: "41upi"}, []string{}},
-		{"SortImpact", CircularQuery{Sort: SortImpact}, []string{fraud, cyber, token, lite, bima}},
-		{"SortImpactFiltered", CircularQuery{Category: "UPI", Sort: SortImpact}, []string{fraud, lite}},
+		{"NewestFirst", catalog.CircularQuery{}, []string{bima, fraud, lite, cyber, token}},
+		{"Limit", catalog.CircularQuery{Page: catalog.Page{Limit: 2}}, []string{bima, fraud}},
+		{"Source", catalog.CircularQuery{Source: "RBI"}, []string{fraud, token}},
+		{"Category", catalog.CircularQuery{Category: "UPI"}, []string{fraud, lite}},
+		{"SourceAndCategory", catalog.CircularQuery{Source: "RBI", Category: "UPI"}, []string{fraud}},
+		{"Impact", catalog.CircularQuery{Impact: "high"}, []string{fraud, cyber, token}},
+		{"NoMatch", catalog.CircularQuery{Source: "PRB"}, []string{}},
+		{"SearchTitle", catalog.CircularQuery{Search: "tokenisation"}, []string{token}},
+		{"SearchCaseInsensitive", catalog.CircularQuery{Search: "bIMA sUGAM"}, []string{bima}},
+		{"SearchUnicodeCase", catalog.CircularQuery{Search: "MARKETPLACE"}, []string{bima}},
+		{"SearchContent", catalog.CircularQuery{Search: "wallet limits"}, []string{lite}},
+		{"SearchNumber", catalog.CircularQuery{Search: "rbi/2025-26"}, []string{fraud}},
+		{"SearchCategory", catalog.CircularQuery{Search: "digital insurance"}, []string{bima}},
+		{"SearchSource", catalog.CircularQuery{Search: "irdai"}, []string{bima}},
+		{"SearchPercentIsLiteral", catalog.CircularQuery{Search: "100%"}, []string{fraud}},
+		{"SearchPercentAlone", catalog.CircularQuery{Search: "%"}, []string{fraud}},
+		{"SearchUnderscoreIsLiteral", catalog.CircularQuery{Search: "upi_lite"}, []string{fraud}},
+		{"SearchUnderscoreAlone", catalog.CircularQuery{Search: "_"}, []string{fraud}},
+		{"SearchBackslash", catalog.CircularQuery{Search: `\`}, []string{}},
+		{"SearchNoSpanAcrossFields", catalog.CircularQuery{Search: "41upi"}, []string{}},
+		{"SortImpact", catalog.CircularQuery{Sort: catalog.SortImpact}, []string{fraud, cyber, token, lite, bima}},
+		{"SortImpactFiltered", catalog.CircularQuery{Category: "UPI", Sort: catalog.SortImpact}, []string{fraud, lite}},
 		// "fraud": fraud has 1 in title (3) + 2 in content (2) = 5; bima and
 		// cyber 0 + 1 = 1, newer first.
-		{"SortRelevance", CircularQuery{Search: "fraud", Sort: SortRelevance}, []string{fraud, bima, cyber}},
-		{"SortDateSearch", CircularQuery{Search: "fraud"}, []string{bima, fraud, cyber}},
+		{"SortRelevance", catalog.CircularQuery{Search: "fraud", Sort: catalog.SortRelevance}, []string{fraud, bima, cyber}},
+		{"SortDateSearch", catalog.CircularQuery{Search: "fraud"}, []string{bima, fraud, cyber}},
 		// "upi": fraud 1×3 + 3 = 6 (UPI, UPI, UPI_LITE); lite 1×3 + 1 = 4.
-		{"SortRelevanceCounts", CircularQuery{Search: "upi", Sort: SortRelevance}, []string{fraud, lite}},
-		{"SortRelevanceWithoutSearchIsDate", CircularQuery{Sort: SortRelevance}, []string{bima, fraud, lite, cyber, token}},
+		{"SortRelevanceCounts", catalog.CircularQuery{Search: "upi", Sort: catalog.SortRelevance}, []string{fraud, lite}},
+		{"SortRelevanceWithoutSearchIsDate", catalog.CircularQuery{Sort: catalog.SortRelevance}, []string{bima, fraud, lite, cyber, token}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.q.Limit == 0 {
 				tc.q.Limit = 50
 			}
-			list, err := db.ListCirculars(ctx, tc.q)
+			list, total, err := db.ListCirculars(ctx, tc.q)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := slugsOf(list); !slices.Equal(got, tc.want) {
-				t.Errorf("got %v\nwant %v", got, tc.want)
+			if diff := cmp.Diff(tc.want, slugsOf(list)); diff != "" {
+				t.Errorf("slugs (-want +got):\n%s", diff)
+			}
+			if tc.q.Limit > len(list) && total != len(list) {
+				t.Errorf("total %d for a page of %d that is not full", total, len(list))
 			}
 		})
 	}
 
 	t.Run("Fields", func(t *testing.T) {
-		list, err := db.ListCirculars(ctx, CircularQuery{Source: "RBI", Category: "UPI", Limit: 1})
+		list, _, err := db.ListCirculars(ctx, catalog.CircularQuery{Source: "RBI", Category: "UPI", Page: catalog.Page{Limit: 1}})
 		if err != nil || len(list) != 1 {
 			t.Fatal(list, err)
 		}
-		c := list[0]
-		want := Circular{ID: idOf(fraud), Slug: fraud, CircularNumber: "RBI/2025-26/41", Title: "UPI fraud risk controls",
-			Content: c.Content, Summary: "Fraud controls for UPI.", Source: "RBI", Category: "UPI",
-			PublishedDate: storetest.Date("2025-06-20").Time, ImpactLevel: "high", OfficialURL: "https://www.rbi.org.in/fraud",
-			EntityImpact: []EntityImpact{{EntityType: "PSP", ImpactLevel: "high"}, {EntityType: "Issuer", ImpactLevel: "medium"}, {EntityType: "Aggregator", ImpactLevel: "low"}}}
-		if c.ID != want.ID || c.Slug != want.Slug || c.CircularNumber != want.CircularNumber || c.Title != want.Title ||
-			c.Summary != want.Summary || c.Source != want.Source || c.Category != want.Category ||
-			!c.PublishedDate.Equal(want.PublishedDate) || c.ImpactLevel != want.ImpactLevel || c.OfficialURL != want.OfficialURL ||
-			!slices.Equal(c.EntityImpact, want.EntityImpact) {
-			t.Errorf("got  %+v\nwant %+v", c, want)
+		// The catalog's circular comes back whole, every field.
+		want, _ := circularBySlug(storetest.Catalog(), fraud)
+		want.Path = ""
+		if diff := cmp.Diff(want, list[0]); diff != "" {
+			t.Errorf("circular (-catalog +store):\n%s", diff)
 		}
 	})
-	t.Run("ErrBadLimit", func(t *testing.T) {
-		if _, err := db.ListCirculars(ctx, CircularQuery{}); err == nil {
-			t.Error("limit 0 accepted")
+	t.Run("Pages", func(t *testing.T) {
+		all := []string{bima, fraud, lite, cyber, token}
+		for _, tc := range []struct {
+			name      string
+			page      catalog.Page
+			want      []string
+			wantTotal int
+		}{
+			{"First", catalog.Page{Limit: 2}, all[:2], 5},
+			{"Second", catalog.Page{Limit: 2, Offset: 2}, all[2:4], 5},
+			{"Last", catalog.Page{Limit: 2, Offset: 4}, all[4:], 5},
+			{"Exact", catalog.Page{Limit: 5}, all, 5},
+			{"Past", catalog.Page{Limit: 2, Offset: 9}, []string{}, 5},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				list, total, err := db.ListCirculars(ctx, catalog.CircularQuery{Page: tc.page})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(tc.want, slugsOf(list)); diff != "" || total != tc.wantTotal {
+					t.Errorf("page %+v: total %d (want %d), slugs (-want +got):\n%s", tc.page, total, tc.wantTotal, diff)
+				}
+			})
+		}
+		// The total counts what the filters select, on every page.
+		if _, total, err := db.ListCirculars(ctx, catalog.CircularQuery{Source: "RBI", Page: catalog.Page{Limit: 1}}); err != nil || total != 2 {
+			t.Errorf("RBI total = %d, %v; want 2", total, err)
+		}
+	})
+	t.Run("ErrBadPage", func(t *testing.T) {
+		for _, p := range []catalog.Page{{}, {Limit: 1, Offset: -1}} {
+			if _, _, err := db.ListCirculars(ctx, catalog.CircularQuery{Page: p}); err == nil {
+				t.Errorf("page %+v accepted", p)
+			}
 		}
 	})
 }
 
 func TestPutCircularSummary(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	db := openSynced(t, storetest.Catalog())
 	summaryOf := func(slug string) string {
 		t.Helper()
-		list, err := db.ListCirculars(ctx, CircularQuery{Limit: 100})
+		list, _, err := db.ListCirculars(ctx, catalog.CircularQuery{Page: catalog.Page{Limit: 100}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range list {
 			if c.Slug == slug {
-				return c.Summary
+				return string(c.Summary)
 			}
 		}
 		t.Fatalf("no circular %s", slug)
@@ -143,9 +172,10 @@ func TestListCirculars_Plans(t *testing.T) {
 	for _, source := range []string{"", "RBI"} {
 		for _, category := range []string{"", "UPI"} {
 			for _, impact := range []string{"", "high"} {
-				for _, sort := range []CircularSort{SortDate, SortImpact} {
+				for _, sort := range []catalog.CircularSort{catalog.SortDate, catalog.SortImpact} {
 					for _, search := range []string{"", "merchant"} {
-						q := CircularQuery{Source: source, Category: category, Impact: impact, Sort: sort, Search: search, Limit: 50}
+						q := catalog.CircularQuery{Source: source, Category: category, Impact: impact, Sort: sort, Search: search,
+							Page: catalog.Page{Limit: 50}}
 						plan := explain(t, db, q)
 						if strings.Contains(plan, "TEMP B-TREE") || (strings.Contains(plan, "SCAN c") && !strings.Contains(plan, "USING INDEX")) {
 							t.Errorf("%+v:\n%s", q, plan)
@@ -157,10 +187,10 @@ func TestListCirculars_Plans(t *testing.T) {
 	}
 }
 
-func explain(t *testing.T, db *DB, q CircularQuery) string {
+func explain(t *testing.T, db *DB, q catalog.CircularQuery) string {
 	t.Helper()
-	query, args := circularsSQL(q)
-	rows, err := db.db.QueryContext(context.Background(), "EXPLAIN QUERY PLAN "+query+" LIMIT ?", append(args, q.Limit)...)
+	query, args := circularsQuery(q).selectSQL()
+	rows, err := db.db.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query+" LIMIT ?", append(args, q.Limit)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,29 +205,4 @@ func explain(t *testing.T, db *DB, q CircularQuery) string {
 		b.WriteString(detail + "\n")
 	}
 	return b.String()
-}
-
-func TestEntityImpactColumn(t *testing.T) {
-	for _, tc := range []struct {
-		in   []catalog.EntityImpact
-		want string
-	}{
-		{nil, ""},
-		{[]catalog.EntityImpact{{EntityType: "Aggregator", ImpactLevel: "low"}, {EntityType: "PSP", ImpactLevel: "high"}, {EntityType: "Issuer", ImpactLevel: "medium"}}, "PSP=high,Issuer=medium,Aggregator=low"},
-		{[]catalog.EntityImpact{{EntityType: "Zeta", ImpactLevel: "low"}, {EntityType: "Issuer", ImpactLevel: "high"}}, "Issuer=high,Zeta=low"},
-	} {
-		got := encodeEntityImpact(tc.in)
-		if got != tc.want {
-			t.Errorf("encodeEntityImpact(%v) = %q, want %q", tc.in, got, tc.want)
-		}
-		back, err := parseEntityImpact(got)
-		if err != nil || len(back) != len(tc.in) {
-			t.Errorf("parseEntityImpact(%q) = %v, %v", got, back, err)
-		}
-	}
-	for _, bad := range []string{"PSP", "PSP=", "=high", "PSP=high,"} {
-		if _, err := parseEntityImpact(bad); err == nil {
-			t.Errorf("parseEntityImpact(%q) succeeded", bad)
-		}
-	}
 }

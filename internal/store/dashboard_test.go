@@ -1,34 +1,38 @@
 package store
 
 import (
-	"context"
 	"testing"
 	"time"
 
+	"regpulse/internal/dashboard"
 	"regpulse/internal/store/storetest"
 )
 
-func TestDashboardStats(t *testing.T) {
-	ctx := context.Background()
+func TestDB_DashboardStats(t *testing.T) {
 	db := openSynced(t, storetest.Catalog())
-	day := func(s string) time.Time { return storetest.Date(s).Time }
 	for _, tc := range []struct {
-		name     string
-		from, to time.Time
-		want     DashboardStats
+		name string
+		now  time.Time
+		want dashboard.Stats
 	}{
-		{"June", day("2025-06-01"), day("2025-06-30"), DashboardStats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2}},
-		{"BoundsIncluded", day("2025-06-20"), day("2025-06-21"), DashboardStats{NewCirculars: 1, ImpactAlerts: 1, LatestNews: 1}},
-		{"TimeOfDayIgnored", day("2025-06-25").Add(23 * time.Hour), day("2025-06-25").Add(time.Hour), DashboardStats{NewCirculars: 1}},
-		{"Empty", day("2030-01-01"), day("2030-01-31"), DashboardStats{}},
+		// 2025-06-01..30: circulars bima, fraud, lite (fraud high); news 06-21, 06-02.
+		{"FixtureDay", storetest.Now, dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2}},
+		{"EndOfDay", time.Date(2025, 6, 30, 23, 59, 59, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2}},
+		// 2025-06-03..07-02: the news of 06-02 drops out.
+		{"TwoDaysLater", time.Date(2025, 7, 2, 0, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 1}},
+		// 2025-06-21..07-20: only bima and the news of 06-21, both on the window's bounds.
+		{"ThreeWeeksLater", time.Date(2025, 7, 20, 8, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 1, LatestNews: 1}},
+		// Later in India than in UTC: the window is by UTC date.
+		{"UTCDate", time.Date(2025, 7, 21, 2, 0, 0, 0, time.FixedZone("IST", 5*3600+1800)), dashboard.Stats{NewCirculars: 1, LatestNews: 1}},
+		{"LongAfter", time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), dashboard.Stats{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := db.DashboardStats(ctx, tc.from, tc.to)
+			got, err := db.DashboardStats(t.Context(), tc.now)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != tc.want {
-				t.Errorf("got %+v, want %+v", got, tc.want)
+				t.Errorf("at %v: got %+v, want %+v", tc.now, got, tc.want)
 			}
 		})
 	}

@@ -1,7 +1,7 @@
 package store
 
 import (
-	"context"
+	"slices"
 	"testing"
 
 	"regpulse/internal/catalog"
@@ -11,7 +11,7 @@ import (
 // openTest opens an in-memory store on the fixture's clock.
 func openTest(t testing.TB) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), ":memory:", WithClock(storetest.Clock))
+	db, err := Open(t.Context(), ":memory:", WithNow(storetest.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,13 +23,13 @@ func openTest(t testing.TB) *DB {
 func openSynced(t testing.TB, cat *catalog.Catalog) *DB {
 	t.Helper()
 	db := openTest(t)
-	if _, err := db.SyncCatalog(context.Background(), cat); err != nil {
+	if _, err := db.SyncCatalog(t.Context(), cat); err != nil {
 		t.Fatal(err)
 	}
 	return db
 }
 
-func slugsOf(list []Circular) []string {
+func slugsOf(list []catalog.Circular) []string {
 	out := make([]string, len(list))
 	for i, c := range list {
 		out[i] = c.Slug
@@ -38,3 +38,12 @@ func slugsOf(list []Circular) []string {
 }
 
 func idOf(slug string) string { return catalog.IDForPath("circulars/" + slug + ".md") }
+
+// circularBySlug finds a circular of cat.
+func circularBySlug(cat *catalog.Catalog, slug string) (catalog.Circular, bool) {
+	i := slices.IndexFunc(cat.Circulars, func(c catalog.Circular) bool { return c.Slug == slug })
+	if i < 0 {
+		return catalog.Circular{}, false
+	}
+	return cat.Circulars[i], true
+}

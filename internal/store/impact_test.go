@@ -1,147 +1,129 @@
 package store
 
 import (
-	"context"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/impact"
 	"regpulse/internal/store/storetest"
 )
 
-// TestImpactTracking_AgreesWithCatalogRule checks that the store's SQL
-// counts and scores are what impact.Records computes from the same catalog
-// (the static /impact-tracker page uses the latter), on the fixture and on
-// generated circulars, as of several dates.
-func TestImpactTracking_AgreesWithCatalogRule(t *testing.T) {
-	ctx := context.Background()
+// openAt opens an in-memory store whose clock reads *now.
+func openAt(t *testing.T, now *time.Time) *DB {
+	t.Helper()
+	db, err := Open(t.Context(), ":memory:", WithNow(func() time.Time { return *now }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// TestDB_ImpactTracking_StoresTheRule checks that the store serves what
+// impact.Records computes from the catalog it holds (the static
+// /impact-tracker page shows the same), on the fixture and on generated
+// circulars, as of several dates.
+func TestDB_ImpactTracking_StoresTheRule(t *testing.T) {
 	big := storetest.Catalog()
 	big.Circulars = storetest.Circulars(300)
 	for _, cat := range []*catalog.Catalog{storetest.Catalog(), big} {
 		for _, now := range []time.Time{storetest.Now, storetest.Now.AddDate(-3, 0, 0), storetest.Now.AddDate(0, 7, 0)} {
-			db, err := Open(ctx, ":memory:", WithClock(func() time.Time { return now }))
+			db := openAt(t, &now)
+			if _, err := db.SyncCatalog(t.Context(), cat); err != nil {
+				t.Fatal(err)
+			}
+			got, err := db.ImpactTracking(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.SyncCatalog(ctx, cat); err != nil {
-				t.Fatal(err)
-			}
-			recs, err := db.ImpactTracking(ctx)
-			db.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := impact.Records(cat.Circulars, now)
-			if len(recs) != len(want) {
-				t.Fatalf("%d records, want %d", len(recs), len(want))
-			}
-			for i, r := range recs {
-				w := want[i]
-				got := impact.Record{EntityType: r.EntityType, Name: w.Name, Band: w.Band, Score: r.ComplianceScore,
-					High: r.HighImpactCount, Medium: r.MediumImpactCount, Low: r.LowImpactCount}
-				if got != w {
-					t.Errorf("%d circulars as of %s: store %+v, catalog rule %+v", len(cat.Circulars), now.Format(time.DateOnly), got, w)
-				}
+			if diff := cmp.Diff(impact.Records(cat.Circulars, now), got); diff != "" {
+				t.Errorf("%d circulars as of %s (-rule +store):\n%s", len(cat.Circulars), now.Format(time.DateOnly), diff)
 			}
 		}
 	}
 }
 
-func TestImpactTracking(t *testing.T) {
-	ctx := context.Background()
+func TestDB_ImpactTracking(t *testing.T) {
 	t.Run("BeforeAnySync", func(t *testing.T) {
-		recs, err := openTest(t).ImpactTracking(ctx)
+		recs, err := openTest(t).ImpactTracking(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(recs) != 3 {
-			t.Fatalf("got %d records, want the 3 seeded", len(recs))
-		}
-		for _, r := range recs {
-			if r.ComplianceScore != 100 || r.CircularID != "" || r.HighImpactCount+r.MediumImpactCount+r.LowImpactCount != 0 {
-				t.Errorf("seeded record = %+v", r)
-			}
+		if diff := cmp.Diff(impact.Records(nil, storetest.Now), recs); diff != "" {
+			t.Errorf("records before any sync (-want +got):\n%s", diff)
 		}
 	})
 
 	db := openSynced(t, storetest.Catalog())
-	recs, err := db.ImpactTracking(ctx)
+	recs, err := db.ImpactTracking(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []ImpactRecord{
-		{EntityType: "PSP", CircularID: idOf(storetest.SlugUPIFraud), ComplianceScore: 93, HighImpactCount: 2, MediumImpactCount: 1},
-		{EntityType: "Issuer", CircularID: idOf(storetest.SlugBimaSugam), ComplianceScore: 98, HighImpactCount: 1, MediumImpactCount: 1, LowImpactCount: 2},
-		{EntityType: "Aggregator", CircularID: idOf(storetest.SlugUPIFraud), ComplianceScore: 95, HighImpactCount: 1, LowImpactCount: 1},
+	want := []impact.Record{
+		{ID: impact.RecordID("PSP"), EntityType: "PSP", Name: "Payment Service Providers", CircularID: catalog.OptString(idOf(storetest.SlugUPIFraud)),
+			ComplianceScore: 93, Band: impact.Good, HighImpactCount: 2, MediumImpactCount: 1, UpdatedAt: storetest.Now},
+		{ID: impact.RecordID("Issuer"), EntityType: "Issuer", Name: "Card Issuers", CircularID: catalog.OptString(idOf(storetest.SlugBimaSugam)),
+			ComplianceScore: 98, Band: impact.Good, HighImpactCount: 1, MediumImpactCount: 1, LowImpactCount: 2, UpdatedAt: storetest.Now},
+		{ID: impact.RecordID("Aggregator"), EntityType: "Aggregator", Name: "Payment Aggregators", CircularID: catalog.OptString(idOf(storetest.SlugUPIFraud)),
+			ComplianceScore: 95, Band: impact.Good, HighImpactCount: 1, LowImpactCount: 1, UpdatedAt: storetest.Now},
 	}
-	if len(recs) != len(want) {
-		t.Fatalf("got %d records, want %d", len(recs), len(want))
+	if diff := cmp.Diff(want, recs); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
 	}
-	for i, r := range recs {
-		w := want[i]
-		w.ID, w.UpdatedAt = r.ID, storetest.Now.Truncate(time.Second)
-		if r != w {
-			t.Errorf("record %d:\n got %+v\nwant %+v", i, r, w)
-		}
-		if r.ID == "" {
-			t.Errorf("record %d has no id", i)
-		}
-	}
-
-	t.Run("SetScoreSurvivesSync", func(t *testing.T) {
-		issuerID := recs[1].ID
-		if err := db.SetComplianceScore(ctx, "Issuer", 42); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.SyncCatalog(ctx, storetest.Catalog()); err != nil {
-			t.Fatal(err)
-		}
-		recs, _ := db.ImpactTracking(ctx)
-		if recs[1].EntityType != "Issuer" || recs[1].ComplianceScore != 42 || recs[1].ID != issuerID {
-			t.Errorf("Issuer after sync = %+v, want the set score 42", recs[1])
-		}
-		if recs[0].ComplianceScore != 93 {
-			t.Errorf("PSP after sync = %d, want the rule's 93", recs[0].ComplianceScore)
-		}
-	})
-	t.Run("ErrSetScore", func(t *testing.T) {
-		for _, tc := range []struct {
-			typ   string
-			score int
-		}{{"PSP", -1}, {"PSP", 101}, {"", 50}} {
-			if err := db.SetComplianceScore(ctx, tc.typ, tc.score); err == nil {
-				t.Errorf("SetComplianceScore(%q, %d) succeeded", tc.typ, tc.score)
-			}
-		}
-	})
 }
 
-// TestImpactTracking_WindowSlides checks that the rule's window follows the
-// clock even when no circular changes.
-func TestImpactTracking_WindowSlides(t *testing.T) {
-	ctx := context.Background()
+// TestDB_ImpactTracking_UpdatedAt checks that a record's updatedAt moves
+// only when its values change: when the window slides past circulars, or
+// the circulars change, but not at every sync.
+func TestDB_ImpactTracking_UpdatedAt(t *testing.T) {
 	now := storetest.Now
-	db, err := Open(ctx, ":memory:", WithClock(func() time.Time { return now }))
-	if err != nil {
-		t.Fatal(err)
+	db := openAt(t, &now)
+	sync := func(cat *catalog.Catalog) SyncStats {
+		t.Helper()
+		stats, err := db.SyncCatalog(t.Context(), cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stats
 	}
-	defer db.Close()
-	if _, err := db.SyncCatalog(ctx, storetest.Catalog()); err != nil {
-		t.Fatal(err)
+	records := func() []impact.Record {
+		t.Helper()
+		recs, err := db.ImpactTracking(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return recs
 	}
-	now = now.AddDate(2, 0, 0) // every fixture circular is now over a year old
-	stats, err := db.SyncCatalog(ctx, storetest.Catalog())
-	if err != nil {
-		t.Fatal(err)
+	sync(storetest.Catalog())
+	first := now
+
+	now = now.Add(time.Hour) // nothing changes
+	if stats := sync(storetest.Catalog()); stats.Impact != (KindStats{Unchanged: 3}) {
+		t.Errorf("a sync with no change: impact records %s, want all unchanged", stats.Impact)
 	}
-	if stats.Scores != 3 {
-		t.Errorf("scores changed = %d, want 3", stats.Scores)
+	for _, r := range records() {
+		if !r.UpdatedAt.Equal(first) {
+			t.Errorf("%s updated at %v after a sync that changed nothing, want %v", r.EntityType, r.UpdatedAt, first)
+		}
 	}
-	recs, _ := db.ImpactTracking(ctx)
-	for _, r := range recs {
-		if r.ComplianceScore != 100 || !r.UpdatedAt.Equal(now) {
+
+	now = now.AddDate(2, 0, 0) // every fixture circular is over a year old
+	if stats := sync(storetest.Catalog()); stats.Impact != (KindStats{Changed: 3}) {
+		t.Errorf("two years on: impact records %s, want all changed", stats.Impact)
+	}
+	for _, r := range records() {
+		if r.ComplianceScore != 100 || !r.UpdatedAt.Equal(now.Truncate(time.Second)) {
 			t.Errorf("%s two years on: score %d updated %v; want 100 at %v", r.EntityType, r.ComplianceScore, r.UpdatedAt, now)
 		}
+	}
+
+	now = now.Add(time.Hour) // a circular of another type's only: Aggregator changes alone
+	cat := storetest.Catalog()
+	cat.Circulars = append(cat.Circulars, storetest.Circular("rbi-2027-06-30-new", "RBI", "UPI", now.Format(time.DateOnly), "low", "Aggregator", "low"))
+	if stats := sync(cat); stats.Impact != (KindStats{Changed: 1, Unchanged: 2}) {
+		t.Errorf("a new Aggregator circular: impact records %s, want 1 changed", stats.Impact)
 	}
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"io/fs"
 	"testing"
 
@@ -13,7 +12,7 @@ import (
 // TestMigrations_DownUp rolls every migration back and applies it again on
 // a store holding data, so each Down undoes its Up.
 func TestMigrations_DownUp(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	db := openSynced(t, storetest.Catalog())
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {

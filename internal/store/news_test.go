@@ -1,15 +1,16 @@
 package store
 
 import (
-	"context"
-	"slices"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/catalog"
 	"regpulse/internal/store/storetest"
 )
 
 func TestListNews(t *testing.T) {
-	ctx := context.Background()
+	ctx := t.Context()
 	db := openSynced(t, storetest.Catalog())
 	const (
 		fraud = "rbi-upi-fraud-news"
@@ -18,51 +19,44 @@ func TestListNews(t *testing.T) {
 	)
 	for _, tc := range []struct {
 		name string
-		q    NewsQuery
+		q    catalog.NewsQuery
 		want []string
 	}{
-		{"NewestFirst", NewsQuery{}, []string{fraud, cbdc, euai}},
-		{"Limit", NewsQuery{Limit: 1}, []string{fraud}},
-		{"Category", NewsQuery{Category: "CBDC"}, []string{cbdc}},
-		{"Region", NewsQuery{Region: "Global"}, []string{euai}},
-		{"RegionAndCategory", NewsQuery{Region: "India", Category: "Regulations"}, []string{}},
-		{"SearchTitle", NewsQuery{Search: "ai act"}, []string{euai}},
-		{"SearchExcerptUnicode", NewsQuery{Search: "E₹"}, []string{cbdc}},
-		{"SearchCategory", NewsQuery{Search: "payment systems"}, []string{fraud}},
-		{"SearchNotContent", NewsQuery{Search: "body"}, []string{}},
-		{"SearchLiteralPercent", NewsQuery{Search: "%"}, []string{}},
+		{"NewestFirst", catalog.NewsQuery{}, []string{fraud, cbdc, euai}},
+		{"Limit", catalog.NewsQuery{Page: catalog.Page{Limit: 1}}, []string{fraud}},
+		{"Category", catalog.NewsQuery{Category: "CBDC"}, []string{cbdc}},
+		{"Region", catalog.NewsQuery{Region: "Global"}, []string{euai}},
+		{"RegionAndCategory", catalog.NewsQuery{Region: "India", Category: "Regulations"}, []string{}},
+		{"SearchTitle", catalog.NewsQuery{Search: "ai act"}, []string{euai}},
+		{"SearchExcerptUnicode", catalog.NewsQuery{Search: "E₹"}, []string{cbdc}},
+		{"SearchCategory", catalog.NewsQuery{Search: "payment systems"}, []string{fraud}},
+		{"SearchNotContent", catalog.NewsQuery{Search: "body"}, []string{}},
+		{"SearchLiteralPercent", catalog.NewsQuery{Search: "%"}, []string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.q.Limit == 0 {
 				tc.q.Limit = 50
 			}
-			list, err := db.ListNews(ctx, tc.q)
+			list, total, err := db.ListNews(ctx, tc.q)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := make([]string, len(list))
-			for i, n := range list {
-				got[i] = n.Slug
+			got := slugs(list, func(n catalog.NewsItem) string { return n.Slug })
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("slugs (-want +got):\n%s", diff)
 			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("got %v, want %v", got, tc.want)
+			if len(list) < tc.q.Limit && total != len(list) {
+				t.Errorf("total %d for a page of %d that is not full", total, len(list))
 			}
 		})
 	}
-	t.Run("Fields", func(t *testing.T) {
-		list, err := db.ListNews(ctx, NewsQuery{Limit: 1})
-		if err != nil || len(list) != 1 {
-			t.Fatal(list, err)
-		}
-		n := list[0]
-		if n.Title != "RBI tightens UPI fraud rules" || n.Excerpt != "New controls for UPI apps." || n.Source != "RBI" ||
-			n.Region != "India" || n.Content != "Body." || n.SourceURL != "https://example.org/n1" ||
-			n.PublishedDate.Format("2006-01-02") != "2025-06-21" {
-			t.Errorf("got %+v", n)
+	t.Run("Total", func(t *testing.T) {
+		if _, total, err := db.ListNews(ctx, catalog.NewsQuery{Region: "India", Page: catalog.Page{Limit: 1}}); err != nil || total != 2 {
+			t.Errorf("India total = %d, %v; want 2", total, err)
 		}
 	})
 	t.Run("ErrBadLimit", func(t *testing.T) {
-		if _, err := db.ListNews(ctx, NewsQuery{Limit: -1}); err == nil {
+		if _, _, err := db.ListNews(ctx, catalog.NewsQuery{Page: catalog.Page{Limit: -1}}); err == nil {
 			t.Error("limit -1 accepted")
 		}
 	})

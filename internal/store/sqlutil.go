@@ -1,73 +1,19 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"regpulse/internal/catalog"
 )
 
-// Dates are stored as 'YYYY-MM-DD' text and timestamps as RFC 3339 UTC
-// text, so both compare correctly as strings.
-const (
-	dateLayout = "2006-01-02"
-	timeLayout = time.RFC3339
-)
-
+// dateText is t's calendar date as date columns hold it.
 func dateText(t time.Time) string { return t.Format(dateLayout) }
-
-func timeText(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseDate(s string) (time.Time, error) {
-	t, err := time.Parse(dateLayout, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("stored date %q: %w", s, err)
-	}
-	return t, nil
-}
-
-func parseTime(s string) (time.Time, error) {
-	t, err := time.Parse(timeLayout, s)
-	if err != nil {
-		return time.Time{}, fmt.Errorf("stored time %q: %w", s, err)
-	}
-	return t, nil
-}
-
-// parseOptDate reads a nullable date column; NULL is nil.
-func parseOptDate(s sql.NullString) (*time.Time, error) {
-	if !s.Valid {
-		return nil, nil
-	}
-	t, err := parseDate(s.String)
-	if err != nil {
-		return nil, err
-	}
-	return &t, nil
-}
-
-// textList encodes a list of text as a JSON array column ('[]' when empty).
-func textList(xs []string) (string, error) {
-	if xs == nil {
-		xs = []string{}
-	}
-	b, err := json.Marshal(xs)
-	return string(b), err
-}
-
-// parseTextList decodes a JSON array column; the result is never nil.
-func parseTextList(s string) ([]string, error) {
-	var xs []string
-	if err := json.Unmarshal([]byte(s), &xs); err != nil {
-		return nil, fmt.Errorf("stored list %.40q: %w", s, err)
-	}
-	if xs == nil {
-		xs = []string{}
-	}
-	return xs, nil
-}
 
 // fieldSep joins fields in search columns so that no match spans two of
 // them (a search term never contains it: see searchTerm).
@@ -105,11 +51,6 @@ func upsertSQL(table string, cols []string) string {
 		fmt.Fprintf(&b, "%s = excluded.%s", c, c)
 	}
 	return b.String()
-}
-
-// placeholders is "?, ?, ..." for n values.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // txStmts prepares each statement of a transaction once, however many
@@ -165,23 +106,58 @@ func (w *where) sql() string {
 	return " WHERE " + strings.Join(w.conds, " AND ")
 }
 
-// list runs query with LIMIT limit appended and calls scan for each row.
-func (s *DB) list(ctx context.Context, op, query string, args []any, limit int, scan func(*sql.Rows) error) error {
-	if limit < 1 {
-		return fmt.Errorf("store: %s: limit %d, want at least 1", op, limit)
+// listQuery is one page of a list: SELECT sel FROM from WHERE ... ORDER BY
+// order, and the count of everything it matches.
+type listQuery struct {
+	op   string // the store method, for errors
+	sel  string
+	from string
+	// countFrom, when set, is from without what only the selected columns
+	// need (a LEFT JOIN), for counting.
+	countFrom string
+	where     where
+	order     string
+	// orderArgs are the arguments of order's placeholders.
+	orderArgs []any
+}
+
+// selectSQL is q's query without its LIMIT, and its arguments.
+func (q listQuery) selectSQL() (string, []any) {
+	return "SELECT " + q.sel + " FROM " + q.from + q.where.sql() + " ORDER BY " + q.order,
+		append(slices.Clone(q.where.args), q.orderArgs...)
+}
+
+// listPage runs q for page and scans each row into a T with cols. total is
+// the number of rows q matches on every page. It is counted only when the
+// page does not tell it: when the page is full or starts past the first row.
+func listPage[T any](ctx context.Context, db *sql.DB, cols columns[T], q listQuery, page catalog.Page) ([]T, int, error) {
+	if page.Limit < 1 || page.Offset < 0 {
+		return nil, 0, fmt.Errorf("store: %s: page %+v, want limit at least 1 and offset at least 0", q.op, page)
 	}
-	rows, err := s.db.QueryContext(ctx, query+" LIMIT ?", append(args, limit)...)
+	query, args := q.selectSQL()
+	rows, err := db.QueryContext(ctx, query+" LIMIT ? OFFSET ?", append(args, page.Limit, page.Offset)...)
 	if err != nil {
-		return fmt.Errorf("store: %s: %w", op, err)
+		return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
 	}
 	defer rows.Close()
+	list := make([]T, 0, min(page.Limit, 64))
 	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return fmt.Errorf("store: %s: %w", op, err)
+		var v T
+		if err := rows.Scan(cols.targets(&v)...); err != nil {
+			return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
 		}
+		list = append(list, v)
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: %s: %w", op, err)
+		return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
 	}
-	return nil
+	total := page.Offset + len(list)
+	if len(list) == page.Limit || (len(list) == 0 && page.Offset > 0) {
+		from := cmp.Or(q.countFrom, q.from)
+		err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+from+q.where.sql(), q.where.args...).Scan(&total)
+		if err != nil {
+			return nil, 0, fmt.Errorf("store: %s: count: %w", q.op, err)
+		}
+	}
+	return list, total, nil
 }

@@ -1,15 +1,16 @@
 // Package store is RegPulse's persistence. All SQL lives here. The default
-// implementation is SQLite (modernc.org/sqlite, pure Go); callers see only
-// the methods of *DB and plain Go types (api.Store lists the methods the API
-// needs), so a PostgreSQL implementation can take its place.
+// implementation is SQLite (modernc.org/sqlite, pure Go). Its methods take
+// and return the domain types (catalog's entries and queries, impact.Record,
+// dashboard.Stats), so api.Store needs nothing from this package and a
+// PostgreSQL implementation can take its place.
 //
 // The curated content (internal/catalog) is mirrored into tables by
 // SyncCatalog (sync.go), one transaction per sync, keyed by the entries'
-// stable ids. Tables the API fills itself (circular_summaries) are never
-// touched by a sync and have no foreign key to the mirror, so their rows
-// survive any change or removal of the entry. One file per query area:
-// circulars.go, news.go, directory.go, impact.go (with the compliance score
-// rule), dashboard.go.
+// stable ids; a table has a column per field of its entity (columns.go).
+// Tables the API fills itself (circular_summaries) are never touched by a
+// sync and have no foreign key to the mirror, so their rows survive any
+// change or removal of the entry. One file per query area: circulars.go,
+// news.go, directory.go, impact.go, dashboard.go.
 package store
 
 import (
@@ -34,15 +35,15 @@ var migrations embed.FS
 // DB is an open store with its migrations applied.
 type DB struct {
 	db  *sql.DB
-	now func() time.Time // the clock for timestamps and the score rule's window
+	now func() time.Time // the clock of timestamps and of the impact records' window
 }
 
 // Option configures Open.
 type Option func(*DB)
 
-// WithClock makes the store read the time from now instead of time.Now
+// WithNow makes the store read the time from now instead of time.Now
 // (tests use a fixed clock).
-func WithClock(now func() time.Time) Option {
+func WithNow(now func() time.Time) Option {
 	return func(s *DB) {
 		if now != nil {
 			s.now = now
@@ -110,13 +111,6 @@ func (s *DB) Close() error { return s.db.Close() }
 
 // Ping checks that the database answers.
 func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
-
-// SchemaVersion is the newest applied migration.
-func (s *DB) SchemaVersion(ctx context.Context) (int64, error) {
-	var v int64
-	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version WHERE is_applied`).Scan(&v)
-	return v, err
-}
 
 // pragma reads a PRAGMA value (for tests of the connection settings).
 func (s *DB) pragma(ctx context.Context, name string) (string, error) {

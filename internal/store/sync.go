@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/impact"
 )
 
 // SyncStats says what a sync changed, per kind of entry.
@@ -21,8 +22,8 @@ type SyncStats struct {
 	Regulations KindStats
 	Networks    KindStats
 	Sibos       KindStats
-	// Scores is how many compliance scores the rule (impact.go) gave a new value.
-	Scores int
+	// Impact counts the impact tracking records by what the sync did.
+	Impact KindStats
 }
 
 // KindStats counts the entries of one kind by what a sync did to them.
@@ -30,16 +31,14 @@ type KindStats struct {
 	Added, Changed, Removed, Unchanged int
 }
 
-func (k KindStats) changed() bool { return k.Added+k.Changed+k.Removed > 0 }
-
 func (k KindStats) String() string {
 	return fmt.Sprintf("+%d ~%d -%d =%d", k.Added, k.Changed, k.Removed, k.Unchanged)
 }
 
 // String is a one-line summary for logs: +added ~changed -removed =unchanged.
 func (s SyncStats) String() string {
-	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, scores %d",
-		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Scores)
+	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s",
+		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact)
 }
 
 // SyncCatalog makes the catalog tables equal to cat in one transaction:
@@ -47,8 +46,8 @@ func (s SyncStats) String() string {
 // rewritten and deleted; unchanged entries are not written. Data the API
 // stores about an entry (circular_summaries) is keyed by the entry's stable
 // id and never touched, so it survives any change of the entry, and its
-// removal too (see migrations/00003). Compliance scores not set explicitly
-// are recomputed (impact.go). On error nothing changes.
+// removal too (see migrations/00003). The impact tracking records are
+// computed from the catalog as of now (impact.go). On error nothing changes.
 func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, error) {
 	var stats SyncStats
 	if cat == nil {
@@ -73,6 +72,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, 
 		{"regulations", func() (KindStats, error) { return regulationTable.sync(ctx, tx, st, cat.Regulations) }, &stats.Regulations},
 		{"networks", func() (KindStats, error) { return networkTable.sync(ctx, tx, st, cat.Networks) }, &stats.Networks},
 		{"sibos", func() (KindStats, error) { return sibosTable.sync(ctx, tx, st, cat.Sibos) }, &stats.Sibos},
+		{"impact records", func() (KindStats, error) {
+			return impactTable.sync(ctx, tx, st, impact.Records(cat.Circulars, s.now()))
+		}, &stats.Impact},
 	}
 	for _, step := range steps {
 		ks, err := step.run()
@@ -80,9 +82,6 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, 
 			return SyncStats{}, fmt.Errorf("store: SyncCatalog: %s: %w", step.name, err)
 		}
 		*step.into = ks
-	}
-	if stats.Scores, err = refreshComplianceScores(ctx, tx, s.now(), stats.Circulars.changed()); err != nil {
-		return SyncStats{}, fmt.Errorf("store: SyncCatalog: compliance scores: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return SyncStats{}, fmt.Errorf("store: SyncCatalog: %w", err)
@@ -100,22 +99,24 @@ func (s *DB) SyncContentDir(ctx context.Context, dir string) (SyncStats, error) 
 	return s.SyncCatalog(ctx, cat)
 }
 
-// table maps one kind of catalog entry onto its table.
+// table keeps one kind of entity in its table.
 type table[T any] struct {
 	name string
-	// cols are the columns: "id" first and "content_hash" last.
-	cols []string
-	id   func(T) string
-	// values are an entry's column values, all but content_hash.
-	values func(T) ([]any, error)
-	// children, when set, rewrites the rows that hang off an entry (with
-	// ON DELETE CASCADE); it runs after the entry's row is written.
-	children func(context.Context, *txStmts, T) error
+	cols columns[T]
+	// extra are columns that are not fields of T (lower-cased copies for
+	// search, sort keys), with extraValues giving their values.
+	extra       []string
+	extraValues func(T) []any
+	// hashed, when set, is the part of an entity its content hash covers
+	// (default: all of it).
+	hashed func(T) any
 }
+
+func (t table[T]) id(v T) string { return t.cols.value(v, "id").(string) }
 
 // hashVersion changes when the mapping of entries to rows changes, so the
 // next sync rewrites every row.
-const hashVersion = "regpulse-store-1\n"
+const hashVersion = "regpulse-store-2\n"
 
 // entryHash identifies an entry's content: the hash of its JSON.
 func entryHash(v any) (string, error) {
@@ -158,10 +159,14 @@ func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) 
 		}
 		ks.Removed++
 	}
-	upsert := upsertSQL(t.name, t.cols)
+	upsert := upsertSQL(t.name, slices.Concat(t.cols.names, t.extra, []string{"content_hash"}))
 	for _, it := range items {
 		id := t.id(it)
-		h, err := entryHash(it)
+		var hashed any = it
+		if t.hashed != nil {
+			hashed = t.hashed(it)
+		}
+		h, err := entryHash(hashed)
 		if err != nil {
 			return ks, fmt.Errorf("%s: %w", id, err)
 		}
@@ -175,17 +180,15 @@ func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) 
 			ks.Unchanged++
 			continue
 		}
-		vals, err := t.values(it)
+		vals, err := t.cols.values(it)
 		if err != nil {
 			return ks, fmt.Errorf("%s: %w", id, err)
 		}
+		if t.extraValues != nil {
+			vals = append(vals, t.extraValues(it)...)
+		}
 		if err := st.exec(ctx, upsert, append(vals, h)...); err != nil {
 			return ks, fmt.Errorf("%s: %w", id, err)
-		}
-		if t.children != nil {
-			if err := t.children(ctx, st, it); err != nil {
-				return ks, fmt.Errorf("%s: %w", id, err)
-			}
 		}
 	}
 	return ks, nil

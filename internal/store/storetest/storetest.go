@@ -83,6 +83,8 @@ func Catalog() *catalog.Catalog {
 	fraud.Content = "Banks and UPI apps must apply fraud controls to every UPI payment, including 100% of UPI_LITE flows. Fraud reports go to the bank."
 	fraud.Summary = "Fraud controls for UPI."
 	fraud.OfficialURL = "https://www.rbi.org.in/fraud"
+	fraud.EffectiveDate = datePtr("2025-07-01")
+	fraud.AdditionalSourceURLs = []string{"https://example.org/fraud-2"}
 
 	lite := Circular(SlugUPILite, "NPCI", "UPI", "2025-06-10", "medium", "PSP", "medium", "Issuer", "low")
 	lite.Title = "UPI Lite limits"
@@ -100,6 +102,7 @@ func Catalog() *catalog.Catalog {
 
 	bima := Circular(SlugBimaSugam, "IRDAI", "Digital Insurance", "2025-06-25", "low", "Issuer", "low")
 	bima.Title = "Bima Sugam marketplace"
+	bima.TitleIsDescriptive = true
 	bima.Content = "An online insurance marketplace; fraud is out of its scope."
 
 	return &catalog.Catalog{
@@ -107,7 +110,7 @@ func Catalog() *catalog.Catalog {
 		News: []catalog.NewsItem{
 			{Entry: entry("news", "rbi-upi-fraud-news"), Title: "RBI tightens UPI fraud rules", Content: "Body.",
 				Excerpt: "New controls for UPI apps.", Source: "RBI", Category: "Payment Systems", Region: "India",
-				PublishedDate: Date("2025-06-21"), SourceURL: "https://example.org/n1"},
+				PublishedDate: Date("2025-06-21"), SourceURL: "https://example.org/n1", Circular: SlugUPIFraud},
 			{Entry: entry("news", "cbdc-pilot-expands"), Title: "Digital rupee pilot expands", Content: "Body.",
 				Excerpt: "More banks join the e₹ pilot.", Source: "RBI", Category: "CBDC", Region: "India",
 				PublishedDate: Date("2025-06-02"), SourceURL: "https://example.org/n2"},
@@ -120,7 +123,8 @@ func Catalog() *catalog.Catalog {
 				Category: "BNPL"},
 			{Entry: entry("companies", "razorpay"), Name: "Razorpay", Founder: "Harshil Mathur, Shashank Kumar",
 				Description: "Payment gateway.", Country: "India", Category: "Payment Processing", Founded: 2014,
-				LinkedinProfile: "https://www.linkedin.com/in/harshilmathur"},
+				LinkedinProfile: "https://www.linkedin.com/in/harshilmathur", SourceURL: "https://example.org/razorpay",
+				Leader: "Harshil Mathur", LeaderGroup: "prominent", LeaderIsCEO: true},
 		},
 		Regulations: []catalog.Regulation{
 			{Entry: entry("regulations", "aus-privacy-reform"), Name: "Privacy Act reform", Country: "Australia",
@@ -137,7 +141,8 @@ func Catalog() *catalog.Catalog {
 			{Entry: entry("networks", "upi"), Name: "UPI (NPCI)", Description: "Instant payments.", Guidelines: []string{"Limits"},
 				WebsiteURL: "https://www.npci.org.in"},
 			{Entry: entry("networks", "visa"), Name: "Visa", Type: "card network", Description: "Card scheme.",
-				Guidelines: []string{"Tokenisation", "PCI DSS"}, ContactInfo: "Visa Worldwide"},
+				Guidelines: []string{"Tokenisation", "PCI DSS"}, ContactInfo: "Visa Worldwide", Founded: "1958",
+				Profile: "Visa's **profile**."},
 		},
 		Sibos: []catalog.SibosEvent{
 			{Entry: entry("sibos", "sibos-2025"), Title: "Sibos 2025", Year: 2025, Theme: "Next", Description: "Frankfurt.",
@@ -175,7 +180,7 @@ func Circulars(n int) []catalog.Circular {
 		c := Circular(slug, sources[i%len(sources)], catalog.CircularCategories[(i/len(sources))%len(catalog.CircularCategories)],
 			Now.AddDate(0, 0, -r.IntN(3650)).Format("2006-01-02"), impact,
 			"PSP", catalog.ImpactLevels[r.IntN(3)], "Issuer", catalog.ImpactLevels[r.IntN(3)], "Aggregator", impact)
-		c.CircularNumber = fmt.Sprintf("GEN/%d/%06d", 2015+i%10, i)
+		c.CircularNumber = catalog.OptString(fmt.Sprintf("GEN/%d/%06d", 2015+i%10, i))
 		c.Title = text(6)
 		c.Content = text(60)
 		out[i] = c

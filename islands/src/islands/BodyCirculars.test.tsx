@@ -8,7 +8,7 @@ describe("circularsURL", () => {
     [{ q: "  ", sort: "impact", filter: "high" }, "/api/circulars?source=RBI&limit=100&sort=impact&filter=high"],
     [{ q: "e-mandate & cards", sort: "relevance", filter: "all" }, "/api/circulars?source=RBI&limit=100&sort=relevance&search=e-mandate+%26+cards"],
   ])("%j", (state, want) => {
-    expect(circularsURL("RBI", state)).toBe(want);
+    expect(circularsURL("RBI", 100, state)).toBe(want);
   });
 });
 
@@ -32,7 +32,7 @@ describe("BodyCirculars", () => {
   it("asks nothing until the visitor changes something, then shows the API's order", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify([{ slug: "b" }, { slug: "c" }, { slug: "zz" }]), { status: 200 }));
     vi.stubGlobal("fetch", fetch);
-    render(<BodyCirculars source="NPCI" name="National Payments Corporation of India" impactLevels={["high", "medium", "low"]} />, { container: page() });
+    render(<BodyCirculars source="NPCI" name="National Payments Corporation of India" impactLevels={["high", "medium", "low"]} limit={100} />, { container: page() });
     expect(screen.getByRole("searchbox")).toHaveProperty("value", "NPCI");
     expect(shown()).toEqual(["a", "b", "c"]);
     expect(fetch).not.toHaveBeenCalled();
@@ -47,7 +47,7 @@ describe("BodyCirculars", () => {
   it("filters in the browser when the API does not answer", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("<h1>404</h1>", { status: 404 })));
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<BodyCirculars source="NPCI" name="NPCI" impactLevels={["high", "medium", "low"]} />, { container: page() });
+    render(<BodyCirculars source="NPCI" name="NPCI" impactLevels={["high", "medium", "low"]} limit={100} />, { container: page() });
     fireEvent.change(screen.getByRole("combobox", { name: "Impact level" }), { target: { value: "high" } });
     await screen.findByText(/Live sorting is unavailable/);
     await waitFor(() => expect(shown()).toEqual(["b"]));

@@ -5,34 +5,33 @@
 // it), the search and impact filter run in the browser and the date order
 // stays.
 import { useCallback, useEffect, useState } from "react";
-import { getJSON } from "../lib/api";
+import { getJSON, type Circular, type CircularSort } from "../lib/api";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
 import { useQueryState } from "../lib/query-state";
 import { showList } from "../lib/static-list";
 
-const sorts = [
-  { value: "date", label: "Latest First" },
-  { value: "relevance", label: "Most Relevant" },
-  { value: "impact", label: "Impact Level" },
-];
+// sortLabels names every sort the API knows (the type fails to compile
+// when Go adds one), in the order the select offers them.
+const sortLabels: Record<CircularSort, string> = { date: "Latest First", relevance: "Most Relevant", impact: "Impact Level" };
+const sorts = Object.entries(sortLabels).map(([value, label]) => ({ value, label }));
 const keys = ["circularNumber", "title", "content", "source", "category"];
 // debounceMs keeps typing from sending a request per key.
 const debounceMs = 250;
-// apiLimit is the API's cap on one list.
-const apiLimit = 100;
 
-type Props = { source: string; name: string; impactLevels: string[] };
+// limit is the API's page size cap (from Go, through the page): a body's
+// circulars fit on one page.
+type Props = { source: string; name: string; impactLevels: string[]; limit: number };
 
-export function circularsURL(source: string, state: { q: string; sort: string; filter: string }): string {
-  const p = new URLSearchParams({ source, limit: String(apiLimit), sort: state.sort });
+export function circularsURL(source: string, limit: number, state: { q: string; sort: string; filter: string }): string {
+  const p = new URLSearchParams({ source, limit: String(limit), sort: state.sort });
   if (state.q.trim()) p.set("search", state.q.trim());
   if (state.filter !== "all") p.set("filter", state.filter);
   return `/api/circulars?${p}`;
 }
 
-export default function BodyCirculars({ source, name, impactLevels }: Props) {
+export default function BodyCirculars({ source, name, impactLevels, limit }: Props) {
   const defaults = { q: source, sort: "date", filter: "all" };
   const [state, set] = useQueryState(defaults);
   const list = useStaticList("body-circulars");
@@ -60,7 +59,7 @@ export default function BodyCirculars({ source, name, impactLevels }: Props) {
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const found = await getJSON<{ slug: string }[]>(circularsURL(source, state), ctl.signal);
+        const found = await getJSON<Circular[]>(circularsURL(source, limit, state), ctl.signal);
         const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
         showList(
           document,
@@ -79,15 +78,14 @@ export default function BodyCirculars({ source, name, impactLevels }: Props) {
       clearTimeout(timer);
       ctl.abort();
     };
-  }, [state, offline, isDefault, list, source]);
+  }, [state, offline, isDefault, list, source, limit]);
 
-  // While a request runs the old results are hidden behind skeletons.
+  // While a request runs the old results are hidden behind skeletons;
+  // afterwards showList has set what shows.
   useEffect(() => {
-    if (list.container) list.container.classList.toggle("hidden", loading);
-    for (const el of document.querySelectorAll<HTMLElement>('[data-empty="body-circulars"]')) {
-      if (loading) el.classList.add("hidden");
-      else el.classList.remove("hidden");
-    }
+    if (!loading) return;
+    if (list.container) list.container.hidden = true;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-empty="body-circulars"]')) el.hidden = true;
   }, [loading, list]);
 
   return (

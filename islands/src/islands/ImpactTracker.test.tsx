@@ -32,7 +32,6 @@ const visible = (list: string) =>
   [...document.querySelectorAll<HTMLElement>(`[data-list="${list}"] > [data-fields]`)].filter((e) => !e.hidden).map((e) => e.textContent!.trim());
 const emptyShown = (list: string) => !document.querySelector<HTMLElement>(`[data-empty="${list}"]`)!.hidden;
 const heading = () => document.querySelector("[data-heading=entities]")!.textContent;
-const thresholds = { good: 90, warning: 80 };
 
 describe("ImpactTracker", () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -50,7 +49,7 @@ describe("ImpactTracker", () => {
   const mount = async () => {
     const host = document.body.appendChild(document.createElement("div"));
     await act(async () => {
-      render(<ImpactTracker thresholds={thresholds} api="/api/impact-tracking" />, { container: host });
+      render(<ImpactTracker />, { container: host });
     });
   };
   const type = async (text: string) => {
@@ -101,26 +100,10 @@ describe("ImpactTracker", () => {
     expect(visible("entities")).toEqual([expect.stringContaining("Payment Service Providers")]);
   });
 
-  it("asks the API once and writes its scores", async () => {
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify([{ entityType: "Issuer", complianceScore: 81, highImpactCount: 4, mediumImpactCount: 2, lowImpactCount: 3 }]), {
-          headers: { "Content-Type": "application/json" },
-        }),
-    );
+  it("never asks the API: the page's scores are the generator's", async () => {
     await mount();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][0]).toBe("/api/impact-tracking");
-    const issuer = document.querySelector('[data-entity="Issuer"]')!;
-    expect(issuer.querySelector("[data-score]")!.textContent).toBe("81%");
-    expect(issuer.querySelector<HTMLElement>("[data-band]")!.dataset.band).toBe("warning");
-    expect(issuer.querySelector('[data-impact-count="high"]')!.textContent).toBe("4");
-    expect(document.querySelector('[data-entity="PSP"] [data-score]')!.textContent).toBe("100%");
-  });
-
-  it("keeps the build's scores without an API", async () => {
-    await mount();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await type("card");
+    expect(fetchMock).not.toHaveBeenCalled();
     expect([...document.querySelectorAll("[data-score]")].map((e) => e.textContent)).toEqual(["100%", "100%", "100%"]);
   });
 });

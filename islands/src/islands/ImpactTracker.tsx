@@ -1,18 +1,17 @@
 // /impact-tracker: one search over the entity cards (type and name) and
-// the two circular lists (number, title, id and slug), with Clear; and the
-// API's current scores and counts written over the build's. The cards are
-// the generator's.
+// the two circular lists (number, title, id and slug), with Clear. The
+// cards, their scores, bands and counts are the generator's.
 import { useEffect } from "react";
 import { Button, SearchBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
-import { applyRecords, entitiesHeading, loadRecords, type Thresholds } from "../lib/impact-tracker";
+import { entitiesHeading } from "../lib/impact-tracker";
 import { useQueryState } from "../lib/query-state";
 
 const defaults = { q: "" };
 const entityKeys = ["type", "name"];
 const circularKeys = ["circularNumber", "title", "id", "slug"];
 
-export default function ImpactTracker(props: { thresholds: Thresholds; api: string }) {
+export default function ImpactTracker() {
   const [state, set] = useQueryState(defaults);
   const entities = useStaticList("entities");
   const high = useStaticList("high-circulars");
@@ -24,15 +23,6 @@ export default function ImpactTracker(props: { thresholds: Thresholds; api: stri
   useEffect(() => {
     for (const el of document.querySelectorAll<HTMLElement>("[data-heading=entities]")) el.textContent = entitiesHeading(state.q);
   }, [state.q]);
-
-  const { api, thresholds } = props;
-  useEffect(() => {
-    const abort = new AbortController();
-    void loadRecords(api, abort.signal).then((records) => {
-      if (records) applyRecords(document, records, thresholds);
-    });
-    return () => abort.abort();
-  }, [api, thresholds]);
 
   return (
     <Toolbar label="Search the impact tracker">

@@ -1,5 +1,12 @@
-// A small client for the portal's JSON API (SPEC.md section 7). Every API
-// failure is JSON {"error": "..."}; ApiError carries its message.
+// A small client for the portal's JSON API. Every API failure is JSON
+// {"error": "..."}; ApiError carries its message. The types of what the API
+// answers are generated from api/openapi.json (npm run api-types), which Go
+// derives from the types the API writes: never copy them by hand.
+import type { components } from "./api-types.gen";
+
+export type Schemas = components["schemas"];
+export type Circular = Schemas["Circular"];
+export type CircularSort = Schemas["CircularSort"];
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -1,16 +1,35 @@
-package catalog
+// Package markdown renders the editors' Markdown one way for every place it
+// shows: the pages' bodies, the feeds' HTML, and the plain-text previews.
+package markdown
 
 import (
+	"bytes"
 	"html"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
-var markdown = goldmark.New()
+// markdown is goldmark as Hugo sets it up by default (GitHub's tables,
+// strikethrough, autolinks and task lists, definition lists, footnotes,
+// typographic quotes and dashes, heading ids), with raw HTML left out:
+// content is text, never markup an editor could inject.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM, extension.DefinitionList, extension.Footnote, extension.Typographer),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
+)
+
+// HTML renders md as HTML.
+func HTML(md string) (string, error) {
+	var b bytes.Buffer
+	err := markdown.Convert([]byte(md), &b)
+	return b.String(), err
+}
 
 // PlainText is Markdown reduced to its words, paragraphs joined by a
 // space: for previews, feeds' summaries and search.

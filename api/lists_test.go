@@ -1,0 +1,264 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/store/storetest"
+)
+
+func TestHandler_ListCirculars(t *testing.T) {
+	f := newFixture(t, storetest.Catalog())
+	q := func(q catalog.CircularQuery) catalog.CircularQuery {
+		if q.Sort == "" {
+			q.Sort = catalog.SortDate
+		}
+		if q.Limit == 0 {
+			q.Limit = 50
+		}
+		return q
+	}
+	runQueryCases(t, f, &f.store.circulars, []queryCase[catalog.CircularQuery]{
+		{"Defaults", "/circulars", q(catalog.CircularQuery{})},
+		{"Limit", "/circulars?limit=2", q(catalog.CircularQuery{Page: catalog.Page{Limit: 2}})},
+		{"LimitMax", "/circulars?limit=100", q(catalog.CircularQuery{Page: catalog.Page{Limit: 100}})},
+		{"LimitLeadingZero", "/circulars?limit=02", q(catalog.CircularQuery{Page: catalog.Page{Limit: 2}})},
+		{"Offset", "/circulars?offset=7", q(catalog.CircularQuery{Page: catalog.Page{Offset: 7}})},
+		{"EmptyMeansAll", "/circulars?source=&category=&search=&sort=&filter=&limit=&offset=", q(catalog.CircularQuery{})},
+		{"AllMeansAll", "/circulars?source=all&category=All&filter=ALL", q(catalog.CircularQuery{})},
+		{"SourceCanonical", "/circulars?source=rbi", q(catalog.CircularQuery{Source: "RBI"})},
+		{"CategoryWithSpace", "/circulars?category=digital+insurance", q(catalog.CircularQuery{Category: "Digital Insurance"})},
+		{"Filter", "/circulars?filter=High", q(catalog.CircularQuery{Impact: "high"})},
+		{"SearchTrimmed", "/circulars?search=+%20tokenisation+", q(catalog.CircularQuery{Search: "tokenisation"})},
+		{"SearchKeepsSymbols", "/circulars?search=100%25+UPI_LITE", q(catalog.CircularQuery{Search: "100% UPI_LITE"})},
+		{"Sort", "/circulars?sort=Relevance", q(catalog.CircularQuery{Sort: catalog.SortRelevance})},
+		{"PaymentBodyPage", "/circulars?source=RBI&search=upi&sort=impact&filter=high&limit=100",
+			catalog.CircularQuery{Source: "RBI", Search: "upi", Sort: catalog.SortImpact, Impact: "high", Page: catalog.Page{Limit: 100}}},
+	})
+	runErrCases(t, f, []errCase{
+		{"ErrUnknownSource", "/circulars?source=FED", 400, []string{"source"}},
+		{"ErrUnknownCategory", "/circulars?category=Crypto", 400, []string{"category"}},
+		{"ErrUnknownSort", "/circulars?sort=popularity", 400, []string{"sort"}},
+		{"ErrSortAll", "/circulars?sort=all", 400, []string{"sort"}},
+		{"ErrUnknownFilter", "/circulars?filter=critical", 400, []string{"filter"}},
+		{"ErrLimitZero", "/circulars?limit=0", 400, []string{"limit"}},
+		{"ErrLimitNegative", "/circulars?limit=-5", 400, []string{"limit"}},
+		{"ErrLimitPlus", "/circulars?limit=%2B5", 400, []string{"limit"}},
+		{"ErrLimitAboveCap", "/circulars?limit=101", 400, []string{"limit"}},
+		{"ErrLimitHuge", "/circulars?limit=99999999999999999999999", 400, []string{"limit"}},
+		{"ErrLimitNotNumber", "/circulars?limit=ten", 400, []string{"limit"}},
+		{"ErrLimitFraction", "/circulars?limit=2.5", 400, []string{"limit"}},
+		{"ErrOffsetNegative", "/circulars?offset=-1", 400, []string{"offset"}},
+		{"ErrOffsetNotNumber", "/circulars?offset=next", 400, []string{"offset"}},
+		{"ErrOffsetHuge", "/circulars?offset=99999999999999999999999", 400, []string{"offset"}},
+		{"ErrSearchTooLong", "/circulars?search=" + strings.Repeat("a", 201), 400, []string{"search"}},
+		{"ErrSearchBadUTF8", "/circulars?search=%ff", 400, []string{"search"}},
+		{"ErrRepeated", "/circulars?source=RBI&source=NPCI", 400, []string{"source"}},
+		{"ErrUnknownParameter", "/circulars?q=upi", 400, []string{"q"}},
+		{"ErrEverything", "/circulars?source=x&category=y&sort=z&filter=w&limit=0&offset=-2", 400,
+			[]string{"category", "filter", "limit", "offset", "sort", "source"}},
+	})
+}
+
+func TestHandler_ListNews(t *testing.T) {
+	f := newFixture(t, storetest.Catalog())
+	runQueryCases(t, f, &f.store.news, []queryCase[catalog.NewsQuery]{
+		{"Defaults", "/news", catalog.NewsQuery{Page: page50}},
+		{"EmptyMeansAll", "/news?category=&region=&search=", catalog.NewsQuery{Page: page50}},
+		{"AllMeansAll", "/news?category=all&region=all", catalog.NewsQuery{Page: page50}},
+		{"CategoryCanonical", "/news?category=payment+systems", catalog.NewsQuery{Category: "Payment Systems", Page: page50}},
+		{"Region", "/news?region=india&limit=5", catalog.NewsQuery{Region: "India", Page: catalog.Page{Limit: 5}}},
+		{"Search", "/news?search=AI+Act", catalog.NewsQuery{Search: "AI Act", Page: page50}},
+	})
+	runErrCases(t, f, []errCase{
+		{"ErrUnknownCategory", "/news?category=UPI", 400, []string{"category"}},
+		{"ErrUnknownRegion", "/news?region=Europe", 400, []string{"region"}},
+		{"ErrLimitAboveCap", "/news?limit=500", 400, []string{"limit"}},
+		{"ErrSearchTooLong", "/news?search=" + strings.Repeat("é", 201), 400, []string{"search"}},
+		{"ErrUnknownParameter", "/news?source=RBI", 400, []string{"source"}},
+	})
+}
+
+func TestHandler_ListDirectories(t *testing.T) {
+	f := newFixture(t, storetest.Catalog())
+	page100 := catalog.Page{Limit: 100}
+	t.Run("Companies", func(t *testing.T) {
+		runQueryCases(t, f, &f.store.companies, []queryCase[catalog.CompanyQuery]{
+			{"Defaults", "/fintech-companies", catalog.CompanyQuery{Page: page100}},
+			{"Category", "/fintech-companies?category=bnpl&limit=10&offset=3", catalog.CompanyQuery{Category: "BNPL", Page: catalog.Page{Limit: 10, Offset: 3}}},
+		})
+		runErrCases(t, f, []errCase{
+			{"ErrUnknownCategory", "/fintech-companies?category=Crypto", 400, []string{"category"}},
+			{"ErrLimitAboveCap", "/fintech-companies?limit=101", 400, []string{"limit"}},
+			{"ErrUnknownParameter", "/fintech-companies?country=India", 400, []string{"country"}},
+		})
+	})
+	t.Run("Regulations", func(t *testing.T) {
+		runQueryCases(t, f, &f.store.regulations, []queryCase[catalog.RegulationQuery]{
+			{"Defaults", "/pii-regulations?country=&status=", catalog.RegulationQuery{Page: page100}},
+			{"Both", "/pii-regulations?country=european+union&status=ACTIVE", catalog.RegulationQuery{Country: "European Union", Status: "active", Page: page100}},
+		})
+		runErrCases(t, f, []errCase{
+			{"ErrUnknownCountry", "/pii-regulations?country=France", 400, []string{"country"}},
+			{"ErrBoth", "/pii-regulations?country=France&status=repealed", 400, []string{"country", "status"}},
+		})
+	})
+	t.Run("Networks", func(t *testing.T) {
+		runQueryCases(t, f, &f.store.page, []queryCase[catalog.Page]{
+			{"Defaults", "/payment-networks", page100},
+			{"Page", "/payment-networks?limit=1&offset=1", catalog.Page{Limit: 1, Offset: 1}},
+		})
+		runErrCases(t, f, []errCase{
+			{"ErrLimit", "/payment-networks?limit=x", 400, []string{"limit"}},
+			{"ErrUnknownParameter", "/payment-networks?filter=Visa", 400, []string{"filter"}},
+		})
+	})
+	t.Run("Sibos", func(t *testing.T) {
+		runQueryCases(t, f, &f.store.page, []queryCase[catalog.Page]{
+			{"Defaults", "/sibos-events", page100},
+			{"Limit", "/sibos-events?limit=2", catalog.Page{Limit: 2}},
+		})
+		runErrCases(t, f, []errCase{
+			{"ErrUnknownParameter", "/sibos-events?status=upcoming", 400, []string{"status"}},
+		})
+	})
+}
+
+// TestHandler_ListBody checks that a list answers the store's entries as
+// they are: a JSON array of the domain type, every field present, absent
+// values null, lists [] (the types' own JSON, tested in catalog).
+func TestHandler_ListBody(t *testing.T) {
+	cat := storetest.Catalog()
+	f := newFixture(t, cat)
+	for _, tc := range []struct {
+		target string
+		want   any
+	}{
+		{"/circulars", cat.Circulars},
+		{"/news", cat.News},
+		{"/fintech-companies", cat.Companies},
+		{"/pii-regulations", cat.Regulations},
+		{"/payment-networks", cat.Networks},
+		{"/sibos-events", cat.Sibos},
+	} {
+		t.Run(strings.TrimPrefix(tc.target, "/"), func(t *testing.T) {
+			res := f.get(t, tc.target)
+			want, err := json.Marshal(tc.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.status != http.StatusOK || string(res.body) != string(want)+"\n" {
+				t.Errorf("GET %s = %d\n%s\nwant\n%s", tc.target, res.status, res.body, want)
+			}
+		})
+	}
+	t.Run("EmptyIsArray", func(t *testing.T) {
+		if res := newFixture(t, nil).get(t, "/circulars"); string(res.body) != "[]\n" {
+			t.Errorf("empty list = %s, want []", res.body)
+		}
+	})
+}
+
+// TestHandler_ListPages checks that a list never ends silently: the total
+// is in X-Total-Count and, while entries follow, Link names the next page.
+func TestHandler_ListPages(t *testing.T) {
+	cat := storetest.Catalog() // 5 circulars
+	f := newFixture(t, cat)
+	for _, tc := range []struct {
+		name, target string
+		slugs        []string
+		link         string
+	}{
+		{"AllOnOnePage", "/circulars", slugsOf(cat.Circulars), ""},
+		{"First", "/circulars?limit=2", slugsOf(cat.Circulars[:2]), `</circulars?limit=2&offset=2>; rel="next"`},
+		{"Middle", "/circulars?limit=2&offset=2", slugsOf(cat.Circulars[2:4]), `</circulars?limit=2&offset=4>; rel="next"`},
+		{"Last", "/circulars?limit=2&offset=4", slugsOf(cat.Circulars[4:]), ""},
+		{"ExactEnd", "/circulars?limit=5", slugsOf(cat.Circulars), ""},
+		{"Past", "/circulars?offset=10", []string{}, ""},
+		{"KeepsParameters", "/circulars?source=rbi&limit=1&search=upi",
+			slugsOf(cat.Circulars[:1]), `</circulars?limit=1&offset=1&search=upi&source=rbi>; rel="next"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := f.get(t, tc.target)
+			items := decode[[]catalog.Circular](t, tc.target, res)
+			if diff := cmp.Diff(tc.slugs, slugsOf(items)); diff != "" {
+				t.Errorf("slugs (-want +got):\n%s", diff)
+			}
+			if got := res.header.Get("X-Total-Count"); got != "5" {
+				t.Errorf("X-Total-Count = %q, want 5", got)
+			}
+			if got := res.header.Get("Link"); got != tc.link {
+				t.Errorf("Link = %q, want %q", got, tc.link)
+			}
+		})
+	}
+	t.Run("EveryList", func(t *testing.T) {
+		for _, target := range []string{"/news", "/fintech-companies", "/pii-regulations", "/payment-networks", "/sibos-events"} {
+			if res := f.get(t, target+"?limit=1"); res.header.Get("X-Total-Count") == "" || !strings.Contains(res.header.Get("Link"), `rel="next"`) {
+				t.Errorf("GET %s?limit=1: X-Total-Count %q, Link %q", target, res.header.Get("X-Total-Count"), res.header.Get("Link"))
+			}
+		}
+	})
+	t.Run("TotalChangesETag", func(t *testing.T) {
+		before := f.get(t, "/circulars?limit=1")
+		f.store.cat.Circulars = append(f.store.cat.Circulars, storetest.Circular("rbi-2020-01-01-old", "RBI", "UPI", "2020-01-01", "low", "PSP", "low"))
+		after := f.get(t, "/circulars?limit=1", "If-None-Match", before.header.Get("ETag"))
+		if after.status != http.StatusOK || after.header.Get("X-Total-Count") != "6" {
+			t.Errorf("same first page, new total: %d with X-Total-Count %q; want 200 with 6", after.status, after.header.Get("X-Total-Count"))
+		}
+	})
+}
+
+func slugsOf(list []catalog.Circular) []string {
+	out := []string{}
+	for _, c := range list {
+		out = append(out, c.Slug)
+	}
+	return out
+}
+
+func TestHandler_ImpactTracking(t *testing.T) {
+	cat := storetest.Catalog()
+	f := newFixture(t, cat)
+	res := f.get(t, "/impact-tracking")
+	want, _ := json.Marshal(must(f.store.ImpactTracking(t.Context())))
+	if res.status != 200 || string(res.body) != string(want)+"\n" {
+		t.Errorf("GET /impact-tracking = %d %s\nwant %s", res.status, res.body, want)
+	}
+	// The band and the name come from Go: the page and the islands only show them.
+	for _, r := range decode[[]map[string]any](t, "/impact-tracking", res) {
+		if r["band"] == nil || r["name"] == nil {
+			t.Errorf("record %v lacks band or name", r)
+		}
+	}
+	runErrCases(t, f, []errCase{
+		{"ErrUnknownParameter", "/impact-tracking?entityType=PSP", 400, []string{"entityType"}},
+	})
+}
+
+func TestHandler_DashboardStats(t *testing.T) {
+	f := newFixture(t, nil)
+	f.store.stats.NewCirculars, f.store.stats.ImpactAlerts, f.store.stats.LatestNews = 3, 1, 2
+	res := f.get(t, "/dashboard/stats")
+	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0}`+"\n" {
+		t.Errorf("GET /dashboard/stats = %d %s", res.status, res.body)
+	}
+	if !f.store.statsAt.Equal(storetest.Now) {
+		t.Errorf("the store counted as of %v, want the API's clock %v", f.store.statsAt, storetest.Now)
+	}
+	runErrCases(t, f, []errCase{
+		{"ErrUnknownParameter", "/dashboard/stats?days=7", 400, []string{"days"}},
+	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
