@@ -108,7 +108,7 @@ type atomFeed struct {
 	Entries  []atomEntry `xml:"entry"`
 }
 
-// Atom renders the feed as Atom 1.0 (RFC 4287).
+// RenderAtom renders the feed as Atom 1.0 (RFC 4287).
 func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 	cs := f.circulars(cat)
 	feed := atomFeed{
@@ -182,7 +182,7 @@ type jsonFeed struct {
 	Items       []jsonFeedItem `json:"items"`
 }
 
-// JSONFeed renders the feed as JSON Feed 1.1.
+// RenderJSON renders the feed as JSON Feed 1.1.
 func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 	feed := jsonFeed{
 		Version:     "https://jsonfeed.org/version/1.1",

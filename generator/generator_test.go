@@ -1,10 +1,13 @@
 package generator
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"encoding/xml"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -13,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"regpulse/internal/web"
 
 	"golang.org/x/net/html"
 )
@@ -116,70 +121,97 @@ type pageInfo struct {
 
 var badEscapes = regexp.MustCompile(`ZgotmplZ|&amp;(amp|lt|gt|quot|#\d+);|&lt;/?[a-z]+|\{\{|\}\}|%!|<no value>|map\[`)
 
+// checkPages serves the built site through internal/web, the handler
+// `regpulse serve` uses, and checks every HTML page of it: each answers
+// 200, and every internal link it holds answers 200 with the fragment's id
+// on the page it reaches.
 func checkPages(t *testing.T, out string) {
 	t.Helper()
-	pages := map[string]*pageInfo{}
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+	site, err := web.NewSite(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := map[string]*servedPage{} // by URL path
+	serve := func(path string) *servedPage {
+		if p, ok := served[path]; ok {
+			return p
+		}
+		rec := httptest.NewRecorder()
+		site.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		p := &servedPage{status: rec.Code}
+		if strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			p.info = parsePage(t, path, rec.Body.Bytes())
+		}
+		served[path] = p
+		return p
+	}
+	var paths []string
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
 		rel, _ := filepath.Rel(out, p)
-		pages[filepath.ToSlash(rel)] = parsePage(t, rel, data)
+		paths = append(paths, pagePath(filepath.ToSlash(rel)))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pages) == 0 {
+	if len(paths) == 0 {
 		t.Fatal("no pages built")
 	}
-	for rel, info := range pages {
+	for _, path := range paths {
+		page := serve(path)
+		if page.status != http.StatusOK || page.info == nil {
+			t.Errorf("GET %s = %d, want an HTML page", path, page.status)
+			continue
+		}
+		info := page.info
 		for _, e := range info.errors {
-			t.Errorf("%s: %s", rel, e)
+			t.Errorf("%s: %s", path, e)
 		}
 		if strings.TrimSpace(info.title) == "" || !strings.HasSuffix(info.title, "· RegPulse") {
-			t.Errorf("%s: title %q, want \"... · RegPulse\"", rel, info.title)
+			t.Errorf("%s: title %q, want \"... · RegPulse\"", path, info.title)
 		}
 		if info.h1s != 1 {
-			t.Errorf("%s: %d h1 elements, want 1", rel, info.h1s)
+			t.Errorf("%s: %d h1 elements, want 1", path, info.h1s)
 		}
 		for _, link := range info.links {
 			u, err := url.Parse(link)
 			if err != nil {
-				t.Errorf("%s: bad link %q: %v", rel, link, err)
+				t.Errorf("%s: bad link %q: %v", path, link, err)
 				continue
 			}
-			target := rel
+			target := page
 			if u.Path != "" {
-				file, ok := resolve(out, u.Path)
-				if !ok {
-					t.Errorf("%s: broken link %q", rel, link)
+				if target = serve(u.Path); target.status != http.StatusOK {
+					t.Errorf("%s: broken link %q: GET %s = %d", path, link, u.Path, target.status)
 					continue
 				}
-				target = file
 			}
-			if u.Fragment != "" && strings.HasSuffix(target, ".html") {
-				if tp := pages[target]; tp != nil && !tp.ids[u.Fragment] {
-					t.Errorf("%s: link %q: no id %q on %s", rel, link, u.Fragment, target)
-				}
+			if u.Fragment != "" && target.info != nil && !target.info.ids[u.Fragment] {
+				t.Errorf("%s: link %q: no id %q on %s", path, link, u.Fragment, cmp.Or(u.Path, path))
 			}
 		}
 	}
 }
 
-// resolve maps a site path to a built file the way internal/web serves it.
-func resolve(out, p string) (string, bool) {
-	rel := strings.Trim(p, "/")
-	for _, cand := range []string{rel, filepath.Join(rel, "index.html")} {
-		if st, err := os.Stat(filepath.Join(out, cand)); err == nil && !st.IsDir() {
-			return filepath.ToSlash(cand), true
-		}
+// servedPage is a page as the site handler answered it.
+type servedPage struct {
+	status int
+	info   *pageInfo // nil unless HTML
+}
+
+// pagePath is the URL path that serves a built file: news/index.html is
+// /news, 404.html is /404.html.
+func pagePath(rel string) string {
+	if rel == "index.html" {
+		return "/"
 	}
-	return "", false
+	if dir, ok := strings.CutSuffix(rel, "/index.html"); ok {
+		return "/" + dir
+	}
+	return "/" + rel
 }
 
 func parsePage(t *testing.T, rel string, data []byte) *pageInfo {
@@ -290,6 +322,18 @@ func TestBuild_Fixture(t *testing.T) {
 		}
 		if !strings.Contains(h, "script-src 'self' '"+hashes[0]+"'") {
 			t.Errorf("_headers CSP lacks the theme script hash %s:\n%s", hashes[0], h)
+		}
+		for _, want := range []string{"X-Content-Type-Options: nosniff", "X-Frame-Options: DENY", "Referrer-Policy: strict-origin-when-cross-origin",
+			"Strict-Transport-Security: max-age=31536000; includeSubDomains", "Permissions-Policy: ",
+			"/assets/*\n  Cache-Control: public, max-age=31536000, immutable"} {
+			if !strings.Contains(h, want) {
+				t.Errorf("_headers lacks %q:\n%s", want, h)
+			}
+		}
+		// _headers is the one place headers are written: the static host's
+		// config must not repeat (and drift from) them.
+		if toml, err := os.ReadFile("../netlify.toml"); err != nil || strings.Contains(string(toml), "[[headers]]") {
+			t.Errorf("netlify.toml sets headers of its own (%v); write them in headers.go", err)
 		}
 	})
 	t.Run("SitemapAndRobots", func(t *testing.T) {

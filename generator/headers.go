@@ -16,6 +16,7 @@ import (
 
 // HeadersFile is written into the site's root in Netlify's _headers format;
 // `regpulse serve` reads the same file, so both hosts send the same headers.
+// It is the one place the site's security headers are written.
 const HeadersFile = "_headers"
 
 // writeHeaders computes the Content-Security-Policy from the inline
@@ -49,6 +50,8 @@ func writeHeaders(outDir string) error {
 	fmt.Fprintf(&b, "  Referrer-Policy: strict-origin-when-cross-origin\n")
 	fmt.Fprintf(&b, "  X-Frame-Options: DENY\n")
 	fmt.Fprintf(&b, "  Permissions-Policy: camera=(), microphone=(), geolocation=()\n")
+	// Browsers heed it over HTTPS only, so plain-HTTP local serving is unaffected.
+	fmt.Fprintf(&b, "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n")
 	fmt.Fprintf(&b, "/assets/*\n")
 	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
 	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)

@@ -120,20 +120,12 @@ func sitePages(cat *catalog.Catalog) []page {
 		pages = append(pages, page{file: file, front: front})
 	}
 	for _, n := range cat.Networks {
-		pages = append(pages, page{
-			file:  "payment-networks/" + n.Slug + ".html",
-			front: map[string]any{"title": n.Name, "layout": "network", "slug": n.Slug},
-			body:  string(n.Profile),
-		})
+		pages = append(pages, entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile))
 	}
 	pages = append(pages, page{file: "payment-body/_index.md",
 		front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
-		pages = append(pages, page{
-			file:  "payment-body/" + b.Slug + ".html",
-			front: map[string]any{"title": b.Name, "layout": "payment-body", "slug": b.Slug},
-			body:  string(b.Profile),
-		})
+		pages = append(pages, entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile))
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
 	// 404.html, and netlify.toml sends /payment-body/* here with a 404.
@@ -142,12 +134,19 @@ func sitePages(cat *catalog.Catalog) []page {
 	pages = append(pages, page{file: "circulars/_index.md",
 		front: map[string]any{"title": "All Circulars", "layout": "circulars"}})
 	for _, c := range cat.Circulars {
-		pages = append(pages, page{
-			file: "circulars/" + c.Slug + ".html",
-			front: map[string]any{"title": c.Title, "layout": "circular", "date": c.PublishedDate.String(),
-				"slug": c.Slug},
-			body: c.Content,
-		})
+		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
+		p.front["date"] = c.PublishedDate.String()
+		pages = append(pages, p)
 	}
 	return pages
+}
+
+// entryPage is the page of one entry under section, whose Markdown body
+// (a profile, perhaps empty) Hugo gets as HTML.
+func entryPage(section string, e catalog.Entry, title, layout string, body catalog.OptString) page {
+	return page{
+		file:  section + "/" + e.Slug + ".html",
+		front: map[string]any{"title": title, "layout": layout, "slug": e.Slug},
+		body:  string(body),
+	}
 }

@@ -27,7 +27,7 @@ import (
 
 func main() {
 	addr := flag.String("addr", ":8081", "address to listen on")
-	dataDir := flag.String("data", "./data", "directory for the SQLite database and secrets")
+	dataDir := flag.String("data", "./data", "directory of the SQLite database")
 	content := flag.String("content", "content", "content directory, synced into the store at start")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -70,6 +70,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown command %q", args[0])
 }
 
+// newFlagSet is a command's flags, whose errors and help go to stderr.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
 // buildFlags are the generator's inputs, shared by build and serve.
 type buildFlags struct {
 	content, templates, assets, baseURL, supportEmail string
@@ -89,8 +96,7 @@ func (b *buildFlags) options(out string) generator.Options {
 }
 
 func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("build", stderr)
 	var b buildFlags
 	b.register(fs)
 	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
@@ -102,13 +108,12 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 }
 
 func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stderr)
 	var b buildFlags
 	b.register(fs)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	public := fs.String("public", "./public", "built site to serve")
-	dataDir := fs.String("data", "./data", "directory for the SQLite database and secrets")
+	dataDir := fs.String("data", "./data", "directory of the SQLite database")
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -142,8 +147,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check", stderr)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -169,8 +173,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("new", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("new", stderr)
 	content := fs.String("content", "content", "content directory")
 	if err := fs.Parse(args); err != nil {
 		return err

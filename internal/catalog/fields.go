@@ -117,7 +117,7 @@ func (f *fields) link(name string, required bool) string {
 	return v
 }
 
-// path accepts an internal path ("/news") or an absolute http(s) URL.
+// target accepts an internal path ("/news") or an absolute http(s) URL.
 func (f *fields) target(name string, required bool) string {
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {

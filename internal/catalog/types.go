@@ -68,48 +68,47 @@ func ImpactRank(level string) int {
 // OptString is optional text: "" means absent, written as JSON null.
 type OptString string
 
-func (s OptString) MarshalJSON() ([]byte, error) {
-	if s == "" {
-		return []byte("null"), nil
-	}
-	return json.Marshal(string(s))
-}
+func (s OptString) MarshalJSON() ([]byte, error) { return optJSON(s == "", string(s)) }
 
-func (s *OptString) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*s = ""
-		return nil
-	}
-	return json.Unmarshal(b, (*string)(s))
-}
+func (s *OptString) UnmarshalJSON(b []byte) error { return unmarshalOpt(b, (*string)(s)) }
 
 // OptInt is an optional whole number: 0 means absent, written as JSON null.
 type OptInt int
 
-func (n OptInt) MarshalJSON() ([]byte, error) {
-	if n == 0 {
+func (n OptInt) MarshalJSON() ([]byte, error) { return optJSON(n == 0, int(n)) }
+
+func (n *OptInt) UnmarshalJSON(b []byte) error { return unmarshalOpt(b, (*int)(n)) }
+
+// optJSON is v as JSON, or null when absent.
+func optJSON(absent bool, v any) ([]byte, error) {
+	if absent {
 		return []byte("null"), nil
 	}
-	return json.Marshal(int(n))
+	return json.Marshal(v)
 }
 
-func (n *OptInt) UnmarshalJSON(b []byte) error {
+// unmarshalOpt reads JSON into v; null is v's zero value.
+func unmarshalOpt[T any](b []byte, v *T) error {
 	if string(b) == "null" {
-		*n = 0
+		var zero T
+		*v = zero
 		return nil
 	}
-	return json.Unmarshal(b, (*int)(n))
+	return json.Unmarshal(b, v)
 }
 
-// TextList is a list of text, written as [] when empty or nil.
-type TextList []string
+// List is a list, written as [] when empty or nil.
+type List[T any] []T
 
-func (l TextList) MarshalJSON() ([]byte, error) {
+func (l List[T]) MarshalJSON() ([]byte, error) {
 	if l == nil {
 		return []byte("[]"), nil
 	}
-	return json.Marshal([]string(l))
+	return json.Marshal([]T(l))
 }
+
+// TextList is a list of text.
+type TextList = List[string]
 
 // Entry is what every content entry has: where it came from and its identity.
 type Entry struct {
@@ -131,20 +130,20 @@ type EntityImpact struct {
 
 type Circular struct {
 	Entry
-	CircularNumber       OptString      `json:"circularNumber"`
-	Title                string         `json:"title"`
-	TitleIsDescriptive   bool           `json:"titleIsDescriptive"`
-	Content              string         `json:"content"`
-	Summary              OptString      `json:"summary"`
-	Source               string         `json:"source" enum:"Source"`
-	Category             string         `json:"category" enum:"CircularCategory"`
-	PublishedDate        Date           `json:"publishedDate"`
-	EffectiveDate        *Date          `json:"effectiveDate"`
-	ImpactLevel          string         `json:"impactLevel" enum:"ImpactLevel"`
-	EntityImpact         []EntityImpact `json:"entityImpact"`
-	OfficialURL          OptString      `json:"officialUrl"`
-	SourceURL            string         `json:"sourceUrl"`
-	AdditionalSourceURLs TextList       `json:"additionalSourceUrls"`
+	CircularNumber       OptString          `json:"circularNumber"`
+	Title                string             `json:"title"`
+	TitleIsDescriptive   bool               `json:"titleIsDescriptive"`
+	Content              string             `json:"content"`
+	Summary              OptString          `json:"summary"`
+	Source               string             `json:"source" enum:"Source"`
+	Category             string             `json:"category" enum:"CircularCategory"`
+	PublishedDate        Date               `json:"publishedDate"`
+	EffectiveDate        *Date              `json:"effectiveDate"`
+	ImpactLevel          string             `json:"impactLevel" enum:"ImpactLevel"`
+	EntityImpact         List[EntityImpact] `json:"entityImpact"`
+	OfficialURL          OptString          `json:"officialUrl"`
+	SourceURL            string             `json:"sourceUrl"`
+	AdditionalSourceURLs TextList           `json:"additionalSourceUrls"`
 }
 
 // ImpactFor returns the circular's impact on an entity type, or "" when

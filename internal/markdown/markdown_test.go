@@ -34,3 +34,31 @@ func TestPreview(t *testing.T) {
 		}
 	}
 }
+
+func TestHTML(t *testing.T) {
+	for _, tc := range []struct{ name, md, want string }{
+		{"Paragraph", "Banks **must** act.", "<p>Banks <strong>must</strong> act.</p>\n"},
+		// Content is text: raw HTML an editor writes is never passed through.
+		{"RawHTMLOmitted", "Hello <script>alert(1)</script> there.", "<p>Hello <!-- raw HTML omitted -->alert(1)<!-- raw HTML omitted --> there.</p>\n"},
+		{"EscapesText", "A < B & C", "<p>A &lt; B &amp; C</p>\n"},
+		{"Typography", `The "regulator's" rules -- in full...`, "<p>The &ldquo;regulator&rsquo;s&rdquo; rules &ndash; in full&hellip;</p>\n"},
+		{"Table", "| a | b |\n|---|---|\n| 1 | 2 |", "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>\n"},
+		{"Autolink", "See https://rbi.org.in.", `<p>See <a href="https://rbi.org.in">https://rbi.org.in</a>.</p>` + "\n"},
+		{"HeadingID", "## Who must comply", `<h2 id="who-must-comply">Who must comply</h2>` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := HTML(tc.md)
+			if err != nil || got != tc.want {
+				t.Errorf("HTML(%q) = %q, %v\nwant %q", tc.md, got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlainText_SameParser: previews read Markdown as pages render it
+// (typographic quotes included), so a preview shows the page's words.
+func TestPlainText_SameParser(t *testing.T) {
+	if got, want := PlainText(`The "regulator's" rules -- in full`), "The “regulator’s” rules – in full"; got != want {
+		t.Errorf("PlainText = %q, want %q", got, want)
+	}
+}
