@@ -22,6 +22,25 @@ type fields struct {
 	keyLines map[string]int
 	used     map[string]bool
 	problems *Problems
+	// specs, when set, records every field read and what it may hold, for
+	// the skeleton of a new entry (skeleton.go).
+	specs *[]fieldSpec
+}
+
+// spec notes what the decoder reads of field name (when specs is set).
+func (f *fields) spec(name string, update func(*fieldSpec)) {
+	if f.specs == nil {
+		return
+	}
+	for i := range *f.specs {
+		if (*f.specs)[i].name == name {
+			update(&(*f.specs)[i])
+			return
+		}
+	}
+	s := fieldSpec{name: name}
+	update(&s)
+	*f.specs = append(*f.specs, s)
 }
 
 func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *fields {
@@ -54,6 +73,7 @@ func (f *fields) addAt(yamlLine int, field, format string, args ...any) {
 // field is required) when the field is absent or null.
 func (f *fields) node(name string, required bool) *yaml.Node {
 	f.used[name] = true
+	f.spec(name, func(s *fieldSpec) { s.required = s.required || required })
 	n, ok := f.keys[name]
 	if !ok || n.Tag == "!!null" {
 		if required {
@@ -94,6 +114,7 @@ func (f *fields) str(name string, required bool) string {
 }
 
 func (f *fields) enum(name string, required bool, allowed []string) string {
+	f.spec(name, func(s *fieldSpec) { s.allowed = allowed })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return ""
@@ -136,6 +157,7 @@ func validLink(v string) bool {
 }
 
 func (f *fields) date(name string, required bool) *Date {
+	f.spec(name, func(s *fieldSpec) { s.kind = dateField })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return nil
@@ -148,7 +170,17 @@ func (f *fields) date(name string, required bool) *Date {
 	return &d
 }
 
+// requiredDate is a required date; the zero Date when it is missing or bad
+// (a problem says so).
+func (f *fields) requiredDate(name string) Date {
+	if d := f.date(name, true); d != nil {
+		return *d
+	}
+	return Date{}
+}
+
 func (f *fields) integer(name string, required bool, lo, hi int) int {
+	f.spec(name, func(s *fieldSpec) { s.kind = numberField })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return 0
@@ -166,6 +198,7 @@ func (f *fields) integer(name string, required bool, lo, hi int) int {
 }
 
 func (f *fields) boolean(name string) bool {
+	f.spec(name, func(s *fieldSpec) { s.kind = booleanField })
 	v, n := f.scalar(name, false)
 	if n == nil {
 		return false
@@ -178,6 +211,7 @@ func (f *fields) boolean(name string) bool {
 }
 
 func (f *fields) list(name string, required bool) []string {
+	f.spec(name, func(s *fieldSpec) { s.kind = listField })
 	n := f.node(name, required)
 	out := []string{}
 	if n == nil {
@@ -215,6 +249,7 @@ func (f *fields) linkList(name string) []string {
 // entityImpact reads a map of entity type to impact level, returned in
 // the canonical order of EntityTypes.
 func (f *fields) entityImpact(name string) []EntityImpact {
+	f.spec(name, func(s *fieldSpec) { s.kind, s.allowed = mapField, EntityTypes })
 	n := f.node(name, true)
 	if n == nil {
 		return nil

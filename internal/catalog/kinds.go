@@ -26,37 +26,33 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		Summary:              OptString(f.str("summary", false)),
 		Source:               f.enum("source", true, Sources),
 		Category:             f.enum("category", true, CircularCategories),
+		PublishedDate:        f.requiredDate("publishedDate"),
+		EffectiveDate:        f.date("effectiveDate", false),
 		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
 		EntityImpact:         f.entityImpact("entityImpact"),
 		OfficialURL:          OptString(f.link("officialUrl", false)),
 		SourceURL:            f.link("sourceUrl", true),
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
 	}
-	if d := f.date("publishedDate", true); d != nil {
-		c.PublishedDate = *d
-	}
-	c.EffectiveDate = f.date("effectiveDate", false)
 	l.requireBody(f, body)
 	l.cat.Circulars = append(l.cat.Circulars, c)
 }
 
 func (l *loader) news(f *fields, e Entry, body string) {
 	n := NewsItem{
-		Entry:     e,
-		Title:     f.str("title", true),
-		Content:   body,
-		Excerpt:   f.str("excerpt", true),
-		Source:    f.str("source", true),
-		Category:  f.enum("category", true, NewsCategories),
-		Region:    f.enum("region", true, Regions),
-		SourceURL: f.link("sourceUrl", true),
-		Circular:  OptString(f.str("circular", false)),
+		Entry:         e,
+		Title:         f.str("title", true),
+		Content:       body,
+		Excerpt:       f.str("excerpt", true),
+		Source:        f.str("source", true),
+		Category:      f.enum("category", true, NewsCategories),
+		Region:        f.enum("region", true, Regions),
+		PublishedDate: f.requiredDate("publishedDate"),
+		SourceURL:     f.link("sourceUrl", true),
+		Circular:      OptString(f.str("circular", false)),
 	}
 	if utf8.RuneCountInString(n.Excerpt) > 200 {
 		f.addAt(f.keyLines["excerpt"], "excerpt", "is %d characters; keep it to 200", utf8.RuneCountInString(n.Excerpt))
-	}
-	if d := f.date("publishedDate", true); d != nil {
-		n.PublishedDate = *d
 	}
 	l.requireBody(f, body)
 	l.cat.News = append(l.cat.News, n)

@@ -6,113 +6,104 @@ import (
 	"time"
 )
 
-// skeletons are the front matter of a new entry per kind: every field,
-// each with a comment saying what goes there. Required fields are marked.
-var skeletons = map[string]string{
-	"circulars": `circularNumber: ""      # the regulator's reference; leave empty if not known — never guess
-title: ""               # required: the regulator's title, or a neutral description
-titleIsDescriptive: false  # true when title is our description, not the regulator's
-source: RBI             # required: ` + strings.Join(Sources, ", ") + `
-category: ""            # required: ` + strings.Join(CircularCategories, ", ") + `
-publishedDate: {{today}}  # required: YYYY-MM-DD
-effectiveDate:          # optional: YYYY-MM-DD
-impactLevel: medium     # required: high, medium, low (normally the highest below)
-entityImpact:           # required: at least one of PSP, Issuer, Aggregator
-  PSP: medium
-  Issuer: low
-  Aggregator: low
-officialUrl:            # optional: the regulator's own URL for the document
-sourceUrl: ""           # required: where the facts were seen
-additionalSourceUrls: []  # optional: more sources
-summary: ""             # optional: one or two sentences`,
-	"news": `title: ""               # required
-excerpt: ""             # required: one sentence, at most 200 characters
-source: ""              # required: who published it (e.g. RBI, NPCI, Swift)
-category: ""            # required: ` + strings.Join(NewsCategories, ", ") + `
-region: India           # required: India, Global
-publishedDate: {{today}}  # required: YYYY-MM-DD
-sourceUrl: ""           # required: URL of the source
-circular:               # optional: slug of the circular this reports`,
-	"companies": `name: ""                # required
-founder: ""             # optional: confirmed founders, joined by ", "
-description: ""         # required: one or two sentences
-country: ""             # required
-category: ""            # required: ` + strings.Join(CompanyCategories, ", ") + `
-founded:                # optional: year, only when confirmed
-headquarters: ""        # optional
-websiteUrl:             # optional
-linkedinProfile:        # optional
-xProfile:               # optional
-sourceUrl:              # optional: where the facts were seen
-leader:                 # optional: person shown on /fintech-leaders (default: first founder)
-leaderGroup:            # optional, India only: ` + strings.Join(LeaderGroups, ", ") + `
-leaderIsCeo:            # optional: false when the featured founder is not the CEO`,
-	"regulations": `name: ""                # required
-shortName: ""           # optional: e.g. GDPR
-country: ""             # required: ` + strings.Join(RegulationCountries, ", ") + `
-status: active          # required: ` + strings.Join(RegulationStatuses, ", ") + `
-effectiveDate:          # optional: YYYY-MM-DD
-regulator: ""           # optional
-keyProvisions: []       # required: at least one
-complianceRequirements: []  # optional
-officialTextUrl:        # optional: only a URL seen in a source
-sourceUrl:              # optional`,
-	"networks": `name: ""                # required: ` + strings.Join(NetworkNames, ", ") + `
-fullName: ""            # optional
-type: ""                # optional: card network, payment rail...
-operator: ""            # optional
-founded: ""             # optional (text)
-headquarters: ""        # optional
-description: ""         # required: one or two sentences
-guidelines: []          # required: rules that matter in India, one line each
-contactInfo: ""         # optional
-websiteUrl:             # optional: only when seen in a source
-sourceUrl:              # optional`,
-	"sibos": `title: ""               # required: e.g. Sibos 2027
-year: {{year}}          # required
-theme: ""               # optional
-status: upcoming        # required: ` + strings.Join(EventStatuses, ", ") + `
-startDate:              # optional: YYYY-MM-DD
-endDate:                # optional: YYYY-MM-DD
-location: ""            # optional: city, country
-venue: ""               # optional
-expectedAttendees:      # optional: whole number
-registrationOpen: false
-keyTopics: []
-speakers: []
-websiteUrl:             # optional
-sourceUrl:              # optional`,
-	"events": `name: ""                # required
-group: other            # required: major (sidebar) or other (/fintech-events)
-type:                   # optional: ` + strings.Join(EventTypes, ", ") + `
-location: ""            # optional
-frequency:              # optional: Annual, Bi-annual
-estimatedAttendees: ""  # optional (text)
-website:                # optional: only when seen in a source
-focus: []               # optional
-sourceUrl:              # optional`,
-	"bodies": `name: ""                # required: full name
-shortName: ""           # required: ` + strings.Join(BodyNames, ", ") + ` (the file must be its lowercase)
-established:            # optional: year
-headquarters: ""        # optional
-head: ""                # optional: only with a source
-headTitle: ""           # optional
-website:                # optional
-keyFunctions: []        # required
-recentUpdates: []       # optional: slugs of circulars
-sourceUrl:              # optional`,
-	"ads": `title: ""               # required
-description: ""         # required
-company: ""             # required
-category: payment       # required: ` + strings.Join(AdCategories, ", ") + `
-ctaText: Learn More     # required
-targetUrl: ""           # required: /path or https:// URL
-sponsored: true`,
-	"videos": `title: ""               # required
-description: ""         # required
-durationMinutes: 15     # required
-level: Beginner         # required: ` + strings.Join(VideoLevels, ", ") + `
-topic: ""               # optional`,
+// A new entry's skeleton is derived from the loader: every field a kind's
+// decoder reads, in its order, marked required or optional, with its
+// allowed values. So a field added to a decoder is in the skeleton at once;
+// hints may add an example value and a note.
+
+// fieldSpec is what the loader knows of a field, gathered by running a
+// kind's decoder over an empty entry (see fields.describe).
+type fieldSpec struct {
+	name     string
+	required bool
+	kind     fieldKind
+	allowed  []string // an enumeration's values
+}
+
+type fieldKind int
+
+const (
+	textField fieldKind = iota
+	dateField
+	numberField
+	booleanField
+	listField
+	mapField // entityImpact: entity type to level
+)
+
+// hint is an example value and a note for a field of a new entry.
+type hint struct{ example, note string }
+
+// hints, per kind and field. A multi-line example (a map) follows its key.
+var hints = map[string]map[string]hint{
+	"circulars": {
+		"circularNumber":       {"", "the regulator's reference; leave empty if not known — never guess"},
+		"title":                {"", "the regulator's title, or a neutral description"},
+		"titleIsDescriptive":   {"", "true when title is our description, not the regulator's"},
+		"summary":              {"", "one or two sentences"},
+		"source":               {"RBI", ""},
+		"impactLevel":          {"medium", "normally the highest below"},
+		"entityImpact":         {"\n  PSP: medium\n  Issuer: low\n  Aggregator: low", "at least one"},
+		"officialUrl":          {"", "the regulator's own URL for the document"},
+		"sourceUrl":            {"", "where the facts were seen"},
+		"additionalSourceUrls": {"", "more sources"},
+	},
+	"news": {
+		"excerpt":   {"", "one sentence, at most 200 characters"},
+		"source":    {"", "who published it (e.g. RBI, NPCI, Swift)"},
+		"region":    {"India", ""},
+		"sourceUrl": {"", "URL of the source"},
+		"circular":  {"", "slug of the circular this reports"},
+	},
+	"companies": {
+		"founder":     {"", `confirmed founders, joined by ", "`},
+		"description": {"", "one or two sentences"},
+		"founded":     {"", "year, only when confirmed"},
+		"sourceUrl":   {"", "where the facts were seen"},
+		"leader":      {"", "person shown on /fintech-leaders (default: first founder)"},
+		"leaderGroup": {"", "India only"},
+		"leaderIsCeo": {"", "false when the featured founder is not the CEO"},
+	},
+	"regulations": {
+		"shortName":       {"", "e.g. GDPR"},
+		"status":          {"active", ""},
+		"keyProvisions":   {"", "at least one"},
+		"officialTextUrl": {"", "only a URL seen in a source"},
+	},
+	"networks": {
+		"type":        {"", "card network, payment rail..."},
+		"founded":     {"", "text"},
+		"description": {"", "one or two sentences"},
+		"guidelines":  {"", "rules that matter in India, one line each"},
+		"websiteUrl":  {"", "only when seen in a source"},
+	},
+	"sibos": {
+		"title":    {"", "e.g. Sibos 2027"},
+		"year":     {"{{year}}", ""},
+		"status":   {"upcoming", ""},
+		"location": {"", "city, country"},
+	},
+	"events": {
+		"group":              {"other", "major (sidebar) or other (/fintech-events)"},
+		"estimatedAttendees": {"", "text"},
+		"website":            {"", "only when seen in a source"},
+	},
+	"bodies": {
+		"name":          {"", "full name"},
+		"shortName":     {"", "the file must be its lowercase"},
+		"head":          {"", "only with a source"},
+		"recentUpdates": {"", "slugs of circulars"},
+	},
+	"ads": {
+		"category":  {"payment", ""},
+		"ctaText":   {"Learn More", ""},
+		"targetUrl": {"", "/path or https:// URL"},
+		"sponsored": {"true", ""},
+	},
+	"videos": {
+		"durationMinutes": {"15", ""},
+		"level":           {"Beginner", ""},
+	},
 }
 
 // bodyHints is the placeholder text of a new entry's body.
@@ -127,12 +118,84 @@ var bodyHints = map[string]string{
 }
 
 // Skeleton returns a new entry of kind with every field present and
-// commented, ready for an editor to fill in.
+// commented, ready for an editor to fill in; now gives its dates.
 func Skeleton(kind string, now time.Time) (string, error) {
-	s, ok := skeletons[kind]
-	if !ok {
+	if _, ok := kinds[kind]; !ok {
 		return "", fmt.Errorf("unknown kind %q (one of %s)", kind, strings.Join(Kinds(), ", "))
 	}
-	s = strings.NewReplacer("{{today}}", now.Format(dateLayout), "{{year}}", fmt.Sprint(now.Year())).Replace(s)
-	return "---\n" + s + "\n---\n\n" + bodyHints[kind] + "\n", nil
+	dates := strings.NewReplacer("{{today}}", now.Format(dateLayout), "{{year}}", fmt.Sprint(now.Year()))
+	var b strings.Builder
+	b.WriteString("---\n")
+	for _, f := range describe(kind) {
+		h := hints[kind][f.name]
+		value := h.example
+		if value == "" {
+			value = defaultExample(f)
+		}
+		value = dates.Replace(value)
+		var notes []string
+		switch {
+		case f.required:
+			notes = append(notes, "required")
+		case f.kind != booleanField && f.kind != listField:
+			notes = append(notes, "optional")
+		}
+		if len(f.allowed) > 0 {
+			notes = append(notes, strings.Join(f.allowed, ", "))
+		}
+		if f.kind == dateField {
+			notes = append(notes, "YYYY-MM-DD")
+		}
+		if h.note != "" {
+			notes = append(notes, h.note)
+		}
+		line, more, _ := strings.Cut(value, "\n")
+		head := f.name + ":"
+		if line != "" {
+			head += " " + line
+		}
+		if len(notes) > 0 {
+			head = fmt.Sprintf("%-23s # %s", head, notes[0])
+			if len(notes) > 1 {
+				head += ": " + strings.Join(notes[1:], "; ")
+			}
+		}
+		b.WriteString(head + "\n")
+		if more != "" {
+			b.WriteString(more + "\n")
+		}
+	}
+	b.WriteString("---\n\n" + bodyHints[kind] + "\n")
+	return b.String(), nil
+}
+
+// defaultExample is what a field of a new entry holds when no hint says.
+func defaultExample(f fieldSpec) string {
+	switch f.kind {
+	case dateField:
+		if f.required {
+			return "{{today}}"
+		}
+		return ""
+	case booleanField:
+		return "false"
+	case listField:
+		return "[]"
+	case numberField:
+		return ""
+	}
+	if f.required {
+		return `""`
+	}
+	return ""
+}
+
+// describe runs kind's decoder over an empty entry and returns the fields
+// it reads, in order.
+func describe(kind string) []fieldSpec {
+	l := newLoader("content", nil)
+	f := newFields("content/"+kind+"/new.md", 0, nil, &l.problems)
+	f.specs = &[]fieldSpec{}
+	kinds[kind](l, f, Entry{}, "")
+	return *f.specs
 }
