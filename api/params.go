@@ -15,7 +15,7 @@ import (
 // Query parameter rules shared by every list call:
 //
 //   - An absent or empty parameter, or the literal "all" (any case), means
-//     no filter (SPEC.md section 7 sends "" for "all").
+//     no filter (pages send "" for "all").
 //   - Enumerated values match case-insensitively and are used in their
 //     canonical spelling (source=rbi is source=RBI).
 //   - limit is a whole number from 1 to catalog.MaxLimit; each call has a

@@ -11,7 +11,7 @@ import (
 )
 
 // Error is an API failure as clients see it: {"error": "...", "fields": {...}}.
-// Fields names the request fields at fault, with SPEC.md section 5's messages.
+// Fields names the request fields at fault, each with what is wrong.
 type Error struct {
 	Status  int               `json:"-"`
 	Message string            `json:"error"`

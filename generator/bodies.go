@@ -2,7 +2,7 @@ package generator
 
 import "regpulse/internal/catalog"
 
-// relatedNewsLimit is SPEC.md's "related news sidebar (first 5)".
+// relatedNewsLimit is how many related news items a body's sidebar lists.
 const relatedNewsLimit = 5
 
 // bodyView is what a payment body's page shows beyond its profile.

@@ -15,7 +15,7 @@ type circularView struct {
 	Related []string `json:"related"` // slugs
 }
 
-// SPEC.md section 9: a circular's preview is 200 characters on cards and
+// A circular's preview is 200 characters on cards and
 // 150 on the impact tracker.
 const (
 	cardPreviewLen   = 200
@@ -55,7 +55,7 @@ func related(cat *catalog.Catalog, c catalog.Circular) []string {
 
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
-// catalog's JSON field names of SPEC.md section 3.
+// catalog's JSON field names.
 func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string]any {
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
@@ -97,7 +97,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"videos":      cat.Videos,
 		// /fintech-leaders' two lists, ordered, with each card's person and role title
 		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
-		"api": map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
+		"api":     map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,

@@ -23,7 +23,7 @@ type Feed struct {
 const feedLimit = 100
 
 // Feeds lists the feeds the site publishes: all circulars and one per
-// regulator (SPEC.md's sources, "other" excluded).
+// regulator (catalog.Sources, "other" excluded).
 func Feeds() []Feed {
 	feeds := []Feed{{Title: "All regulator circulars", Atom: "/feeds/circulars.atom", JSON: "/feeds/circulars.json"}}
 	for _, s := range catalog.Sources {

@@ -89,7 +89,7 @@ func buildSiteAt(t *testing.T, content, templates string, now time.Time) (string
 }
 
 // TestAll builds the fixture tree and the real content, then walks every
-// HTML page of the output like golang/website's TestAll: each page has a
+// HTML page of the output through the site's own handler: each page has a
 // title and one h1, every internal link and asset resolves (fragments
 // too), and nothing is mis-escaped.
 func TestAll(t *testing.T) {

@@ -35,7 +35,7 @@ func TestBuild_CompanyPages(t *testing.T) {
 		for _, want := range []string{
 			`<h3 class="text-lg font-semibold leading-snug">Harshil Mathur</h3>`, ">Co-Founder &amp; CEO</p>", ">Razorpay</p>",
 			">Payment Processing</span>", `>R</span>`,
-			// no LinkedIn or X in content: SPEC's '#' fallback, disabled
+			// no LinkedIn or X in content: the '#' fallback, disabled
 			`<a href="#" aria-disabled="true" tabindex="-1"`, `Profile<span class="sr-only">: no verified profile link for Harshil Mathur</span>`,
 		} {
 			if !strings.Contains(rz, want) {

@@ -19,14 +19,14 @@ type page struct {
 	body  string         // Markdown; writeSite renders it
 }
 
-// Route is one path of SPEC.md's route table with the title its page has.
+// Route is one path of the site with the title its page has.
 type Route struct {
 	Path   string
 	Title  string
 	Layout string
 }
 
-// staticRoutes are SPEC.md section 2's routes that do not depend on
+// staticRoutes are the site's routes that do not depend on
 // content. "/" is the dashboard; /dashboard is the same screen.
 var staticRoutes = []Route{
 	{"/", "Dashboard", "dashboard"},
@@ -72,7 +72,7 @@ const bodyNotFoundPath = "/payment-body/404.html"
 var sidebarEvents = []string{"finovate", "global-fintech-fest", "hong-kong-fintech-week", "money2020", "sibos",
 	"singapore-fintech-festival", "world-fintech-festival"}
 
-// checkSite reports content the site's fixed structure needs: SPEC.md's
+// checkSite reports content the site's fixed structure needs: the
 // four payment bodies and the sidebar's seven events.
 func checkSite(cat *catalog.Catalog, contentDir string) error {
 	have := map[string]bool{}
@@ -87,7 +87,7 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 	var missing []string
 	for _, b := range catalog.BodyNames {
 		if p := "bodies/" + strings.ToLower(b); !have[p] {
-			missing = append(missing, filepath.Join(contentDir, p+".md")+": payment body "+b+" is required (SPEC.md routes /payment-body/"+strings.ToLower(b)+")")
+			missing = append(missing, filepath.Join(contentDir, p+".md")+": payment body "+b+" is required (the site routes /payment-body/"+strings.ToLower(b)+")")
 		}
 	}
 	for _, e := range sidebarEvents {

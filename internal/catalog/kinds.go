@@ -74,7 +74,7 @@ func (l *loader) company(f *fields, e Entry, body string) {
 		SourceURL:       OptString(f.link("sourceUrl", false)),
 		Leader:          OptString(f.str("leader", false)),
 		LeaderGroup:     OptString(f.enum("leaderGroup", false, LeaderGroups)),
-		LeaderIsCEO:     true, // SPEC's titles assume it; content says when not
+		LeaderIsCEO:     true, // the role titles assume it; content says when not
 	}
 	ceoGiven := f.node("leaderIsCeo", false) != nil
 	if ceoGiven {
@@ -265,7 +265,7 @@ func (l *loader) crossCheck() {
 		seen[n.Name] = n.Path
 	}
 	// One payments-body chief and one card-network co-founder lead the
-	// Indian list (SPEC.md); several would make "first" arbitrary.
+	// Indian list; several would make "first" arbitrary.
 	firsts := map[string]string{}
 	for _, c := range l.cat.Companies {
 		if c.LeaderGroup != GroupPaymentsBodyChief && c.LeaderGroup != GroupCardNetwork {

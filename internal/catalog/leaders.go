@@ -7,7 +7,7 @@ import (
 )
 
 // The leader groups that order the Indian list of /fintech-leaders
-// (SPEC.md section 2): the payments-body chief first, then the card-network
+// (docs/CONTENT.md): the payments-body chief first, then the card-network
 // co-founder/CTO, then the named prominent founders, then everyone else.
 // Content names the people (a company's leaderGroup), code only orders them.
 const (
@@ -19,9 +19,9 @@ const (
 // LeaderGroups lists the groups in the order the Indian list shows them.
 var LeaderGroups = []string{GroupPaymentsBodyChief, GroupCardNetwork, GroupProminent}
 
-// The role titles of SPEC.md, plus "Founder" for a sole founder who is not
-// the CEO (the SPEC's titles all claim a CEO or CTO post; content says when
-// that would be false with leaderIsCeo: false).
+// The role titles /fintech-leaders shows, plus "Founder" for a sole
+// founder who is not the CEO (the others all claim a CEO or CTO post;
+// content says when that would be false with leaderIsCeo: false).
 const (
 	TitleCEOAndMD     = "CEO & MD"
 	TitleCoFounderCTO = "Co-Founder & CTO"
@@ -95,7 +95,7 @@ type Leader struct {
 }
 
 // Leaders splits the companies into the Indian list (country India) and
-// the Global list, each in the order SPEC.md gives: Indian by leader group
+// the Global list, each in its order: Indian by leader group
 // then company name, Global by company name. Names compare without case.
 func Leaders(companies []Company) (indian, global []Leader) {
 	indian, global = []Leader{}, []Leader{} // empty lists, not null, for the templates

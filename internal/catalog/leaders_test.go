@@ -106,7 +106,7 @@ func TestLeaders_Order(t *testing.T) {
 	}
 }
 
-// TestLeaders_RealContent pins what SPEC.md asks of the real Indian list:
+// TestLeaders_RealContent pins the order of the real Indian list:
 // NPCI's chief first, then the prominent founders, then by company name,
 // and no false title where content says the founder is not the CEO.
 func TestLeaders_RealContent(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"slices"
 )
 
-// The enumerations of SPEC.md sections 3 and 9. Values are exactly the
-// spec's spelling because they appear in URLs, JSON and filters.
+// The enumerations. Values are spelled exactly as pages and regulators
+// write them, because they appear in URLs, JSON and filters.
 var (
 	Sources            = []string{"RBI", "NPCI", "SEBI", "IRDAI", "PFRDA", "PRB", "IDRBT", "other"}
 	CircularCategories = []string{"Payment Systems", "UPI", "CBDC", "Sandbox", "UDIR", "ODR", "Security",

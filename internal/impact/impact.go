@@ -1,11 +1,9 @@
-// Package impact holds the impact tracker's rules (SPEC.md sections 2-4 and
-// 9) once, for both the API's store and the generator's static page: the
-// compliance score, the window it counts over, the score bands, the entity
-// types' display names, and which circulars are "currently active".
-//
-// The store counts in SQL over its tables and the generator counts over the
-// catalog; both apply Score and Window from here, and a store test checks
-// that the two agree on the same catalog.
+// Package impact holds the impact tracker's rules once: the compliance
+// score, the window it counts over, the score bands, the entity types'
+// display names, which circulars are "currently active", and Records, the
+// one computation of the tracker's records. The generator's static page
+// shows Records as of the build; each store sync keeps Records as of the
+// sync, which the API serves.
 package impact
 
 import (
@@ -47,7 +45,7 @@ func InWindow(d time.Time, now time.Time) bool {
 	return !d.Before(from) && !d.After(to)
 }
 
-// Score bands (SPEC.md section 4): 90 and above good (green), 80 to 89
+// Score bands: 90 and above good (green), 80 to 89
 // warning (yellow), below 80 poor (red).
 const (
 	GoodScore    = 90
@@ -72,7 +70,7 @@ func Band(score int) string {
 	return Poor
 }
 
-// DisplayName is how the tracker names an entity type (SPEC.md: PSP is
+// DisplayName is how the tracker names an entity type (PSP is
 // "Payment Service Providers", Issuer "Card Issuers", anything else
 // "Payment Aggregators").
 func DisplayName(entityType string) string {

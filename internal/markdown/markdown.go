@@ -73,7 +73,7 @@ func PlainText(md string) string {
 }
 
 // Preview is the first n characters of s with an ellipsis when cut
-// (SPEC.md: 200 characters on cards, 150 on the impact tracker).
+// (200 characters on cards, 150 on the impact tracker).
 func Preview(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s

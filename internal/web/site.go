@@ -116,7 +116,7 @@ type readSeeker interface {
 }
 
 // resolve maps a URL path to a file: /news and /news/ serve news/index.html
-// without a redirect, as the routes of SPEC.md are written without a slash.
+// without a redirect, as the site's routes are written without a slash.
 func (t *tree) resolve(urlPath string) (string, bool) {
 	rel := strings.TrimPrefix(urlPath, "/")
 	if rel == "" {

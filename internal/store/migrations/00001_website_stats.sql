@@ -1,5 +1,5 @@
 -- +goose Up
--- SPEC.md section 3, "Website stats": one row of site-wide counters.
+-- "Website stats": one row of site-wide counters.
 CREATE TABLE website_stats (
     id              TEXT PRIMARY KEY,
     total_visitors  INTEGER NOT NULL DEFAULT 50000,

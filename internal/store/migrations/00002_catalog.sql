@@ -43,7 +43,7 @@ CREATE INDEX circulars_category_impact ON circulars (category, impact_rank, publ
 CREATE INDEX circulars_source_category_published ON circulars (source, category, published_date DESC, slug);
 CREATE INDEX circulars_source_category_impact ON circulars (source, category, impact_rank, published_date DESC, slug);
 
--- Per-entity impact of a circular (SPEC.md section 3, impact tracking).
+-- Per-entity impact of a circular (impact tracking).
 CREATE TABLE circular_entity_impact (
     circular_id  TEXT NOT NULL REFERENCES circulars (id) ON DELETE CASCADE,
     entity_type  TEXT NOT NULL,

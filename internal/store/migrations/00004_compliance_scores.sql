@@ -1,5 +1,5 @@
 -- +goose Up
--- Compliance score per entity type (SPEC.md section 3, impact tracking
+-- Compliance score per entity type (impact tracking
 -- record). origin says where the score came from:
 --   default  seeded here: 100, meaning "no circular counted against it yet";
 --   rule     computed by SyncCatalog from the circulars (rule in impact.go);
