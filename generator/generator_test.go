@@ -2,7 +2,6 @@ package generator
 
 import (
 	"cmp"
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"io/fs"
@@ -79,7 +78,7 @@ func buildSite(t *testing.T, content, templates string) (string, *Result) {
 func buildSiteAt(t *testing.T, content, templates string, now time.Time) (string, *Result) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "public")
-	res, err := Build(context.Background(), Options{ContentDir: content, TemplatesDir: templates,
+	res, err := Build(t.Context(), Options{ContentDir: content, TemplatesDir: templates,
 		AssetsDir: fixtureAssets, OutDir: out, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
 		Now: func() time.Time { return now }})
 	if err != nil {
@@ -456,7 +455,7 @@ func copyTree(t *testing.T, src string) string {
 
 func TestBuild_Errors(t *testing.T) {
 	build := func(content, templates string) error {
-		_, err := Build(context.Background(), Options{ContentDir: content, TemplatesDir: templates,
+		_, err := Build(t.Context(), Options{ContentDir: content, TemplatesDir: templates,
 			AssetsDir: fixtureAssets, OutDir: filepath.Join(t.TempDir(), "public")})
 		return err
 	}
@@ -484,7 +483,7 @@ func TestBuild_Errors(t *testing.T) {
 		}
 	})
 	t.Run("ErrNoAssets", func(t *testing.T) {
-		_, err := Build(context.Background(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir,
+		_, err := Build(t.Context(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir,
 			AssetsDir: t.TempDir(), OutDir: filepath.Join(t.TempDir(), "public")})
 		if err == nil || !strings.Contains(err.Error(), "manifest") {
 			t.Errorf("err = %v; want a missing manifest error", err)
@@ -493,13 +492,13 @@ func TestBuild_Errors(t *testing.T) {
 	t.Run("FailedBuildKeepsPreviousSite", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "public")
 		opts := Options{ContentDir: fixtureContent, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out}
-		if _, err := Build(context.Background(), opts); err != nil {
+		if _, err := Build(t.Context(), opts); err != nil {
 			t.Fatal(err)
 		}
 		broken := copyTree(t, fixtureContent)
 		os.WriteFile(filepath.Join(broken, "news", "bad.md"), []byte("no front matter"), 0o644)
 		opts.ContentDir = broken
-		if _, err := Build(context.Background(), opts); err == nil {
+		if _, err := Build(t.Context(), opts); err == nil {
 			t.Fatal("broken content built")
 		}
 		if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
@@ -514,12 +513,12 @@ func TestBuild_Errors(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "public")
 		content := copyTree(t, fixtureContent)
 		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out}
-		if _, err := Build(context.Background(), opts); err != nil {
+		if _, err := Build(t.Context(), opts); err != nil {
 			t.Fatal(err)
 		}
 		os.Remove(filepath.Join(content, "circulars", "rbi-2021-09-07-tokenisation.md"))
 		os.WriteFile(filepath.Join(content, "bodies", "rbi.md"), []byte("---\nname: Reserve Bank of India\nshortName: RBI\nkeyFunctions: [x]\n---\n"), 0o644)
-		if _, err := Build(context.Background(), opts); err != nil {
+		if _, err := Build(t.Context(), opts); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(filepath.Join(out, "circulars", "rbi-2021-09-07-tokenisation")); err == nil {

@@ -2,22 +2,22 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func runCmd(args ...string) (string, string, error) {
+func runCmd(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(context.Background(), args, &out, &errb)
+	err := run(t.Context(), args, &out, &errb)
 	return out.String(), errb.String(), err
 }
 
 func TestCheck(t *testing.T) {
 	t.Run("RealContent", func(t *testing.T) {
-		out, _, err := runCmd("check", "../../content")
+		out, _, err := runCmd(t, "check", "../../content")
 		if err != nil || !strings.Contains(out, "ok:") {
 			t.Fatalf("check content = %q, %v", out, err)
 		}
@@ -26,7 +26,7 @@ func TestCheck(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "content")
 		os.MkdirAll(filepath.Join(dir, "news"), 0o755)
 		os.WriteFile(filepath.Join(dir, "news", "x.md"), []byte("---\ntitle: T\nregion: Mars\n---\nbody\n"), 0o644)
-		_, stderr, err := runCmd("check", dir)
+		_, stderr, err := runCmd(t, "check", dir)
 		if err == nil {
 			t.Fatal("check passed a broken tree")
 		}
@@ -40,7 +40,7 @@ func TestCheck(t *testing.T) {
 		}
 	})
 	t.Run("ErrNoDir", func(t *testing.T) {
-		if _, _, err := runCmd("check", filepath.Join(t.TempDir(), "nope")); err == nil {
+		if _, _, err := runCmd(t, "check", filepath.Join(t.TempDir(), "nope")); err == nil {
 			t.Error("check of a missing directory passed")
 		}
 	})
@@ -48,7 +48,7 @@ func TestCheck(t *testing.T) {
 
 func TestNew(t *testing.T) {
 	content := filepath.Join(t.TempDir(), "content")
-	out, _, err := runCmd("new", "-content", content, "circulars", "rbi-2026-01-15-test")
+	out, _, err := runCmd(t, "new", "-content", content, "circulars", "rbi-2026-01-15-test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,24 +63,24 @@ func TestNew(t *testing.T) {
 		}
 	}
 	t.Run("ErrExists", func(t *testing.T) {
-		if _, _, err := runCmd("new", "-content", content, "circulars", "rbi-2026-01-15-test"); err == nil {
+		if _, _, err := runCmd(t, "new", "-content", content, "circulars", "rbi-2026-01-15-test"); err == nil {
 			t.Error("new overwrote an existing entry")
 		}
 	})
 	t.Run("ErrUnknownKind", func(t *testing.T) {
-		if _, _, err := runCmd("new", "-content", content, "podcasts", "x"); err == nil || !strings.Contains(err.Error(), "unknown kind") {
+		if _, _, err := runCmd(t, "new", "-content", content, "podcasts", "x"); err == nil || !strings.Contains(err.Error(), "unknown kind") {
 			t.Errorf("err = %v", err)
 		}
 	})
 	t.Run("ErrBadSlug", func(t *testing.T) {
-		if _, _, err := runCmd("new", "-content", content, "news", "Bad Slug"); err == nil {
+		if _, _, err := runCmd(t, "new", "-content", content, "news", "Bad Slug"); err == nil {
 			t.Error("new accepted a bad slug")
 		}
 	})
 }
 
 func TestRun_ErrUnknownCommand(t *testing.T) {
-	if _, stderr, err := runCmd("frobnicate"); err == nil || !strings.Contains(stderr, "usage:") {
+	if _, stderr, err := runCmd(t, "frobnicate"); err == nil || !strings.Contains(stderr, "usage:") {
 		t.Errorf("unknown command: err %v, stderr %q", err, stderr)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // loadProblems runs Load and returns its problems as strings, failing the
@@ -142,11 +144,18 @@ func TestLoad(t *testing.T) {
 
 	t.Run("field values", func(t *testing.T) {
 		c, _ := circularBySlug(cat, "npci-2025-07-29-p2p-collect-discontinued")
-		if !c.TitleIsDescriptive || c.PublishedDate.String() != "2025-07-29" || c.EffectiveDate == nil || c.EffectiveDate.String() != "2025-10-01" {
-			t.Errorf("circular fields: %+v", c)
+		effective := Date{time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC)}
+		want := Circular{
+			Entry: Entry{ID: IDForPath("circulars/npci-2025-07-29-p2p-collect-discontinued.md"), Slug: "npci-2025-07-29-p2p-collect-discontinued",
+				Path: "good/circulars/npci-2025-07-29-p2p-collect-discontinued.md"},
+			Title: "Discontinuation of P2P collect requests", TitleIsDescriptive: true,
+			Content: "NPCI asked members to stop processing person-to-person collect requests on UPI.",
+			Source:  "NPCI", Category: "UPI", PublishedDate: Date{time.Date(2025, 7, 29, 0, 0, 0, 0, time.UTC)}, EffectiveDate: &effective,
+			ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
+			SourceURL: "https://example.org/npci-p2p-collect", AdditionalSourceURLs: TextList{},
 		}
-		if c.Content != "NPCI asked members to stop processing person-to-person collect requests on UPI." {
-			t.Errorf("circular body %q", c.Content)
+		if diff := cmp.Diff(want, c); diff != "" {
+			t.Errorf("circular (-want +got):\n%s", diff)
 		}
 		s := cat.Sibos[0]
 		if s.Year != 2019 || s.ExpectedAttendees != 11500 || s.RegistrationOpen || s.StartDate.String() != "2019-09-23" {
@@ -155,11 +164,15 @@ func TestLoad(t *testing.T) {
 		if cat.Companies[0].Founded != 2016 {
 			t.Errorf("company founded %d", cat.Companies[0].Founded)
 		}
-		if a := cat.Ads[0]; !a.Sponsored || a.TargetURL != "/impact-tracker" {
-			t.Errorf("ad fields: %+v", a)
+		wantAd := Ad{Entry: cat.Ads[0].Entry, Title: "Know which circulars hit your business", Description: "The RegPulse Impact Tracker sorts circulars by impact.",
+			Company: "RegPulse", Category: "compliance", CTAText: "Open the Impact Tracker", TargetURL: "/impact-tracker", Sponsored: true}
+		if diff := cmp.Diff(wantAd, cat.Ads[0]); diff != "" {
+			t.Errorf("ad (-want +got):\n%s", diff)
 		}
-		if v := cat.Videos[0]; v.DurationMinutes != 15 || v.Level != "Beginner" {
-			t.Errorf("video fields: %+v", v)
+		wantVideo := Video{Entry: cat.Videos[0].Entry, Title: "UPI basics: how a payment moves from app to bank",
+			Description: "An introduction to the Unified Payments Interface run by NPCI.", DurationMinutes: 15, Level: "Beginner", Topic: "UPI"}
+		if diff := cmp.Diff(wantVideo, cat.Videos[0]); diff != "" {
+			t.Errorf("video (-want +got):\n%s", diff)
 		}
 	})
 }
