@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
@@ -64,9 +63,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	}
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
-	// Every GET answers HEAD as well (link checkers and monitors use it);
-	// net/http sends no body for HEAD.
-	r.Use(middleware.GetHead)
+	r.Use(headAsGet)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -84,6 +81,20 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
 	return r
+}
+
+// headAsGet routes HEAD as GET, so every GET answers HEAD as well (link
+// checkers and monitors use it); net/http sends no body for HEAD. chi's
+// middleware.GetHead does not do here: mounted under a router with a
+// catch-all route (web.Handler's site), it takes that route for a HEAD
+// route of this one and answers 405.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if rctx := chi.RouteContext(r.Context()); rctx != nil && r.Method == http.MethodHead {
+			rctx.RouteMethod = http.MethodGet
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // recoverer turns a panic into a JSON 500 and logs it, so one bad request

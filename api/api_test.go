@@ -17,8 +17,10 @@ import (
 
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	// As web.Handler mounts it: beside a catch-all route for the site.
 	root := chi.NewRouter()
 	root.Mount("/api", New(newFakeStore(storetest.Catalog()), discardLog))
+	root.Handle("/*", http.NotFoundHandler())
 	srv := httptest.NewServer(root)
 	t.Cleanup(srv.Close)
 	return srv
