@@ -19,7 +19,11 @@ import (
 // built site everywhere else, gzip-compressed.
 func Handler(site *Site, api http.Handler) http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RealIP)
+	// No middleware.RealIP: it believes X-Forwarded-For, X-Real-IP and
+	// True-Client-IP from any client, so anyone could pick their IP.
+	// Nothing reads the client IP yet; whatever first does (rate limits)
+	// should add middleware.ClientIPFromHeader or ClientIPFromXFF with the
+	// trusted proxies' prefixes and read it with middleware.GetClientIP.
 	r.Use(middleware.Compress(5, "text/html", "text/css", "text/plain", "text/javascript",
 		"application/javascript", "application/json", "application/xml", "application/atom+xml",
 		"application/feed+json", "image/svg+xml"))

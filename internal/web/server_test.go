@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,7 +17,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // wait is how long a test waits for something that should happen in
@@ -143,8 +147,12 @@ func TestHandler(t *testing.T) {
 					t.Fatalf("API called = %v, want %v (status %d, body %q)", calledAPI, tt.api, w.Code, w.Body.String())
 				}
 				if tt.api {
-					if w.Code != 200 || w.Header().Get("X-Stub") != "api" {
-						t.Errorf("status = %d X-Stub = %q, want the stub's answer", w.Code, w.Header().Get("X-Stub"))
+					type stubbed struct {
+						Status int
+						XStub  string
+					}
+					if diff := cmp.Diff(stubbed{200, "api"}, stubbed{w.Code, w.Header().Get("X-Stub")}); diff != "" {
+						t.Errorf("want the stub's answer (-want +got):\n%s", diff)
 					}
 					path, _, _ := strings.Cut(tt.target, "?")
 					if want := `"path":"` + path + `"`; !strings.Contains(w.Body.String(), want) {
@@ -165,20 +173,25 @@ func TestHandler(t *testing.T) {
 	t.Run("NilAPI", func(t *testing.T) {
 		h := Handler(s, nil)
 		for _, target := range []string{"/api", "/api/health"} {
-			w := do(t, h, "GET", target, nil)
-			if w.Code != 404 || w.Body.String() != notFoundHTML {
-				t.Errorf("GET %s without an API = %d %q, want the site's 404", target, w.Code, w.Body.String())
+			if diff := cmp.Diff(reply{404, notFoundHTML}, replyOf(do(t, h, "GET", target, nil))); diff != "" {
+				t.Errorf("GET %s without an API, want the site's 404 (-want +got):\n%s", target, diff)
 			}
 		}
-		if w := do(t, h, "GET", "/news", nil); w.Code != 200 || w.Body.String() != newsHTML {
-			t.Errorf("GET /news = %d %q, want the news page", w.Code, w.Body.String())
+		if diff := cmp.Diff(reply{200, newsHTML}, replyOf(do(t, h, "GET", "/news", nil))); diff != "" {
+			t.Errorf("GET /news, want the news page (-want +got):\n%s", diff)
 		}
 	})
 
-	t.Run("RealIP", func(t *testing.T) {
-		w := do(t, h, "GET", "/api/ip", http.Header{"X-Real-Ip": {"203.0.113.7"}})
-		if !strings.Contains(w.Body.String(), `"remote":"203.0.113.7"`) {
-			t.Errorf("body = %q, want RemoteAddr from X-Real-IP", w.Body.String())
+	// Any client can send these headers, so none of them replaces the
+	// peer's address (httptest's 192.0.2.1:1234).
+	t.Run("ClientIPHeadersIgnored", func(t *testing.T) {
+		w := do(t, h, "GET", "/api/ip", http.Header{
+			"X-Real-Ip":       {"203.0.113.7"},
+			"X-Forwarded-For": {"203.0.113.8"},
+			"True-Client-Ip":  {"203.0.113.9"},
+		})
+		if want := `"remote":"192.0.2.1:1234"`; !strings.Contains(w.Body.String(), want) {
+			t.Errorf("body = %q, want the peer's RemoteAddr (%s), not one from a client's header", w.Body.String(), want)
 		}
 	})
 
@@ -253,8 +266,13 @@ func TestHandler(t *testing.T) {
 		}
 		defer res.Body.Close()
 		body, _ := io.ReadAll(res.Body)
-		if res.StatusCode != 200 || string(body) != newsHTML || !res.Uncompressed {
-			t.Errorf("GET /news = %d %q (uncompressed by client: %v), want 200, the page, gzipped on the wire", res.StatusCode, body, res.Uncompressed)
+		type gunzipped struct {
+			Status       int
+			Body         string
+			Uncompressed bool // by the client: the page was gzipped on the wire
+		}
+		if diff := cmp.Diff(gunzipped{200, newsHTML, true}, gunzipped{res.StatusCode, string(body), res.Uncompressed}); diff != "" {
+			t.Errorf("GET /news, want 200 and the page, gzipped on the wire (-want +got):\n%s", diff)
 		}
 	})
 }
@@ -303,7 +321,7 @@ func startServe(t *testing.T, h http.Handler) *served {
 	records := make(chan slog.Record, 64)
 	base, buf := newTestLogger()
 	log := slog.New(notifyHandler{Handler: base.Handler(), records: records})
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	srv := &served{cancel: cancel, stopped: make(chan struct{}), logs: records, buf: buf}
 	go func() {
 		srv.err = Serve(ctx, "127.0.0.1:0", h, log)
@@ -440,8 +458,10 @@ func TestServe(t *testing.T) {
 
 		select {
 		case r := <-resc:
-			if r.err != nil || r.status != 200 || r.body != "finished" {
-				t.Errorf("in-flight request = %d %q %v, want 200 finished", r.status, r.body, r.err)
+			if r.err != nil {
+				t.Errorf("in-flight request: %v, want 200 finished", r.err)
+			} else if diff := cmp.Diff(reply{200, "finished"}, reply{r.status, r.body}); diff != "" {
+				t.Errorf("in-flight request, want 200 finished (-want +got):\n%s", diff)
 			}
 		case <-time.After(wait):
 			t.Fatal("in-flight request did not finish")
@@ -459,10 +479,8 @@ func TestServe(t *testing.T) {
 		}
 		defer ln.Close()
 		log, _ := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
 		done := make(chan error, 1)
-		go func() { done <- Serve(ctx, ln.Addr().String(), http.NotFoundHandler(), log) }()
+		go func() { done <- Serve(t.Context(), ln.Addr().String(), http.NotFoundHandler(), log) }()
 		select {
 		case err := <-done:
 			if err == nil {
@@ -476,7 +494,7 @@ func TestServe(t *testing.T) {
 	t.Run("ErrBadAddr", func(t *testing.T) {
 		t.Parallel()
 		log, _ := newTestLogger()
-		err := Serve(context.Background(), "127.0.0.1:notaport", http.NotFoundHandler(), log)
+		err := Serve(t.Context(), "127.0.0.1:notaport", http.NotFoundHandler(), log)
 		if err == nil {
 			t.Error("Serve with a bad address = nil, want an error")
 		}
@@ -485,7 +503,7 @@ func TestServe(t *testing.T) {
 	t.Run("CancelledBeforeStart", func(t *testing.T) {
 		t.Parallel()
 		log, _ := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
+		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
 		done := make(chan error, 1)
 		go func() { done <- Serve(ctx, "127.0.0.1:0", http.NotFoundHandler(), log) }()
@@ -533,270 +551,345 @@ func rebuildDirs(t *testing.T, base string) []string {
 	return dirs
 }
 
+// rebuildInterval is RebuildEvery's interval in the rebuild tests. They
+// run in a synctest bubble, where it is fake time: a tick costs nothing.
+const rebuildInterval = time.Minute
+
+// rebuildFixture runs RebuildEvery on the fixture site. It belongs to one
+// synctest bubble: make it with newRebuildFixture inside synctest.Test.
+type rebuildFixture struct {
+	site *Site
+	base string // the fixture site's directory, served at the start
+	log  *slog.Logger
+	logs *syncBuffer // what log wrote
+	// ctx is the context run gives RebuildEvery; a test may wrap it
+	// before run. cancel cancels it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{} // closed when RebuildEvery has returned; nil before run
+}
+
+// newRebuildFixture serves the fixture site with a logger and a context
+// for RebuildEvery. Cleanup cancels the context and waits for
+// RebuildEvery to return before the site's directories are removed.
+func newRebuildFixture(t *testing.T) *rebuildFixture {
+	t.Helper()
+	s := newFixtureSite(t)
+	log, logs := newTestLogger()
+	ctx, cancel := context.WithCancel(t.Context())
+	f := &rebuildFixture{site: s, base: s.Dir(), log: log, logs: logs, ctx: ctx, cancel: cancel}
+	t.Cleanup(func() {
+		f.cancel()
+		if f.done != nil {
+			<-f.done // never returning is a deadlock, which fails the test
+		}
+	})
+	return f
+}
+
+// run starts RebuildEvery every rebuildInterval, rebuilding beside the
+// fixture site with build.
+func (f *rebuildFixture) run(build BuildFunc, after func()) {
+	f.done = make(chan struct{})
+	go func() {
+		defer close(f.done)
+		f.site.RebuildEvery(f.ctx, rebuildInterval, f.base, build, f.log, after)
+	}()
+}
+
+// tick moves the fake clock on to RebuildEvery's next tick and waits
+// until the rebuild it starts is over: every goroutine of the bubble is
+// blocked again (or has returned). Rebuilds take no fake time, so a test
+// that sleeps only in tick wakes exactly on the ticks.
+func (f *rebuildFixture) tick() {
+	time.Sleep(rebuildInterval)
+	synctest.Wait()
+}
+
+// stop cancels RebuildEvery's context and checks that it returns.
+func (f *rebuildFixture) stop(t *testing.T) {
+	t.Helper()
+	f.cancel()
+	f.wait(t)
+}
+
+// wait checks that RebuildEvery has returned (its context was cancelled)
+// once the bubble has settled.
+func (f *rebuildFixture) wait(t *testing.T) {
+	t.Helper()
+	synctest.Wait()
+	select {
+	case <-f.done:
+	default:
+		t.Fatal("RebuildEvery did not return after cancel")
+	}
+}
+
+// received gives the next value c holds, if it holds one.
+func received[T any](c <-chan T) (T, bool) {
+	select {
+	case v := <-c:
+		return v, true
+	default:
+		var zero T
+		return zero, false
+	}
+}
+
+// The rebuild tests run in synctest bubbles: the ticker and removeLater's
+// timer use the bubble's fake clock, so each tick is deterministic and
+// instant. A removal still pending when a test ends never fires, and
+// t.TempDir's cleanup removes the directory.
 func TestSite_RebuildEvery(t *testing.T) {
 	t.Parallel()
-	const interval = 20 * time.Millisecond
-
-	// run starts RebuildEvery and returns a channel closed when it returns.
-	run := func(s *Site, ctx context.Context, base string, build BuildFunc, log *slog.Logger, after func()) <-chan struct{} {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			s.RebuildEvery(ctx, interval, base, build, log, after)
-		}()
-		return done
-	}
-	waitDone := func(t *testing.T, done <-chan struct{}) {
-		t.Helper()
-		select {
-		case <-done:
-		case <-time.After(wait):
-			t.Fatal("RebuildEvery did not return after cancel")
-		}
-	}
 
 	t.Run("OK", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, buf := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-
-		var builds atomic.Int32
-		var gotDir atomic.Value
-		build := func(bctx context.Context, dir string) error {
-			n := builds.Add(1)
-			if n == 1 {
-				gotDir.Store(dir)
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			// Channels, not slices: the race detector does not know that
+			// the fake clock orders the loop's writes after the test's reads.
+			var builds atomic.Int32
+			built := make(chan string, 10) // the directories build was given
+			build := func(ctx context.Context, dir string) error {
+				n := builds.Add(1)
+				built <- dir
+				return newSiteBuild(strconv.Itoa(int(n)))(ctx, dir)
 			}
-			return newSiteBuild(strconv.Itoa(int(n)))(bctx, dir)
-		}
-		swapped := make(chan string, 10)
-		after := func() { swapped <- s.Dir() }
-		done := run(s, ctx, base, build, log, after)
+			swapped := make(chan string, 10) // Dir() after each swap
+			f.run(build, func() { swapped <- f.site.Dir() })
 
-		var first string
-		select {
-		case first = <-swapped:
-		case <-time.After(wait):
-			t.Fatal("no swap")
-		}
-		if want := gotDir.Load().(string); first != want {
-			t.Errorf("Dir() after the first rebuild = %q, want the built dir %q", first, want)
-		}
-		if filepath.Dir(first) != filepath.Dir(base) || !strings.HasPrefix(filepath.Base(first), filepath.Base(base)+".") {
-			t.Errorf("rebuilt into %q, want %s.<timestamp> beside it", first, base)
-		}
-		// The new site serves: content and _headers.
-		w := do(t, s, "GET", "/news", nil)
-		if w.Code != 200 || w.Body.String() != "news 1" || w.Header().Get("X-Version") != "1" {
-			t.Errorf("GET /news after the rebuild = %d %q X-Version=%q, want news 1 from the new site", w.Code, w.Body.String(), w.Header().Get("X-Version"))
-		}
-
-		// A second rebuild replaces the first; the first stays on disk for
-		// requests still reading it, and the original is left alone.
-		var second string
-		select {
-		case second = <-swapped:
-		case <-time.After(wait):
-			t.Fatal("no second swap")
-		}
-		cancel()
-		waitDone(t, done)
-		if second == first {
-			t.Errorf("second rebuild reused %q", first)
-		}
-		if got := s.Dir(); got == first || got == base {
-			t.Errorf("Dir() = %q, want a newer rebuild", got)
-		}
-		for _, dir := range []string{base, first, second} {
-			if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-				t.Errorf("%s was removed at once: %v", dir, err)
+			f.tick()
+			first, ok := received(swapped)
+			if !ok {
+				t.Fatal("no swap at the first tick")
 			}
-		}
-		if w := do(t, s, "GET", "/", nil); !strings.HasPrefix(w.Body.String(), "home ") || w.Body.String() == "home 1" {
-			t.Errorf("GET / = %q, want a later rebuild", w.Body.String())
-		}
-		if logs := buf.String(); !strings.Contains(logs, "rebuilt site") || strings.Contains(logs, "level=ERROR") {
-			t.Errorf("log = %q, want rebuilt site lines and no errors", logs)
-		}
+			if want, _ := received(built); first != want {
+				t.Errorf("Dir() after the first rebuild = %q, want the built dir %q", first, want)
+			}
+			if filepath.Dir(first) != filepath.Dir(f.base) || !strings.HasPrefix(filepath.Base(first), filepath.Base(f.base)+".") {
+				t.Errorf("rebuilt into %q, want %s.<timestamp> beside it", first, f.base)
+			}
+			// The new site serves: content and _headers.
+			type versioned struct {
+				Status   int
+				Body     string
+				XVersion string
+			}
+			w := do(t, f.site, "GET", "/news", nil)
+			got := versioned{w.Code, w.Body.String(), w.Header().Get("X-Version")}
+			if diff := cmp.Diff(versioned{200, "news 1", "1"}, got); diff != "" {
+				t.Errorf("GET /news after the rebuild, want news 1 from the new site (-want +got):\n%s", diff)
+			}
+
+			// A second rebuild replaces the first; the first stays on disk
+			// for requests still reading it, and the original is left alone.
+			f.tick()
+			second, ok := received(swapped)
+			if !ok {
+				t.Fatal("no swap at the second tick")
+			}
+			f.stop(t)
+			if second == first {
+				t.Errorf("second rebuild reused %q", first)
+			}
+			if got := f.site.Dir(); got != second {
+				t.Errorf("Dir() = %q, want the second rebuild %q", got, second)
+			}
+			for _, dir := range []string{f.base, first, second} {
+				if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+					t.Errorf("%s was removed at once: %v", dir, err)
+				}
+			}
+			if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home 2" {
+				t.Errorf("GET / = %q, want home 2 from the second rebuild", w.Body.String())
+			}
+			if logs := f.logs.String(); !strings.Contains(logs, "rebuilt site") || strings.Contains(logs, "level=ERROR") {
+				t.Errorf("log = %q, want rebuilt site lines and no errors", logs)
+			}
+
+			// The first is removed swapGrace after the second swap, even
+			// after shutdown; the original and the served one stay.
+			time.Sleep(swapGrace - time.Nanosecond)
+			synctest.Wait()
+			if _, err := os.Stat(first); err != nil {
+				t.Errorf("%s was removed before swapGrace: %v", first, err)
+			}
+			time.Sleep(time.Nanosecond)
+			synctest.Wait()
+			if _, err := os.Stat(first); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s still there swapGrace after it was replaced: %v", first, err)
+			}
+			for _, dir := range []string{f.base, second} {
+				if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+					t.Errorf("%s was removed: %v", dir, err)
+				}
+			}
+		})
 	})
 
 	t.Run("ErrBuild", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, buf := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			var builds atomic.Int32
+			build := func(_ context.Context, dir string) error {
+				// A half-written site, then failure.
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+				if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("half"), 0o644); err != nil {
+					return err
+				}
+				if builds.Add(1) == 2 {
+					f.cancel() // shutting down: this cancelled build is not logged as a failure
+				}
+				return errors.New("hugo: template boom")
+			}
+			f.run(build, func() { t.Error("after called for a failed build") })
+			f.tick()
+			f.tick()
+			f.wait(t)
 
-		var builds atomic.Int32
-		build := func(_ context.Context, dir string) error {
-			// A half-written site, then failure.
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
+			if got := f.site.Dir(); got != f.base {
+				t.Errorf("Dir() = %q, want the last good site %q", got, f.base)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("half"), 0o644); err != nil {
-				return err
+			if diff := cmp.Diff(reply{200, newsHTML}, replyOf(do(t, f.site, "GET", "/news", nil))); diff != "" {
+				t.Errorf("GET /news, want the last good site (-want +got):\n%s", diff)
 			}
-			if builds.Add(1) == 2 {
-				cancel() // shutting down: this cancelled build is not logged as a failure
+			if dirs := rebuildDirs(t, f.base); len(dirs) != 0 {
+				t.Errorf("failed builds left %q behind", dirs)
 			}
-			return errors.New("hugo: template boom")
-		}
-		after := func() { t.Error("after called for a failed build") }
-		done := run(s, ctx, base, build, log, after)
-		waitDone(t, done)
-
-		if got := s.Dir(); got != base {
-			t.Errorf("Dir() = %q, want the last good site %q", got, base)
-		}
-		if w := do(t, s, "GET", "/news", nil); w.Code != 200 || w.Body.String() != newsHTML {
-			t.Errorf("GET /news = %d %q, want the last good site", w.Code, w.Body.String())
-		}
-		if dirs := rebuildDirs(t, base); len(dirs) != 0 {
-			t.Errorf("failed builds left %q behind", dirs)
-		}
-		logs := buf.String()
-		for _, want := range []string{"level=ERROR", "rebuild failed", "hugo: template boom", "dir=" + base} {
-			if !strings.Contains(logs, want) {
-				t.Errorf("log = %q, want %q", logs, want)
+			logs := f.logs.String()
+			for _, want := range []string{"level=ERROR", "rebuild failed", "hugo: template boom", "dir=" + f.base} {
+				if !strings.Contains(logs, want) {
+					t.Errorf("log = %q, want %q", logs, want)
+				}
 			}
-		}
-		if n, want := strings.Count(logs, "rebuild failed"), int(builds.Load())-1; n != want || n < 1 {
-			t.Errorf("log has %d rebuild failed lines for %d builds, want one per build before shutdown", n, builds.Load())
-		}
+			if n, want := strings.Count(logs, "rebuild failed"), int(builds.Load())-1; n != want || n < 1 {
+				t.Errorf("log has %d rebuild failed lines for %d builds, want one per build before shutdown", n, builds.Load())
+			}
+		})
 	})
 
 	t.Run("ErrUnusableSite", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, buf := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			var builds atomic.Int32
+			build := func(_ context.Context, dir string) error {
+				if builds.Add(1) == 1 {
+					f.cancel()
+				}
+				// "Succeeds" but writes no index.html.
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+				return os.WriteFile(filepath.Join(dir, "404.html"), []byte("x"), 0o644)
+			}
+			f.run(build, func() { t.Error("after called for an unusable site") })
+			f.tick()
+			f.wait(t)
 
-		var builds atomic.Int32
-		build := func(_ context.Context, dir string) error {
-			if builds.Add(1) == 1 {
-				cancel()
+			if got := f.site.Dir(); got != f.base {
+				t.Errorf("Dir() = %q, want the last good site %q", got, f.base)
 			}
-			// "Succeeds" but writes no index.html.
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
+			if w := do(t, f.site, "GET", "/", nil); w.Body.String() != indexHTML {
+				t.Errorf("GET / = %q, want the last good site", w.Body.String())
 			}
-			return os.WriteFile(filepath.Join(dir, "404.html"), []byte("x"), 0o644)
-		}
-		done := run(s, ctx, base, build, log, func() { t.Error("after called for an unusable site") })
-		waitDone(t, done)
-
-		if got := s.Dir(); got != base {
-			t.Errorf("Dir() = %q, want the last good site %q", got, base)
-		}
-		if w := do(t, s, "GET", "/", nil); w.Body.String() != indexHTML {
-			t.Errorf("GET / = %q, want the last good site", w.Body.String())
-		}
-		if dirs := rebuildDirs(t, base); len(dirs) != 0 {
-			t.Errorf("unusable build left %q behind", dirs)
-		}
-		logs := buf.String()
-		for _, want := range []string{"level=ERROR", "unusable site", "no index.html"} {
-			if !strings.Contains(logs, want) {
-				t.Errorf("log = %q, want %q", logs, want)
+			if dirs := rebuildDirs(t, f.base); len(dirs) != 0 {
+				t.Errorf("unusable build left %q behind", dirs)
 			}
-		}
+			logs := f.logs.String()
+			for _, want := range []string{"level=ERROR", "unusable site", "no index.html"} {
+				if !strings.Contains(logs, want) {
+					t.Errorf("log = %q, want %q", logs, want)
+				}
+			}
+		})
 	})
 
 	t.Run("RecoversAfterFailure", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, buf := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-
-		var builds atomic.Int32
-		build := func(ctx context.Context, dir string) error {
-			if builds.Add(1) == 1 {
-				return errors.New("first build fails")
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			var builds, swaps atomic.Int32
+			build := func(ctx context.Context, dir string) error {
+				if builds.Add(1) == 1 {
+					return errors.New("first build fails")
+				}
+				return newSiteBuild("ok")(ctx, dir)
 			}
-			return newSiteBuild("ok")(ctx, dir)
-		}
-		swapped := make(chan struct{}, 10)
-		done := run(s, ctx, base, build, log, func() { swapped <- struct{}{} })
-		select {
-		case <-swapped:
-		case <-time.After(wait):
-			t.Fatal("no swap after a failed build")
-		}
-		cancel()
-		waitDone(t, done)
-		if w := do(t, s, "GET", "/", nil); w.Body.String() != "home ok" {
-			t.Errorf("GET / = %q, want home ok", w.Body.String())
-		}
-		if !strings.Contains(buf.String(), "first build fails") {
-			t.Errorf("log = %q, want the first failure", buf.String())
-		}
+			f.run(build, func() { swaps.Add(1) })
+			f.tick() // fails
+			f.tick() // succeeds
+			if n := swaps.Load(); n != 1 {
+				t.Fatalf("%d swaps after a failed and a good build, want 1", n)
+			}
+			f.stop(t)
+			if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home ok" {
+				t.Errorf("GET / = %q, want home ok", w.Body.String())
+			}
+			if !strings.Contains(f.logs.String(), "first build fails") {
+				t.Errorf("log = %q, want the first failure", f.logs.String())
+			}
+		})
 	})
 
 	t.Run("BuildGetsContext", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, _ := newTestLogger()
-		type key struct{}
-		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), key{}, "v"))
-		defer cancel()
-		var got atomic.Value
-		build := func(bctx context.Context, dir string) error {
-			got.Store(bctx.Value(key{}) == "v")
-			cancel()
-			<-bctx.Done() // the build sees the cancellation
-			return bctx.Err()
-		}
-		waitDone(t, run(s, ctx, base, build, log, nil))
-		if v, _ := got.Load().(bool); !v {
-			t.Error("build did not get RebuildEvery's context")
-		}
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			type key struct{}
+			f.ctx = context.WithValue(f.ctx, key{}, "v")
+			var got atomic.Bool
+			build := func(bctx context.Context, dir string) error {
+				got.Store(bctx.Value(key{}) == "v")
+				f.cancel()
+				<-bctx.Done() // the build sees the cancellation
+				return bctx.Err()
+			}
+			f.run(build, nil)
+			f.tick()
+			f.wait(t)
+			if !got.Load() {
+				t.Error("build did not get RebuildEvery's context")
+			}
+		})
 	})
 
 	t.Run("StopsOnCancel", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, _ := newTestLogger()
 		for _, tt := range []struct {
-			name     string
-			interval time.Duration
-			pre      bool // cancel before starting
+			name string
+			pre  bool // cancel before starting, else just before the first tick
 		}{
-			{"CancelledBeforeStart", interval, true},
-			{"CancelledWhileWaiting", time.Hour, false},
+			{"CancelledBeforeStart", true},
+			{"CancelledWhileWaiting", false},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
-				ctx, cancel := context.WithCancel(context.Background())
-				defer cancel()
-				if tt.pre {
-					cancel()
-				}
-				var builds atomic.Int32
-				done := make(chan struct{})
-				go func() {
-					defer close(done)
-					s.RebuildEvery(ctx, tt.interval, base, func(context.Context, string) error {
+				t.Parallel()
+				synctest.Test(t, func(t *testing.T) {
+					f := newRebuildFixture(t)
+					if tt.pre {
+						f.cancel()
+					}
+					var builds atomic.Int32
+					f.run(func(context.Context, string) error {
 						builds.Add(1)
 						return nil
-					}, log, nil)
-				}()
-				cancel()
-				waitDone(t, done)
-				if tt.interval == time.Hour && builds.Load() != 0 {
-					t.Errorf("%d builds before the first tick", builds.Load())
-				}
-				if got := s.Dir(); got != base {
-					t.Errorf("Dir() = %q, want %q", got, base)
-				}
+					}, nil)
+					if !tt.pre {
+						time.Sleep(rebuildInterval - time.Nanosecond)
+					}
+					f.stop(t)
+					if n := builds.Load(); n != 0 {
+						t.Errorf("%d builds before the first tick", n)
+					}
+					if got := f.site.Dir(); got != f.base {
+						t.Errorf("Dir() = %q, want %q", got, f.base)
+					}
+				})
 			})
 		}
 	})
@@ -805,34 +898,34 @@ func TestSite_RebuildEvery(t *testing.T) {
 	// -race).
 	t.Run("ServesWhileSwapping", func(t *testing.T) {
 		t.Parallel()
-		s := newFixtureSite(t)
-		base := s.Dir()
-		log, _ := newTestLogger()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var n atomic.Int32
-		done := run(s, ctx, base, newSiteBuild("x"), log, func() {
-			if n.Add(1) == 3 {
-				cancel()
-			}
-		})
-		h := Handler(s, nil)
-		deadline := time.After(wait)
-		for {
-			w := do(t, h, "GET", "/news", nil)
-			if w.Code != 200 || (w.Body.String() != newsHTML && w.Body.String() != "news x") {
-				t.Fatalf("GET /news = %d %q while swapping", w.Code, w.Body.String())
-			}
-			select {
-			case <-done:
-				if n.Load() < 3 {
-					t.Errorf("%d swaps, want at least 3", n.Load())
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			var n atomic.Int32
+			f.run(newSiteBuild("x"), func() {
+				if n.Add(1) == 3 {
+					f.cancel()
 				}
-				return
-			case <-deadline:
-				t.Fatalf("%d swaps within %s, want 3", n.Load(), wait)
-			default:
+			})
+			h := Handler(f.site, nil)
+			for want := int32(1); want <= 3; want++ {
+				// Wake with the tick and send requests until its swap is
+				// done, so they run while the site is built and swapped.
+				// The fake clock stands still meanwhile; maxRequests ends
+				// the loop if the rebuild never swaps.
+				time.Sleep(rebuildInterval)
+				const maxRequests = 10000
+				for i := 0; i < maxRequests && n.Load() < want; i++ {
+					w := do(t, h, "GET", "/news", nil)
+					if w.Code != 200 || (w.Body.String() != newsHTML && w.Body.String() != "news x") {
+						t.Fatalf("GET /news = %d %q while swapping", w.Code, w.Body.String())
+					}
+				}
 			}
-		}
+			synctest.Wait()
+			if n.Load() < 3 {
+				t.Errorf("%d swaps in 3 ticks, want at least 3", n.Load())
+			}
+			f.wait(t)
+		})
 	})
 }

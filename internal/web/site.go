@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -107,12 +108,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// HTML and unhashed files: always revalidate, so a rebuild shows at once.
 		w.Header().Set("Cache-Control", "public, max-age=0, must-revalidate")
 	}
-	http.ServeContent(w, r, name, st.ModTime(), f.(readSeeker))
-}
-
-type readSeeker interface {
-	Read([]byte) (int, error)
-	Seek(int64, int) (int64, error)
+	http.ServeContent(w, r, name, st.ModTime(), f.(io.ReadSeeker))
 }
 
 // resolve maps a URL path to a file: /news and /news/ serve news/index.html

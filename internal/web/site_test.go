@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +10,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // Bodies of the fixture site, so tests can compare what was served.
@@ -118,6 +120,16 @@ func do(t *testing.T, h http.Handler, method, target string, header http.Header)
 	return w
 }
 
+// reply is the status and body of a response, for cmp.Diff.
+type reply struct {
+	Status int
+	Body   string
+}
+
+func replyOf(w *httptest.ResponseRecorder) reply {
+	return reply{w.Code, w.Body.String()}
+}
+
 func TestSite_ServeHTTP(t *testing.T) {
 	t.Parallel()
 	s := newFixtureSite(t)
@@ -155,8 +167,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 				if got := w.Header().Get("Content-Type"); got != tt.contentType {
 					t.Errorf("Content-Type = %q, want %q", got, tt.contentType)
 				}
-				if got := w.Header().Values("Cache-Control"); len(got) != 1 || got[0] != tt.cache {
-					t.Errorf("Cache-Control = %q, want exactly %q", got, tt.cache)
+				if diff := cmp.Diff([]string{tt.cache}, w.Header().Values("Cache-Control")); diff != "" {
+					t.Errorf("Cache-Control, want exactly %q (-want +got):\n%s", tt.cache, diff)
 				}
 				if got := w.Header().Get("Content-Security-Policy"); got != csp {
 					t.Errorf("Content-Security-Policy = %q, want %q", got, csp)
@@ -220,8 +232,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 						t.Errorf("%s %s: Content-Type = %q, want text/html; charset=utf-8", method, tt.target, got)
 					}
 					// A 404 must not be cached for a year, even under /assets/*.
-					if got := w.Header().Values("Cache-Control"); len(got) != 1 || got[0] != "no-cache" {
-						t.Errorf("%s %s: Cache-Control = %q, want exactly no-cache", method, tt.target, got)
+					if diff := cmp.Diff([]string{"no-cache"}, w.Header().Values("Cache-Control")); diff != "" {
+						t.Errorf("%s %s: Cache-Control, want exactly no-cache (-want +got):\n%s", method, tt.target, diff)
 					}
 					if got := w.Header().Get("Content-Security-Policy"); got != csp {
 						t.Errorf("%s %s: Content-Security-Policy = %q, want %q", method, tt.target, got, csp)
@@ -236,9 +248,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 
 	t.Run("NearestNotFound", func(t *testing.T) {
 		for _, target := range []string{"/payment-body/xyz", "/payment-body/xyz/", "/payment-body/a/b"} {
-			w := do(t, s, http.MethodGet, target, nil)
-			if w.Code != http.StatusNotFound || w.Body.String() != noBodyHTML {
-				t.Errorf("GET %s = %d %q, want 404 with payment-body/404.html", target, w.Code, w.Body.String())
+			if diff := cmp.Diff(reply{http.StatusNotFound, noBodyHTML}, replyOf(do(t, s, http.MethodGet, target, nil))); diff != "" {
+				t.Errorf("GET %s, want 404 with payment-body/404.html (-want +got):\n%s", target, diff)
 			}
 		}
 		// the folder's own 404 page is a page like any other
@@ -248,6 +259,10 @@ func TestSite_ServeHTTP(t *testing.T) {
 	})
 
 	t.Run("CaseRedirect", func(t *testing.T) {
+		type redirect struct {
+			Status   int
+			Location string
+		}
 		for _, tt := range []struct{ target, want string }{
 			{"/payment-body/RBI", "/payment-body/rbi"},
 			{"/payment-body/Rbi/", "/payment-body/rbi"},
@@ -255,8 +270,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 			{"/NEWS", "/news"},
 		} {
 			w := do(t, s, http.MethodGet, tt.target, nil)
-			if w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != tt.want {
-				t.Errorf("GET %s = %d Location %q, want 301 to %s", tt.target, w.Code, w.Header().Get("Location"), tt.want)
+			if diff := cmp.Diff(redirect{http.StatusMovedPermanently, tt.want}, redirect{w.Code, w.Header().Get("Location")}); diff != "" {
+				t.Errorf("GET %s, want 301 to %s (-want +got):\n%s", tt.target, tt.want, diff)
 			}
 		}
 		// never towards what must not be served, nor for unknown paths
@@ -386,8 +401,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 			w := do(t, s, http.MethodGet, "/", http.Header{
 				"If-Modified-Since": {fixtureModTime.Add(-time.Hour).Format(http.TimeFormat)},
 			})
-			if w.Code != http.StatusOK || w.Body.String() != indexHTML {
-				t.Errorf("got %d %q, want 200 and the page", w.Code, w.Body.String())
+			if diff := cmp.Diff(reply{http.StatusOK, indexHTML}, replyOf(w)); diff != "" {
+				t.Errorf("want 200 and the page (-want +got):\n%s", diff)
 			}
 		})
 	})
@@ -410,8 +425,8 @@ func TestSite_ServeHTTP(t *testing.T) {
 		w.Header()["Content-Security-Policy"][0] = "mutated"
 		w.Header().Add("X-Content-Type-Options", "extra")
 		w2 := do(t, s, http.MethodGet, "/", nil)
-		if got := w2.Header().Values("X-Content-Type-Options"); len(got) != 1 || got[0] != "nosniff" {
-			t.Errorf("X-Content-Type-Options = %q, want exactly nosniff", got)
+		if diff := cmp.Diff([]string{"nosniff"}, w2.Header().Values("X-Content-Type-Options")); diff != "" {
+			t.Errorf("X-Content-Type-Options, want exactly nosniff (-want +got):\n%s", diff)
 		}
 		if got := w2.Header().Get("Content-Security-Policy"); got != csp {
 			t.Errorf("regression, fixed BUG site.go:140 (tree.applyHeaders): h[k] = vs stores the rule's own slice in the response, so writing into one response's header values (%q) changes the rule for later requests", got)
@@ -612,11 +627,13 @@ func TestSite_Headers(t *testing.T) {
 			if w.Code != http.StatusOK {
 				t.Fatalf("GET %s = %d, want 200", tt.target, w.Code)
 			}
-			for k, want := range tt.want {
-				got := w.Header().Values(k)
-				if fmt.Sprint(got) != fmt.Sprint(want) || len(got) != len(want) {
-					t.Errorf("%s = %q, want %q", k, got, want)
-				}
+			got := map[string][]string{}
+			for k := range tt.want {
+				got[k] = w.Header().Values(k)
+			}
+			// EquateEmpty: an absent header (nil) and an empty list are alike.
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("headers of GET %s (-want +got):\n%s", tt.target, diff)
 			}
 		})
 	}
@@ -649,8 +666,8 @@ func TestSite_Swap(t *testing.T) {
 			{"/news", 404, "<h1>new 404</h1>"},
 		} {
 			w := do(t, s, http.MethodGet, tt.target, nil)
-			if w.Code != tt.status || w.Body.String() != tt.body {
-				t.Errorf("GET %s = %d %q, want %d %q", tt.target, w.Code, w.Body.String(), tt.status, tt.body)
+			if diff := cmp.Diff(reply{tt.status, tt.body}, replyOf(w)); diff != "" {
+				t.Errorf("GET %s (-want +got):\n%s", tt.target, diff)
 			}
 			if got := w.Header().Get("X-Version"); got != "2" {
 				t.Errorf("GET %s: X-Version = %q, want the new _headers", tt.target, got)
@@ -694,8 +711,8 @@ func TestSite_Swap(t *testing.T) {
 					t.Errorf("Dir() = %q after a failed Swap, want %q", got, old)
 				}
 				w := do(t, s, http.MethodGet, "/news", nil)
-				if w.Code != 200 || w.Body.String() != newsHTML {
-					t.Errorf("GET /news after failed Swap = %d %q, want the old site", w.Code, w.Body.String())
+				if diff := cmp.Diff(reply{200, newsHTML}, replyOf(w)); diff != "" {
+					t.Errorf("GET /news after failed Swap, want the old site (-want +got):\n%s", diff)
 				}
 				if got := w.Header().Get("Content-Security-Policy"); got != csp {
 					t.Errorf("Content-Security-Policy = %q, want the old _headers", got)
