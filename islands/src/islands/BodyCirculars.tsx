@@ -5,7 +5,7 @@
 // it), the search and impact filter run in the browser and the date order
 // stays.
 import { useCallback, useEffect, useState } from "react";
-import { getJSON, type Circular, type CircularSort } from "../lib/api";
+import { getList, type Circular, type CircularSort } from "../lib/api";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
@@ -20,8 +20,8 @@ const keys = ["circularNumber", "title", "content", "source", "category"];
 // debounceMs keeps typing from sending a request per key.
 const debounceMs = 250;
 
-// limit is the API's page size cap (from Go, through the page): a body's
-// circulars fit on one page.
+// limit is the API's page size cap (from Go, through the page); pages
+// beyond the first are followed (getList).
 type Props = { source: string; name: string; impactLevels: string[]; limit: number };
 
 export function circularsURL(source: string, limit: number, state: { q: string; sort: string; filter: string }): string {
@@ -59,7 +59,7 @@ export default function BodyCirculars({ source, name, impactLevels, limit }: Pro
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const found = await getJSON<Circular[]>(circularsURL(source, limit, state), ctl.signal);
+        const found = await getList<Circular>(circularsURL(source, limit, state), ctl.signal);
         const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
         showList(
           document,

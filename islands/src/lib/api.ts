@@ -7,6 +7,7 @@ import type { components } from "./api-types.gen";
 export type Schemas = components["schemas"];
 export type Circular = Schemas["Circular"];
 export type CircularSort = Schemas["CircularSort"];
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -16,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
+async function fetchJSON(path: string, signal?: AbortSignal): Promise<Response> {
   const res = await fetch(path, { headers: { Accept: "application/json" }, signal });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
@@ -28,5 +29,34 @@ export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T>
     }
     throw new ApiError(message, res.status);
   }
-  return (await res.json()) as T;
+  return res;
+}
+
+export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await (await fetchJSON(path, signal)).json()) as T;
+}
+
+// maxPages bounds getList: a list longer than this many pages is a bug.
+const maxPages = 50;
+
+// getList fetches every page of a list call: the API answers a page and,
+// while entries follow, names the next page in its Link header (rel="next").
+export async function getList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  const all: T[] = [];
+  let next: string | null = path;
+  for (let i = 0; next !== null && i < maxPages; i++) {
+    const res = await fetchJSON(next, signal);
+    all.push(...((await res.json()) as T[]));
+    next = nextPage(res.headers.get("Link"));
+  }
+  return all;
+}
+
+// nextPage is the rel="next" target of an RFC 8288 Link header, or null.
+export function nextPage(link: string | null): string | null {
+  for (const part of (link ?? "").split(",")) {
+    const m = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (m && /(^|;)\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/.test(m[2])) return m[1];
+  }
+  return null;
 }
