@@ -13,6 +13,11 @@ ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.
 # (templates/ is listed because Tailwind generates the CSS from the classes
 # used there too; api/openapi.json because the islands' API types come from it)
 SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
+# The island tests run on the pages the generator builds from its own test
+# content, so a template change that breaks the data-* contract with the
+# islands fails them (islands/src/test/fixture.ts reads this folder).
+FIXTURE_SITE    := islands/.fixture-site
+FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
 .PHONY: all build run test vet lint go-test islands-test e2e bench check clean chromium
 
@@ -54,7 +59,10 @@ lint:
 go-test: islands/dist/.vite/manifest.json
 	$(GO) test ./...
 
-islands-test: islands/node_modules/.package-lock.json
+$(FIXTURE_SITE)/index.html: $(BIN) islands/dist/.vite/manifest.json $(FIXTURE_SOURCES)
+	$(BIN) build --content generator/testdata/content --out $(FIXTURE_SITE)
+
+islands-test: islands/node_modules/.package-lock.json $(FIXTURE_SITE)/index.html
 	cd islands && $(NPM) run typecheck && $(NPM) test
 
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
@@ -78,4 +86,4 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:
-	rm -rf bin public public.* islands/dist e2e/test-results e2e/screenshots
+	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots

@@ -1,65 +1,83 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { dataCount, dataEmpty, dataGroup, sel } from "../lib/contract";
+import { inAct, isHidden, loadPage, mountIsland, resetPage, shown, text } from "../test/fixture";
 import FoundersFilter from "./FoundersFilter";
 
-function page() {
-  const card = (name: string, founder: string, category: string) =>
-    `<article data-fields='${JSON.stringify({ name, founder, category })}'>${name}</article>`;
-  document.body.innerHTML = `
-    <div id="island"></div>
-    <section data-group="founders-indian"><span data-count="founders-indian">2</span><div data-list="founders-indian">
-      ${card("Razorpay", "Harshil Mathur, Shashank Kumar", "Payment Processing")}${card("Groww", "Lalit Keshre", "Wealth Management")}
-    </div></section>
-    <section data-group="founders-global"><span data-count="founders-global">2</span><div data-list="founders-global">
-      ${card("Klarna", "Sebastian Siemiatkowski", "BNPL")}${card("Stripe", "Patrick Collison, John Collison", "Payment Processing")}
-    </div></section>
-    <div data-empty="founders" hidden>No founders found</div>`;
-  return document.getElementById("island")!;
-}
+// The fixture's /global-fintech: Indian founders "example lender" (Lending,
+// founders unknown) and Razorpay (Payment Processing, Harshil Mathur and
+// Shashank Kumar); Global founders "Example Wallet (Demo)" (BNPL, Ada and
+// Ben Example).
+const lender = "example lender";
+const wallet = "Example Wallet (Demo)";
 
-const shown = () => [...document.querySelectorAll<HTMLElement>("[data-list] > article")].filter((e) => !e.hidden).map((e) => e.textContent);
-const hidden = (sel: string) => document.querySelector<HTMLElement>(sel)!.hidden;
-const categories = ["Payment Processing", "Digital Banking", "BNPL", "Lending", "Wealth Management", "Insurance"];
+const open = async (url = "/global-fintech") => {
+  await loadPage(url);
+  await mountIsland("FoundersFilter", FoundersFilter);
+};
+const search = (q: string) => inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "Search founders" }), { target: { value: q } }));
+const category = () => screen.getByRole("combobox", { name: "Category" });
+const groupHidden = (list: string) => isHidden(sel(dataGroup, list));
+const emptyShown = () => !isHidden(sel(dataEmpty, "founders"));
 
-describe("FoundersFilter", () => {
-  beforeEach(() => window.history.replaceState(null, "", "/global-fintech"));
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = "";
+describe("FoundersFilter on /global-fintech", () => {
+  afterEach(resetPage);
+
+  it("searches company names and founders, not categories", async () => {
+    await open();
+    expect(shown("founders-indian")).toEqual([lender, "Razorpay"]);
+    expect(shown("founders-global")).toEqual([wallet]);
+
+    await search("shashank"); // a founder
+    expect(shown("founders-indian")).toEqual(["Razorpay"]);
+    expect(groupHidden("founders-global")).toBe(true);
+    expect(text(sel(dataCount, "founders-indian"))).toBe("1");
+    expect(window.location.search).toBe("?q=shashank");
+
+    await search("wallet"); // a company name
+    expect(shown("founders-global")).toEqual([wallet]);
+    expect(groupHidden("founders-indian")).toBe(true);
+    expect(groupHidden("founders-global")).toBe(false);
+
+    await search("Payment Processing"); // Razorpay's category only
+    expect(groupHidden("founders-indian") && groupHidden("founders-global")).toBe(true);
+    expect(emptyShown()).toBe(true);
+    expect(text(sel(dataEmpty, "founders"))).toContain("No founders found");
   });
 
-  it("searches company names and founders, not categories", () => {
-    render(<FoundersFilter categories={categories} />, { container: page() });
-    fireEvent.change(screen.getByRole("searchbox", { name: "Search founders" }), { target: { value: "collison" } });
-    expect(shown()).toEqual(["Stripe"]);
-    expect(hidden("[data-group=founders-indian]")).toBe(true);
-    expect(document.querySelector("[data-count=founders-global]")!.textContent).toBe("1");
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "Gro" } });
-    expect(shown()).toEqual(["Groww"]);
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "BNPL" } });
-    expect(shown()).toEqual([]);
-  });
-
-  it("filters by category across both groups, and Clear Filters undoes it all", () => {
-    render(<FoundersFilter categories={categories} />, { container: page() });
+  it("filters by category across both groups, and Clear Filters undoes it all", async () => {
+    await open();
     const clear = screen.getByRole("button", { name: "Clear Filters" });
     expect(clear).toHaveProperty("disabled", true);
-    fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value: "Payment Processing" } });
-    expect(shown()).toEqual(["Razorpay", "Stripe"]);
-    expect(window.location.search).toBe("?category=Payment+Processing");
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "klarna" } });
-    expect(shown()).toEqual([]);
-    expect(hidden("[data-empty=founders]")).toBe(false);
-    expect(hidden("[data-group=founders-indian]") && hidden("[data-group=founders-global]")).toBe(true);
-    fireEvent.click(clear);
-    expect(shown()).toEqual(["Razorpay", "Groww", "Klarna", "Stripe"]);
-    expect(hidden("[data-empty=founders]")).toBe(true);
+    await inAct(() => fireEvent.change(category(), { target: { value: "Lending" } }));
+    expect(shown("founders-indian")).toEqual([lender]);
+    expect(groupHidden("founders-global")).toBe(true);
+    expect(text(sel(dataCount, "founders-indian"))).toBe("1");
+    expect(window.location.search).toBe("?category=Lending");
+
+    await search("wallet");
+    expect(emptyShown()).toBe(true);
+    expect(groupHidden("founders-indian") && groupHidden("founders-global")).toBe(true);
+
+    await inAct(() => fireEvent.click(clear));
+    expect(shown("founders-indian")).toEqual([lender, "Razorpay"]);
+    expect(shown("founders-global")).toEqual([wallet]);
+    expect(groupHidden("founders-indian") || groupHidden("founders-global")).toBe(false);
+    expect(emptyShown()).toBe(false);
+    expect(text(sel(dataCount, "founders-indian"))).toBe("2");
     expect(window.location.search).toBe("");
   });
 
-  it("offers All Categories and the six SPEC categories", () => {
-    render(<FoundersFilter categories={categories} />, { container: page() });
-    const labels = [...screen.getByRole("combobox", { name: "Category" }).querySelectorAll("option")].map((o) => o.textContent);
-    expect(labels).toEqual(["All Categories", ...categories]);
+  it("starts from the category in the URL", async () => {
+    await open("/global-fintech?category=BNPL");
+    expect(category()).toHaveProperty("value", "BNPL");
+    expect(groupHidden("founders-indian")).toBe(true);
+    expect(shown("founders-global")).toEqual([wallet]);
+  });
+
+  it("offers All Categories and the page's six categories", async () => {
+    await open();
+    const labels = [...category().querySelectorAll("option")].map((o) => o.textContent);
+    expect(labels).toEqual(["All Categories", "Payment Processing", "Digital Banking", "BNPL", "Lending", "Wealth Management", "Insurance"]);
   });
 });

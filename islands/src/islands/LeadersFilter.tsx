@@ -5,6 +5,7 @@
 // order are the generator's.
 import { useState } from "react";
 import { createPortal } from "react-dom";
+import { dataPager, sel } from "../lib/contract";
 import { Pager, SearchBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import { useGroups } from "../lib/groups";
@@ -48,7 +49,7 @@ export default function LeadersFilter() {
 // that list, only when there is more than one page; after a page change
 // it brings the list's top into view (the buttons sit at its bottom).
 function ListPager(props: { list: string; label: string; page: number; n: number; onPage: (p: number) => void }) {
-  const [slot] = useState(() => document.querySelector<HTMLElement>(`[data-pager="${props.list}"]`));
+  const [slot] = useState(() => document.querySelector<HTMLElement>(sel(dataPager, props.list)));
   const pages = pageCount(props.n, pageSize);
   if (!slot || pages <= 1) return null;
   const go = (p: number) => {

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { dataCount, dataEmpty, sel } from "../lib/contract";
+import { inAct, isHidden, loadPage, mountIsland, resetPage, shown, text } from "../test/fixture";
 import NetworksFilter, { filterLabel, nameFirst, prefill, titleFor } from "./NetworksFilter";
 
 const names = ["American Express", "Mastercard", "UPI (NPCI)", "Visa"];
@@ -51,76 +53,73 @@ describe("nameFirst", () => {
   });
 });
 
-describe("NetworksFilter", () => {
-  const card = (name: string, description: string, guidelines: string[]) =>
-    `<article data-fields='${JSON.stringify({ name, description, guidelines })}'><h2>${name}</h2></article>`;
+// The fixture's /payment-networks: Mastercard (whose guidelines name PCI
+// DSS and Visa), UPI (NPCI) and Visa, in that order.
+describe("NetworksFilter on /payment-networks", () => {
+  afterEach(resetPage); // unmounts, so an earlier island's click listener is gone
 
-  beforeEach(() => {
-    document.title = `${pageTitle} · RegPulse`;
-    document.body.innerHTML = `
-      <main>
-        <h1>${pageTitle}</h1>
-        <div id="island"></div>
-        <a href="/payment-networks?q=PCI%20DSS" data-quick-search="PCI DSS">PCI DSS</a>
-        <span data-count="networks">4</span>
-        <div data-list="networks">
-          ${card("American Express", "Charge cards.", ["Network choice: Visa and others"])}
-          ${card("Mastercard", "Card network.", ["PCI DSS applies"])}
-          ${card("UPI (NPCI)", "Instant payments.", ["Lite limits"])}
-          ${card("Visa", "Four-party network.", ["PCI DSS applies"])}
-        </div>
-        <p data-empty="networks" hidden>No payment networks found</p>
-      </main>`;
-  });
-  afterEach(() => {
-    cleanup(); // unmount, so an earlier island's click listener is gone
-    document.body.innerHTML = "";
-    window.history.replaceState(null, "", "/");
-  });
+  const open = async (url: string) => {
+    await loadPage(url);
+    await mountIsland("NetworksFilter", NetworksFilter);
+  };
+  const searchbox = () => screen.getByRole("searchbox", { name: "Search payment networks" });
+  const search = (q: string) => inAct(() => fireEvent.change(searchbox(), { target: { value: q } }));
+  const h1 = () => text("main h1");
+  const count = () => text(sel(dataCount, "networks"));
 
-  const mount = () => render(<NetworksFilter title={pageTitle} names={names} />, { container: document.getElementById("island")! });
-  const shown = () =>
-    [...document.querySelectorAll<HTMLElement>("[data-list=networks] > article")].filter((e) => !e.hidden).map((e) => e.textContent);
-
-  it("with ?filter= renames the page, pre-fills the search and shows the network first", () => {
-    window.history.replaceState(null, "", "/payment-networks?filter=visa");
-    mount();
-    expect(document.querySelector("h1")!.textContent).toBe("Visa Payment Network");
+  it("with ?filter= renames the page, pre-fills the search and shows the network first", async () => {
+    await open("/payment-networks?filter=visa");
+    expect(h1()).toBe("Visa Payment Network");
     expect(document.title).toBe("Visa Payment Network · RegPulse");
-    expect(screen.getByRole("searchbox")).toHaveProperty("value", "Visa");
-    expect(shown()).toEqual(["Visa", "American Express"]);
-    expect(document.querySelector("[data-count=networks]")!.textContent).toBe("2");
+    expect(searchbox()).toHaveProperty("value", "Visa");
+    expect(shown("networks")).toEqual(["Visa", "Mastercard"]);
+    expect(count()).toBe("2");
     expect(window.location.search).toBe("?filter=visa&q=Visa");
 
     // searching for something else leaves the filtered page
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "upi" } });
-    expect(document.querySelector("h1")!.textContent).toBe(pageTitle);
+    await search("upi");
+    expect(h1()).toBe(pageTitle);
     expect(document.title).toBe(`${pageTitle} · RegPulse`);
     expect(window.location.search).toBe("?q=upi");
-    expect(shown()).toEqual(["UPI (NPCI)"]);
+    expect(shown("networks")).toEqual(["UPI (NPCI)"]);
+    expect(count()).toBe("1");
   });
 
-  it("without a filter keeps the page's title", () => {
-    window.history.replaceState(null, "", "/payment-networks?q=card");
-    mount();
-    expect(document.querySelector("h1")!.textContent).toBe(pageTitle);
+  it("names a filtered network as the page's own list spells it", async () => {
+    await open("/payment-networks?filter=upi");
+    expect(h1()).toBe("UPI Payment Network");
+    expect(shown("networks")).toEqual(["UPI (NPCI)"]);
+  });
+
+  it("without a filter keeps the page's title and puts name matches first", async () => {
+    await open("/payment-networks?q=visa");
+    expect(h1()).toBe(pageTitle);
     expect(document.title).toBe(`${pageTitle} · RegPulse`);
-    expect(shown()).toEqual(["Mastercard", "American Express"]); // the name match first
+    expect(shown("networks")).toEqual(["Visa", "Mastercard"]); // Mastercard only mentions Visa
   });
 
-  it("a quick-reference link sets the search instead of navigating", () => {
-    window.history.replaceState(null, "", "/payment-networks");
-    mount();
+  it("a quick-reference link sets the search instead of navigating", async () => {
+    await open("/payment-networks");
+    expect(shown("networks")).toEqual(["Mastercard", "UPI (NPCI)", "Visa"]);
     const link = screen.getByRole("link", { name: "PCI DSS" });
     let prevented = false;
-    act(() => {
+    await inAct(() => {
       prevented = !fireEvent.click(link);
     });
     expect(prevented).toBe(true);
-    expect(screen.getByRole("searchbox")).toHaveProperty("value", "PCI DSS");
+    expect(searchbox()).toHaveProperty("value", "PCI DSS");
     expect(window.location.search).toBe("?q=PCI+DSS");
-    expect(shown()).toEqual(["Mastercard", "Visa"]);
+    expect(shown("networks")).toEqual(["Mastercard"]);
     expect(link.getAttribute("aria-current")).toBe("true");
+
+    // a quick search nothing matches: the empty state
+    const jcb = screen.getByRole("link", { name: "JCB" });
+    await inAct(() => fireEvent.click(jcb));
+    expect(shown("networks")).toEqual([]);
+    expect(count()).toBe("0");
+    expect(isHidden(sel(dataEmpty, "networks"))).toBe(false);
+    expect(text(sel(dataEmpty, "networks"))).toContain("No payment networks found");
+    expect([link.getAttribute("aria-current"), jcb.getAttribute("aria-current")]).toEqual([null, "true"]);
 
     // a modified click is left to the browser (e.g. a new tab); the window
     // listener sees it untouched, then stops jsdom's navigation
@@ -133,5 +132,6 @@ describe("NetworksFilter", () => {
     fireEvent.click(link, { ctrlKey: true });
     window.removeEventListener("click", stop);
     expect(leftAlone).toBe(true);
+    expect(searchbox()).toHaveProperty("value", "JCB");
   });
 });

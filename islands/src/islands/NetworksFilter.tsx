@@ -3,6 +3,7 @@
 // links) pre-fills the search and names the page after the network until
 // the visitor searches for something else. The cards are the generator's.
 import { useEffect, useMemo, useState } from "react";
+import { dataQuickSearch, sel } from "../lib/contract";
 import { SearchBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import { queryString, useQueryState } from "../lib/query-state";
@@ -80,10 +81,10 @@ export default function NetworksFilter(props: { title: string; names: string[] }
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      const link = (e.target as Element | null)?.closest?.("a[data-quick-search]");
+      const link = (e.target as Element | null)?.closest?.(`a${sel(dataQuickSearch)}`);
       if (!link) return;
       e.preventDefault();
-      set({ q: link.getAttribute("data-quick-search") ?? "", filter: "" });
+      set({ q: link.getAttribute(dataQuickSearch) ?? "", filter: "" });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -92,8 +93,8 @@ export default function NetworksFilter(props: { title: string; names: string[] }
   // Mark the quick-reference item that is the current search.
   useEffect(() => {
     const q = state.q.trim().toLowerCase();
-    for (const a of document.querySelectorAll<HTMLElement>("a[data-quick-search]")) {
-      if (q !== "" && a.dataset.quickSearch?.toLowerCase() === q) a.setAttribute("aria-current", "true");
+    for (const a of document.querySelectorAll<HTMLElement>(`a${sel(dataQuickSearch)}`)) {
+      if (q !== "" && a.getAttribute(dataQuickSearch)?.toLowerCase() === q) a.setAttribute("aria-current", "true");
       else a.removeAttribute("aria-current");
     }
   }, [state.q]);

@@ -1,76 +1,65 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { dataAge, dataEmpty, dataNewsHeading, dataNewsResults, dataNewsTop, sel } from "../lib/contract";
+import { inAct, isHidden, loadPage, mountIsland, resetPage, shown, text } from "../test/fixture";
 import NewsFilter from "./NewsFilter";
 
-// templates/news.html, trimmed to what the island reads.
-const card = (title: string, category: string, day: string) =>
-  `<article data-fields='{"title":"${title}","excerpt":"About ${title}.","category":"${category}"}'><span data-age="${day}"></span>${title}</article>`;
-const page = `
-  <div data-news-top><article><span data-age="2025-11-13"></span>top card</article></div>
-  <section data-news-results>
-    <h2 data-news-heading>All news (3 articles)</h2>
-    <div data-list="news">
-      ${card("DPDP Rules notified", "Regulations", "2025-11-13")}
-      ${card("UPI collect requests end", "Payment Systems", "2025-07-29")}
-      ${card("Digital rupee pilot", "CBDC", "2022-11-29")}
-    </div>
-  </section>
-  <div data-empty="news" hidden>No news articles found</div>`;
+// The fixture's /news: one Indian item, "NPCI changes UPI transaction IDs"
+// (Payment Systems), in the Top 5 India block and in the full list.
+const item = "NPCI changes UPI transaction IDs";
 
-const shown = (sel: string) => !document.querySelector<HTMLElement>(sel)!.hidden;
-const titles = () =>
-  [...document.querySelectorAll<HTMLElement>("[data-list=news] > article")].filter((e) => !e.hidden).map((e) => e.textContent!.replace(/^\d+ (hours?|days?) ago/, ""));
+const open = async () => {
+  await loadPage("/news");
+  await mountIsland("NewsFilter", NewsFilter);
+};
+const search = (q: string) => inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "Search news" }), { target: { value: q } }));
+const choose = (value: string) => inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value } }));
+const topShown = () => !isHidden(sel(dataNewsTop));
+const resultsShown = () => !isHidden(sel(dataNewsResults));
+const emptyShown = () => !isHidden(sel(dataEmpty, "news"));
 
-describe("NewsFilter", () => {
-  beforeEach(() => {
-    document.body.innerHTML = page;
-    window.history.replaceState(null, "", "/news");
-  });
-  afterEach(() => (document.body.innerHTML = ""));
-
-  const mount = async () => {
-    const host = document.body.appendChild(document.createElement("div"));
-    await act(async () => {
-      render(<NewsFilter categories={["Payment Systems", "CBDC", "Sandbox", "Digital Banking", "Regulations"]} />, { container: host });
-    });
-  };
+describe("NewsFilter on /news", () => {
+  afterEach(resetPage);
 
   it("shows the top blocks unfiltered and fills every relative age", async () => {
-    await mount();
-    expect(shown("[data-news-top]")).toBe(true);
-    expect(shown("[data-news-results]")).toBe(false);
-    for (const el of document.querySelectorAll("[data-age]")) expect(el.textContent).toMatch(/^\d+ (hours?|days?) ago$/);
+    await open();
+    expect(topShown()).toBe(true);
+    expect(resultsShown()).toBe(false);
+    const ages = [...document.querySelectorAll(sel(dataAge))];
+    expect(ages).toHaveLength(2); // the top card and the list card
+    for (const el of ages) expect(el.textContent).toMatch(/^\d+ days ago$/);
   });
 
   it("switches to the results list for a search or a category, and back on Clear Filters", async () => {
-    await mount();
-    await act(async () => {
-      fireEvent.change(screen.getByRole("searchbox", { name: "Search news" }), { target: { value: "upi" } });
-    });
-    expect(shown("[data-news-top]")).toBe(false);
-    expect(titles()).toEqual(["UPI collect requests end"]);
-    expect(document.querySelector("[data-news-heading]")!.textContent).toBe("Search Results (1 article)");
+    await open();
+    await search("alphanumeric"); // the excerpt
+    expect(topShown()).toBe(false);
+    expect(resultsShown()).toBe(true);
+    expect(shown("news")).toEqual([item]);
+    expect(text(sel(dataNewsHeading))).toBe("Search Results (1 article)");
 
-    await act(async () => {
-      fireEvent.change(screen.getByRole("searchbox", { name: "Search news" }), { target: { value: "" } });
-      fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value: "CBDC" } });
-    });
-    expect(titles()).toEqual(["Digital rupee pilot"]);
+    await search("");
+    await choose("CBDC");
+    expect(shown("news")).toEqual([]);
+    expect(emptyShown()).toBe(true);
+    expect(text(sel(dataEmpty, "news"))).toContain("No news articles found");
+    expect(text(sel(dataNewsHeading))).toBe("Search Results (0 articles)");
     expect(window.location.search).toBe("?category=CBDC");
 
-    await act(async () => {
-      fireEvent.change(screen.getByRole("searchbox", { name: "Search news" }), { target: { value: "regulations" } });
-    });
-    expect(titles()).toEqual([]);
-    expect(shown("[data-empty=news]")).toBe(true);
-    expect(document.querySelector("[data-news-heading]")!.textContent).toBe("Search Results (0 articles)");
+    await choose("Payment Systems");
+    expect(shown("news")).toEqual([item]);
+    expect(emptyShown()).toBe(false);
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
-    });
-    expect(shown("[data-news-top]")).toBe(true);
-    expect(shown("[data-news-results]")).toBe(false);
-    expect(shown("[data-empty=news]")).toBe(false);
+    await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Clear Filters" })));
+    expect(topShown()).toBe(true);
+    expect(resultsShown()).toBe(false);
+    expect(emptyShown()).toBe(false);
     expect(window.location.search).toBe("");
+  });
+
+  it("offers All Categories and the page's categories", async () => {
+    await open();
+    const labels = [...screen.getByRole("combobox", { name: "Category" }).querySelectorAll("option")].map((o) => o.textContent);
+    expect(labels).toEqual(["All Categories", "Payment Systems", "CBDC", "Sandbox", "Digital Banking", "Regulations"]);
   });
 });

@@ -1,29 +1,28 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isHidden, loadPage, resetPage } from "../test/fixture";
+import { dataEmpty, dataGroup, sel } from "./contract";
 import { showGroups } from "./groups";
 
-describe("showGroups", () => {
-  beforeEach(() => {
-    document.body.innerHTML = `
-      <section data-group="a"><div data-list="a"></div></section>
-      <section data-group="b"><div data-list="b"></div></section>
-      <div data-empty="all" hidden>Nothing found</div>`;
-  });
-  const hidden = (sel: string) => document.querySelector<HTMLElement>(sel)!.hidden;
+// The fixture's /global-fintech: the Indian and Global founder groups and
+// the page's one "No founders found" block.
+describe("showGroups on /global-fintech", () => {
+  beforeEach(() => loadPage("/global-fintech"));
+  afterEach(resetPage);
+  const state = () => [isHidden(sel(dataGroup, "founders-indian")), isHidden(sel(dataGroup, "founders-global")), isHidden(sel(dataEmpty, "founders"))];
 
-  it("shows every group with entries and no empty state", () => {
-    showGroups(document, { a: 2, b: 1 }, "all");
-    expect([hidden("[data-group=a]"), hidden("[data-group=b]"), hidden("[data-empty=all]")]).toEqual([false, false, true]);
+  it("starts with every group shown and no empty state", () => {
+    expect(state()).toEqual([false, false, true]);
   });
 
   it("hides a group with no entries", () => {
-    showGroups(document, { a: 0, b: 3 }, "all");
-    expect([hidden("[data-group=a]"), hidden("[data-group=b]"), hidden("[data-empty=all]")]).toEqual([true, false, true]);
+    showGroups(document, { "founders-indian": 0, "founders-global": 1 }, "founders");
+    expect(state()).toEqual([true, false, true]);
   });
 
   it("shows the empty state only when every group is empty, and undoes it", () => {
-    showGroups(document, { a: 0, b: 0 }, "all");
-    expect([hidden("[data-group=a]"), hidden("[data-group=b]"), hidden("[data-empty=all]")]).toEqual([true, true, false]);
-    showGroups(document, { a: 1, b: 0 }, "all");
-    expect([hidden("[data-group=a]"), hidden("[data-group=b]"), hidden("[data-empty=all]")]).toEqual([false, true, true]);
+    showGroups(document, { "founders-indian": 0, "founders-global": 0 }, "founders");
+    expect(state()).toEqual([true, true, false]);
+    showGroups(document, { "founders-indian": 2, "founders-global": 0 }, "founders");
+    expect(state()).toEqual([false, true, true]);
   });
 });

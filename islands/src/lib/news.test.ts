@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isHidden, loadPage, resetPage, text } from "../test/fixture";
+import { dataNewsHeading, dataNewsResults, dataNewsTop, sel } from "./contract";
 import { isFiltered, resultsHeading, showNewsView } from "./news";
 
 describe("isFiltered", () => {
@@ -22,30 +24,26 @@ describe("resultsHeading", () => {
   });
 });
 
-describe("showNewsView", () => {
-  const page = () => {
-    document.body.innerHTML = `<div data-news-top>top</div>
-      <section data-news-results><h2 data-news-heading>All news (35 articles)</h2></section>`;
-    return {
-      top: document.querySelector<HTMLElement>("[data-news-top]")!,
-      results: document.querySelector<HTMLElement>("[data-news-results]")!,
-      heading: document.querySelector<HTMLElement>("[data-news-heading]")!,
-    };
-  };
+// The fixture's /news: the Top 5 India block and the full list of one item.
+describe("showNewsView on /news", () => {
+  beforeEach(() => loadPage("/news"));
+  afterEach(resetPage);
+  const view = () => [isHidden(sel(dataNewsTop)), isHidden(sel(dataNewsResults))];
+  const heading = () => text(sel(dataNewsHeading));
 
   it("shows only the top blocks when not filtered", () => {
-    const p = page();
-    showNewsView(document, false, 35);
-    expect([p.top.hidden, p.results.hidden]).toEqual([false, true]);
+    expect(heading()).toBe("All news (1 article)"); // the generator's, for readers without JavaScript
+    showNewsView(document, false, 1);
+    expect(view()).toEqual([false, true]);
+    expect(heading()).toBe("All news (1 article)");
   });
 
   it("shows only the results, with their count, when filtered", () => {
-    const p = page();
-    showNewsView(document, true, 3);
-    expect([p.top.hidden, p.results.hidden]).toEqual([true, false]);
-    expect(p.heading.textContent).toBe("Search Results (3 articles)");
-    showNewsView(document, false, 35);
+    showNewsView(document, true, 1);
+    expect(view()).toEqual([true, false]);
+    expect(heading()).toBe("Search Results (1 article)");
+    showNewsView(document, false, 1);
     showNewsView(document, true, 0);
-    expect([p.top.hidden, p.results.hidden, p.heading.textContent]).toEqual([true, false, "Search Results (0 articles)"]);
+    expect([...view(), heading()]).toEqual([true, false, "Search Results (0 articles)"]);
   });
 });

@@ -1,6 +1,7 @@
 // The /news page's two views (SPEC.md "News"): with no search and every
 // category, the two "Top 5" blocks; otherwise the flat results list. Both
 // are the generator's HTML (templates/news.html); this only switches them.
+import { dataNewsHeading, dataNewsResults, dataNewsTop, sel, setHiddenAll } from "./contract";
 
 export type NewsFilter = { q: string; category: string };
 
@@ -13,7 +14,7 @@ export function resultsHeading(n: number): string {
 // showNewsView shows the top blocks or the results list with its heading
 // for n matches.
 export function showNewsView(root: ParentNode, filtered: boolean, n: number) {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-news-top]")) el.hidden = filtered;
-  for (const el of root.querySelectorAll<HTMLElement>("[data-news-results]")) el.hidden = !filtered;
-  if (filtered) for (const el of root.querySelectorAll<HTMLElement>("[data-news-heading]")) el.textContent = resultsHeading(n);
+  setHiddenAll(root, sel(dataNewsTop), filtered);
+  setHiddenAll(root, sel(dataNewsResults), !filtered);
+  if (filtered) for (const el of root.querySelectorAll<HTMLElement>(sel(dataNewsHeading))) el.textContent = resultsHeading(n);
 }

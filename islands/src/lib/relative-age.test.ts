@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadPage, resetPage, text } from "../test/fixture";
+import { dataAge, sel } from "./contract";
 import { fillAges, relativeAge } from "./relative-age";
 
 // Dates are built in local time, as relativeAge reads the day, so these
@@ -30,11 +32,18 @@ describe("relativeAge", () => {
   });
 });
 
-describe("fillAges", () => {
-  it("fills every data-age element and leaves the rest", () => {
-    document.body.innerHTML = `<span data-age="2025-11-13"></span><p><span data-age="2025-11-10"></span></p><span id="x">keep</span>`;
-    fillAges(document, at(13, 5));
-    expect([...document.querySelectorAll("[data-age]")].map((e) => e.textContent)).toEqual(["5 hours ago", "3 days ago"]);
-    expect(document.getElementById("x")!.textContent).toBe("keep");
+// The fixture's /news: one item of 2024-03-28, in the Top 5 block and in
+// the full list, each card with its empty data-age.
+describe("fillAges on /news", () => {
+  afterEach(resetPage);
+
+  it("fills every data-age element and leaves the rest", async () => {
+    await loadPage("/news");
+    const ages = [...document.querySelectorAll(sel(dataAge))];
+    expect(ages.map((e) => e.textContent)).toEqual(["", ""]);
+    const h1 = text("main h1");
+    fillAges(document, new Date(2024, 2, 30, 5));
+    expect(ages.map((e) => e.textContent)).toEqual(["2 days ago", "2 days ago"]);
+    expect(text("main h1")).toBe(h1);
   });
 });

@@ -1,6 +1,7 @@
 // A news item's age, computed in the browser because the HTML is built
 // ahead of reading (SPEC.md "News"): under 24 hours "N hours ago",
 // otherwise "N days ago".
+import { dataAge, sel } from "./contract";
 
 const hour = 3_600_000;
 
@@ -19,7 +20,7 @@ export function relativeAge(day: string, now: Date): string {
 
 // fillAges writes the age into every [data-age="YYYY-MM-DD"] element.
 export function fillAges(root: ParentNode, now: Date) {
-  for (const el of root.querySelectorAll<HTMLElement>("[data-age]")) {
-    el.textContent = relativeAge(el.dataset.age ?? "", now);
+  for (const el of root.querySelectorAll<HTMLElement>(sel(dataAge))) {
+    el.textContent = relativeAge(el.getAttribute(dataAge) ?? "", now);
   }
 }

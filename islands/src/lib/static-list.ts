@@ -2,24 +2,27 @@
 // reorder and page those elements, so there is one rendering of a card (the
 // generator's) and the page works without JavaScript.
 //
-// Markup contract (templates/_partials/list-*.html):
+// Markup contract (contract.ts names the attributes; templates write them
+// with _partials/data-list.html, data-fields.html, count-badge.html and
+// empty-state.html):
 //   <div data-list="NAME">  <article data-fields='{"name":"..."}'>…</article> … </div>
 //   <span data-count="NAME">N</span>      shown count, any number of them
 //   <div data-empty="NAME" hidden>…</div> shown when nothing matches
+import { dataCount, dataEmpty, dataFields, dataList, sel, setHidden, setHiddenAll } from "./contract";
 import type { Fields } from "./match";
 
 export type StaticItem = { el: HTMLElement; fields: Fields };
 export type StaticList = { name: string; container: HTMLElement | null; items: StaticItem[] };
 
 export function readList(root: ParentNode, name: string): StaticList {
-  const container = root.querySelector<HTMLElement>(`[data-list="${name}"]`);
+  const container = root.querySelector<HTMLElement>(sel(dataList, name));
   const items: StaticItem[] = [];
-  for (const el of container?.querySelectorAll<HTMLElement>(":scope > [data-fields]") ?? []) {
+  for (const el of container?.querySelectorAll<HTMLElement>(`:scope > ${sel(dataFields)}`) ?? []) {
     let fields: Fields = {};
     try {
-      fields = JSON.parse(el.dataset.fields ?? "{}") as Fields;
+      fields = JSON.parse(el.getAttribute(dataFields) ?? "{}") as Fields;
     } catch {
-      console.error(`list ${name}: bad data-fields`, el);
+      console.error(`list ${name}: bad ${dataFields}`, el);
     }
     items.push({ el, fields });
   }
@@ -43,16 +46,16 @@ export function showList(root: ParentNode, list: StaticList, order: number[], pa
   // Append in the wanted order (appendChild moves the element), then the
   // hidden rest, so the DOM order is the reading order.
   for (const i of visible) {
-    items[i].el.hidden = false;
+    setHidden(items[i].el, false);
     container.appendChild(items[i].el);
   }
   items.forEach((it, i) => {
     if (!shown.has(i)) {
-      it.el.hidden = true;
+      setHidden(it.el, true);
       container.appendChild(it.el);
     }
   });
-  for (const el of root.querySelectorAll<HTMLElement>(`[data-count="${name}"]`)) el.textContent = String(order.length);
-  for (const el of root.querySelectorAll<HTMLElement>(`[data-empty="${name}"]`)) el.hidden = order.length > 0;
-  container.hidden = order.length === 0;
+  for (const el of root.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = String(order.length);
+  setHiddenAll(root, sel(dataEmpty, name), order.length > 0);
+  setHidden(container, order.length === 0);
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act } from "react";
-import { islandName, mountIslands, type IslandModule } from "./mount";
+import { act } from "@testing-library/react";
+import { dataIsland, dataIslandMounted, dataProps, sel } from "../lib/contract";
+import { fixturePaths, loadPage, resetPage } from "../test/fixture";
+import { islandName, islandProps, mountIslands, type IslandModule, type IslandImporters } from "./mount";
 
 function Hello(props: Record<string, unknown>) {
   return <p>hello {String(props.name)}</p>;
@@ -47,5 +49,52 @@ describe("mountIslands", () => {
 
   it("names islands by file", () => {
     expect(islandName("../islands/NewsFilter.tsx")).toBe("NewsFilter");
+  });
+});
+
+// Every page of the fixture site that places islands: the loader finds each
+// placeholder, names an island of islands/src/islands (the files loader.ts
+// globs), and hands it the props the generator wrote. Fake modules stand in
+// for the islands, recording their props.
+describe("mountIslands on the fixture site", () => {
+  afterEach(() => {
+    resetPage();
+    vi.restoreAllMocks();
+  });
+
+  const files = Object.keys(import.meta.glob(["../islands/*.tsx", "!../islands/*.test.tsx"]));
+
+  it("mounts every island a page places, with its data-props", async () => {
+    const err = vi.spyOn(console, "error");
+    const placed: string[] = [];
+    for (const path of fixturePaths) {
+      await loadPage(path);
+      const placeholders = [...document.querySelectorAll<HTMLElement>(sel(dataIsland))];
+      if (placeholders.length === 0) continue;
+      const want = placeholders.map((el) => ({ name: el.getAttribute(dataIsland), props: JSON.parse(el.getAttribute(dataProps) ?? "") as unknown }));
+      const got: { name: string; props: unknown }[] = [];
+      const importers: IslandImporters = Object.fromEntries(
+        files.map((f) => [f, async () => ({ default: (props: Record<string, unknown>) => (got.push({ name: islandName(f), props }), null) })]),
+      );
+      let n = 0;
+      await act(async () => {
+        n = await mountIslands(document, importers);
+      });
+      expect(n, path).toBe(placeholders.length);
+      expect(got, path).toEqual(want);
+      for (const el of placeholders) expect(el.hasAttribute(dataIslandMounted), path).toBe(true);
+      placed.push(...want.map((w) => `${path}:${w.name}`));
+    }
+    expect(err).not.toHaveBeenCalled();
+    // the directory pages, the impact tracker and the bodies' pages
+    expect(placed).toContain("/pii-regulations:RegulationsFilter");
+    expect(placed).toContain("/payment-body/rbi:BodyCirculars");
+    expect(placed.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("islandProps reads a placeholder's props, {} without any", () => {
+    document.body.innerHTML = `<div data-island="A" data-props='{"x":[1]}'></div><div data-island="B"></div>`;
+    const [a, b] = document.querySelectorAll(sel(dataIsland));
+    expect([islandProps(a), islandProps(b)]).toEqual([{ x: [1] }, {}]);
   });
 });

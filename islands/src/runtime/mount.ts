@@ -3,12 +3,20 @@
 // fake modules.
 import { createElement, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
+import { dataIsland, dataIslandMounted, dataProps, sel } from "../lib/contract";
 
 export type IslandModule = { default: ComponentType<Record<string, unknown>> };
 export type IslandImporters = Record<string, () => Promise<IslandModule>>;
 
 export function islandName(path: string): string {
   return path.replace(/^.*\//, "").replace(/\.tsx$/, "");
+}
+
+// islandProps are the props the page gives the island at el (its
+// data-props JSON; none: {}). It throws on JSON that does not parse.
+export function islandProps(el: Element): Record<string, unknown> {
+  const raw = el.getAttribute(dataProps);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
 }
 
 // mountIslands imports only the islands present in root, once each, and
@@ -18,12 +26,12 @@ export async function mountIslands(root: ParentNode, importers: IslandImporters)
   const byName = new Map<string, () => Promise<IslandModule>>();
   for (const [path, load] of Object.entries(importers)) byName.set(islandName(path), load);
 
-  const placeholders = [...root.querySelectorAll<HTMLElement>("[data-island]")];
+  const placeholders = [...root.querySelectorAll<HTMLElement>(sel(dataIsland))];
   const loads = new Map<string, Promise<IslandModule>>();
   let mounted = 0;
   await Promise.all(
     placeholders.map(async (el) => {
-      const name = el.dataset.island ?? "";
+      const name = el.getAttribute(dataIsland) ?? "";
       const load = byName.get(name);
       if (!load) {
         console.error(`island ${name}: no such island`);
@@ -32,10 +40,10 @@ export async function mountIslands(root: ParentNode, importers: IslandImporters)
       if (!loads.has(name)) loads.set(name, load());
       try {
         const mod = await loads.get(name)!;
-        const props = el.dataset.props ? (JSON.parse(el.dataset.props) as Record<string, unknown>) : {};
+        const props = islandProps(el);
         el.replaceChildren();
         createRoot(el).render(createElement(mod.default, props));
-        el.dataset.islandMounted = "";
+        el.setAttribute(dataIslandMounted, "");
         mounted++;
       } catch (err) {
         console.error(`island ${name}:`, err);

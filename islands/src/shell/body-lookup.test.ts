@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadPage, resetPage } from "../test/fixture";
 import { bodyPath, initBodyLookup } from "./body-lookup";
 
 const known = ["irdai", "npci", "rbi", "sebi"];
@@ -20,14 +21,26 @@ describe("bodyPath", () => {
   });
 });
 
+// The fixture site's pages: /payment-body/404.html, which a static host
+// serves for /payment-body/SEBI, lists the fixture's four bodies.
 describe("initBodyLookup", () => {
-  it("goes to the body's page from the not-found page only", () => {
-    window.history.replaceState(null, "", "/payment-body/SEBI?sort=impact");
+  afterEach(resetPage);
+
+  it("goes to the body's page from the not-found page only", async () => {
     const go = vi.fn();
+    await loadPage("/payment-body/sebi");
+    window.history.replaceState(null, "", "/payment-body/SEBI?sort=impact");
     initBodyLookup(document, go);
-    expect(go).not.toHaveBeenCalled(); // no lookup element on this page
-    document.body.innerHTML = `<div data-body-lookup="irdai npci rbi sebi"></div>`;
+    expect(go).not.toHaveBeenCalled(); // no lookup element on a body's page
+    await loadPage("/payment-body/404.html");
+    window.history.replaceState(null, "", "/payment-body/SEBI?sort=impact");
     initBodyLookup(document, go);
     expect(go).toHaveBeenCalledWith("/payment-body/sebi?sort=impact");
+    window.history.replaceState(null, "", "/payment-body/Irdai");
+    initBodyLookup(document, go);
+    expect(go).toHaveBeenLastCalledWith("/payment-body/irdai");
+    window.history.replaceState(null, "", "/payment-body/NoSuchBody");
+    initBodyLookup(document, go);
+    expect(go).toHaveBeenCalledTimes(2);
   });
 });

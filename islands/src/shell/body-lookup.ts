@@ -3,6 +3,11 @@
 // not-found page for /payment-body/Rbi; this sends the visitor on to the
 // body's page. regpulse serve already redirects such paths itself.
 
+import type { dataBodyLookup } from "../lib/contract";
+
+// lib/contract.ts's name, checked by the type (see theme.ts).
+const lookupAttr: typeof dataBodyLookup = "data-body-lookup";
+
 // bodyPath returns the canonical path for a mis-cased body path, or null.
 export function bodyPath(pathname: string, known: string[]): string | null {
   const m = /^\/payment-body\/([^/]+)\/?$/.exec(pathname);
@@ -18,8 +23,8 @@ export function bodyPath(pathname: string, known: string[]): string | null {
 }
 
 export function initBodyLookup(doc: Document = document, go: (url: string) => void = (u) => location.replace(u)): void {
-  const el = doc.querySelector<HTMLElement>("[data-body-lookup]");
+  const el = doc.querySelector(`[${lookupAttr}]`);
   if (!el) return;
-  const url = bodyPath(doc.location.pathname, (el.dataset.bodyLookup ?? "").split(" ").filter(Boolean));
+  const url = bodyPath(doc.location.pathname, (el.getAttribute(lookupAttr) ?? "").split(" ").filter(Boolean));
   if (url) go(url + doc.location.search + doc.location.hash);
 }

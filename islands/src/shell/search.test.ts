@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { dataHeaderSearch, sel } from "../lib/contract";
+import { loadPage, resetPage } from "../test/fixture";
 import { initHeaderSearch, searchURL } from "./search";
 
 describe("searchURL", () => {
@@ -11,16 +13,20 @@ describe("searchURL", () => {
   ])("%j -> %s", (text, want) => expect(searchURL(text)).toBe(want));
 });
 
-describe("initHeaderSearch", () => {
-  it("navigates only for non-empty text", () => {
-    document.body.innerHTML = `<form data-header-search action="/search"><input name="q"><button>Go</button></form>`;
+// The header of the fixture site's pages (templates/_partials/header.html).
+describe("initHeaderSearch on /news", () => {
+  afterEach(resetPage);
+
+  it("navigates only for non-empty text", async () => {
+    await loadPage("/news");
     const go = vi.fn();
     initHeaderSearch(document, go);
-    const form = document.querySelector("form")!;
-    const input = form.querySelector("input")!;
+    const form = document.querySelector<HTMLFormElement>(`form${sel(dataHeaderSearch)}`)!;
+    const input = form.querySelector<HTMLInputElement>('input[name="q"]')!;
     input.value = "   ";
     form.requestSubmit();
     expect(go).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(input);
     input.value = " KYC ";
     form.requestSubmit();
     expect(go).toHaveBeenCalledWith("/search?q=KYC");

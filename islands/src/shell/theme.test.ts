@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { dataTheme, dataThemeChoice, sel } from "../lib/contract";
+import { loadPage, resetPage } from "../test/fixture";
 import { THEME_KEY, applyTheme, initTheme, isDark, readTheme } from "./theme";
 
 function fakeMedia(matches: boolean) {
@@ -41,18 +43,18 @@ describe("isDark", () => {
   });
 });
 
+// The theme buttons of the fixture site's header (templates/_partials/header.html).
 describe("initTheme", () => {
   afterEach(() => {
     localStorage.clear();
-    document.body.innerHTML = "";
+    resetPage();
     document.documentElement.className = "";
+    document.documentElement.removeAttribute(dataTheme);
   });
+  const button = (theme: string) => document.querySelector<HTMLElement>(sel(dataThemeChoice, theme))!;
 
-  it("stores the clicked choice, marks the button and follows the OS only in system", () => {
-    document.body.innerHTML = `
-      <button data-theme-choice="light">Light</button>
-      <button data-theme-choice="dark">Dark</button>
-      <button data-theme-choice="system">System</button>`;
+  it("stores the clicked choice, marks the button and follows the OS only in system", async () => {
+    await loadPage("/");
     const media = fakeMedia(false);
     window.matchMedia = vi.fn().mockReturnValue(media as unknown as MediaQueryList);
     const stop = initTheme(document, window);
@@ -62,19 +64,20 @@ describe("initTheme", () => {
     media.set(true); // system follows the OS
     expect(root.classList.contains("dark")).toBe(true);
 
-    (document.querySelector('[data-theme-choice="light"]') as HTMLElement).click();
+    button("light").click();
     expect(localStorage.getItem(THEME_KEY)).toBe("light");
     expect(root.classList.contains("dark")).toBe(false);
-    expect(document.querySelector('[data-theme-choice="light"]')!.getAttribute("aria-pressed")).toBe("true");
-    expect(document.querySelector('[data-theme-choice="system"]')!.getAttribute("aria-pressed")).toBe("false");
+    expect(button("light").getAttribute("aria-pressed")).toBe("true");
+    expect(button("system").getAttribute("aria-pressed")).toBe("false");
 
     media.set(false);
     media.set(true); // light ignores the OS
     expect(root.classList.contains("dark")).toBe(false);
 
-    (document.querySelector('[data-theme-choice="dark"]') as HTMLElement).click();
+    button("dark").click();
     expect(root.classList.contains("dark")).toBe(true);
-    expect(root.dataset.theme).toBe("dark");
+    expect(root.getAttribute(dataTheme)).toBe("dark");
+    expect(button("dark").getAttribute("aria-pressed")).toBe("true");
     stop();
   });
 

@@ -3,6 +3,14 @@
 // applies the stored choice before first paint with the same rule; this
 // module keeps it right afterwards and drives the switcher buttons.
 
+import type { dataTheme, dataThemeChoice } from "../lib/contract";
+
+// The attribute names are lib/contract.ts's: the type ties each literal to
+// it (tsc fails if they differ) without importing it, so the shell stays one
+// file that shares no chunk with the islands.
+const themeAttr: typeof dataTheme = "data-theme";
+const choiceAttr: typeof dataThemeChoice = "data-theme-choice";
+
 export const THEME_KEY = "regpulse-theme";
 export type Theme = "light" | "dark" | "system";
 const THEMES: readonly Theme[] = ["light", "dark", "system"];
@@ -22,9 +30,9 @@ export function isDark(theme: Theme, systemDark: boolean): boolean {
 
 export function applyTheme(theme: Theme, root: HTMLElement, systemDark: boolean): void {
   root.classList.toggle("dark", isDark(theme, systemDark));
-  root.dataset.theme = theme;
-  for (const b of root.ownerDocument.querySelectorAll<HTMLButtonElement>("[data-theme-choice]")) {
-    b.setAttribute("aria-pressed", String(b.dataset.themeChoice === theme));
+  root.setAttribute(themeAttr, theme);
+  for (const b of root.ownerDocument.querySelectorAll<HTMLButtonElement>(`[${choiceAttr}]`)) {
+    b.setAttribute("aria-pressed", String(b.getAttribute(choiceAttr) === theme));
   }
 }
 
@@ -40,9 +48,9 @@ export function initTheme(doc: Document = document, win: Window = window): () =>
   media.addEventListener("change", onMedia);
 
   const onClick = (e: Event) => {
-    const btn = (e.target as Element | null)?.closest<HTMLElement>("[data-theme-choice]");
+    const btn = (e.target as Element | null)?.closest<HTMLElement>(`[${choiceAttr}]`);
     if (!btn) return;
-    theme = btn.dataset.themeChoice as Theme;
+    theme = btn.getAttribute(choiceAttr) as Theme;
     try {
       win.localStorage.setItem(THEME_KEY, theme);
     } catch {
