@@ -100,10 +100,19 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	var b buildFlags
 	b.register(fs)
 	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
+	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	_, err := generator.Build(ctx, b.options(*out))
+	opts := b.options(*out)
+	if *asOf != "" {
+		day, err := time.Parse(time.DateOnly, *asOf)
+		if err != nil {
+			return fmt.Errorf("--as-of %q: want a date YYYY-MM-DD", *asOf)
+		}
+		opts.Now = func() time.Time { return day }
+	}
+	_, err := generator.Build(ctx, opts)
 	return err
 }
 

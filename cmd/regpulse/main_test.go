@@ -84,3 +84,10 @@ func TestRun_ErrUnknownCommand(t *testing.T) {
 		t.Errorf("unknown command: err %v, stderr %q", err, stderr)
 	}
 }
+
+func TestBuild_ErrAsOf(t *testing.T) {
+	_, _, err := runCmd(t, "build", "--content", "../../content", "--out", t.TempDir(), "--as-of", "21/11/2026")
+	if err == nil || !strings.Contains(err.Error(), "--as-of") {
+		t.Errorf("build --as-of 21/11/2026: %v, want an error naming the flag", err)
+	}
+}

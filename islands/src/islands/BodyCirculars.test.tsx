@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { dataEmpty, dataFields, dataList, sel } from "../lib/contract";
+import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
 import BodyCirculars, { circularsURL } from "./BodyCirculars";
 
 describe("circularsURL", () => {
@@ -12,47 +14,63 @@ describe("circularsURL", () => {
   });
 });
 
-function page() {
-  document.body.innerHTML = `
-    <div id="root"></div>
-    <div data-list="body-circulars">
-      <div data-fields='{"slug":"a","title":"UPI Lite limits","impactLevel":"low","source":"NPCI"}'>a</div>
-      <div data-fields='{"slug":"b","title":"Collect requests end","impactLevel":"high","source":"NPCI"}'>b</div>
-      <div data-fields='{"slug":"c","title":"API response times","impactLevel":"medium","source":"NPCI"}'>c</div>
-    </div>
-    <div data-empty="body-circulars" hidden>No circulars found</div>`;
-  return document.getElementById("root")!;
-}
-const shown = () => [...document.querySelectorAll<HTMLElement>("[data-list] > div")].filter((e) => !e.hidden).map((e) => e.textContent);
+// The fixture's /payment-body/rbi lists RBI's two circulars, newest first:
+// tokenisation (medium impact, 2021) and the payment aggregator
+// guidelines (high, 2020).
+const token = "rbi-2021-09-07-tokenisation";
+const pa = "rbi-2020-03-17-pa-guidelines";
 
-describe("BodyCirculars", () => {
-  beforeEach(() => window.history.replaceState(null, "", "/payment-body/npci"));
-  afterEach(() => vi.unstubAllGlobals());
+// shown lists the slugs of the visible cards, in page order.
+const shown = () => {
+  const list = document.querySelector<HTMLElement>(sel(dataList, "body-circulars"))!;
+  if (list.hidden) return [];
+  return [...list.querySelectorAll<HTMLElement>(sel(dataFields))].filter((e) => !e.hidden).map((e) => JSON.parse(e.dataset.fields!).slug);
+};
+
+describe("BodyCirculars on /payment-body/rbi", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetPage();
+  });
+  const open = async () => {
+    await loadPage("/payment-body/rbi");
+    await mountIsland("BodyCirculars", BodyCirculars);
+  };
 
   it("asks nothing until the visitor changes something, then shows the API's order", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify([{ slug: "b" }, { slug: "c" }, { slug: "zz" }]), { status: 200 }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify([{ slug: pa }, { slug: "not-on-this-page" }, { slug: token }])));
     vi.stubGlobal("fetch", fetch);
-    render(<BodyCirculars source="NPCI" name="National Payments Corporation of India" impactLevels={["high", "medium", "low"]} limit={100} />, { container: page() });
-    expect(screen.getByRole("searchbox")).toHaveProperty("value", "NPCI");
-    expect(shown()).toEqual(["a", "b", "c"]);
+    await open();
+    expect(screen.getByRole("searchbox", { name: "Search RBI circulars" })).toHaveProperty("value", "RBI");
+    expect(shown()).toEqual([token, pa]);
     expect(fetch).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "impact" } });
-    await waitFor(() => expect(shown()).toEqual(["b", "c"]));
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "impact" } }));
+    await waitFor(() => expect(shown()).toEqual([pa, token]));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("/api/circulars?source=NPCI&limit=100&sort=impact&search=NPCI");
+    // the page size comes from the page's props (Go's catalog.MaxLimit)
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("/api/circulars?source=RBI&limit=100&sort=impact&search=RBI");
     expect(window.location.search).toBe("?sort=impact");
+  });
+
+  it("shows the empty state when the API finds nothing", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("[]")));
+    await open();
+    await inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "Search RBI circulars" }), { target: { value: "nothing like it" } }));
+    await waitFor(() => expect(isHidden(sel(dataEmpty, "body-circulars"))).toBe(false));
+    expect(shown()).toEqual([]);
   });
 
   it("filters in the browser when the API does not answer", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("<h1>404</h1>", { status: 404 })));
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<BodyCirculars source="NPCI" name="NPCI" impactLevels={["high", "medium", "low"]} limit={100} />, { container: page() });
-    fireEvent.change(screen.getByRole("combobox", { name: "Impact level" }), { target: { value: "high" } });
+    await open();
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Impact level" }), { target: { value: "high" } }));
     await screen.findByText(/Live sorting is unavailable/);
-    await waitFor(() => expect(shown()).toEqual(["b"]));
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "nothing like it" } });
+    await waitFor(() => expect(shown()).toEqual([pa]));
+    await inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "Search RBI circulars" }), { target: { value: "nothing like it" } }));
     await waitFor(() => expect(shown()).toEqual([]));
-    expect(document.querySelector<HTMLElement>("[data-empty]")!.hidden).toBe(false);
+    expect(isHidden(sel(dataEmpty, "body-circulars"))).toBe(false);
   });
 });

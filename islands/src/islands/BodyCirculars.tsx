@@ -6,6 +6,7 @@
 // stays.
 import { useCallback, useEffect, useState } from "react";
 import { getList, type Circular, type CircularSort } from "../lib/api";
+import { dataEmpty, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
@@ -84,8 +85,8 @@ export default function BodyCirculars({ source, name, impactLevels, limit }: Pro
   // afterwards showList has set what shows.
   useEffect(() => {
     if (!loading) return;
-    if (list.container) list.container.hidden = true;
-    for (const el of document.querySelectorAll<HTMLElement>('[data-empty="body-circulars"]')) el.hidden = true;
+    if (list.container) setHidden(list.container, true);
+    setHiddenAll(document, sel(dataEmpty, "body-circulars"), true);
   }, [loading, list]);
 
   return (
@@ -112,7 +113,7 @@ export default function BodyCirculars({ source, name, impactLevels, limit }: Pro
       {loading && (
         <div className="mt-3 grid gap-3" aria-busy="true" aria-label="Loading circulars">
           {[0, 1, 2].map((i) => (
-            <div key={i} data-skeleton className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
+            <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
           ))}
         </div>
       )}

@@ -2,6 +2,7 @@
 // the two circular lists (number, title, id and slug), with Clear. The
 // cards, their scores, bands and counts are the generator's.
 import { useEffect } from "react";
+import { dataHeading, sel } from "../lib/contract";
 import { Button, SearchBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import { entitiesHeading } from "../lib/impact-tracker";
@@ -21,7 +22,7 @@ export default function ImpactTracker() {
   useShowList(medium, useMatches(medium, circularKeys, state.q));
 
   useEffect(() => {
-    for (const el of document.querySelectorAll<HTMLElement>("[data-heading=entities]")) el.textContent = entitiesHeading(state.q);
+    for (const el of document.querySelectorAll<HTMLElement>(sel(dataHeading, "entities"))) el.textContent = entitiesHeading(state.q);
   }, [state.q]);
 
   return (

@@ -9,10 +9,8 @@
 //
 // Who writes each one (templates/…):
 //   data-island, data-props     _partials/island.html
-//   data-list                   _partials/data-list.html (impact-tracker.html
-//                               and payment-body.html still write it inline)
-//   data-fields                 _partials/data-fields.html (impact-tracker.html
-//                               and payment-body.html still write it inline)
+//   data-list                   _partials/data-list.html
+//   data-fields                 _partials/data-fields.html
 //   data-count                  _partials/count-badge.html
 //   data-empty                  _partials/empty-state.html
 //   data-group                  _partials/data-group.html (global-fintech.html,
