@@ -44,6 +44,7 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 	if term != "" {
 		p := likeContains(term)
 		lq.where.add(`(c.title_lc LIKE ? ESCAPE '\' OR c.content_lc LIKE ? ESCAPE '\' OR c.meta_lc LIKE ? ESCAPE '\')`, p, p, p)
+		lq.countEach = true
 	}
 	switch {
 	case q.Sort == catalog.SortImpact:

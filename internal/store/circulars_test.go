@@ -109,9 +109,21 @@ func TestListCirculars(t *testing.T) {
 				}
 			})
 		}
-		// The total counts what the filters select, on every page.
-		if _, total, err := db.ListCirculars(ctx, catalog.CircularQuery{Source: "RBI", Page: catalog.Page{Limit: 1}}); err != nil || total != 2 {
-			t.Errorf("RBI total = %d, %v; want 2", total, err)
+		// The total counts what the filters select, on every page, with a
+		// search (counted in the page's own query) or without.
+		for _, tc := range []struct {
+			q    catalog.CircularQuery
+			want int
+		}{
+			{catalog.CircularQuery{Source: "RBI", Page: catalog.Page{Limit: 1}}, 2},
+			{catalog.CircularQuery{Search: "fraud", Page: catalog.Page{Limit: 1}}, 3},
+			{catalog.CircularQuery{Search: "fraud", Sort: catalog.SortRelevance, Page: catalog.Page{Limit: 1, Offset: 2}}, 3},
+			{catalog.CircularQuery{Search: "fraud", Page: catalog.Page{Limit: 1, Offset: 5}}, 3},
+			{catalog.CircularQuery{Search: "no such words", Page: catalog.Page{Limit: 1}}, 0},
+		} {
+			if _, total, err := db.ListCirculars(ctx, tc.q); err != nil || total != tc.want {
+				t.Errorf("%+v: total = %d, %v; want %d", tc.q, total, err, tc.want)
+			}
 		}
 	})
 	t.Run("ErrBadPage", func(t *testing.T) {

@@ -273,7 +273,7 @@ func (c jsonColumn) Scan(src any) error {
 		return fmt.Errorf("stored list %v: want text", src)
 	}
 	list := reflect.New(c.list.Type())
-	if len(b) > 0 {
+	if len(b) > 0 && string(b) != "[]" {
 		if err := json.Unmarshal(b, list.Interface()); err != nil {
 			return fmt.Errorf("stored list %.40q: %w", b, err)
 		}

@@ -17,6 +17,7 @@ func (s *DB) ListNews(ctx context.Context, q catalog.NewsQuery) ([]catalog.NewsI
 	lq.where.eq("region", q.Region)
 	if term := searchTerm(q.Search); term != "" {
 		lq.where.add(`search_lc LIKE ? ESCAPE '\'`, likeContains(term))
+		lq.countEach = true
 	}
 	return listPage(ctx, s.db, newsColumns, lq, q.Page)
 }

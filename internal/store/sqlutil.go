@@ -119,6 +119,11 @@ type listQuery struct {
 	order     string
 	// orderArgs are the arguments of order's placeholders.
 	orderArgs []any
+	// countEach counts in the page's own query (COUNT(*) OVER ()) rather
+	// than in a second one: for queries whose every matching row costs
+	// work anyway (a search reads each candidate's text), one pass instead
+	// of two.
+	countEach bool
 }
 
 // selectSQL is q's query without its LIMIT, and its arguments.
@@ -128,11 +133,15 @@ func (q listQuery) selectSQL() (string, []any) {
 }
 
 // listPage runs q for page and scans each row into a T with cols. total is
-// the number of rows q matches on every page. It is counted only when the
-// page does not tell it: when the page is full or starts past the first row.
+// the number of rows q matches on every page. Without countEach it is
+// counted only when the page does not tell it: when the page is full or
+// starts past the first row.
 func listPage[T any](ctx context.Context, db *sql.DB, cols columns[T], q listQuery, page catalog.Page) ([]T, int, error) {
 	if page.Limit < 1 || page.Offset < 0 {
 		return nil, 0, fmt.Errorf("store: %s: page %+v, want limit at least 1 and offset at least 0", q.op, page)
+	}
+	if q.countEach {
+		q.sel += ", COUNT(*) OVER ()"
 	}
 	query, args := q.selectSQL()
 	rows, err := db.QueryContext(ctx, query+" LIMIT ? OFFSET ?", append(args, page.Limit, page.Offset)...)
@@ -141,9 +150,14 @@ func listPage[T any](ctx context.Context, db *sql.DB, cols columns[T], q listQue
 	}
 	defer rows.Close()
 	list := make([]T, 0, min(page.Limit, 64))
+	var counted int
 	for rows.Next() {
 		var v T
-		if err := rows.Scan(cols.targets(&v)...); err != nil {
+		dest := cols.targets(&v)
+		if q.countEach {
+			dest = append(dest, &counted)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
 		}
 		list = append(list, v)
@@ -152,7 +166,10 @@ func listPage[T any](ctx context.Context, db *sql.DB, cols columns[T], q listQue
 		return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
 	}
 	total := page.Offset + len(list)
-	if len(list) == page.Limit || (len(list) == 0 && page.Offset > 0) {
+	switch {
+	case q.countEach && len(list) > 0:
+		total = counted
+	case len(list) == page.Limit || (len(list) == 0 && page.Offset > 0):
 		from := cmp.Or(q.countFrom, q.from)
 		err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+from+q.where.sql(), q.where.args...).Scan(&total)
 		if err != nil {
