@@ -10,7 +10,7 @@ import (
 
 // TestNetworkAndEventPages checks what the static pages of payment
 // networks, SIBOS and other events say on the fixture content plus an
-// upcoming and an ongoing SIBOS edition (made up for the test): SPEC.md's
+// upcoming and an ongoing SIBOS edition (made up for the test): the pages'
 // sections and texts, and "Not verified" where the content has nothing.
 func TestNetworkAndEventPages(t *testing.T) {
 	content := copyTree(t, fixtureContent)

@@ -12,7 +12,7 @@ const category = (page: Page) => page.getByRole("combobox", { name: "Category" }
 const stat = (page: Page, term: string) => page.locator("dl > div").filter({ has: page.getByRole("term").filter({ hasText: term }) }).getByRole("definition");
 
 test.describe("/global-fintech", () => {
-  test("the SPEC texts, groups, cards and statistics", async ({ page }, info) => {
+  test("its texts, groups, cards and statistics", async ({ page }, info) => {
     await page.goto("/global-fintech");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fintech Leaders & Founders");
     await expect(page.getByRole("heading", { level: 2, name: /Indian Founders/ })).toBeVisible();

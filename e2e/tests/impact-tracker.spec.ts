@@ -10,7 +10,7 @@ const card = (page: Page, type: Type) => page.locator(`[data-entity="${type}"]`)
 const heading = (page: Page) => page.locator("[data-heading=entities]");
 const countBadge = (page: Page) => page.locator('[data-count="entities"]');
 
-// SPEC.md section 4: 90 and above good (green), 80-89 warning (yellow), below poor (red).
+// Score bands: 90 and above good (green), 80-89 warning (yellow), below poor (red).
 const bandOf = (score: number) => (score >= 90 ? "good" : score >= 80 ? "warning" : "poor");
 
 type Shown = { score: string; bar: string | null; band: string | null; counts: string[] };
@@ -88,7 +88,7 @@ test.describe("/impact-tracker", () => {
       await expect(c.locator("dt")).toHaveText(["High", "Medium", "Low"]);
     }
 
-    // each section shows its circulars or, when none is active, its SPEC text
+    // each section shows its circulars or, when none is active, its empty text
     for (const [title, list, empty] of [
       ["High Impact Circulars", "high-circulars", "No high impact circulars currently active"],
       ["Medium Impact Monitoring", "medium-circulars", "No medium impact circulars currently active"],

@@ -11,7 +11,7 @@ const pager = (page: Page, label: string) => page.getByRole("navigation", { name
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search leaders" });
 
 test.describe("/fintech-leaders", () => {
-  test("the SPEC texts, the Indian order, role titles and the cards", async ({ page }, info) => {
+  test("its texts, the Indian order, role titles and the cards", async ({ page }, info) => {
     await page.goto("/fintech-leaders");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Top Fintech Leaders");
     await expect(search(page)).toHaveAttribute("placeholder", "Search leaders by name or company...");
@@ -38,7 +38,7 @@ test.describe("/fintech-leaders", () => {
     await expect(card("bharatpe")).toContainText(/Ashneer Grover\s*Co-Founder\s/);
     await expect(card("acko")).toContainText("Founders not verified");
     await expect(card("acko")).not.toContainText(/Founder &|Co-Founder/);
-    // initials avatar, category, and SPEC's '#' profile fallback shown disabled
+    // initials avatar, category, and the '#' profile fallback shown disabled
     await expect(card("razorpay").locator("span[aria-hidden=true]").first()).toHaveText("R");
     await expect(card("npci").locator("span[aria-hidden=true]").first()).toHaveText("NP");
     await expect(card("razorpay")).toContainText("Payment Processing");

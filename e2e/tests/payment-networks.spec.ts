@@ -16,7 +16,7 @@ async function axeLightAndDark(page: Page) {
 }
 
 test.describe("/payment-networks", () => {
-  test("every network, the SPEC texts, screenshots and axe", async ({ page }, info) => {
+  test("every network, its texts, screenshots and axe", async ({ page }, info) => {
     await page.goto("/payment-networks");
     await page.waitForSelector("[data-island-mounted]");
     await expect(h1(page)).toHaveText("Payment Networks & Card Schemes");

@@ -4,7 +4,7 @@ import { axeViolations, screenshot } from "./helpers";
 const cards = (page: import("@playwright/test").Page) => page.locator("[data-list=regulations] > article:visible");
 
 test.describe("/pii-regulations", () => {
-  test("every regulation, the SPEC texts and the overview", async ({ page }, info) => {
+  test("every regulation, its texts and the overview", async ({ page }, info) => {
     await page.goto("/pii-regulations");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global PII & Privacy Regulations");
     await expect(cards(page)).toHaveCount(9);

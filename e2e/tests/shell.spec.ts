@@ -29,7 +29,7 @@ test.describe("shell", () => {
     await screenshot(page, info, "home");
   });
 
-  test("sidebar has every section and link of SPEC.md", async ({ page }, info) => {
+  test("sidebar has every section and link", async ({ page }, info) => {
     test.skip(isMobile(info), "the sidebar is hidden on mobile");
     await page.goto("/news");
     const nav = page.locator("[data-sidebar]");
@@ -123,7 +123,7 @@ test.describe("shell", () => {
     await screenshot(page, info, "404");
   });
 
-  test("every route of SPEC.md answers 200", async ({ request }) => {
+  test("every route answers 200", async ({ request }) => {
     for (const path of ["/", "/dashboard", "/login", "/signup", "/search", "/news", "/impact-tracker", "/global-fintech",
       "/pii-regulations", "/payment-networks", "/payment-networks/visa", "/newsletter", "/sibos-events", "/fintech-events",
       "/learning-videos", "/fintech-leaders", "/payment-body/rbi", "/payment-body/npci", "/payment-body/sebi", "/payment-body/irdai"]) {

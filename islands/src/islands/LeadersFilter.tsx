@@ -1,8 +1,8 @@
 // /fintech-leaders: one search over both lists (company, person, founders,
 // category), and a pager under each list that has more than one page of
-// 12 (SPEC.md sections 2 and 9). The page of each list is in the URL (ip,
-// gp); a new search starts both lists again at page 1. The cards and their
-// order are the generator's.
+// 12. The page of each list is in the URL (ip, gp); a new search starts
+// both lists again at page 1. The cards and their order are the
+// generator's.
 import { useState } from "react";
 import { createPortal } from "react-dom";
 import { dataPager, sel } from "../lib/contract";

@@ -11,7 +11,7 @@ import { queryString, useQueryState } from "../lib/query-state";
 const defaults = { q: "", filter: "" };
 const keys = ["name", "description", "guidelines"];
 
-// filterLabel spells a filter (SPEC.md: a lowercase network name) the way
+// filterLabel spells a filter (a lowercase network name) the way
 // the network spells its name: "american express" is "American Express",
 // "upi" is "UPI" (of "UPI (NPCI)"). Other text gets capital initials.
 export function filterLabel(filter: string, names: string[]): string {
@@ -24,7 +24,7 @@ export function filterLabel(filter: string, names: string[]): string {
   return f.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 }
 
-// titleFor is the page's heading: SPEC.md's "{Filter} Payment Network"
+// titleFor is the page's heading: "{Filter} Payment Network"
 // while a filter is set, the page's own title otherwise.
 export function titleFor(filter: string, names: string[], pageTitle: string): string {
   return filter.trim() ? `${filterLabel(filter, names)} Payment Network` : pageTitle;

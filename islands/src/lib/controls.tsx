@@ -79,7 +79,7 @@ export function Toolbar({ children, label }: { children: ReactNode; label: strin
 }
 
 // Pager is "Previous", "Page N of M - label" and "Next"; callers render it
-// only when there is more than one page (SPEC.md, /fintech-leaders).
+// only when there is more than one page (as on /fintech-leaders).
 export function Pager(props: { page: number; pages: number; label: string; onPage: (p: number) => void }) {
   const { page, pages, label, onPage } = props;
   return (

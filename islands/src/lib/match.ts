@@ -1,8 +1,8 @@
-// The directory pages' free-text search (SPEC.md section 5): every
-// case-insensitive substring match is always found, in the list's own
-// order. When the text matches nothing exactly, fuse.js offers close (typo)
-// matches, best first: adding them to exact hits too turned a correct
-// "india" into India's laws plus every text with "individuals".
+// The directory pages' free-text search: every case-insensitive
+// substring match is always found, in the list's own order. When the text
+// matches nothing exactly, fuse.js offers close (typo) matches, best
+// first: adding them to exact hits too turned a correct "india" into
+// India's laws plus every text with "individuals".
 import type Fuse from "fuse.js";
 
 export type Fields = Record<string, string | string[]>;

@@ -1,6 +1,6 @@
-// The /news page's two views (SPEC.md "News"): with no search and every
-// category, the two "Top 5" blocks; otherwise the flat results list. Both
-// are the generator's HTML (templates/news.html); this only switches them.
+// The /news page's two views: with no search and every category, the two
+// "Top 5" blocks; otherwise the flat results list. Both are the
+// generator's HTML (templates/news.html); this only switches them.
 import { dataNewsHeading, dataNewsResults, dataNewsTop, sel, setHiddenAll } from "./contract";
 
 export type NewsFilter = { q: string; category: string };

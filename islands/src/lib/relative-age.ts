@@ -1,6 +1,5 @@
 // A news item's age, computed in the browser because the HTML is built
-// ahead of reading (SPEC.md "News"): under 24 hours "N hours ago",
-// otherwise "N days ago".
+// ahead of reading: under 24 hours "N hours ago", otherwise "N days ago".
 import { dataAge, sel } from "./contract";
 
 const hour = 3_600_000;

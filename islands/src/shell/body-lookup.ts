@@ -1,5 +1,5 @@
 // /payment-body/{body} matches the body's code without regard to case
-// (SPEC.md upper-cases it before the lookup). A static host serves the
+// (codes are matched without regard to case). A static host serves the
 // not-found page for /payment-body/Rbi; this sends the visitor on to the
 // body's page. regpulse serve already redirects such paths itself.
 

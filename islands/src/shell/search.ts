@@ -1,5 +1,5 @@
-// Header search: SPEC.md goes to /search?q={trimmed text} only when the
-// text is non-empty. Without JavaScript the form still submits to /search.
+// Header search: goes to /search?q={trimmed text} only when the text is
+// non-empty. Without JavaScript the form still submits to /search.
 
 import type { dataHeaderSearch } from "../lib/contract";
 

@@ -1,5 +1,5 @@
-// Theme choice: SPEC.md keeps it in localStorage under a product key, with
-// "system" (the default) following the OS. templates/_partials/theme-init.html
+// Theme choice: kept in localStorage under a product key, with "system"
+// (the default) following the OS. templates/_partials/theme-init.html
 // applies the stored choice before first paint with the same rule; this
 // module keeps it right afterwards and drives the switcher buttons.
 
