@@ -28,11 +28,15 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		Category:             f.enum("category", true, CircularCategories),
 		PublishedDate:        f.requiredDate("publishedDate"),
 		EffectiveDate:        f.date("effectiveDate", false),
+		DocumentType:         f.enum("documentType", false, DocumentTypes),
 		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
 		EntityImpact:         f.entityImpact("entityImpact"),
 		OfficialURL:          OptString(f.link("officialUrl", false)),
 		SourceURL:            f.link("sourceUrl", true),
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
+	}
+	if c.DocumentType == "" {
+		c.DocumentType = "circular" // what most regulator documents are
 	}
 	l.requireBody(f, body)
 	l.cat.Circulars = append(l.cat.Circulars, c)

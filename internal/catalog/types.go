@@ -27,6 +27,11 @@ var (
 	BodyNames        = []string{"RBI", "NPCI", "SEBI", "IRDAI"}
 	AdCategories     = []string{"payment", "banking", "compliance"}
 	VideoLevels      = []string{"Beginner", "Intermediate", "Advanced"}
+	// DocumentTypes are the kinds of document a regulator issues; see
+	// DocumentTypeLabel for how pages name them and Binding for which
+	// of them oblige anyone to act.
+	DocumentTypes = []string{"circular", "direction", "master-direction", "amendment", "notification",
+		"draft", "discussion-paper", "consultation-paper", "advisory", "press-release", "policy"}
 )
 
 // Enums names each enumeration, for the enum tags of the entry types
@@ -50,6 +55,7 @@ var Enums = map[string][]string{
 	"BodyName":          BodyNames,
 	"AdCategory":        AdCategories,
 	"VideoLevel":        VideoLevels,
+	"DocumentType":      DocumentTypes,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
@@ -139,6 +145,7 @@ type Circular struct {
 	Category             string             `json:"category" enum:"CircularCategory"`
 	PublishedDate        Date               `json:"publishedDate"`
 	EffectiveDate        *Date              `json:"effectiveDate"`
+	DocumentType         string             `json:"documentType" enum:"DocumentType"`
 	ImpactLevel          string             `json:"impactLevel" enum:"ImpactLevel"`
 	EntityImpact         List[EntityImpact] `json:"entityImpact"`
 	OfficialURL          OptString          `json:"officialUrl"`

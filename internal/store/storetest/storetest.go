@@ -47,6 +47,7 @@ func Circular(slug, source, category, published, impact string, entityImpact ...
 		Source:        source,
 		Category:      category,
 		PublishedDate: Date(published),
+		DocumentType:  "circular",
 		ImpactLevel:   impact,
 		SourceURL:     "https://example.org/" + slug,
 	}
