@@ -67,6 +67,7 @@ func circularQuery(p *params, page catalog.Page) catalog.CircularQuery {
 		Search:   p.search("search"),
 		Sort:     choice(p, "sort", catalog.SortDate, catalog.CircularSorts),
 		Impact:   p.enum("filter", catalog.ImpactLevels),
+		Type:     p.enum("type", catalog.DocumentTypes),
 		Page:     page,
 	}
 }

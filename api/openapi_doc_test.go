@@ -275,6 +275,7 @@ func TestOpenAPIDocument_Parameters(t *testing.T) {
 		"Source":           filter(catalog.Sources),
 		"CircularCategory": filter(catalog.CircularCategories),
 		"Filter":           filter(catalog.ImpactLevels),
+		"DocumentType":     filter(catalog.DocumentTypes),
 		"NewsCategory":     filter(catalog.NewsCategories),
 		"Region":           filter(catalog.Regions),
 		"CompanyCategory":  filter(catalog.CompanyCategories),

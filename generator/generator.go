@@ -39,6 +39,9 @@ type Options struct {
 	// Now is the build's clock: the impact tracker's scores and "currently
 	// active" circulars are as of its date. Nil means time.Now; tests fix it.
 	Now func() time.Time
+	// IncludeUnpublished builds the circulars marked published: false too,
+	// to preview them; the build fails while one lacks a required field.
+	IncludeUnpublished bool
 }
 
 // Result describes a successful build.
@@ -62,6 +65,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now)
 	if err != nil {
 		return nil, err
+	}
+	if opts.IncludeUnpublished {
+		if err := cat.IncludeUnpublished(); err != nil {
+			return nil, err
+		}
 	}
 	if err := checkSite(cat, opts.ContentDir); err != nil {
 		return nil, err

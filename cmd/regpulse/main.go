@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -106,10 +107,12 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	b.register(fs)
 	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
+	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	opts := b.options(*out)
+	opts.IncludeUnpublished = *unpublished
 	if *asOf != "" {
 		day, err := time.Parse(time.DateOnly, *asOf)
 		if err != nil {
@@ -248,6 +251,23 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d videos\n",
 		dir, len(cat.Circulars), len(cat.News), len(cat.Companies), len(cat.Regulations), len(cat.Networks),
 		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.Videos))
+	if len(cat.Unpublished) > 0 {
+		// Not failures: an editor completes these before publishing them.
+		fmt.Fprintf(stdout, "%d unpublished circular(s) (published: false), left out of the site; still to complete:\n", len(cat.Unpublished))
+		for _, c := range cat.Unpublished {
+			var lacks []string
+			for _, p := range cat.Pending {
+				if p.Path == c.Path {
+					lacks = append(lacks, p.Field)
+				}
+			}
+			if len(lacks) == 0 {
+				fmt.Fprintf(stdout, "  %s: complete; delete its published: false line to publish it\n", c.Path)
+				continue
+			}
+			fmt.Fprintf(stdout, "  %s: lacks %s\n", c.Path, strings.Join(lacks, ", "))
+		}
+	}
 	return nil
 }
 

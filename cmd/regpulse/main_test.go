@@ -39,6 +39,19 @@ func TestCheck(t *testing.T) {
 			}
 		}
 	})
+	t.Run("Unpublished", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "content")
+		os.MkdirAll(filepath.Join(dir, "circulars"), 0o755)
+		os.WriteFile(filepath.Join(dir, "circulars", "rbi-2026-05-02-x.md"), []byte("---\npublished: false\ntitle: T\nsource: RBI\npublishedDate: 2026-05-02\nsourceUrl: https://rbi.org.in/x\n---\n"), 0o644)
+		out, stderr, err := runCmd(t, "check", dir)
+		if err != nil {
+			t.Fatalf("an incomplete unpublished file failed check: %v\n%s", err, stderr)
+		}
+		want := "content/circulars/rbi-2026-05-02-x.md: lacks category, documentType, entityImpact, impactLevel, body"
+		if !strings.Contains(out, "1 unpublished circular(s)") || !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	})
 	t.Run("ErrNoDir", func(t *testing.T) {
 		if _, _, err := runCmd(t, "check", filepath.Join(t.TempDir(), "nope")); err == nil {
 			t.Error("check of a missing directory passed")

@@ -22,6 +22,10 @@ type fields struct {
 	keyLines map[string]int
 	used     map[string]bool
 	problems *Problems
+	// lax, for an unpublished entry, turns what is missing into pending
+	// notes: an editor completes the file before publishing it.
+	lax     bool
+	pending *Problems
 	// specs, when set, records every field read and what it may hold, for
 	// the skeleton of a new entry (skeleton.go).
 	specs *[]fieldSpec
@@ -69,6 +73,17 @@ func (f *fields) addAt(yamlLine int, field, format string, args ...any) {
 		Message: fmt.Sprintf(format, args...)})
 }
 
+// addMissing reports something required that is absent or empty: a
+// problem, or a pending note when the entry is unpublished.
+func (f *fields) addMissing(yamlLine int, field, msg string) {
+	p := Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: field, Message: msg}
+	if f.lax && f.pending != nil {
+		*f.pending = append(*f.pending, p)
+		return
+	}
+	*f.problems = append(*f.problems, p)
+}
+
 // node returns the field's value node, or nil (with a problem when the
 // field is required) when the field is absent or null.
 func (f *fields) node(name string, required bool) *yaml.Node {
@@ -81,7 +96,7 @@ func (f *fields) node(name string, required bool) *yaml.Node {
 			if ok {
 				line = n.Line
 			}
-			f.addAt(line, name, "required field is missing")
+			f.addMissing(line, name, "required field is missing")
 		}
 		return nil
 	}
@@ -103,7 +118,7 @@ func (f *fields) scalar(name string, required bool) (string, *yaml.Node) {
 	}
 	v := strings.TrimSpace(n.Value)
 	if v == "" && required {
-		f.addAt(n.Line, name, "required field is empty")
+		f.addMissing(n.Line, name, "required field is empty")
 	}
 	return v, n
 }
@@ -229,7 +244,7 @@ func (f *fields) list(name string, required bool) []string {
 		out = append(out, strings.TrimSpace(item.Value))
 	}
 	if required && len(out) == 0 {
-		f.addAt(n.Line, name, "needs at least one item")
+		f.addMissing(n.Line, name, "needs at least one item")
 	}
 	return out
 }
@@ -280,8 +295,55 @@ func (f *fields) entityImpact(name string) []EntityImpact {
 		}
 	}
 	if len(out) == 0 && len(n.Content) == 0 {
-		f.addAt(n.Line, name, "needs at least one entity type")
+		f.addMissing(n.Line, name, "needs at least one entity type")
 	}
+	return out
+}
+
+// complianceDates reads a list of {date, what} maps, in date order.
+func (f *fields) complianceDates(name string) []ComplianceDate {
+	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	n := f.node(name, false)
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		f.addAt(n.Line, name, "must be a list of {date: YYYY-MM-DD, what: text}")
+		return nil
+	}
+	var out []ComplianceDate
+	for _, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			f.addAt(item.Line, name, "each item must be a map like {date: 2026-04-01, what: ...}")
+			continue
+		}
+		var cd ComplianceDate
+		var dateOK bool
+		for i := 0; i+1 < len(item.Content); i += 2 {
+			k, v := item.Content[i], item.Content[i+1]
+			switch {
+			case k.Value == "date" && v.Kind == yaml.ScalarNode:
+				if err := cd.Date.UnmarshalText([]byte(strings.TrimSpace(v.Value))); err != nil {
+					f.addAt(v.Line, name, "bad date %q (want YYYY-MM-DD)", v.Value)
+				} else {
+					dateOK = true
+				}
+			case k.Value == "what" && v.Kind == yaml.ScalarNode:
+				cd.What = strings.TrimSpace(v.Value)
+			default:
+				f.addAt(k.Line, name, "unknown key %q in a compliance date (want date and what)", k.Value)
+			}
+		}
+		switch {
+		case !dateOK:
+			f.addAt(item.Line, name, "a compliance date needs a date")
+		case cd.What == "":
+			f.addAt(item.Line, name, "a compliance date needs what: what must be done by then")
+		default:
+			out = append(out, cd)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b ComplianceDate) int { return a.Date.Compare(b.Date.Time) })
 	return out
 }
 

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -11,12 +13,18 @@ const maxYear = 2100
 func (l *loader) requireBody(f *fields, body string) {
 	if body == "" {
 		// Point at the closing '---': the body starts below it.
-		*f.problems = append(*f.problems, Problem{Path: f.path, Line: f.endLine, Field: "body",
-			Message: "the text below the front matter is empty"})
+		f.addMissing(f.endLine-f.lineBase, "body", "the text below the front matter is empty")
 	}
 }
 
 func (l *loader) circular(f *fields, e Entry, body string) {
+	// published: false marks a file an editor has yet to complete (as
+	// regpulse ingest writes them): what it lacks is pending, not wrong.
+	published := true
+	if f.node("published", false) != nil {
+		published = f.boolean("published")
+	}
+	f.lax, f.pending = !published, &l.cat.Pending
 	c := Circular{
 		Entry:                e,
 		CircularNumber:       OptString(f.str("circularNumber", false)),
@@ -28,13 +36,28 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		Category:             f.enum("category", true, CircularCategories),
 		PublishedDate:        f.requiredDate("publishedDate"),
 		EffectiveDate:        f.date("effectiveDate", false),
+		DocumentType:         f.enum("documentType", !published, DocumentTypes),
+		ComplianceDates:      f.complianceDates("complianceDates"),
+		Supersedes:           f.list("supersedes", false),
 		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
 		EntityImpact:         f.entityImpact("entityImpact"),
 		OfficialURL:          OptString(f.link("officialUrl", false)),
 		SourceURL:            f.link("sourceUrl", true),
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
 	}
+	if c.DocumentType == "" && published {
+		c.DocumentType = "circular" // what most regulator documents are
+	}
+	for _, d := range c.ComplianceDates {
+		if d.Date.Before(c.PublishedDate.Time) {
+			f.addAt(f.keyLines["complianceDates"], "complianceDates", "%s is before publishedDate", d.Date)
+		}
+	}
 	l.requireBody(f, body)
+	if !published {
+		l.cat.Unpublished = append(l.cat.Unpublished, c)
+		return
+	}
 	l.cat.Circulars = append(l.cat.Circulars, c)
 }
 
@@ -240,22 +263,33 @@ func (l *loader) video(f *fields, e Entry, body string) {
 // crossCheck finds problems that span files: duplicate names and
 // references to circulars that do not exist.
 func (l *loader) crossCheck() {
-	slugs := map[string]bool{}
+	slugs := map[string]bool{} // published
 	for _, c := range l.cat.Circulars {
 		slugs[c.Slug] = true
 	}
+	unpublished := map[string]bool{}
+	for _, c := range l.cat.Unpublished {
+		unpublished[c.Slug] = true
+	}
+	ref := func(p, field, slug string) {
+		if unpublished[slug] {
+			l.problems = append(l.problems, Problem{Path: p, Line: l.lineOf(p, field), Field: field,
+				Message: "refers to circular " + slug + ", which is not published yet"})
+		} else if !slugs[slug] {
+			l.refProblem(p, field, slug)
+		}
+	}
 	for _, n := range l.cat.News {
-		if n.Circular != "" && !slugs[string(n.Circular)] {
-			l.refProblem(n.Path, "circular", string(n.Circular))
+		if n.Circular != "" {
+			ref(n.Path, "circular", string(n.Circular))
 		}
 	}
 	for _, b := range l.cat.Bodies {
 		for _, s := range b.RecentUpdates {
-			if !slugs[s] {
-				l.refProblem(b.Path, "recentUpdates", s)
-			}
+			ref(b.Path, "recentUpdates", s)
 		}
 	}
+	l.checkSupersession(ref)
 	seen := map[string]string{}
 	for _, n := range l.cat.Networks {
 		if prev, dup := seen[n.Name]; dup && n.Name != "" {
@@ -287,6 +321,112 @@ func (l *loader) crossCheck() {
 		}
 		numbers[key] = c.Path
 	}
+}
+
+// checkSupersession checks every supersedes link: it names a known
+// circular, an older one, and no chain of links leads back to where it
+// started. A published circular may not name an unpublished one (its page
+// would link nowhere); an unpublished one may name any.
+func (l *loader) checkSupersession(ref func(p, field, slug string)) {
+	all := map[string]Circular{}
+	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+		all[c.Slug] = c
+	}
+	at := func(c Circular, msg string) {
+		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "supersedes"), Field: "supersedes", Message: msg})
+	}
+	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+		for _, s := range c.Supersedes {
+			old, ok := all[s]
+			switch {
+			case s == c.Slug:
+				at(c, "a circular cannot supersede itself")
+			case !ok:
+				l.refProblem(c.Path, "supersedes", s)
+			case old.PublishedDate.After(c.PublishedDate.Time):
+				at(c, fmt.Sprintf("%s was published after this circular (%s), so this cannot supersede it", s, old.PublishedDate))
+			}
+		}
+	}
+	for _, c := range l.cat.Circulars {
+		for _, s := range c.Supersedes {
+			if _, ok := all[s]; ok {
+				ref(c.Path, "supersedes", s) // only an unpublished target remains to report
+			}
+		}
+	}
+	// A cycle: following supersedes from c comes back to c.
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[string]int{}
+	var visit func(slug string, path []string) []string
+	visit = func(slug string, path []string) []string {
+		switch state[slug] {
+		case onPath:
+			return append(path, slug)
+		case done:
+			return nil
+		}
+		state[slug] = onPath
+		for _, next := range all[slug].Supersedes {
+			if next == slug {
+				continue // reported above
+			}
+			if _, ok := all[next]; !ok {
+				continue
+			}
+			if cycle := visit(next, append(path, slug)); cycle != nil {
+				return cycle
+			}
+		}
+		state[slug] = done
+		return nil
+	}
+	slugs := slices.Sorted(maps.Keys(all))
+	for _, s := range slugs {
+		if cycle := visit(s, nil); cycle != nil {
+			start := slices.Index(cycle, cycle[len(cycle)-1])
+			at(all[cycle[start]], "supersession cycle: "+strings.Join(cycle[start:], " → "))
+			// Mark the cycle done so it is reported once.
+			for _, c := range cycle {
+				state[c] = done
+			}
+		}
+	}
+}
+
+// linkSupersession derives each published circular's SupersededBy from
+// the published circulars' Supersedes, in the catalog's order (newest
+// first once sorted).
+func (c *Catalog) linkSupersession() {
+	by := map[string][]string{}
+	for _, n := range c.Circulars {
+		for _, s := range n.Supersedes {
+			by[s] = append(by[s], n.Slug)
+		}
+	}
+	for i := range c.Circulars {
+		c.Circulars[i].SupersededBy = by[c.Circulars[i].Slug]
+	}
+	for i := range c.Unpublished {
+		c.Unpublished[i].SupersededBy = nil
+	}
+}
+
+// IncludeUnpublished publishes the unpublished circulars (regpulse build
+// --unpublished, to preview them). It fails with what they still lack.
+func (c *Catalog) IncludeUnpublished() error {
+	if len(c.Pending) > 0 {
+		return c.Pending
+	}
+	c.Circulars = append(c.Circulars, c.Unpublished...)
+	c.Unpublished = nil
+	c.sort()
+	c.linkSupersession()
+	return nil
 }
 
 func (l *loader) refProblem(p, field, slug string) {

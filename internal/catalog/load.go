@@ -72,7 +72,9 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time) (*Catalog, error) {
 	if len(l.problems) > 0 {
 		return nil, l.problems.sorted()
 	}
+	l.cat.Pending = l.cat.Pending.sorted()
 	l.cat.sort()
+	l.cat.linkSupersession()
 	return l.cat, nil
 }
 
@@ -237,6 +239,7 @@ func yamlErrorLine(err error) (int, string) {
 }
 
 func (c *Catalog) sort() {
+	sort.SliceStable(c.Unpublished, func(i, j int) bool { return c.Unpublished[i].Slug < c.Unpublished[j].Slug })
 	sort.SliceStable(c.Circulars, func(i, j int) bool {
 		a, b := c.Circulars[i], c.Circulars[j]
 		if !a.PublishedDate.Equal(b.PublishedDate.Time) {

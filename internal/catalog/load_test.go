@@ -151,7 +151,7 @@ func TestLoad(t *testing.T) {
 			Title: "Discontinuation of P2P collect requests", TitleIsDescriptive: true,
 			Content: "NPCI asked members to stop processing person-to-person collect requests on UPI.",
 			Source:  "NPCI", Category: "UPI", PublishedDate: Date{time.Date(2025, 7, 29, 0, 0, 0, 0, time.UTC)}, EffectiveDate: &effective,
-			ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
+			DocumentType: "circular", Supersedes: TextList{}, ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
 			SourceURL: "https://example.org/npci-p2p-collect", AdditionalSourceURLs: TextList{},
 		}
 		if diff := cmp.Diff(want, c); diff != "" {

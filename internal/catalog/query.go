@@ -38,6 +38,7 @@ type CircularQuery struct {
 	Source   string
 	Category string
 	Impact   string // the circular's overall impactLevel
+	Type     string // the circular's documentType
 	// Search is a case-insensitive substring of the number, title, content,
 	// category or source.
 	Search string

@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 	"slices"
+	"time"
 )
 
 // The enumerations. Values are spelled exactly as pages and regulators
@@ -27,6 +28,11 @@ var (
 	BodyNames        = []string{"RBI", "NPCI", "SEBI", "IRDAI"}
 	AdCategories     = []string{"payment", "banking", "compliance"}
 	VideoLevels      = []string{"Beginner", "Intermediate", "Advanced"}
+	// DocumentTypes are the kinds of document a regulator issues; see
+	// DocumentTypeLabel for how pages name them and Binding for which
+	// of them oblige anyone to act.
+	DocumentTypes = []string{"circular", "direction", "master-direction", "amendment", "notification",
+		"draft", "discussion-paper", "consultation-paper", "advisory", "press-release", "policy"}
 )
 
 // Enums names each enumeration, for the enum tags of the entry types
@@ -50,6 +56,7 @@ var Enums = map[string][]string{
 	"BodyName":          BodyNames,
 	"AdCategory":        AdCategories,
 	"VideoLevel":        VideoLevels,
+	"DocumentType":      DocumentTypes,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
@@ -130,20 +137,80 @@ type EntityImpact struct {
 
 type Circular struct {
 	Entry
-	CircularNumber       OptString          `json:"circularNumber"`
-	Title                string             `json:"title"`
-	TitleIsDescriptive   bool               `json:"titleIsDescriptive"`
-	Content              string             `json:"content"`
-	Summary              OptString          `json:"summary"`
-	Source               string             `json:"source" enum:"Source"`
-	Category             string             `json:"category" enum:"CircularCategory"`
-	PublishedDate        Date               `json:"publishedDate"`
-	EffectiveDate        *Date              `json:"effectiveDate"`
+	CircularNumber     OptString `json:"circularNumber"`
+	Title              string    `json:"title"`
+	TitleIsDescriptive bool      `json:"titleIsDescriptive"`
+	Content            string    `json:"content"`
+	Summary            OptString `json:"summary"`
+	Source             string    `json:"source" enum:"Source"`
+	Category           string    `json:"category" enum:"CircularCategory"`
+	PublishedDate      Date      `json:"publishedDate"`
+	EffectiveDate      *Date     `json:"effectiveDate"`
+	DocumentType       string    `json:"documentType" enum:"DocumentType"`
+	// ComplianceDates are deadlines beyond the effective date.
+	ComplianceDates List[ComplianceDate] `json:"complianceDates"`
+	// Supersedes lists the slugs of the circulars this one replaces;
+	// SupersededBy, derived by the loader from the others' Supersedes,
+	// the slugs of those that replace it.
+	Supersedes           TextList           `json:"supersedes"`
+	SupersededBy         TextList           `json:"supersededBy"`
 	ImpactLevel          string             `json:"impactLevel" enum:"ImpactLevel"`
 	EntityImpact         List[EntityImpact] `json:"entityImpact"`
 	OfficialURL          OptString          `json:"officialUrl"`
 	SourceURL            string             `json:"sourceUrl"`
 	AdditionalSourceURLs TextList           `json:"additionalSourceUrls"`
+}
+
+// ComplianceDate is a date by which a circular demands something.
+type ComplianceDate struct {
+	Date Date   `json:"date"`
+	What string `json:"what"`
+}
+
+// documentTypeLabels are how pages name each document type.
+var documentTypeLabels = map[string]string{
+	"circular":           "Circular",
+	"direction":          "Directions",
+	"master-direction":   "Master Direction",
+	"amendment":          "Amendment",
+	"notification":       "Notification",
+	"draft":              "Draft for comments",
+	"discussion-paper":   "Discussion paper",
+	"consultation-paper": "Consultation paper",
+	"advisory":           "Advisory",
+	"press-release":      "Press release",
+	"policy":             "Policy document",
+}
+
+// DocumentTypeLabel is the name pages show for a document type.
+func DocumentTypeLabel(t string) string { return documentTypeLabels[t] }
+
+// Binding reports whether a document of type t obliges anyone to act.
+// Drafts, discussion and consultation papers ask for comments; press
+// releases and policy documents announce or plan. None is an obligation,
+// so none lowers a compliance score.
+func Binding(t string) bool {
+	switch t {
+	case "draft", "discussion-paper", "consultation-paper", "press-release", "policy":
+		return false
+	}
+	return true
+}
+
+// Superseded reports whether a newer circular replaces c.
+func (c Circular) Superseded() bool { return len(c.SupersededBy) > 0 }
+
+// Dates is every date on which c demands or announces something: its
+// publication, its effective date and its compliance dates.
+func (c Circular) Dates() []time.Time {
+	out := []time.Time{c.PublishedDate.Time}
+	if c.EffectiveDate != nil {
+		out = append(out, c.EffectiveDate.Time)
+	}
+	for _, d := range c.ComplianceDates {
+		out = append(out, d.Date.Time)
+	}
+	return out
 }
 
 // ImpactFor returns the circular's impact on an entity type, or "" when
@@ -293,7 +360,14 @@ type Video struct {
 // Catalog is every content entry, validated. Lists are in display order:
 // circulars and news newest first, the rest by file name.
 type Catalog struct {
-	Circulars   []Circular    `json:"circulars"`
+	Circulars []Circular `json:"circulars"`
+	// Unpublished are circulars whose file says published: false (an
+	// editor has yet to complete them, e.g. after regpulse ingest); they
+	// are in no list above and no page. Pending says what each still
+	// lacks. IncludeUnpublished publishes them.
+	Unpublished []Circular `json:"-"`
+	Pending     Problems   `json:"-"`
+
 	News        []NewsItem    `json:"news"`
 	Companies   []Company     `json:"companies"`
 	Regulations []Regulation  `json:"regulations"`

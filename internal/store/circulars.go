@@ -35,6 +35,7 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 	}
 	lq.where.eq("c.source", q.Source)
 	lq.where.eq("c.category", q.Category)
+	lq.where.eq("c.document_type", q.Type)
 	if q.Impact != "" {
 		// impact_rank rather than impact_level: the same rows, and the
 		// *_impact indexes serve the filter and sort=impact alike.

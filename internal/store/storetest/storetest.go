@@ -47,6 +47,7 @@ func Circular(slug, source, category, published, impact string, entityImpact ...
 		Source:        source,
 		Category:      category,
 		PublishedDate: Date(published),
+		DocumentType:  "circular",
 		ImpactLevel:   impact,
 		SourceURL:     "https://example.org/" + slug,
 	}
@@ -84,6 +85,7 @@ func Catalog() *catalog.Catalog {
 	fraud.Summary = "Fraud controls for UPI."
 	fraud.OfficialURL = "https://www.rbi.org.in/fraud"
 	fraud.EffectiveDate = datePtr("2025-07-01")
+	fraud.ComplianceDates = []catalog.ComplianceDate{{Date: Date("2025-09-30"), What: "Report compliance to the board"}}
 	fraud.AdditionalSourceURLs = []string{"https://example.org/fraud-2"}
 
 	lite := Circular(SlugUPILite, "NPCI", "UPI", "2025-06-10", "medium", "PSP", "medium", "Issuer", "low")
@@ -94,6 +96,7 @@ func Catalog() *catalog.Catalog {
 	cyber.CircularNumber = "SEBI/HO/ITD/2025/7"
 	cyber.Title = "Cybersecurity and cyber resilience framework"
 	cyber.Content = "Regulated entities must adopt the framework; fraud monitoring is one control."
+	cyber.DocumentType = "master-direction"
 
 	token := Circular(SlugTokenisation, "RBI", "Payment Systems", "2024-01-15", "high", "PSP", "high", "Issuer", "high")
 	token.CircularNumber = "RBI/2023-24/99"
