@@ -1,12 +1,18 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // UserAgent names RegPulse to the regulators' servers.
@@ -54,4 +60,24 @@ func fetch(ctx context.Context, client *http.Client, src string, max int64) ([]b
 		return nil, fmt.Errorf("%s: %w of %d bytes", src, errTooLarge, max)
 	}
 	return data, nil
+}
+
+// xmlEncoding finds the encoding an XML declaration names.
+var xmlEncoding = regexp.MustCompile(`^\s*<\?xml[^>]*\sencoding=["']([^"']+)["']`)
+
+// asUTF8 repairs a feed that says it is UTF-8 (or says nothing) but is
+// not: RBI's feeds have carried Windows-1252 dashes and quotes, which the
+// XML parser rejects, losing the whole feed for one character.
+func asUTF8(data []byte) []byte {
+	if utf8.Valid(data) {
+		return data
+	}
+	if m := xmlEncoding.FindSubmatch(data); m != nil && !strings.EqualFold(string(m[1]), "utf-8") {
+		return data // another encoding, which the parser reads itself
+	}
+	fixed, err := charmap.Windows1252.NewDecoder().Bytes(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	if err != nil {
+		return data
+	}
+	return fixed
 }

@@ -147,7 +147,7 @@ func (r *runner) feed(ctx context.Context, f Feed) error {
 		}
 		return err
 	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(data))
+	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(asUTF8(data)))
 	if err != nil {
 		return fmt.Errorf("not a feed that can be read: %w", err)
 	}

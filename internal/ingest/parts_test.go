@@ -181,3 +181,31 @@ func TestSelect(t *testing.T) {
 		t.Errorf("Select fed: %v, want an error listing the feeds", err)
 	}
 }
+
+// The real content's circulars all give their links, so ingest can run
+// against it.
+func TestKnownLinks_RealContent(t *testing.T) {
+	known, err := knownLinks("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := normaliseLink("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051&Mode=0")
+	if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
+		t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+	}
+}
+
+func TestAsUTF8(t *testing.T) {
+	decl := `<?xml version="1.0" encoding="utf-8"?>`
+	tests := []struct{ name, in, want string }{
+		{"UTF8", decl + "<t>Payment – Directions</t>", decl + "<t>Payment – Directions</t>"},
+		{"Windows1252", decl + "<t>Payment \x96 \x93Directions\x94</t>", decl + "<t>Payment – “Directions”</t>"},
+		{"NoDeclaration", "<t>caf\xe9</t>", "<t>café</t>"},
+		{"OtherEncoding", `<?xml version="1.0" encoding="ISO-8859-1"?><t>caf\xe9</t>`, `<?xml version="1.0" encoding="ISO-8859-1"?><t>caf\xe9</t>`},
+	}
+	for _, tt := range tests {
+		if got := string(asUTF8([]byte(tt.in))); got != tt.want {
+			t.Errorf("%s: asUTF8 = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
