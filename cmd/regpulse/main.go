@@ -133,13 +133,16 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	dataDir := fs.String("data", "./data", "directory of the SQLite database")
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	var in ingestFlags
-	in.register(fs)
+	in.register(fs, "ingest-timeout")
 	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *ingestEvery != 0 && *ingestEvery < time.Minute {
 		return fmt.Errorf("--ingest-every %s is too short: the regulators' servers are not ours to poll", *ingestEvery)
+	}
+	if in.timeout <= 0 {
+		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 
@@ -183,9 +186,11 @@ type ingestFlags struct {
 	timeout time.Duration
 }
 
-func (in *ingestFlags) register(fs *flag.FlagSet) {
+// register adds the flags; timeoutFlag names the time limit, which serve
+// calls --ingest-timeout so it is not taken for the server's own.
+func (in *ingestFlags) register(fs *flag.FlagSet, timeoutFlag string) {
 	fs.StringVar(&in.feeds, "feeds", "feeds.yaml", "the list of feeds to ingest")
-	fs.DurationVar(&in.timeout, "timeout", ingest.DefaultTimeout, "time limit for fetching each feed")
+	fs.DurationVar(&in.timeout, timeoutFlag, ingest.DefaultTimeout, "time limit for fetching each feed")
 }
 
 // run ingests the feeds named only ("" all) into content.
@@ -203,7 +208,7 @@ func (in *ingestFlags) run(ctx context.Context, content, only string) (ingest.Re
 func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("ingest", stderr)
 	var in ingestFlags
-	in.register(fs)
+	in.register(fs, "timeout")
 	content := fs.String("content", "content", "content directory (files go to its circulars/)")
 	only := fs.String("only", "", "ingest only the feed of this name")
 	if err := fs.Parse(args); err != nil {

@@ -145,9 +145,15 @@ func TestIngest(t *testing.T) {
 	})
 }
 
-func TestServe_ErrIngestEvery(t *testing.T) {
-	_, _, err := runCmd(t, "serve", "--ingest-every", "10s", "--public", t.TempDir())
-	if err == nil || !strings.Contains(err.Error(), "--ingest-every 10s is too short") {
-		t.Errorf("serve --ingest-every 10s: %v, want an error naming the flag", err)
+func TestServe_ErrIngestFlags(t *testing.T) {
+	tests := []struct{ args, want string }{
+		{"--ingest-every 10s", "--ingest-every 10s is too short"},
+		{"--ingest-every 1h --ingest-timeout 0s", "--ingest-timeout 0s"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"serve", "--public", t.TempDir()}, strings.Fields(tt.args)...)
+		if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("serve %s: %v, want an error with %q", tt.args, err, tt.want)
+		}
 	}
 }
