@@ -141,7 +141,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *ingestEvery != 0 && *ingestEvery < time.Minute {
 		return fmt.Errorf("--ingest-every %s is too short: the regulators' servers are not ours to poll", *ingestEvery)
 	}
-	if in.timeout <= 0 {
+	if *ingestEvery > 0 && in.timeout <= 0 {
 		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
