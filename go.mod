@@ -3,7 +3,9 @@ module regpulse
 go 1.26.0
 
 require (
+	github.com/arran4/golang-ical v0.3.4
 	github.com/bep/logg v0.4.0
+	github.com/emersion/go-ical v0.0.0-20250329121855-f41e73efc392
 	github.com/getkin/kin-openapi v0.146.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/gohugoio/hugo v0.165.0
@@ -99,6 +101,7 @@ require (
 	github.com/spf13/cast v1.10.0 // indirect
 	github.com/tdewolff/minify/v2 v2.24.16 // indirect
 	github.com/tdewolff/parse/v2 v2.8.15 // indirect
+	github.com/teambition/rrule-go v1.8.2 // indirect
 	github.com/tetratelabs/wazero v1.12.0 // indirect
 	github.com/yuin/goldmark-emoji v1.0.6 // indirect
 	go.uber.org/multierr v1.11.0 // indirect

@@ -53,6 +53,15 @@ func related(cat *catalog.Catalog, c catalog.Circular) []string {
 	return out
 }
 
+// documentTypeLabels maps each document type to the name pages show.
+func documentTypeLabels() map[string]string {
+	out := map[string]string{}
+	for _, t := range catalog.DocumentTypes {
+		out[t] = catalog.DocumentTypeLabel(t)
+	}
+	return out
+}
+
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names.
@@ -87,6 +96,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"supportEmail":    opts.SupportEmail,
 		"entityTypes":     entityTypes(),
 		"impactTracker":   impactTracker(cat, opts.Now()),
+		"documentTypes":   documentTypeLabels(),
+		"calendar":        CalendarPath,
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
 		"networks":    cat.Networks,

@@ -139,7 +139,7 @@ func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 			Published:  date,
 			Updated:    date,
 			Author:     atomPerson{Name: c.Source},
-			Categories: []atomCategory{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}},
+			Categories: []atomCategory{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}, {Term: catalog.DocumentTypeLabel(c.DocumentType)}},
 			Summary:    atomText{Type: "text", Body: entrySummary(c)},
 			Content:    atomText{Type: "html", Body: body},
 		})
@@ -202,7 +202,7 @@ func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
 			Title: circularHeading(c), ContentHTML: body, Summary: entrySummary(c),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
-			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact"},
+			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact", catalog.DocumentTypeLabel(c.DocumentType)},
 		}
 		item.Authors = append(item.Authors, struct {
 			Name string `json:"name"`

@@ -54,6 +54,9 @@ func writeHeaders(outDir string) error {
 	fmt.Fprintf(&b, "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n")
 	fmt.Fprintf(&b, "/assets/*\n")
 	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
+	// Static hosts do not all know .ics; calendar apps want text/calendar.
+	fmt.Fprintf(&b, "%s\n", CalendarPath)
+	fmt.Fprintf(&b, "  Content-Type: text/calendar; charset=utf-8\n")
 	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)
 }
 

@@ -10,27 +10,32 @@ import (
 // impactTrackerView is the /impact-tracker page's data as of the build:
 // the records GET /api/impact-tracking serves (the store keeps what
 // impact.Records computes at each sync, the same computation), and the
-// circulars active in the score's window, with 150-character previews.
+// active circulars (impact.IsActive), with 150-character previews.
 type impactTrackerView struct {
-	Entities   []impact.Record `json:"entities"`
-	High       []circularView  `json:"high"`
-	Medium     []circularView  `json:"medium"`
-	WindowDays int             `json:"windowDays"`
+	Entities []impact.Record `json:"entities"`
+	High     []circularView  `json:"high"`
+	Medium   []circularView  `json:"medium"`
+	// Open are the active drafts and consultation papers: no obligation yet.
+	Open       []circularView `json:"open"`
+	WindowDays int            `json:"windowDays"`
+	Rule       string         `json:"rule"`
 }
 
 func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
-	list := func(level string) []circularView {
+	views := func(cs []catalog.Circular) []circularView {
 		out := []circularView{}
-		for _, c := range impact.Active(cat.Circulars, level, now) {
+		for _, c := range cs {
 			out = append(out, circularView{Circular: c, Preview: circularPreview(c, impactPreviewLen), Related: []string{}})
 		}
 		return out
 	}
 	return impactTrackerView{
 		Entities:   impact.Records(cat.Circulars, now),
-		High:       list("high"),
-		Medium:     list("medium"),
+		High:       views(impact.Active(cat.Circulars, "high", now)),
+		Medium:     views(impact.Active(cat.Circulars, "medium", now)),
+		Open:       views(impact.Open(cat.Circulars, now)),
 		WindowDays: impact.WindowDays,
+		Rule:       impact.ActiveRule,
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"regpulse/internal/catalog"
 )
 
-// writeOutputs adds what Hugo does not render: the feeds and the security
-// headers.
+// writeOutputs adds what Hugo does not render: the feeds, the compliance
+// calendar and the security headers.
 func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
 	write := func(sitePath string, body []byte) error {
 		p := filepath.Join(outDir, filepath.FromSlash(sitePath))
@@ -33,6 +33,9 @@ func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
 		if err := write(f.JSON, js); err != nil {
 			return err
 		}
+	}
+	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL)); err != nil {
+		return err
 	}
 	return writeHeaders(outDir)
 }

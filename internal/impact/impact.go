@@ -17,9 +17,11 @@ import (
 //
 //	max(0, 100 - 5 × high - 2 × medium)
 //
-// where high and medium count the circulars published in the window (see
-// Window) whose impact on the entity type is high or medium. Low-impact
-// circulars do not lower the score; a type with no such circular scores 100.
+// where high and medium count the active binding circulars (see IsActive
+// and catalog.Binding) whose impact on the entity type is high or medium.
+// Low-impact circulars do not lower the score, nor do drafts and
+// consultation papers, which oblige no one; a type with no such circular
+// scores 100.
 const (
 	WindowDays    = 365
 	HighPenalty   = 5
@@ -37,12 +39,27 @@ func Window(now time.Time) (from, to time.Time) {
 	return catalog.DaysEnding(now, WindowDays)
 }
 
-// InWindow reports whether the calendar day of d (a catalog date, midnight
-// UTC) falls in the window ending on now's date.
-func InWindow(d time.Time, now time.Time) bool {
-	from, to := Window(now)
-	d = catalog.Day(d)
-	return !d.Before(from) && !d.After(to)
+// ActiveRule is the rule of IsActive in one sentence, as pages state it.
+const ActiveRule = "A circular is active while it can still demand work: published in the last 365 days, or with an effective or compliance date in the last 365 days or still to come, and not replaced by a newer circular."
+
+// IsActive reports whether c can still demand work as of now: a newer
+// circular does not supersede it, and its publication, effective date or
+// a compliance date falls in the window ending today or after it. A
+// circular published years ago whose deadline is next year is active; one
+// published last month but already replaced is not, nor one published
+// after now.
+func IsActive(c catalog.Circular, now time.Time) bool {
+	from, today := Window(now)
+	// Not yet issued as of now (a build as of a past date) or replaced.
+	if c.PublishedDate.After(today) || c.Superseded() {
+		return false
+	}
+	for _, d := range c.Dates() {
+		if !catalog.Day(d).Before(from) {
+			return true
+		}
+	}
+	return false
 }
 
 // Score bands: 90 and above good (green), 80 to 89
@@ -112,18 +129,22 @@ func RecordID(entityType string) string {
 
 // Records returns one record per entity type of catalog.EntityTypes, in
 // that order, as of now (which is also each record's UpdatedAt). circulars
-// are in the catalog's order, newest first.
+// are in the catalog's order, newest first. The counts cover every binding
+// circular naming the type; the score only the active ones.
 func Records(circulars []catalog.Circular, now time.Time) []Record {
 	out := make([]Record, 0, len(catalog.EntityTypes))
 	for _, t := range catalog.EntityTypes {
 		r := Record{ID: RecordID(t), EntityType: t, Name: DisplayName(t), UpdatedAt: now}
-		var high, medium int // in the window
+		var high, medium int // active
 		for _, c := range circulars {
+			if !catalog.Binding(c.DocumentType) {
+				continue
+			}
 			level := c.ImpactFor(t)
 			if level != "" && r.CircularID == "" {
 				r.CircularID = catalog.OptString(c.ID)
 			}
-			recent := InWindow(c.PublishedDate.Time, now)
+			recent := IsActive(c, now)
 			switch level {
 			case "high":
 				r.HighImpactCount++
@@ -146,13 +167,26 @@ func Records(circulars []catalog.Circular, now time.Time) []Record {
 	return out
 }
 
-// Active returns the circulars "currently active" at a level: those whose
-// overall impact level is that level and that were published in the
-// score's window, in the order given (the catalog's: newest first).
+// Active returns the binding circulars "currently active" (IsActive) at
+// an overall impact level, in the order given (the catalog's: newest
+// first).
 func Active(circulars []catalog.Circular, level string, now time.Time) []catalog.Circular {
 	var out []catalog.Circular
 	for _, c := range circulars {
-		if c.ImpactLevel == level && InWindow(c.PublishedDate.Time, now) {
+		if c.ImpactLevel == level && catalog.Binding(c.DocumentType) && IsActive(c, now) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Open returns the active circulars that oblige no one yet (drafts,
+// discussion and consultation papers, announcements): what a team should
+// read and may comment on, shown apart from the obligations.
+func Open(circulars []catalog.Circular, now time.Time) []catalog.Circular {
+	var out []catalog.Circular
+	for _, c := range circulars {
+		if !catalog.Binding(c.DocumentType) && IsActive(c, now) {
 			out = append(out, c)
 		}
 	}

@@ -51,24 +51,6 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-func TestInWindow(t *testing.T) {
-	now := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		day  string
-		want bool
-	}{
-		{"2025-06-30", true}, // today
-		{"2024-07-01", true}, // the first day
-		{"2024-06-30", false},
-		{"2025-07-01", false}, // future
-		{"2025-01-15", true},
-	} {
-		if got := InWindow(date(tc.day), now); got != tc.want {
-			t.Errorf("InWindow(%s) = %v, want %v", tc.day, got, tc.want)
-		}
-	}
-}
-
 func TestBand(t *testing.T) {
 	for _, tc := range []struct {
 		score int
@@ -161,5 +143,68 @@ func TestActive(t *testing.T) {
 		if got := slugs(Active(circulars, tc.level, tc.now)); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Active(%s, %s) = %v, want %v", tc.level, tc.now.Format(time.DateOnly), got, tc.want)
 		}
+	}
+}
+
+func TestIsActive(t *testing.T) {
+	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC) // window 2025-11-25..2026-11-24
+	day := func(s string) *catalog.Date { return &catalog.Date{Time: date(s)} }
+	old := circular("old", "2020-01-10", "high", "PSP", "high")
+	for _, tc := range []struct {
+		name string
+		edit func(*catalog.Circular)
+		want bool
+	}{
+		{"published long ago, no later date", func(c *catalog.Circular) {}, false},
+		{"published in the window", func(c *catalog.Circular) { c.PublishedDate = *day("2026-03-01") }, true},
+		{"published on the window's first day", func(c *catalog.Circular) { c.PublishedDate = *day("2025-11-25") }, true},
+		{"published the day before", func(c *catalog.Circular) { c.PublishedDate = *day("2025-11-24") }, false},
+		{"effective date in the window", func(c *catalog.Circular) { c.EffectiveDate = day("2026-01-01") }, true},
+		{"effective date still to come", func(c *catalog.Circular) { c.EffectiveDate = day("2027-04-01") }, true},
+		{"effective date too old", func(c *catalog.Circular) { c.EffectiveDate = day("2021-04-01") }, false},
+		{"compliance date still to come", func(c *catalog.Circular) {
+			c.ComplianceDates = []catalog.ComplianceDate{{Date: *day("2021-01-01"), What: "a"}, {Date: *day("2027-06-30"), What: "b"}}
+		}, true},
+		{"superseded, though recent", func(c *catalog.Circular) {
+			c.PublishedDate = *day("2026-03-01")
+			c.SupersededBy = catalog.TextList{"newer"}
+		}, false},
+		{"not yet issued as of now", func(c *catalog.Circular) { c.PublishedDate = *day("2026-11-25") }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := old
+			tc.edit(&c)
+			if got := IsActive(c, now); got != tc.want {
+				t.Errorf("IsActive = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// A draft, a consultation paper or an announcement never lowers a score
+// nor counts as an obligation; it is listed as open for comment instead.
+func TestRecords_NonBindingDocuments(t *testing.T) {
+	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
+	final := circular("final", "2026-05-01", "high", "PSP", "high")
+	final.DocumentType = "master-direction"
+	draft := circular("draft", "2026-06-01", "high", "PSP", "high")
+	draft.DocumentType = "draft"
+	paper := circular("paper", "2026-04-09", "medium", "PSP", "medium")
+	paper.DocumentType = "discussion-paper"
+	all := []catalog.Circular{draft, final, paper}
+
+	psp := Records(all, now)[0]
+	if psp.ComplianceScore != 95 || psp.HighImpactCount != 1 || psp.MediumImpactCount != 0 || psp.CircularID != "id-final" {
+		t.Errorf("PSP record %+v: want score 95 and counts from the final circular only", psp)
+	}
+	var got []string
+	for _, c := range Active(all, "high", now) {
+		got = append(got, c.Slug)
+	}
+	for _, c := range Open(all, now) {
+		got = append(got, "open:"+c.Slug)
+	}
+	if diff := cmp.Diff([]string{"final", "open:draft", "open:paper"}, got); diff != "" {
+		t.Errorf("Active high, then Open (-want +got):\n%s", diff)
 	}
 }

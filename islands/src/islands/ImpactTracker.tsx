@@ -1,5 +1,5 @@
 // /impact-tracker: one search over the entity cards (type and name) and
-// the two circular lists (number, title, id and slug), with Clear. The
+// the three circular lists (number, title, id and slug), with Clear. The
 // cards, their scores, bands and counts are the generator's.
 import { useEffect } from "react";
 import { dataHeading, sel } from "../lib/contract";
@@ -17,9 +17,11 @@ export default function ImpactTracker() {
   const entities = useStaticList("entities");
   const high = useStaticList("high-circulars");
   const medium = useStaticList("medium-circulars");
+  const open = useStaticList("open-circulars");
   useShowList(entities, useMatches(entities, entityKeys, state.q));
   useShowList(high, useMatches(high, circularKeys, state.q));
   useShowList(medium, useMatches(medium, circularKeys, state.q));
+  useShowList(open, useMatches(open, circularKeys, state.q));
 
   useEffect(() => {
     for (const el of document.querySelectorAll<HTMLElement>(sel(dataHeading, "entities"))) el.textContent = entitiesHeading(state.q);
