@@ -4,6 +4,8 @@
 //	regpulse serve              serve public/ and the API on one port
 //	regpulse check [dir]        validate content (for editors and CI)
 //	regpulse new KIND SLUG      write a new content entry to fill in
+//	regpulse users list         list the accounts
+//	regpulse users promote NAME make an account an admin
 package main
 
 import (
@@ -33,6 +35,8 @@ commands:
   serve              serve the site and the API on one port
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
+  users list         list the accounts (username, e-mail, role, last sign-in)
+  users promote NAME give the account NAME the admin role
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -62,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdCheck(args[1:], stdout, stderr)
 	case "new":
 		return cmdNew(args[1:], stdout, stderr)
+	case "users":
+		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -124,10 +130,16 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	public := fs.String("public", "./public", "built site to serve")
 	dataDir := fs.String("data", "./data", "directory of the SQLite database")
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
+	var af api.AuthFlags
+	af.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	authCfg, err := af.Config(*dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
 
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -152,7 +164,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log)), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg))), log)
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
