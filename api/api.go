@@ -31,13 +31,16 @@ type Store interface {
 	ImpactTracking(ctx context.Context) ([]impact.Record, error)
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
+	Users
 }
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
+	store   Store
+	log     *slog.Logger
+	now     func() time.Time
+	authCfg AuthConfig
+	acc     *accounts
 }
 
 // Option configures New.
@@ -52,7 +55,8 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
-// New returns the API router. Mount it at /api.
+// New returns the API router. Mount it at /api. It panics on an unusable
+// AuthConfig (check its Hasher with auth.Hasher.Check first).
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
@@ -61,9 +65,15 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	for _, o := range opts {
 		o(h)
 	}
+	acc, err := newAccounts(store, &h.authCfg, h.now)
+	if err != nil {
+		panic("api: " + err.Error())
+	}
+	h.acc = acc
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
+	r.Use(clientIP(h.authCfg.TrustedProxies))
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -80,6 +90,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
+	h.accountRoutes(r)
 	return r
 }
 

@@ -5,6 +5,8 @@
 //	regpulse check [dir]        validate content (for editors and CI)
 //	regpulse new KIND SLUG      write a new content entry to fill in
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
+//	regpulse users list         list the accounts
+//	regpulse users promote NAME make an account an admin
 package main
 
 import (
@@ -37,6 +39,8 @@ commands:
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
   ingest             write unpublished circulars from the regulators' feeds (feeds.yaml)
+  users list         list the accounts (username, e-mail, role, last sign-in)
+  users promote NAME give the account NAME the admin role
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -68,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdNew(args[1:], stdout, stderr)
 	case "ingest":
 		return cmdIngest(ctx, args[1:], stdout, stderr)
+	case "users":
+		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -135,6 +141,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	var in ingestFlags
 	in.register(fs, "ingest-timeout")
 	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
+	var af api.AuthFlags
+	af.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -145,6 +153,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	authCfg, err := af.Config(*dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
 
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -177,7 +189,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log)), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg))), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.
