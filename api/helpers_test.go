@@ -16,9 +16,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
-	"regpulse/internal/search"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
 

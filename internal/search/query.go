@@ -127,7 +127,8 @@ const (
 // Tiers order the matches before the column-weighted score does: the
 // circular whose number was typed, then circulars with every term in
 // their number, title or summary, then those with every term anywhere,
-// then those with some terms.
+// then those with some terms. The last tier is searched only when fewer
+// than a page of circulars hold every term, and never for a number.
 const (
 	TierNumber = iota
 	TierStrong

@@ -9,6 +9,8 @@ package search
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -87,8 +89,24 @@ func Key(word string) string {
 	if utf8.RuneCountInString(word) > 40 {
 		return word // not a word: leave it whole
 	}
-	return english.Stem(american(word), false)
+	if k, ok := keyCache.Load(word); ok {
+		return k.(string)
+	}
+	k := english.Stem(american(word), false)
+	// Indexing meets the same few thousand words millions of times;
+	// the cache is bounded so that odd words cannot grow it for ever.
+	if keyCacheSize.Add(1) <= keyCacheMax {
+		keyCache.Store(word, k)
+	}
+	return k
 }
+
+var (
+	keyCache     sync.Map // word -> key
+	keyCacheSize atomic.Int64
+)
+
+const keyCacheMax = 200_000
 
 // britishWords are British spellings a suffix rule does not catch.
 var britishWords = map[string]string{

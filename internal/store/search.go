@@ -30,7 +30,9 @@ func indexCirculars(ctx context.Context, st *txStmts, cs []catalog.Circular) err
 // indexCircular replaces c's row in the index, with the summary pages
 // show (a stored one first), and adds its words to words.
 func indexCircular(ctx context.Context, st *txStmts, c catalog.Circular, words map[string]string) error {
-	row, err := st.queryRow(ctx, `SELECT c.rowid, COALESCE(NULLIF(s.summary, ''), c.summary)
+	// Only the rowid and the stored summary: reading c.summary from the
+	// row would walk the overflow pages of its long text.
+	row, err := st.queryRow(ctx, `SELECT c.rowid, COALESCE(s.summary, '')
 FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id WHERE c.id = ?`, c.ID)
 	if err != nil {
 		return err
@@ -40,12 +42,21 @@ FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id WHERE c.
 	if err := row.Scan(&rowid, &summary); err != nil {
 		return err
 	}
+	if summary == "" {
+		summary = string(c.Summary)
+	}
 	d := search.Index(c, summary)
 	if err := st.exec(ctx, `DELETE FROM circular_search WHERE rowid = ?`, rowid); err != nil {
 		return err
 	}
 	if err := st.exec(ctx, `INSERT INTO circular_search (rowid, number, title, summary, content) VALUES (?, ?, ?, ?, ?)`,
 		rowid, d.Number, d.Title, d.Summary, d.Content); err != nil {
+		return err
+	}
+	if err := st.exec(ctx, `INSERT INTO circular_search_rows (rid, source, category, published_date, slug) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (rid) DO UPDATE SET source = excluded.source, category = excluded.category,
+	published_date = excluded.published_date, slug = excluded.slug`,
+		rowid, c.Source, c.Category, dateText(c.PublishedDate.Time), c.Slug); err != nil {
 		return err
 	}
 	for _, w := range d.Words {
@@ -135,7 +146,7 @@ func newFTSQuery(p search.Plan) ftsQuery {
 
 // tiers are the MATCH expressions of each tier, each without the rows of
 // the tiers before it (search.TierNumber ... search.TierAny).
-func (f ftsQuery) tiers(byDate bool) []string {
+func (f ftsQuery) tiers(narrow bool) []string {
 	var out []string
 	var before []string
 	add := func(expr string) {
@@ -153,21 +164,21 @@ func (f ftsQuery) tiers(byDate bool) []string {
 	add(f.number)
 	add(f.strong)
 	add(f.all)
-	if !byDate && f.any != f.all {
+	if !narrow && f.any != f.all {
 		add(f.any)
 	}
 	return out
 }
 
 // everything is the expression of every match.
-func (f ftsQuery) everything(byDate bool) string {
+func (f ftsQuery) everything(narrow bool) string {
 	var parts []string
 	for _, e := range []string{f.number, f.all} {
 		if e != "" {
 			parts = append(parts, "("+e+")")
 		}
 	}
-	if !byDate && f.any != "" {
+	if !narrow && f.any != "" {
 		parts = append(parts, "("+f.any+")")
 	}
 	return strings.Join(parts, " OR ")
@@ -179,20 +190,30 @@ var bm25Weights = fmt.Sprintf("%g, %g, %g, %g", search.WeightNumber, search.Weig
 func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
 	var r search.Results
 	f := newFTSQuery(p)
-	everything := f.everything(p.Query.ByDate)
-	if everything == "" {
+	// Circulars holding only some terms are results only when too few
+	// hold them all (search.TierAny): ranking every circular that holds
+	// any word of a question would cost the most and help the least.
+	narrow := true
+	expr := f.everything(narrow)
+	if expr == "" {
 		return r, nil
 	}
 	var err error
-	if r.Facets, r.Total, err = s.facets(ctx, everything, p.Query); err != nil {
+	if r.Facets, r.Total, err = s.facets(ctx, expr, p.Query); err != nil {
 		return r, err
+	}
+	if !p.Query.ByDate && r.Total < search.PageSize && f.number == "" && f.any != f.all {
+		narrow = false
+		if r.Facets, r.Total, err = s.facets(ctx, f.everything(narrow), p.Query); err != nil {
+			return r, err
+		}
 	}
 	if r.Total == 0 {
 		return r, nil
 	}
 	var unions []string
 	var args []any
-	for tier, expr := range f.tiers(p.Query.ByDate) {
+	for tier, expr := range f.tiers(narrow) {
 		if expr == "" {
 			continue
 		}
@@ -200,37 +221,25 @@ func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
 		args = append(args, expr)
 	}
 	var w where
-	w.eq("c.source", p.Query.Source)
-	w.eq("c.category", p.Query.Category)
-	order := "m.tier, m.score, c.published_date DESC, c.slug"
+	w.eq("r.source", p.Query.Source)
+	w.eq("r.category", p.Query.Category)
+	order := "m.tier, m.score, r.published_date DESC, r.slug"
 	switch {
 	case p.Query.ByDate:
-		order = "c.published_date DESC, m.tier, m.score, c.slug"
+		order = "r.published_date DESC, m.tier, m.score, r.slug"
 	case p.Latest:
 		// Newest first, but only among the strong matches: a date order
 		// over everything that mentions UPI would bury the relevant ones.
-		order = fmt.Sprintf("m.tier, CASE WHEN m.tier <= %d THEN c.published_date END DESC, m.score, c.published_date DESC, c.slug", search.TierStrong)
+		order = fmt.Sprintf("m.tier, CASE WHEN m.tier <= %d THEN r.published_date END DESC, m.score, r.published_date DESC, r.slug", search.TierStrong)
 	}
+	// The order is decided over the narrow rows table; only the page's
+	// circulars are read whole.
 	query := `WITH m AS (` + strings.Join(unions, "\nUNION ALL\n") + `)
-SELECT ` + circularColumns.selectList("c", map[string]string{"summary": "COALESCE(NULLIF(s.summary, ''), c.summary)"}) + `, m.tier
-FROM m JOIN circulars c ON c.rowid = m.rid LEFT JOIN circular_summaries s ON s.circular_id = c.id` + w.sql() + `
+SELECT m.rid, m.tier FROM m JOIN circular_search_rows r ON r.rid = m.rid` + w.sql() + `
 ORDER BY ` + order + ` LIMIT ? OFFSET ?`
 	args = append(args, w.args...)
 	hits := func(limit, offset int) ([]search.Hit, error) {
-		rows, err := s.db.QueryContext(ctx, query, append(args, limit, offset)...)
-		if err != nil {
-			return nil, err
-		}
-		defer rows.Close()
-		var out []search.Hit
-		for rows.Next() {
-			var h search.Hit
-			if err := rows.Scan(append(circularColumns.targets(&h.Circular), &h.Tier)...); err != nil {
-				return nil, err
-			}
-			out = append(out, h)
-		}
-		return out, rows.Err()
+		return s.hits(ctx, query, append(args, limit, offset)...)
 	}
 	if p.Query.ByDate {
 		r.Hits, err = hits(max(p.Query.Limit, 1), 0)
@@ -248,13 +257,62 @@ ORDER BY ` + order + ` LIMIT ? OFFSET ?`
 	return r, nil
 }
 
+// hits runs a query of (rowid, tier) rows and reads those circulars, in
+// the query's order.
+func (s *DB) hits(ctx context.Context, query string, args ...any) ([]search.Hit, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var rids []any
+	tiers := map[int64]int{}
+	for rows.Next() {
+		var rid int64
+		var tier int
+		if err := rows.Scan(&rid, &tier); err != nil {
+			return nil, err
+		}
+		rids = append(rids, rid)
+		tiers[rid] = tier
+	}
+	if err := rows.Err(); err != nil || len(rids) == 0 {
+		return nil, err
+	}
+	rows.Close()
+	crows, err := s.db.QueryContext(ctx, `SELECT c.rowid, `+circularColumns.selectList("c", map[string]string{"summary": "COALESCE(NULLIF(s.summary, ''), c.summary)"})+`
+FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id
+WHERE c.rowid IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(rids)), ", ")+`)`, rids...)
+	if err != nil {
+		return nil, err
+	}
+	defer crows.Close()
+	byRid := map[int64]catalog.Circular{}
+	for crows.Next() {
+		var rid int64
+		var c catalog.Circular
+		if err := crows.Scan(append([]any{&rid}, circularColumns.targets(&c)...)...); err != nil {
+			return nil, err
+		}
+		byRid[rid] = c
+	}
+	if err := crows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]search.Hit, 0, len(rids))
+	for _, rid := range rids {
+		out = append(out, search.Hit{Circular: byRid[rid.(int64)], Tier: tiers[rid.(int64)]})
+	}
+	return out, nil
+}
+
 // facets counts the matches of expr by source and by category, each with
 // the other filter of q applied, and the matches of both filters.
 func (s *DB) facets(ctx context.Context, expr string, q search.Query) (search.Facets, int, error) {
 	f := search.Facets{Source: map[string]int{}, Category: map[string]int{}}
-	rows, err := s.db.QueryContext(ctx, `SELECT c.source, c.category, COUNT(*)
-FROM circular_search JOIN circulars c ON c.rowid = circular_search.rowid
-WHERE circular_search MATCH ? GROUP BY c.source, c.category`, expr)
+	rows, err := s.db.QueryContext(ctx, `SELECT r.source, r.category, COUNT(*)
+FROM circular_search JOIN circular_search_rows r ON r.rid = circular_search.rowid
+WHERE circular_search MATCH ? GROUP BY r.source, r.category`, expr)
 	if err != nil {
 		return f, 0, err
 	}
@@ -338,4 +396,12 @@ func (v vocabulary) words(ctx context.Context, query string, args ...any) ([]sea
 		out = append(out, w)
 	}
 	return out, rows.Err()
+}
+
+// SearchIndexSize is the bytes the full-text index and its word list
+// take in the database (for operations and benchmarks).
+func (s *DB) SearchIndexSize(ctx context.Context) (int64, error) {
+	var n sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'circular_search%' OR name LIKE 'search_words%'`).Scan(&n)
+	return n.Int64, err
 }

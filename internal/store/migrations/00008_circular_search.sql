@@ -9,6 +9,16 @@ CREATE VIRTUAL TABLE circular_search USING fts5(
     content = '', contentless_delete = 1,
     tokenize = 'unicode61 remove_diacritics 0'
 );
+-- What ranking and facets read of each indexed circular, by the same
+-- rowid: a narrow table, so that counting and ordering thousands of
+-- matches never reads the circulars' long text.
+CREATE TABLE circular_search_rows (
+    rid            INTEGER PRIMARY KEY,
+    source         TEXT NOT NULL,
+    category       TEXT NOT NULL,
+    published_date TEXT NOT NULL,
+    slug           TEXT NOT NULL
+);
 -- Each key and how many circulars hold it: the vocabulary typo correction
 -- and prefix completion check their guesses against.
 CREATE VIRTUAL TABLE circular_search_vocab USING fts5vocab(circular_search, row);
@@ -22,6 +32,7 @@ CREATE TABLE search_words (
 -- +goose StatementBegin
 CREATE TRIGGER circulars_search_delete AFTER DELETE ON circulars BEGIN
     DELETE FROM circular_search WHERE rowid = old.rowid;
+    DELETE FROM circular_search_rows WHERE rid = old.rowid;
 END;
 -- +goose StatementEnd
 -- The next sync rewrites every circular, which indexes it.
@@ -30,5 +41,6 @@ UPDATE circulars SET content_hash = '';
 -- +goose Down
 DROP TRIGGER circulars_search_delete;
 DROP TABLE search_words;
+DROP TABLE circular_search_rows;
 DROP TABLE circular_search_vocab;
 DROP TABLE circular_search;
