@@ -85,12 +85,15 @@ const stubAPI = (...bodies: Schemas["SearchResponse"][]) => {
 };
 const called = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => String((c as unknown[])[0]));
 
+// Role queries over a whole page are slow in jsdom on a busy machine.
+const slow = 30_000;
+
 describe("Search on /search", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     resetPage();
-  });
+  }, slow);
   const open = async (url = "/search") => {
     await loadPage(url);
     await mountIsland("Search", Search);
@@ -110,7 +113,7 @@ describe("Search on /search", () => {
     expect(shownSlugs()).toEqual([]);
     expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-  });
+  }, slow);
 
   it("shows up to three recent news cards for a chosen source", async () => {
     stubAPI(response([]));
@@ -118,7 +121,7 @@ describe("Search on /search", () => {
     expect(isHidden(sel(dataSearchNews))).toBe(false);
     await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Source" }), { target: { value: "SEBI" } }));
     expect(isHidden(sel(dataSearchNews))).toBe(true);
-  });
+  }, slow);
 
   it("with a query shows the API's circulars, answer, facets and feed", async () => {
     const fetch = stubAPI(response([upi, pa]));
@@ -136,7 +139,7 @@ describe("Search on /search", () => {
     expect(screen.getByRole("link", { name: "Atom feed of this search" }).getAttribute("href")).toBe("/api/search/feed?q=upi+ids");
     // a single page has no pager
     expect(screen.queryByRole("navigation", { name: "Search results pages" })).toBeNull();
-  });
+  }, slow);
 
   it("pages: Previous and Next follow hasPrev and hasNext, up to five numbers, and filters reset the page", async () => {
     const many = (page: number) =>
@@ -153,7 +156,7 @@ describe("Search on /search", () => {
     await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Source" }), { target: { value: "NPCI" } }));
     await waitFor(() => expect(called(fetch)).toContain("/api/search?q=upi&source=NPCI"));
     expect(window.location.search).toBe("?q=upi&source=NPCI");
-  });
+  }, slow);
 
   it("shows the UPI banner, the correction and 'No results found'", async () => {
     stubAPI(response([], { latest: true, correction: { original: "upi limt", corrected: "upi limit" } }));
@@ -162,7 +165,7 @@ describe("Search on /search", () => {
     expect(screen.getByText("upi limit").tagName).toBe("STRONG");
     expect(shownSlugs()).toEqual([]);
     expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false);
-  });
+  }, slow);
 
   it("shows five placeholders while the API works", async () => {
     let answer: (r: Response) => void = () => {};
@@ -171,7 +174,7 @@ describe("Search on /search", () => {
     expect(document.querySelectorAll(sel(dataSkeleton))).toHaveLength(5);
     await inAct(() => answer(new Response(JSON.stringify(response([upi])))));
     await waitFor(() => expect(document.querySelectorAll(sel(dataSkeleton))).toHaveLength(0));
-  });
+  }, slow);
 
   it("without the API searches the page's circulars and says so", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -179,7 +182,7 @@ describe("Search on /search", () => {
     await open("/search?q=tokenisation");
     await screen.findByText("The search service is unavailable", { exact: false });
     await waitFor(() => expect(shownSlugs()).toEqual([token]));
-  });
+  }, slow);
 
   it("Back and Forward step through searches; Clear Filters resets everything", async () => {
     stubAPI(response([upi]), response([pa]), response([upi]));
@@ -194,5 +197,5 @@ describe("Search on /search", () => {
     await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Clear Filters" })));
     expect(window.location.search).toBe("");
     expect(shownSlugs()).toEqual([upi, token, pa]);
-  });
+  }, slow);
 });
