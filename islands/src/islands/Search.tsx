@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { getJSON, type Schemas } from "../lib/api";
 import { dataCount, dataPager, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
-import { Button, type Option } from "../lib/controls";
+import { Button, SelectBox, type Option } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
 import { useQueryState } from "../lib/query-state";
@@ -195,8 +195,8 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <Select id="search-source" label="Source" value={state.source} options={counted(sources, facets?.source, "All Sources")} onChange={(source) => set({ source, page: "1" })} />
-        <Select
+        <SelectBox id="search-source" label="Source" value={state.source} options={counted(sources, facets?.source, "All Sources")} onChange={(source) => set({ source, page: "1" })} />
+        <SelectBox
           id="search-category"
           label="Category"
           value={state.category}
@@ -247,23 +247,6 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
         !loading &&
         p.totalPages > 1 &&
         createPortal(<Pages current={p.currentPage} total={p.totalPages} hasPrev={p.hasPrev} hasNext={p.hasNext} onPage={(n) => set({ page: String(n) })} />, pagerSlot)}
-    </div>
-  );
-}
-
-function Select(props: { id: string; label: string; value: string; options: Option[]; onChange: (v: string) => void }) {
-  return (
-    <div className="min-w-0 lg:w-48">
-      <label htmlFor={props.id} className="sr-only">
-        {props.label}
-      </label>
-      <select id={props.id} className={field} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }
