@@ -144,15 +144,25 @@ func newFTSQuery(p search.Plan) ftsQuery {
 	return f
 }
 
+// raw are the expressions of the tiers (search.TierNumber ...
+// search.TierAny), "" for a tier the query has not; narrow leaves out the
+// some-terms tier.
+func (f ftsQuery) raw(narrow bool) []string {
+	out := []string{f.number, f.strong, f.all}
+	if !narrow && f.any != f.all {
+		out = append(out, f.any)
+	}
+	return out
+}
+
 // tiers are the MATCH expressions of each tier, each without the rows of
-// the tiers before it (search.TierNumber ... search.TierAny).
+// the tiers before it.
 func (f ftsQuery) tiers(narrow bool) []string {
-	var out []string
-	var before []string
-	add := func(expr string) {
+	var out, before []string
+	for _, expr := range f.raw(narrow) {
 		if expr == "" {
 			out = append(out, "")
-			return
+			continue
 		}
 		e := "(" + expr + ")"
 		if len(before) > 0 {
@@ -160,12 +170,6 @@ func (f ftsQuery) tiers(narrow bool) []string {
 		}
 		out = append(out, e)
 		before = append(before, "("+expr+")")
-	}
-	add(f.number)
-	add(f.strong)
-	add(f.all)
-	if !narrow && f.any != f.all {
-		add(f.any)
 	}
 	return out
 }
@@ -211,18 +215,14 @@ func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
 	if r.Total == 0 {
 		return r, nil
 	}
-	var unions []string
-	var args []any
-	for tier, expr := range f.tiers(narrow) {
-		if expr == "" {
-			continue
-		}
-		unions = append(unions, fmt.Sprintf(`SELECT rowid AS rid, %d AS tier, bm25(circular_search, %s) AS score FROM circular_search WHERE circular_search MATCH ?`, tier, bm25Weights))
-		args = append(args, expr)
-	}
 	var w where
 	w.eq("r.source", p.Query.Source)
 	w.eq("r.category", p.Query.Category)
+	tiers := f.tiers(narrow)
+	counts, err := s.tierCounts(ctx, f.raw(narrow), r.Total, w)
+	if err != nil {
+		return r, err
+	}
 	order := "m.tier, m.score, r.published_date DESC, r.slug"
 	switch {
 	case p.Query.ByDate:
@@ -232,14 +232,36 @@ func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
 		// over everything that mentions UPI would bury the relevant ones.
 		order = fmt.Sprintf("m.tier, CASE WHEN m.tier <= %d THEN r.published_date END DESC, m.score, r.published_date DESC, r.slug", search.TierStrong)
 	}
-	// The order is decided over the narrow rows table; only the page's
-	// circulars are read whole.
-	query := `WITH m AS (` + strings.Join(unions, "\nUNION ALL\n") + `)
+	// hits ranks only the tiers the page falls in (all of them for the
+	// date order): bm25() over every circular that holds a common word is
+	// the search's largest cost, and the first page rarely needs more
+	// than the strong matches. The order is decided over the narrow rows
+	// table; only the page's circulars are read whole.
+	hits := func(limit, offset int) ([]search.Hit, error) {
+		var unions []string
+		var args []any
+		skip, start := -1, 0
+		for tier, expr := range tiers {
+			n := counts[tier]
+			if expr == "" || n == 0 {
+				continue
+			}
+			if p.Query.ByDate || (start+n > offset && start < offset+limit) {
+				if skip < 0 {
+					skip = start
+				}
+				unions = append(unions, fmt.Sprintf(`SELECT rowid AS rid, %d AS tier, bm25(circular_search, %s) AS score FROM circular_search WHERE circular_search MATCH ?`, tier, bm25Weights))
+				args = append(args, expr)
+			}
+			start += n
+		}
+		if len(unions) == 0 {
+			return nil, nil
+		}
+		query := `WITH m AS (` + strings.Join(unions, "\nUNION ALL\n") + `)
 SELECT m.rid, m.tier FROM m JOIN circular_search_rows r ON r.rid = m.rid` + w.sql() + `
 ORDER BY ` + order + ` LIMIT ? OFFSET ?`
-	args = append(args, w.args...)
-	hits := func(limit, offset int) ([]search.Hit, error) {
-		return s.hits(ctx, query, append(args, limit, offset)...)
+		return s.hits(ctx, query, append(append(args, w.args...), limit, offset-skip)...)
 	}
 	if p.Query.ByDate {
 		r.Hits, err = hits(max(p.Query.Limit, 1), 0)
@@ -255,6 +277,35 @@ ORDER BY ` + order + ` LIMIT ? OFFSET ?`
 		return r, err
 	}
 	return r, nil
+}
+
+// tierCounts is how many circulars passing w each tier holds. Counting
+// each tier by its own expression (with its NOTs) would cost a pass over
+// every match per tier; the tiers so far, cumulatively (number; number or
+// strong; ...), are mostly few, and all of them together are total.
+func (s *DB) tierCounts(ctx context.Context, raw []string, total int, w where) ([]int, error) {
+	counts := make([]int, len(raw))
+	var so []string
+	prev := 0
+	for t, expr := range raw {
+		if expr == "" {
+			continue
+		}
+		so = append(so, "("+expr+")")
+		cum := total
+		if t < len(raw)-1 {
+			q := `SELECT COUNT(*) FROM circular_search JOIN circular_search_rows r ON r.rid = circular_search.rowid WHERE circular_search MATCH ?`
+			if len(w.conds) > 0 {
+				q += " AND " + strings.Join(w.conds, " AND ")
+			}
+			if err := s.db.QueryRowContext(ctx, q, append([]any{strings.Join(so, " OR ")}, w.args...)...).Scan(&cum); err != nil {
+				return nil, err
+			}
+		}
+		counts[t] = cum - prev
+		prev = cum
+	}
+	return counts, nil
 }
 
 // hits runs a query of (rowid, tier) rows and reads those circulars, in

@@ -174,3 +174,47 @@ func TestSearch_IndexInStep(t *testing.T) {
 		}
 	})
 }
+
+// TestSearch_Pages: pages ranked tier by tier still cover every match
+// once, tiers in order, whatever page a tier boundary falls on.
+func TestSearch_Pages(t *testing.T) {
+	cs := storetest.Circulars(300)
+	for i := range cs {
+		if i%7 == 0 {
+			cs[i].Title = "fraud " + cs[i].Title // a strong tier of about 43
+		}
+	}
+	db := openSynced(t, &catalog.Catalog{Circulars: cs})
+	for _, q := range []search.Query{{Text: "fraud"}, {Text: "fraud audit"}, {Text: "fraud", Source: "RBI"}} {
+		first, err := db.Search(t.Context(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		lastTier := 0
+		for page := 1; page <= first.Pagination.TotalPages; page++ {
+			q.Page = page
+			r, err := db.Search(t.Context(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range r.Circulars {
+				if seen[c.Slug] {
+					t.Fatalf("%+v: %s on two pages", q, c.Slug)
+				}
+				seen[c.Slug] = true
+				tier := 2
+				if strings.Contains(strings.ToLower(c.Title+" "+string(c.Summary)+" "+string(c.CircularNumber)), "fraud") {
+					tier = 1
+				}
+				if q.Text == "fraud" && tier < lastTier { // the strong tier of a one-word query is easy to tell
+					t.Fatalf("%+v page %d: a strong match (%s) after a weaker one", q, page, c.Slug)
+				}
+				lastTier = tier
+			}
+		}
+		if len(seen) != first.Pagination.TotalResults || len(seen) < 50 {
+			t.Errorf("%+v: pages hold %d circulars, total says %d", q, len(seen), first.Pagination.TotalResults)
+		}
+	}
+}
