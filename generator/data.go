@@ -3,6 +3,7 @@ package generator
 import (
 	"strings"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
 )
@@ -104,6 +105,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 			"newsCategories":      catalog.NewsCategories,
 			"companyCategories":   catalog.CompanyCategories,
 			"impactLevels":        catalog.ImpactLevels,
+			// the values of a user's preferences (/profile)
+			"preferenceSources":    auth.PreferenceSources,
+			"preferenceCategories": auth.PreferenceCategories,
 		},
 	}
 }
