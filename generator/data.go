@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
 	"regpulse/internal/search"
@@ -120,6 +121,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 			"circularCategories":  catalog.CircularCategories,
 			// the regulators a search filters by ("other" is no regulator)
 			"searchSources": slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" }),
+			// the values of a user's preferences (/profile)
+			"preferenceSources":    auth.PreferenceSources,
+			"preferenceCategories": auth.PreferenceCategories,
 		},
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},

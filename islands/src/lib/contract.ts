@@ -23,8 +23,13 @@
 //   data-body-lookup            payment-body-missing.html
 //   data-search-title, data-search-news, data-search-results-heading  search.html
 //   data-header-search, data-theme-choice                    _partials/header.html
+//   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
+//   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
+//   header's Login or user menu and the tab bar's Profile link
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
-// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts).
+// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts),
+// data-auth="pending" on <html> (the head's inline script; shell/auth.ts),
+// data-toaster (lib/toast.tsx).
 //
 // Templates also write attributes that no island reads, for CSS and the
 // browser tests (e2e/): data-band, data-score, data-score-bar,
