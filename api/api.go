@@ -32,6 +32,7 @@ type Store interface {
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
 	Users
+	Subscribers
 }
 
 // Handler holds the API's dependencies.
@@ -41,6 +42,7 @@ type Handler struct {
 	now     func() time.Time
 	authCfg AuthConfig
 	acc     *accounts
+	nlCfg   NewsletterConfig
 }
 
 // Option configures New.
@@ -91,6 +93,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
 	h.accountRoutes(r)
+	h.newsletterRoutes(r)
 	return r
 }
 

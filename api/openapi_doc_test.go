@@ -20,6 +20,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/newsletter"
 )
 
 var update = flag.Bool("update", false, "rewrite openapi.json's generated schemas from the Go types")
@@ -51,12 +52,18 @@ var schemaTypes = map[string]reflect.Type{
 	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
 	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
 	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
+
+	"Subscriber":          reflect.TypeFor[newsletter.Subscriber](),
+	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
+	"SubscribeResponse":   reflect.TypeFor[SubscribeResponse](),
+	"UnsubscribeResponse": reflect.TypeFor[UnsubscribeResponse](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles}
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
+		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}

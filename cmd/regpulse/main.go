@@ -24,6 +24,7 @@ import (
 	"regpulse/api"
 	"regpulse/generator"
 	"regpulse/internal/catalog"
+	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -140,6 +141,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	unsubTokens, err := newsletter.LoadTokens(*dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
 
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -164,7 +169,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg))), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}))), log)
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
