@@ -6,6 +6,7 @@
 //	regpulse new KIND SLUG      write a new content entry to fill in
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
+//	regpulse digest             send a month's newsletter digest
 package main
 
 import (
@@ -38,6 +39,7 @@ commands:
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
+  digest             send a month's newsletter digest (SMTP_URL, or .eml files)
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -69,6 +71,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdNew(args[1:], stdout, stderr)
 	case "users":
 		return cmdUsers(ctx, args[1:], stdout, stderr)
+	case "digest":
+		return cmdDigest(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -133,6 +137,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	var af api.AuthFlags
 	af.Register(fs)
+	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
+	var df digestFlags
+	df.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -156,6 +163,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer db.Close()
 	syncStore(ctx, db, nil, b.content, log)
+	if *digestSchedule {
+		scheduleDigest(ctx, digestRun{db: db, flags: df, content: b.content, baseURL: b.baseURL, dataDir: *dataDir,
+			getenv: os.Getenv, log: log})
+	}
 
 	if *every > 0 {
 		if *every < time.Second {
