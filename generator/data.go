@@ -1,10 +1,12 @@
 package generator
 
 import (
+	"slices"
 	"strings"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
+	"regpulse/internal/newsletter"
 )
 
 // circularView is a circular with what its page and cards show beyond the
@@ -98,6 +100,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		// /fintech-leaders' two lists, ordered, with each card's person and role title
 		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
 		"api":     map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
+		// the newsletter's topic choices, as the API takes them
+		"newsletterTopics": newsletterTopics(),
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,
@@ -106,4 +110,19 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 			"impactLevels":        catalog.ImpactLevels,
 		},
 	}
+}
+
+// topicChoice is a newsletter topic as forms offer it.
+type topicChoice struct {
+	ID      string `json:"id"`
+	Label   string `json:"label"`
+	Default bool   `json:"default"`
+}
+
+func newsletterTopics() []topicChoice {
+	out := make([]topicChoice, len(newsletter.Topics))
+	for i, t := range newsletter.Topics {
+		out[i] = topicChoice{ID: t, Label: newsletter.TopicLabels[t], Default: slices.Contains(newsletter.DefaultTopics, t)}
+	}
+	return out
 }

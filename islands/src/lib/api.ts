@@ -7,6 +7,9 @@ import type { components } from "./api-types.gen";
 export type Schemas = components["schemas"];
 export type Circular = Schemas["Circular"];
 export type CircularSort = Schemas["CircularSort"];
+export type SubscribeRequest = Schemas["SubscribeRequest"];
+export type SubscribeResponse = Schemas["SubscribeResponse"];
+export type NewsletterSource = Schemas["NewsletterSource"];
 
 export class ApiError extends Error {
   constructor(
@@ -34,6 +37,27 @@ async function fetchJSON(path: string, signal?: AbortSignal): Promise<Response> 
 
 export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
   return (await (await fetchJSON(path, signal)).json()) as T;
+}
+
+// sendJSON sends data as method path's JSON body and returns the JSON
+// answer (undefined for 204), raising ApiError with the API's message.
+export async function sendJSON<T>(method: string, path: string, data?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const body = (await res.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON (a static host answering a POST): keep the status line
+    }
+    throw new ApiError(message, res.status);
+  }
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 // maxPages bounds getList: a list longer than this many pages is a bug.

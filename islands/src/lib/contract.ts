@@ -22,6 +22,7 @@
 //   data-quick-search           payment-networks.html
 //   data-body-lookup            payment-body-missing.html
 //   data-header-search, data-theme-choice                    _partials/header.html
+//   data-newsletter-footer      _partials/footer.html
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
 // data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts).
 //
@@ -71,6 +72,8 @@ export const dataHeaderSearch = "data-header-search";
 export const dataThemeChoice = "data-theme-choice";
 export const dataTheme = "data-theme";
 export const dataBodyLookup = "data-body-lookup";
+// The footer's newsletter form, mounted by the shell on first use.
+export const dataNewsletterFooter = "data-newsletter-footer";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.
