@@ -115,7 +115,7 @@ type fixture struct {
 func newFixture(t testing.TB, cat *catalog.Catalog) *fixture {
 	t.Helper()
 	s := newFakeStore(cat)
-	return &fixture{store: s, api: New(s, discardLog, WithNow(storetest.Clock))}
+	return &fixture{store: s, api: New(s, discardLog, WithNow(storetest.Clock), cheapAuth)}
 }
 
 // response is a recorded answer.
@@ -225,3 +225,7 @@ func runErrCases(t *testing.T, f *fixture, cases []errCase) {
 
 // page50 is the page a call with no limit or offset asks for.
 var page50 = catalog.Page{Limit: 50}
+
+// cheapAuth makes the accounts' hashing cheap for tests that do not sign in
+// (New hashes a dummy password once at start).
+var cheapAuth = WithAuth(AuthConfig{Hasher: cheapHash})

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
@@ -108,6 +109,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 			"newsCategories":      catalog.NewsCategories,
 			"companyCategories":   catalog.CompanyCategories,
 			"impactLevels":        catalog.ImpactLevels,
+			// the values of a user's preferences (/profile)
+			"preferenceSources":    auth.PreferenceSources,
+			"preferenceCategories": auth.PreferenceCategories,
 		},
 	}
 }

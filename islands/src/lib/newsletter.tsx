@@ -3,10 +3,16 @@
 // every page (the address only; the API's default topics). Its states:
 // idle, then submitting ('Subscribing...', disabled), then subscribed
 // (the form replaced by a confirmation card) or, on failure, idle again
-// with a toast. The address is checked before sending.
+// with a toast. The address is checked before sending, with the rule the
+// API applies (zod's, as the account forms). On success the cached
+// subscribers list is refreshed through the page's query client.
+// Render it under withProviders (lib/providers.tsx).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { ApiError, sendJSON, type NewsletterSource, type SubscribeRequest, type SubscribeResponse } from "./api";
-import type { NewsletterEffects } from "./newsletter-effects";
+import * as z from "zod/mini";
+import { ApiError, sendJSON, userMessage, type NewsletterSource, type SubscribeRequest, type SubscribeResponse } from "./api";
+import { FieldError, inputClass, primaryButton } from "./forms";
+import { toast } from "./toast";
 
 export type Topic = { id: string; label: string; default: boolean };
 export type NewsletterVariant = "page" | "compact" | "footer";
@@ -19,7 +25,6 @@ export type NewsletterFormProps = {
   topics?: Topic[];
   initialEmail?: string;
   autoFocus?: boolean;
-  effects: NewsletterEffects;
 };
 
 export const invalidEmailMessage = "Please enter a valid email address";
@@ -28,22 +33,18 @@ export const successText = "Thank you for subscribing to our newsletter. You'll 
 export const failureTitle = "Subscription failed";
 export const failureFallback = "Something went wrong. Please try again.";
 
-// emailPattern is the address rule the API applies (api/validate.go's
-// validEmail), so the form refuses before sending what the API would.
-const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+// subscribersKey is the query key of GET /api/newsletter/subscribers.
+export const subscribersKey = ["/api/newsletter/subscribers"] as const;
+
+const emailRule = z.string().check(z.trim(), z.maxLength(254, invalidEmailMessage), z.email(invalidEmailMessage));
 
 export function isValidEmail(s: string): boolean {
-  return s.length <= 254 && emailPattern.test(s);
+  return emailRule.safeParse(s).success;
 }
 
-type State = { kind: "idle" } | { kind: "submitting" } | { kind: "subscribed"; message: string };
-
-const inputClass =
-  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-slate-900 aria-[invalid=true]:border-red-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400";
-
-export function NewsletterForm({ source, variant, title, topics = [], initialEmail = "", autoFocus, effects }: NewsletterFormProps) {
+export function NewsletterForm({ source, variant, title, topics = [], initialEmail = "", autoFocus }: NewsletterFormProps) {
   const id = useId();
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState(initialEmail);
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
@@ -51,42 +52,45 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
   const [emailError, setEmailError] = useState("");
   const page = variant === "page";
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  const subscribe = useMutation({
+    mutationFn: (body: SubscribeRequest) => sendJSON<SubscribeResponse>("POST", "/api/newsletter/subscribe", body),
+    onSuccess: () => {
+      toast({ title: successTitle, description: successText });
+      void queryClient.invalidateQueries({ queryKey: subscribersKey });
+    },
+    onError: (err) => {
+      // A server failure's own words ("internal server error") help nobody.
+      const message = err instanceof ApiError && err.status >= 500 ? failureFallback : userMessage(err, failureFallback);
+      toast({ title: failureTitle, description: message, variant: "destructive" });
+    },
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const address = email.trim();
-    if (!isValidEmail(address)) {
+    const checked = emailRule.safeParse(email);
+    if (!checked.success) {
       setEmailError(invalidEmailMessage);
       return;
     }
     setEmailError("");
-    setState({ kind: "submitting" });
-    const body: SubscribeRequest = { email: address, source };
+    const body: SubscribeRequest = { email: checked.data, source };
     if (page) {
       if (firstName.trim()) body.firstName = firstName.trim();
       if (lastName.trim()) body.lastName = lastName.trim();
-      if (topics.length > 0) body.preferences = chosen;
+      if (topics.length > 0) body.preferences = topics.filter((t) => chosen.includes(t.id)).map((t) => t.id);
     }
-    try {
-      const res = await sendJSON<SubscribeResponse>("POST", "/api/newsletter/subscribe", body);
-      setState({ kind: "subscribed", message: res.message });
-      effects.notify({ title: successTitle, description: successText });
-      effects.subscribed();
-    } catch (err) {
-      setState({ kind: "idle" });
-      const message = err instanceof ApiError && err.status < 500 ? err.message : failureFallback;
-      effects.notify({ title: failureTitle, description: message, variant: "destructive" });
-    }
+    subscribe.mutate(body);
   }
 
-  if (state.kind === "subscribed") {
+  if (subscribe.isSuccess) {
     return (
       <div role="status" className="rounded-lg border border-green-700 bg-green-50 p-4 text-green-900 dark:border-green-500 dark:bg-green-950 dark:text-green-100">
         <h2 className="font-semibold">Successfully Subscribed!</h2>
-        <p className="mt-1 text-sm">{state.message}</p>
+        <p className="mt-1 text-sm">{subscribe.data.message}</p>
       </div>
     );
   }
-  const submitting = state.kind === "submitting";
+  const submitting = subscribe.isPending;
   return (
     <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className={variant === "compact" ? "grid gap-2" : "grid gap-3"}>
       <h2 id={`${id}-title`} className={page ? "text-xl font-semibold" : "text-base font-semibold"}>
@@ -119,9 +123,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
           className={inputClass}
           disabled={submitting}
         />
-        {emailError && (
-          <p id={`${id}-email-error`} className="text-sm text-red-700 dark:text-red-300">{emailError}</p>
-        )}
+        <FieldError id={`${id}-email-error`} message={emailError} />
       </div>
       {page && topics.length > 0 && (
         <fieldset className="grid gap-2" disabled={submitting}>
@@ -139,7 +141,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
           ))}
         </fieldset>
       )}
-      <button type="submit" disabled={submitting} className="inline-flex h-10 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-70">
+      <button type="submit" disabled={submitting} className={primaryButton}>
         {submitting ? "Subscribing..." : "Subscribe"}
       </button>
     </form>

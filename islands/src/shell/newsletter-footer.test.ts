@@ -7,7 +7,7 @@ import { initNewsletterFooter } from "./newsletter-footer";
 describe("initNewsletterFooter", () => {
   afterEach(() => resetPage());
 
-  it("leaves the plain form until the reader reaches for it, then mounts the island keeping the address", async () => {
+  it("leaves the plain form until the reader reaches for it, then mounts the island keeping the address", { timeout: 60_000 }, async () => {
     await loadPage("/news");
     initNewsletterFooter(document);
     const footer = document.querySelector<HTMLElement>(sel(dataNewsletterFooter))!;
@@ -16,8 +16,8 @@ describe("initNewsletterFooter", () => {
     expect(footer.hasAttribute(dataIslandMounted)).toBe(false);
     input.value = "typed@example.com";
     input.focus();
-    await waitFor(() => expect(footer.hasAttribute(dataIslandMounted)).toBe(true));
-    await waitFor(() => expect(footer.querySelector<HTMLInputElement>("input[type=email]")?.value).toBe("typed@example.com"));
+    await waitFor(() => expect(footer.hasAttribute(dataIslandMounted)).toBe(true), { timeout: 20_000 });
+    await waitFor(() => expect(footer.querySelector<HTMLInputElement>("input[type=email]")?.value).toBe("typed@example.com"), { timeout: 20_000 });
     expect(footer.querySelector("input[name=source]")).toBeNull(); // the island's form, not the plain one
   });
 });

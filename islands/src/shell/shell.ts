@@ -3,9 +3,11 @@
 import { initTheme } from "./theme";
 import { initHeaderSearch } from "./search";
 import { initBodyLookup } from "./body-lookup";
+import { initAuth } from "./auth";
 import { initNewsletterFooter } from "./newsletter-footer";
 
 initTheme();
 initHeaderSearch();
 initBodyLookup();
+initAuth();
 initNewsletterFooter();
