@@ -82,7 +82,7 @@ describe("NewsletterSignup on /newsletter", () => {
     fireEvent.click(form.getByRole("checkbox", { name: "Industry Events" }));
     fireEvent.click(form.getByRole("checkbox", { name: "Payment Systems" }));
     fireEvent.change(form.getByLabelText("First name (optional)"), { target: { value: " Asha " } });
-    fireEvent.change(form.getByLabelText("Email address"), { target: { value: "asha@example.com" } });
+    fireEvent.change(form.getByLabelText("E-mail address"), { target: { value: "asha@example.com" } });
     await inAct(() => fireEvent.click(form.getByRole("button", { name: "Subscribe" })));
     await waitFor(() => expect(form.getByRole("heading", { name: "Successfully Subscribed!" })).toBeTruthy());
     expect(calls).toEqual([
@@ -96,10 +96,10 @@ describe("NewsletterSignup on /newsletter", () => {
     const calls = stubAPI(201, {});
     const el = await open();
     const form = within(el);
-    fireEvent.change(form.getByLabelText("Email address"), { target: { value: "not-an-address" } });
+    fireEvent.change(form.getByLabelText("E-mail address"), { target: { value: "not-an-address" } });
     await inAct(() => fireEvent.click(form.getByRole("button", { name: "Subscribe" })));
     expect(form.getByText("Please enter a valid email address")).toBeTruthy();
-    expect(form.getByLabelText("Email address").getAttribute("aria-invalid")).toBe("true");
+    expect(form.getByLabelText("E-mail address").getAttribute("aria-invalid")).toBe("true");
     expect(calls).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe("NewsletterSignup on /newsletter", () => {
     const release = stubPending();
     const el = await open();
     const form = within(el);
-    fireEvent.change(form.getByLabelText("Email address"), { target: { value: "a@example.com" } });
+    fireEvent.change(form.getByLabelText("E-mail address"), { target: { value: "a@example.com" } });
     await inAct(() => fireEvent.click(form.getByRole("button", { name: "Subscribe" })));
     const button = form.getByRole("button", { name: "Subscribing..." }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -122,10 +122,10 @@ describe("NewsletterSignup on /newsletter", () => {
     stubAPI(status, body);
     const el = await open();
     const form = within(el);
-    fireEvent.change(form.getByLabelText("Email address"), { target: { value: "a@example.com" } });
+    fireEvent.change(form.getByLabelText("E-mail address"), { target: { value: "a@example.com" } });
     await inAct(() => fireEvent.click(form.getByRole("button", { name: "Subscribe" })));
     await waitFor(() => expect(toasts()).toEqual([{ title: "Subscription failed", description: want, variant: "destructive" }]));
-    expect((form.getByLabelText("Email address") as HTMLInputElement).value).toBe("a@example.com");
+    expect((form.getByLabelText("E-mail address") as HTMLInputElement).value).toBe("a@example.com");
     expect(form.getByRole("button", { name: "Subscribe" })).toBeTruthy();
   });
 });
@@ -146,7 +146,7 @@ describe("the compact form", () => {
         <NewsletterForm source="dashboard" variant="compact" title="Newsletter" />
       </QueryClientProvider>,
     );
-    fireEvent.change(screen.getByLabelText("Email address"), { target: { value: " b@example.com " } });
+    fireEvent.change(screen.getByLabelText("E-mail address"), { target: { value: " b@example.com " } });
     await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Subscribe" })));
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: subscribersKey }));
     expect(calls[0].body).toEqual({ email: "b@example.com", source: "dashboard" });

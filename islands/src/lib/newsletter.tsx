@@ -109,7 +109,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
         </div>
       )}
       <div className="grid gap-1">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">Email address</label>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">E-mail address</label>
         <input
           id={`${id}-email`}
           type="email"
