@@ -4,7 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 
 // The Go generator reads dist/.vite/manifest.json to put hashed asset URLs
 // into the pages, so entry names here are part of that contract:
-// shell (every page), loader (pages with islands), styles (every page).
+// shell (every page), loader (pages with islands), userMenu (loaded by the
+// shell when a sign-in token is kept), styles (every page).
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   base: "/assets/",
@@ -19,6 +20,8 @@ export default defineConfig({
       input: {
         shell: "src/shell/shell.ts",
         loader: "src/runtime/loader.ts",
+        userMenu: "src/shell/user-menu.tsx",
+        newsletterFooter: "src/shell/newsletter-footer-island.tsx",
         styles: "src/styles.css",
       },
       output: {

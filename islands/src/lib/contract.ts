@@ -22,9 +22,16 @@
 //   data-quick-search           payment-networks.html
 //   data-body-lookup            payment-body-missing.html
 //   data-header-search, data-theme-choice                    _partials/header.html
-//   data-newsletter-footer      _partials/footer.html
+//   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
+//   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
+//   header's Login or user menu and the tab bar's Profile link
+//   data-newsletter-footer, data-newsletter-src (read by
+//   shell/newsletter-footer.ts and newsletter-footer-island.tsx)
+//                               _partials/footer.html
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
-// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts).
+// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts),
+// data-auth="pending" on <html> (the head's inline script; shell/auth.ts),
+// data-toaster (lib/toast.tsx).
 //
 // Templates also write attributes that no island reads, for CSS and the
 // browser tests (e2e/): data-band, data-score, data-score-bar,
@@ -74,6 +81,7 @@ export const dataTheme = "data-theme";
 export const dataBodyLookup = "data-body-lookup";
 // The footer's newsletter form, mounted by the shell on first use.
 export const dataNewsletterFooter = "data-newsletter-footer";
+export const dataNewsletterSrc = "data-newsletter-src";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.

@@ -2,8 +2,10 @@
 // signed in, and the page loads nothing more: the static Login button and
 // the tab bar's Profile link to /login stay. With a token, the head's
 // inline script has marked <html data-auth="pending"> (the Login button is
-// hidden, its space kept) and the user menu, a React chunk, takes over
-// once the current-user call settles, so the header never flashes Login.
+// hidden, its space kept) and the user menu, a React entry whose URL the
+// header names (data-user-menu-src; a script element, not import(), so the
+// shell shares no chunk with the islands), takes over once the
+// current-user call settles, so the header never flashes Login.
 export const pendingAttr = "data-auth";
 
 export function initAuth() {
@@ -17,10 +19,14 @@ export function initAuth() {
     document.documentElement.removeAttribute(pendingAttr);
     return;
   }
-  import("./user-menu")
-    .then((m) => m.mountUserMenu())
-    .catch((err) => {
-      console.error("user menu:", err);
-      document.documentElement.removeAttribute(pendingAttr);
-    });
+  const src = document.querySelector("[data-auth-slot]")?.getAttribute("data-user-menu-src");
+  if (!src) {
+    document.documentElement.removeAttribute(pendingAttr);
+    return;
+  }
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = src;
+  script.onerror = () => document.documentElement.removeAttribute(pendingAttr);
+  document.head.append(script);
 }

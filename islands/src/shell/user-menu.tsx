@@ -1,6 +1,6 @@
 // The signed-in user's menu in the header (first and last name, e-mail,
-// Settings, Log out), and the tab bar's Profile link to /profile. Loaded
-// by shell/auth.ts only when a token is kept.
+// Settings, Log out), and the tab bar's Profile link to /profile. An entry
+// of its own, loaded by shell/auth.ts only when a token is kept.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -8,7 +8,7 @@ import { setToken, type User } from "../lib/api";
 import { logOut, useCurrentUser } from "../lib/auth";
 import { queryClient } from "../lib/query";
 import { ensureToaster, showPendingToast } from "../lib/toast";
-import { pendingAttr } from "./auth";
+const pendingAttr = "data-auth"; // as shell/auth.ts
 
 const loginClass =
   "inline-flex h-9 items-center rounded-md bg-brand-700 px-2.5 text-sm md:px-3 font-medium text-white no-underline hover:bg-brand-800";
@@ -101,7 +101,7 @@ function AuthSlot() {
   return <Menu user={user} />;
 }
 
-export function mountUserMenu() {
+function mountUserMenu() {
   const slot = document.querySelector("[data-auth-slot]");
   if (!slot) return;
   createRoot(slot).render(
@@ -112,3 +112,5 @@ export function mountUserMenu() {
   ensureToaster();
   showPendingToast();
 }
+
+mountUserMenu();
