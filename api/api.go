@@ -37,6 +37,7 @@ type Store interface {
 	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
 	// query it cannot run.
 	Search(ctx context.Context, q search.Query) (search.Response, error)
+	Subscribers
 }
 
 // Handler holds the API's dependencies.
@@ -46,6 +47,7 @@ type Handler struct {
 	now     func() time.Time
 	authCfg AuthConfig
 	acc     *accounts
+	nlCfg   NewsletterConfig
 }
 
 // Option configures New.
@@ -98,6 +100,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.accountRoutes(r)
 	r.Get("/search", h.search)
 	r.Get("/search/feed", h.searchFeed)
+	h.newsletterRoutes(r)
 	return r
 }
 

@@ -20,6 +20,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
 )
 
@@ -52,19 +53,25 @@ var schemaTypes = map[string]reflect.Type{
 	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
 	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
 	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
-	"SearchResponse": reflect.TypeFor[search.Response](),
-	"Answer":         reflect.TypeFor[search.Answer](),
-	"AnswerSource":   reflect.TypeFor[search.Source](),
-	"Span":           reflect.TypeFor[search.Span](),
-	"Pagination":     reflect.TypeFor[search.Pagination](),
-	"Facets":         reflect.TypeFor[search.Facets](),
-	"Correction":     reflect.TypeFor[search.Correction](),
+	"SearchResponse":     reflect.TypeFor[search.Response](),
+	"Answer":             reflect.TypeFor[search.Answer](),
+	"AnswerSource":       reflect.TypeFor[search.Source](),
+	"Span":               reflect.TypeFor[search.Span](),
+	"Pagination":         reflect.TypeFor[search.Pagination](),
+	"Facets":             reflect.TypeFor[search.Facets](),
+	"Correction":         reflect.TypeFor[search.Correction](),
+
+	"Subscriber":          reflect.TypeFor[newsletter.Subscriber](),
+	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
+	"SubscribeResponse":   reflect.TypeFor[SubscribeResponse](),
+	"UnsubscribeResponse": reflect.TypeFor[UnsubscribeResponse](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles}
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
+		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}

@@ -11,7 +11,7 @@ import (
 
 // Assets are the islands' built files as the pages reference them. Vite
 // writes hashed names into dist/.vite/manifest.json; the entry names
-// (shell, loader, userMenu, styles) are the contract with
+// (shell, loader, userMenu, newsletterFooter, styles) are the contract with
 // islands/vite.config.ts.
 type Assets struct {
 	Dir    string `json:"-"` // islands/dist, copied to public/assets
@@ -19,8 +19,12 @@ type Assets struct {
 	Loader string `json:"loader"`
 	// UserMenu is the header's user menu, which the shell loads only when
 	// a sign-in token is kept (header.html names it for the shell).
-	UserMenu string   `json:"userMenu"`
-	CSS      []string `json:"css"`
+	UserMenu string `json:"userMenu"`
+	// NewsletterFooter is the footer's newsletter island, which the shell
+	// loads only when the reader first reaches for the footer's form
+	// (footer.html names it for the shell).
+	NewsletterFooter string   `json:"newsletterFooter"`
+	CSS              []string `json:"css"`
 	// Islands maps an island name to the files it needs, itself first, so
 	// pages can preload exactly what they use.
 	Islands map[string][]string `json:"islands"`
@@ -68,11 +72,16 @@ func LoadAssets(dir string) (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
+	footer, err := entry("src/shell/newsletter-footer-island.tsx")
+	if err != nil {
+		return nil, err
+	}
 	styles, err := entry("src/styles.css")
 	if err != nil {
 		return nil, err
 	}
 	a.Shell, a.Loader, a.UserMenu = assetsURL+shell.File, assetsURL+loader.File, assetsURL+userMenu.File
+	a.NewsletterFooter = assetsURL + footer.File
 	a.CSS = []string{assetsURL + styles.File}
 	for src, c := range m {
 		if !c.IsDynamicEntry || !strings.HasPrefix(src, "src/islands/") {

@@ -7,6 +7,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
+	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
 )
 
@@ -112,6 +113,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		// /fintech-leaders' two lists, ordered, with each card's person and role title
 		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
 		"api":     map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
+		// the newsletter's topic choices, as the API takes them
+		"newsletterTopics": newsletterTopics(),
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,
@@ -128,4 +131,19 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
+}
+
+// topicChoice is a newsletter topic as forms offer it.
+type topicChoice struct {
+	ID      string `json:"id"`
+	Label   string `json:"label"`
+	Default bool   `json:"default"`
+}
+
+func newsletterTopics() []topicChoice {
+	out := make([]topicChoice, len(newsletter.Topics))
+	for i, t := range newsletter.Topics {
+		out[i] = topicChoice{ID: t, Label: newsletter.TopicLabels[t], Default: slices.Contains(newsletter.DefaultTopics, t)}
+	}
+	return out
 }

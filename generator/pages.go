@@ -41,6 +41,8 @@ var staticRoutes = []Route{
 	{"/pii-regulations", "Global PII & Privacy Regulations", "pii-regulations"},
 	{"/payment-networks", "Payment Networks & Card Schemes", "payment-networks"},
 	{"/newsletter", "Newsletter", "newsletter"},
+	{"/newsletter/subscribed", "You're Subscribed", "newsletter-subscribed"},
+	{"/newsletter/unsubscribed", "You're Unsubscribed", "newsletter-unsubscribed"},
 	{"/sibos-events", "SIBOS Events", "sibos-events"},
 	{"/fintech-events", "Other Global Fintech Events", "fintech-events"},
 	{"/learning-videos", "Learning Videos", "learning-videos"},

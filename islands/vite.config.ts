@@ -21,6 +21,7 @@ export default defineConfig({
         shell: "src/shell/shell.ts",
         loader: "src/runtime/loader.ts",
         userMenu: "src/shell/user-menu.tsx",
+        newsletterFooter: "src/shell/newsletter-footer-island.tsx",
         styles: "src/styles.css",
       },
       output: {

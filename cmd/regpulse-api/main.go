@@ -21,6 +21,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/api"
+	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -59,7 +60,11 @@ func run(ctx context.Context, addr, dataDir, content string, authCfg api.AuthCon
 		log.Info("catalog synced into the store", "changes", stats.String())
 	}
 	r := chi.NewRouter()
-	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg)))
+	tokens, err := newsletter.LoadTokens(dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
+	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens})))
 	r.NotFound(http.NotFound)
 	return web.Serve(ctx, addr, r, log)
 }

@@ -7,6 +7,7 @@
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
+//	regpulse digest             send a month's newsletter digest
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 	"regpulse/generator"
 	"regpulse/internal/catalog"
 	"regpulse/internal/ingest"
+	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -41,6 +43,7 @@ commands:
   ingest             write unpublished circulars from the regulators' feeds (feeds.yaml)
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
+  digest             send a month's newsletter digest (SMTP_URL, or .eml files)
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -74,6 +77,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdIngest(ctx, args[1:], stdout, stderr)
 	case "users":
 		return cmdUsers(ctx, args[1:], stdout, stderr)
+	case "digest":
+		return cmdDigest(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -143,6 +148,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
 	var af api.AuthFlags
 	af.Register(fs)
+	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
+	var df digestFlags
+	df.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -157,6 +165,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	unsubTokens, err := newsletter.LoadTokens(*dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
 
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -168,6 +180,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer db.Close()
 	syncStore(ctx, db, nil, b.content, log)
+	if *digestSchedule {
+		scheduleDigest(ctx, digestRun{db: db, flags: df, content: b.content, baseURL: b.baseURL, dataDir: *dataDir,
+			getenv: os.Getenv, log: log})
+	}
 
 	if *every > 0 {
 		if *every < time.Second {
@@ -189,7 +205,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg))), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}))), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

@@ -85,6 +85,9 @@ func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (auth.User, error)
 	if err := putChoices(ctx, tx, u.ID, auth.DefaultChoices(), now); err != nil {
 		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
 	}
+	if err := markSubscribedUser(ctx, tx, u.ID, userKey(u.Email)); err != nil {
+		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
 	}
@@ -233,6 +236,9 @@ func (s *DB) SavePreferences(ctx context.Context, userID string, c auth.Choices)
 		return auth.Preferences{}, auth.ErrNoUser
 	}
 	if err := putChoices(ctx, tx, userID, c, s.now()); err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+	}
+	if err := syncUserSubscriber(ctx, tx, userID, c.NewsletterSubscription, s.now().UTC()); err != nil {
 		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

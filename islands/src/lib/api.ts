@@ -12,6 +12,9 @@ import type { components } from "./api-types.gen";
 export type Schemas = components["schemas"];
 export type Circular = Schemas["Circular"];
 export type CircularSort = Schemas["CircularSort"];
+export type SubscribeRequest = Schemas["SubscribeRequest"];
+export type SubscribeResponse = Schemas["SubscribeResponse"];
+export type NewsletterSource = Schemas["NewsletterSource"];
 export type User = Schemas["User"];
 export type Preferences = Schemas["Preferences"];
 

@@ -26,6 +26,9 @@
 //   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
 //   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
 //   header's Login or user menu and the tab bar's Profile link
+//   data-newsletter-footer, data-newsletter-src (read by
+//   shell/newsletter-footer.ts and newsletter-footer-island.tsx)
+//                               _partials/footer.html
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
 // data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts),
 // data-auth="pending" on <html> (the head's inline script; shell/auth.ts),
@@ -82,6 +85,9 @@ export const dataBodyLookup = "data-body-lookup";
 export const dataSearchTitle = "data-search-title";
 export const dataSearchNews = "data-search-news";
 export const dataSearchResultsHeading = "data-search-results-heading";
+// The footer's newsletter form, mounted by the shell on first use.
+export const dataNewsletterFooter = "data-newsletter-footer";
+export const dataNewsletterSrc = "data-newsletter-src";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.

@@ -4,8 +4,10 @@ import { initTheme } from "./theme";
 import { initHeaderSearch } from "./search";
 import { initBodyLookup } from "./body-lookup";
 import { initAuth } from "./auth";
+import { initNewsletterFooter } from "./newsletter-footer";
 
 initTheme();
 initHeaderSearch();
 initBodyLookup();
 initAuth();
+initNewsletterFooter();

@@ -1,0 +1,305 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/newsletter"
+)
+
+// The newsletter: subscribers, the record of each digest sent, and the
+// scheduled digest's lock. A signed-in user's newsletterSubscription
+// preference and the subscriber of their address are kept in step here,
+// in the transaction that changes either.
+
+const subscriberColumns = "id, email, first_name, last_name, subscribed_at, is_active, preferences, source"
+
+func scanSubscriber(row interface{ Scan(...any) error }, extra ...any) (newsletter.Subscriber, error) {
+	var s newsletter.Subscriber
+	var at, prefs string
+	err := row.Scan(append([]any{&s.ID, &s.Email, &s.FirstName, &s.LastName, &at, &s.IsActive, &prefs, &s.Source}, extra...)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, newsletter.ErrNoSubscriber
+	}
+	if err != nil {
+		return s, err
+	}
+	if s.SubscribedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
+		return s, fmt.Errorf("stored subscribed_at %q: %w", at, err)
+	}
+	if err := json.Unmarshal([]byte(prefs), &s.Preferences); err != nil {
+		return s, fmt.Errorf("stored preferences %q: %w", prefs, err)
+	}
+	if s.Preferences == nil {
+		s.Preferences = []string{}
+	}
+	return s, nil
+}
+
+func topicsText(topics []string) string {
+	if topics == nil {
+		topics = []string{}
+	}
+	b, _ := json.Marshal(topics)
+	return string(b)
+}
+
+// Subscribe adds the signup's address, or updates the subscriber who has
+// it (in any case): names and topics replaced, re-activated if inactive.
+// It answers the subscriber and what happened (newsletter.Status*). A
+// user with that address has their newsletter preference turned on.
+func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Subscriber, string, error) {
+	if in.Preferences == nil {
+		in.Preferences = slices.Clone(newsletter.DefaultTopics)
+	}
+	if in.Source == "" {
+		in.Source = newsletter.SourceWebsite
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+	}
+	defer tx.Rollback()
+	now := s.now().UTC()
+	old, err := scanSubscriber(tx.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE email_key = ?", userKey(in.Email)))
+	status := newsletter.StatusSubscribed
+	switch {
+	case errors.Is(err, newsletter.ErrNoSubscriber):
+		_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
+			subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+			uuid.NewString(), in.Email, userKey(in.Email), in.FirstName, in.LastName, timeText(now), topicsText(in.Preferences), in.Source)
+	case err != nil:
+	case old.IsActive:
+		status = newsletter.StatusUpdated
+		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ? WHERE id = ?`,
+			in.FirstName, in.LastName, topicsText(in.Preferences), old.ID)
+	default:
+		status = newsletter.StatusReactivated
+		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ?,
+			is_active = 1, subscribed_at = ?, source = ? WHERE id = ?`,
+			in.FirstName, in.LastName, topicsText(in.Preferences), timeText(now), in.Source, old.ID)
+	}
+	if err == nil {
+		err = setUserSubscription(ctx, tx, userKey(in.Email), true, now)
+	}
+	if err != nil {
+		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+	}
+	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE email_key = ?", userKey(in.Email)))
+	if err != nil {
+		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+	}
+	return sub, status, nil
+}
+
+// setUserSubscription sets the newsletter preference of the user whose
+// address is emailKey, if there is one.
+func setUserSubscription(ctx context.Context, tx *sql.Tx, emailKey string, on bool, now time.Time) error {
+	_, err := tx.ExecContext(ctx, `UPDATE user_preferences SET newsletter_subscription = ?, updated_at = ?
+		WHERE newsletter_subscription != ? AND user_id IN (SELECT id FROM users WHERE email_key = ?)`,
+		on, timeText(now), on, emailKey)
+	return err
+}
+
+// syncUserSubscriber makes the newsletter follow a user's preference: on,
+// their address is subscribed (re-activated if it was, with the default
+// topics if new); off, it is unsubscribed.
+func syncUserSubscriber(ctx context.Context, tx *sql.Tx, userID string, on bool, now time.Time) error {
+	var email, first, last string
+	err := tx.QueryRowContext(ctx, "SELECT email, first_name, last_name FROM users WHERE id = ?", userID).Scan(&email, &first, &last)
+	if err != nil {
+		return err
+	}
+	if !on {
+		_, err = tx.ExecContext(ctx, "UPDATE newsletter_subscribers SET is_active = 0 WHERE email_key = ?", userKey(email))
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
+		subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
+		ON CONFLICT (email_key) DO UPDATE SET is_active = 1,
+		subscribed_at = CASE WHEN is_active THEN subscribed_at ELSE excluded.subscribed_at END`,
+		uuid.NewString(), email, userKey(email), first, last, timeText(now), topicsText(newsletter.DefaultTopics), newsletter.SourceWebsite)
+	return err
+}
+
+// markSubscribedUser turns on a new user's newsletter preference when
+// their address is already subscribed.
+func markSubscribedUser(ctx context.Context, tx *sql.Tx, userID, emailKey string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE user_preferences SET newsletter_subscription = 1 WHERE user_id = ?
+		AND EXISTS (SELECT 1 FROM newsletter_subscribers WHERE email_key = ? AND is_active)`, userID, emailKey)
+	return err
+}
+
+// Subscriber returns the subscriber with id (newsletter.ErrNoSubscriber if none).
+func (s *DB) Subscriber(ctx context.Context, id string) (newsletter.Subscriber, error) {
+	sub, err := scanSubscriber(s.db.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE id = ?", id))
+	if err != nil && !errors.Is(err, newsletter.ErrNoSubscriber) {
+		return sub, fmt.Errorf("store: Subscriber: %w", err)
+	}
+	return sub, err
+}
+
+// Unsubscribe makes the subscriber with id inactive (again, harmlessly,
+// when it already is) and turns off the newsletter preference of the user
+// with that address.
+func (s *DB) Unsubscribe(ctx context.Context, id string) (newsletter.Subscriber, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return newsletter.Subscriber{}, fmt.Errorf("store: Unsubscribe: %w", err)
+	}
+	defer tx.Rollback()
+	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "UPDATE newsletter_subscribers SET is_active = 0 WHERE id = ? RETURNING "+subscriberColumns, id))
+	if errors.Is(err, newsletter.ErrNoSubscriber) {
+		return sub, err
+	}
+	if err == nil {
+		err = setUserSubscription(ctx, tx, userKey(sub.Email), false, s.now().UTC())
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return newsletter.Subscriber{}, fmt.Errorf("store: Unsubscribe: %w", err)
+	}
+	return sub, nil
+}
+
+// ListSubscribers returns a page of every subscriber, active or not, the
+// latest subscription first, and how many there are.
+func (s *DB) ListSubscribers(ctx context.Context, page catalog.Page) ([]newsletter.Subscriber, int, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+subscriberColumns+`, COUNT(*) OVER ()
+		FROM newsletter_subscribers ORDER BY subscribed_at DESC, id LIMIT ? OFFSET ?`, page.Limit, page.Offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+	}
+	defer rows.Close()
+	var out []newsletter.Subscriber
+	total := 0
+	for rows.Next() {
+		sub, err := scanSubscriber(rows, &total)
+		if err != nil {
+			return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+		}
+		out = append(out, sub)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+	}
+	if len(out) == 0 && page.Offset > 0 {
+		// A page past the end tells no total: count.
+		if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM newsletter_subscribers").Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+		}
+	}
+	return out, total, nil
+}
+
+// ActiveSubscribers returns every active subscriber, oldest first (the
+// digest's sending order).
+func (s *DB) ActiveSubscribers(ctx context.Context) ([]newsletter.Subscriber, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE is_active ORDER BY subscribed_at, id")
+	if err != nil {
+		return nil, fmt.Errorf("store: ActiveSubscribers: %w", err)
+	}
+	defer rows.Close()
+	var out []newsletter.Subscriber
+	for rows.Next() {
+		sub, err := scanSubscriber(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: ActiveSubscribers: %w", err)
+		}
+		out = append(out, sub)
+	}
+	return out, rows.Err()
+}
+
+// ClaimDelivery records that the month's digest is about to be sent to
+// the subscriber, with its Message-ID. It answers false when it already
+// was sent or is being sent (by this run before a crash, or another
+// process): a digest that failed may be claimed again.
+func (s *DB) ClaimDelivery(ctx context.Context, subscriberID, month, messageID string) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_deliveries (subscriber_id, month, status, message_id, updated_at)
+		VALUES (?, ?, 'sending', ?, ?) ON CONFLICT (subscriber_id, month) DO UPDATE SET status = 'sending',
+		message_id = excluded.message_id, error = '', updated_at = excluded.updated_at WHERE status = 'failed'`,
+		subscriberID, month, messageID, timeText(s.now()))
+	if err != nil {
+		return false, fmt.Errorf("store: ClaimDelivery: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// FinishDelivery records how a claimed delivery ended: sent when failure
+// is "", otherwise failed with that reason.
+func (s *DB) FinishDelivery(ctx context.Context, subscriberID, month, failure string) error {
+	status := "sent"
+	if failure != "" {
+		status = "failed"
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE newsletter_deliveries SET status = ?, error = ?, updated_at = ?
+		WHERE subscriber_id = ? AND month = ?`, status, failure, timeText(s.now()), subscriberID, month)
+	if err != nil {
+		return fmt.Errorf("store: FinishDelivery: %w", err)
+	}
+	return nil
+}
+
+// Deliveries counts the month's deliveries by status (sent, failed, and
+// sending: claimed by a run that has not finished, or that crashed).
+func (s *DB) Deliveries(ctx context.Context, month string) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT status, COUNT(*) FROM newsletter_deliveries WHERE month = ? GROUP BY status", month)
+	if err != nil {
+		return nil, fmt.Errorf("store: Deliveries: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return nil, fmt.Errorf("store: Deliveries: %w", err)
+		}
+		out[status] = n
+	}
+	return out, rows.Err()
+}
+
+// ClaimDigestRun takes the month's digest for holder until lease runs
+// out. It answers false when the month's digest has been sent, or another
+// holder's lease still runs.
+func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease time.Duration) (bool, error) {
+	now := s.now().UTC()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_runs (month, holder, lease_until) VALUES (?, ?, ?)
+		ON CONFLICT (month) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
+		WHERE finished_at IS NULL AND (lease_until < ? OR holder = excluded.holder)`,
+		month, holder, leaseText(now.Add(lease)), leaseText(now))
+	if err != nil {
+		return false, fmt.Errorf("store: ClaimDigestRun: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// leaseText is a lease time in a fixed-width form, so text order is time
+// order.
+func leaseText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
+
+// FinishDigestRun marks the month's digest sent: no one claims it again.
+func (s *DB) FinishDigestRun(ctx context.Context, month string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE newsletter_runs SET finished_at = ? WHERE month = ?", timeText(s.now()), month)
+	if err != nil {
+		return fmt.Errorf("store: FinishDigestRun: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,36 @@
+import { waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { dataIslandMounted, dataNewsletterFooter, dataNewsletterSrc, sel } from "../lib/contract";
+import { loadPage, resetPage } from "../test/fixture";
+import { initNewsletterFooter } from "./newsletter-footer";
+import { mountFooter } from "./newsletter-footer-island";
+
+const footer = () => document.querySelector<HTMLElement>(sel(dataNewsletterFooter))!;
+const added = () => [...document.head.querySelectorAll<HTMLScriptElement>("script[type=module]")].map((s) => s.getAttribute("src"));
+
+describe("the footer's newsletter form", () => {
+  afterEach(() => {
+    document.head.querySelectorAll("script").forEach((s) => s.remove());
+    resetPage();
+  });
+
+  it("loads the footer's entry only when the reader reaches for the form, once", async () => {
+    await loadPage("/news");
+    initNewsletterFooter(document);
+    const src = footer().getAttribute(dataNewsletterSrc);
+    expect(src).toMatch(/^\/assets\/newsletterFooter-[^/]+\.js$/);
+    expect(added()).toEqual([]);
+    footer().querySelector("input")!.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    footer().dispatchEvent(new Event("pointerenter"));
+    expect(added()).toEqual([src]);
+  });
+
+  it("mounts the island over the plain form, keeping the address typed", { timeout: 60_000 }, async () => {
+    await loadPage("/news");
+    footer().querySelector<HTMLInputElement>("input[type=email]")!.value = "typed@example.com";
+    mountFooter(document);
+    expect(footer().hasAttribute(dataIslandMounted)).toBe(true);
+    await waitFor(() => expect(footer().querySelector<HTMLInputElement>("input[type=email]")?.value).toBe("typed@example.com"), { timeout: 20_000 });
+    expect(footer().querySelector("input[name=source]")).toBeNull(); // the island's form, not the plain one
+  });
+});
