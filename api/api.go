@@ -36,13 +36,16 @@ type Store interface {
 	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
 	// query it cannot run.
 	Search(ctx context.Context, q search.Query) (search.Response, error)
+	Users
 }
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
+	store   Store
+	log     *slog.Logger
+	now     func() time.Time
+	authCfg AuthConfig
+	acc     *accounts
 }
 
 // Option configures New.
@@ -57,7 +60,8 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
-// New returns the API router. Mount it at /api.
+// New returns the API router. Mount it at /api. It panics on an unusable
+// AuthConfig (check its Hasher with auth.Hasher.Check first).
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
@@ -66,9 +70,15 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	for _, o := range opts {
 		o(h)
 	}
+	acc, err := newAccounts(store, &h.authCfg, h.now)
+	if err != nil {
+		panic("api: " + err.Error())
+	}
+	h.acc = acc
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
+	r.Use(clientIP(h.authCfg.TrustedProxies))
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -87,6 +97,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/dashboard/stats", h.dashboardStats)
 	r.Get("/search", h.search)
 	r.Get("/search/feed", h.searchFeed)
+	h.accountRoutes(r)
 	return r
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3gen"
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
@@ -48,12 +49,22 @@ var schemaTypes = map[string]reflect.Type{
 	"Pagination":     reflect.TypeFor[search.Pagination](),
 	"Facets":         reflect.TypeFor[search.Facets](),
 	"Correction":     reflect.TypeFor[search.Correction](),
+
+	"User":               reflect.TypeFor[auth.User](),
+	"Preferences":        reflect.TypeFor[auth.Preferences](),
+	"SignupRequest":      reflect.TypeFor[SignupRequest](),
+	"LoginRequest":       reflect.TypeFor[LoginRequest](),
+	"TokenResponse":      reflect.TypeFor[TokenResponse](),
+	"MeResponse":         reflect.TypeFor[MeResponse](),
+	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
+	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
+	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands}
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
