@@ -13,6 +13,7 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 )
 
@@ -35,9 +36,11 @@ type Store interface {
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
+	store     Store
+	log       *slog.Logger
+	now       func() time.Time
+	extractor *extract.Extractor
+	jobs      *extract.Jobs
 }
 
 // Option configures New.
@@ -52,12 +55,25 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
+// WithExtractor makes the API read uploaded documents with ex (by
+// default the pure-Go readers only, without OCR).
+func WithExtractor(ex *extract.Extractor) Option {
+	return func(h *Handler) {
+		if ex != nil {
+			h.extractor = ex
+		}
+	}
+}
+
 // New returns the API router. Mount it at /api.
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &Handler{store: store, log: log, now: time.Now}
+	h := &Handler{store: store, log: log, now: time.Now,
+		extractor: extract.New(extract.Tools{}, extract.Config{}),
+		// Eight scans waiting at most, each kept 10 minutes after it ends.
+		jobs: extract.NewJobs(8, 10*time.Minute, 15*time.Minute)}
 	for _, o := range opts {
 		o(h)
 	}
@@ -80,6 +96,8 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
+	r.Post("/extract-pdf-text", h.extractText)
+	r.Get("/extract-jobs/{id}", h.extractJob)
 	return r
 }
 

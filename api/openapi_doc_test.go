@@ -18,6 +18,7 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 )
 
@@ -39,13 +40,15 @@ var schemaTypes = map[string]reflect.Type{
 	"ImpactRecord":   reflect.TypeFor[impact.Record](),
 	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
 	"Error":          reflect.TypeFor[Error](),
+	"ExtractResult":  reflect.TypeFor[extract.Result](),
+	"ExtractJob":     reflect.TypeFor[extract.Job](),
 	"Health":         reflect.TypeFor[Health](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands}
+	out := map[string][]string{"Band": impact.Bands, "DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/api"
+	"regpulse/internal/extract"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -52,7 +53,7 @@ func run(ctx context.Context, addr, dataDir, content string, log *slog.Logger) e
 		log.Info("catalog synced into the store", "changes", stats.String())
 	}
 	r := chi.NewRouter()
-	r.Mount("/api", api.New(db, log))
+	r.Mount("/api", api.New(db, log, api.WithExtractor(extract.Installed(log))))
 	r.NotFound(http.NotFound)
 	return web.Serve(ctx, addr, r, log)
 }

@@ -23,6 +23,7 @@ import (
 	"regpulse/api"
 	"regpulse/generator"
 	"regpulse/internal/catalog"
+	"regpulse/internal/extract"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -155,7 +156,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log)), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithExtractor(extract.Installed(log)))), log)
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {

@@ -26,6 +26,9 @@ const (
 	TXT  Kind = "txt"
 )
 
+// Kinds are the values of Kind.
+var Kinds = []string{string(PDF), string(DOCX), string(DOC), string(TXT)}
+
 // Method names what produced a result's text.
 const (
 	MethodPDFToText = "pdftotext" // poppler's text layer
@@ -43,7 +46,7 @@ const (
 // nothing), IsImageBased is true, Text is empty and Message says so.
 type Result struct {
 	Text         string `json:"text"`
-	Kind         Kind   `json:"kind" enum:"pdf,docx,doc,txt"`
+	Kind         Kind   `json:"kind" enum:"DocumentKind"`
 	Method       string `json:"method"`       // what produced the text, e.g. "pdftotext+ocr"
 	Encoding     string `json:"encoding"`     // a text file's encoding (utf-8, utf-16le, utf-16be, windows-1252); "" for other kinds
 	Pages        int    `json:"pages"`        // pages in a PDF; 0 for other kinds
@@ -106,10 +109,20 @@ type Doc struct {
 
 // OCRPending is how many pages Finish will recognise with OCR.
 func (d *Doc) OCRPending() int {
-	if d.pdf == nil {
+	if d.pdf == nil || !d.ex.canOCR() {
 		return 0
 	}
 	return len(d.pdf.ocrPages(d.ex.cfg.MaxOCRPages))
+}
+
+// Partial is what is known of the result before Finish: the kind, and
+// for a PDF its pages and how its text layer was read.
+func (d *Doc) Partial() Result {
+	r := Result{Kind: d.result.Kind}
+	if d.pdf != nil {
+		r.Method, r.Pages = d.pdf.method, len(d.pdf.texts)
+	}
+	return r
 }
 
 // Kind is the document's type.

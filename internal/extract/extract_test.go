@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/extract/extracttest"
 )
 
 // The known text of the scanned fixture, for the OCR accuracy figure.
@@ -35,22 +37,22 @@ func realTools(t testing.TB, need ...string) Tools {
 }
 
 func TestExtract_PDF(t *testing.T) {
-	multi := buildPDF(t,
-		textPage("Page one: the Reserve Bank of India issues a circular on card tokenisation."),
-		textPage("Page two: issuers shall complete the migration by the stated compliance date."),
-		textPage("Page three: aggregators report to the Department of Payment and Settlement Systems."))
-	twoCol := buildPDF(t, pdfPage{lines: []textLine{
-		{x: 72, y: 770, text: "Left column: payment system operators"},
-		{x: 320, y: 770, text: "भारतीय रिज़र्व बैंक परिपत्र", unicode: true},
-		{x: 72, y: 754, text: "must report fraud within six hours."},
-		{x: 320, y: 754, text: "जुर्माना ₹5,000 प्रति दिन", unicode: true},
+	multi := extracttest.PDF(t,
+		extracttest.TextPage("Page one: the Reserve Bank of India issues a circular on card tokenisation."),
+		extracttest.TextPage("Page two: issuers shall complete the migration by the stated compliance date."),
+		extracttest.TextPage("Page three: aggregators report to the Department of Payment and Settlement Systems."))
+	twoCol := extracttest.PDF(t, extracttest.Page{Lines: []extracttest.Line{
+		{X: 72, Y: 770, Text: "Left column: payment system operators"},
+		{X: 320, Y: 770, Text: "भारतीय रिज़र्व बैंक परिपत्र", Unicode: true},
+		{X: 72, Y: 754, Text: "must report fraud within six hours."},
+		{X: 320, Y: 754, Text: "जुर्माना ₹5,000 प्रति दिन", Unicode: true},
 	}})
-	scanned := buildPDF(t, scanPage(t, scanLines...))
-	mixed := buildPDF(t,
-		textPage("First page of the mixed document has a text layer with enough words."),
-		scanPage(t, scanLines...),
-		textPage("Last page of the mixed document also has a text layer with words."))
-	blank := buildPDF(t, pdfPage{})
+	scanned := extracttest.PDF(t, extracttest.ScanPage(t, scanLines...))
+	mixed := extracttest.PDF(t,
+		extracttest.TextPage("First page of the mixed document has a text layer with enough words."),
+		extracttest.ScanPage(t, scanLines...),
+		extracttest.TextPage("Last page of the mixed document also has a text layer with words."))
+	blank := extracttest.PDF(t, extracttest.Page{})
 
 	tools := realTools(t, "pdftotext")
 	withOCR := New(tools, Config{})
@@ -74,11 +76,11 @@ func TestExtract_PDF(t *testing.T) {
 			wantIn: []string{"Page one: the Reserve Bank", "Page two: issuers", "Page three: aggregators"}},
 		{name: "TwoColumnHindi", ex: withOCR, data: twoCol, method: MethodPDFToText, pages: 1,
 			wantIn: []string{"Left column: payment system operators", "भारतीय रिज़र्व बैंक परिपत्र", "must report fraud within six hours.", "₹5,000"}},
-		{name: "OwnerEncrypted", ex: withOCR, data: encryptPDF(t, multi, "", "owner-secret"), method: MethodPDFToText, pages: 3,
+		{name: "OwnerEncrypted", ex: withOCR, data: extracttest.EncryptPDF(t, multi, "", "owner-secret"), method: MethodPDFToText, pages: 3,
 			wantIn: []string{"Page one", "Page two", "Page three"}},
 		{name: "PureGoFallback", ex: pureGo, data: multi, method: MethodGoPDF, pages: 3,
 			wantIn: []string{"Page one", "Page two", "Page three"}},
-		{name: "PureGoOwnerEncrypted", ex: pureGo, data: encryptPDF(t, multi, "", "owner-secret"), method: MethodGoPDF, pages: 3,
+		{name: "PureGoOwnerEncrypted", ex: pureGo, data: extracttest.EncryptPDF(t, multi, "", "owner-secret"), method: MethodGoPDF, pages: 3,
 			wantIn: []string{"Page one", "Page three"}},
 		{name: "Scanned", ex: withOCR, needOCR: true, data: scanned, method: MethodOCR, pages: 1, ocrPages: 1,
 			wantIn: []string{"Reserve Bank of India", "net worth", "due diligence"}},
@@ -114,7 +116,7 @@ func TestExtract_PDF(t *testing.T) {
 		data   []byte
 		reason Reason
 	}{
-		{"ErrUserPassword", encryptPDF(t, multi, "reader", "owner"), Password},
+		{"ErrUserPassword", extracttest.EncryptPDF(t, multi, "reader", "owner"), Password},
 		{"ErrTruncated", multi[:len(multi)/3], Damaged},
 		{"ErrGarbage", append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("garbage "), 500)...), Damaged},
 		{"ErrBlank", blank, Empty},
@@ -152,7 +154,7 @@ func checkInOrder(t *testing.T, text string, fragments []string) {
 // scanned fixture against its known text, and fails below 95%.
 func TestExtract_OCRAccuracy(t *testing.T) {
 	ex := New(realTools(t, "pdftotext", "pdftoppm", "tesseract"), Config{})
-	got, err := ex.Extract(t.Context(), buildPDF(t, scanPage(t, scanLines...)))
+	got, err := ex.Extract(t.Context(), extracttest.PDF(t, extracttest.ScanPage(t, scanLines...)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,14 +191,14 @@ func levenshtein(a, b []rune) int {
 }
 
 func TestExtract_DOCX(t *testing.T) {
-	table := `<w:tbl><w:tr><w:tc>` + wp("Entity") + `</w:tc><w:tc>` + wp("Deadline") + `</w:tc></w:tr>` +
-		`<w:tr><w:tc>` + wp("Card issuers") + `</w:tc><w:tc>` + wp("30 June 2026") + `</w:tc></w:tr></w:tbl>`
-	body := wp("Circular on tokenisation") + table +
+	table := `<w:tbl><w:tr><w:tc>` + extracttest.Para("Entity") + `</w:tc><w:tc>` + extracttest.Para("Deadline") + `</w:tc></w:tr>` +
+		`<w:tr><w:tc>` + extracttest.Para("Card issuers") + `</w:tc><w:tc>` + extracttest.Para("30 June 2026") + `</w:tc></w:tr></w:tbl>`
+	body := extracttest.Para("Circular on tokenisation") + table +
 		`<w:p><w:r><w:t>Kept</w:t></w:r><w:del><w:r><w:delText>Deleted words</w:delText></w:r></w:del>` +
 		`<w:r><w:instrText>PAGE \* MERGEFORMAT</w:instrText></w:r>` +
 		`<mc:AlternateContent><mc:Choice><w:r><w:t> once</w:t></w:r></mc:Choice><mc:Fallback><w:r><w:t> twice</w:t></w:r></mc:Fallback></mc:AlternateContent></w:p>` +
 		`<w:p><w:r><w:t>Tab</w:t><w:tab/><w:t>stop</w:t><w:br/><w:t>next line ₹ हिंदी</w:t></w:r></w:p>`
-	doc := buildDOCX(t, body, wp("RBI header"), wp("Page footer"))
+	doc := extracttest.DOCX(t, body, extracttest.Para("RBI header"), extracttest.Para("Page footer"))
 	got, err := New(Tools{}, Config{}).Extract(t.Context(), doc)
 	if err != nil {
 		t.Fatal(err)
@@ -212,12 +214,12 @@ func TestExtract_DOCX(t *testing.T) {
 		reason Reason
 	}{
 		// 40 MB of one letter deflates to about 40 KB.
-		{"ErrZipBomb", buildDOCX(t, wp(strings.Repeat("A", 40<<20)), "", ""), TooLarge},
+		{"ErrZipBomb", extracttest.DOCX(t, extracttest.Para(strings.Repeat("A", 40<<20)), "", ""), TooLarge},
 		{"ErrTooManyEntries", manyEntries(t), TooLarge},
-		{"ErrDamagedXML", buildDOCX(t, "<w:p><w:r><w:t>open", "", ""), Damaged},
-		{"ErrDamagedZip", append(buildDOCX(t, wp("x"), "", "")[:40], make([]byte, 100)...), Damaged},
-		{"ErrEmpty", buildDOCX(t, "", "", ""), Empty},
-		{"ErrZipNotWord", buildZip(t, "a.txt", "hello"), Unsupported},
+		{"ErrDamagedXML", extracttest.DOCX(t, "<w:p><w:r><w:t>open", "", ""), Damaged},
+		{"ErrDamagedZip", append(extracttest.DOCX(t, extracttest.Para("x"), "", "")[:40], make([]byte, 100)...), Damaged},
+		{"ErrEmpty", extracttest.DOCX(t, "", "", ""), Empty},
+		{"ErrZipNotWord", extracttest.Zip(t, "a.txt", "hello"), Unsupported},
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
@@ -234,7 +236,7 @@ func manyEntries(t *testing.T) []byte {
 	for i := range maxZipEntries + 1 {
 		files = append(files, "x/"+string(rune('a'+i%26))+strings.Repeat("b", i/26), "")
 	}
-	return buildZip(t, files...)
+	return extracttest.Zip(t, files...)
 }
 
 func TestExtract_DOC(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"regpulse/internal/extract/extracttest"
 )
 
 // Fuzzing the entry points a stranger's bytes reach: whatever the input,
@@ -22,11 +24,11 @@ import (
 var writeSeeds = flag.Bool("seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 func seedDocs(t testing.TB) map[string][][]byte {
-	multi := buildPDF(t, textPage("Page one of a circular."), textPage("Page two of a circular."))
+	multi := extracttest.PDF(t, extracttest.TextPage("Page one of a circular."), extracttest.TextPage("Page two of a circular."))
 	return map[string][][]byte{
-		"FuzzPDF": {multi, encryptPDF(t, multi, "", "owner"), encryptPDF(t, multi, "user", "owner"), multi[:len(multi)/2],
-			buildPDF(t, pdfPage{lines: []textLine{{x: 72, y: 700, text: "हिंदी ₹", unicode: true}}})},
-		"FuzzDOCX": {buildDOCX(t, wp("Body")+`<w:tbl><w:tr><w:tc>`+wp("a")+`</w:tc></w:tr></w:tbl>`, wp("Header"), wp("Footer"))},
+		"FuzzPDF": {multi, extracttest.EncryptPDF(t, multi, "", "owner"), extracttest.EncryptPDF(t, multi, "user", "owner"), multi[:len(multi)/2],
+			extracttest.PDF(t, extracttest.Page{Lines: []extracttest.Line{{X: 72, Y: 700, Text: "हिंदी ₹", Unicode: true}}})},
+		"FuzzDOCX": {extracttest.DOCX(t, extracttest.Para("Body")+`<w:tbl><w:tr><w:tc>`+extracttest.Para("a")+`</w:tc></w:tr></w:tbl>`, extracttest.Para("Header"), extracttest.Para("Footer"))},
 		"FuzzText": {[]byte("plain ₹ text\r\n"), []byte("\xFF\xFEa\x00b\x00"), []byte("Caf\xe9"), []byte("%PDF-1.4"), ole2Magic},
 	}
 }

@@ -22,12 +22,15 @@ const (
 // Job is a long extraction (a scan with many pages) that a client polls.
 type Job struct {
 	ID     string    `json:"id"`
-	Status JobStatus `json:"status" enum:"running,done,failed"`
+	Status JobStatus `json:"status" enum:"JobStatus"`
 	Done   int       `json:"done"`   // scanned pages read so far
 	Total  int       `json:"total"`  // scanned pages to read
-	Result *Result   `json:"result"` // when done
-	Error  *string   `json:"error"`  // when failed: for a person
+	Result Result    `json:"result"` // when done; before, what is known (kind, pages, text layer's method)
+	Error  string    `json:"error"`  // when failed: for a person; "" otherwise
 }
+
+// JobStatuses are the values of Job.Status.
+var JobStatuses = []string{string(JobRunning), string(JobDone), string(JobFailed)}
 
 // ErrBusy: too many jobs are waiting; try again later.
 var ErrBusy = errors.New("too many documents are being processed")
@@ -70,7 +73,7 @@ func (j *Jobs) Start(d *Doc) (Job, error) {
 	}
 	j.queued++
 	id := newJobID()
-	e := &jobEntry{job: Job{ID: id, Status: JobRunning, Total: d.OCRPending()}}
+	e := &jobEntry{job: Job{ID: id, Status: JobRunning, Total: d.OCRPending(), Result: d.Partial()}}
 	j.jobs[id] = e
 	snapshot := e.job
 	j.mu.Unlock()
@@ -107,10 +110,10 @@ func (j *Jobs) Start(d *Doc) (Job, error) {
 			case errors.Is(err, context.DeadlineExceeded):
 				msg = "The document took too long to process."
 			}
-			e.job.Status, e.job.Error = JobFailed, &msg
+			e.job.Status, e.job.Error = JobFailed, msg
 			return
 		}
-		e.job.Status, e.job.Result = JobDone, &res
+		e.job.Status, e.job.Result = JobDone, res
 	}()
 	return snapshot, nil
 }

@@ -5,14 +5,16 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/extract/extracttest"
 )
 
 func TestJobs(t *testing.T) {
 	tools := realTools(t, "pdftotext")
-	tools.Tesseract = "" // the scanned page is reported image-based at once
+	tools.PDFToPPM, tools.Tesseract = extracttest.FakeOCR(t, "Scanned text.")
 	ex := New(tools, Config{})
 	jobs := NewJobs(1, time.Minute, time.Minute)
-	d, err := ex.Open(t.Context(), buildPDF(t, scanPage(t, scanLines...)))
+	d, err := ex.Open(t.Context(), extracttest.PDF(t, extracttest.ScanPage(t, scanLines...)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +22,7 @@ func TestJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(Job{ID: first.ID, Status: JobRunning, Total: 1}, first); diff != "" {
+	if diff := cmp.Diff(Job{ID: first.ID, Status: JobRunning, Total: 1, Result: Result{Kind: PDF, Method: MethodPDFToText, Pages: 1}}, first); diff != "" {
 		t.Errorf("first state (-want +got):\n%s", diff)
 	}
 	var got Job
@@ -38,8 +40,10 @@ func TestJobs(t *testing.T) {
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
-	if got.Status != JobDone || got.Result == nil || !got.Result.IsImageBased {
-		t.Errorf("got %+v; want done and image-based", got)
+	want := Job{ID: first.ID, Status: JobDone, Done: 1, Total: 1,
+		Result: Result{Kind: PDF, Method: MethodOCR, Pages: 1, OCRPages: 1, Text: "Scanned text."}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("finished job (-want +got):\n%s", diff)
 	}
 	if _, ok := jobs.Get("nope"); ok {
 		t.Error("an unknown job was found")

@@ -256,7 +256,7 @@ func (e *Extractor) finishPDF(ctx context.Context, p *pdfDoc, progress Progress)
 	res := Result{Kind: PDF, Method: p.method, Pages: len(p.texts)}
 	texts := append([]string(nil), p.texts...)
 	todo := p.ocrPages(e.cfg.MaxOCRPages)
-	canOCR := e.tools.PDFToPPM != "" && e.tools.Tesseract != ""
+	canOCR := e.canOCR()
 	textPages := 0
 	for _, k := range p.kinds {
 		if k == pageText {
@@ -394,6 +394,8 @@ func New(tools Tools, cfg Config) *Extractor {
 	}
 	return &Extractor{tools: tools, cfg: cfg}
 }
+
+func (e *Extractor) canOCR() bool { return e.tools.PDFToPPM != "" && e.tools.Tesseract != "" }
 
 // Tools are the external programs the Extractor uses.
 func (e *Extractor) Tools() Tools { return e.tools }

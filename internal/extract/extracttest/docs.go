@@ -1,4 +1,6 @@
-package extract
+// Package extracttest makes the documents the extraction tests read, so
+// every fixture's text is known.
+package extracttest
 
 import (
 	"archive/zip"
@@ -8,6 +10,8 @@ import (
 	"image"
 	"image/draw"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,38 +23,36 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// The tests' documents are made here, so every fixture's text is known.
-
-// textLine is a line of text at a position on a page (points from the
+// Line is a line of text at a position on a page (points from the
 // bottom left). Unicode lines use a composite font whose ToUnicode map
 // gives the text (the glyphs themselves are not embedded: text
 // extraction reads only the map).
-type textLine struct {
-	x, y    int
-	text    string
-	unicode bool
+type Line struct {
+	X, Y    int
+	Text    string
+	Unicode bool
 }
 
-// pdfPage is one page: text lines and/or a full-page grey image.
-type pdfPage struct {
-	lines []textLine
-	scan  *image.Gray
+// Page is one page: text lines and/or a full-page grey image.
+type Page struct {
+	Lines []Line
+	Scan  *image.Gray
 }
 
-// buildPDF writes a PDF of A4 pages by hand: a catalog, a page tree,
+// PDF writes a PDF of A4 pages by hand: a catalog, a page tree,
 // Helvetica for Latin text, a Type0 font with a ToUnicode map for other
 // scripts, and image XObjects for scans.
-func buildPDF(t testing.TB, pages ...pdfPage) []byte {
+func PDF(t testing.TB, pages ...Page) []byte {
 	t.Helper()
 	// Every rune used in Unicode lines gets a glyph id.
 	cid := map[rune]int{}
 	var runes []rune
 	for _, p := range pages {
-		for _, l := range p.lines {
-			if !l.unicode {
+		for _, l := range p.Lines {
+			if !l.Unicode {
 				continue
 			}
-			for _, r := range l.text {
+			for _, r := range l.Text {
 				if _, ok := cid[r]; !ok {
 					cid[r] = len(runes) + 1
 					runes = append(runes, r)
@@ -93,22 +95,22 @@ func buildPDF(t testing.TB, pages ...pdfPage) []byte {
 	for _, p := range pages {
 		var content strings.Builder
 		xobj := ""
-		if p.scan != nil {
-			b := p.scan.Bounds()
-			img := stream(fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", b.Dx(), b.Dy()), deflate(p.scan.Pix))
+		if p.Scan != nil {
+			b := p.Scan.Bounds()
+			img := stream(fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", b.Dx(), b.Dy()), deflate(p.Scan.Pix))
 			xobj = fmt.Sprintf("/XObject << /Im1 %d 0 R >>", img)
 			content.WriteString("q 595 0 0 842 0 0 cm /Im1 Do Q\n")
 		}
-		for _, l := range p.lines {
-			if l.unicode {
+		for _, l := range p.Lines {
+			if l.Unicode {
 				var hex strings.Builder
-				for _, r := range l.text {
+				for _, r := range l.Text {
 					fmt.Fprintf(&hex, "%04X", cid[r])
 				}
-				fmt.Fprintf(&content, "BT /F2 11 Tf %d %d Td <%s> Tj ET\n", l.x, l.y, hex.String())
+				fmt.Fprintf(&content, "BT /F2 11 Tf %d %d Td <%s> Tj ET\n", l.X, l.Y, hex.String())
 				continue
 			}
-			fmt.Fprintf(&content, "BT /F1 11 Tf %d %d Td (%s) Tj ET\n", l.x, l.y, pdfEscape(l.text))
+			fmt.Fprintf(&content, "BT /F1 11 Tf %d %d Td (%s) Tj ET\n", l.X, l.Y, pdfEscape(l.Text))
 		}
 		cs := stream("/Filter /FlateDecode", deflate([]byte(content.String())))
 		page := add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 595 842] /Contents %d 0 R /Resources << /Font << /F1 %d 0 R /F2 %d 0 R >> %s >> >>", tree, cs, helv, uni, xobj))
@@ -144,18 +146,18 @@ func pdfEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`).Replace(s)
 }
 
-// textPage lays lines out down a page in Helvetica.
-func textPage(lines ...string) pdfPage {
-	var p pdfPage
+// TextPage lays lines out down a page in Helvetica.
+func TextPage(lines ...string) Page {
+	var p Page
 	for i, l := range lines {
-		p.lines = append(p.lines, textLine{x: 72, y: 770 - 16*i, text: l})
+		p.Lines = append(p.Lines, Line{X: 72, Y: 770 - 16*i, Text: l})
 	}
 	return p
 }
 
-// scanPage renders lines with the Go font into a 150 dpi A4 grey image,
+// ScanPage renders lines with the Go font into a 150 dpi A4 grey image,
 // as a scanner would give it: the page has no text layer.
-func scanPage(t testing.TB, lines ...string) pdfPage {
+func ScanPage(t testing.TB, lines ...string) Page {
 	t.Helper()
 	const w, h = 1240, 1754 // A4 at 150 dpi
 	img := image.NewGray(image.Rect(0, 0, w, h))
@@ -173,12 +175,12 @@ func scanPage(t testing.TB, lines ...string) pdfPage {
 		d.Dot = fixed.P(150, 200+i*45)
 		d.DrawString(l)
 	}
-	return pdfPage{scan: img}
+	return Page{Scan: img}
 }
 
-// encryptPDF encrypts with pdfcpu (AES-256): userPW "" opens for
+// EncryptPDF encrypts with pdfcpu (AES-256): userPW "" opens for
 // anyone and restricts only what the owner password guards.
-func encryptPDF(t testing.TB, data []byte, userPW, ownerPW string) []byte {
+func EncryptPDF(t testing.TB, data []byte, userPW, ownerPW string) []byte {
 	t.Helper()
 	conf := model.NewAESConfiguration(userPW, ownerPW, 256)
 	var out bytes.Buffer
@@ -188,8 +190,8 @@ func encryptPDF(t testing.TB, data []byte, userPW, ownerPW string) []byte {
 	return out.Bytes()
 }
 
-// buildZip writes a zip of name/content pairs.
-func buildZip(t testing.TB, files ...string) []byte {
+// Zip writes a zip of name/content pairs.
+func Zip(t testing.TB, files ...string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -206,25 +208,43 @@ func buildZip(t testing.TB, files ...string) []byte {
 	return buf.Bytes()
 }
 
-const wordNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`
+const WordNS = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"`
 
-// buildDOCX is a minimal Word document: body XML plus optional header
+// DOCX is a minimal Word document: body XML plus optional header
 // and footer parts.
-func buildDOCX(t testing.TB, body, header, footer string) []byte {
+func DOCX(t testing.TB, body, header, footer string) []byte {
 	t.Helper()
 	files := []string{
 		"[Content_Types].xml", `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>`,
-		"word/document.xml", `<?xml version="1.0"?><w:document ` + wordNS + `><w:body>` + body + `</w:body></w:document>`,
+		"word/document.xml", `<?xml version="1.0"?><w:document ` + WordNS + `><w:body>` + body + `</w:body></w:document>`,
 	}
 	if header != "" {
-		files = append(files, "word/header1.xml", `<w:hdr `+wordNS+`>`+header+`</w:hdr>`)
+		files = append(files, "word/header1.xml", `<w:hdr `+WordNS+`>`+header+`</w:hdr>`)
 	}
 	if footer != "" {
-		files = append(files, "word/footer1.xml", `<w:ftr `+wordNS+`>`+footer+`</w:ftr>`)
+		files = append(files, "word/footer1.xml", `<w:ftr `+WordNS+`>`+footer+`</w:ftr>`)
 	}
-	return buildZip(t, files...)
+	return Zip(t, files...)
 }
 
-func wp(text string) string {
+func Para(text string) string {
 	return `<w:p><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+}
+
+// FakeOCR writes stand-ins for pdftoppm and tesseract into a test's
+// temporary folder and returns their paths: every page "reads" as text,
+// at once, so tests of the flow around OCR need neither tool nor time.
+func FakeOCR(t testing.TB, text string) (pdftoppm, tesseract string) {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, script string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// pdftoppm ... in.pdf BASE writes BASE.tif
+	return write("pdftoppm", `for a; do last=$a; done; : > "$last.tif"`),
+		write("tesseract", "echo '"+text+"'")
 }
