@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/extract"
 	"regpulse/internal/markdown"
 )
 
@@ -98,6 +99,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"impactTracker":   impactTracker(cat, opts.Now()),
 		"documentTypes":   documentTypeLabels(),
 		"calendar":        CalendarPath,
+		"uploadMaxBytes":  extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
 		"networks":    cat.Networks,

@@ -7,6 +7,8 @@ import type { components } from "./api-types.gen";
 export type Schemas = components["schemas"];
 export type Circular = Schemas["Circular"];
 export type CircularSort = Schemas["CircularSort"];
+export type ExtractResult = Schemas["ExtractResult"];
+export type ExtractJob = Schemas["ExtractJob"];
 
 export class ApiError extends Error {
   constructor(
@@ -17,8 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-async function fetchJSON(path: string, signal?: AbortSignal): Promise<Response> {
-  const res = await fetch(path, { headers: { Accept: "application/json" }, signal });
+async function fetchJSON(path: string, signal?: AbortSignal, init?: RequestInit): Promise<Response> {
+  const res = await fetch(path, { ...init, headers: { Accept: "application/json", ...init?.headers }, signal });
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -34,6 +36,25 @@ async function fetchJSON(path: string, signal?: AbortSignal): Promise<Response> 
 
 export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
   return (await (await fetchJSON(path, signal)).json()) as T;
+}
+
+// postJSON sends body as JSON and answers the reply's JSON.
+export async function postJSON<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const init = { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
+  return (await (await fetchJSON(path, signal, init)).json()) as T;
+}
+
+// postForm sends a multipart form (an upload: the browser writes the
+// Content-Type with its boundary, so none is set here). It answers the
+// status with the JSON body and the Location header, so a caller can tell
+// a result (200) from a job to poll (202).
+export async function postForm<T>(
+  path: string,
+  form: FormData,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: T; location: string | null }> {
+  const res = await fetchJSON(path, signal, { method: "POST", body: form });
+  return { status: res.status, body: (await res.json()) as T, location: res.headers.get("Location") };
 }
 
 // maxPages bounds getList: a list longer than this many pages is a bug.
