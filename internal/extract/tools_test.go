@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestTools_Run(t *testing.T) {
@@ -55,4 +57,34 @@ func TestTools_Run(t *testing.T) {
 			t.Errorf("the tool saw the server's environment:\n%s", out)
 		}
 	})
+}
+
+func TestTools_Degraded(t *testing.T) {
+	all := Tools{PDFToText: "p", PDFToPPM: "p", Tesseract: "t", OCRLangs: "eng+hin", Antiword: "a"}
+	engOnly := all
+	engOnly.OCRLangs = "eng"
+	tests := []struct {
+		name  string
+		tools Tools
+		want  []string // the start of each line
+	}{
+		{"AllInstalled", all, nil},
+		{"CatdocOnlyForDOC", Tools{PDFToText: "p", PDFToPPM: "p", Tesseract: "t", OCRLangs: "eng+hin", Catdoc: "c"}, nil},
+		{"EnglishOCROnly", engOnly, []string{"scanned PDF pages: OCR in English only"}},
+		{"NoneInstalled", Tools{}, []string{"PDF: poppler's pdftotext missing", "scanned PDF pages: no OCR", ".doc: antiword and catdoc missing"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for i, line := range tc.tools.Degraded() {
+				if i < len(tc.want) && strings.HasPrefix(line, tc.want[i]) {
+					line = tc.want[i]
+				}
+				got = append(got, line)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
 }
