@@ -102,7 +102,7 @@ e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
 
 # Go's native fuzzing of the document readers, FUZZTIME each (the seed
 # corpus is internal/extract/testdata/fuzz; a crash adds its input there).

@@ -15,6 +15,7 @@ import (
 	"regpulse/internal/dashboard"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 )
 
 // Store is what the API needs from persistence, in the domain's own types:
@@ -32,6 +33,11 @@ type Store interface {
 	ImpactTracking(ctx context.Context) ([]impact.Record, error)
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
+	Users
+	// Search ranks the circulars for a query (package search's rules);
+	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
+	// query it cannot run.
+	Search(ctx context.Context, q search.Query) (search.Response, error)
 }
 
 // Handler holds the API's dependencies.
@@ -39,6 +45,8 @@ type Handler struct {
 	store     Store
 	log       *slog.Logger
 	now       func() time.Time
+	authCfg   AuthConfig
+	acc       *accounts
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 }
@@ -65,7 +73,8 @@ func WithExtractor(ex *extract.Extractor) Option {
 	}
 }
 
-// New returns the API router. Mount it at /api.
+// New returns the API router. Mount it at /api. It panics on an unusable
+// AuthConfig (check its Hasher with auth.Hasher.Check first).
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
@@ -77,9 +86,15 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	for _, o := range opts {
 		o(h)
 	}
+	acc, err := newAccounts(store, &h.authCfg, h.now)
+	if err != nil {
+		panic("api: " + err.Error())
+	}
+	h.acc = acc
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
+	r.Use(clientIP(h.authCfg.TrustedProxies))
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -96,6 +111,9 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
+	h.accountRoutes(r)
+	r.Get("/search", h.search)
+	r.Get("/search/feed", h.searchFeed)
 	r.Post("/extract-pdf-text", h.extractText)
 	r.Get("/extract-jobs/{id}", h.extractJob)
 	return r

@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,7 +87,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 			if res.status != tc.status {
 				t.Fatalf("status %d %s; want %d", res.status, res.body, tc.status)
 			}
-			c.validate(t, "/extract-pdf-text", req, res)
+			c.validate(t, "POST", "/extract-pdf-text", req, res)
 			if tc.status != 200 {
 				var e Error
 				if err := json.Unmarshal(res.body, &e); err != nil || e.Message == "" {
@@ -121,7 +122,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 			t.Fatalf("status %d %s; want 400", res.status, res.body)
 		}
 		vreq := httptest.NewRequest("POST", "/api/extract-pdf-text", nil)
-		c.validate(t, "/extract-pdf-text", vreq, res)
+		c.validate(t, "POST", "/extract-pdf-text", vreq, res)
 	})
 
 	t.Run("LongScanAsJob", func(t *testing.T) {
@@ -129,7 +130,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		if res.status != http.StatusAccepted {
 			t.Fatalf("status %d %s; want 202", res.status, res.body)
 		}
-		c.validate(t, "/extract-pdf-text", req, res)
+		c.validate(t, "POST", "/extract-pdf-text", req, res)
 		var job extract.Job
 		if err := json.Unmarshal(res.body, &job); err != nil {
 			t.Fatal(err)
@@ -143,7 +144,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 			greq := httptest.NewRequest("GET", strings.TrimPrefix(loc, "/api"), nil)
 			ocr.ServeHTTP(rec, greq)
 			res := response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
-			c.validate(t, "/extract-jobs/{id}", httptest.NewRequest("GET", loc, nil), res)
+			c.validate(t, "GET", "/extract-jobs/{id}", httptest.NewRequest("GET", loc, nil), res)
 			if err := json.Unmarshal(res.body, &job); err != nil || res.status != 200 {
 				t.Fatalf("%d %s", res.status, res.body)
 			}
@@ -171,7 +172,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		if res.status != 404 {
 			t.Fatalf("status %d; want 404", res.status)
 		}
-		c.validate(t, "/extract-jobs/{id}", httptest.NewRequest("GET", "/api/extract-jobs/nope", nil), res)
+		c.validate(t, "GET", "/extract-jobs/{id}", httptest.NewRequest("GET", "/api/extract-jobs/nope", nil), res)
 	})
 
 	t.Run("ErrBusy", func(t *testing.T) {
@@ -180,6 +181,15 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		if res.status != http.StatusServiceUnavailable || res.header.Get("Retry-After") == "" {
 			t.Fatalf("status %d %s, Retry-After %q; want 503 with Retry-After", res.status, res.body, res.header.Get("Retry-After"))
 		}
-		c.validate(t, "/extract-pdf-text", req, res)
+		c.validate(t, "POST", "/extract-pdf-text", req, res)
+	})
+
+	// TestOpenAPI checks the GET calls' statuses; the upload's are here.
+	t.Run("EveryDocumentedStatusExercised", func(t *testing.T) {
+		for status := range c.doc.Paths.Value("/extract-pdf-text").Post.Responses.Map() {
+			if n, _ := strconv.Atoi(status); !c.seen["POST /extract-pdf-text"][n] {
+				t.Errorf("POST /extract-pdf-text: documented status %s never exercised", status)
+			}
+		}
 	})
 }

@@ -18,6 +18,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
 
@@ -29,6 +30,7 @@ var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 // call received, so tests check how the API read the request. When err is
 // set every call fails with it.
 type fakeStore struct {
+	Users // nil: the accounts calls are tested on the real store (accounts_test.go)
 	cat   *catalog.Catalog
 	stats dashboard.Stats
 	err   error
@@ -39,6 +41,7 @@ type fakeStore struct {
 	regulations catalog.RegulationQuery
 	page        catalog.Page // of ListNetworks or ListSibosEvents
 	statsAt     time.Time
+	search      search.Query
 }
 
 func newFakeStore(cat *catalog.Catalog) *fakeStore {
@@ -64,6 +67,29 @@ func fakeList[Q, T any](s *fakeStore, got *Q, q Q, all []T, p catalog.Page) ([]T
 }
 
 func (s *fakeStore) Ping(context.Context) error { return s.err }
+
+// Search answers every query with the catalog's circulars, ranked as
+// they come, the way the store shapes a response.
+func (s *fakeStore) Search(_ context.Context, q search.Query) (search.Response, error) {
+	s.search = q
+	if s.err != nil {
+		return search.Response{}, s.err
+	}
+	if err := q.Check(); err != nil {
+		return search.Response{}, err
+	}
+	var hits []search.Hit
+	for _, c := range s.cat.Circulars {
+		hits = append(hits, search.Hit{Circular: c, Tier: search.TierStrong})
+	}
+	page, total := paged(hits, catalog.Page{Limit: search.PageSize, Offset: (max(q.Page, 1) - 1) * search.PageSize})
+	top, _ := paged(hits, catalog.Page{Limit: search.AnswerSources})
+	p := search.Plan{Query: q}
+	for _, w := range strings.Fields(strings.ToLower(q.Text)) {
+		p.Terms = append(p.Terms, search.Term{Word: w, Keys: []string{search.Key(w)}})
+	}
+	return search.Respond(p, search.Results{Hits: page, Top: top, Total: total}), nil
+}
 
 func (s *fakeStore) ListCirculars(_ context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
 	return fakeList(s, &s.circulars, q, s.cat.Circulars, q.Page)

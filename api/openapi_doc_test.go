@@ -16,10 +16,12 @@ import (
 	"github.com/getkin/kin-openapi/openapi3gen"
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 )
 
 var update = flag.Bool("update", false, "rewrite openapi.json's generated schemas from the Go types")
@@ -43,12 +45,29 @@ var schemaTypes = map[string]reflect.Type{
 	"ExtractResult":  reflect.TypeFor[extract.Result](),
 	"ExtractJob":     reflect.TypeFor[extract.Job](),
 	"Health":         reflect.TypeFor[Health](),
+
+	"User":               reflect.TypeFor[auth.User](),
+	"Preferences":        reflect.TypeFor[auth.Preferences](),
+	"SignupRequest":      reflect.TypeFor[SignupRequest](),
+	"LoginRequest":       reflect.TypeFor[LoginRequest](),
+	"TokenResponse":      reflect.TypeFor[TokenResponse](),
+	"MeResponse":         reflect.TypeFor[MeResponse](),
+	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
+	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
+	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
+	"SearchResponse":     reflect.TypeFor[search.Response](),
+	"Answer":             reflect.TypeFor[search.Answer](),
+	"AnswerSource":       reflect.TypeFor[search.Source](),
+	"Span":               reflect.TypeFor[search.Span](),
+	"Pagination":         reflect.TypeFor[search.Pagination](),
+	"Facets":             reflect.TypeFor[search.Facets](),
+	"Correction":         reflect.TypeFor[search.Correction](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands, "DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles, "DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
@@ -57,6 +76,7 @@ func schemaEnums() map[string][]string {
 		sorts = append(sorts, string(s))
 	}
 	out["CircularSort"] = sorts
+	out["AnswerMethod"] = search.AnswerMethods
 	return out
 }
 
@@ -141,6 +161,9 @@ func customizeSchema(t reflect.Type, tag reflect.StructTag, s *openapi3.Schema, 
 	case optStringType, optIntType:
 		s.Nullable = true
 	}
+	if t.Kind() == reflect.Pointer && components[t.Elem()] != "" {
+		s.Nullable = true // a nil pointer to a component is null
+	}
 	if name := tag.Get("enum"); name != "" {
 		values, ok := enums[name]
 		if !ok {
@@ -184,6 +207,11 @@ func linkComponents(s *openapi3.Schema, self string) {
 		}
 		ref.Ref = ""
 		if name, ok := ref.Value.Extensions["x-component"].(string); ok && name != self {
+			if ref.Value.Nullable {
+				// A reference admits nothing beside it: a nullable one wraps it.
+				ref.Value = &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("#/components/schemas/"+name, nil)}}
+				return
+			}
 			ref.Ref, ref.Value = "#/components/schemas/"+name, nil
 			return
 		}

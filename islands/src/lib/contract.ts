@@ -21,6 +21,7 @@
 //   data-age                    _partials/news-card.html
 //   data-quick-search           payment-networks.html
 //   data-body-lookup            payment-body-missing.html
+//   data-search-title, data-search-news, data-search-results-heading  search.html
 //   data-header-search, data-theme-choice                    _partials/header.html
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
 // data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts).
@@ -71,6 +72,11 @@ export const dataHeaderSearch = "data-header-search";
 export const dataThemeChoice = "data-theme-choice";
 export const dataTheme = "data-theme";
 export const dataBodyLookup = "data-body-lookup";
+// /search: the h1 ('{source} Documents'), the recent news section shown
+// for a chosen source, and the results' heading.
+export const dataSearchTitle = "data-search-title";
+export const dataSearchNews = "data-search-news";
+export const dataSearchResultsHeading = "data-search-results-heading";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.
