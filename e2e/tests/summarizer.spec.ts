@@ -67,9 +67,6 @@ async function open(page: Page) {
 }
 
 test.describe("/summarizer", () => {
-  // Most states run axe twice (light and dark), slow on a busy machine.
-  test.describe.configure({ timeout: 90_000 });
-
   test("starts empty: hint, OCR note, placeholder, Generate Summary disabled; linked from the sidebar", async ({ page }, info) => {
     await open(page);
     await expect(page.locator("h1")).toHaveText("AI Document Summarizer");
