@@ -1,6 +1,9 @@
 # RegPulse: `make run` builds everything and serves http://localhost:8080;
 # `make test` runs every test. Both work on a fresh machine with Go, Node
-# and npm (browser tests install Debian's chromium when run as root).
+# and npm (browser tests install Debian's chromium when run as root; both
+# install the document tools, poppler, tesseract, antiword and catdoc, when
+# run as root and they are missing: without them the server still starts
+# and logs which document formats degrade).
 
 GO      ?= go
 NPM     ?= npm
@@ -21,13 +24,13 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench check clean chromium
+.PHONY: all build run test vet lint go-test islands-test e2e bench fuzz check clean chromium doctools
 
 all: build
 
 build: public/index.html
 
-run: build
+run: build doctools
 	$(BIN) serve --addr $(ADDR) --public public --data data
 
 islands/node_modules/.package-lock.json: islands/package-lock.json
@@ -49,7 +52,7 @@ public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
 check: $(BIN)
 	$(BIN) check content
 
-test: vet lint go-test islands-test e2e
+test: doctools vet lint go-test islands-test e2e
 
 vet:
 	$(GO) vet ./...
@@ -81,11 +84,35 @@ chromium:
 	  fi; \
 	fi
 
+# The document tools: PDF text (poppler-utils), OCR of scanned pages in
+# English and Hindi (tesseract), Word 97-2003 files (antiword, catdoc).
+DOC_PACKAGES := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-hin antiword catdoc
+doctools:
+	@missing=""; for p in $(DOC_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing the document tools:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "note: document tools missing ($$missing); PDF, OCR and .doc extraction degrade (the server logs how). As root: apt-get install -y$$missing" >&2; \
+	  fi; \
+	fi
+
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
 bench:
 	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+
+# Go's native fuzzing of the document readers, FUZZTIME each (the seed
+# corpus is internal/extract/testdata/fuzz; a crash adds its input there).
+# Minimising a new input is capped at 5 s: PDFs are large inputs and the
+# default minute per input leaves little time for fuzzing.
+FUZZTIME ?= 60s
+fuzz:
+	for f in FuzzPDF FuzzDOCX FuzzText; do \
+	  $(GO) test ./internal/extract -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s -parallel 1 || exit 1; \
+	done
 
 clean:
 	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots

@@ -13,6 +13,7 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 	"regpulse/internal/search"
 )
@@ -42,12 +43,14 @@ type Store interface {
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store   Store
-	log     *slog.Logger
-	now     func() time.Time
-	authCfg AuthConfig
-	acc     *accounts
-	nlCfg   NewsletterConfig
+	store     Store
+	log       *slog.Logger
+	now       func() time.Time
+	authCfg   AuthConfig
+	acc       *accounts
+	nlCfg     NewsletterConfig
+	extractor *extract.Extractor
+	jobs      *extract.Jobs
 }
 
 // Option configures New.
@@ -62,13 +65,26 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
+// WithExtractor makes the API read uploaded documents with ex (by
+// default the pure-Go readers only, without OCR).
+func WithExtractor(ex *extract.Extractor) Option {
+	return func(h *Handler) {
+		if ex != nil {
+			h.extractor = ex
+		}
+	}
+}
+
 // New returns the API router. Mount it at /api. It panics on an unusable
 // AuthConfig (check its Hasher with auth.Hasher.Check first).
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &Handler{store: store, log: log, now: time.Now}
+	h := &Handler{store: store, log: log, now: time.Now,
+		extractor: extract.New(extract.Tools{}, extract.Config{}),
+		// Eight scans waiting at most, each kept 10 minutes after it ends.
+		jobs: extract.NewJobs(8, 10*time.Minute, 15*time.Minute)}
 	for _, o := range opts {
 		o(h)
 	}
@@ -101,6 +117,8 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/search", h.search)
 	r.Get("/search/feed", h.searchFeed)
 	h.newsletterRoutes(r)
+	r.Post("/extract-pdf-text", h.extractText)
+	r.Get("/extract-jobs/{id}", h.extractJob)
 	return r
 }
 

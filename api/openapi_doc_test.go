@@ -19,6 +19,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
@@ -42,6 +43,8 @@ var schemaTypes = map[string]reflect.Type{
 	"ImpactRecord":   reflect.TypeFor[impact.Record](),
 	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
 	"Error":          reflect.TypeFor[Error](),
+	"ExtractResult":  reflect.TypeFor[extract.Result](),
+	"ExtractJob":     reflect.TypeFor[extract.Job](),
 	"Health":         reflect.TypeFor[Health](),
 
 	"User":               reflect.TypeFor[auth.User](),
@@ -71,7 +74,8 @@ var schemaTypes = map[string]reflect.Type{
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
 	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
-		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses}
+		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
+		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}

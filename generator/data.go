@@ -6,6 +6,7 @@ import (
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
+	"regpulse/internal/extract"
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
@@ -102,6 +103,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"impactTracker":   impactTracker(cat, opts.Now()),
 		"documentTypes":   documentTypeLabels(),
 		"calendar":        CalendarPath,
+		"uploadMaxBytes":  extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
 		"networks":    cat.Networks,

@@ -46,6 +46,7 @@ var staticRoutes = []Route{
 	{"/sibos-events", "SIBOS Events", "sibos-events"},
 	{"/fintech-events", "Other Global Fintech Events", "fintech-events"},
 	{"/learning-videos", "Learning Videos", "learning-videos"},
+	{"/summarizer", "AI Document Summarizer", "summarizer"},
 	{"/fintech-leaders", "Top Fintech Leaders", "fintech-leaders"},
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/api"
+	"regpulse/internal/extract"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
@@ -64,7 +65,8 @@ func run(ctx context.Context, addr, dataDir, content string, authCfg api.AuthCon
 	if err != nil {
 		return err
 	}
-	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens})))
+	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
+		api.WithExtractor(extract.Installed(log))))
 	r.NotFound(http.NotFound)
 	return web.Serve(ctx, addr, r, log)
 }

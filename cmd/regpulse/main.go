@@ -27,6 +27,7 @@ import (
 	"regpulse/api"
 	"regpulse/generator"
 	"regpulse/internal/catalog"
+	"regpulse/internal/extract"
 	"regpulse/internal/ingest"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
@@ -205,7 +206,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}))), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg),
+		api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}), api.WithExtractor(extract.Installed(log)))), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

@@ -43,7 +43,7 @@ test.describe("shell", () => {
       ["PFRDA", "/search?source=PFRDA"], ["PRB", "/search?source=PRB"],
       ["American Express", "/payment-networks?filter=american%20express"], ["Diners Club", "/payment-networks?filter=diners%20club"],
       ["Mastercard", "/payment-networks?filter=mastercard"], ["RuPay", "/payment-networks?filter=rupay"], ["Visa", "/payment-networks?filter=visa"],
-      ["Fintech News", "/news"], ["Global Fintech", "/global-fintech"], ["PII Regulations", "/pii-regulations"], ["Learning Videos", "/learning-videos"],
+      ["Fintech News", "/news"], ["Global Fintech", "/global-fintech"], ["PII Regulations", "/pii-regulations"], ["AI Summarizer", "/summarizer"], ["Learning Videos", "/learning-videos"],
       ["Others", "/fintech-events"],
     ];
     for (const [name, href] of expected) {

@@ -17,6 +17,8 @@ export type SubscribeResponse = Schemas["SubscribeResponse"];
 export type NewsletterSource = Schemas["NewsletterSource"];
 export type User = Schemas["User"];
 export type Preferences = Schemas["Preferences"];
+export type ExtractResult = Schemas["ExtractResult"];
+export type ExtractJob = Schemas["ExtractJob"];
 
 // tokenKey is where the sign-in token is kept.
 export const tokenKey = "auth_token";
@@ -67,16 +69,19 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 // apiRequest sends method url with data as its JSON body (none when
-// undefined) and returns the response, raising ApiError when not OK.
+// undefined; a FormData goes as multipart, its Content-Type with the
+// boundary written by the browser) and returns the response, raising
+// ApiError when not OK.
 export async function apiRequest(method: string, url: string, data?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (data !== undefined) headers["Content-Type"] = "application/json";
+  const form = data instanceof FormData;
+  if (data !== undefined && !form) headers["Content-Type"] = "application/json";
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(url, {
     method,
     headers,
-    body: data === undefined ? undefined : JSON.stringify(data),
+    body: data === undefined ? undefined : form ? data : JSON.stringify(data),
     credentials: "include",
     signal,
   });
@@ -92,6 +97,18 @@ export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T>
 export async function sendJSON<T>(method: string, path: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, path, data);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+// postForm sends a multipart form (an upload). It answers the status with
+// the JSON body and the Location header, so a caller can tell a result
+// (200) from a job to poll (202).
+export async function postForm<T>(
+  path: string,
+  form: FormData,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: T; location: string | null }> {
+  const res = await apiRequest("POST", path, form, signal);
+  return { status: res.status, body: (await res.json()) as T, location: res.headers.get("Location") };
 }
 
 // userMessage is what to show for a failed call: the server's message,

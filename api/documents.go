@@ -1,0 +1,131 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"regpulse/internal/extract"
+)
+
+// syncOCRPages: a document with more scanned pages than this is read as
+// a job the client polls, so no request waits minutes for OCR (a page
+// takes about three seconds).
+const syncOCRPages = 2
+
+// uploadSlack is room for the multipart envelope around a 10 MB file.
+const uploadSlack = 64 << 10
+
+// extractText is POST /extract-pdf-text: the text of an uploaded PDF,
+// Word or text file (multipart field "file"). The body is read as a
+// stream, never more than the limit, and nothing is written to disk
+// but the document's own temporary files, which extraction removes.
+func (h *Handler) extractText(w http.ResponseWriter, r *http.Request) {
+	data, err := readUpload(w, r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	doc, err := h.extractor.Open(r.Context(), data)
+	if err != nil {
+		h.writeError(w, r, extractError(err))
+		return
+	}
+	if doc.OCRPending() > syncOCRPages {
+		job, err := h.jobs.Start(doc)
+		if err != nil {
+			doc.Close()
+			w.Header().Set("Retry-After", "60")
+			h.writeError(w, r, errorStatus(http.StatusServiceUnavailable, "Too many documents are being processed. Please try again in a minute."))
+			return
+		}
+		w.Header().Set("Location", "/api/extract-jobs/"+job.ID)
+		writeJSON(w, http.StatusAccepted, job)
+		return
+	}
+	res, err := doc.Finish(r.Context(), nil)
+	if err != nil {
+		h.writeError(w, r, extractError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// extractJob is GET /extract-jobs/{id}: a long extraction's progress,
+// then its result.
+func (h *Handler) extractJob(w http.ResponseWriter, r *http.Request) {
+	job, ok := h.jobs.Get(chi.URLParam(r, "id"))
+	if !ok {
+		h.writeError(w, r, errorStatus(http.StatusNotFound, "no such extraction job (finished jobs are kept for 10 minutes)"))
+		return
+	}
+	writeJSON(w, http.StatusOK, job)
+}
+
+// readUpload reads the multipart part "file", at most extract.MaxUpload
+// bytes: a larger body is refused as soon as the limit is passed.
+func readUpload(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	fileErr := func(status int, msg string) error {
+		return &Error{Status: status, Message: msg, Fields: map[string]string{"file": msg}}
+	}
+	tooLarge := fileErr(http.StatusRequestEntityTooLarge, "The file is larger than 10 MB.")
+	if r.ContentLength > extract.MaxUpload+uploadSlack {
+		return nil, tooLarge
+	}
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		return nil, fileErr(http.StatusBadRequest, "send the document as multipart/form-data in the field \"file\"")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, extract.MaxUpload+uploadSlack)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, fileErr(http.StatusBadRequest, "the multipart body is malformed")
+	}
+	for {
+		part, err := mr.NextPart()
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			return nil, tooLarge
+		case err == io.EOF:
+			return nil, fileErr(http.StatusBadRequest, "no file was uploaded (multipart field \"file\")")
+		case err != nil:
+			return nil, fileErr(http.StatusBadRequest, "the multipart body is malformed")
+		}
+		if part.FormName() != "file" {
+			part.Close()
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, extract.MaxUpload+1))
+		part.Close()
+		switch {
+		case errors.As(err, &mbe) || len(data) > extract.MaxUpload:
+			return nil, tooLarge
+		case err != nil:
+			return nil, fileErr(http.StatusBadRequest, "the upload was cut off")
+		}
+		return data, nil
+	}
+}
+
+// extractError gives a refused document its status: 415 for a type
+// that is not read, 413 for one too large once expanded, 422 for a
+// document that is protected, damaged, empty or too slow to read.
+func extractError(err error) error {
+	var e *extract.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	status := http.StatusUnprocessableEntity
+	switch e.Reason {
+	case extract.Unsupported:
+		status = http.StatusUnsupportedMediaType
+	case extract.TooLarge:
+		status = http.StatusRequestEntityTooLarge
+	}
+	return &Error{Status: status, Message: strings.TrimSpace(e.Message)}
+}

@@ -1,0 +1,243 @@
+// The AI Document Summarizer: pasted text, or a document's text (a .txt
+// read here; PDF, .docx and .doc through POST /api/extract-pdf-text,
+// whose long scans are jobs polled for progress), then a summary from
+// POST /api/ai/summarize. /summarizer places it; the dashboard reuses it.
+import { useEffect, useId, useRef, useState } from "react";
+import { ApiError, getJSON, postForm, sendJSON, type ExtractJob, type ExtractResult } from "../lib/api";
+import * as s from "../lib/summarizer";
+
+type Props = {
+  maxBytes: number; // the server's upload limit (extract.MaxUpload)
+  pollMs?: number; // how often a long scan's job is asked for progress
+};
+
+// The summary call's body and answer (SummarizeRequest and
+// GeneratedSummary): its schemas join openapi.json with the AI calls.
+type SummarizeRequest = { content: string };
+type Summary = { summary: string };
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "processing"; message: string; done?: number; total?: number }
+  | { kind: "success"; message: string }
+  | { kind: "image"; message: string }
+  | { kind: "error"; message: string; detail?: string };
+
+export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState("");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [summary, setSummary] = useState("");
+  const [summaryError, setSummaryError] = useState("");
+  const [summarizing, setSummarizing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const ids = useId();
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const processing = status.kind === "processing";
+  const busy = processing || summarizing;
+
+  const clear = () => {
+    abort.current?.abort();
+    setFile(null);
+    setText("");
+    setStatus({ kind: "idle" });
+    if (input.current) input.current.value = "";
+  };
+
+  const pick = async (f: File | undefined) => {
+    abort.current?.abort();
+    if (!f) return;
+    if (f.size > maxBytes) {
+      setFile(null);
+      if (input.current) input.current.value = "";
+      setStatus({ kind: "error", message: s.tooLarge(maxBytes) });
+      return;
+    }
+    setFile(f);
+    setSummary("");
+    if (s.readsLocally(f.name)) {
+      try {
+        setText(await f.text());
+        setStatus({ kind: "success", message: "Text file loaded." });
+      } catch {
+        setStatus({ kind: "error", message: s.fileFailed });
+      }
+      return;
+    }
+    const ctl = new AbortController();
+    abort.current = ctl;
+    setStatus({ kind: "processing", message: s.isPDF(f.name) ? s.processingPDF : s.processingDoc });
+    try {
+      const form = new FormData();
+      form.append("file", f);
+      const res = await postForm<ExtractResult | ExtractJob>("/api/extract-pdf-text", form, ctl.signal);
+      let result: ExtractResult;
+      if (res.status === 202) {
+        result = await waitForJob(res.location ?? `/api/extract-jobs/${(res.body as ExtractJob).id}`, res.body as ExtractJob, ctl.signal);
+      } else {
+        result = res.body as ExtractResult;
+      }
+      if (ctl.signal.aborted) return;
+      if (result.isImageBased) {
+        setText("");
+        setStatus({ kind: "image", message: result.message });
+      } else {
+        setText(result.text);
+        setStatus({ kind: "success", message: s.extracted(result) });
+      }
+    } catch (err) {
+      if (ctl.signal.aborted) return;
+      // A refusal the server explains (4xx) is shown under the message.
+      const detail = err instanceof ApiError && err.status < 500 ? err.message : undefined;
+      setStatus({ kind: "error", message: s.isPDF(f.name) ? s.pdfFailed : s.fileFailed, detail });
+    }
+  };
+
+  // waitForJob polls a long scan's job, showing its progress, until it ends.
+  const waitForJob = async (url: string, job: ExtractJob, signal: AbortSignal): Promise<ExtractResult> => {
+    for (;;) {
+      if (job.status === "done") return job.result;
+      if (job.status === "failed") throw new ApiError(job.error, 422);
+      setStatus({ kind: "processing", message: s.processingPDF, done: job.done, total: job.total });
+      await new Promise((r) => setTimeout(r, pollMs));
+      if (signal.aborted) throw new DOMException("aborted", "AbortError");
+      job = await getJSON<ExtractJob>(url, signal);
+    }
+  };
+
+  const generate = async () => {
+    const content = text.trim();
+    if (!content) return;
+    setSummarizing(true);
+    setSummaryError("");
+    setSummary("");
+    try {
+      const res = await sendJSON<Summary>("POST", "/api/ai/summarize", { content } satisfies SummarizeRequest);
+      setSummary(res.summary);
+    } catch {
+      setSummaryError(s.summaryFailed);
+    } finally {
+      setSummarizing(false);
+    }
+  };
+
+  const statusTone: Record<Status["kind"], string> = {
+    idle: "",
+    processing: "border-brand-100 bg-brand-50 text-brand-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100",
+    success: "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100",
+    image: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100",
+    error: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+  };
+  const showGuidance = status.kind === "image" || (status.kind === "error" && file !== null && s.isPDF(file.name));
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+      <h2 id={`${ids}-title`} className="text-xl font-semibold">
+        AI Document Summarizer
+      </h2>
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <input
+          ref={input}
+          id={`${ids}-file`}
+          type="file"
+          accept={s.accept}
+          hidden
+          onChange={(e) => void pick(e.currentTarget.files?.[0])}
+        />
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          disabled={processing}
+          className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          <span aria-hidden="true">⬆</span> Upload Document
+        </button>
+        <div className="text-sm text-slate-700 dark:text-slate-300">
+          <p>{s.hint}</p>
+          <p>{s.ocrNote}</p>
+        </div>
+      </div>
+
+      {file && (
+        <div className="mt-3 flex items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-700" data-testid="chosen-file">
+          <span className="min-w-0 truncate">
+            <span className="font-medium">{file.name}</span> <span className="text-slate-700 dark:text-slate-300">({s.sizeKB(file.size)})</span>
+          </span>
+          <button
+            type="button"
+            onClick={clear}
+            aria-label={`Remove ${file.name}`}
+            className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Remove
+          </button>
+        </div>
+      )}
+
+      <div role="status" aria-live="polite" className="mt-3 empty:hidden">
+        {status.kind !== "idle" && (
+          <div className={`rounded-md border px-3 py-2 text-sm ${statusTone[status.kind]}`} data-status={status.kind}>
+            <p>
+              {status.kind === "image" && <span aria-hidden="true">📄 </span>}
+              {status.message}
+            </p>
+            {status.kind === "error" && status.detail && <p className="mt-1">{status.detail}</p>}
+            {status.kind === "processing" && status.total !== undefined && status.total > 0 && (
+              <div className="mt-2">
+                <progress className="w-full" max={status.total} value={status.done ?? 0} aria-label="Scanned pages read" />
+                <p className="mt-1">{s.progressText(status.done ?? 0, status.total)}</p>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+
+      {showGuidance && (
+        <div className="mt-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm dark:border-slate-600 dark:bg-slate-800" data-testid="guidance">
+          <p className="font-medium">For image-based PDFs, copy the text by hand:</p>
+          <ol className="mt-1 list-decimal pl-5">
+            {s.guidanceSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+
+      <label htmlFor={`${ids}-text`} className="mt-4 block text-sm font-medium">
+        Document Text Content
+      </label>
+      <textarea
+        id={`${ids}-text`}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        placeholder={s.placeholder}
+        rows={10}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 placeholder:text-slate-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+
+      <button
+        type="button"
+        onClick={() => void generate()}
+        disabled={busy || text.trim() === ""}
+        className="mt-3 inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {summarizing ? "Processing..." : "Generate Summary"}
+      </button>
+
+      {summaryError && (
+        <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          {summaryError}
+        </p>
+      )}
+      {summary && (
+        <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800" data-testid="summary">
+          <h3 className="font-semibold">Summary:</h3>
+          <p className="mt-2 whitespace-pre-line text-sm">{summary}</p>
+        </div>
+      )}
+    </section>
+  );
+}
