@@ -13,8 +13,8 @@ import (
 
 // entityNames find the sentences that speak of an entity type.
 var entityNames = map[string]*regexp.Regexp{
-	"PSP": regexp.MustCompile(`(?i)\b(payment service providers?|psps?|payment system (providers?|operators?|participants?)|psos?|third[- ]party app(lication)? providers?|tpaps?|member banks?|remitter banks?|beneficiary banks?|banks?|upi apps?)\b`),
-	"Issuer": regexp.MustCompile(`(?i)\b(issuers?|card[- ]issu(ers?|ing)( banks?)?|issuing banks?|ppi issuers?|card networks?)\b`),
+	"PSP":        regexp.MustCompile(`(?i)\b(payment service providers?|psps?|payment system (providers?|operators?|participants?)|psos?|third[- ]party app(lication)? providers?|tpaps?|member banks?|remitter banks?|beneficiary banks?|banks?|upi apps?)\b`),
+	"Issuer":     regexp.MustCompile(`(?i)\b(issuers?|card[- ]issu(ers?|ing)( banks?)?|issuing banks?|ppi issuers?|card networks?)\b`),
 	"Aggregator": regexp.MustCompile(`(?i)\b(payment aggregators?|aggregators?|pas?|pa-cb|pa-p|payment gateways?|pgs?|merchants?)\b`),
 }
 
