@@ -31,6 +31,13 @@ type Store interface {
 	ImpactTracking(ctx context.Context) ([]impact.Record, error)
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
+	// Circular is one circular with its stored summary, or
+	// catalog.ErrNotFound.
+	Circular(ctx context.Context, id string) (catalog.Circular, error)
+	// PutCircularSummary and PutImpactAnalysis keep what the AI calls
+	// made (catalog.ErrNotFound for an unknown circular).
+	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
+	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
 }
 
 // Handler holds the API's dependencies.
@@ -38,6 +45,8 @@ type Handler struct {
 	store Store
 	log   *slog.Logger
 	now   func() time.Time
+	aiCfg AIConfig
+	ai    *aiCalls
 }
 
 // Option configures New.
@@ -80,6 +89,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
+	h.aiRoutes(r)
 	return r
 }
 

@@ -29,17 +29,21 @@ var update = flag.Bool("update", false, "rewrite openapi.json's generated schema
 // headers, responses, and the description of each schema and property) is
 // written by hand and kept as it is.
 var schemaTypes = map[string]reflect.Type{
-	"Circular":       reflect.TypeFor[catalog.Circular](),
-	"EntityImpact":   reflect.TypeFor[catalog.EntityImpact](),
-	"NewsItem":       reflect.TypeFor[catalog.NewsItem](),
-	"Company":        reflect.TypeFor[catalog.Company](),
-	"Regulation":     reflect.TypeFor[catalog.Regulation](),
-	"Network":        reflect.TypeFor[catalog.Network](),
-	"SibosEvent":     reflect.TypeFor[catalog.SibosEvent](),
-	"ImpactRecord":   reflect.TypeFor[impact.Record](),
-	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
-	"Error":          reflect.TypeFor[Error](),
-	"Health":         reflect.TypeFor[Health](),
+	"Circular":         reflect.TypeFor[catalog.Circular](),
+	"EntityImpact":     reflect.TypeFor[catalog.EntityImpact](),
+	"NewsItem":         reflect.TypeFor[catalog.NewsItem](),
+	"Company":          reflect.TypeFor[catalog.Company](),
+	"Regulation":       reflect.TypeFor[catalog.Regulation](),
+	"Network":          reflect.TypeFor[catalog.Network](),
+	"SibosEvent":       reflect.TypeFor[catalog.SibosEvent](),
+	"ImpactRecord":     reflect.TypeFor[impact.Record](),
+	"DashboardStats":   reflect.TypeFor[dashboard.Stats](),
+	"Error":            reflect.TypeFor[Error](),
+	"GeneratedSummary": reflect.TypeFor[catalog.GeneratedSummary](),
+	"ImpactAnalysis":   reflect.TypeFor[catalog.ImpactAnalysis](),
+	"ImpactRequest":    reflect.TypeFor[ImpactRequest](),
+	"SummarizeRequest": reflect.TypeFor[SummarizeRequest](),
+	"Health":           reflect.TypeFor[Health](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
@@ -181,6 +185,13 @@ func linkComponents(s *openapi3.Schema, self string) {
 		}
 		ref.Ref = ""
 		if name, ok := ref.Value.Extensions["x-component"].(string); ok && name != self {
+			if ref.Value.Nullable {
+				// An optional object (a pointer): OpenAPI 3.0 ignores what
+				// sits beside a $ref, so null is allowed around it.
+				ref.Value = &openapi3.Schema{Nullable: true,
+					AllOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("#/components/schemas/"+name, nil)}}
+				return
+			}
 			ref.Ref, ref.Value = "#/components/schemas/"+name, nil
 			return
 		}

@@ -24,7 +24,7 @@ type Service struct {
 }
 
 // stats counts what the guard and the fallback did, for operators
-// (Stats, published with expvar by the commands).
+// (Stats; the commands publish them with expvar).
 type stats struct {
 	modelAnswers, inventions, fallbacks atomic.Int64
 }
@@ -80,10 +80,13 @@ func (s *Service) Stats() Stats {
 	}
 }
 
-// Publish makes the counters readable at /debug/vars under name (once per
-// process: expvar panics on a second use of a name).
+// Publish makes the counters readable through expvar under name. The
+// first service published under a name keeps it (expvar names are for
+// the process's life).
 func (s *Service) Publish(name string) {
-	expvar.Publish(name, expvar.Func(func() any { return s.Stats() }))
+	if expvar.Get(name) == nil {
+		expvar.Publish(name, expvar.Func(func() any { return s.Stats() }))
+	}
 }
 
 // Summarize summarises req.Text.

@@ -252,3 +252,17 @@ func chunks(text string, max int) []string {
 	}
 	return out
 }
+
+// NewService is the portal's AI for cfg: the model behind the invention
+// guard, with the local provider as fallback, when cfg names one (an API
+// key or a base URL); otherwise the local provider alone.
+func NewService(cfg Config, opts ...ai.Option) (*ai.Service, error) {
+	if cfg.APIKey == "" && cfg.BaseURL == "" {
+		return ai.NewService(nil, local.New(), opts...), nil
+	}
+	p, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return ai.NewService(p, local.New(), opts...), nil
+}

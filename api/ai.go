@@ -1,0 +1,247 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
+	"golang.org/x/sync/singleflight"
+
+	"regpulse/internal/ai"
+	"regpulse/internal/ai/local"
+	"regpulse/internal/catalog"
+)
+
+// AI is what the AI calls need: *ai.Service.
+type AI interface {
+	Summarize(ctx context.Context, req ai.SummaryRequest) (catalog.GeneratedSummary, error)
+	AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (catalog.ImpactAnalysis, error)
+	Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error)
+}
+
+// AIConfig configures the AI calls (WithAI).
+type AIConfig struct {
+	// Service does the work; nil is the local provider alone.
+	Service AI
+	// RateLimit calls per RateWindow are allowed to each client across
+	// the AI calls, so that a paid model's bill stays bounded (defaults:
+	// 20 per minute).
+	RateLimit  int
+	RateWindow time.Duration
+	// MaxContent is the most characters POST /ai/summarize takes
+	// (default 100,000).
+	MaxContent int
+}
+
+// WithAI configures the AI calls.
+func WithAI(c AIConfig) Option { return func(h *Handler) { h.aiCfg = c } }
+
+// aiWorkTimeout bounds the work one summary or analysis may take; it runs
+// apart from the request that started it (see shared).
+const aiWorkTimeout = 3 * time.Minute
+
+// aiCalls are the AI calls' state: the service and the work under way.
+type aiCalls struct {
+	svc      AI
+	max      int
+	inFlight singleflight.Group
+}
+
+func (h *Handler) aiRoutes(r chi.Router) {
+	c := h.aiCfg
+	if c.Service == nil {
+		c.Service = ai.NewService(nil, local.New(), ai.WithLogger(h.log), ai.WithNow(h.now))
+	}
+	if c.RateLimit <= 0 {
+		c.RateLimit = 20
+	}
+	if c.RateWindow <= 0 {
+		c.RateWindow = time.Minute
+	}
+	if c.MaxContent <= 0 {
+		c.MaxContent = 100_000
+	}
+	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
+	limit := httprate.LimitBy(c.RateLimit, c.RateWindow, aiClientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests,
+			fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow)))
+	}))
+	r.Group(func(r chi.Router) {
+		r.Use(limit)
+		r.Post("/circulars/{id}/summarize", h.summarizeCircular)
+		r.Post("/circulars/{id}/impact", h.analyzeImpact)
+		r.Post("/ai/summarize", h.summarizeText)
+	})
+}
+
+// aiClientKey is the AI calls' rate limit key: the client's address (an
+// IPv6 client by its /64), as chi's client-IP middleware resolved it when
+// one is installed, else the connection's.
+func aiClientKey(r *http.Request) (string, error) {
+	ip := middleware.GetClientIP(r.Context())
+	if ip == "" {
+		ip, _, _ = net.SplitHostPort(r.RemoteAddr)
+	}
+	return httprate.CanonicalizeIP(ip), nil
+}
+
+// summarizeCircular is POST /circulars/{id}/summarize: it summarises the
+// circular, stores the summary beside the editors' and answers with the
+// circular as lists show it now.
+func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request) {
+	if err := noBody(w, r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	id := chi.URLParam(r, "id")
+	c, err := h.circular(r.Context(), id)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	v, err := shared(r.Context(), &h.ai.inFlight, "summary "+id, func(ctx context.Context) (catalog.Circular, error) {
+		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
+		if err != nil {
+			return c, err
+		}
+		if err := h.store.PutCircularSummary(ctx, id, sum); err != nil {
+			return c, err
+		}
+		c.AISummary = &sum
+		return c, nil
+	})
+	if err != nil {
+		h.writeError(w, r, aiError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// ImpactRequest is POST /circulars/{id}/impact's body.
+type ImpactRequest struct {
+	EntityType string `json:"entityType"`
+}
+
+// analyzeImpact is POST /circulars/{id}/impact: the circular's impact on
+// one entity type, stored per circular and type.
+func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
+	var body ImpactRequest
+	if err := decodeJSONBody(w, r, &body, 1<<10); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	i := slices.IndexFunc(catalog.EntityTypes, func(t string) bool { return strings.EqualFold(t, body.EntityType) })
+	if i < 0 {
+		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: "invalid entityType",
+			Fields: map[string]string{"entityType": "must be one of " + strings.Join(catalog.EntityTypes, ", ")}})
+		return
+	}
+	entityType := catalog.EntityTypes[i]
+	id := chi.URLParam(r, "id")
+	c, err := h.circular(r.Context(), id)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	v, err := shared(r.Context(), &h.ai.inFlight, "impact "+id+" "+entityType, func(ctx context.Context) (catalog.ImpactAnalysis, error) {
+		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType})
+		if err != nil {
+			return a, err
+		}
+		return a, h.store.PutImpactAnalysis(ctx, a)
+	})
+	if err != nil {
+		h.writeError(w, r, aiError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// SummarizeRequest is POST /ai/summarize's body.
+type SummarizeRequest struct {
+	Content string `json:"content"`
+}
+
+// summarizeText is POST /ai/summarize: a summary of pasted text, not stored.
+func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
+	var body SummarizeRequest
+	// JSON may spell a character in up to 12 bytes (a surrogate pair of
+	// \u escapes); the character count is checked after decoding.
+	tooLong := &Error{Status: http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("The text is too long to summarise: at most %d characters.", h.ai.max),
+		Fields:  map[string]string{"content": fmt.Sprintf("at most %d characters", h.ai.max)}}
+	if err := decodeJSONBody(w, r, &body, int64(12*h.ai.max+1024)); err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Status == http.StatusRequestEntityTooLarge {
+			err = tooLong
+		}
+		h.writeError(w, r, err)
+		return
+	}
+	content := strings.TrimSpace(body.Content)
+	switch {
+	case content == "":
+		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: "content is required",
+			Fields: map[string]string{"content": "Paste the text to summarise"}})
+		return
+	case utf8.RuneCountInString(content) > h.ai.max:
+		h.writeError(w, r, tooLong)
+		return
+	}
+	sum, err := h.ai.svc.Summarize(r.Context(), ai.SummaryRequest{Text: content})
+	if err != nil {
+		h.writeError(w, r, aiError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, sum)
+}
+
+// circular looks a circular up, as a 404 when there is none.
+func (h *Handler) circular(ctx context.Context, id string) (catalog.Circular, error) {
+	c, err := h.store.Circular(ctx, id)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return c, errorStatus(http.StatusNotFound, "no circular with id "+id)
+	}
+	return c, err
+}
+
+// aiError maps what the AI service answers to the client's error.
+func aiError(err error) error {
+	switch {
+	case errors.Is(err, ai.ErrNoText):
+		return errorStatus(http.StatusUnprocessableEntity, "there is no text to work on")
+	case errors.Is(err, context.DeadlineExceeded):
+		return errorStatus(http.StatusGatewayTimeout, "the AI did not answer in time; try again")
+	}
+	return err
+}
+
+// shared runs work once for all concurrent requests with the same key and
+// gives each its result. The work runs apart from any one request's
+// context (bounded by aiWorkTimeout), so a client that leaves neither
+// cancels the others' answer nor wastes a paid model's work, which is
+// stored anyway; each request still stops waiting when it ends.
+func shared[T any](ctx context.Context, g *singleflight.Group, key string, work func(context.Context) (T, error)) (T, error) {
+	ch := g.DoChan(key, func() (any, error) {
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), aiWorkTimeout)
+		defer cancel()
+		return work(wctx)
+	})
+	select {
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	case res := <-ch:
+		v, _ := res.Val.(T)
+		return v, res.Err
+	}
+}

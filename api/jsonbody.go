@@ -1,0 +1,57 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+// decodeJSONBody reads r's body into v strictly: the content type must be
+// application/json (415), the body at most limit bytes (413), one JSON
+// object with no field v does not have and no trailing data (400).
+func decodeJSONBody(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
+		return &Error{Status: http.StatusUnsupportedMediaType, Message: "send the body as JSON with Content-Type: application/json"}
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err = dec.Decode(v)
+	if err == nil {
+		if err = dec.Decode(&struct{}{}); err == io.EOF {
+			return nil
+		}
+		if err == nil {
+			err = errors.New("trailing data")
+		}
+	}
+	var tooBig *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooBig):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %d bytes", limit)}
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return &Error{Status: http.StatusBadRequest, Message: "invalid field: " + typeErr.Field,
+			Fields: map[string]string{typeErr.Field: "must be a " + typeErr.Type.String()}}
+	case errors.As(err, &typeErr):
+		return &Error{Status: http.StatusBadRequest, Message: "the body must be a JSON object"}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &Error{Status: http.StatusBadRequest, Message: "unknown field: " + name, Fields: map[string]string{name: "unknown field"}}
+	}
+	return &Error{Status: http.StatusBadRequest, Message: "the body is not one well-formed JSON object"}
+}
+
+// noBody accepts a call that takes no body: none at all, or an empty JSON
+// object; anything else is refused as decodeJSONBody would.
+func noBody(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
+		return nil
+	}
+	return decodeJSONBody(w, r, &struct{}{}, 1<<10)
+}
