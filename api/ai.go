@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
 	"golang.org/x/sync/singleflight"
 
@@ -71,7 +69,7 @@ func (h *Handler) aiRoutes(r chi.Router) {
 		c.MaxContent = 100_000
 	}
 	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
-	limit := httprate.LimitBy(c.RateLimit, c.RateWindow, aiClientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+	limit := httprate.LimitBy(c.RateLimit, c.RateWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests,
 			fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow)))
 	}))
@@ -83,15 +81,13 @@ func (h *Handler) aiRoutes(r chi.Router) {
 	})
 }
 
-// aiClientKey is the AI calls' rate limit key: the client's address (an
-// IPv6 client by its /64), as chi's client-IP middleware resolved it when
-// one is installed, else the connection's.
-func aiClientKey(r *http.Request) (string, error) {
-	ip := middleware.GetClientIP(r.Context())
-	if ip == "" {
-		ip, _, _ = net.SplitHostPort(r.RemoteAddr)
+// noBody accepts a call that takes no body: none at all, or an empty JSON
+// object; anything else is refused as decodeBody would.
+func noBody(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
+		return nil
 	}
-	return httprate.CanonicalizeIP(ip), nil
+	return decodeBodyLimit(w, r, &struct{}{}, 1<<10)
 }
 
 // summarizeCircular is POST /circulars/{id}/summarize: it summarises the
@@ -135,7 +131,7 @@ type ImpactRequest struct {
 // one entity type, stored per circular and type.
 func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
 	var body ImpactRequest
-	if err := decodeJSONBody(w, r, &body, 1<<10); err != nil {
+	if err := decodeBodyLimit(w, r, &body, 1<<10); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
@@ -179,7 +175,7 @@ func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
 	tooLong := &Error{Status: http.StatusRequestEntityTooLarge,
 		Message: fmt.Sprintf("The text is too long to summarise: at most %d characters.", h.ai.max),
 		Fields:  map[string]string{"content": fmt.Sprintf("at most %d characters", h.ai.max)}}
-	if err := decodeJSONBody(w, r, &body, int64(12*h.ai.max+1024)); err != nil {
+	if err := decodeBodyLimit(w, r, &body, int64(12*h.ai.max+1024)); err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Status == http.StatusRequestEntityTooLarge {
 			err = tooLong

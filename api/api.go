@@ -38,15 +38,18 @@ type Store interface {
 	// made (catalog.ErrNotFound for an unknown circular).
 	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
 	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
+	Users
 }
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store Store
-	log   *slog.Logger
-	now   func() time.Time
-	aiCfg AIConfig
-	ai    *aiCalls
+	store   Store
+	log     *slog.Logger
+	now     func() time.Time
+	authCfg AuthConfig
+	acc     *accounts
+	aiCfg   AIConfig
+	ai      *aiCalls
 }
 
 // Option configures New.
@@ -61,7 +64,8 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
-// New returns the API router. Mount it at /api.
+// New returns the API router. Mount it at /api. It panics on an unusable
+// AuthConfig (check its Hasher with auth.Hasher.Check first).
 func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	if log == nil {
 		log = slog.Default()
@@ -70,9 +74,15 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	for _, o := range opts {
 		o(h)
 	}
+	acc, err := newAccounts(store, &h.authCfg, h.now)
+	if err != nil {
+		panic("api: " + err.Error())
+	}
+	h.acc = acc
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
+	r.Use(clientIP(h.authCfg.TrustedProxies))
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -89,6 +99,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
+	h.accountRoutes(r)
 	h.aiRoutes(r)
 	return r
 }

@@ -30,6 +30,7 @@ var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 // call received, so tests check how the API read the request. When err is
 // set every call fails with it.
 type fakeStore struct {
+	Users // nil: the accounts calls are tested on the real store (accounts_test.go)
 	cat   *catalog.Catalog
 	stats dashboard.Stats
 	err   error

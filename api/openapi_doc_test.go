@@ -16,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3gen"
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
@@ -29,27 +30,38 @@ var update = flag.Bool("update", false, "rewrite openapi.json's generated schema
 // headers, responses, and the description of each schema and property) is
 // written by hand and kept as it is.
 var schemaTypes = map[string]reflect.Type{
-	"Circular":         reflect.TypeFor[catalog.Circular](),
-	"EntityImpact":     reflect.TypeFor[catalog.EntityImpact](),
-	"NewsItem":         reflect.TypeFor[catalog.NewsItem](),
-	"Company":          reflect.TypeFor[catalog.Company](),
-	"Regulation":       reflect.TypeFor[catalog.Regulation](),
-	"Network":          reflect.TypeFor[catalog.Network](),
-	"SibosEvent":       reflect.TypeFor[catalog.SibosEvent](),
-	"ImpactRecord":     reflect.TypeFor[impact.Record](),
-	"DashboardStats":   reflect.TypeFor[dashboard.Stats](),
-	"Error":            reflect.TypeFor[Error](),
+	"Circular":       reflect.TypeFor[catalog.Circular](),
+	"EntityImpact":   reflect.TypeFor[catalog.EntityImpact](),
+	"NewsItem":       reflect.TypeFor[catalog.NewsItem](),
+	"Company":        reflect.TypeFor[catalog.Company](),
+	"Regulation":     reflect.TypeFor[catalog.Regulation](),
+	"Network":        reflect.TypeFor[catalog.Network](),
+	"SibosEvent":     reflect.TypeFor[catalog.SibosEvent](),
+	"ImpactRecord":   reflect.TypeFor[impact.Record](),
+	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
+	"Error":          reflect.TypeFor[Error](),
+	"Health":         reflect.TypeFor[Health](),
+
+	"User":               reflect.TypeFor[auth.User](),
+	"Preferences":        reflect.TypeFor[auth.Preferences](),
+	"SignupRequest":      reflect.TypeFor[SignupRequest](),
+	"LoginRequest":       reflect.TypeFor[LoginRequest](),
+	"TokenResponse":      reflect.TypeFor[TokenResponse](),
+	"MeResponse":         reflect.TypeFor[MeResponse](),
+	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
+	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
+	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
+
 	"GeneratedSummary": reflect.TypeFor[catalog.GeneratedSummary](),
 	"ImpactAnalysis":   reflect.TypeFor[catalog.ImpactAnalysis](),
 	"ImpactRequest":    reflect.TypeFor[ImpactRequest](),
 	"SummarizeRequest": reflect.TypeFor[SummarizeRequest](),
-	"Health":           reflect.TypeFor[Health](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
 func schemaEnums() map[string][]string {
-	out := map[string][]string{"Band": impact.Bands}
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}

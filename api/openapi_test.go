@@ -171,7 +171,7 @@ func TestOpenAPI(t *testing.T) {
 	t.Run("EveryDocumentedStatusExercised", func(t *testing.T) {
 		for path, item := range doc.Paths.Map() {
 			if item.Get == nil {
-				continue // the AI calls: TestOpenAPI_AI
+				continue // the accounts calls (TestOpenAPI_Accounts) and the AI calls (TestOpenAPI_AI)
 			}
 			for status := range item.Get.Responses.Map() {
 				n, err := strconv.Atoi(status)
@@ -179,7 +179,7 @@ func TestOpenAPI(t *testing.T) {
 					t.Errorf("GET %s: response %q is not a status code", path, status)
 					continue
 				}
-				if !c.seen["GET "+path][n] {
+				if !c.seen["GET "+path][n] && !strings.HasPrefix(path, "/auth/") && !strings.HasPrefix(path, "/user/") {
 					t.Errorf("GET %s: documented status %d never exercised", path, n)
 				}
 			}

@@ -23,7 +23,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // axe over a page of a hundred cards takes seconds on a busy 2-core
+  // machine; the tests wait on conditions, never on time.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,

@@ -31,17 +31,24 @@ func main() {
 	addr := flag.String("addr", ":8081", "address to listen on")
 	dataDir := flag.String("data", "./data", "directory of the SQLite database")
 	content := flag.String("content", "content", "content directory, synced into the store at start")
+	var af api.AuthFlags
+	af.Register(flag.CommandLine)
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(ctx, *addr, *dataDir, *content, log); err != nil {
+	authCfg, err := af.Config(*dataDir, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "regpulse-api:", err)
+		os.Exit(1)
+	}
+	if err := run(ctx, *addr, *dataDir, *content, authCfg, log); err != nil {
 		fmt.Fprintln(os.Stderr, "regpulse-api:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, addr, dataDir, content string, log *slog.Logger) error {
+func run(ctx context.Context, addr, dataDir, content string, authCfg api.AuthConfig, log *slog.Logger) error {
 	db, err := store.Open(ctx, filepath.Join(dataDir, "regpulse.db"))
 	if err != nil {
 		return err
@@ -62,7 +69,7 @@ func run(ctx context.Context, addr, dataDir, content string, log *slog.Logger) e
 	}
 	svc.Publish("ai")
 	r := chi.NewRouter()
-	r.Mount("/api", api.New(db, log, api.WithAI(api.AIConfig{Service: svc})))
+	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg), api.WithAI(api.AIConfig{Service: svc})))
 	r.NotFound(http.NotFound)
 	return web.Serve(ctx, addr, r, log)
 }

@@ -4,6 +4,9 @@
 //	regpulse serve              serve public/ and the API on one port
 //	regpulse check [dir]        validate content (for editors and CI)
 //	regpulse new KIND SLUG      write a new content entry to fill in
+//	regpulse ingest             write unpublished circulars from the regulators' feeds
+//	regpulse users list         list the accounts
+//	regpulse users promote NAME make an account an admin
 package main
 
 import (
@@ -23,6 +26,7 @@ import (
 	"regpulse/api"
 	"regpulse/generator"
 	"regpulse/internal/catalog"
+	"regpulse/internal/ingest"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -34,6 +38,9 @@ commands:
   serve              serve the site and the API on one port
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
+  ingest             write unpublished circulars from the regulators' feeds (feeds.yaml)
+  users list         list the accounts (username, e-mail, role, last sign-in)
+  users promote NAME give the account NAME the admin role
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -63,6 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdCheck(args[1:], stdout, stderr)
 	case "new":
 		return cmdNew(args[1:], stdout, stderr)
+	case "ingest":
+		return cmdIngest(ctx, args[1:], stdout, stderr)
+	case "users":
+		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -135,10 +146,25 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	var aiF aiFlags
 	aiF.register(fs)
+	var in ingestFlags
+	in.register(fs, "ingest-timeout")
+	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
+	var af api.AuthFlags
+	af.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *ingestEvery != 0 && *ingestEvery < time.Minute {
+		return fmt.Errorf("--ingest-every %s is too short: the regulators' servers are not ours to poll", *ingestEvery)
+	}
+	if *ingestEvery > 0 && in.timeout <= 0 {
+		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	authCfg, err := af.Config(*dataDir, os.Getenv)
+	if err != nil {
+		return err
+	}
 	aiCfg, err := aiF.config(log)
 	if err != nil {
 		return err
@@ -173,7 +199,68 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAI(aiCfg))), log)
+	if *ingestEvery > 0 {
+		// The feeds file is read at each run, so an editor's change to it
+		// needs no restart. Ingested files are unpublished: the site does
+		// not change until an editor publishes one and it is rebuilt.
+		go ingest.Every(ctx, *ingestEvery, func(ctx context.Context) (ingest.Report, error) {
+			return in.run(ctx, b.content, "")
+		}, log, nil)
+	}
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg), api.WithAI(aiCfg))), log)
+}
+
+// ingestFlags are ingest's inputs, shared by ingest and serve.
+type ingestFlags struct {
+	feeds   string
+	timeout time.Duration
+}
+
+// register adds the flags; timeoutFlag names the time limit, which serve
+// calls --ingest-timeout so it is not taken for the server's own.
+func (in *ingestFlags) register(fs *flag.FlagSet, timeoutFlag string) {
+	fs.StringVar(&in.feeds, "feeds", "feeds.yaml", "the list of feeds to ingest")
+	fs.DurationVar(&in.timeout, timeoutFlag, ingest.DefaultTimeout, "time limit for fetching each feed")
+}
+
+// run ingests the feeds named only ("" all) into content.
+func (in *ingestFlags) run(ctx context.Context, content, only string) (ingest.Report, error) {
+	feeds, err := ingest.LoadFeeds(in.feeds)
+	if err == nil {
+		feeds, err = ingest.Select(feeds, only)
+	}
+	if err != nil {
+		return ingest.Report{}, err
+	}
+	return ingest.Run(ctx, feeds, ingest.Options{ContentDir: content, Timeout: in.timeout})
+}
+
+func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("ingest", stderr)
+	var in ingestFlags
+	in.register(fs, "timeout")
+	content := fs.String("content", "content", "content directory (files go to its circulars/)")
+	only := fs.String("only", "", "ingest only the feed of this name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if in.timeout <= 0 {
+		return fmt.Errorf("--timeout %s: want a positive duration", in.timeout)
+	}
+	rep, err := in.run(ctx, *content, *only)
+	for _, w := range rep.Written {
+		fmt.Fprintf(stdout, "wrote %s (feed %q: %q)\n", w.Path, w.Feed, w.Title)
+	}
+	for _, s := range rep.Skipped {
+		if s.Warning {
+			fmt.Fprintf(stderr, "warning: skipped %s\n", s)
+		} else {
+			fmt.Fprintf(stdout, "skipped %s\n", s)
+		}
+	}
+	fmt.Fprintf(stdout, "ingest: %d written, %d already in the content, %d skipped with a warning\n",
+		len(rep.Written), len(rep.Skipped)-rep.Warnings(), rep.Warnings())
+	return err
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {

@@ -104,3 +104,56 @@ func TestBuild_ErrAsOf(t *testing.T) {
 		t.Errorf("build --as-of 21/11/2026: %v, want an error naming the flag", err)
 	}
 }
+
+func TestIngest(t *testing.T) {
+	content := filepath.Join(t.TempDir(), "content")
+	if err := os.MkdirAll(content, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	feeds := "../../internal/ingest/testdata/feeds.yaml"
+	out, stderr, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "sebi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"wrote content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md",
+		"wrote content/circulars/sebi-2025-11-05-consultation-paper-review-cyber-security-framework.md",
+		"ingest: 2 written, 0 already in the content, 1 skipped with a warning",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if want := `warning: skipped feed "sebi": item "Order in the matter of an unregistered investment adviser"`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	t.Run("SecondRun", func(t *testing.T) {
+		out, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "sebi")
+		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content") {
+			t.Errorf("second run: %v\n%s", err, out)
+		}
+	})
+	t.Run("ErrOnly", func(t *testing.T) {
+		if _, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "fed"); err == nil || !strings.Contains(err.Error(), `no feed named "fed"`) {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("ErrTimeout", func(t *testing.T) {
+		if _, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--timeout", "0s"); err == nil || !strings.Contains(err.Error(), "--timeout") {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
+
+func TestServe_ErrIngestFlags(t *testing.T) {
+	tests := []struct{ args, want string }{
+		{"--ingest-every 10s", "--ingest-every 10s is too short"},
+		{"--ingest-every 1h --ingest-timeout 0s", "--ingest-timeout 0s"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"serve", "--public", t.TempDir()}, strings.Fields(tt.args)...)
+		if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("serve %s: %v, want an error with %q", tt.args, err, tt.want)
+		}
+	}
+}

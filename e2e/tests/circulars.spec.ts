@@ -23,6 +23,40 @@ test.describe("circulars", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("document types, supersession and compliance dates, light and dark", async ({ page }, info) => {
+    // the 2019 e-mandate circular is replaced by the 2026 framework
+    await page.goto("/circulars/rbi-2019-08-21-e-mandate-cards-recurring");
+    const note = page.locator("[data-superseded]");
+    await expect(note).toContainText("Superseded by");
+    await note.getByRole("link").click();
+    await expect(page).toHaveURL(/\/circulars\/rbi-2026-04-21-e-mandate-framework-2026$/);
+    await expect(page.locator("[data-doctype]").first()).toHaveText("Directions");
+    const replaces = page.getByRole("heading", { name: "Replaces" });
+    await expect(replaces).toBeVisible();
+    await expect(page.locator("[data-replaces] li")).toHaveCount(4);
+
+    // a draft says it obliges no one, and lists its comments date
+    await page.goto("/circulars/rbi-2026-04-22-ppi-master-direction-draft");
+    await expect(page.locator("[data-doctype]").first()).toHaveText("Draft for comments");
+    await expect(page.locator("[data-draft-note]")).toContainText("obliges no one");
+    await expect(page.locator("[data-compliance-dates] li").first()).toContainText("Comments due");
+    await expect(page.getByRole("link", { name: "the compliance calendar" })).toHaveAttribute("href", "/feeds/compliance.ics");
+    await screenshot(page, info, "circular-draft");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("the compliance calendar is served as text/calendar", async ({ request }) => {
+    const res = await request.get("/feeds/compliance.ics");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    const body = await res.text();
+    expect(body.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(body).toContain("BEGIN:VEVENT");
+  });
+
   test("feeds are served with feed content types", async ({ request }) => {
     const atom = await request.get("/feeds/circulars.atom");
     expect(atom.status()).toBe(200);

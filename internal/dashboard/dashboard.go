@@ -17,8 +17,8 @@ type Stats struct {
 	NewCirculars int `json:"newCirculars"` // circulars published in the window
 	ImpactAlerts int `json:"impactAlerts"` // high-impact circulars published in the window
 	LatestNews   int `json:"latestNews"`   // news items published in the window
-	// ActiveUsers is 0 until accounts exist; then it is the number of users
-	// who signed in within the window.
+	// ActiveUsers is the number of users whose last sign-in falls in the
+	// window.
 	ActiveUsers int `json:"activeUsers"`
 }
 

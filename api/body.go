@@ -10,10 +10,20 @@ import (
 	"strings"
 )
 
-// decodeJSONBody reads r's body into v strictly: the content type must be
-// application/json (415), the body at most limit bytes (413), one JSON
+// maxBodyBytes bounds a JSON request body: the largest the accounts calls
+// take (a preferences list naming every value) is well under 2 KiB.
+const maxBodyBytes = 16 << 10
+
+// decodeBody reads r's body into v strictly: the content type must be
+// application/json (415), the body at most maxBodyBytes (413), one JSON
 // object with no field v does not have and no trailing data (400).
-func decodeJSONBody(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	return decodeBodyLimit(w, r, v, maxBodyBytes)
+}
+
+// decodeBodyLimit is decodeBody for a body of at most limit bytes (the
+// text POST /ai/summarize takes is far larger than any accounts call's).
+func decodeBodyLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
 		return &Error{Status: http.StatusUnsupportedMediaType, Message: "send the body as JSON with Content-Type: application/json"}
@@ -37,7 +47,7 @@ func decodeJSONBody(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %d bytes", limit)}
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		return &Error{Status: http.StatusBadRequest, Message: "invalid field: " + typeErr.Field,
-			Fields: map[string]string{typeErr.Field: "must be a " + typeErr.Type.String()}}
+			Fields: map[string]string{typeErr.Field: "must be " + jsonKind(typeErr.Type.Kind().String())}}
 	case errors.As(err, &typeErr):
 		return &Error{Status: http.StatusBadRequest, Message: "the body must be a JSON object"}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -47,11 +57,14 @@ func decodeJSONBody(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 	return &Error{Status: http.StatusBadRequest, Message: "the body is not one well-formed JSON object"}
 }
 
-// noBody accepts a call that takes no body: none at all, or an empty JSON
-// object; anything else is refused as decodeJSONBody would.
-func noBody(w http.ResponseWriter, r *http.Request) error {
-	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
-		return nil
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "a string"
+	case "bool", "ptr":
+		return "true or false"
+	case "slice":
+		return "a list of strings"
 	}
-	return decodeJSONBody(w, r, &struct{}{}, 1<<10)
+	return "of another type"
 }

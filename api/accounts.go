@@ -1,0 +1,462 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
+
+	"regpulse/internal/auth"
+)
+
+// Users is what the accounts calls need from persistence (auth's types).
+type Users interface {
+	// CreateUser stores a new user with the default preferences;
+	// auth.ErrUsernameTaken or auth.ErrEmailTaken (in any case).
+	CreateUser(ctx context.Context, u auth.NewUser) (auth.User, error)
+	// UserByUsername and UserByID answer auth.ErrNoUser when there is none.
+	UserByUsername(ctx context.Context, username string) (auth.User, error)
+	UserByID(ctx context.Context, id string) (auth.User, error)
+	RecordLogin(ctx context.Context, id string, at time.Time) error
+	UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth.User, error)
+	// SetPassword and RevokeTokens raise the token version.
+	SetPassword(ctx context.Context, id, hash string) (auth.User, error)
+	RevokeTokens(ctx context.Context, id string) (auth.User, error)
+	Preferences(ctx context.Context, userID string) (auth.Preferences, error)
+	SavePreferences(ctx context.Context, userID string, c auth.Choices) (auth.Preferences, error)
+}
+
+// Default rate limits of sign-in and sign-up, per client address.
+const (
+	DefaultLoginLimit  = 10
+	DefaultSignupLimit = 5
+	DefaultLimitWindow = time.Minute
+)
+
+// AuthConfig configures the accounts calls; zero fields take defaults.
+type AuthConfig struct {
+	// Tokens signs and checks tokens; nil: a random secret for this
+	// process (tokens do not survive a restart).
+	Tokens *auth.Tokens
+	// Hasher hashes new passwords; zero: auth.DefaultHasher.
+	Hasher auth.Hasher
+	// LoginLimit and SignupLimit are the attempts a client address may make
+	// per LimitWindow (sign-in also bounds password changes).
+	LoginLimit, SignupLimit int
+	LimitWindow             time.Duration
+	// TrustedProxies are the address prefixes (CIDR) of reverse proxies
+	// whose X-Forwarded-For names the client; none: the peer address is
+	// the client.
+	TrustedProxies []string
+}
+
+// WithAuth configures the accounts calls.
+func WithAuth(c AuthConfig) Option {
+	return func(h *Handler) { h.authCfg = c }
+}
+
+// accounts holds the accounts calls' state.
+type accounts struct {
+	users     Users
+	tokens    *auth.Tokens
+	hasher    auth.Hasher
+	dummyHash string // verified for unknown usernames, so they take as long
+}
+
+func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, error) {
+	if c.Tokens == nil {
+		secret := make([]byte, 32)
+		rand.Read(secret)
+		t, err := auth.NewTokens(secret, 0, now)
+		if err != nil {
+			return nil, err
+		}
+		c.Tokens = t
+	}
+	if c.Hasher == (auth.Hasher{}) {
+		c.Hasher = auth.DefaultHasher
+	}
+	if c.LoginLimit <= 0 {
+		c.LoginLimit = DefaultLoginLimit
+	}
+	if c.SignupLimit <= 0 {
+		c.SignupLimit = DefaultSignupLimit
+	}
+	if c.LimitWindow <= 0 {
+		c.LimitWindow = DefaultLimitWindow
+	}
+	dummy, err := c.Hasher.Hash("not a password anyone has: " + time.Now().String())
+	if err != nil {
+		return nil, err
+	}
+	return &accounts{users: users, tokens: c.Tokens, hasher: c.Hasher, dummyHash: dummy}, nil
+}
+
+// routes adds the accounts calls to r.
+func (h *Handler) accountRoutes(r chi.Router) {
+	c := h.authCfg
+	limit := func(n int) func(http.Handler) http.Handler {
+		return httprate.LimitBy(n, c.LimitWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+			writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, "Too many attempts; try again later"))
+		}))
+	}
+	loginLimit, signupLimit := limit(c.LoginLimit), limit(c.SignupLimit)
+	passwordLimit := limit(c.LoginLimit)
+	r.With(signupLimit).Post("/auth/signup", h.signup)
+	r.With(loginLimit).Post("/auth/login", h.login)
+	r.Group(func(r chi.Router) {
+		r.Use(h.requireUser)
+		r.Get("/auth/me", h.me)
+		r.Post("/auth/logout-all", h.logoutAll)
+		r.Get("/user/preferences", h.getPreferences)
+		r.Put("/user/preferences", h.putPreferences)
+		r.Put("/user/profile", h.putProfile)
+		r.With(passwordLimit).Put("/user/password", h.putPassword)
+	})
+}
+
+// clientIP sets the client address the rate limits key on.
+func clientIP(trusted []string) func(http.Handler) http.Handler {
+	if len(trusted) > 0 {
+		return middleware.ClientIPFromXFF(trusted...)
+	}
+	return middleware.ClientIPFromRemoteAddr
+}
+
+// clientKey is the rate limits' key: the client address (an IPv6 client
+// by its /64, which one host usually has whole).
+func clientKey(r *http.Request) (string, error) {
+	ip := middleware.GetClientIP(r.Context())
+	if ip == "" {
+		ip, _, _ = net.SplitHostPort(r.RemoteAddr)
+	}
+	return httprate.CanonicalizeIP(ip), nil
+}
+
+// Request and response bodies of the accounts calls.
+type (
+	// SignupRequest is POST /auth/signup's body.
+	SignupRequest struct {
+		Username  string `json:"username"`
+		Email     string `json:"email"`
+		Password  string `json:"password"`
+		FirstName string `json:"firstName"`
+		LastName  string `json:"lastName"`
+	}
+	// LoginRequest is POST /auth/login's body.
+	LoginRequest struct {
+		Username string `json:"username"`
+		Password string `json:"password"`
+	}
+	// TokenResponse carries a token for the Authorization header.
+	TokenResponse struct {
+		Token string `json:"token"`
+	}
+	// MeResponse is the signed-in user.
+	MeResponse struct {
+		User auth.User `json:"user"`
+	}
+	// ProfileRequest is PUT /user/profile's body.
+	ProfileRequest struct {
+		FirstName string `json:"firstName"`
+		LastName  string `json:"lastName"`
+		Email     string `json:"email"`
+	}
+	// PasswordRequest is PUT /user/password's body.
+	PasswordRequest struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+	}
+	// PreferencesRequest is PUT /user/preferences's body: every field.
+	PreferencesRequest struct {
+		CircularSources        []string `json:"circularSources"`
+		ImpactLevels           []string `json:"impactLevels"`
+		Categories             []string `json:"categories"`
+		EmailNotifications     *bool    `json:"emailNotifications"`
+		NewsletterSubscription *bool    `json:"newsletterSubscription"`
+	}
+)
+
+var (
+	errInvalidCredentials = errorStatus(http.StatusUnauthorized, "Invalid username or password")
+	errSignInRequired     = errorStatus(http.StatusUnauthorized, "Sign in required: send a valid token as Authorization: Bearer")
+)
+
+// takenError is a 409 naming the field taken, or nil.
+func takenError(err error) *Error {
+	switch {
+	case errors.Is(err, auth.ErrUsernameTaken):
+		return &Error{Status: http.StatusConflict, Message: "Username already taken", Fields: map[string]string{"username": "Username already taken"}}
+	case errors.Is(err, auth.ErrEmailTaken):
+		return &Error{Status: http.StatusConflict, Message: "Email already registered", Fields: map[string]string{"email": "Email already registered"}}
+	}
+	return nil
+}
+
+// signIn records the sign-in and answers status with a new token.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, status int, u auth.User) {
+	if err := h.acc.users.RecordLogin(r.Context(), u.ID, h.now()); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.writeToken(w, r, status, u)
+}
+
+func (h *Handler) writeToken(w http.ResponseWriter, r *http.Request, status int, u auth.User) {
+	token, err := h.acc.tokens.Issue(u)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, status, TokenResponse{Token: token})
+}
+
+// signup is POST /auth/signup: 201 with a token.
+func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
+	var req SignupRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	req.Email = strings.TrimSpace(req.Email)
+	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	f := fieldErrors{}
+	checkUsername(f, req.Username)
+	checkEmail(f, req.Email)
+	checkPassword(f, "password", req.Password)
+	checkName(f, "firstName", "First name", req.FirstName)
+	checkName(f, "lastName", "Last name", req.LastName)
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	hash, err := h.acc.hasher.Hash(req.Password)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	u, err := h.acc.users.CreateUser(r.Context(), auth.NewUser{Username: req.Username, Email: req.Email, PasswordHash: hash,
+		FirstName: req.FirstName, LastName: req.LastName})
+	if e := takenError(err); e != nil {
+		h.writeError(w, r, e)
+		return
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.signIn(w, r, http.StatusCreated, u)
+}
+
+// login is POST /auth/login. An unknown username and a wrong password get
+// the same answer, after the same work (a dummy hash is verified).
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	var req LoginRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	if req.Username == "" {
+		f.add("username", "Username is required")
+	}
+	if req.Password == "" {
+		f.add("password", "Password is required")
+	} else if len(req.Password) > 4*maxPassword {
+		f.add("password", "Password too long")
+	}
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	u, err := h.acc.users.UserByUsername(r.Context(), req.Username)
+	hash := u.PasswordHash
+	if errors.Is(err, auth.ErrNoUser) {
+		hash = h.acc.dummyHash
+	} else if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	ok, verr := auth.Verify(hash, req.Password)
+	if verr != nil {
+		h.log.Error("api: login: stored password hash unreadable", "user", u.ID, "err", verr)
+	}
+	if err != nil || !ok {
+		h.writeError(w, r, errInvalidCredentials)
+		return
+	}
+	h.signIn(w, r, http.StatusOK, u)
+}
+
+type userKey struct{}
+
+// requireUser lets a request through only with a valid token of an
+// existing user whose tokens it issued since the last revocation.
+func (h *Handler) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, err := h.currentUser(r)
+		if err != nil {
+			var e *Error
+			if errors.As(err, &e) && e.Status == http.StatusUnauthorized {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="regpulse"`)
+			}
+			h.writeError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
+	})
+}
+
+func (h *Handler) currentUser(r *http.Request) (auth.User, error) {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return auth.User{}, errSignInRequired
+	}
+	id, version, err := h.acc.tokens.Parse(strings.TrimSpace(token))
+	if err != nil {
+		return auth.User{}, errSignInRequired
+	}
+	u, err := h.acc.users.UserByID(r.Context(), id)
+	if errors.Is(err, auth.ErrNoUser) || (err == nil && u.TokenVersion != version) {
+		return auth.User{}, errSignInRequired
+	}
+	return u, err
+}
+
+func userOf(r *http.Request) auth.User { return r.Context().Value(userKey{}).(auth.User) }
+
+// me is GET /auth/me.
+func (h *Handler) me(w http.ResponseWriter, r *http.Request) {
+	if err := noParams(r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, MeResponse{User: userOf(r)})
+}
+
+// logoutAll is POST /auth/logout-all: every token of the user, this one
+// included, is refused from now on.
+func (h *Handler) logoutAll(w http.ResponseWriter, r *http.Request) {
+	if _, err := h.acc.users.RevokeTokens(r.Context(), userOf(r).ID); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// getPreferences is GET /user/preferences.
+func (h *Handler) getPreferences(w http.ResponseWriter, r *http.Request) {
+	if err := noParams(r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	p, err := h.acc.users.Preferences(r.Context(), userOf(r).ID)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// putPreferences is PUT /user/preferences: replaces every preference.
+func (h *Handler) putPreferences(w http.ResponseWriter, r *http.Request) {
+	var req PreferencesRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	checkChoices(f, "circularSources", req.CircularSources, auth.PreferenceSources)
+	checkChoices(f, "impactLevels", req.ImpactLevels, auth.PreferenceImpactLevels)
+	checkChoices(f, "categories", req.Categories, auth.PreferenceCategories)
+	if req.EmailNotifications == nil {
+		f.add("emailNotifications", "is required (true or false)")
+	}
+	if req.NewsletterSubscription == nil {
+		f.add("newsletterSubscription", "is required (true or false)")
+	}
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	p, err := h.acc.users.SavePreferences(r.Context(), userOf(r).ID, auth.Choices{CircularSources: req.CircularSources,
+		ImpactLevels: req.ImpactLevels, Categories: req.Categories, EmailNotifications: *req.EmailNotifications,
+		NewsletterSubscription: *req.NewsletterSubscription})
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// putProfile is PUT /user/profile: names and e-mail.
+func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request) {
+	var req ProfileRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	p := auth.Profile{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName), Email: strings.TrimSpace(req.Email)}
+	f := fieldErrors{}
+	checkName(f, "firstName", "First name", p.FirstName)
+	checkName(f, "lastName", "Last name", p.LastName)
+	checkEmail(f, p.Email)
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	u, err := h.acc.users.UpdateProfile(r.Context(), userOf(r).ID, p)
+	if e := takenError(err); e != nil {
+		h.writeError(w, r, e)
+		return
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, MeResponse{User: u})
+}
+
+// putPassword is PUT /user/password: the current password is required;
+// every older token is revoked and the answer carries a new one.
+func (h *Handler) putPassword(w http.ResponseWriter, r *http.Request) {
+	var req PasswordRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	if req.CurrentPassword == "" {
+		f.add("currentPassword", "Current password is required")
+	}
+	checkPassword(f, "newPassword", req.NewPassword)
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	u := userOf(r)
+	if ok, err := auth.Verify(u.PasswordHash, req.CurrentPassword); err != nil || !ok {
+		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: "invalid currentPassword",
+			Fields: map[string]string{"currentPassword": "Current password is incorrect"}})
+		return
+	}
+	hash, err := h.acc.hasher.Hash(req.NewPassword)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	u, err = h.acc.users.SetPassword(r.Context(), u.ID, hash)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.writeToken(w, r, http.StatusOK, u)
+}

@@ -1,0 +1,99 @@
+// Package auth is RegPulse's accounts: the user and preference types the
+// store keeps and the API writes, password hashing (argon2id), the signed
+// tokens (JWT, HS256) that identify a signed-in user, and the signing
+// secret. It holds no SQL and no HTTP.
+package auth
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+// Roles a user can have. RoleUser is every new account's; RoleAdmin is
+// given only by the operator's command line (regpulse users promote).
+const (
+	RoleUser  = "user"
+	RoleAdmin = "admin"
+)
+
+// Roles are the allowed roles.
+var Roles = []string{RoleUser, RoleAdmin}
+
+// User is an account. The password hash and the token version never leave
+// the server (json:"-").
+type User struct {
+	ID         string    `json:"id"` // a random UUID
+	Username   string    `json:"username"`
+	Email      string    `json:"email"`
+	FirstName  string    `json:"firstName"`
+	LastName   string    `json:"lastName"`
+	Role       string    `json:"role" enum:"Role"`
+	IsVerified bool      `json:"isVerified"`
+	CreatedAt  time.Time `json:"createdAt"`
+
+	// LastLoginAt is the last successful sign-in; zero if none yet.
+	LastLoginAt time.Time `json:"-"`
+	// PasswordHash is the encoded argon2id hash (see Hasher).
+	PasswordHash string `json:"-"`
+	// TokenVersion is written into every token issued for the user; raising
+	// it (a password change, log out everywhere) revokes all older tokens.
+	TokenVersion int `json:"-"`
+}
+
+// NewUser is what sign-up stores; the store gives the id, role, timestamps.
+type NewUser struct {
+	Username, Email, PasswordHash, FirstName, LastName string
+}
+
+// Profile is what a user may change about themselves.
+type Profile struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+}
+
+// Preferences are a user's choices, created with the user.
+type Preferences struct {
+	ID                     string    `json:"id"`
+	UserID                 string    `json:"userId"`
+	CircularSources        []string  `json:"circularSources"`
+	ImpactLevels           []string  `json:"impactLevels"`
+	Categories             []string  `json:"categories"`
+	EmailNotifications     bool      `json:"emailNotifications"`
+	NewsletterSubscription bool      `json:"newsletterSubscription"`
+	UpdatedAt              time.Time `json:"updatedAt"`
+}
+
+// Choices are the preferences a user sets (Preferences without the
+// generated fields).
+type Choices struct {
+	CircularSources        []string `json:"circularSources"`
+	ImpactLevels           []string `json:"impactLevels"`
+	Categories             []string `json:"categories"`
+	EmailNotifications     bool     `json:"emailNotifications"`
+	NewsletterSubscription bool     `json:"newsletterSubscription"`
+}
+
+// DefaultChoices are a new user's preferences: e-mail notifications on,
+// newsletter off, no filters.
+func DefaultChoices() Choices {
+	return Choices{CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{}, EmailNotifications: true}
+}
+
+// Errors a store returns.
+var (
+	ErrUsernameTaken = errors.New("username already taken")
+	ErrEmailTaken    = errors.New("email already registered")
+	ErrNoUser        = errors.New("no such user")
+)
+
+// The values preferences take: the search's source filter (every source
+// but "other"), the impact levels and the search's categories.
+var (
+	PreferenceSources      = slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" })
+	PreferenceImpactLevels = catalog.ImpactLevels
+	PreferenceCategories   = catalog.CircularCategories
+)

@@ -1,0 +1,88 @@
+package ingest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"regpulse/internal/catalog"
+)
+
+// Feed is one regulator feed the editors follow.
+type Feed struct {
+	// Name identifies the feed in warnings, errors and --only.
+	Name string `yaml:"name"`
+	// URL is an http(s) URL or a local file path; a relative path is
+	// relative to the folder of the file that lists the feed.
+	URL string `yaml:"url"`
+	// Source is the catalog source its items are written under (RBI, SEBI…).
+	Source string `yaml:"source"`
+}
+
+// LoadFeeds reads the list of feeds from a YAML file:
+//
+//	feeds:
+//	  - name: rbi-notifications
+//	    url: https://www.rbi.org.in/notifications_rss.xml
+//	    source: RBI
+func LoadFeeds(path string) ([]Feed, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Feeds []Feed `yaml:"feeds"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key would silently drop a feed's source
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(doc.Feeds) == 0 {
+		return nil, fmt.Errorf("%s: no feeds listed", path)
+	}
+	seen := map[string]bool{}
+	for i, f := range doc.Feeds {
+		switch {
+		case f.Name == "":
+			return nil, fmt.Errorf("%s: feed %d: name is missing", path, i+1)
+		case seen[f.Name]:
+			return nil, fmt.Errorf("%s: feed %q: listed twice", path, f.Name)
+		case f.URL == "":
+			return nil, fmt.Errorf("%s: feed %q: url is missing", path, f.Name)
+		case !slices.Contains(catalog.Sources, f.Source):
+			return nil, fmt.Errorf("%s: feed %q: source %q is not one of %s", path, f.Name, f.Source, strings.Join(catalog.Sources, ", "))
+		}
+		seen[f.Name] = true
+		if !isURL(f.URL) && !filepath.IsAbs(f.URL) {
+			doc.Feeds[i].URL = filepath.Join(filepath.Dir(path), f.URL)
+		}
+	}
+	return doc.Feeds, nil
+}
+
+// Select keeps the feed named name; "" keeps them all.
+func Select(feeds []Feed, name string) ([]Feed, error) {
+	if name == "" {
+		return feeds, nil
+	}
+	for _, f := range feeds {
+		if f.Name == name {
+			return []Feed{f}, nil
+		}
+	}
+	names := make([]string, len(feeds))
+	for i, f := range feeds {
+		names[i] = f.Name
+	}
+	return nil, fmt.Errorf("no feed named %q (feeds: %s)", name, strings.Join(names, ", "))
+}
+
+func isURL(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}

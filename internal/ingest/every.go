@@ -1,0 +1,52 @@
+package ingest
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// RunFunc runs one ingestion.
+type RunFunc func(ctx context.Context) (Report, error)
+
+// Every runs run every interval until ctx is cancelled and logs what each
+// run found. A failed run is logged and the next one runs on schedule;
+// after, when not nil, is called after each run.
+func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.Logger, after func()) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		start := time.Now()
+		rep, err := run(ctx)
+		if ctx.Err() != nil {
+			return // shutting down: the run was cancelled, not broken
+		}
+		rep.Log(log)
+		if err != nil {
+			log.Error("ingest failed", "err", err)
+		}
+		log.Info("ingested feeds", "written", len(rep.Written), "skipped", len(rep.Skipped),
+			"warnings", rep.Warnings(), "took", time.Since(start).Round(time.Millisecond))
+		if after != nil {
+			after()
+		}
+	}
+}
+
+// Log writes each written file and each malformed item to log; items
+// already in the content are only counted.
+func (r Report) Log(log *slog.Logger) {
+	for _, w := range r.Written {
+		log.Info("ingested an unpublished circular", "feed", w.Feed, "file", w.Path, "title", w.Title)
+	}
+	for _, s := range r.Skipped {
+		if s.Warning {
+			log.Warn("skipped a feed item", "feed", s.Feed, "item", s.Item, "reason", s.Reason)
+		}
+	}
+}

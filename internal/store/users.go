@@ -1,0 +1,260 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"regpulse/internal/auth"
+)
+
+// Accounts: users and their preferences (auth's types). Usernames and
+// e-mail addresses are unique whatever their case; the key columns hold
+// them lower-cased.
+
+const userColumns = `id, username, email, first_name, last_name, role, is_verified, created_at,
+	last_login_at, password_hash, token_version`
+
+// userKey is the form a username or e-mail is unique in.
+func userKey(s string) string { return strings.ToLower(s) }
+
+func timeText(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func scanUser(row interface{ Scan(...any) error }) (auth.User, error) {
+	var u auth.User
+	var created string
+	var last sql.NullString
+	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.FirstName, &u.LastName, &u.Role, &u.IsVerified, &created,
+		&last, &u.PasswordHash, &u.TokenVersion)
+	if errors.Is(err, sql.ErrNoRows) {
+		return auth.User{}, auth.ErrNoUser
+	}
+	if err != nil {
+		return auth.User{}, err
+	}
+	if u.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return auth.User{}, fmt.Errorf("stored created_at %q: %w", created, err)
+	}
+	if last.Valid {
+		if u.LastLoginAt, err = time.Parse(time.RFC3339Nano, last.String); err != nil {
+			return auth.User{}, fmt.Errorf("stored last_login_at %q: %w", last.String, err)
+		}
+	}
+	return u, nil
+}
+
+// takenError maps a unique-constraint failure to the field taken.
+func takenError(err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "UNIQUE") && strings.Contains(msg, "users.username_key"):
+		return auth.ErrUsernameTaken
+	case strings.Contains(msg, "UNIQUE") && strings.Contains(msg, "users.email_key"):
+		return auth.ErrEmailTaken
+	}
+	return err
+}
+
+// CreateUser stores a new user, role 'user', not verified, with the
+// default preferences. A username or e-mail already taken (in any case)
+// is auth.ErrUsernameTaken or auth.ErrEmailTaken.
+func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (auth.User, error) {
+	now := s.now().UTC()
+	u := auth.User{ID: uuid.NewString(), Username: nu.Username, Email: nu.Email, FirstName: nu.FirstName,
+		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, username, username_key, email, email_key, password_hash,
+		first_name, last_name, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Username, userKey(u.Username), u.Email, userKey(u.Email), u.PasswordHash, u.FirstName, u.LastName, u.Role, timeText(now))
+	if err != nil {
+		if taken := takenError(err); taken != err {
+			return auth.User{}, taken
+		}
+		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+	}
+	if err := putChoices(ctx, tx, u.ID, auth.DefaultChoices(), now); err != nil {
+		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+	}
+	return u, nil
+}
+
+// UserByUsername finds a user by username in any case; auth.ErrNoUser if none.
+func (s *DB) UserByUsername(ctx context.Context, username string) (auth.User, error) {
+	return s.userWhere(ctx, "username_key = ?", userKey(username))
+}
+
+// UserByID finds a user by id; auth.ErrNoUser if none.
+func (s *DB) UserByID(ctx context.Context, id string) (auth.User, error) {
+	return s.userWhere(ctx, "id = ?", id)
+}
+
+func (s *DB) userWhere(ctx context.Context, cond string, arg any) (auth.User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+cond, arg))
+	if err != nil && !errors.Is(err, auth.ErrNoUser) {
+		return auth.User{}, fmt.Errorf("store: user: %w", err)
+	}
+	return u, err
+}
+
+// ListUsers returns every user, oldest first.
+func (s *DB) ListUsers(ctx context.Context) ([]auth.User, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+userColumns+" FROM users ORDER BY created_at, username_key")
+	if err != nil {
+		return nil, fmt.Errorf("store: ListUsers: %w", err)
+	}
+	defer rows.Close()
+	var out []auth.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: ListUsers: %w", err)
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// updateUser runs an UPDATE of one user and returns the user after it.
+func (s *DB) updateUser(ctx context.Context, id, set string, args ...any) (auth.User, error) {
+	res, err := s.db.ExecContext(ctx, "UPDATE users SET "+set+" WHERE id = ?", append(args, id)...)
+	if err != nil {
+		if taken := takenError(err); taken != err {
+			return auth.User{}, taken
+		}
+		return auth.User{}, fmt.Errorf("store: update user: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return auth.User{}, auth.ErrNoUser
+	}
+	return s.UserByID(ctx, id)
+}
+
+// RecordLogin sets the user's last sign-in to at.
+func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) error {
+	_, err := s.updateUser(ctx, id, "last_login_at = ?", timeText(at))
+	return err
+}
+
+// UpdateProfile sets the user's names and e-mail (auth.ErrEmailTaken when
+// another user has it).
+func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth.User, error) {
+	return s.updateUser(ctx, id, "first_name = ?, last_name = ?, email = ?, email_key = ?", p.FirstName, p.LastName, p.Email, userKey(p.Email))
+}
+
+// SetPassword replaces the user's password hash and raises the token
+// version, revoking every token issued before.
+func (s *DB) SetPassword(ctx context.Context, id, hash string) (auth.User, error) {
+	return s.updateUser(ctx, id, "password_hash = ?, token_version = token_version + 1", hash)
+}
+
+// RevokeTokens raises the user's token version: every token issued before
+// is refused (log out everywhere).
+func (s *DB) RevokeTokens(ctx context.Context, id string) (auth.User, error) {
+	return s.updateUser(ctx, id, "token_version = token_version + 1")
+}
+
+// SetRole gives the user named username (any case) a role of auth.Roles.
+func (s *DB) SetRole(ctx context.Context, username, role string) (auth.User, error) {
+	u, err := s.UserByUsername(ctx, username)
+	if err != nil {
+		return auth.User{}, err
+	}
+	return s.updateUser(ctx, u.ID, "role = ?", role)
+}
+
+// DeleteUser removes a user and their preferences; their tokens are
+// refused from then on.
+func (s *DB) DeleteUser(ctx context.Context, id string) error {
+	res, err := s.db.ExecContext(ctx, "DELETE FROM users WHERE id = ?", id)
+	if err != nil {
+		return fmt.Errorf("store: DeleteUser: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return auth.ErrNoUser
+	}
+	return nil
+}
+
+// Preferences returns the user's preferences (auth.ErrNoUser if none).
+func (s *DB) Preferences(ctx context.Context, userID string) (auth.Preferences, error) {
+	p := auth.Preferences{UserID: userID}
+	var sources, levels, categories, updated string
+	err := s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, email_notifications,
+		newsletter_subscription, updated_at FROM user_preferences WHERE user_id = ?`, userID).
+		Scan(&p.ID, &sources, &levels, &categories, &p.EmailNotifications, &p.NewsletterSubscription, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return auth.Preferences{}, auth.ErrNoUser
+	}
+	if err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+	}
+	for _, c := range []struct {
+		text string
+		list *[]string
+	}{{sources, &p.CircularSources}, {levels, &p.ImpactLevels}, {categories, &p.Categories}} {
+		if err := json.Unmarshal([]byte(c.text), c.list); err != nil {
+			return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+		}
+		if *c.list == nil {
+			*c.list = []string{}
+		}
+	}
+	if p.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+	}
+	return p, nil
+}
+
+// SavePreferences replaces the user's preferences with c.
+func (s *DB) SavePreferences(ctx context.Context, userID string, c auth.Choices) (auth.Preferences, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+	}
+	defer tx.Rollback()
+	var exists int
+	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE id = ?", userID).Scan(&exists); err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+	}
+	if exists == 0 {
+		return auth.Preferences{}, auth.ErrNoUser
+	}
+	if err := putChoices(ctx, tx, userID, c, s.now()); err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+	}
+	return s.Preferences(ctx, userID)
+}
+
+func putChoices(ctx context.Context, tx *sql.Tx, userID string, c auth.Choices, now time.Time) error {
+	list := func(l []string) string {
+		if l == nil {
+			l = []string{}
+		}
+		b, _ := json.Marshal(l)
+		return string(b)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO user_preferences (id, user_id, circular_sources, impact_levels, categories,
+		email_notifications, newsletter_subscription, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET circular_sources = excluded.circular_sources, impact_levels = excluded.impact_levels,
+		categories = excluded.categories, email_notifications = excluded.email_notifications,
+		newsletter_subscription = excluded.newsletter_subscription, updated_at = excluded.updated_at`,
+		uuid.NewString(), userID, list(c.CircularSources), list(c.ImpactLevels), list(c.Categories),
+		c.EmailNotifications, c.NewsletterSubscription, timeText(now))
+	return err
+}
