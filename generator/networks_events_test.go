@@ -66,7 +66,7 @@ func TestNetworkAndEventPages(t *testing.T) {
 			`data-empty="sibos-upcoming" class="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700" hidden`,
 		}, not: []string{"Sibos 2024", "Ongoing", `<a href="https://example.org/a`}, notVerified: "Theme,Dates,Location,Venue"},
 		{page: "sibos-events", section: "Past Events", want: []string{
-			"Sibos 2024", "Completed", ">Oct 21, 2024</time>\n – <time", ">Oct 24, 2024</time>",
+			"Sibos 2024", "Completed", ">Oct 21, 2024</time> – <time", ">Oct 24, 2024</time>",
 			"Beijing, China", `href="https://www.sibos.com"`,
 		}, not: []string{"Test Sibos", "Registration Open", "Ongoing"}, notVerified: "Theme,Venue,Expected attendees"},
 		{page: "fintech-events", want: []string{
