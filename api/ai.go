@@ -24,6 +24,8 @@ type AI interface {
 	Summarize(ctx context.Context, req ai.SummaryRequest) (catalog.GeneratedSummary, error)
 	AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (catalog.ImpactAnalysis, error)
 	Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error)
+	// HasModel reports whether a language model is configured.
+	HasModel() bool
 }
 
 // AIConfig configures the AI calls (WithAI).
@@ -199,6 +201,22 @@ func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, sum)
+}
+
+// modelAnswer is the configured model's answer to question from passages
+// (the search's retrieved circulars, best first), citing only them. ok is
+// false when there is no model or it failed (the service then answered
+// locally): the caller keeps its own extractive answer, so a model failure
+// never becomes an error. This is the seam of GET /search's direct answer.
+func (h *Handler) modelAnswer(ctx context.Context, question string, passages []ai.Passage) (a ai.Answer, ok bool) {
+	if !h.ai.svc.HasModel() || len(passages) == 0 {
+		return a, false
+	}
+	a, err := h.ai.svc.Answer(ctx, ai.AnswerRequest{Question: question, Passages: passages})
+	if err != nil || a.Provider == ai.ProviderLocal {
+		return a, false
+	}
+	return a, true
 }
 
 // circular looks a circular up, as a 404 when there is none.

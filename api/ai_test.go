@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/ai"
@@ -135,6 +136,8 @@ func (b *blockingAI) AnalyzeImpact(context.Context, ai.ImpactRequest) (catalog.I
 func (b *blockingAI) Answer(context.Context, ai.AnswerRequest) (ai.Answer, error) {
 	return ai.Answer{}, nil
 }
+
+func (b *blockingAI) HasModel() bool { return true }
 
 // TestSummarizeCircular_Once: concurrent requests for one circular make
 // one summary, which each of them receives.
@@ -380,4 +383,53 @@ func (failingProvider) AnalyzeImpact(context.Context, ai.ImpactRequest) (catalog
 
 func (failingProvider) Answer(context.Context, ai.AnswerRequest) (ai.Answer, error) {
 	return ai.Answer{}, errBroken
+}
+
+// TestModelAnswer: the search's direct answer comes from the model when
+// one is configured and answers faithfully; otherwise there is none, and
+// the search keeps its own.
+func TestModelAnswer(t *testing.T) {
+	passages := []ai.Passage{
+		{CircularID: "c1", Source: "NPCI", Title: "UPI Lite", Text: "The UPI Lite limit is ₹5,000."},
+		{CircularID: "c2", Source: "RBI", Title: "Tokenisation", Text: "Merchants may not store card data."},
+	}
+	model := func(t *testing.T, reply string) AI {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := json.Marshal(reply)
+			fmt.Fprintf(w, `{"choices":[{"message":{"role":"assistant","content":%s}}]}`, b)
+		}))
+		t.Cleanup(srv.Close)
+		p, err := openai.New(openai.Config{BaseURL: srv.URL, Model: "fake-model", Retries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ai.NewService(p, local.New())
+	}
+	for _, tc := range []struct {
+		name string
+		svc  func(t *testing.T) AI
+		want ai.Answer
+		ok   bool
+	}{
+		{"Model", func(t *testing.T) AI { return model(t, `{"answer":"The limit is ₹5,000.","citations":[1]}`) },
+			ai.Answer{Answer: "The limit is ₹5,000.", Citations: []string{"c1"}, Model: "fake-model"}, true},
+		{"ModelInvents", func(t *testing.T) AI { return model(t, `{"answer":"The limit is ₹9,000.","citations":[1]}`) }, ai.Answer{}, false},
+		{"ModelMalformed", func(t *testing.T) AI { return model(t, `not JSON`) }, ai.Answer{}, false},
+		{"NoModel", func(*testing.T) AI { return nil }, ai.Answer{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &Handler{log: discardLog, now: storetest.Clock, aiCfg: AIConfig{Service: tc.svc(t)}}
+			h.aiRoutes(chi.NewRouter())
+			got, ok := h.modelAnswer(t.Context(), "What is the UPI Lite limit?", passages)
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v (%+v)", ok, tc.ok, got)
+			}
+			if ok {
+				got.Provider = ""
+				if diff := cmp.Diff(tc.want, got); diff != "" {
+					t.Errorf("answer (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
 }

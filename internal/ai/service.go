@@ -71,6 +71,10 @@ func NewService(model, local Provider, opts ...Option) *Service {
 	return s
 }
 
+// HasModel reports whether a model is configured: without one, the
+// answers are the local provider's.
+func (s *Service) HasModel() bool { return s.model != nil }
+
 // Stats reports the counters.
 func (s *Service) Stats() Stats {
 	return Stats{
