@@ -100,28 +100,17 @@ func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	id := chi.URLParam(r, "id")
-	c, err := h.circular(r.Context(), id)
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	v, err := shared(r.Context(), &h.ai.inFlight, "summary "+id, func(ctx context.Context) (catalog.Circular, error) {
+	aboutCircular(h, w, r, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
 		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
 		if err != nil {
 			return c, err
 		}
-		if err := h.store.PutCircularSummary(ctx, id, sum); err != nil {
+		if err := h.store.PutCircularSummary(ctx, c.ID, sum); err != nil {
 			return c, err
 		}
 		c.AISummary = &sum
 		return c, nil
 	})
-	if err != nil {
-		h.writeError(w, r, aiError(err))
-		return
-	}
-	writeJSON(w, http.StatusOK, v)
 }
 
 // ImpactRequest is POST /circulars/{id}/impact's body.
@@ -144,19 +133,29 @@ func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	entityType := catalog.EntityTypes[i]
-	id := chi.URLParam(r, "id")
-	c, err := h.circular(r.Context(), id)
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	v, err := shared(r.Context(), &h.ai.inFlight, "impact "+id+" "+entityType, func(ctx context.Context) (catalog.ImpactAnalysis, error) {
+	aboutCircular(h, w, r, "impact "+entityType, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
 		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType})
 		if err != nil {
 			return a, err
 		}
 		return a, h.store.PutImpactAnalysis(ctx, a)
 	})
+}
+
+// aboutCircular answers a call about the circular {id}: 404 when there is
+// none, else work's result, the work done once for all concurrent calls
+// of the same kind about the circular (shared).
+func aboutCircular[T any](h *Handler, w http.ResponseWriter, r *http.Request, kind string, work func(context.Context, catalog.Circular) (T, error)) {
+	id := chi.URLParam(r, "id")
+	c, err := h.store.Circular(r.Context(), id)
+	if errors.Is(err, catalog.ErrNotFound) {
+		err = errorStatus(http.StatusNotFound, "no circular with id "+id)
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	v, err := shared(r.Context(), &h.ai.inFlight, kind+" "+id, func(ctx context.Context) (T, error) { return work(ctx, c) })
 	if err != nil {
 		h.writeError(w, r, aiError(err))
 		return
@@ -217,15 +216,6 @@ func (h *Handler) modelAnswer(ctx context.Context, question string, passages []a
 		return a, false
 	}
 	return a, true
-}
-
-// circular looks a circular up, as a 404 when there is none.
-func (h *Handler) circular(ctx context.Context, id string) (catalog.Circular, error) {
-	c, err := h.store.Circular(ctx, id)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return c, errorStatus(http.StatusNotFound, "no circular with id "+id)
-	}
-	return c, err
 }
 
 // aiError maps what the AI service answers to the client's error.

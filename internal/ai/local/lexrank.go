@@ -66,6 +66,18 @@ func tfidf(texts [][]string) []vector {
 	return out
 }
 
+// vectors are the TF-IDF vectors of sents and of query (a title or a
+// question), weighed over them all.
+func vectors(sents []string, query string) ([]vector, vector) {
+	texts := make([][]string, len(sents)+1)
+	for i, s := range sents {
+		texts[i] = terms(s)
+	}
+	texts[len(sents)] = terms(query)
+	vs := tfidf(texts)
+	return vs[:len(sents)], vs[len(sents)]
+}
+
 // cosine is the cosine similarity of a and b (0 when either is empty).
 func cosine(a, b vector) float64 {
 	if a.norm == 0 || b.norm == 0 {

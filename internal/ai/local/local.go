@@ -64,14 +64,7 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 	if err := ctx.Err(); err != nil {
 		return catalog.GeneratedSummary{}, err
 	}
-	texts := make([][]string, len(sents)+1)
-	for i, s := range sents {
-		texts[i] = terms(s)
-	}
-	texts[len(sents)] = terms(req.Title)
-	vs := tfidf(texts)
-	title := vs[len(sents)]
-	vs = vs[:len(sents)]
+	vs, title := vectors(sents, req.Title)
 	sim := similarities(vs)
 	bias := make([]float64, len(sents))
 	for i, s := range sents {
@@ -123,14 +116,7 @@ func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer,
 	if err := ctx.Err(); err != nil {
 		return ai.Answer{}, err
 	}
-	texts := make([][]string, len(sents)+1)
-	for i, s := range sents {
-		texts[i] = terms(s)
-	}
-	texts[len(sents)] = terms(req.Question)
-	vs := tfidf(texts)
-	q := vs[len(sents)]
-	vs = vs[:len(sents)]
+	vs, q := vectors(sents, req.Question)
 	rel := make([]float64, len(sents))
 	var best float64
 	for i := range vs {
