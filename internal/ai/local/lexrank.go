@@ -110,9 +110,13 @@ func similarities(vs []vector) [][]float64 {
 }
 
 // LexRank parameters (Erkan and Radev 2004, continuous LexRank): the
-// damping of the random walk and when the power iteration has converged.
+// damping of the random walk (how often it follows similarity rather than
+// jumping by the bias) and when the power iteration has converged. Biased
+// LexRank gives the bias a large share (Otterbacher et al. weigh it 0.7 to
+// 0.95): a circular has a handful of sentences, all about alike, and
+// similarity alone barely tells its obligation from its background.
 const (
-	damping   = 0.85
+	damping   = 0.4
 	tolerance = 1e-6
 	maxIter   = 100
 )

@@ -107,7 +107,7 @@ func TestSummarize_KeyObligation(t *testing.T) {
 		{"npci-2025-05-21-upi-api-usage-limits", "must monitor and throttle the API traffic"},
 		{"rbi-2025-09-25-authentication-mechanisms-directions", "must be authenticated with at least two distinct factors"},
 		{"npci-2025-07-29-p2p-collect-discontinued", "had to update their systems"},
-		{"sebi-2025-06-11-validated-upi-ids", "must use structured UPI IDs"},
+		{"sebi-2025-06-11-validated-upi-ids", "Intermediaries must adopt the IDs"},
 	} {
 		t.Run(tc.slug, func(t *testing.T) {
 			c, ok := circulars[tc.slug]
