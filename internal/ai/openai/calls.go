@@ -175,9 +175,7 @@ func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer,
 	per := p.cfg.ChunkChars / len(req.Passages)
 	passages := slices.Clone(req.Passages)
 	for i := range passages {
-		if len(passages[i].Text) > per {
-			passages[i].Text = passages[i].Text[:per]
-		}
+		passages[i].Text = prefix(passages[i].Text, per)
 	}
 	type result struct {
 		Answer    string `json:"answer"`

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"text/template"
 	"time"
+	"unicode/utf8"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
@@ -229,15 +230,24 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
+// prefix is s cut to at most n bytes, at a character boundary.
+func prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 // chunks splits text into parts of at most max characters at sentence
 // boundaries (a sentence longer than max is a part of its own, cut).
 func chunks(text string, max int) []string {
 	var out []string
 	var b strings.Builder
 	for _, s := range local.Sentences(text) {
-		if len(s) > max {
-			s = s[:max]
-		}
+		s = prefix(s, max)
 		if b.Len() > 0 && b.Len()+1+len(s) > max {
 			out = append(out, b.String())
 			b.Reset()

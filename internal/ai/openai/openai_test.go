@@ -461,3 +461,21 @@ func TestService_InventionGuard(t *testing.T) {
 		}
 	})
 }
+
+func TestPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 5, "abc"},
+		{"abcdef", 3, "abc"},
+		{"₹500", 2, ""},   // ₹ is three bytes: never half of it
+		{"a₹500", 3, "a"}, // nor the start of it
+		{"a₹500", 4, "a₹"},
+	} {
+		if got := prefix(tc.s, tc.n); got != tc.want {
+			t.Errorf("prefix(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}
