@@ -48,11 +48,12 @@ const mmrLambda = 0.7
 // sentence needs to join an answer.
 const minRelevance = 0.3
 
+// obligation and deadline match lower-cased text.
 var (
 	// obligation finds what a circular requires of someone.
-	obligation = regexp.MustCompile(`(?i)\b(shall|must|required to|requires?|are directed to|is directed to|mandatory|mandated|should ensure|have to|has to|obliged|prohibited|not permitted|barred?|bars|may not|no longer|need to|needs to|need the|had to)\b`)
+	obligation = regexp.MustCompile(`\b(shall|must|required to|requires?|are directed to|is directed to|mandatory|mandated|should ensure|have to|has to|obliged|prohibited|not permitted|barred?|bars|may not|no longer|need to|needs to|need the|had to)\b`)
 	// deadline finds a date or a time limit.
-	deadline = regexp.MustCompile(`(?i)\b(\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}|within \w+ (working )?(days?|hours?|weeks?|months?)|with effect from|w\.e\.f|effective from|no later than|not later than|on or before|deadline|timeline|by (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b`)
+	deadline = regexp.MustCompile(`\b(\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}|within \w+ (working )?(days?|hours?|weeks?|months?)|with effect from|w\.e\.f|effective from|no later than|not later than|on or before|deadline|timeline|by (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b`)
 )
 
 // Summarize picks the sentences of req.Text that best summarise it.
@@ -68,6 +69,7 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 	sim := similarities(vs)
 	bias := make([]float64, len(sents))
 	for i, s := range sents {
+		s = strings.ToLower(s)
 		bias[i] = 1 + 2*cosine(title, vs[i])
 		if obligation.MatchString(s) {
 			bias[i]++
