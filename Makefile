@@ -85,7 +85,7 @@ e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
 
 clean:
 	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots

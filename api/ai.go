@@ -17,6 +17,7 @@ import (
 	"regpulse/internal/ai"
 	"regpulse/internal/ai/local"
 	"regpulse/internal/catalog"
+	"regpulse/internal/search"
 )
 
 // AI is what the AI calls need: *ai.Service.
@@ -216,6 +217,42 @@ func (h *Handler) modelAnswer(ctx context.Context, question string, passages []a
 		return a, false
 	}
 	return a, true
+}
+
+// withModelAnswer has the configured model write res's direct answer from
+// the circulars the search retrieved for question (their text when on the
+// page, else the matching passage), citing only them; the sources become
+// the cited ones and the confidence stays retrieval's. Retrieval that
+// found no answer good enough stays without one, and with no model, or
+// when it fails, the extractive answer stays.
+func (h *Handler) withModelAnswer(ctx context.Context, question string, res *search.Response) {
+	a := &res.Answer
+	if a.DirectAnswer == "" || len(a.Sources) == 0 {
+		return
+	}
+	content := map[string]string{}
+	for _, c := range res.Circulars {
+		content[c.ID] = c.Content
+	}
+	passages := make([]ai.Passage, len(a.Sources))
+	for i, s := range a.Sources {
+		text := content[s.CircularID]
+		if text == "" {
+			text = s.RelevantExcerpt
+		}
+		passages[i] = ai.Passage{CircularID: s.CircularID, Source: s.Source, Title: s.Title, Text: text, OfficialURL: string(s.OfficialURL)}
+	}
+	m, ok := h.modelAnswer(ctx, question, passages)
+	if !ok {
+		return
+	}
+	var cited catalog.List[search.Source]
+	for _, id := range m.Citations {
+		if i := slices.IndexFunc(a.Sources, func(s search.Source) bool { return s.CircularID == id }); i >= 0 {
+			cited = append(cited, a.Sources[i])
+		}
+	}
+	a.DirectAnswer, a.Sources, a.Method, a.Model = catalog.OptString(m.Answer), cited, search.MethodModel, catalog.OptString(m.Model)
 }
 
 // aiError maps what the AI service answers to the client's error.

@@ -19,6 +19,7 @@ import (
 	"regpulse/internal/ai/local"
 	"regpulse/internal/ai/openai"
 	"regpulse/internal/catalog"
+	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
 
@@ -432,4 +433,44 @@ func TestModelAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSearch_ModelAnswer: with a model, /search's direct answer is the
+// model's, citing retrieved circulars only, with retrieval's confidence;
+// without one, or when the model invents, it stays extractive.
+func TestSearch_ModelAnswer(t *testing.T) {
+	const target = "/search?q=upi+lite"
+	extractive := decode[search.Response](t, target, aiFixture(t, AIConfig{}).get(t, target))
+	if extractive.Answer.Method != search.MethodExtractive || extractive.Answer.DirectAnswer == "" || len(extractive.Answer.Sources) == 0 {
+		t.Fatalf("fixture's extractive answer = %+v; want one to replace", extractive.Answer)
+	}
+	model := func(t *testing.T, reply string) AI {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := json.Marshal(reply)
+			fmt.Fprintf(w, `{"choices":[{"message":{"role":"assistant","content":%s}}]}`, b)
+		}))
+		t.Cleanup(srv.Close)
+		p, err := openai.New(openai.Config{BaseURL: srv.URL, Model: "fake-model", Retries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ai.NewService(p, local.New())
+	}
+	t.Run("Model", func(t *testing.T) {
+		// The model cites the second source; its words state no value.
+		f := aiFixture(t, AIConfig{Service: model(t, `{"answer":"UPI Lite limits were revised.","citations":[2]}`)})
+		got := decode[search.Response](t, target, f.get(t, target)).Answer
+		want := search.Answer{DirectAnswer: "UPI Lite limits were revised.", Confidence: extractive.Answer.Confidence,
+			Sources: catalog.List[search.Source]{extractive.Answer.Sources[1]}, Method: search.MethodModel, Model: "fake-model"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("answer (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("ModelInventsKeepsExtractive", func(t *testing.T) {
+		f := aiFixture(t, AIConfig{Service: model(t, `{"answer":"The limit is ₹99,999.","citations":[1]}`)})
+		got := decode[search.Response](t, target, f.get(t, target)).Answer
+		if diff := cmp.Diff(extractive.Answer, got); diff != "" {
+			t.Errorf("answer (-extractive +got):\n%s", diff)
+		}
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 )
 
 // Store is what the API needs from persistence, in the domain's own types:
@@ -39,6 +40,10 @@ type Store interface {
 	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
 	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
 	Users
+	// Search ranks the circulars for a query (package search's rules);
+	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
+	// query it cannot run.
+	Search(ctx context.Context, q search.Query) (search.Response, error)
 }
 
 // Handler holds the API's dependencies.
@@ -100,6 +105,8 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/impact-tracking", h.impactTracking)
 	r.Get("/dashboard/stats", h.dashboardStats)
 	h.accountRoutes(r)
+	r.Get("/search", h.search)
+	r.Get("/search/feed", h.searchFeed)
 	h.aiRoutes(r)
 	return r
 }

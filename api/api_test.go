@@ -19,7 +19,7 @@ func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	// As web.Handler mounts it: beside a catch-all route for the site.
 	root := chi.NewRouter()
-	root.Mount("/api", New(newFakeStore(storetest.Catalog()), discardLog))
+	root.Mount("/api", New(newFakeStore(storetest.Catalog()), discardLog, cheapAuth))
 	root.Handle("/*", http.NotFoundHandler())
 	srv := httptest.NewServer(root)
 	t.Cleanup(srv.Close)

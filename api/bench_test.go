@@ -25,7 +25,7 @@ func BenchmarkListCirculars(b *testing.B) {
 	if _, err := db.SyncCatalog(b.Context(), &catalog.Catalog{Circulars: storetest.Circulars(100_000)}); err != nil {
 		b.Fatal(err)
 	}
-	f := &fixture{api: New(db, discardLog)}
+	f := &fixture{api: New(db, discardLog, cheapAuth)}
 	for _, bc := range []struct{ name, target string }{
 		{"Filtered", "/circulars?source=RBI&category=UPI&search=merchant+gateway&sort=impact&limit=50"},
 		{"Default", "/circulars?limit=50"},

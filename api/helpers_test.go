@@ -19,6 +19,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
 
@@ -41,6 +42,7 @@ type fakeStore struct {
 	regulations catalog.RegulationQuery
 	page        catalog.Page // of ListNetworks or ListSibosEvents
 	statsAt     time.Time
+	search      search.Query
 
 	// What the AI calls stored, by circular id.
 	mu        sync.Mutex
@@ -71,6 +73,29 @@ func fakeList[Q, T any](s *fakeStore, got *Q, q Q, all []T, p catalog.Page) ([]T
 }
 
 func (s *fakeStore) Ping(context.Context) error { return s.err }
+
+// Search answers every query with the catalog's circulars, ranked as
+// they come, the way the store shapes a response.
+func (s *fakeStore) Search(_ context.Context, q search.Query) (search.Response, error) {
+	s.search = q
+	if s.err != nil {
+		return search.Response{}, s.err
+	}
+	if err := q.Check(); err != nil {
+		return search.Response{}, err
+	}
+	var hits []search.Hit
+	for _, c := range s.cat.Circulars {
+		hits = append(hits, search.Hit{Circular: c, Tier: search.TierStrong})
+	}
+	page, total := paged(hits, catalog.Page{Limit: search.PageSize, Offset: (max(q.Page, 1) - 1) * search.PageSize})
+	top, _ := paged(hits, catalog.Page{Limit: search.AnswerSources})
+	p := search.Plan{Query: q}
+	for _, w := range strings.Fields(strings.ToLower(q.Text)) {
+		p.Terms = append(p.Terms, search.Term{Word: w, Keys: []string{search.Key(w)}})
+	}
+	return search.Respond(p, search.Results{Hits: page, Top: top, Total: total}), nil
+}
 
 func (s *fakeStore) ListCirculars(_ context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
 	return fakeList(s, &s.circulars, q, s.cat.Circulars, q.Page)
@@ -120,7 +145,7 @@ type fixture struct {
 func newFixture(t testing.TB, cat *catalog.Catalog) *fixture {
 	t.Helper()
 	s := newFakeStore(cat)
-	return &fixture{store: s, api: New(s, discardLog, WithNow(storetest.Clock))}
+	return &fixture{store: s, api: New(s, discardLog, WithNow(storetest.Clock), cheapAuth)}
 }
 
 // response is a recorded answer.
@@ -270,3 +295,7 @@ func (s *fakeStore) PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnaly
 	s.analyses = append(s.analyses, a)
 	return nil
 }
+
+// cheapAuth makes the accounts' hashing cheap for tests that do not sign in
+// (New hashes a dummy password once at start).
+var cheapAuth = WithAuth(AuthConfig{Hasher: cheapHash})

@@ -20,6 +20,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 )
 
 var update = flag.Bool("update", false, "rewrite openapi.json's generated schemas from the Go types")
@@ -51,6 +52,13 @@ var schemaTypes = map[string]reflect.Type{
 	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
 	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
 	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
+	"SearchResponse":     reflect.TypeFor[search.Response](),
+	"Answer":             reflect.TypeFor[search.Answer](),
+	"AnswerSource":       reflect.TypeFor[search.Source](),
+	"Span":               reflect.TypeFor[search.Span](),
+	"Pagination":         reflect.TypeFor[search.Pagination](),
+	"Facets":             reflect.TypeFor[search.Facets](),
+	"Correction":         reflect.TypeFor[search.Correction](),
 
 	"GeneratedSummary": reflect.TypeFor[catalog.GeneratedSummary](),
 	"ImpactAnalysis":   reflect.TypeFor[catalog.ImpactAnalysis](),
@@ -70,6 +78,7 @@ func schemaEnums() map[string][]string {
 		sorts = append(sorts, string(s))
 	}
 	out["CircularSort"] = sorts
+	out["AnswerMethod"] = search.AnswerMethods
 	return out
 }
 
@@ -154,6 +163,9 @@ func customizeSchema(t reflect.Type, tag reflect.StructTag, s *openapi3.Schema, 
 	case optStringType, optIntType:
 		s.Nullable = true
 	}
+	if t.Kind() == reflect.Pointer && components[t.Elem()] != "" {
+		s.Nullable = true // a nil pointer to a component is null
+	}
 	if name := tag.Get("enum"); name != "" {
 		values, ok := enums[name]
 		if !ok {
@@ -198,10 +210,8 @@ func linkComponents(s *openapi3.Schema, self string) {
 		ref.Ref = ""
 		if name, ok := ref.Value.Extensions["x-component"].(string); ok && name != self {
 			if ref.Value.Nullable {
-				// An optional object (a pointer): OpenAPI 3.0 ignores what
-				// sits beside a $ref, so null is allowed around it.
-				ref.Value = &openapi3.Schema{Nullable: true,
-					AllOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("#/components/schemas/"+name, nil)}}
+				// A reference admits nothing beside it: a nullable one wraps it.
+				ref.Value = &openapi3.Schema{Nullable: true, AllOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("#/components/schemas/"+name, nil)}}
 				return
 			}
 			ref.Ref, ref.Value = "#/components/schemas/"+name, nil

@@ -11,12 +11,16 @@ import (
 
 // Assets are the islands' built files as the pages reference them. Vite
 // writes hashed names into dist/.vite/manifest.json; the entry names
-// (shell, loader, styles) are the contract with islands/vite.config.ts.
+// (shell, loader, userMenu, styles) are the contract with
+// islands/vite.config.ts.
 type Assets struct {
-	Dir    string   `json:"-"` // islands/dist, copied to public/assets
-	Shell  string   `json:"shell"`
-	Loader string   `json:"loader"`
-	CSS    []string `json:"css"`
+	Dir    string `json:"-"` // islands/dist, copied to public/assets
+	Shell  string `json:"shell"`
+	Loader string `json:"loader"`
+	// UserMenu is the header's user menu, which the shell loads only when
+	// a sign-in token is kept (header.html names it for the shell).
+	UserMenu string   `json:"userMenu"`
+	CSS      []string `json:"css"`
 	// Islands maps an island name to the files it needs, itself first, so
 	// pages can preload exactly what they use.
 	Islands map[string][]string `json:"islands"`
@@ -60,11 +64,15 @@ func LoadAssets(dir string) (*Assets, error) {
 	if err != nil {
 		return nil, err
 	}
+	userMenu, err := entry("src/shell/user-menu.tsx")
+	if err != nil {
+		return nil, err
+	}
 	styles, err := entry("src/styles.css")
 	if err != nil {
 		return nil, err
 	}
-	a.Shell, a.Loader = assetsURL+shell.File, assetsURL+loader.File
+	a.Shell, a.Loader, a.UserMenu = assetsURL+shell.File, assetsURL+loader.File, assetsURL+userMenu.File
 	a.CSS = []string{assetsURL + styles.File}
 	for src, c := range m {
 		if !c.IsDynamicEntry || !strings.HasPrefix(src, "src/islands/") {

@@ -1,10 +1,13 @@
 package generator
 
 import (
+	"slices"
 	"strings"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
+	"regpulse/internal/search"
 )
 
 // circularView is a circular with what its page and cards show beyond the
@@ -115,6 +118,14 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 			"newsCategories":      catalog.NewsCategories,
 			"companyCategories":   catalog.CompanyCategories,
 			"impactLevels":        catalog.ImpactLevels,
+			"circularCategories":  catalog.CircularCategories,
+			// the regulators a search filters by ("other" is no regulator)
+			"searchSources": slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" }),
+			// the values of a user's preferences (/profile)
+			"preferenceSources":    auth.PreferenceSources,
+			"preferenceCategories": auth.PreferenceCategories,
 		},
+		// what /search shows of the API's search rules
+		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
 }

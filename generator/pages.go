@@ -33,6 +33,7 @@ var staticRoutes = []Route{
 	{"/dashboard", "Dashboard", "dashboard"},
 	{"/login", "Sign In", "login"},
 	{"/signup", "Create Account", "signup"},
+	{"/profile", "Profile", "profile"},
 	{"/search", "Search Regulatory Documents", "search"},
 	{"/news", "Fintech News & Updates", "news"},
 	{"/impact-tracker", "Impact Tracker Dashboard", "impact-tracker"},

@@ -4,7 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 
 // The Go generator reads dist/.vite/manifest.json to put hashed asset URLs
 // into the pages, so entry names here are part of that contract:
-// shell (every page), loader (pages with islands), styles (every page).
+// shell (every page), loader (pages with islands), userMenu (loaded by the
+// shell when a sign-in token is kept), styles (every page).
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   base: "/assets/",
@@ -19,6 +20,7 @@ export default defineConfig({
       input: {
         shell: "src/shell/shell.ts",
         loader: "src/runtime/loader.ts",
+        userMenu: "src/shell/user-menu.tsx",
         styles: "src/styles.css",
       },
       output: {
@@ -31,5 +33,8 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // The fixture-site tests parse every built page in jsdom: seconds each
+    // on a busy machine, past vitest's 5 s default.
+    testTimeout: 30_000,
   },
 });

@@ -111,6 +111,10 @@ ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, provider = e
 		circularID, sum.Summary, sum.Provider, sum.Model, at, at); err != nil {
 		return fmt.Errorf("store: PutCircularSummary: %w", err)
 	}
+	// Search finds a circular by the summary it is shown with.
+	if err := reindexCircular(ctx, tx, circularID); err != nil {
+		return fmt.Errorf("store: PutCircularSummary: %w", err)
+	}
 	return tx.Commit()
 }
 
@@ -157,4 +161,5 @@ var circularTable = table[catalog.Circular]{
 		return []any{catalog.ImpactRank(c.ImpactLevel), searchText(c.Title), searchText(c.Content),
 			searchText(string(c.CircularNumber), c.Category, c.Source)}
 	},
+	written: indexCirculars,
 }

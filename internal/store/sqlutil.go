@@ -66,16 +66,33 @@ type txStmts struct {
 func newTxStmts(tx *sql.Tx) *txStmts { return &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}} }
 
 func (t *txStmts) exec(ctx context.Context, query string, args ...any) error {
+	st, err := t.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	_, err = st.ExecContext(ctx, args...)
+	return err
+}
+
+// queryRow runs a query expected to return at most one row.
+func (t *txStmts) queryRow(ctx context.Context, query string, args ...any) (*sql.Row, error) {
+	st, err := t.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryRowContext(ctx, args...), nil
+}
+
+func (t *txStmts) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	st, ok := t.stmts[query]
 	if !ok {
 		var err error
 		if st, err = t.tx.PrepareContext(ctx, query); err != nil {
-			return err
+			return nil, err
 		}
 		t.stmts[query] = st
 	}
-	_, err := st.ExecContext(ctx, args...)
-	return err
+	return st, nil
 }
 
 func (t *txStmts) close() {

@@ -10,7 +10,8 @@
 // Tables the API fills itself (circular_summaries) are never touched by a
 // sync and have no foreign key to the mirror, so their rows survive any
 // change or removal of the entry. One file per query area: circulars.go,
-// news.go, directory.go, impact.go, dashboard.go.
+// news.go, directory.go, impact.go, dashboard.go, search.go (the
+// circulars' full-text index, kept in step by the sync).
 package store
 
 import (

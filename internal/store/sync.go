@@ -110,6 +110,9 @@ type table[T any] struct {
 	// hashed, when set, is the part of an entity its content hash covers
 	// (default: all of it).
 	hashed func(T) any
+	// written, when set, runs after a sync with the entries it added or
+	// changed (the circulars' full-text index).
+	written func(ctx context.Context, st *txStmts, items []T) error
 }
 
 func (t table[T]) id(v T) string { return t.cols.value(v, "id").(string) }
@@ -159,7 +162,7 @@ func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) 
 		}
 		ks.Removed++
 	}
-	upsert := upsertSQL(t.name, slices.Concat(t.cols.names, t.extra, []string{"content_hash"}))
+	var written []T
 	for _, it := range items {
 		id := t.id(it)
 		var hashed any = it
@@ -180,18 +183,30 @@ func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) 
 			ks.Unchanged++
 			continue
 		}
-		vals, err := t.cols.values(it)
-		if err != nil {
+		if err := t.write(ctx, st, it, h); err != nil {
 			return ks, fmt.Errorf("%s: %w", id, err)
 		}
-		if t.extraValues != nil {
-			vals = append(vals, t.extraValues(it)...)
-		}
-		if err := st.exec(ctx, upsert, append(vals, h)...); err != nil {
-			return ks, fmt.Errorf("%s: %w", id, err)
+		written = append(written, it)
+	}
+	if t.written != nil && len(written) > 0 {
+		if err := t.written(ctx, st, written); err != nil {
+			return ks, err
 		}
 	}
 	return ks, nil
+}
+
+// write inserts or overwrites v's row, with its content hash.
+func (t table[T]) write(ctx context.Context, st *txStmts, v T, hash string) error {
+	vals, err := t.cols.values(v)
+	if err != nil {
+		return err
+	}
+	if t.extraValues != nil {
+		vals = append(vals, t.extraValues(v)...)
+	}
+	upsert := upsertSQL(t.name, slices.Concat(t.cols.names, t.extra, []string{"content_hash"}))
+	return st.exec(ctx, upsert, append(vals, hash)...)
 }
 
 // hashes reads the stored content hash of every row, by id.

@@ -6,6 +6,7 @@ package storetest
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -189,4 +190,113 @@ func Circulars(n int) []catalog.Circular {
 		out[i] = c
 	}
 	return out
+}
+
+// commonWords make most of a generated circular's text, as function words
+// and the generic vocabulary of regulation do in real ones.
+var commonWords = strings.Fields(`the the the the of of of and and and to to in in a a for for by on
+	shall shall be be is are may must with under all any such as or from that which this these
+	payment payments system systems operator bank banks entity entities regulated customer customers
+	account accounts transaction transactions direction directions circular guidelines compliance
+	reporting board policy framework risk management within from date effect days month year
+	implementation timeline requirement requirements provisions paragraph section act issued`)
+
+// topics are what a circular is about: each generated circular draws its
+// subject words from one or two, so that a subject word is frequent in a
+// few circulars and rare elsewhere, as in real ones.
+var topics = [][]string{
+	strings.Fields("card cards tokenisation token tokens storage cardholder network networks issuer"),
+	strings.Fields("aggregator aggregators gateway gateways merchant merchants escrow nodal net worth capital"),
+	strings.Fields("wallet prepaid instrument instruments limit limits reload kyc minimum full"),
+	strings.Fields("authentication factor additional authorisation authorised authorization device biometric otp"),
+	strings.Fields("cyber security resilience incident breach encryption logging vulnerability audit"),
+	strings.Fields("grievance redressal complaint ombudsman appellate award compensation turnaround"),
+	strings.Fields("dispute resolution online odr chargeback reversal failed refund reconciliation"),
+	strings.Fields("digital rupee currency central cbdc pilot retail wholesale token-based"),
+	strings.Fields("sandbox innovation fintech cohort testing regulatory applicant eligibility"),
+	strings.Fields("lending loan borrower lender disclosure key fact statement annual percentage rate recovery agent"),
+	strings.Fields("mandate recurring recurrence notification pre-debit consent e-mandate standing instruction"),
+	strings.Fields("interface unified api response time timeout collect request beneficiary verification"),
+	strings.Fields("insurance insurer insurers policyholder premium marketplace bima intermediary"),
+	strings.Fields("pension subscriber contribution nps annuity retirement d-remit"),
+	strings.Fields("know your customer aadhaar video identification periodic updation beneficial owner"),
+	strings.Fields("outsourcing vendor third party cloud service provider contract exit"),
+	strings.Fields("cross border export import foreign exchange remittance purpose code"),
+	strings.Fields("offline small value proximity near field communication balance"),
+	strings.Fields("investor investors broker brokers algorithmic trading exchange securities issue asba"),
+	strings.Fields("interoperability qr code acceptance infrastructure terminal pos soundbox"),
+}
+
+// RealisticCirculars generates n circulars shaped like real ones for
+// benchmarks: a reference number in the regulators' styles, a title of 6
+// to 14 words, a summary, and a text of 300 to 3,000 words in sentences
+// and paragraphs, mostly common words with the words of one or two
+// topics. About one in five is about UPI. Deterministic for a seed.
+func RealisticCirculars(n int, seed uint64) []catalog.Circular {
+	r := rand.New(rand.NewPCG(seed, 7))
+	out := make([]catalog.Circular, n)
+	for i := range out {
+		own := slices.Concat(topics[r.IntN(len(topics))], topics[r.IntN(len(topics))])
+		words := func(k int) []string {
+			ws := make([]string, k)
+			for j := range ws {
+				switch x := r.IntN(100); {
+				case x < 70:
+					ws[j] = commonWords[r.IntN(len(commonWords))]
+				case x < 98:
+					ws[j] = own[r.IntN(len(own))]
+				default: // a word of another topic, in passing
+					t := topics[r.IntN(len(topics))]
+					ws[j] = t[r.IntN(len(t))]
+				}
+			}
+			return ws
+		}
+		slug := fmt.Sprintf("bench-%06d", i)
+		source := catalog.Sources[r.IntN(len(catalog.Sources)-1)]
+		published := Now.AddDate(0, 0, -r.IntN(3650))
+		c := Circular(slug, source, catalog.CircularCategories[r.IntN(len(catalog.CircularCategories))],
+			published.Format("2006-01-02"), catalog.ImpactLevels[r.IntN(3)], "PSP", catalog.ImpactLevels[r.IntN(3)])
+		fy := published.Year()
+		switch r.IntN(3) {
+		case 0:
+			c.CircularNumber = catalog.OptString(fmt.Sprintf("RBI/%d-%02d/%d CO.DPSS.POLC.No.S-%d/02-14-%03d/%d-%02d",
+				fy, (fy+1)%100, r.IntN(200)+1, r.IntN(2000)+1, r.IntN(20), fy, (fy+1)%100))
+		case 1:
+			c.CircularNumber = catalog.OptString(fmt.Sprintf("DPSS.CO.PD.No.%d/02.14.%03d/%d-%02d", r.IntN(2000)+1, r.IntN(20), fy, (fy+1)%100))
+		default:
+			c.CircularNumber = catalog.OptString(fmt.Sprintf("%s/HO/CIR/P/%d/%d", source, fy, r.IntN(200)+1))
+		}
+		title := words(6 + r.IntN(9))
+		upi := r.IntN(5) == 0
+		if upi {
+			title[r.IntN(len(title))] = "UPI"
+		}
+		c.Title = strings.Join(title, " ")
+		c.Summary = catalog.OptString(sentence(words(20 + r.IntN(15))))
+		var b strings.Builder
+		for left := 300 + r.IntN(2701); left > 0; {
+			k := min(left, 12+r.IntN(20))
+			ws := words(k)
+			if upi && r.IntN(4) == 0 {
+				ws[0] = "UPI"
+			}
+			b.WriteString(sentence(ws))
+			left -= k
+			if r.IntN(5) == 0 {
+				b.WriteString("\n\n")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		c.Content = b.String()
+		out[i] = c
+	}
+	return out
+}
+
+// sentence joins words as a sentence: capitalised, with a full stop.
+func sentence(ws []string) string {
+	s := strings.Join(ws, " ")
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }

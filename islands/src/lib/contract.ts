@@ -21,9 +21,15 @@
 //   data-age                    _partials/news-card.html
 //   data-quick-search           payment-networks.html
 //   data-body-lookup            payment-body-missing.html
+//   data-search-title, data-search-news, data-search-results-heading  search.html
 //   data-header-search, data-theme-choice                    _partials/header.html
+//   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
+//   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
+//   header's Login or user menu and the tab bar's Profile link
 // Written by the code itself: data-island-mounted (runtime/mount.ts),
-// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts).
+// data-skeleton (BodyCirculars), data-theme on <html> (shell/theme.ts),
+// data-auth="pending" on <html> (the head's inline script; shell/auth.ts),
+// data-toaster (lib/toast.tsx).
 //
 // Templates also write attributes that no island reads, for CSS and the
 // browser tests (e2e/): data-band, data-score, data-score-bar,
@@ -71,6 +77,11 @@ export const dataHeaderSearch = "data-header-search";
 export const dataThemeChoice = "data-theme-choice";
 export const dataTheme = "data-theme";
 export const dataBodyLookup = "data-body-lookup";
+// /search: the h1 ('{source} Documents'), the recent news section shown
+// for a chosen source, and the results' heading.
+export const dataSearchTitle = "data-search-title";
+export const dataSearchNews = "data-search-news";
+export const dataSearchResultsHeading = "data-search-results-heading";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.

@@ -1,6 +1,6 @@
 // Filter state lives in the URL query, so a filtered view can be shared and
 // survives a reload. Values equal to their default are left out of the URL.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 export type QueryState = Record<string, string>;
 
@@ -26,20 +26,36 @@ export function queryString(search: string, state: QueryState, defaults: QuerySt
   return s ? `?${s}` : "";
 }
 
-export function useQueryState<T extends QueryState>(defaults: T): [T, (patch: Partial<T>) => void] {
+// useQueryState keeps T in the URL query. With history "replace" (the
+// directories' filters) a change rewrites the current entry; with "push"
+// (the search page) each change is an entry of its own, so Back and
+// Forward step through searches. Either way Back and Forward set the state.
+export function useQueryState<T extends QueryState>(
+  defaults: T,
+  history: "replace" | "push" = "replace",
+): [T, (patch: Partial<T>) => void] {
   const [state, setState] = useState<T>(() => readQuery(window.location.search, defaults));
+  const current = useRef(state);
+  current.current = state;
   const update = useCallback(
     (patch: Partial<T>) => {
-      setState((prev) => {
-        const next = { ...prev, ...patch } as T;
-        const qs = queryString(window.location.search, next, defaults);
-        window.history.replaceState(window.history.state, "", window.location.pathname + qs + window.location.hash);
-        return next;
-      });
+      const next = { ...current.current, ...patch } as T;
+      const qs = queryString(window.location.search, next, defaults);
+      const url = window.location.pathname + qs + window.location.hash;
+      if (history === "push" && qs !== window.location.search) window.history.pushState(window.history.state, "", url);
+      else window.history.replaceState(window.history.state, "", url);
+      current.current = next;
+      setState(next);
     },
     // defaults are a literal per island; their identity does not matter
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [history],
   );
+  useEffect(() => {
+    const onPop = () => setState(readQuery(window.location.search, defaults));
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return [state, update];
 }

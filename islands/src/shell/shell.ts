@@ -3,7 +3,9 @@
 import { initTheme } from "./theme";
 import { initHeaderSearch } from "./search";
 import { initBodyLookup } from "./body-lookup";
+import { initAuth } from "./auth";
 
 initTheme();
 initHeaderSearch();
 initBodyLookup();
+initAuth();

@@ -1,0 +1,184 @@
+package api
+
+import (
+	"encoding/xml"
+	"errors"
+	"net/http"
+	"net/url"
+	"time"
+	"unicode/utf8"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/search"
+)
+
+// maxSearchPage is the highest page number a search accepts: beyond every
+// real result set, low enough that the offset stays small.
+const maxSearchPage = 10_000
+
+// feedEntries is how many circulars a search's feed holds.
+const feedEntries = 50
+
+// searchQuery reads GET /search's parameters: q (required, at most
+// search.MaxQueryLength characters), page (from 1), source and category.
+func searchQuery(p *params) search.Query {
+	q := search.Query{
+		Text:     p.get("q"),
+		Source:   p.enum("source", catalog.Sources),
+		Category: p.enum("category", catalog.CircularCategories),
+	}
+	switch err := q.Check(); {
+	case errors.Is(err, search.ErrEmptyQuery):
+		p.fail("q", "is required: the text to search for")
+	case errors.Is(err, search.ErrQueryTooLong):
+		p.fail("q", "is %d characters; use at most %d", utf8.RuneCountInString(q.Text), search.MaxQueryLength)
+	}
+	return q
+}
+
+// search is GET /search: one page of ranked circulars with the answer,
+// the pagination, the facet counts and any correction.
+func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
+	p := newParams(r)
+	q := searchQuery(p)
+	q.Page = p.pageNumber(maxSearchPage)
+	if err := p.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	res, err := h.store.Search(r.Context(), q)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.withModelAnswer(r.Context(), q.Text, &res)
+	h.writeOK(w, r, res)
+}
+
+// pageNumber returns the page parameter: 1 when absent, else 1 to max.
+func (p *params) pageNumber(max int) int {
+	v := p.get("page")
+	if v == "" {
+		return 1
+	}
+	n, ok := wholeNumber(v)
+	if !ok || n < 1 || n > max {
+		p.fail("page", "%q is not a whole number from 1 to %d", v, max)
+		return 1
+	}
+	return n
+}
+
+// searchFeed is GET /search/feed: the circulars holding every term of the
+// query, newest first, as Atom 1.0, so a query can be followed in a feed
+// reader.
+func (h *Handler) searchFeed(w http.ResponseWriter, r *http.Request) {
+	p := newParams(r)
+	q := searchQuery(p)
+	if err := p.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	q.ByDate, q.Limit = true, feedEntries
+	res, err := h.store.Search(r.Context(), q)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	body, err := searchAtom(siteOrigin(r), q, res.Circulars)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeRevalidated(w, r, "application/atom+xml; charset=utf-8", body)
+}
+
+// siteOrigin is the scheme and host the request reached, for the feed's
+// absolute links.
+func siteOrigin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+type searchAtomLink struct {
+	Rel  string `xml:"rel,attr,omitempty"`
+	Type string `xml:"type,attr,omitempty"`
+	Href string `xml:"href,attr"`
+}
+
+type searchAtomEntry struct {
+	Title     string           `xml:"title"`
+	ID        string           `xml:"id"`
+	Links     []searchAtomLink `xml:"link"`
+	Published string           `xml:"published"`
+	Updated   string           `xml:"updated"`
+	Author    string           `xml:"author>name"`
+	Category  struct {
+		Term string `xml:"term,attr"`
+	} `xml:"category"`
+	Summary string `xml:"summary"`
+}
+
+type searchAtomFeed struct {
+	XMLName xml.Name          `xml:"http://www.w3.org/2005/Atom feed"`
+	Title   string            `xml:"title"`
+	ID      string            `xml:"id"`
+	Updated string            `xml:"updated"`
+	Links   []searchAtomLink  `xml:"link"`
+	Author  string            `xml:"author>name"`
+	Entries []searchAtomEntry `xml:"entry"`
+}
+
+// searchAtom renders a search's feed (RFC 4287). Its id is the search
+// page's address, stable for the same query and filters.
+func searchAtom(origin string, q search.Query, cs []catalog.Circular) ([]byte, error) {
+	v := url.Values{"q": {q.Text}}
+	if q.Source != "" {
+		v.Set("source", q.Source)
+	}
+	if q.Category != "" {
+		v.Set("category", q.Category)
+	}
+	page := origin + "/search?" + v.Encode()
+	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC) // fixed for an empty feed
+	if len(cs) > 0 {
+		updated = cs[0].PublishedDate.Time
+	}
+	feed := searchAtomFeed{
+		Title:   "RegPulse search: " + q.Text,
+		ID:      page,
+		Updated: updated.Format(time.RFC3339),
+		Links: []searchAtomLink{
+			{Rel: "self", Type: "application/atom+xml", Href: origin + "/api/search/feed?" + v.Encode()},
+			{Rel: "alternate", Type: "text/html", Href: page},
+		},
+		Author: "RegPulse",
+	}
+	for _, c := range cs {
+		e := searchAtomEntry{
+			Title:     c.Title,
+			ID:        "urn:uuid:" + c.ID,
+			Links:     []searchAtomLink{{Rel: "alternate", Type: "text/html", Href: origin + "/circulars/" + c.Slug}},
+			Published: c.PublishedDate.Format(time.RFC3339),
+			Updated:   c.PublishedDate.Format(time.RFC3339),
+			Author:    c.Source,
+			Summary:   string(c.Summary),
+		}
+		if c.CircularNumber != "" {
+			e.Title = string(c.CircularNumber) + " — " + c.Title
+		}
+		if c.OfficialURL != "" {
+			e.Links = append(e.Links, searchAtomLink{Rel: "related", Href: string(c.OfficialURL)})
+		}
+		e.Category.Term = c.Category
+		feed.Entries = append(feed.Entries, e)
+	}
+	out, err := xml.MarshalIndent(feed, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(xml.Header), append(out, '\n')...), nil
+}

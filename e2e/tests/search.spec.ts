@@ -1,0 +1,183 @@
+import { expect, test, type Page } from "@playwright/test";
+import { axeViolations, isMobile, screenshot } from "./helpers";
+
+const cards = (page: Page) => page.locator("[data-list=search-circulars] > [data-fields]:visible");
+const box = (page: Page) => page.getByRole("searchbox", { name: "Search text" });
+const pager = (page: Page) => page.getByRole("navigation", { name: "Search results pages" });
+
+async function search(page: Page, q: string) {
+  await box(page).fill(q);
+  await box(page).press("Enter");
+}
+
+async function mounted(page: Page) {
+  await page.waitForSelector("[data-island=Search][data-island-mounted]");
+}
+
+test.describe("/search", () => {
+  test("without a query: every circular, filtered by source and category, with the source's news", async ({ page }, info) => {
+    await page.goto("/search");
+    await mounted(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search Regulatory Documents");
+    const total = Number(await page.locator('[data-count="search-circulars"]').first().textContent());
+    expect(total).toBeGreaterThan(40);
+    await expect(cards(page)).toHaveCount(total);
+
+    await page.getByRole("combobox", { name: "Source" }).selectOption("NPCI");
+    await expect(page).toHaveURL(/source=NPCI/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("NPCI Documents");
+    await expect(page).toHaveTitle(/NPCI Documents/);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain("NPCI");
+    const news = page.locator("[data-list=search-news] > [data-fields]:visible");
+    expect(await news.count()).toBeGreaterThan(0);
+    expect(await news.count()).toBeLessThanOrEqual(3);
+
+    await page.getByRole("combobox", { name: "Category" }).selectOption("UPI");
+    await expect(page).toHaveURL(/category=UPI/);
+    const upi = await cards(page).count();
+    expect(upi).toBeGreaterThan(0);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain("UPI");
+    await screenshot(page, info, "search-npci-upi");
+
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(cards(page)).toHaveCount(total);
+  });
+
+  test("the sidebar's PFRDA link lands on PFRDA's documents", async ({ page }, info) => {
+    test.skip(isMobile(info), "the sidebar is hidden on phones");
+    await page.goto("/dashboard");
+    await page.locator("[data-sidebar]").getByRole("link", { name: "PFRDA" }).click();
+    await expect(page).toHaveURL(/\/search\?source=PFRDA$/);
+    await mounted(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PFRDA Documents");
+    for (const text of await cards(page).allTextContents()) expect(text).toContain("PFRDA");
+  });
+
+  test("the header's search box lands here with the query", async ({ page }, info) => {
+    test.skip(isMobile(info), "the header shows a search icon on phones");
+    await page.goto("/news");
+    await page.getByRole("searchbox", { name: "Search circulars" }).fill("card tokenisation");
+    await page.getByRole("searchbox", { name: "Search circulars" }).press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=card(\+|%20)tokenisation/);
+    await mounted(page);
+    await expect(box(page)).toHaveValue("card tokenisation");
+    await expect(cards(page).first()).toContainText(/tokenisation/i);
+  });
+
+  test("a circular number finds its circular first, with a direct answer, its sources and a feed", async ({ page }, info) => {
+    await page.goto("/search");
+    await mounted(page);
+    await search(page, "RBI/2021-22/96");
+    await expect(page).toHaveURL(/q=RBI%2F2021-22%2F96/);
+    await expect(page.getByRole("heading", { name: /Results for/ })).toBeVisible();
+    await expect(cards(page).first()).toHaveAttribute("data-fields", /rbi-2021-09-07-card-on-file-tokenisation/);
+    const answer = page.getByRole("region", { name: "Direct Answer" });
+    await expect(answer).toContainText(/Confidence: \d+%/);
+    await expect(answer).toContainText("Extracted from the circulars");
+    await expect(answer.getByRole("link").first()).toHaveAttribute("href", /^\/circulars\//);
+    await expect(answer.locator("mark").first()).toBeVisible();
+    const feed = page.getByRole("link", { name: "Atom feed of this search" });
+    await expect(feed).toHaveAttribute("href", "/api/search/feed?q=RBI%2F2021-22%2F96");
+    const res = await page.request.get((await feed.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("application/atom+xml");
+    expect(await res.text()).toContain("<entry>");
+    await screenshot(page, info, "search-number");
+  });
+
+  test("Back and Forward step through searches", async ({ page }) => {
+    await page.goto("/search");
+    await mounted(page);
+    await search(page, "payment aggregators");
+    await expect(cards(page).first()).toContainText(/aggregator/i);
+    await search(page, "bima sugam");
+    await expect(cards(page).first()).toContainText(/Bima Sugam/i);
+    await page.goBack();
+    await expect(page).toHaveURL(/q=payment\+aggregators/);
+    await expect(box(page)).toHaveValue("payment aggregators");
+    await expect(cards(page).first()).toContainText(/aggregator/i);
+    await page.goForward();
+    await expect(box(page)).toHaveValue("bima sugam");
+    await expect(cards(page).first()).toContainText(/Bima Sugam/i);
+  });
+
+  test("UPI searches: the banner, five circulars a page, the pager, and filters back to page 1", async ({ page }, info) => {
+    await page.goto("/search?q=upi");
+    await mounted(page);
+    await expect(page.getByRole("note")).toContainText("sorted latest first, 5 circulars per page");
+    await expect(cards(page)).toHaveCount(5);
+    await expect(pager(page)).toBeVisible();
+    await expect(pager(page).getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expect(pager(page).getByRole("button", { name: "Next" })).toBeEnabled();
+    const numbers = pager(page).getByRole("button", { name: /^Page \d+$/ });
+    expect(await numbers.count()).toBeGreaterThan(1);
+    expect(await numbers.count()).toBeLessThanOrEqual(5);
+    await expect(pager(page).getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await screenshot(page, info, "search-upi");
+
+    await pager(page).getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager(page).getByRole("button", { name: "Previous" })).toBeEnabled();
+    await expect(pager(page).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+    // facet counts in the options; choosing one resets the page
+    await expect(page.getByRole("combobox", { name: "Source" }).locator("option", { hasText: /^NPCI \(\d+\)$/ })).toHaveCount(1);
+    await page.getByRole("combobox", { name: "Source" }).selectOption("NPCI");
+    await expect(page).toHaveURL(/source=NPCI/);
+    await expect(page).not.toHaveURL(/page=/);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain("NPCI");
+  });
+
+  test("a misspelt query says what it searched; nothing found says so", async ({ page }) => {
+    await page.goto("/search?q=tokenisaton");
+    await mounted(page);
+    await expect(page.getByText("Showing results for")).toContainText("tokenisation");
+    await expect(cards(page).first()).toContainText(/tokenisation/i);
+    await search(page, "qqqqqqqq zzzzzzzz");
+    await expect(page.getByText("No results found")).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(pager(page)).toHaveCount(0);
+  });
+
+  test("five placeholders while the API works", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/search?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/search?q=tokenisation");
+    await mounted(page);
+    await expect(page.locator("[data-skeleton]")).toHaveCount(5);
+    release();
+    await expect(page.locator("[data-skeleton]")).toHaveCount(0);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("without the API (a static host) a query searches the page and says so", async ({ page }) => {
+    await page.route("**/api/search?*", (route) => route.fulfill({ status: 404, contentType: "text/html", body: "<h1>Not found</h1>" }));
+    await page.goto("/search?q=tokenisation");
+    await mounted(page);
+    await expect(page.getByText("The search service is unavailable")).toBeVisible();
+    expect(await cards(page).count()).toBeGreaterThan(0);
+    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain("tokeni");
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`axe finds nothing in the ${theme} theme`, async ({ page }, info) => {
+      // Every circular is in the page (most of them hidden): axe takes a while.
+      test.setTimeout(120_000);
+      await page.addInitScript((t) => localStorage.setItem("regpulse-theme", t), theme);
+      await page.goto("/search?q=what+is+the+UPI+Lite+wallet+limit");
+      await mounted(page);
+      await expect(page.getByRole("region", { name: "Direct Answer" })).toBeVisible();
+      await expect(pager(page)).toBeVisible();
+      await screenshot(page, info, `search-answer-${theme}`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto("/search?source=NPCI");
+      await mounted(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});

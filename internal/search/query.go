@@ -1,0 +1,361 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"regpulse/internal/catalog"
+)
+
+// PageSize is how many circulars one page of results holds.
+const PageSize = 5
+
+// MaxQueryLength is the longest query, in characters, a search accepts.
+const MaxQueryLength = 400
+
+// Errors of a query a client sent.
+var (
+	ErrEmptyQuery   = errors.New("search: the query is empty")
+	ErrQueryTooLong = fmt.Errorf("search: the query is longer than %d characters", MaxQueryLength)
+)
+
+// Query is one search: the text as typed, the filters and the page.
+type Query struct {
+	Text     string
+	Source   string // "" for all
+	Category string // "" for all
+	Page     int    // from 1
+	// ByDate orders every match that has all the query's terms newest
+	// first and leaves out the others (the search's feed).
+	ByDate bool
+	Limit  int // with ByDate: how many
+}
+
+// Check reports a query a search cannot run: empty or too long.
+func (q Query) Check() error {
+	switch {
+	case strings.TrimSpace(q.Text) == "":
+		return ErrEmptyQuery
+	case utf8.RuneCountInString(q.Text) > MaxQueryLength:
+		return ErrQueryTooLong
+	}
+	return nil
+}
+
+// Term is one word of a query and the index keys that match it: its own
+// key, or, when the index has no such key, the keys of the indexed words it
+// begins (a prefix) or of the indexed word it misspells.
+type Term struct {
+	Word string
+	Keys []string
+	// Corrected is the indexed word that replaced a misspelt Word ("" if none).
+	Corrected string
+}
+
+// Plan is a query read and widened over an index's vocabulary, ready for
+// a store to render into its own query language. Every key is letters or
+// digits only, so no user input reaches the store's query syntax.
+type Plan struct {
+	Query Query
+	Terms []Term
+	// Number is the keys of a circular number typed in the query
+	// ("RBI/2021-22/96" is rbi 2021 22 96), to be matched as a phrase
+	// in the number column; nil when the query has none.
+	Number []string
+	// Latest: the query is about UPI, so strong matches go newest first.
+	Latest bool
+}
+
+// Correction says how a query was corrected: the query as typed and as
+// searched ("Showing results for ...").
+type Correction struct {
+	Original  string `json:"original"`
+	Corrected string `json:"corrected"`
+}
+
+// Correction is nil when no term was corrected.
+func (p Plan) Correction() *Correction {
+	if !slices.ContainsFunc(p.Terms, func(t Term) bool { return t.Corrected != "" }) {
+		return nil
+	}
+	words := Tokens(p.Query.Text)
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		out = append(out, w.Word)
+		for _, t := range p.Terms {
+			if t.Word == w.Word && t.Corrected != "" {
+				out[len(out)-1] = t.Corrected
+			}
+		}
+	}
+	return &Correction{Original: strings.TrimSpace(p.Query.Text), Corrected: strings.Join(out, " ")}
+}
+
+// Word is an indexed word and its key.
+type Word struct {
+	Word string
+	Key  string
+}
+
+// Vocabulary is what an index knows of its words. A store answers it from
+// its index (FTS5's fts5vocab, or PostgreSQL's ts_stat) and its table of
+// indexed words.
+type Vocabulary interface {
+	// Docs returns, for each key present in the index, how many
+	// circulars contain it; absent keys are left out.
+	Docs(ctx context.Context, keys []string) (map[string]int, error)
+	// Prefixed returns up to n indexed words that start with prefix.
+	Prefixed(ctx context.Context, prefix string, n int) ([]Word, error)
+	// Near returns the indexed words that start with first and are
+	// minLen to maxLen bytes long: the candidates of a typo correction.
+	Near(ctx context.Context, first string, minLen, maxLen int) ([]Word, error)
+}
+
+// Column weights of the ranking (bm25's per column): a match in the
+// circular number counts most, then the title, the summary, the text.
+const (
+	WeightNumber  = 10.0
+	WeightTitle   = 5.0
+	WeightSummary = 2.0
+	WeightContent = 1.0
+)
+
+// Tiers order the matches before the column-weighted score does: the
+// circular whose number was typed, then circulars with every term in
+// their number, title or summary, then those with every term anywhere,
+// then those with some terms. The last tier is searched only when fewer
+// than a page of circulars hold every term, and never for a number.
+const (
+	TierNumber = iota
+	TierStrong
+	TierAll
+	TierAny
+)
+
+// prefixMin is the shortest word completed as a prefix; typoMin the
+// shortest corrected as a misspelling (shorter words have too many
+// neighbours to guess from).
+const (
+	prefixMin   = 3
+	typoMin     = 4
+	prefixLimit = 20
+)
+
+// Prepare reads q and widens its terms over vocab.
+func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
+	if err := q.Check(); err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Query: q, Number: numberKeys(q.Text)}
+	lower := strings.ToLower(q.Text)
+	p.Latest = slices.ContainsFunc(Tokens(lower), func(t Token) bool { return t.Word == "upi" }) ||
+		strings.Contains(strings.Join(strings.Fields(lower), " "), "unified payment")
+
+	toks := Tokens(q.Text)
+	var words []string
+	for _, t := range toks {
+		if !StopWord(t.Word) && !slices.Contains(words, t.Word) {
+			words = append(words, t.Word)
+		}
+	}
+	if len(words) == 0 { // a query of stop words only searches them
+		for _, t := range toks {
+			if !slices.Contains(words, t.Word) {
+				words = append(words, t.Word)
+			}
+		}
+	}
+	keys := make([]string, len(words))
+	for i, w := range words {
+		keys[i] = Key(w)
+	}
+	docs, err := vocab.Docs(ctx, keys)
+	if err != nil {
+		return Plan{}, err
+	}
+	for i, w := range words {
+		t := Term{Word: w, Keys: []string{keys[i]}}
+		if docs[keys[i]] == 0 && !isNumber(w) {
+			if t, err = widen(ctx, t, vocab); err != nil {
+				return Plan{}, err
+			}
+		}
+		p.Terms = append(p.Terms, t)
+	}
+	return p, nil
+}
+
+// widen finds keys for a word the index does not have: the words it is a
+// prefix of, else the nearest word by edit distance (1 for words up to 7
+// letters, 2 above), the one in most circulars on a tie.
+func widen(ctx context.Context, t Term, vocab Vocabulary) (Term, error) {
+	if len(t.Word) >= prefixMin {
+		words, err := vocab.Prefixed(ctx, t.Word, prefixLimit)
+		if err != nil {
+			return t, err
+		}
+		var keys []string
+		for _, w := range words {
+			if !slices.Contains(keys, w.Key) {
+				keys = append(keys, w.Key)
+			}
+		}
+		if len(keys) > 0 {
+			docs, err := vocab.Docs(ctx, keys)
+			if err != nil {
+				return t, err
+			}
+			keys = slices.DeleteFunc(keys, func(k string) bool { return docs[k] == 0 })
+			if len(keys) > 0 {
+				t.Keys = keys
+				return t, nil
+			}
+		}
+	}
+	n := utf8.RuneCountInString(t.Word)
+	if n < typoMin {
+		return t, nil
+	}
+	maxDist := 1
+	if n >= 8 {
+		maxDist = 2
+	}
+	first, _ := utf8.DecodeRuneInString(t.Word)
+	cands, err := vocab.Near(ctx, string(first), len(t.Word)-maxDist, len(t.Word)+maxDist)
+	if err != nil {
+		return t, err
+	}
+	type scored struct {
+		w    Word
+		dist int
+	}
+	var near []scored
+	for _, c := range cands {
+		if d := editDistance(t.Word, c.Word, maxDist); d <= maxDist && c.Word != t.Word {
+			near = append(near, scored{c, d})
+		}
+	}
+	if len(near) == 0 {
+		return t, nil
+	}
+	keys := make([]string, len(near))
+	for i, c := range near {
+		keys[i] = c.w.Key
+	}
+	docs, err := vocab.Docs(ctx, keys)
+	if err != nil {
+		return t, err
+	}
+	best := -1
+	for i, c := range near {
+		if docs[c.w.Key] == 0 {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := near[best]
+		if c.dist < b.dist || c.dist == b.dist && (docs[c.w.Key] > docs[b.w.Key] ||
+			docs[c.w.Key] == docs[b.w.Key] && c.w.Word < b.w.Word) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return t, nil
+	}
+	t.Keys = []string{near[best].w.Key}
+	t.Corrected = near[best].w.Word
+	return t, nil
+}
+
+// editDistance is the Levenshtein distance of a and b (by rune), or
+// max+1 as soon as it must exceed max.
+func editDistance(a, b string, max int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > max || -d > max {
+		return max + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+func isNumber(w string) bool { return w != "" && w[0] >= '0' && w[0] <= '9' }
+
+// numberKeys are the keys of the circular number in text, when text holds
+// one: a run of words with at least one that mixes digits with the
+// separators regulators use ('RBI/2021-22/96', 'No.1810', '02.14.008').
+// The whole query is the number then, since that is how people paste it.
+func numberKeys(text string) []string {
+	found := false
+	for _, f := range strings.Fields(text) {
+		if strings.ContainsAny(f, "0123456789") && strings.ContainsAny(strings.Trim(f, "./-"), "/.-") {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil
+	}
+	var keys []string
+	for _, t := range Tokens(text) {
+		keys = append(keys, t.Key)
+	}
+	return keys
+}
+
+// Document is what a store indexes of a circular: one text of keys per
+// column (Keys), and the distinct words with their keys for the
+// vocabulary's prefix and typo look-ups.
+type Document struct {
+	Number, Title, Summary, Content string
+	Words                           []Word
+}
+
+// Index is the Document of c. summary is the summary the circular is
+// shown with: one stored by the API when there is one, else the catalog's.
+func Index(c catalog.Circular, summary string) Document {
+	d := Document{}
+	seen := map[string]bool{}
+	cols := []*string{&d.Number, &d.Title, &d.Summary, &d.Content}
+	for i, text := range []string{string(c.CircularNumber), c.Title, summary, c.Content} {
+		toks := Tokens(text)
+		var b strings.Builder
+		for j, t := range toks {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.Key)
+			if !seen[t.Word] && !isNumber(t.Word) && len(t.Word) >= prefixMin {
+				seen[t.Word] = true
+				d.Words = append(d.Words, Word{Word: t.Word, Key: t.Key})
+			}
+		}
+		*cols[i] = b.String()
+	}
+	return d
+}

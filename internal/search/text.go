@@ -1,0 +1,165 @@
+// Package search holds RegPulse's ranking rules, written once so that every
+// store (SQLite's FTS5 today, PostgreSQL's tsvector later) indexes and
+// queries text the same way: how text becomes index keys (spelling and
+// stemming normalisation, number normalisation), how a query is read and
+// widened (prefixes, typo correction over the index's own vocabulary), the
+// tiers and column weights of the ranking, and the extractive answer with
+// its confidence. A store only renders a Plan into its own query language.
+package search
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// Token is one word of a text: its lower-cased form, its index key and
+// where it sits in the text (byte offsets).
+type Token struct {
+	Word       string
+	Key        string
+	Start, End int
+}
+
+// Tokens splits text into words: runs of letters or of digits, so that a
+// circular number reads the same however it is punctuated ("02.14.008",
+// "02-14-008" and "02/14/008" are all 2 14 8; "S-516" and "S516" are s 516).
+func Tokens(text string) []Token {
+	var out []Token
+	start, kind := -1, 0 // kind: 1 letters, 2 digits
+	flush := func(end int) {
+		if start >= 0 {
+			w := strings.ToLower(text[start:end])
+			out = append(out, Token{Word: w, Key: Key(w), Start: start, End: end})
+		}
+		start, kind = -1, 0
+	}
+	for i, r := range text {
+		k := 0
+		switch {
+		case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
+			k = 1
+		case unicode.IsDigit(r):
+			k = 2
+		}
+		if k != kind {
+			flush(i)
+			if k != 0 {
+				start, kind = i, k
+			}
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// Keys is the index text of text: its tokens' keys joined by spaces. A
+// store indexes this (with a plain whitespace tokenizer), so that the index
+// and the queries share one normalisation.
+func Keys(text string) string {
+	toks := Tokens(text)
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Key)
+	}
+	return b.String()
+}
+
+// Key is the index key of a lower-cased word: numbers without leading
+// zeros, words in American spelling and stemmed (Porter2), so that
+// authorisation and authorization, aggregators and aggregator meet.
+func Key(word string) string {
+	if word == "" {
+		return ""
+	}
+	if c := word[0]; c >= '0' && c <= '9' {
+		if t := strings.TrimLeft(word, "0"); t != "" {
+			return t
+		}
+		return "0"
+	}
+	if utf8.RuneCountInString(word) > 40 {
+		return word // not a word: leave it whole
+	}
+	if k, ok := keyCache.Load(word); ok {
+		return k.(string)
+	}
+	k := english.Stem(american(word), false)
+	// Indexing meets the same few thousand words millions of times;
+	// the cache is bounded so that odd words cannot grow it for ever.
+	if keyCacheSize.Add(1) <= keyCacheMax {
+		keyCache.Store(word, k)
+	}
+	return k
+}
+
+var (
+	keyCache     sync.Map // word -> key
+	keyCacheSize atomic.Int64
+)
+
+const keyCacheMax = 200_000
+
+// britishWords are British spellings a suffix rule does not catch.
+var britishWords = map[string]string{
+	"colour": "color", "behaviour": "behavior", "favour": "favor", "honour": "honor",
+	"labour": "labor", "neighbour": "neighbor", "centre": "center", "metre": "meter",
+	"programme": "program", "licence": "license", "defence": "defense", "offence": "offense",
+	"judgement": "judgment", "enrolment": "enrollment", "fulfil": "fulfill", "cheque": "check",
+	"catalogue": "catalog", "dialogue": "dialog", "ageing": "aging", "grey": "gray",
+}
+
+// britishSuffixes turn -ise/-yse spellings American; the stemmer then
+// removes the inflection either way.
+var britishSuffixes = []struct{ from, to string }{
+	{"isations", "izations"}, {"isation", "ization"}, {"ising", "izing"}, {"ised", "ized"},
+	{"ises", "izes"}, {"iser", "izer"}, {"isers", "izers"}, {"ise", "ize"},
+	{"ysing", "yzing"}, {"ysed", "yzed"}, {"yses", "yzes"}, {"yse", "yze"},
+}
+
+// american is word in American spelling where the difference is regular.
+func american(word string) string {
+	if w, ok := britishWords[word]; ok {
+		return w
+	}
+	if w, ok := britishWords[strings.TrimSuffix(word, "s")]; ok {
+		return w + "s"
+	}
+	// Short words (rise, wise, raise) are not British spellings.
+	if len(word) < 6 {
+		return word
+	}
+	for _, s := range britishSuffixes {
+		if strings.HasSuffix(word, s.from) {
+			return word[:len(word)-len(s.from)] + s.to
+		}
+	}
+	return word
+}
+
+// stopWords are words a query drops unless it has nothing else: they are
+// in nearly every circular, so they only sink a question's real terms.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a about above after again all also am an and any are as at be
+		been before being below between both but by can could did do does doing down during each few
+		for from further had has have having he her here hers how i if in into is it its itself just
+		me more most my no nor not now of off on once only or other our out over own same she should so
+		some such than that the their them then there these they this those through to too under until
+		up very was we were what when where which while who whom why will with would you your
+		tell explain know please give show find latest new rule rules regarding about per via s`) {
+		stopWords[w] = true
+	}
+}
+
+// StopWord reports whether a lower-cased word is one a query drops.
+func StopWord(word string) bool { return stopWords[word] }

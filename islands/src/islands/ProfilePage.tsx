@@ -1,0 +1,182 @@
+// /profile: the signed-in user's account, preferences, password and
+// sessions. Signed out, it sends the user to /login and back afterwards.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import type * as z from "zod/mini";
+import { ApiError, sendJSON, setToken, userMessage, type Preferences, type User } from "../lib/api";
+import { logOut, useCurrentUser } from "../lib/auth";
+import { passwordSchema, PasswordField, secondaryButton, zodResolver } from "../lib/forms";
+import { withProviders } from "../lib/providers";
+import { queryClient } from "../lib/query";
+import { toast } from "../lib/toast";
+
+type Props = { sources: string[]; impactLevels: string[]; categories: string[] };
+
+const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Account({ user }: { user: User }) {
+  const rows: [string, string][] = [
+    ["Name", `${user.firstName} ${user.lastName}`],
+    ["Email", user.email],
+    ["Username", user.username],
+    ["Member since", memberSince(user.createdAt)],
+  ];
+  return (
+    <Section title="Account" id="profile-account">
+      <dl className="grid gap-3 sm:grid-cols-2" data-account>
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">{k}</dt>
+            <dd className="font-medium break-words">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+type PrefValues = Omit<Preferences, "id" | "userId" | "updatedAt">;
+
+function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: string[]; reg: ReturnType<ReturnType<typeof useForm<PrefValues>>["register"]> }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {values.map((v) => (
+          <label key={v} className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" value={v} className="h-4 w-4 accent-brand-700" {...reg} id={`${name}-${v}`} />
+            {v}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PreferencesForm({ sources, impactLevels, categories }: Props) {
+  const prefs = useQuery<Preferences>({ queryKey: ["/api/user/preferences"] });
+  const form = useForm<PrefValues>();
+  const { reset } = form;
+  useEffect(() => {
+    if (prefs.data) {
+      const { circularSources, impactLevels, categories, emailNotifications, newsletterSubscription } = prefs.data;
+      reset({ circularSources, impactLevels, categories, emailNotifications, newsletterSubscription });
+    }
+  }, [prefs.data, reset]);
+  const save = useMutation({
+    mutationFn: (v: PrefValues) => sendJSON<Preferences>("PUT", "/api/user/preferences", v),
+    onSuccess: (p) => {
+      queryClient.setQueryData(["/api/user/preferences"], p);
+      toast({ title: "Preferences saved", description: "Your preferences have been updated." });
+    },
+    onError: (err) => toast({ title: "Could not save preferences", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  return (
+    <Section title="Preferences" id="profile-preferences">
+      {prefs.isPending ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading preferences...</p>
+      ) : (
+        <form className="space-y-5" onSubmit={form.handleSubmit((v) => save.mutate({ ...v, circularSources: v.circularSources || [], impactLevels: v.impactLevels || [], categories: v.categories || [] }))}>
+          <Checkboxes legend="Circular sources" name="source" values={sources} reg={form.register("circularSources")} />
+          <Checkboxes legend="Impact levels" name="impact" values={impactLevels} reg={form.register("impactLevels")} />
+          <Checkboxes legend="Categories" name="category" values={categories} reg={form.register("categories")} />
+          <div className="space-y-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("emailNotifications")} />
+              Email notifications
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("newsletterSubscription")} />
+              Monthly newsletter
+            </label>
+          </div>
+          <button type="submit" className={secondaryButton} disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save Preferences"}
+          </button>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+type PwValues = z.infer<typeof passwordSchema>;
+
+function PasswordForm({ username }: { username: string }) {
+  const form = useForm<PwValues>({ resolver: zodResolver(passwordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
+  const change = useMutation({
+    mutationFn: (v: PwValues) => sendJSON<{ token: string }>("PUT", "/api/user/password", v),
+    onSuccess: ({ token }) => {
+      setToken(token); // every other session is signed out; this one goes on
+      form.reset();
+      toast({ title: "Password changed", description: "Other sessions have been signed out." });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) {
+        for (const n of ["currentPassword", "newPassword"] as const) if (err.fields[n]) form.setError(n, { message: err.fields[n] });
+      }
+      toast({ title: "Could not change password", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Section title="Change password" id="profile-password">
+      <form noValidate className="max-w-md space-y-4" onSubmit={form.handleSubmit((v) => change.mutate(v))}>
+        {/* for password managers: whose password this is */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <PasswordField id="current-password" label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} reg={form.register("currentPassword")} />
+        <PasswordField id="new-password" label="New password" autoComplete="new-password" error={errors.newPassword?.message} reg={form.register("newPassword")} />
+        <button type="submit" className={secondaryButton} disabled={change.isPending}>
+          {change.isPending ? "Changing..." : "Change Password"}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function Sessions() {
+  const all = useMutation({
+    mutationFn: () => sendJSON<void>("POST", "/api/auth/logout-all"),
+    onSuccess: logOut,
+    onError: (err) => toast({ title: "Could not log out", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  return (
+    <Section title="Sessions" id="profile-sessions">
+      <p className="text-sm text-slate-600 dark:text-slate-300">Sign out of RegPulse on every device and browser, this one included.</p>
+      <button type="button" className={secondaryButton + " mt-3"} disabled={all.isPending} onClick={() => all.mutate()}>
+        Log out everywhere
+      </button>
+    </Section>
+  );
+}
+
+function ProfilePage(props: Props) {
+  const { user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (!isLoading && !user) window.location.replace("/login?next=/profile");
+  }, [isLoading, user]);
+  if (!user) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+  }
+  return (
+    <div className="space-y-6" data-profile>
+      <Account user={user} />
+      <PreferencesForm {...props} />
+      <PasswordForm username={user.username} />
+      <Sessions />
+    </div>
+  );
+}
+
+export default withProviders(ProfilePage);

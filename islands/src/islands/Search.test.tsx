@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Schemas } from "../lib/api";
+import { dataEmpty, dataFields, dataList, dataSearchNews, dataSearchTitle, dataSkeleton, sel } from "../lib/contract";
+import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
+import Search, { feedURL, pageButtons, pageTitle, searchURL } from "./Search";
+
+describe("searchURL and feedURL", () => {
+  it.each([
+    [{ q: " upi ", source: "all", category: "all", page: "1" }, "/api/search?q=upi", "/api/search/feed?q=upi"],
+    [
+      { q: "RBI/2021-22/96", source: "RBI", category: "Security", page: "2" },
+      "/api/search?q=RBI%2F2021-22%2F96&page=2&source=RBI&category=Security",
+      "/api/search/feed?q=RBI%2F2021-22%2F96&source=RBI&category=Security",
+    ],
+  ])("%j", (state, search, feed) => {
+    expect(searchURL(state)).toBe(search);
+    expect(feedURL(state)).toBe(feed);
+  });
+});
+
+describe("pageButtons", () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 9, [1, 2, 3, 4, 5]],
+    [5, 9, [3, 4, 5, 6, 7]],
+    [9, 9, [5, 6, 7, 8, 9]],
+    [8, 9, [5, 6, 7, 8, 9]],
+  ])("page %i of %i", (current, total, want) => {
+    expect(pageButtons(current, total)).toEqual(want);
+  });
+});
+
+it("pageTitle names the source", () => {
+  expect(pageTitle("PFRDA")).toBe("PFRDA Documents");
+  expect(pageTitle("all")).toBe("Search Regulatory Documents");
+});
+
+// The fixture site has three circulars: NPCI's UPI IDs (2024), RBI's
+// tokenisation (2021) and RBI's payment aggregator guidelines (2020);
+// and one NPCI news item.
+const upi = "npci-2024-03-28-upi-ids";
+const token = "rbi-2021-09-07-tokenisation";
+const pa = "rbi-2020-03-17-pa-guidelines";
+
+const shownSlugs = () => {
+  const list = document.querySelector<HTMLElement>(sel(dataList, "search-circulars"))!;
+  if (list.hidden) return [];
+  return [...list.querySelectorAll<HTMLElement>(`:scope > ${sel(dataFields)}`)].filter((e) => !e.hidden).map((e) => JSON.parse(e.dataset.fields!).slug);
+};
+
+function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}): Schemas["SearchResponse"] {
+  return {
+    circulars: slugs.map((slug) => ({ slug }) as Schemas["Circular"]),
+    answer: {
+      directAnswer: "Use only alphanumeric characters.",
+      confidence: 0.866,
+      method: "extractive",
+      sources: [
+        {
+          circularId: "1",
+          slug: upi,
+          source: "NPCI",
+          title: "Transaction IDs: alphanumeric only",
+          relevantExcerpt: "Use only alphanumeric characters.",
+          highlights: [{ start: 9, end: 21 }],
+          officialUrl: null,
+        },
+      ],
+    },
+    pagination: { currentPage: 1, totalPages: 1, totalResults: slugs.length, hasPrev: false, hasNext: false },
+    facets: { source: { NPCI: 1, RBI: 2 }, category: { UPI: 1 } },
+    correction: null,
+    latest: false,
+    ...over,
+  };
+}
+
+const stubAPI = (...bodies: Schemas["SearchResponse"][]) => {
+  let i = 0;
+  const fetch = vi.fn(async () => new Response(JSON.stringify(bodies[Math.min(i++, bodies.length - 1)])));
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+};
+const called = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => String((c as unknown[])[0]));
+
+// Role queries over a whole page are slow in jsdom on a busy machine.
+const slow = 30_000;
+
+describe("Search on /search", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetPage();
+  }, slow);
+  const open = async (url = "/search") => {
+    await loadPage(url);
+    await mountIsland("Search", Search);
+  };
+  const type = async (q: string) => {
+    await inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "Search text" }), { target: { value: q } }));
+    await inAct(() => fireEvent.submit(screen.getByRole("search", { name: "Search regulatory documents" })));
+  };
+
+  it("without a query shows every circular, filtered by source and category, and asks nothing", async () => {
+    const fetch = stubAPI(response([]));
+    await open("/search?source=RBI");
+    expect(shownSlugs()).toEqual([token, pa]);
+    expect(document.querySelector(sel(dataSearchTitle))!.textContent).toBe("RBI Documents");
+    expect(document.title).toContain("RBI Documents");
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value: "UPI" } }));
+    expect(shownSlugs()).toEqual([]);
+    expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+  }, slow);
+
+  it("shows up to three recent news cards for a chosen source", async () => {
+    stubAPI(response([]));
+    await open("/search?source=NPCI");
+    expect(isHidden(sel(dataSearchNews))).toBe(false);
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Source" }), { target: { value: "SEBI" } }));
+    expect(isHidden(sel(dataSearchNews))).toBe(true);
+  }, slow);
+
+  it("with a query shows the API's circulars, answer, facets and feed", async () => {
+    const fetch = stubAPI(response([upi, pa]));
+    await open("/search");
+    await type("  upi ids ");
+    await waitFor(() => expect(shownSlugs()).toEqual([upi, pa]));
+    expect(called(fetch)).toEqual(["/api/search?q=upi+ids"]);
+    expect(window.location.search).toBe("?q=upi+ids");
+    expect(screen.getByRole("heading", { name: "Direct Answer" })).toBeTruthy();
+    expect(screen.getByText("87%")).toBeTruthy();
+    expect(screen.getByText("Extracted from the circulars (no AI)", { exact: false })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Transaction IDs: alphanumeric only" }).getAttribute("href")).toBe(`/circulars/${upi}`);
+    expect(document.querySelector("mark")!.textContent).toBe("alphanumeric");
+    expect(screen.getByRole("option", { name: "RBI (2)" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Atom feed of this search" }).getAttribute("href")).toBe("/api/search/feed?q=upi+ids");
+    // a single page has no pager
+    expect(screen.queryByRole("navigation", { name: "Search results pages" })).toBeNull();
+  }, slow);
+
+  it("pages: Previous and Next follow hasPrev and hasNext, up to five numbers, and filters reset the page", async () => {
+    const many = (page: number) =>
+      response([upi], { pagination: { currentPage: page, totalPages: 7, totalResults: 33, hasPrev: page > 1, hasNext: page < 7 } });
+    const fetch = stubAPI(many(1), many(2), many(1));
+    await open("/search?q=upi");
+    const pager = await screen.findByRole("navigation", { name: "Search results pages" });
+    expect(screen.getByRole("button", { name: "Previous" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Next" })).toHaveProperty("disabled", false);
+    expect([...pager.querySelectorAll("[aria-label^='Page ']")].map((b) => b.textContent)).toEqual(["1", "2", "3", "4", "5"]);
+    await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Next" })));
+    await waitFor(() => expect(called(fetch)).toContain("/api/search?q=upi&page=2"));
+    expect(window.location.search).toBe("?q=upi&page=2");
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Source" }), { target: { value: "NPCI" } }));
+    await waitFor(() => expect(called(fetch)).toContain("/api/search?q=upi&source=NPCI"));
+    expect(window.location.search).toBe("?q=upi&source=NPCI");
+  }, slow);
+
+  it("shows the UPI banner, the correction and 'No results found'", async () => {
+    stubAPI(response([], { latest: true, correction: { original: "upi limt", corrected: "upi limit" } }));
+    await open("/search?q=upi+limt");
+    await screen.findByText("UPI search:", { exact: false });
+    expect(screen.getByText("upi limit").tagName).toBe("STRONG");
+    expect(shownSlugs()).toEqual([]);
+    expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false);
+  }, slow);
+
+  it("shows five placeholders while the API works", async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal("fetch", vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    await open("/search?q=upi");
+    expect(document.querySelectorAll(sel(dataSkeleton))).toHaveLength(5);
+    await inAct(() => answer(new Response(JSON.stringify(response([upi])))));
+    await waitFor(() => expect(document.querySelectorAll(sel(dataSkeleton))).toHaveLength(0));
+  }, slow);
+
+  it("without the API searches the page's circulars and says so", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>404</html>", { status: 404 })));
+    await open("/search?q=tokenisation");
+    await screen.findByText("The search service is unavailable", { exact: false });
+    await waitFor(() => expect(shownSlugs()).toEqual([token]));
+  }, slow);
+
+  it("Back and Forward step through searches; Clear Filters resets everything", async () => {
+    stubAPI(response([upi]), response([pa]), response([upi]));
+    await open("/search");
+    await type("upi");
+    await waitFor(() => expect(shownSlugs()).toEqual([upi]));
+    await type("aggregator");
+    await waitFor(() => expect(shownSlugs()).toEqual([pa]));
+    await inAct(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe("?q=upi"));
+    await waitFor(() => expect(screen.getByRole("searchbox", { name: "Search text" })).toHaveProperty("value", "upi"));
+    await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Clear Filters" })));
+    expect(window.location.search).toBe("");
+    expect(shownSlugs()).toEqual([upi, token, pa]);
+  }, slow);
+});

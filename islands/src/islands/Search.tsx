@@ -1,0 +1,327 @@
+// /search: q, source and category live in the URL (each change is a
+// history entry, so Back and Forward step through searches). With a query
+// the API (GET /api/search) ranks the circulars, answers, pages and counts;
+// the island shows the returned circulars among the page's static cards, in
+// the API's order, with the direct answer, the pagination and the facet
+// counts as the API gives them. Without a query the static cards are
+// filtered by source and category in the browser. Where no API answers (a
+// static host), a query is matched in the browser over the page's cards,
+// and the page says so.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
+import { getJSON, type Schemas } from "../lib/api";
+import { dataCount, dataPager, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
+import { Button, SelectBox, type Option } from "../lib/controls";
+import { useMatches, useStaticList } from "../lib/directory";
+import type { Fields } from "../lib/match";
+import { useQueryState } from "../lib/query-state";
+import { fillAges } from "../lib/relative-age";
+import { showList } from "../lib/static-list";
+
+type SearchResponse = Schemas["SearchResponse"];
+type Answer = Schemas["Answer"];
+type Props = { sources: string[]; categories: string[]; pageSize: number; maxQueryLength: number };
+
+type State = { q: string; source: string; category: string; page: string };
+const defaults: State = { q: "", source: "all", category: "all", page: "1" };
+
+const keys = ["circularNumber", "title", "content", "summary", "source", "category"];
+// maxPageButtons is how many page numbers the pager shows around the current page.
+export const maxPageButtons = 5;
+// newsCards is how many recent news cards a chosen source shows.
+const newsCards = 3;
+
+// filters are the API parameters of the source and category ("all" is none).
+function filters(state: State): URLSearchParams {
+  const p = new URLSearchParams();
+  if (state.source !== "all") p.set("source", state.source);
+  if (state.category !== "all") p.set("category", state.category);
+  return p;
+}
+
+export function searchURL(state: State): string {
+  const p = new URLSearchParams({ q: state.q.trim() });
+  if (state.page !== "1") p.set("page", state.page);
+  for (const [k, v] of filters(state)) p.set(k, v);
+  return `/api/search?${p}`;
+}
+
+export function feedURL(state: State): string {
+  const p = new URLSearchParams({ q: state.q.trim() });
+  for (const [k, v] of filters(state)) p.set(k, v);
+  return `/api/search/feed?${p}`;
+}
+
+// pageButtons are the page numbers to offer: up to max of them, the
+// current one as central as the ends allow.
+export function pageButtons(current: number, total: number, max = maxPageButtons): number[] {
+  const n = Math.min(max, total);
+  const first = Math.min(Math.max(1, current - Math.floor(n / 2)), total - n + 1);
+  return Array.from({ length: n }, (_, i) => first + i);
+}
+
+export function pageTitle(source: string): string {
+  return source !== "all" ? `${source} Documents` : "Search Regulatory Documents";
+}
+
+const field =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+const pageButton =
+  "min-w-9 rounded-md border px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+
+export default function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
+  const [state, set] = useQueryState<State>(defaults, "push");
+  const [text, setText] = useState(state.q);
+  const list = useStaticList("search-circulars");
+  const news = useStaticList("search-news");
+  const [result, setResult] = useState<SearchResponse | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const q = state.q.trim();
+
+  // Back and Forward change the state: the box follows.
+  useEffect(() => setText(state.q), [state.q]);
+
+  // The heading and the tab's title name the source.
+  useEffect(() => {
+    const h1 = document.querySelector<HTMLElement>(sel(dataSearchTitle));
+    const title = pageTitle(state.source);
+    if (h1) {
+      document.title = document.title.replace(h1.textContent ?? "", title);
+      h1.textContent = title;
+    }
+  }, [state.source]);
+
+  // Up to three recent news cards about the chosen source: its own news,
+  // or news whose excerpt names it.
+  useEffect(() => {
+    const section = document.querySelector<HTMLElement>(sel(dataSearchNews));
+    if (!section) return;
+    const s = state.source.toLowerCase();
+    const order: number[] = [];
+    if (state.source !== "all") {
+      news.items.forEach((it, i) => {
+        const src = String(it.fields.source ?? "").toLowerCase();
+        if (src === s || String(it.fields.excerpt ?? "").toLowerCase().includes(s)) order.push(i);
+      });
+    }
+    showList(document, news, order.slice(0, newsCards));
+    setHidden(section, order.length === 0);
+    fillAges(section, new Date());
+  }, [state.source, news]);
+
+  const filter = useCallback(
+    (f: Fields) => (state.source === "all" || f.source === state.source) && (state.category === "all" || f.category === state.category),
+    [state.source, state.category],
+  );
+  // Without a query, or without the API: the page's cards, matched here.
+  const local = useMatches(list, keys, offline ? q : "", filter);
+
+  useEffect(() => {
+    if (q && !offline) return;
+    setResult(null);
+    showList(document, list, local);
+  }, [q, offline, list, local]);
+
+  useEffect(() => {
+    if (!q || offline) return;
+    const ctl = new AbortController();
+    setLoading(true);
+    (async () => {
+      try {
+        const res = await getJSON<SearchResponse>(searchURL(state), ctl.signal);
+        const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
+        showList(
+          document,
+          list,
+          res.circulars.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
+        );
+        for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, "search-circulars"))) {
+          el.textContent = String(res.pagination.totalResults);
+        }
+        setResult(res);
+      } catch (err) {
+        if (ctl.signal.aborted) return;
+        console.error("search: the API did not answer; searching this page's circulars", err);
+        setOffline(true);
+      } finally {
+        if (!ctl.signal.aborted) setLoading(false);
+      }
+    })();
+    return () => ctl.abort();
+    // state's fields are the request; list is read once
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, state.source, state.category, state.page, offline, list]);
+
+  // While a request runs the old results hide behind the placeholders.
+  useEffect(() => {
+    if (!loading || !list.container) return;
+    setHidden(list.container, true);
+  }, [loading, list]);
+
+  useEffect(() => {
+    const h = document.querySelector<HTMLElement>(sel(dataSearchResultsHeading));
+    if (h) h.textContent = q ? `Results for "${q}"` : state.source !== "all" ? `${state.source} circulars` : "All circulars";
+  }, [q, state.source]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    set({ q: text.trim(), page: "1" });
+  };
+  const counted = (values: string[], counts: Record<string, number> | undefined, all: string): Option[] => [
+    { value: "all", label: all },
+    ...values.map((v) => ({ value: v, label: counts ? `${v} (${counts[v] ?? 0})` : v })),
+  ];
+  const facets = q && result ? result.facets : undefined;
+  const isDefault = state.q === "" && state.source === "all" && state.category === "all";
+  const p = result?.pagination;
+  const pagerSlot = document.querySelector<HTMLElement>(sel(dataPager, "search-circulars"));
+
+  return (
+    <div className="space-y-4">
+      <form role="search" aria-label="Search regulatory documents" onSubmit={submit} className="flex flex-col gap-2 lg:flex-row lg:items-center">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="search-q" className="sr-only">
+            Search text
+          </label>
+          <input
+            id="search-q"
+            type="search"
+            className={field}
+            placeholder="Search circulars, numbers or questions..."
+            value={text}
+            maxLength={maxQueryLength}
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <SelectBox id="search-source" label="Source" value={state.source} options={counted(sources, facets?.source, "All Sources")} onChange={(source) => set({ source, page: "1" })} />
+        <SelectBox
+          id="search-category"
+          label="Category"
+          value={state.category}
+          options={counted(categories, facets?.category, "All Categories")}
+          onChange={(category) => set({ category, page: "1" })}
+        />
+        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Search
+        </button>
+        <Button onClick={() => set({ ...defaults })} disabled={isDefault}>
+          Clear Filters
+        </Button>
+      </form>
+
+      {offline && q && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          The search service is unavailable; showing the circulars on this page that match your words.
+        </p>
+      )}
+      {q && !offline && (
+        <p className="text-sm">
+          <a href={feedURL(state)} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
+            Atom feed of this search
+          </a>
+        </p>
+      )}
+      {result?.latest && q && !loading && (
+        <p role="note" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
+          UPI search: the results that match well are sorted latest first, {pageSize} circulars per page.
+        </p>
+      )}
+      {result?.correction && q && !loading && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Showing results for <strong>{result.correction.corrected}</strong> (you searched for “{result.correction.original}”).
+        </p>
+      )}
+      {result && q && !loading && <DirectAnswer answer={result.answer} />}
+      {loading && (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading results">
+          {Array.from({ length: pageSize }, (_, i) => (
+            <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
+          ))}
+        </div>
+      )}
+      {pagerSlot &&
+        p &&
+        q &&
+        !loading &&
+        p.totalPages > 1 &&
+        createPortal(<Pages current={p.currentPage} total={p.totalPages} hasPrev={p.hasPrev} hasNext={p.hasNext} onPage={(n) => set({ page: String(n) })} />, pagerSlot)}
+    </div>
+  );
+}
+
+// Highlighted marks the spans the API says matched (UTF-16 offsets, as
+// JavaScript indexes strings).
+function Highlighted({ text, spans }: { text: string; spans: Schemas["Span"][] }) {
+  const parts = [];
+  let at = 0;
+  for (const s of spans) {
+    if (s.start < at || s.end > text.length) continue;
+    if (s.start > at) parts.push(text.slice(at, s.start));
+    parts.push(
+      <mark key={s.start} className="rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-300">
+        {text.slice(s.start, s.end)}
+      </mark>,
+    );
+    at = s.end;
+  }
+  parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
+function DirectAnswer({ answer }: { answer: Answer }) {
+  return (
+    <section aria-labelledby="direct-answer" className="rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="direct-answer" className="text-lg font-semibold">
+          Direct Answer
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Confidence: <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
+          {answer.method === "extractive" ? "Extracted from the circulars (no AI)" : answer.method}
+        </p>
+      </div>
+      <p className="mt-2 text-slate-900 dark:text-slate-100">{answer.directAnswer ?? "No passage answers this query with enough confidence; see the results below."}</p>
+      {answer.sources.length > 0 && (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold">Sources</h3>
+          <ul className="mt-1 space-y-2 text-sm">
+            {answer.sources.map((s) => (
+              <li key={s.circularId}>
+                <a href={`/circulars/${s.slug}`} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
+                  {s.title}
+                </a>{" "}
+                <span className="text-slate-600 dark:text-slate-400">({s.source})</span>
+                <p className="text-slate-700 dark:text-slate-300">
+                  <Highlighted text={s.relevantExcerpt} spans={s.highlights} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Pages(props: { current: number; total: number; hasPrev: boolean; hasNext: boolean; onPage: (n: number) => void }) {
+  const { current, total, hasPrev, hasNext, onPage } = props;
+  const plain = `${pageButton} border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200`;
+  const active = `${pageButton} border-brand-700 bg-brand-700 text-white`;
+  return (
+    <nav aria-label="Search results pages" className="flex flex-wrap items-center gap-2">
+      <button type="button" className={plain} disabled={!hasPrev} onClick={() => onPage(current - 1)}>
+        Previous
+      </button>
+      {pageButtons(Math.min(current, total), total).map((n) => (
+        <button key={n} type="button" className={n === current ? active : plain} aria-current={n === current ? "page" : undefined} aria-label={`Page ${n}`} onClick={() => onPage(n)}>
+          {n}
+        </button>
+      ))}
+      <button type="button" className={plain} disabled={!hasNext} onClick={() => onPage(current + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

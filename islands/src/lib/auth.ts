@@ -1,0 +1,41 @@
+// The signed-in user, for every island and the user menu: one query of
+// GET /api/auth/me in the page's cache, where a 401 means nobody is signed
+// in (null, not an error), never retried nor refetched on focus.
+import { useQuery } from "@tanstack/react-query";
+import { getToken, setToken, type User } from "./api";
+import { getQueryFn, queryClient } from "./query";
+
+export const meKey = ["/api/auth/me"] as const;
+
+type Me = { user: User };
+
+export function useCurrentUser() {
+  const q = useQuery<Me | null, Error, User | null>({
+    queryKey: meKey,
+    queryFn: getQueryFn<Me>({ on401: "returnNull" }),
+    enabled: getToken() !== null,
+    select: (me) => me?.user ?? null,
+  });
+  const signedOut = getToken() === null;
+  return { user: signedOut ? null : (q.data ?? null), isLoading: !signedOut && q.isPending, error: q.error };
+}
+
+// safeNext is a same-site path to return to after sign-in, or "/".
+export function safeNext(search: string): string {
+  const next = new URLSearchParams(search).get("next") ?? "";
+  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+}
+
+// signedIn keeps token and goes to the page after sign-in (a full load).
+export function signedIn(token: string, next: string) {
+  setToken(token);
+  queryClient.clear();
+  window.location.assign(next);
+}
+
+// logOut removes the token, clears every cached answer and loads /login.
+export function logOut() {
+  setToken(null);
+  queryClient.clear();
+  window.location.assign("/login");
+}

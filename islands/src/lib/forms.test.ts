@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { loginSchema, passwordSchema, signupSchema, zodResolver } from "./forms";
+
+async function messages(schema: Parameters<typeof zodResolver>[0], values: Record<string, unknown>) {
+  const r = await zodResolver(schema)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
+  return Object.fromEntries(Object.entries(r.errors).map(([k, v]) => [k, (v as { message: string }).message]));
+}
+
+const valid = { firstName: "Asha", lastName: "Rao", username: "asha", email: "asha@example.com", password: "secret" };
+
+describe("the account forms' rules, with the API's messages", () => {
+  it("sign-in needs a username and a password", async () => {
+    expect(await messages(loginSchema, { username: "", password: "" })).toEqual({ username: "Username is required", password: "Password is required" });
+    expect(await messages(loginSchema, { username: "a", password: "b" })).toEqual({});
+  });
+
+  it.each([
+    [{}, {}],
+    [{ username: "ab" }, { username: "Username must be at least 3 characters" }],
+    [{ username: "a".repeat(51) }, { username: "Username too long" }],
+    [{ email: "asha@example" }, { email: "Invalid email address" }],
+    [{ email: "a..b@example.com" }, { email: "Invalid email address" }],
+    [{ password: "12345" }, { password: "Password must be at least 6 characters" }],
+    [{ password: "p".repeat(129) }, { password: "Password too long" }],
+    [{ firstName: "  " }, { firstName: "First name is required" }],
+    [{ lastName: "" }, { lastName: "Last name is required" }],
+  ])("sign-up %j", async (change, want) => {
+    expect(await messages(signupSchema, { ...valid, ...change })).toEqual(want);
+  });
+
+  it("a password change needs the current password and a valid new one", async () => {
+    expect(await messages(passwordSchema, { currentPassword: "", newPassword: "short" })).toEqual({
+      currentPassword: "Current password is required",
+      newPassword: "Password must be at least 6 characters",
+    });
+  });
+});

@@ -1,0 +1,122 @@
+// Form parts of the account pages (sign-in, sign-up, profile), and the
+// zod rules with the product's messages, which the API checks again.
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from "react-hook-form";
+import * as z from "zod/mini";
+
+export const loginSchema = z.object({
+  username: z.string().check(z.minLength(1, "Username is required")),
+  password: z.string().check(z.minLength(1, "Password is required")),
+});
+
+const username = z.string().check(z.minLength(3, "Username must be at least 3 characters"), z.maxLength(50, "Username too long"));
+const password = z.string().check(z.minLength(6, "Password must be at least 6 characters"), z.maxLength(128, "Password too long"));
+const email = z.string().check(z.trim(), z.email("Invalid email address"));
+const name = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(100, `${label} too long`));
+
+export const signupSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  username,
+  email,
+  password,
+});
+
+export const passwordSchema = z.object({
+  currentPassword: z.string().check(z.minLength(1, "Current password is required")),
+  newPassword: password,
+});
+
+// zodResolver checks a form's values with a zod schema: one message per
+// field, the first its rules give.
+export function zodResolver<T extends FieldValues>(schema: z.ZodMiniType<T>): Resolver<T> {
+  return async (values) => {
+    const r = schema.safeParse(values);
+    if (r.success) return { values: r.data, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of r.error.issues) {
+      const key = issue.path.join(".");
+      errors[key] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+export const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400";
+export const primaryButton =
+  "inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
+export const secondaryButton =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-70 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
+
+type FieldProps = {
+  id: string;
+  label: string;
+  error?: string;
+  reg: UseFormRegisterReturn;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id">;
+
+// Field is a labelled input with its message below it.
+export function Field({ id, label, error, reg, ...rest }: FieldProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest} {...reg} />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-700 dark:text-red-400" data-field-error>
+      {message}
+    </p>
+  ) : null;
+}
+
+// PasswordField is a password input with a show/hide toggle.
+export function PasswordField({ id, label, error, reg, ...rest }: FieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={shown ? "text" : "password"}
+          className={inputClass + " pr-20"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...rest}
+          {...reg}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:underline dark:text-blue-300"
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-controls={id}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+// AuthCard frames the sign-in and sign-up forms.
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// withProviders gives an island the page's query client and toast region.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, type ComponentType } from "react";
+import { queryClient } from "./query";
+import { ensureToaster, showPendingToast } from "./toast";
+
+export function withProviders<P extends object>(Island: ComponentType<P>): ComponentType<P> {
+  return function WithProviders(props: P) {
+    useEffect(() => {
+      ensureToaster();
+      showPendingToast();
+    }, []);
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Island {...props} />
+      </QueryClientProvider>
+    );
+  };
+}
