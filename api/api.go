@@ -33,6 +33,13 @@ type Store interface {
 	ImpactTracking(ctx context.Context) ([]impact.Record, error)
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
+	// Circular is one circular with its stored summary, or
+	// catalog.ErrNotFound.
+	Circular(ctx context.Context, id string) (catalog.Circular, error)
+	// PutCircularSummary and PutImpactAnalysis keep what the AI calls
+	// made (catalog.ErrNotFound for an unknown circular).
+	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
+	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
 	Users
 	// Search ranks the circulars for a query (package search's rules);
 	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
@@ -51,6 +58,8 @@ type Handler struct {
 	nlCfg     NewsletterConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
+	aiCfg     AIConfig
+	ai        *aiCalls
 }
 
 // Option configures New.
@@ -119,6 +128,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.newsletterRoutes(r)
 	r.Post("/extract-pdf-text", h.extractText)
 	r.Get("/extract-jobs/{id}", h.extractJob)
+	h.aiRoutes(r)
 	return r
 }
 

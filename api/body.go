@@ -18,11 +18,17 @@ const maxBodyBytes = 16 << 10
 // application/json (415), the body at most maxBodyBytes (413), one JSON
 // object with no field v does not have and no trailing data (400).
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	return decodeBodyLimit(w, r, v, maxBodyBytes)
+}
+
+// decodeBodyLimit is decodeBody for a body of at most limit bytes (the
+// text POST /ai/summarize takes is far larger than any accounts call's).
+func decodeBodyLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" || (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8")) {
 		return &Error{Status: http.StatusUnsupportedMediaType, Message: "send the body as JSON with Content-Type: application/json"}
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	err = dec.Decode(v)
@@ -38,7 +44,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooBig):
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %d bytes", maxBodyBytes)}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %d bytes", limit)}
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		return &Error{Status: http.StatusBadRequest, Message: "invalid field: " + typeErr.Field,
 			Fields: map[string]string{typeErr.Field: "must be " + jsonKind(typeErr.Type.Kind().String())}}

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,6 +44,11 @@ type fakeStore struct {
 	page        catalog.Page // of ListNetworks or ListSibosEvents
 	statsAt     time.Time
 	search      search.Query
+
+	// What the AI calls stored, by circular id.
+	mu        sync.Mutex
+	summaries map[string]catalog.GeneratedSummary
+	analyses  []catalog.ImpactAnalysis
 }
 
 func newFakeStore(cat *catalog.Catalog) *fakeStore {
@@ -250,6 +256,46 @@ func runErrCases(t *testing.T, f *fixture, cases []errCase) {
 
 // page50 is the page a call with no limit or offset asks for.
 var page50 = catalog.Page{Limit: 50}
+
+func (s *fakeStore) Circular(_ context.Context, id string) (catalog.Circular, error) {
+	if s.err != nil {
+		return catalog.Circular{}, s.err
+	}
+	for _, c := range s.cat.Circulars {
+		if c.ID == id {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if sum, ok := s.summaries[id]; ok {
+				c.AISummary = &sum
+			}
+			return c, nil
+		}
+	}
+	return catalog.Circular{}, catalog.ErrNotFound
+}
+
+func (s *fakeStore) PutCircularSummary(ctx context.Context, id string, sum catalog.GeneratedSummary) error {
+	if _, err := s.Circular(ctx, id); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.summaries == nil {
+		s.summaries = map[string]catalog.GeneratedSummary{}
+	}
+	s.summaries[id] = sum
+	return nil
+}
+
+func (s *fakeStore) PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error {
+	if _, err := s.Circular(ctx, a.CircularID); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.analyses = append(s.analyses, a)
+	return nil
+}
 
 // cheapAuth makes the accounts' hashing cheap for tests that do not sign in
 // (New hashes a dummy password once at start).

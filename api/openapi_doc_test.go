@@ -68,6 +68,10 @@ var schemaTypes = map[string]reflect.Type{
 	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
 	"SubscribeResponse":   reflect.TypeFor[SubscribeResponse](),
 	"UnsubscribeResponse": reflect.TypeFor[UnsubscribeResponse](),
+	"GeneratedSummary":    reflect.TypeFor[catalog.GeneratedSummary](),
+	"ImpactAnalysis":      reflect.TypeFor[catalog.ImpactAnalysis](),
+	"ImpactRequest":       reflect.TypeFor[ImpactRequest](),
+	"SummarizeRequest":    reflect.TypeFor[SummarizeRequest](),
 }
 
 // schemaEnums are the enumerations openapi.json names as schemas of their

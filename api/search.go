@@ -51,6 +51,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	h.withModelAnswer(r.Context(), q.Text, &res)
 	h.writeOK(w, r, res)
 }
 

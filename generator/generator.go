@@ -42,6 +42,10 @@ type Options struct {
 	// IncludeUnpublished builds the circulars marked published: false too,
 	// to preview them; the build fails while one lacks a required field.
 	IncludeUnpublished bool
+	// Summaries are the AI summaries the API stored, by circular id (the
+	// store's CircularSummaries): cards and pages show them, labelled as
+	// generated. Nil builds without them.
+	Summaries map[string]catalog.GeneratedSummary
 }
 
 // Result describes a successful build.
@@ -73,6 +77,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if err := checkSite(cat, opts.ContentDir); err != nil {
 		return nil, err
+	}
+	for i, c := range cat.Circulars {
+		if s, ok := opts.Summaries[c.ID]; ok {
+			cat.Circulars[i].AISummary = &s
+		}
 	}
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {

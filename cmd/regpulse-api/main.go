@@ -21,6 +21,8 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/api"
+	"regpulse/internal/ai"
+	"regpulse/internal/ai/openai"
 	"regpulse/internal/extract"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
@@ -60,13 +62,21 @@ func run(ctx context.Context, addr, dataDir, content string, authCfg api.AuthCon
 	} else {
 		log.Info("catalog synced into the store", "changes", stats.String())
 	}
+	// The AI's model comes from the OPENAI_* environment variables (see
+	// README); without them the local extractive AI answers.
+	svc, err := openai.NewService(openai.Config{APIKey: os.Getenv("OPENAI_API_KEY"),
+		BaseURL: os.Getenv("OPENAI_BASE_URL"), Model: os.Getenv("OPENAI_MODEL")}, ai.WithLogger(log))
+	if err != nil {
+		return err
+	}
+	svc.Publish("ai")
 	r := chi.NewRouter()
 	tokens, err := newsletter.LoadTokens(dataDir, os.Getenv)
 	if err != nil {
 		return err
 	}
 	r.Mount("/api", api.New(db, log, api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
-		api.WithExtractor(extract.Installed(log))))
+		api.WithExtractor(extract.Installed(log)), api.WithAI(api.AIConfig{Service: svc})))
 	r.NotFound(http.NotFound)
 	return web.Serve(ctx, addr, r, log)
 }

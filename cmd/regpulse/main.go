@@ -120,10 +120,16 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
+	dataDir := fs.String("data", "./data", "directory of the SQLite database whose stored AI summaries pages show, if it exists")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	opts := b.options(*out)
+	summaries, err := storedSummaries(ctx, *dataDir)
+	if err != nil {
+		return err
+	}
+	opts.Summaries = summaries
 	opts.IncludeUnpublished = *unpublished
 	if *asOf != "" {
 		day, err := time.Parse(time.DateOnly, *asOf)
@@ -132,7 +138,7 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		opts.Now = func() time.Time { return day }
 	}
-	_, err := generator.Build(ctx, opts)
+	_, err = generator.Build(ctx, opts)
 	return err
 }
 
@@ -144,6 +150,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	public := fs.String("public", "./public", "built site to serve")
 	dataDir := fs.String("data", "./data", "directory of the SQLite database")
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
+	var aiF aiFlags
+	aiF.register(fs)
 	var in ingestFlags
 	in.register(fs, "ingest-timeout")
 	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
@@ -170,6 +178,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	aiCfg, err := aiF.config(log)
+	if err != nil {
+		return err
+	}
 
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -191,7 +203,13 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return fmt.Errorf("--rebuild-every %s is too short", *every)
 		}
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
-			res, err := generator.Build(ctx, b.options(dir))
+			opts := b.options(dir)
+			sums, err := db.CircularSummaries(ctx)
+			if err != nil {
+				return err
+			}
+			opts.Summaries = sums
+			res, err := generator.Build(ctx, opts)
 			if err == nil {
 				syncStore(ctx, db, res.Catalog, b.content, log)
 			}
@@ -207,7 +225,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}, log, nil)
 	}
 	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg),
-		api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}), api.WithExtractor(extract.Installed(log)))), log)
+		api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}), api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg))), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"log/slog"
+	"os"
+	"path/filepath"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
@@ -26,4 +30,19 @@ func syncStore(ctx context.Context, db *store.DB, cat *catalog.Catalog, contentD
 		return
 	}
 	log.Info("catalog synced into the store", "changes", stats.String())
+}
+
+// storedSummaries reads the AI summaries stored in dataDir's database, for
+// a build to show; none when there is no database (a build needs no store).
+func storedSummaries(ctx context.Context, dataDir string) (map[string]catalog.GeneratedSummary, error) {
+	path := filepath.Join(dataDir, "regpulse.db")
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	db, err := store.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return db.CircularSummaries(ctx)
 }

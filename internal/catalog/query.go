@@ -1,8 +1,13 @@
 package catalog
 
+import "errors"
+
 // The queries a store answers over the catalog's entries, beside the types
 // they select, so that any store (SQLite today, PostgreSQL later) and the
 // API share them. Empty text fields do not filter.
+
+// ErrNotFound is a store's answer when the entry looked up does not exist.
+var ErrNotFound = errors.New("not found")
 
 // MaxLimit is the most entries one page of a list may hold.
 const MaxLimit = 100

@@ -159,6 +159,9 @@ type Circular struct {
 	OfficialURL          OptString          `json:"officialUrl"`
 	SourceURL            string             `json:"sourceUrl"`
 	AdditionalSourceURLs TextList           `json:"additionalSourceUrls"`
+	// AISummary is the summary the API last generated (never read from
+	// content; the store joins it in, and builds given a store show it).
+	AISummary *GeneratedSummary `json:"aiSummary"`
 }
 
 // ComplianceDate is a date by which a circular demands something.

@@ -34,13 +34,28 @@ func HTML(md string) (string, error) {
 // PlainText is Markdown reduced to its words, paragraphs joined by a
 // space: for previews, feeds' summaries and search.
 func PlainText(md string) string {
+	return strings.Join(Blocks(md), " ")
+}
+
+// Blocks is Markdown reduced to the words of each block (paragraph,
+// heading, list item, table cell, code block), in order, blank ones left
+// out: a block boundary ends a sentence even without a full stop, which
+// the summariser needs.
+func Blocks(md string) []string {
 	src := []byte(md)
 	doc := markdown.Parser().Parse(text.NewReader(src))
+	var blocks []string
 	var b strings.Builder
+	flush := func() {
+		if s := strings.Join(strings.Fields(html.UnescapeString(b.String())), " "); s != "" {
+			blocks = append(blocks, s)
+		}
+		b.Reset()
+	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
-			if n.Type() == ast.TypeBlock && b.Len() > 0 && !strings.HasSuffix(b.String(), " ") {
-				b.WriteByte(' ')
+			if n.Type() == ast.TypeBlock {
+				flush()
 			}
 			return ast.WalkContinue, nil
 		}
@@ -69,7 +84,8 @@ func PlainText(md string) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+	flush()
+	return blocks
 }
 
 // Preview is the first n characters of s with an ellipsis when cut

@@ -1,6 +1,10 @@
 package markdown
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestPlainText(t *testing.T) {
 	for _, tc := range []struct{ name, md, want string }{
@@ -60,5 +64,23 @@ func TestHTML(t *testing.T) {
 func TestPlainText_SameParser(t *testing.T) {
 	if got, want := PlainText(`The "regulator's" rules -- in full`), "The “regulator’s” rules – in full"; got != want {
 		t.Errorf("PlainText = %q, want %q", got, want)
+	}
+}
+
+func TestBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		name, md string
+		want     []string
+	}{
+		{"HeadingAndParagraphs", "## Who must comply\n\nBanks shall\nreport.\n\nBy 1 April.", []string{"Who must comply", "Banks shall report.", "By 1 April."}},
+		{"ListItems", "Entities must:\n\n- register\n- report **monthly**", []string{"Entities must:", "register", "report monthly"}},
+		{"Table", "| a | b |\n|---|---|\n| 1 | 2 |", []string{"a", "b", "1", "2"}},
+		{"Empty", "  \n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Blocks(tc.md)); diff != "" {
+				t.Errorf("Blocks(%q) (-want +got):\n%s", tc.md, diff)
+			}
+		})
 	}
 }

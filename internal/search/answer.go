@@ -55,15 +55,23 @@ type Answer struct {
 	Confidence   float64              `json:"confidence"`
 	Sources      catalog.List[Source] `json:"sources"`
 	// Method is how the answer was made: "extractive" (passages chosen
-	// from the circulars by the ranking, no language model).
+	// from the circulars by the ranking, no language model) or "model"
+	// (written by the configured language model from those circulars,
+	// checked against them; Model names it).
 	Method string `json:"method" enum:"AnswerMethod"`
+	// Model is the language model that wrote the answer; null when
+	// extractive.
+	Model catalog.OptString `json:"model"`
 }
 
 // AnswerMethods are the ways an answer is made.
-var AnswerMethods = []string{MethodExtractive}
+var AnswerMethods = []string{MethodExtractive, MethodModel}
 
 // MethodExtractive: the answer is sentences of the circulars themselves.
 const MethodExtractive = "extractive"
+
+// MethodModel: a language model wrote the answer from the circulars.
+const MethodModel = "model"
 
 // Source is a circular an answer draws on, with the passage that matched.
 type Source struct {

@@ -5,12 +5,27 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"reflect"
 	"unicode/utf8"
 
 	"regpulse/internal/catalog"
 )
 
+// circularColumns are a circular's fields as queries select them; the
+// circulars table holds all but aiSummary (circularTable), which queries
+// build from circular_summaries (aiSummarySQL).
 var circularColumns = columnsOf[catalog.Circular]()
+
+// circularSelect is circularColumns for FROM circularsFrom.
+var circularSelect = circularColumns.selectList("c", map[string]string{"ai_summary": aiSummarySQL})
+
+// circularsFrom joins each circular's stored summary in.
+const circularsFrom = "circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id"
+
+// aiSummarySQL is a circular's stored summary as the JSON object of a
+// catalog.GeneratedSummary, or NULL.
+const aiSummarySQL = `CASE WHEN s.circular_id IS NULL THEN NULL ELSE json_object('summary', s.summary,
+	'provider', s.provider, 'model', s.model, 'generatedAt', s.updated_at) END`
 
 // relevanceTitleWeight is how much more a match in the title counts than
 // one in the content (catalog.SortRelevance).
@@ -18,7 +33,7 @@ const relevanceTitleWeight = 3
 
 // ListCirculars returns the page of circulars q selects, in q.Sort order,
 // and how many it selects in all. A summary the API stored for a circular
-// (PutCircularSummary) replaces the catalog's.
+// (PutCircularSummary) is its AISummary, beside the editors' Summary.
 func (s *DB) ListCirculars(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
 	return listPage(ctx, s.db, circularColumns, circularsQuery(q), q.Page)
 }
@@ -26,11 +41,9 @@ func (s *DB) ListCirculars(ctx context.Context, q catalog.CircularQuery) ([]cata
 // circularsQuery is ListCirculars' query.
 func circularsQuery(q catalog.CircularQuery) listQuery {
 	lq := listQuery{
-		op: "ListCirculars",
-		sel: circularColumns.selectList("c", map[string]string{
-			"summary": "COALESCE(NULLIF(s.summary, ''), c.summary)",
-		}),
-		from:      "circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id",
+		op:        "ListCirculars",
+		sel:       circularSelect,
+		from:      circularsFrom,
 		countFrom: "circulars c",
 	}
 	lq.where.eq("c.source", q.Source)
@@ -63,27 +76,39 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 	return lq
 }
 
-// PutCircularSummary stores (or replaces) the API's summary of a circular.
-// It returns ErrNotFound when no circular has that id. Sync never deletes it.
-func (s *DB) PutCircularSummary(ctx context.Context, circularID, summary string) error {
+// Circular returns the circular with id, with its stored summary, or
+// ErrNotFound.
+func (s *DB) Circular(ctx context.Context, id string) (catalog.Circular, error) {
+	var c catalog.Circular
+	err := s.db.QueryRowContext(ctx, "SELECT "+circularSelect+" FROM "+circularsFrom+" WHERE c.id = ?", id).
+		Scan(circularColumns.targets(&c)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, ErrNotFound
+	}
+	if err != nil {
+		return c, fmt.Errorf("store: Circular: %w", err)
+	}
+	return c, nil
+}
+
+// PutCircularSummary stores (or replaces) the API's summary of a circular,
+// kept beside the editors' summary, never over it. It returns ErrNotFound
+// when no circular has that id. Sync never deletes it.
+func (s *DB) PutCircularSummary(ctx context.Context, circularID string, sum catalog.GeneratedSummary) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	var one int
-	err = tx.QueryRowContext(ctx, `SELECT 1 FROM circulars WHERE id = ?`, circularID).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	if err != nil {
+	if err := circularExists(ctx, tx, circularID); err != nil {
 		return fmt.Errorf("store: PutCircularSummary: %w", err)
 	}
-	now, _ := timeColumn(s.now()).Value()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO circular_summaries (circular_id, summary, created_at, updated_at)
-VALUES (?, ?, ?, ?)
-ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, updated_at = excluded.updated_at`,
-		circularID, summary, now, now); err != nil {
+	at, _ := timeColumn(sum.GeneratedAt).Value()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO circular_summaries (circular_id, summary, provider, model, created_at, updated_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, provider = excluded.provider,
+	model = excluded.model, updated_at = excluded.updated_at`,
+		circularID, sum.Summary, sum.Provider, sum.Model, at, at); err != nil {
 		return fmt.Errorf("store: PutCircularSummary: %w", err)
 	}
 	// Search finds a circular by the summary it is shown with.
@@ -93,11 +118,44 @@ ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, updated_at =
 	return tx.Commit()
 }
 
+// circularExists is ErrNotFound when no circular has id.
+func circularExists(ctx context.Context, tx *sql.Tx, id string) error {
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM circulars WHERE id = ?`, id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// CircularSummaries returns every stored summary of a circular in the
+// catalog, by circular id: what a build shows beside the editors' text.
+func (s *DB) CircularSummaries(ctx context.Context) (map[string]catalog.GeneratedSummary, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT c.id, "+aiSummarySQL+" FROM "+circularsFrom+" WHERE s.circular_id IS NOT NULL")
+	if err != nil {
+		return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]catalog.GeneratedSummary{}
+	for rows.Next() {
+		var id string
+		var sum *catalog.GeneratedSummary
+		if err := rows.Scan(&id, optObjectColumn{reflect.ValueOf(&sum).Elem()}); err != nil {
+			return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+		}
+		out[id] = *sum
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+	}
+	return out, nil
+}
+
 // circularTable keeps the circulars, with the lower-cased copies search
 // reads and the rank that orders impact levels.
 var circularTable = table[catalog.Circular]{
 	name:  "circulars",
-	cols:  circularColumns,
+	cols:  circularColumns.without("ai_summary"),
 	extra: []string{"impact_rank", "title_lc", "content_lc", "meta_lc"},
 	extraValues: func(c catalog.Circular) []any {
 		return []any{catalog.ImpactRank(c.ImpactLevel), searchText(c.Title), searchText(c.Content),

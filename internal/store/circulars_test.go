@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -140,8 +141,9 @@ func TestListCirculars(t *testing.T) {
 
 func TestPutCircularSummary(t *testing.T) {
 	ctx := t.Context()
-	db := openSynced(t, storetest.Catalog())
-	summaryOf := func(slug string) string {
+	cat := storetest.Catalog()
+	db := openSynced(t, cat)
+	fromList := func(slug string) catalog.Circular {
 		t.Helper()
 		list, _, err := db.ListCirculars(ctx, catalog.CircularQuery{Page: catalog.Page{Limit: 100}})
 		if err != nil {
@@ -149,32 +151,58 @@ func TestPutCircularSummary(t *testing.T) {
 		}
 		for _, c := range list {
 			if c.Slug == slug {
-				return string(c.Summary)
+				return c
 			}
 		}
 		t.Fatalf("no circular %s", slug)
-		return ""
+		return catalog.Circular{}
 	}
-	if got := summaryOf(storetest.SlugUPILite); got != "" {
-		t.Errorf("summary of a circular without one = %q", got)
+	if got := fromList(storetest.SlugUPILite).AISummary; got != nil {
+		t.Errorf("AI summary of a circular without one = %+v", got)
 	}
-	for _, tc := range []struct{ name, slug, summary string }{
-		{"New", storetest.SlugUPILite, "First."},
-		{"Replace", storetest.SlugUPILite, "Second."},
-		{"OverridesCatalog", storetest.SlugUPIFraud, "Stored."},
+	at := storetest.Now
+	for _, tc := range []struct {
+		name, slug string
+		sum        catalog.GeneratedSummary
+	}{
+		{"New", storetest.SlugUPILite, catalog.GeneratedSummary{Summary: "First.", Provider: "local", Model: "lexrank", GeneratedAt: at}},
+		{"Replace", storetest.SlugUPILite, catalog.GeneratedSummary{Summary: "Second.", Provider: "openai", Model: "gpt-4o-mini", GeneratedAt: at.Add(time.Hour)}},
+		{"BesideEditorsSummary", storetest.SlugUPIFraud, catalog.GeneratedSummary{Summary: "Stored.", Provider: "local", Model: "lexrank", GeneratedAt: at}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := db.PutCircularSummary(ctx, idOf(tc.slug), tc.summary); err != nil {
+			if err := db.PutCircularSummary(ctx, idOf(tc.slug), tc.sum); err != nil {
 				t.Fatal(err)
 			}
-			if got := summaryOf(tc.slug); got != tc.summary {
-				t.Errorf("summary = %q, want %q", got, tc.summary)
+			want, _ := circularBySlug(cat, tc.slug)
+			want.Path, want.AISummary = "", &tc.sum
+			if diff := cmp.Diff(want, fromList(tc.slug), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("ListCirculars (-want +got):\n%s", diff)
+			}
+			got, err := db.Circular(ctx, idOf(tc.slug))
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); err != nil || diff != "" {
+				t.Errorf("Circular (-want +got):\n%s%v", diff, err)
 			}
 		})
 	}
+	t.Run("CircularSummaries", func(t *testing.T) {
+		got, err := db.CircularSummaries(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]catalog.GeneratedSummary{
+			idOf(storetest.SlugUPILite):  {Summary: "Second.", Provider: "openai", Model: "gpt-4o-mini", GeneratedAt: at.Add(time.Hour)},
+			idOf(storetest.SlugUPIFraud): {Summary: "Stored.", Provider: "local", Model: "lexrank", GeneratedAt: at},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("CircularSummaries (-want +got):\n%s", diff)
+		}
+	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		if err := db.PutCircularSummary(ctx, "no-such-id", "x"); !errors.Is(err, ErrNotFound) {
-			t.Errorf("err = %v, want ErrNotFound", err)
+		if err := db.PutCircularSummary(ctx, "no-such-id", catalog.GeneratedSummary{Summary: "x"}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("PutCircularSummary: err = %v, want ErrNotFound", err)
+		}
+		if _, err := db.Circular(ctx, "no-such-id"); !errors.Is(err, catalog.ErrNotFound) {
+			t.Errorf("Circular: err = %v, want catalog.ErrNotFound", err)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -25,6 +26,8 @@ import (
 //   - lists (catalog.TextList, []catalog.EntityImpact): JSON arrays as text.
 //   - time.Time: RFC 3339 text in UTC, to the second.
 //   - text and catalog.OptString: text, ” when absent; bool and int as is.
+//   - an optional object (*catalog.GeneratedSummary) is read from a JSON
+//     object a query builds from another table; it is never written.
 type columns[T any] struct {
 	names []string
 	index [][]int // the field of each column, as reflect.Value.FieldByIndex takes it
@@ -44,6 +47,19 @@ func columnsOf[T any]() columns[T] {
 		c.index = append(c.index, f.Index)
 	}
 	return c
+}
+
+// without is c less the named columns: fields a table does not hold
+// itself (a circular's aiSummary, joined in from circular_summaries).
+func (c columns[T]) without(names ...string) columns[T] {
+	var out columns[T]
+	for i, n := range c.names {
+		if !slices.Contains(names, n) {
+			out.names = append(out.names, n)
+			out.index = append(out.index, c.index[i])
+		}
+	}
+	return out
 }
 
 // snakeCase turns a JSON field name into its column: leaderIsCeo is
@@ -134,6 +150,9 @@ func scanTarget(f reflect.Value) any {
 	}
 	if f.Kind() == reflect.Slice {
 		return jsonColumn{f}
+	}
+	if f.Kind() == reflect.Pointer && f.Type().Elem().Kind() == reflect.Struct {
+		return optObjectColumn{f}
 	}
 	return p
 }
@@ -248,6 +267,32 @@ func (t *timeColumn) Scan(src any) error {
 		return fmt.Errorf("stored time %q: %w", s, err)
 	}
 	*t = timeColumn(v)
+	return nil
+}
+
+// optObjectColumn reads an optional object (a pointer to a struct, e.g.
+// *catalog.GeneratedSummary) from a JSON object, NULL as nil. Such a field
+// is built by a query from the rows of another table, never written.
+type optObjectColumn struct{ ptr reflect.Value }
+
+func (c optObjectColumn) Scan(src any) error {
+	var b []byte
+	switch v := src.(type) {
+	case nil:
+		c.ptr.SetZero()
+		return nil
+	case string:
+		b = []byte(v)
+	case []byte:
+		b = v
+	default:
+		return fmt.Errorf("stored object %v: want text", src)
+	}
+	obj := reflect.New(c.ptr.Type().Elem())
+	if err := json.Unmarshal(b, obj.Interface()); err != nil {
+		return fmt.Errorf("stored object %.40q: %w", b, err)
+	}
+	c.ptr.Set(obj)
 	return nil
 }
 

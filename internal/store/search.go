@@ -27,8 +27,8 @@ func indexCirculars(ctx context.Context, st *txStmts, cs []catalog.Circular) err
 	return putWords(ctx, st, words)
 }
 
-// indexCircular replaces c's row in the index, with the summary pages
-// show (a stored one first), and adds its words to words.
+// indexCircular replaces c's row in the index, with the summaries pages
+// show (the editors' and a stored one), and adds its words to words.
 func indexCircular(ctx context.Context, st *txStmts, c catalog.Circular, words map[string]string) error {
 	// Only the rowid and the stored summary: reading c.summary from the
 	// row would walk the overflow pages of its long text.
@@ -42,9 +42,9 @@ FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id WHERE c.
 	if err := row.Scan(&rowid, &summary); err != nil {
 		return err
 	}
-	if summary == "" {
-		summary = string(c.Summary)
-	}
+	// Pages show the editors' summary and the generated one beside it:
+	// both are found.
+	summary = strings.TrimSpace(string(c.Summary) + " " + summary)
 	d := search.Index(c, summary)
 	if err := st.exec(ctx, `DELETE FROM circular_search WHERE rowid = ?`, rowid); err != nil {
 		return err
@@ -80,7 +80,7 @@ func putWords(ctx context.Context, st *txStmts, words map[string]string) error {
 func reindexCircular(ctx context.Context, tx *sql.Tx, id string) error {
 	st := newTxStmts(tx)
 	defer st.close()
-	c, err := scanOne(ctx, tx, circularColumns, `SELECT `+circularColumns.selectList("", nil)+` FROM circulars WHERE id = ?`, id)
+	c, err := scanOne(ctx, tx, circularTable.cols, `SELECT `+circularTable.cols.selectList("", nil)+` FROM circulars WHERE id = ?`, id)
 	if err != nil {
 		return err
 	}
@@ -331,8 +331,7 @@ func (s *DB) hits(ctx context.Context, query string, args ...any) ([]search.Hit,
 		return nil, err
 	}
 	rows.Close()
-	crows, err := s.db.QueryContext(ctx, `SELECT c.rowid, `+circularColumns.selectList("c", map[string]string{"summary": "COALESCE(NULLIF(s.summary, ''), c.summary)"})+`
-FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id
+	crows, err := s.db.QueryContext(ctx, `SELECT c.rowid, `+circularSelect+` FROM `+circularsFrom+`
 WHERE c.rowid IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(rids)), ", ")+`)`, rids...)
 	if err != nil {
 		return nil, err

@@ -166,7 +166,8 @@ func TestSearch_IndexInStep(t *testing.T) {
 		}
 	})
 	t.Run("StoredSummary", func(t *testing.T) {
-		if err := db.PutCircularSummary(t.Context(), idOf(storetest.SlugCyber), "Zebra crossings for regulated entities."); err != nil {
+		if err := db.PutCircularSummary(t.Context(), idOf(storetest.SlugCyber),
+			catalog.GeneratedSummary{Summary: "Zebra crossings for regulated entities.", Provider: "local", Model: "lexrank", GeneratedAt: storetest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff([]string{storetest.SlugCyber}, find(t, "zebra")); diff != "" {

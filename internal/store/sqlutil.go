@@ -40,11 +40,14 @@ func likeContains(term string) string {
 
 // upsertSQL inserts a row or, when its id (cols[0]) exists, overwrites the
 // other columns. ON CONFLICT ... DO UPDATE is both SQLite and PostgreSQL.
-func upsertSQL(table string, cols []string) string {
+func upsertSQL(table string, cols []string) string { return upsertKeySQL(table, cols, 1) }
+
+// upsertKeySQL is upsertSQL for a key of the first keys columns.
+func upsertKeySQL(table string, cols []string, keys int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "INSERT INTO %s (%s) VALUES (%s) ON CONFLICT (%s) DO UPDATE SET ",
-		table, strings.Join(cols, ", "), strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", "), cols[0])
-	for i, c := range cols[1:] {
+		table, strings.Join(cols, ", "), strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", "), strings.Join(cols[:keys], ", "))
+	for i, c := range cols[keys:] {
 		if i > 0 {
 			b.WriteString(", ")
 		}

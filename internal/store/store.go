@@ -18,7 +18,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -27,7 +26,9 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
+
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"regpulse/internal/catalog"
 )
 
 //go:embed migrations/*.sql
@@ -52,8 +53,9 @@ func WithNow(now func() time.Time) Option {
 	}
 }
 
-// ErrNotFound is returned when a looked-up row does not exist.
-var ErrNotFound = errors.New("not found")
+// ErrNotFound is returned when a looked-up row does not exist. It is
+// catalog.ErrNotFound, so the API can tell it without this package.
+var ErrNotFound = catalog.ErrNotFound
 
 // Open opens (creating if needed) the SQLite database at path and applies
 // every pending migration. ":memory:" opens a private in-memory store.

@@ -32,10 +32,16 @@ func TestSyncCatalog(t *testing.T) {
 
 	// The API stores summaries of two circulars: one about to change, one
 	// about to be removed.
-	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugUPILite), "Stored summary of UPI Lite."); err != nil {
+	stored := catalog.GeneratedSummary{Summary: "Stored summary of UPI Lite.", Provider: "local", Model: "lexrank", GeneratedAt: storetest.Now}
+	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugUPILite), stored); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugCyber), "Stored summary of cyber."); err != nil {
+	if err := db.PutCircularSummary(ctx, idOf(storetest.SlugCyber), catalog.GeneratedSummary{Summary: "Stored summary of cyber.", GeneratedAt: storetest.Now}); err != nil {
+		t.Fatal(err)
+	}
+	analysis := catalog.ImpactAnalysis{CircularID: idOf(storetest.SlugUPILite), EntityType: "PSP", ImpactLevel: "high",
+		Reasons: catalog.TextList{"PSPs must act."}, Provider: "local", Model: "rules", GeneratedAt: storetest.Now}
+	if err := db.PutImpactAnalysis(ctx, analysis); err != nil {
 		t.Fatal(err)
 	}
 
@@ -82,9 +88,14 @@ func TestSyncCatalog(t *testing.T) {
 		}
 		c := list[0]
 		want, _ := circularBySlug(second, storetest.SlugUPILite)
-		want.Path, want.Summary = "", "Stored summary of UPI Lite."
+		// The editors' summary stays; the stored one is beside it.
+		want.Path, want.AISummary = "", &stored
 		if diff := cmp.Diff(want, c, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("changed circular (-want +got):\n%s", diff)
+		}
+		got, err := db.ImpactAnalyses(ctx, idOf(storetest.SlugUPILite))
+		if diff := cmp.Diff([]catalog.ImpactAnalysis{analysis}, got); err != nil || diff != "" {
+			t.Errorf("impact analyses after the change (-want +got):\n%s%v", diff, err)
 		}
 	})
 	t.Run("RemovedCircularGoneSummaryKept", func(t *testing.T) {
@@ -133,7 +144,7 @@ func TestSyncCatalog(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, _, err := db.ListCirculars(ctx, catalog.CircularQuery{Source: "SEBI", Page: catalog.Page{Limit: 1}})
-		if err != nil || len(list) != 1 || list[0].Summary != "Stored summary of cyber." {
+		if err != nil || len(list) != 1 || list[0].AISummary == nil || list[0].AISummary.Summary != "Stored summary of cyber." {
 			t.Errorf("restored circular = %+v, %v", list, err)
 		}
 	})

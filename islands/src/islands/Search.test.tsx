@@ -57,6 +57,7 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
       directAnswer: "Use only alphanumeric characters.",
       confidence: 0.866,
       method: "extractive",
+      model: null,
       sources: [
         {
           circularId: "1",

@@ -38,7 +38,8 @@
 // browser tests (e2e/): data-band, data-score, data-score-bar,
 // data-impact-count, data-entity, data-circular, data-region, data-video,
 // data-sidebar, data-tabbar, data-auth-slot, data-profile-link,
-// data-theme-switcher.
+// data-theme-switcher, and for the generator's Go tests data-ai-summary
+// (_partials/ai-summary.html).
 
 type DataAttribute = `data-${string}`;
 

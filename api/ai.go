@@ -1,0 +1,288 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
+	"golang.org/x/sync/singleflight"
+
+	"regpulse/internal/ai"
+	"regpulse/internal/ai/local"
+	"regpulse/internal/catalog"
+	"regpulse/internal/search"
+)
+
+// AI is what the AI calls need: *ai.Service.
+type AI interface {
+	Summarize(ctx context.Context, req ai.SummaryRequest) (catalog.GeneratedSummary, error)
+	AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (catalog.ImpactAnalysis, error)
+	Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error)
+	// HasModel reports whether a language model is configured.
+	HasModel() bool
+}
+
+// AIConfig configures the AI calls (WithAI).
+type AIConfig struct {
+	// Service does the work; nil is the local provider alone.
+	Service AI
+	// RateLimit calls per RateWindow are allowed to each client across
+	// the AI calls, so that a paid model's bill stays bounded (defaults:
+	// 20 per minute).
+	RateLimit  int
+	RateWindow time.Duration
+	// MaxContent is the most characters POST /ai/summarize takes
+	// (default 100,000).
+	MaxContent int
+}
+
+// WithAI configures the AI calls.
+func WithAI(c AIConfig) Option { return func(h *Handler) { h.aiCfg = c } }
+
+// aiWorkTimeout bounds the work one summary or analysis may take; it runs
+// apart from the request that started it (see shared).
+const aiWorkTimeout = 3 * time.Minute
+
+// aiCalls are the AI calls' state: the service and the work under way.
+type aiCalls struct {
+	svc      AI
+	max      int
+	inFlight singleflight.Group
+}
+
+func (h *Handler) aiRoutes(r chi.Router) {
+	c := h.aiCfg
+	if c.Service == nil {
+		c.Service = ai.NewService(nil, local.New(), ai.WithLogger(h.log), ai.WithNow(h.now))
+	}
+	if c.RateLimit <= 0 {
+		c.RateLimit = 20
+	}
+	if c.RateWindow <= 0 {
+		c.RateWindow = time.Minute
+	}
+	if c.MaxContent <= 0 {
+		c.MaxContent = 100_000
+	}
+	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
+	limit := httprate.LimitBy(c.RateLimit, c.RateWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests,
+			fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow)))
+	}))
+	r.Group(func(r chi.Router) {
+		r.Use(limit)
+		r.Post("/circulars/{id}/summarize", h.summarizeCircular)
+		r.Post("/circulars/{id}/impact", h.analyzeImpact)
+		r.Post("/ai/summarize", h.summarizeText)
+	})
+}
+
+// noBody accepts a call that takes no body: none at all, or an empty JSON
+// object; anything else is refused as decodeBody would.
+func noBody(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
+		return nil
+	}
+	return decodeBodyLimit(w, r, &struct{}{}, 1<<10)
+}
+
+// summarizeCircular is POST /circulars/{id}/summarize: it summarises the
+// circular, stores the summary beside the editors' and answers with the
+// circular as lists show it now.
+func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request) {
+	if err := noBody(w, r); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	aboutCircular(h, w, r, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
+		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
+		if err != nil {
+			return c, err
+		}
+		if err := h.store.PutCircularSummary(ctx, c.ID, sum); err != nil {
+			return c, err
+		}
+		c.AISummary = &sum
+		return c, nil
+	})
+}
+
+// ImpactRequest is POST /circulars/{id}/impact's body.
+type ImpactRequest struct {
+	EntityType string `json:"entityType"`
+}
+
+// analyzeImpact is POST /circulars/{id}/impact: the circular's impact on
+// one entity type, stored per circular and type.
+func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
+	var body ImpactRequest
+	if err := decodeBodyLimit(w, r, &body, 1<<10); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	i := slices.IndexFunc(catalog.EntityTypes, func(t string) bool { return strings.EqualFold(t, body.EntityType) })
+	if i < 0 {
+		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: "invalid entityType",
+			Fields: map[string]string{"entityType": "must be one of " + strings.Join(catalog.EntityTypes, ", ")}})
+		return
+	}
+	entityType := catalog.EntityTypes[i]
+	aboutCircular(h, w, r, "impact "+entityType, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
+		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType})
+		if err != nil {
+			return a, err
+		}
+		return a, h.store.PutImpactAnalysis(ctx, a)
+	})
+}
+
+// aboutCircular answers a call about the circular {id}: 404 when there is
+// none, else work's result, the work done once for all concurrent calls
+// of the same kind about the circular (shared).
+func aboutCircular[T any](h *Handler, w http.ResponseWriter, r *http.Request, kind string, work func(context.Context, catalog.Circular) (T, error)) {
+	id := chi.URLParam(r, "id")
+	c, err := h.store.Circular(r.Context(), id)
+	if errors.Is(err, catalog.ErrNotFound) {
+		err = errorStatus(http.StatusNotFound, "no circular with id "+id)
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	v, err := shared(r.Context(), &h.ai.inFlight, kind+" "+id, func(ctx context.Context) (T, error) { return work(ctx, c) })
+	if err != nil {
+		h.writeError(w, r, aiError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// SummarizeRequest is POST /ai/summarize's body.
+type SummarizeRequest struct {
+	Content string `json:"content"`
+}
+
+// summarizeText is POST /ai/summarize: a summary of pasted text, not stored.
+func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
+	var body SummarizeRequest
+	// JSON may spell a character in up to 12 bytes (a surrogate pair of
+	// \u escapes); the character count is checked after decoding.
+	tooLong := &Error{Status: http.StatusRequestEntityTooLarge,
+		Message: fmt.Sprintf("The text is too long to summarise: at most %d characters.", h.ai.max),
+		Fields:  map[string]string{"content": fmt.Sprintf("at most %d characters", h.ai.max)}}
+	if err := decodeBodyLimit(w, r, &body, int64(12*h.ai.max+1024)); err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Status == http.StatusRequestEntityTooLarge {
+			err = tooLong
+		}
+		h.writeError(w, r, err)
+		return
+	}
+	content := strings.TrimSpace(body.Content)
+	switch {
+	case content == "":
+		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: "content is required",
+			Fields: map[string]string{"content": "Paste the text to summarise"}})
+		return
+	case utf8.RuneCountInString(content) > h.ai.max:
+		h.writeError(w, r, tooLong)
+		return
+	}
+	sum, err := h.ai.svc.Summarize(r.Context(), ai.SummaryRequest{Text: content})
+	if err != nil {
+		h.writeError(w, r, aiError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, sum)
+}
+
+// modelAnswer is the configured model's answer to question from passages
+// (the search's retrieved circulars, best first), citing only them. ok is
+// false when there is no model or it failed (the service then answered
+// locally): the caller keeps its own extractive answer, so a model failure
+// never becomes an error. This is the seam of GET /search's direct answer.
+func (h *Handler) modelAnswer(ctx context.Context, question string, passages []ai.Passage) (a ai.Answer, ok bool) {
+	if !h.ai.svc.HasModel() || len(passages) == 0 {
+		return a, false
+	}
+	a, err := h.ai.svc.Answer(ctx, ai.AnswerRequest{Question: question, Passages: passages})
+	if err != nil || a.Provider == ai.ProviderLocal {
+		return a, false
+	}
+	return a, true
+}
+
+// withModelAnswer has the configured model write res's direct answer from
+// the circulars the search retrieved for question (their text when on the
+// page, else the matching passage), citing only them; the sources become
+// the cited ones and the confidence stays retrieval's. Retrieval that
+// found no answer good enough stays without one, and with no model, or
+// when it fails, the extractive answer stays.
+func (h *Handler) withModelAnswer(ctx context.Context, question string, res *search.Response) {
+	a := &res.Answer
+	if a.DirectAnswer == "" || len(a.Sources) == 0 {
+		return
+	}
+	content := map[string]string{}
+	for _, c := range res.Circulars {
+		content[c.ID] = c.Content
+	}
+	passages := make([]ai.Passage, len(a.Sources))
+	for i, s := range a.Sources {
+		text := content[s.CircularID]
+		if text == "" {
+			text = s.RelevantExcerpt
+		}
+		passages[i] = ai.Passage{CircularID: s.CircularID, Source: s.Source, Title: s.Title, Text: text, OfficialURL: string(s.OfficialURL)}
+	}
+	m, ok := h.modelAnswer(ctx, question, passages)
+	if !ok {
+		return
+	}
+	var cited catalog.List[search.Source]
+	for _, id := range m.Citations {
+		if i := slices.IndexFunc(a.Sources, func(s search.Source) bool { return s.CircularID == id }); i >= 0 {
+			cited = append(cited, a.Sources[i])
+		}
+	}
+	a.DirectAnswer, a.Sources, a.Method, a.Model = catalog.OptString(m.Answer), cited, search.MethodModel, catalog.OptString(m.Model)
+}
+
+// aiError maps what the AI service answers to the client's error.
+func aiError(err error) error {
+	switch {
+	case errors.Is(err, ai.ErrNoText):
+		return errorStatus(http.StatusUnprocessableEntity, "there is no text to work on")
+	case errors.Is(err, context.DeadlineExceeded):
+		return errorStatus(http.StatusGatewayTimeout, "the AI did not answer in time; try again")
+	}
+	return err
+}
+
+// shared runs work once for all concurrent requests with the same key and
+// gives each its result. The work runs apart from any one request's
+// context (bounded by aiWorkTimeout), so a client that leaves neither
+// cancels the others' answer nor wastes a paid model's work, which is
+// stored anyway; each request still stops waiting when it ends.
+func shared[T any](ctx context.Context, g *singleflight.Group, key string, work func(context.Context) (T, error)) (T, error) {
+	ch := g.DoChan(key, func() (any, error) {
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), aiWorkTimeout)
+		defer cancel()
+		return work(wctx)
+	})
+	select {
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	case res := <-ch:
+		v, _ := res.Val.(T)
+		return v, res.Err
+	}
+}

@@ -1,0 +1,91 @@
+package local
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"regpulse/internal/markdown"
+)
+
+// Sentences splits Markdown (or plain text, which is Markdown too) into its
+// sentences, markup removed. A heading, list item or table cell ends a
+// sentence even without a full stop. A full stop ends one only when
+// followed by a space and a capital, digit or opening mark, and not after
+// an abbreviation ("No.", "Rs.", "e.g.") or an initial; "2.5" and
+// "DPSS.CO.PD" never split because no space follows their dots.
+func Sentences(md string) []string {
+	var out []string
+	for _, block := range markdown.Blocks(md) {
+		out = append(out, splitBlock(block)...)
+	}
+	return out
+}
+
+// abbreviations are the words, lower-cased and without their final dot,
+// that a full stop follows without ending the sentence.
+var abbreviations = map[string]bool{
+	"no": true, "nos": true, "rs": true, "re": true, "mr": true, "mrs": true, "ms": true, "dr": true,
+	"sr": true, "jr": true, "st": true, "vs": true, "viz": true, "i.e": true, "e.g": true, "cf": true,
+	"al": true, "fig": true, "sec": true, "secs": true, "para": true, "paras": true, "cl": true,
+	"art": true, "ch": true, "vol": true, "pp": true, "ltd": true, "pvt": true, "co": true,
+	"inc": true, "govt": true, "dept": true, "approx": true, "ref": true, "dt": true, "dtd": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "hon'ble": true, "w.e.f": true,
+	"u.s": true, "u.k": true, "min": true, "max": true, "bn": true, "mn": true, "cr": true,
+}
+
+// splitBlock splits one block of text into sentences.
+func splitBlock(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r != '.' && r != '!' && r != '?' {
+			continue
+		}
+		end := i
+		// Closing quotes and brackets stay with the sentence they close.
+		for end < len(s) {
+			c, n := utf8.DecodeRuneInString(s[end:])
+			if !strings.ContainsRune(`"')]”’`, c) {
+				break
+			}
+			end += n
+		}
+		if end < len(s) {
+			next, n := utf8.DecodeRuneInString(s[end:])
+			if !unicode.IsSpace(next) {
+				continue
+			}
+			after, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(s[end+n:], unicode.IsSpace))
+			if !(unicode.IsUpper(after) || unicode.IsDigit(after) || strings.ContainsRune(`"'(“‘₹`, after)) {
+				continue
+			}
+		}
+		if r == '.' && abbreviated(s[start:i-1]) {
+			continue
+		}
+		if t := strings.TrimSpace(s[start:end]); t != "" {
+			out = append(out, t)
+		}
+		start = end
+		i = end
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+// abbreviated reports whether the text before a full stop ends with an
+// abbreviation or a single capital letter (an initial: "A. K. Sharma").
+func abbreviated(before string) bool {
+	word := before[strings.LastIndexFunc(before, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })+1:]
+	if utf8.RuneCountInString(word) == 1 {
+		r, _ := utf8.DecodeRuneInString(word)
+		return unicode.IsUpper(r)
+	}
+	return abbreviations[strings.ToLower(word)]
+}

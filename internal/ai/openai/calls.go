@@ -1,0 +1,209 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	goopenai "github.com/sashabaranov/go-openai"
+
+	"regpulse/internal/ai"
+	"regpulse/internal/catalog"
+	"regpulse/internal/impact"
+)
+
+// Summary bounds, as the local provider's: a card's summary block.
+const (
+	summarySentences = 3
+	summaryWords     = 90
+)
+
+// Summarize summarises req.Text; a text longer than ChunkChars is
+// summarised part by part and the parts' summaries combined.
+func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalog.GeneratedSummary, error) {
+	text, err := p.condense(ctx, req.Title, req.Text)
+	if err != nil {
+		return catalog.GeneratedSummary{}, err
+	}
+	file := "summarize.txt"
+	if text != req.Text {
+		file = "summarize_parts.txt"
+	}
+	out, err := p.chat(ctx, prompt(file, map[string]any{
+		"Title": req.Title, "Text": text, "Sentences": summarySentences, "Words": summaryWords,
+	}), req.Correction, nil)
+	if err != nil {
+		return catalog.GeneratedSummary{}, err
+	}
+	out = strings.TrimSpace(out)
+	if out == "" {
+		return catalog.GeneratedSummary{}, fmt.Errorf("%w: empty summary", ai.ErrMalformed)
+	}
+	return catalog.GeneratedSummary{Summary: out, Provider: p.name, Model: p.cfg.Model}, nil
+}
+
+// condense is text when it fits one request, otherwise the summaries of
+// its parts (the map step), one paragraph each.
+func (p *Provider) condense(ctx context.Context, title, text string) (string, error) {
+	if len(text) <= p.cfg.ChunkChars {
+		return text, nil
+	}
+	parts := chunks(text, p.cfg.ChunkChars)
+	sums := make([]string, len(parts))
+	for i, part := range parts {
+		out, err := p.chat(ctx, prompt("summarize_chunk.txt", map[string]any{
+			"Title": title, "Text": part, "Part": i + 1, "Parts": len(parts), "Sentences": summarySentences,
+		}), "", nil)
+		if err != nil {
+			return "", fmt.Errorf("part %d of %d: %w", i+1, len(parts), err)
+		}
+		sums[i] = strings.TrimSpace(out)
+	}
+	return strings.Join(sums, "\n\n"), nil
+}
+
+// jsonSchema is a JSON Schema as the API takes it.
+type jsonSchema map[string]any
+
+func (s jsonSchema) MarshalJSON() ([]byte, error) { return json.Marshal(map[string]any(s)) }
+
+var impactSchema = &goopenai.ChatCompletionResponseFormatJSONSchema{
+	Name:   "impact_analysis",
+	Strict: true,
+	Schema: jsonSchema{
+		"type": "object",
+		"properties": map[string]any{
+			"impactLevel": map[string]any{"type": "string", "enum": catalog.ImpactLevels},
+			"reasons":     map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 1, "maxItems": 5},
+		},
+		"required":             []string{"impactLevel", "reasons"},
+		"additionalProperties": false,
+	},
+}
+
+var answerSchema = &goopenai.ChatCompletionResponseFormatJSONSchema{
+	Name:   "direct_answer",
+	Strict: true,
+	Schema: jsonSchema{
+		"type": "object",
+		"properties": map[string]any{
+			"answer":    map[string]any{"type": "string"},
+			"citations": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 1},
+		},
+		"required":             []string{"answer", "citations"},
+		"additionalProperties": false,
+	},
+}
+
+// structured asks for JSON, decodes it into v and validates it; a
+// malformed answer is asked for once more, naming the fault, then is
+// ai.ErrMalformed.
+func structured[T any](ctx context.Context, p *Provider, user, correction string,
+	schema *goopenai.ChatCompletionResponseFormatJSONSchema, validate func(*T) error) (T, error) {
+	var v T
+	for attempt := 0; ; attempt++ {
+		out, err := p.chat(ctx, user, correction, schema)
+		if err != nil {
+			return v, err
+		}
+		v = *new(T)
+		dec := json.NewDecoder(strings.NewReader(jsonPart(out)))
+		dec.DisallowUnknownFields()
+		fault := dec.Decode(&v)
+		if fault == nil {
+			fault = validate(&v)
+		}
+		if fault == nil {
+			return v, nil
+		}
+		if attempt == 1 {
+			return v, fmt.Errorf("%w: %v", ai.ErrMalformed, fault)
+		}
+		correction = strings.TrimSpace(correction + "\n" + fmt.Sprintf(
+			"Your previous answer could not be used (%v). Answer with one JSON object of the requested shape only.", fault))
+	}
+}
+
+// jsonPart is the JSON object in a model's answer, without the code fence
+// some models wrap it in.
+func jsonPart(s string) string {
+	if i, j := strings.IndexByte(s, '{'), strings.LastIndexByte(s, '}'); i >= 0 && j > i {
+		return s[i : j+1]
+	}
+	return s
+}
+
+// AnalyzeImpact rates req.Circular's impact on req.EntityType.
+func (p *Provider) AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (catalog.ImpactAnalysis, error) {
+	text, err := p.condense(ctx, req.Circular.Title, req.Circular.Content)
+	if err != nil {
+		return catalog.ImpactAnalysis{}, err
+	}
+	c := req.Circular
+	c.Content = text
+	type result struct {
+		ImpactLevel string   `json:"impactLevel"`
+		Reasons     []string `json:"reasons"`
+	}
+	r, err := structured(ctx, p, prompt("impact.txt", map[string]any{
+		"EntityType": req.EntityType, "EntityName": impact.DisplayName(req.EntityType),
+		"Text": ai.CircularSource(c) + "\nDocument type: " + catalog.DocumentTypeLabel(c.DocumentType),
+	}), req.Correction, impactSchema, func(r *result) error {
+		if !slices.Contains(catalog.ImpactLevels, r.ImpactLevel) {
+			return fmt.Errorf("impactLevel %q is not high, medium or low", r.ImpactLevel)
+		}
+		if len(r.Reasons) == 0 || len(r.Reasons) > 5 || slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.TrimSpace(s) == "" }) {
+			return errors.New("reasons must be 1 to 5 non-empty sentences")
+		}
+		return nil
+	})
+	if err != nil {
+		return catalog.ImpactAnalysis{}, err
+	}
+	return catalog.ImpactAnalysis{ImpactLevel: r.ImpactLevel, Reasons: r.Reasons, Provider: p.name, Model: p.cfg.Model}, nil
+}
+
+// Answer answers req.Question from req.Passages, citing them by number;
+// each passage's text is cut so that all of them fit one request.
+func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error) {
+	if len(req.Passages) == 0 {
+		return ai.Answer{}, ai.ErrNoText
+	}
+	per := p.cfg.ChunkChars / len(req.Passages)
+	passages := slices.Clone(req.Passages)
+	for i := range passages {
+		passages[i].Text = prefix(passages[i].Text, per)
+	}
+	type result struct {
+		Answer    string `json:"answer"`
+		Citations []int  `json:"citations"`
+	}
+	r, err := structured(ctx, p, prompt("answer.txt", map[string]any{"Question": req.Question, "Passages": passages}),
+		req.Correction, answerSchema, func(r *result) error {
+			if strings.TrimSpace(r.Answer) == "" {
+				return errors.New("the answer is empty")
+			}
+			if len(r.Citations) == 0 {
+				return errors.New("no passage is cited")
+			}
+			for _, n := range r.Citations {
+				if n < 1 || n > len(passages) {
+					return fmt.Errorf("citation %d names no passage (1 to %d)", n, len(passages))
+				}
+			}
+			return nil
+		})
+	if err != nil {
+		return ai.Answer{}, err
+	}
+	a := ai.Answer{Answer: strings.TrimSpace(r.Answer), Citations: []string{}, Provider: p.name, Model: p.cfg.Model}
+	for _, n := range r.Citations {
+		if id := passages[n-1].CircularID; !slices.Contains(a.Citations, id) {
+			a.Citations = append(a.Citations, id)
+		}
+	}
+	return a, nil
+}
