@@ -3,7 +3,7 @@
 // whose long scans are jobs polled for progress), then a summary from
 // POST /api/ai/summarize. /summarizer places it; the dashboard reuses it.
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, getJSON, postForm, sendJSON, type ExtractJob, type ExtractResult } from "../lib/api";
+import { ApiError, getJSON, postForm, sendJSON, type ExtractJob, type ExtractResult, type Schemas } from "../lib/api";
 import * as s from "../lib/summarizer";
 
 type Props = {
@@ -11,10 +11,8 @@ type Props = {
   pollMs?: number; // how often a long scan's job is asked for progress
 };
 
-// The summary call's body and answer (SummarizeRequest and
-// GeneratedSummary): its schemas join openapi.json with the AI calls.
-type SummarizeRequest = { content: string };
-type Summary = { summary: string };
+type SummarizeRequest = Schemas["SummarizeRequest"];
+type Summary = Schemas["GeneratedSummary"];
 
 type Status =
   | { kind: "idle" }
