@@ -88,7 +88,7 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     } catch (err) {
       if (ctl.signal.aborted) return;
       // A refusal the server explains (4xx) is shown under the message.
-      const detail = err instanceof ApiError && err.status < 500 ? err.message : undefined;
+      const detail = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
       setStatus({ kind: "error", message: s.isPDF(f.name) ? s.pdfFailed : s.fileFailed, detail });
     }
   };
@@ -97,7 +97,7 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
   const waitForJob = async (url: string, job: ExtractJob, signal: AbortSignal): Promise<ExtractResult> => {
     for (;;) {
       if (job.status === "done") return job.result;
-      if (job.status === "failed") throw new ApiError(job.error, 422);
+      if (job.status === "failed") throw new ApiError(`422: ${job.error}`, 422, job.error);
       setStatus({ kind: "processing", message: s.processingPDF, done: job.done, total: job.total });
       await new Promise((r) => setTimeout(r, pollMs));
       if (signal.aborted) throw new DOMException("aborted", "AbortError");
