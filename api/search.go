@@ -1,13 +1,12 @@
 package api
 
 import (
-	"encoding/xml"
 	"errors"
 	"net/http"
 	"net/url"
-	"time"
 	"unicode/utf8"
 
+	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 )
@@ -103,35 +102,6 @@ func siteOrigin(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-type searchAtomLink struct {
-	Rel  string `xml:"rel,attr,omitempty"`
-	Type string `xml:"type,attr,omitempty"`
-	Href string `xml:"href,attr"`
-}
-
-type searchAtomEntry struct {
-	Title     string           `xml:"title"`
-	ID        string           `xml:"id"`
-	Links     []searchAtomLink `xml:"link"`
-	Published string           `xml:"published"`
-	Updated   string           `xml:"updated"`
-	Author    string           `xml:"author>name"`
-	Category  struct {
-		Term string `xml:"term,attr"`
-	} `xml:"category"`
-	Summary string `xml:"summary"`
-}
-
-type searchAtomFeed struct {
-	XMLName xml.Name          `xml:"http://www.w3.org/2005/Atom feed"`
-	Title   string            `xml:"title"`
-	ID      string            `xml:"id"`
-	Updated string            `xml:"updated"`
-	Links   []searchAtomLink  `xml:"link"`
-	Author  string            `xml:"author>name"`
-	Entries []searchAtomEntry `xml:"entry"`
-}
-
 // searchAtom renders a search's feed (RFC 4287). Its id is the search
 // page's address, stable for the same query and filters.
 func searchAtom(origin string, q search.Query, cs []catalog.Circular) ([]byte, error) {
@@ -143,42 +113,37 @@ func searchAtom(origin string, q search.Query, cs []catalog.Circular) ([]byte, e
 		v.Set("category", q.Category)
 	}
 	page := origin + "/search?" + v.Encode()
-	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC) // fixed for an empty feed
+	updated := atom.EmptyUpdated
 	if len(cs) > 0 {
 		updated = cs[0].PublishedDate.Time
 	}
-	feed := searchAtomFeed{
+	feed := atom.Feed{
 		Title:   "RegPulse search: " + q.Text,
 		ID:      page,
-		Updated: updated.Format(time.RFC3339),
-		Links: []searchAtomLink{
+		Updated: atom.Date(updated),
+		Links: []atom.Link{
 			{Rel: "self", Type: "application/atom+xml", Href: origin + "/api/search/feed?" + v.Encode()},
 			{Rel: "alternate", Type: "text/html", Href: page},
 		},
-		Author: "RegPulse",
+		Author: atom.Person{Name: "RegPulse"},
 	}
 	for _, c := range cs {
-		e := searchAtomEntry{
-			Title:     c.Title,
-			ID:        "urn:uuid:" + c.ID,
-			Links:     []searchAtomLink{{Rel: "alternate", Type: "text/html", Href: origin + "/circulars/" + c.Slug}},
-			Published: c.PublishedDate.Format(time.RFC3339),
-			Updated:   c.PublishedDate.Format(time.RFC3339),
-			Author:    c.Source,
-			Summary:   string(c.Summary),
+		e := atom.Entry{
+			Title:      c.Heading(),
+			ID:         "urn:uuid:" + c.ID,
+			Links:      []atom.Link{{Rel: "alternate", Type: "text/html", Href: origin + "/circulars/" + c.Slug}},
+			Published:  atom.Date(c.PublishedDate.Time),
+			Updated:    atom.Date(c.PublishedDate.Time),
+			Author:     atom.Person{Name: c.Source},
+			Categories: []atom.Category{{Term: c.Category}},
 		}
-		if c.CircularNumber != "" {
-			e.Title = string(c.CircularNumber) + " — " + c.Title
+		if c.Summary != "" {
+			e.Summary = &atom.Text{Type: "text", Body: string(c.Summary)}
 		}
 		if c.OfficialURL != "" {
-			e.Links = append(e.Links, searchAtomLink{Rel: "related", Href: string(c.OfficialURL)})
+			e.Links = append(e.Links, atom.Link{Rel: "related", Href: string(c.OfficialURL)})
 		}
-		e.Category.Term = c.Category
 		feed.Entries = append(feed.Entries, e)
 	}
-	out, err := xml.MarshalIndent(feed, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(xml.Header), append(out, '\n')...), nil
+	return atom.Marshal(feed)
 }

@@ -81,7 +81,7 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL string) []byte 
 		ev.SetAllDayStartAt(e.Date.Time)
 		ev.SetAllDayEndAt(e.Date.AddDate(0, 0, 1))
 		ev.SetSummary(fmt.Sprintf("%s: %s — %s", c.Source, e.What, c.Title))
-		desc := []string{circularHeading(c), e.What + ".", "Impact: " + c.ImpactLevel + ". " + catalog.DocumentTypeLabel(c.DocumentType) + "."}
+		desc := []string{c.Heading(), e.What + ".", "Impact: " + c.ImpactLevel + ". " + catalog.DocumentTypeLabel(c.DocumentType) + "."}
 		if c.OfficialURL != "" {
 			desc = append(desc, "Official document: "+string(c.OfficialURL))
 		}

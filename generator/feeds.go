@@ -2,11 +2,11 @@ package generator
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"strings"
 	"time"
 
+	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
 )
@@ -49,106 +49,52 @@ func (f Feed) circulars(cat *catalog.Catalog) []catalog.Circular {
 	return out
 }
 
-// circularHeading is how a circular is named in lists: "number — title".
-func circularHeading(c catalog.Circular) string {
-	if c.CircularNumber == "" {
-		return c.Title
-	}
-	return string(c.CircularNumber) + " — " + c.Title
-}
-
 // feedUpdated is the newest publication date, or a fixed date for an
 // empty feed so that builds stay reproducible.
 func feedUpdated(cs []catalog.Circular) time.Time {
 	if len(cs) == 0 {
-		return time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+		return atom.EmptyUpdated
 	}
 	return cs[0].PublishedDate.Time
-}
-
-type atomLink struct {
-	Rel  string `xml:"rel,attr,omitempty"`
-	Type string `xml:"type,attr,omitempty"`
-	Href string `xml:"href,attr"`
-}
-
-type atomText struct {
-	Type string `xml:"type,attr,omitempty"`
-	Body string `xml:",chardata"`
-}
-
-type atomCategory struct {
-	Term string `xml:"term,attr"`
-}
-
-type atomPerson struct {
-	Name string `xml:"name"`
-}
-
-type atomEntry struct {
-	Title      string         `xml:"title"`
-	ID         string         `xml:"id"`
-	Links      []atomLink     `xml:"link"`
-	Published  string         `xml:"published"`
-	Updated    string         `xml:"updated"`
-	Author     atomPerson     `xml:"author"`
-	Categories []atomCategory `xml:"category"`
-	Summary    atomText       `xml:"summary"`
-	Content    atomText       `xml:"content"`
-}
-
-type atomFeed struct {
-	XMLName  xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
-	Title    string      `xml:"title"`
-	Subtitle string      `xml:"subtitle"`
-	ID       string      `xml:"id"`
-	Updated  string      `xml:"updated"`
-	Links    []atomLink  `xml:"link"`
-	Author   atomPerson  `xml:"author"`
-	Entries  []atomEntry `xml:"entry"`
 }
 
 // RenderAtom renders the feed as Atom 1.0 (RFC 4287).
 func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 	cs := f.circulars(cat)
-	feed := atomFeed{
+	feed := atom.Feed{
 		Title:    "RegPulse: " + f.Title,
 		Subtitle: "Regulator circulars with their impact on payment service providers, card issuers and aggregators.",
 		ID:       absURL(baseURL, f.Atom),
 		Updated:  feedUpdated(cs).Format(time.RFC3339),
-		Links: []atomLink{
+		Links: []atom.Link{
 			{Rel: "self", Type: "application/atom+xml", Href: absURL(baseURL, f.Atom)},
 			{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, f.alternate())},
 		},
-		Author: atomPerson{Name: "RegPulse"},
+		Author: atom.Person{Name: "RegPulse"},
 	}
 	for _, c := range cs {
 		body, err := markdown.HTML(c.Content)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
-		links := []atomLink{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, "/circulars/"+c.Slug)}}
+		links := []atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, "/circulars/"+c.Slug)}}
 		if c.OfficialURL != "" {
-			links = append(links, atomLink{Rel: "related", Href: string(c.OfficialURL)})
+			links = append(links, atom.Link{Rel: "related", Href: string(c.OfficialURL)})
 		}
 		date := c.PublishedDate.Format(time.RFC3339)
-		feed.Entries = append(feed.Entries, atomEntry{
-			Title:      circularHeading(c),
+		feed.Entries = append(feed.Entries, atom.Entry{
+			Title:      c.Heading(),
 			ID:         "urn:uuid:" + c.ID,
 			Links:      links,
 			Published:  date,
 			Updated:    date,
-			Author:     atomPerson{Name: c.Source},
-			Categories: []atomCategory{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}, {Term: catalog.DocumentTypeLabel(c.DocumentType)}},
-			Summary:    atomText{Type: "text", Body: entrySummary(c)},
-			Content:    atomText{Type: "html", Body: body},
+			Author:     atom.Person{Name: c.Source},
+			Categories: []atom.Category{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}, {Term: catalog.DocumentTypeLabel(c.DocumentType)}},
+			Summary:    &atom.Text{Type: "text", Body: entrySummary(c)},
+			Content:    &atom.Text{Type: "html", Body: body},
 		})
 	}
-	out, err := xml.MarshalIndent(feed, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(xml.Header), append(out, '\n')...), nil
+	return atom.Marshal(feed)
 }
 
 func entrySummary(c catalog.Circular) string {
@@ -200,7 +146,7 @@ func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 		}
 		item := jsonFeedItem{
 			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
-			Title: circularHeading(c), ContentHTML: body, Summary: entrySummary(c),
+			Title: c.Heading(), ContentHTML: body, Summary: entrySummary(c),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
 			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact", catalog.DocumentTypeLabel(c.DocumentType)},
 		}

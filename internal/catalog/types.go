@@ -200,6 +200,15 @@ func Binding(t string) bool {
 	return true
 }
 
+// Heading is how a circular is named in lists, feeds and calendars:
+// "number — title", or the title when the number is not known.
+func (c Circular) Heading() string {
+	if c.CircularNumber == "" {
+		return c.Title
+	}
+	return string(c.CircularNumber) + " — " + c.Title
+}
+
 // Superseded reports whether a newer circular replaces c.
 func (c Circular) Superseded() bool { return len(c.SupersededBy) > 0 }
 
