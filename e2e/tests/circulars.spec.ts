@@ -48,6 +48,40 @@ test.describe("circulars", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("every card has Summarize and Impact, with their toasts", async ({ page }, info) => {
+    await page.goto("/circulars");
+    const card = page.locator('[data-circular="rbi-2020-03-17-payment-aggregators-gateways-guidelines"]');
+    const summarize = card.getByRole("button", { name: "Summarize" });
+    const impact = card.getByRole("button", { name: "Impact" });
+    await expect(summarize).toBeEnabled();
+    expect(await page.getByRole("button", { name: "Summarize" }).count()).toBe(await page.locator("[data-circular]").count());
+
+    // both buttons wait while a call runs
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/circulars/*/impact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await impact.click();
+    await expect(summarize).toBeDisabled();
+    await expect(impact).toBeDisabled();
+    release();
+    await expect(page.getByText("Impact Analysis Complete", { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Impact level: (high|medium|low)\. See detailed analysis\.$/)).toBeVisible();
+    await expect(card.locator("[data-impact-analysis] li").first()).toBeAttached();
+
+    await summarize.click();
+    await expect(page.getByText("Summary Generated", { exact: true })).toBeVisible();
+    await expect(card.locator("[data-ai-summary]")).toContainText("AI-generated summary");
+    await screenshot(page, info, "circulars-card-actions");
+
+    // a failure says so
+    await page.route("**/api/circulars/*/summarize", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.locator('[data-circular] button:text-is("Summarize")').nth(3).click();
+    await expect(page.getByText("Failed to generate summary. Please try again.", { exact: true })).toBeVisible();
+  });
+
   test("the compliance calendar is served as text/calendar", async ({ request }) => {
     const res = await request.get("/feeds/compliance.ics");
     expect(res.status()).toBe(200);

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { removeToaster } from "../lib/toast";
 import { inAct, loadPage, mountIsland, resetPage } from "../test/fixture";
 import CircularActions from "./CircularActions";
 
@@ -13,6 +14,8 @@ const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { sta
 describe("CircularActions on a circular's page", () => {
   afterAll(() => {
     vi.unstubAllGlobals();
+    // the toasts' dismiss timers must not outlive the test's document
+    act(() => removeToaster());
     resetPage();
   });
   const click = (name: string) => inAct(() => fireEvent.click(screen.getByRole("button", { name })));

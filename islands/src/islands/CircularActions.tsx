@@ -21,7 +21,7 @@ type Props = { id: string; entityType?: Schemas["EntityType"]; aiSummary?: Gener
 const button =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800";
 
-function CircularActions({ id, entityType = "PSP", aiSummary = null }: Props) {
+export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Props) {
   const [summary, setSummary] = useState<GeneratedSummary | null>(aiSummary);
   const [analysis, setAnalysis] = useState<ImpactAnalysis | null>(null);
   const summarize = useMutation({

@@ -88,6 +88,9 @@ export const dataSearchNews = "data-search-news";
 export const dataSearchResultsHeading = "data-search-results-heading";
 // The footer's newsletter form, mounted by the shell on first use.
 export const dataNewsletterFooter = "data-newsletter-footer";
+// A circular card's slot for its Summarize and Impact buttons, holding
+// the circular's id (_partials/circular-card.html); CardActions fills it.
+export const dataCardActions = "data-card-actions";
 export const dataNewsletterSrc = "data-newsletter-src";
 
 // sel is the CSS selector of the elements that have the attribute or, given

@@ -5,7 +5,7 @@
 // (sign-in, sign-up) is kept in sessionStorage and shown on the next page.
 import * as Toast from "@radix-ui/react-toast";
 import { useSyncExternalStore } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
 
 export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };
 type Item = ToastInput & { id: number; open: boolean };
@@ -95,11 +95,22 @@ export function Toaster() {
   );
 }
 
+let toasterRoot: Root | null = null;
+
 // ensureToaster mounts the page's one toast region.
 export function ensureToaster() {
   if (document.querySelector("[data-toaster]")) return;
   const el = document.createElement("div");
   el.setAttribute("data-toaster", "");
   document.body.append(el);
-  createRoot(el).render(<Toaster />);
+  toasterRoot = createRoot(el);
+  toasterRoot.render(<Toaster />);
+}
+
+// removeToaster unmounts the toast region, so no toast's timer outlives
+// the page (tests load many pages into one document).
+export function removeToaster() {
+  toasterRoot?.unmount();
+  toasterRoot = null;
+  document.querySelector("[data-toaster]")?.remove();
 }
