@@ -150,3 +150,16 @@ test("a page without islands loads no React and little JavaScript", async ({ pag
   expect(scripts.length).toBe(1);
   expect(scripts[0]).toMatch(/\/assets\/shell-[\w-]+\.js$/);
 });
+
+// Long words (circular numbers, URLs) wrap inside their cards: no page is
+// wider than a 390 px screen.
+test("no page scrolls sideways at 390 px", async ({ page }, info) => {
+  test.skip(!isMobile(info), "a phone-width check");
+  for (const path of ["/", "/search", "/news", "/impact-tracker", "/circulars", "/sibos-events", "/fintech-events", "/payment-body/rbi",
+    "/pii-regulations", "/payment-networks", "/fintech-leaders", "/global-fintech", "/newsletter", "/summarizer", "/login", "/signup",
+    "/circulars/rbi-2026-04-21-e-mandate-framework-2026"]) {
+    await page.goto(path);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(widths[0], `${path} is ${widths[0]} px wide`).toBeLessThanOrEqual(widths[1]);
+  }
+});

@@ -90,7 +90,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]" />
+      <Toast.Viewport className="fixed inset-x-0 bottom-20 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none md:bottom-0 md:left-auto md:w-full md:max-w-[420px]" />
     </Toast.Provider>
   );
 }
