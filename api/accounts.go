@@ -103,9 +103,7 @@ func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, e
 func (h *Handler) accountRoutes(r chi.Router) {
 	c := h.authCfg
 	limit := func(n int) func(http.Handler) http.Handler {
-		return httprate.LimitBy(n, c.LimitWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, "Too many attempts; try again later"))
-		}))
+		return rateLimit(n, c.LimitWindow, "Too many attempts; try again later")
 	}
 	loginLimit, signupLimit := limit(c.LoginLimit), limit(c.SignupLimit)
 	passwordLimit := limit(c.LoginLimit)
@@ -459,4 +457,13 @@ func (h *Handler) putPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.writeToken(w, r, http.StatusOK, u)
+}
+
+// rateLimit allows n requests per window from one client address (see
+// clientKey); past that a 429 JSON error says what was limited, with
+// Retry-After.
+func rateLimit(n int, window time.Duration, what string) func(http.Handler) http.Handler {
+	return httprate.LimitBy(n, window, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
+	}))
 }

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/httprate"
 	"golang.org/x/sync/singleflight"
 
 	"regpulse/internal/ai"
@@ -72,10 +71,7 @@ func (h *Handler) aiRoutes(r chi.Router) {
 		c.MaxContent = 100_000
 	}
 	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
-	limit := httprate.LimitBy(c.RateLimit, c.RateWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests,
-			fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow)))
-	}))
+	limit := rateLimit(c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))
 	r.Group(func(r chi.Router) {
 		r.Use(limit)
 		r.Post("/circulars/{id}/summarize", h.summarizeCircular)

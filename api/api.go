@@ -5,6 +5,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -126,7 +127,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/search", h.search)
 	r.Get("/search/feed", h.searchFeed)
 	h.newsletterRoutes(r)
-	r.Post("/extract-pdf-text", h.extractText)
+	r.With(rateLimit(uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))).Post("/extract-pdf-text", h.extractText)
 	r.Get("/extract-jobs/{id}", h.extractJob)
 	h.aiRoutes(r)
 	return r

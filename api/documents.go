@@ -20,6 +20,11 @@ const syncOCRPages = 2
 // uploadSlack is room for the multipart envelope around a 10 MB file.
 const uploadSlack = 64 << 10
 
+// uploadLimit uploads per minute are allowed to one client: a person
+// sends a few documents a minute, and extraction (OCR above all) costs
+// the server seconds each.
+const uploadLimit = 30
+
 // extractText is POST /extract-pdf-text: the text of an uploaded PDF,
 // Word or text file (multipart field "file"). The body is read as a
 // stream, never more than the limit, and nothing is written to disk

@@ -184,6 +184,20 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		c.validate(t, "POST", "/extract-pdf-text", req, res)
 	})
 
+	t.Run("ErrTooManyUploads", func(t *testing.T) {
+		h := New(newFakeStore(nil), discardLog)
+		for i := range uploadLimit {
+			if res, _ := upload(t, h, "file", "notes.txt", []byte("A short note.")); res.status != http.StatusOK {
+				t.Fatalf("upload %d: status %d, want 200", i+1, res.status)
+			}
+		}
+		res, req := upload(t, h, "file", "notes.txt", []byte("A short note."))
+		if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" || !strings.Contains(string(res.body), "too many uploads") {
+			t.Fatalf("upload %d: status %d %s, Retry-After %q; want 429 with Retry-After", uploadLimit+1, res.status, res.body, res.header.Get("Retry-After"))
+		}
+		c.validate(t, "POST", "/extract-pdf-text", req, res)
+	})
+
 	// TestOpenAPI checks the GET calls' statuses; the upload's are here.
 	t.Run("EveryDocumentedStatusExercised", func(t *testing.T) {
 		for status := range c.doc.Paths.Value("/extract-pdf-text").Post.Responses.Map() {
@@ -193,3 +207,4 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		}
 	})
 }
+

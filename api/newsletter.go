@@ -13,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/go-chi/httprate"
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
@@ -98,9 +97,7 @@ func (h *Handler) newsletterRoutes(r chi.Router) {
 	if c.LimitWindow <= 0 {
 		c.LimitWindow = DefaultLimitWindow
 	}
-	limit := httprate.LimitBy(c.SubscribeLimit, c.LimitWindow, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, "Too many attempts; try again later"))
-	}))
+	limit := rateLimit(c.SubscribeLimit, c.LimitWindow, "Too many attempts; try again later")
 	r.With(limit).Post("/newsletter/subscribe", h.subscribe)
 	r.With(h.requireUser, h.requireAdmin).Get("/newsletter/subscribers",
 		list(h, catalog.MaxLimit, pageOnly, h.store.ListSubscribers))
