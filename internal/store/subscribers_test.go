@@ -255,3 +255,50 @@ func TestSubscribers_ClaimDigestRun(t *testing.T) {
 		})
 	}
 }
+
+// A user who changes e-mail keeps the subscription: it moves to the new
+// address, unless that address is subscribed already.
+func TestSubscribers_ProfileEmailChange(t *testing.T) {
+	ctx := t.Context()
+	db := openTest(t)
+	u, err := db.CreateUser(ctx, auth.NewUser{Username: "asha", Email: "asha@old.example", PasswordHash: "x", FirstName: "Asha", LastName: "R"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.Subscribe(ctx, newsletter.Signup{Email: "asha@old.example"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.Subscribe(ctx, newsletter.Signup{Email: "taken@new.example"}); err != nil {
+		t.Fatal(err)
+	}
+	emails := func() []string {
+		t.Helper()
+		subs, err := db.ActiveSubscribers(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range subs {
+			out = append(out, s.Email)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if _, err := db.UpdateProfile(ctx, u.ID, auth.Profile{FirstName: "Asha", LastName: "R", Email: "Asha@New.example"}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Asha@New.example", "taken@new.example"}, emails()); diff != "" {
+		t.Errorf("after the change (-want +got):\n%s", diff)
+	}
+	p, err := db.Preferences(ctx, u.ID)
+	if err != nil || !p.NewsletterSubscription {
+		t.Errorf("the preference after the move: %+v, %v", p, err)
+	}
+	// the new address is subscribed already: nothing moves
+	if _, err := db.UpdateProfile(ctx, u.ID, auth.Profile{FirstName: "Asha", LastName: "R", Email: "taken@new.example"}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"Asha@New.example", "taken@new.example"}, emails()); diff != "" {
+		t.Errorf("after a change to a subscribed address (-want +got):\n%s", diff)
+	}
+}

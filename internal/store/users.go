@@ -152,9 +152,27 @@ func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) error {
 }
 
 // UpdateProfile sets the user's names and e-mail (auth.ErrEmailTaken when
-// another user has it).
+// another user has it). A newsletter subscription under the old address
+// moves to the new one, unless the new one is subscribed already: the
+// subscriber and the user's newsletterSubscription stay in step.
 func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth.User, error) {
-	return s.updateUser(ctx, id, "first_name = ?, last_name = ?, email = ?, email_key = ?", p.FirstName, p.LastName, p.Email, userKey(p.Email))
+	old, err := s.UserByID(ctx, id)
+	if err != nil {
+		return auth.User{}, err
+	}
+	u, err := s.updateUser(ctx, id, "first_name = ?, last_name = ?, email = ?, email_key = ?", p.FirstName, p.LastName, p.Email, userKey(p.Email))
+	if err != nil {
+		return auth.User{}, err
+	}
+	if oldKey, newKey := userKey(old.Email), userKey(p.Email); oldKey != newKey {
+		_, err = s.db.ExecContext(ctx, `UPDATE newsletter_subscribers SET email = ?, email_key = ?
+			WHERE email_key = ? AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE email_key = ?)`,
+			p.Email, newKey, oldKey, newKey)
+		if err != nil {
+			return auth.User{}, fmt.Errorf("store: move the subscription to the new address: %w", err)
+		}
+	}
+	return u, nil
 }
 
 // SetPassword replaces the user's password hash and raises the token
