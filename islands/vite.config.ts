@@ -34,6 +34,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
     // The fixture-site tests parse every built page in jsdom: seconds each
     // on a busy machine, past vitest's 5 s default.
     testTimeout: 30_000,

@@ -4,26 +4,30 @@
 // It renders the form as the NewsletterSignup island does (importing that
 // module here would take it out of the islands' own chunks).
 import { createElement } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
 import { dataIslandMounted, dataNewsletterFooter, dataProps, sel } from "../lib/contract";
 import { NewsletterForm, type NewsletterFormProps } from "../lib/newsletter";
 import { withProviders } from "../lib/providers";
 
 const FooterSignup = withProviders<NewsletterFormProps>(NewsletterForm);
 
-// mountFooter renders the island over the footer's form in doc.
-export function mountFooter(doc: Document = document): void {
+// mountFooter renders the island over the footer's form in doc, and
+// returns its root (tests unmount it).
+export function mountFooter(doc: Document = document): Root | undefined {
   const el = doc.querySelector<HTMLElement>(sel(dataNewsletterFooter));
-  if (!el || el.hasAttribute(dataIslandMounted)) return;
+  if (!el || el.hasAttribute(dataIslandMounted)) return undefined;
   try {
     const props = JSON.parse(el.getAttribute(dataProps) ?? "{}") as NewsletterFormProps;
     const initialEmail = el.querySelector<HTMLInputElement>("input[type=email]")?.value ?? "";
     const autoFocus = el.contains(doc.activeElement);
     el.replaceChildren();
-    createRoot(el).render(createElement(FooterSignup, { ...props, initialEmail, autoFocus }));
+    const root = createRoot(el);
+    root.render(createElement(FooterSignup, { ...props, initialEmail, autoFocus }));
     el.setAttribute(dataIslandMounted, "");
+    return root;
   } catch (err) {
     console.error("newsletter footer:", err); // the plain form stays
+    return undefined;
   }
 }
 

@@ -1,6 +1,8 @@
-import { waitFor } from "@testing-library/react";
+import { act, waitFor } from "@testing-library/react";
+import type { Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataIslandMounted, dataNewsletterFooter, dataNewsletterSrc, sel } from "../lib/contract";
+import { removeToaster } from "../lib/toast";
 import { loadPage, resetPage } from "../test/fixture";
 import { initNewsletterFooter } from "./newsletter-footer";
 import { mountFooter } from "./newsletter-footer-island";
@@ -9,7 +11,14 @@ const footer = () => document.querySelector<HTMLElement>(sel(dataNewsletterFoote
 const added = () => [...document.head.querySelectorAll<HTMLScriptElement>("script[type=module]")].map((s) => s.getAttribute("src"));
 
 describe("the footer's newsletter form", () => {
+  let root: Root | undefined;
   afterEach(() => {
+    // nothing the island started may outlive the test's document
+    act(() => {
+      root?.unmount();
+      removeToaster();
+    });
+    root = undefined;
     document.head.querySelectorAll("script").forEach((s) => s.remove());
     resetPage();
   });
@@ -28,7 +37,7 @@ describe("the footer's newsletter form", () => {
   it("mounts the island over the plain form, keeping the address typed", { timeout: 60_000 }, async () => {
     await loadPage("/news");
     footer().querySelector<HTMLInputElement>("input[type=email]")!.value = "typed@example.com";
-    mountFooter(document);
+    root = mountFooter(document);
     expect(footer().hasAttribute(dataIslandMounted)).toBe(true);
     await waitFor(() => expect(footer().querySelector<HTMLInputElement>("input[type=email]")?.value).toBe("typed@example.com"), { timeout: 20_000 });
     expect(footer().querySelector("input[name=source]")).toBeNull(); // the island's form, not the plain one
