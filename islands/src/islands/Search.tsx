@@ -127,6 +127,10 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
     if (!q || offline) return;
     const ctl = new AbortController();
     setLoading(true);
+    // While a request runs the old results hide behind the placeholders;
+    // hidden here, before the request, so a quick answer (which shows the
+    // new results) is never hidden again after it.
+    if (list.container) setHidden(list.container, true);
     (async () => {
       try {
         const res = await getJSON<SearchResponse>(searchURL(state), ctl.signal);
@@ -152,12 +156,6 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
     // state's fields are the request; list is read once
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, state.source, state.category, state.page, offline, list]);
-
-  // While a request runs the old results hide behind the placeholders.
-  useEffect(() => {
-    if (!loading || !list.container) return;
-    setHidden(list.container, true);
-  }, [loading, list]);
 
   useEffect(() => {
     const h = document.querySelector<HTMLElement>(sel(dataSearchResultsHeading));
