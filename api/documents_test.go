@@ -207,4 +207,3 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		}
 	})
 }
-
