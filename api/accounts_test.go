@@ -20,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/auth"
+	"regpulse/internal/logtest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
@@ -35,27 +36,10 @@ type authFixture struct {
 	db   *store.DB
 	dir  string
 	api  http.Handler
-	logs *syncBuffer
+	logs *logtest.Buffer
 
 	mu  sync.Mutex
 	now time.Time
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func (f *authFixture) clock() time.Time {
@@ -72,7 +56,7 @@ func (f *authFixture) advance(d time.Duration) {
 
 func newAuthFixture(t testing.TB, cfg AuthConfig) *authFixture {
 	t.Helper()
-	f := &authFixture{dir: t.TempDir(), logs: &syncBuffer{}, now: storetest.Now}
+	f := &authFixture{dir: t.TempDir(), logs: &logtest.Buffer{}, now: storetest.Now}
 	db, err := store.Open(t.Context(), filepath.Join(f.dir, "regpulse.db"), store.WithNow(f.clock))
 	if err != nil {
 		t.Fatal(err)

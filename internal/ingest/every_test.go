@@ -1,40 +1,19 @@
 package ingest
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"regpulse/internal/logtest"
 )
 
-// syncBuffer is a log destination the scheduler's goroutine and the test
-// can share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
 // take returns what was logged since the last take.
-func (s *syncBuffer) take() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := s.b.String()
-	s.b.Reset()
-	return out
-}
-
 const ingestInterval = time.Hour
 
 // The schedule runs in synctest bubbles: the ticker uses the bubble's fake
@@ -44,7 +23,7 @@ func TestEvery(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			content := newContent(t)
 			feeds := fixtureFeeds(t)
-			logs := &syncBuffer{}
+			logs := &logtest.Buffer{}
 			log := slog.New(slog.NewTextHandler(logs, nil))
 			ctx, cancel := context.WithCancel(t.Context())
 			runs := make(chan int, 10) // files in the tree after each run
@@ -66,7 +45,7 @@ func TestEvery(t *testing.T) {
 			if n, ok := received(runs); !ok || n != len(fixtureFiles) {
 				t.Fatalf("first run: %d files (ran: %v), want %d", n, ok, len(fixtureFiles))
 			}
-			first := logs.take()
+			first := logs.Take()
 			for _, want := range []string{
 				`msg="ingested an unpublished circular" feed=sebi file=content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md`,
 				`level=WARN msg="skipped a feed item" feed=rbi-notifications item="\"Item without a link\"" reason="no link"`,
@@ -82,7 +61,7 @@ func TestEvery(t *testing.T) {
 			if n, ok := received(runs); !ok || n != len(fixtureFiles) {
 				t.Fatalf("second run: %d files (ran: %v), want %d", n, ok, len(fixtureFiles))
 			}
-			if second := logs.take(); !strings.Contains(second, `msg="ingested feeds" written=0 skipped=10 warnings=3`) || strings.Contains(second, "ingested an unpublished") {
+			if second := logs.Take(); !strings.Contains(second, `msg="ingested feeds" written=0 skipped=10 warnings=3`) || strings.Contains(second, "ingested an unpublished") {
 				t.Errorf("second run's log, want nothing written:\n%s", second)
 			}
 
@@ -96,7 +75,7 @@ func TestEvery(t *testing.T) {
 
 	t.Run("ErrRun", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
-			logs := &syncBuffer{}
+			logs := &logtest.Buffer{}
 			log := slog.New(slog.NewTextHandler(logs, nil))
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()
@@ -109,7 +88,7 @@ func TestEvery(t *testing.T) {
 			}, log, nil)
 			time.Sleep(ingestInterval)
 			synctest.Wait()
-			if got := logs.take(); !strings.Contains(got, `level=ERROR msg="ingest failed" err="feed \"sebi\": GET`) {
+			if got := logs.Take(); !strings.Contains(got, `level=ERROR msg="ingest failed" err="feed \"sebi\": GET`) {
 				t.Errorf("log after a failed run:\n%s", got)
 			}
 			time.Sleep(ingestInterval)
@@ -117,7 +96,7 @@ func TestEvery(t *testing.T) {
 			if got := calls.Load(); got != 2 {
 				t.Errorf("%d runs after two intervals, want 2: a failure does not stop the schedule", got)
 			}
-			if got := logs.take(); strings.Contains(got, "level=ERROR") {
+			if got := logs.Take(); strings.Contains(got, "level=ERROR") {
 				t.Errorf("log after a good run:\n%s", got)
 			}
 		})
@@ -125,7 +104,7 @@ func TestEvery(t *testing.T) {
 
 	t.Run("CancelledRunIsNotAFailure", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
-			logs := &syncBuffer{}
+			logs := &logtest.Buffer{}
 			ctx, cancel := context.WithCancel(t.Context())
 			done := make(chan struct{})
 			go func() {
@@ -140,7 +119,7 @@ func TestEvery(t *testing.T) {
 			if _, ok := received(done); !ok {
 				t.Error("Every did not return after its context was cancelled")
 			}
-			if got := logs.take(); got != "" {
+			if got := logs.Take(); got != "" {
 				t.Errorf("log of a cancelled run = %q, want nothing", got)
 			}
 		})

@@ -21,33 +21,17 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/logtest"
 )
 
 // wait is how long a test waits for something that should happen in
 // milliseconds before it gives up; only reached when the code is broken.
 const wait = 5 * time.Second
 
-// syncBuffer is a bytes.Buffer safe for a logger in another goroutine.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // newTestLogger logs text into a buffer the test can read.
-func newTestLogger() (*slog.Logger, *syncBuffer) {
-	buf := &syncBuffer{}
+func newTestLogger() (*slog.Logger, *logtest.Buffer) {
+	buf := &logtest.Buffer{}
 	return slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug})), buf
 }
 
@@ -297,7 +281,7 @@ type served struct {
 	stopped chan struct{} // closed when Serve has returned
 	err     error         // Serve's result, once stopped is closed
 	logs    <-chan slog.Record
-	buf     *syncBuffer
+	buf     *logtest.Buffer
 }
 
 // wait waits for Serve to return and gives its result.
@@ -561,7 +545,7 @@ type rebuildFixture struct {
 	site *Site
 	base string // the fixture site's directory, served at the start
 	log  *slog.Logger
-	logs *syncBuffer // what log wrote
+	logs *logtest.Buffer // what log wrote
 	// ctx is the context run gives RebuildEvery; a test may wrap it
 	// before run. cancel cancels it.
 	ctx    context.Context
