@@ -24,7 +24,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench fuzz check clean chromium doctools
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build fuzz check clean chromium doctools
 
 all: build
 
@@ -101,8 +101,20 @@ doctools:
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
-bench:
-	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./...
+bench: bench-build
+	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip BenchmarkBuild -benchmem -timeout 60m ./...
+
+# The build benchmark: the real content plus BENCH_BUILD generated
+# circulars, fresh and rebuilt, beside the Hugo CLI of go.mod's version
+# (bin/hugo) on the same pages.
+BENCH_BUILD ?= 1000,10000
+HUGO_VERSION = $(shell $(GO) list -m -f '{{.Version}}' github.com/gohugoio/hugo)
+
+bin/hugo: go.mod
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/gohugoio/hugo@$(HUGO_VERSION)
+
+bench-build: bin/hugo
+	REGPULSE_HUGO=$(CURDIR)/bin/hugo REGPULSE_BENCH_BUILD=$(BENCH_BUILD) $(GO) test ./generator -run '^$$' -bench BenchmarkBuild -benchtime 1x -timeout 60m
 
 # Go's native fuzzing of the document readers, FUZZTIME each (the seed
 # corpus is internal/extract/testdata/fuzz; a crash adds its input there).

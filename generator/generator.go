@@ -66,22 +66,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.absolute(); err != nil {
 		return nil, err
 	}
-	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now)
+	cat, err := loadCatalog(opts)
 	if err != nil {
 		return nil, err
-	}
-	if opts.IncludeUnpublished {
-		if err := cat.IncludeUnpublished(); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkSite(cat, opts.ContentDir); err != nil {
-		return nil, err
-	}
-	for i, c := range cat.Circulars {
-		if s, ok := opts.Summaries[c.ID]; ok {
-			cat.Circulars[i].AISummary = &s
-		}
 	}
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
@@ -122,6 +109,28 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	return &Result{Catalog: cat, Pages: n}, nil
+}
+
+// loadCatalog loads and checks the content, with the stored AI summaries.
+func loadCatalog(opts Options) (*catalog.Catalog, error) {
+	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now)
+	if err != nil {
+		return nil, err
+	}
+	if opts.IncludeUnpublished {
+		if err := cat.IncludeUnpublished(); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkSite(cat, opts.ContentDir); err != nil {
+		return nil, err
+	}
+	for i, c := range cat.Circulars {
+		if s, ok := opts.Summaries[c.ID]; ok {
+			cat.Circulars[i].AISummary = &s
+		}
+	}
+	return cat, nil
 }
 
 func (o *Options) absolute() error {
@@ -187,23 +196,10 @@ func runHugo(siteDir, outDir string, opts Options) error {
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
-	cfg.Set("workingDir", siteDir)
-	cfg.Set("contentDir", filepath.Join(siteDir, "content"))
-	cfg.Set("dataDir", filepath.Join(siteDir, "data"))
-	cfg.Set("layoutDir", opts.TemplatesDir)
-	cfg.Set("publishDir", outDir)
-	cfg.Set("cacheDir", filepath.Join(siteDir, ".cache"))
-	cfg.Set("baseURL", opts.BaseURL)
-	cfg.Set("title", "RegPulse")
-	cfg.Set("locale", "en-IN")
+	for k, v := range hugoConfig(siteDir, outDir, opts) {
+		cfg.Set(k, v)
+	}
 	cfg.Set("noBuildLock", true)
-	cfg.Set("enableRobotsTXT", true)
-	cfg.Set("disableKinds", []string{"taxonomy", "term", "rss"})
-	// Page bodies come as HTML that internal/markdown rendered (pages.go),
-	// which Hugo's security policy refuses unless allowed.
-	cfg.Set("security", map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}})
-	cfg.Set("sitemap", map[string]any{"changeFreq": "daily", "filename": "sitemap.xml"})
-	cfg.Set("params", map[string]any{"supportEmail": opts.SupportEmail})
 
 	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
 		Flags: cfg, Fs: hugofs.Os, Logger: logger,
@@ -228,6 +224,29 @@ func runHugo(siteDir, outDir string, opts Options) error {
 		return hugoError(fmt.Errorf("%d warning(s) or error(s)", n), &logbuf, siteDir, opts)
 	}
 	return nil
+}
+
+// hugoConfig is the configuration Hugo builds the temporary site with
+// (the build benchmark gives the Hugo CLI the same).
+func hugoConfig(siteDir, outDir string, opts Options) map[string]any {
+	return map[string]any{
+		"workingDir":      siteDir,
+		"contentDir":      filepath.Join(siteDir, "content"),
+		"dataDir":         filepath.Join(siteDir, "data"),
+		"layoutDir":       opts.TemplatesDir,
+		"publishDir":      outDir,
+		"cacheDir":        filepath.Join(siteDir, ".cache"),
+		"baseURL":         opts.BaseURL,
+		"title":           "RegPulse",
+		"locale":          "en-IN",
+		"enableRobotsTXT": true,
+		"disableKinds":    []string{"taxonomy", "term", "rss"},
+		// Page bodies come as HTML that internal/markdown rendered (pages.go),
+		// which Hugo's security policy refuses unless allowed.
+		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
+		"sitemap":  map[string]any{"changeFreq": "daily", "filename": "sitemap.xml"},
+		"params":   map[string]any{"supportEmail": opts.SupportEmail},
+	}
 }
 
 // hugoError makes Hugo's message name the project's own files: template

@@ -1,0 +1,210 @@
+package generator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/store/storetest"
+)
+
+// benchNow is the benchmarks' build date.
+var benchNow = time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+
+// benchSizes are the counts of generated circulars BenchmarkBuild adds to
+// the real content: REGPULSE_BENCH_BUILD, e.g. "1000,10000"; 1000 unset.
+func benchSizes(b *testing.B) []int {
+	env := os.Getenv("REGPULSE_BENCH_BUILD")
+	if env == "" {
+		return []int{1000}
+	}
+	var out []int
+	for _, f := range strings.Split(env, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			b.Fatalf("REGPULSE_BENCH_BUILD=%q: want counts like 1000,10000", env)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// benchContent is the real content plus n generated circulars shaped like
+// real ones (storetest.RealisticCirculars), written as content files.
+func benchContent(b *testing.B, n int) string {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "content")
+	if err := os.CopyFS(dir, os.DirFS("../content")); err != nil {
+		b.Fatal(err)
+	}
+	seen := map[catalog.OptString]bool{}
+	for i, c := range storetest.RealisticCirculars(n, 1) {
+		if seen[c.CircularNumber] { // the catalog refuses a number used twice
+			c.CircularNumber += catalog.OptString(fmt.Sprintf("-%d", i))
+		}
+		seen[c.CircularNumber] = true
+		if err := os.WriteFile(filepath.Join(dir, "circulars", c.Slug+".md"), circularFile(c), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// circularFile is c as an editor would write it in content/circulars.
+func circularFile(c catalog.Circular) []byte {
+	var s strings.Builder
+	q := func(v string) string { j, _ := json.Marshal(v); return string(j) } // a JSON string is a YAML string
+	fmt.Fprintf(&s, "---\ncircularNumber: %s\ntitle: %s\nsource: %s\ncategory: %s\n", q(string(c.CircularNumber)), q(c.Title), c.Source, q(c.Category))
+	fmt.Fprintf(&s, "publishedDate: %s\ndocumentType: %s\nimpactLevel: %s\nentityImpact:\n", c.PublishedDate, c.DocumentType, c.ImpactLevel)
+	for _, e := range c.EntityImpact {
+		fmt.Fprintf(&s, "  %s: %s\n", e.EntityType, e.ImpactLevel)
+	}
+	fmt.Fprintf(&s, "sourceUrl: %s\nsummary: %s\n---\n\n%s\n", q(string(c.SourceURL)), q(string(c.Summary)), c.Content)
+	return []byte(s.String())
+}
+
+// hugoCLI is the Hugo binary of go.mod's version the build is compared
+// with: REGPULSE_HUGO, else bin/hugo (`make bin/hugo` installs it).
+func hugoCLI() string {
+	if p := os.Getenv("REGPULSE_HUGO"); p != "" {
+		return p
+	}
+	p, _ := filepath.Abs("../bin/hugo")
+	return p
+}
+
+// peakRSSMB is the process's peak resident memory so far, in MB.
+func peakRSSMB() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return float64(ru.Maxrss) / 1024 // KiB on Linux
+}
+
+// BenchmarkBuild builds the real content plus generated circulars
+// (REGPULSE_BENCH_BUILD). Fresh builds into an empty folder and, after
+// each build, runs the Hugo CLI on a copy of the same temporary Hugo site
+// with the same configuration, so that load on a shared machine falls on
+// both alike; it reports the ratio. Rebuild builds the same inputs again
+// over the output.
+func BenchmarkBuild(b *testing.B) {
+	for _, n := range benchSizes(b) {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			content := benchContent(b, n)
+			opts := func(out string) Options {
+				return Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
+					BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
+					Now: func() time.Time { return benchNow }}
+			}
+			b.Run("Fresh", func(b *testing.B) {
+				cli := hugoCLI()
+				var site string
+				if _, err := os.Stat(cli); err != nil {
+					b.Logf("no Hugo CLI at %s (set REGPULSE_HUGO or run `make bin/hugo`): comparison skipped", cli)
+					cli = ""
+				} else {
+					site = cliSite(b, opts(""))
+				}
+				var ours, theirs time.Duration
+				var cliRSS float64
+				for b.Loop() {
+					out := filepath.Join(b.TempDir(), "public")
+					start := time.Now()
+					res, err := Build(context.Background(), opts(out))
+					if err != nil {
+						b.Fatal(err)
+					}
+					ours += time.Since(start)
+					if res.Pages < n {
+						b.Fatalf("built %d pages for %d circulars", res.Pages, n)
+					}
+					if cli == "" {
+						continue
+					}
+					b.StopTimer()
+					took, rss := runHugoCLI(b, cli, site, filepath.Join(b.TempDir(), "cli-public"))
+					theirs += took
+					cliRSS = max(cliRSS, rss)
+					b.StartTimer()
+				}
+				b.ReportMetric(peakRSSMB(), "peak-RSS-MB")
+				b.ReportMetric(ours.Seconds()/float64(b.N)*1000/float64(max(n, 1)), "s/1k-circulars")
+				if cli != "" {
+					b.ReportMetric(theirs.Seconds()/float64(b.N), "hugo-cli-s/op")
+					b.ReportMetric(cliRSS, "hugo-cli-RSS-MB")
+					b.ReportMetric(ours.Seconds()/theirs.Seconds(), "ratio")
+					b.Logf("%d circulars: build %.2fs, Hugo CLI %.2fs, ratio %.2f", n,
+						ours.Seconds()/float64(b.N), theirs.Seconds()/float64(b.N), ours.Seconds()/theirs.Seconds())
+				}
+			})
+			b.Run("Rebuild", func(b *testing.B) {
+				out := filepath.Join(b.TempDir(), "public")
+				if _, err := Build(context.Background(), opts(out)); err != nil {
+					b.Fatal(err)
+				}
+				for b.Loop() {
+					if _, err := Build(context.Background(), opts(out)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+	}
+}
+
+// cliSite writes the temporary Hugo site the generator builds from, with
+// the generator's Hugo configuration as hugo.json, for the Hugo CLI.
+func cliSite(b *testing.B, opts Options) string {
+	b.Helper()
+	if err := opts.absolute(); err != nil {
+		b.Fatal(err)
+	}
+	dir := filepath.Join(b.TempDir(), "site")
+	cat, err := loadCatalog(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	assets, err := LoadAssets(opts.AssetsDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := writeSite(dir, cat, assets, opts); err != nil {
+		b.Fatal(err)
+	}
+	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hugo.json"), cfg, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// runHugoCLI builds site with the Hugo CLI into out and returns its wall
+// time and peak RSS in MB.
+func runHugoCLI(b *testing.B, cli, site, out string) (time.Duration, float64) {
+	b.Helper()
+	cmd := exec.Command(cli, "--source", site, "--destination", out, "--quiet")
+	cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
+	start := time.Now()
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("%s: %v\n%s", cli, err, msg)
+	}
+	took := time.Since(start)
+	var rss float64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = float64(ru.Maxrss) / 1024
+	}
+	return took, rss
+}
