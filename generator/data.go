@@ -35,25 +35,54 @@ func circularPreview(c catalog.Circular, n int) string {
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
-// related picks circulars that share the source or the category, those
-// sharing both first, then the newest.
-func related(cat *catalog.Catalog, c catalog.Circular) []string {
-	var both, one []string
-	for _, o := range cat.Circulars { // newest first
-		if o.Slug == c.Slug {
-			continue
+// relatedIndex finds each circular's related circulars from lists of the
+// circulars by source, by category and by both, instead of comparing every
+// circular with every other (quadratic in a catalog of tens of thousands).
+// Lists hold positions in cat.Circulars, so they run newest first.
+type relatedIndex struct {
+	circulars                     []catalog.Circular
+	bySource, byCategory, byBoth map[string][]int
+}
+
+func newRelatedIndex(cs []catalog.Circular) *relatedIndex {
+	x := &relatedIndex{circulars: cs, bySource: map[string][]int{}, byCategory: map[string][]int{}, byBoth: map[string][]int{}}
+	for i, c := range cs {
+		x.bySource[c.Source] = append(x.bySource[c.Source], i)
+		x.byCategory[c.Category] = append(x.byCategory[c.Category], i)
+		k := bothKey(c)
+		x.byBoth[k] = append(x.byBoth[k], i)
+	}
+	return x
+}
+
+func bothKey(c catalog.Circular) string { return c.Source + "\x00" + c.Category }
+
+// related picks up to relatedLimit circulars that share the source or the
+// category with cs[i]: those sharing both first, then the newest.
+func (x *relatedIndex) related(i int) []string {
+	c := x.circulars[i]
+	var out []string
+	for _, j := range x.byBoth[bothKey(c)] {
+		if len(out) == relatedLimit {
+			return out
 		}
-		sameSource, sameCategory := o.Source == c.Source, o.Category == c.Category
-		switch {
-		case sameSource && sameCategory:
-			both = append(both, o.Slug)
-		case sameSource || sameCategory:
-			one = append(one, o.Slug)
+		if j != i {
+			out = append(out, x.circulars[j].Slug)
 		}
 	}
-	out := append(both, one...)
-	if len(out) > relatedLimit {
-		out = out[:relatedLimit]
+	// Then those sharing one of the two: the two lists merged newest first,
+	// skipping the circulars that share both (already taken).
+	src, cat := x.bySource[c.Source], x.byCategory[c.Category]
+	for len(out) < relatedLimit && (len(src) > 0 || len(cat) > 0) {
+		var j int
+		if len(cat) == 0 || (len(src) > 0 && src[0] < cat[0]) {
+			j, src = src[0], src[1:]
+		} else {
+			j, cat = cat[0], cat[1:]
+		}
+		if o := x.circulars[j]; o.Source != c.Source || o.Category != c.Category {
+			out = append(out, o.Slug)
+		}
 	}
 	return out
 }
@@ -73,8 +102,9 @@ func documentTypeLabels() map[string]string {
 func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string]any {
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
+	rel := newRelatedIndex(cat.Circulars)
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: circularPreview(c, cardPreviewLen), Related: related(cat, c)}
+		views[i] = circularView{Circular: c, Preview: circularPreview(c, cardPreviewLen), Related: rel.related(i)}
 		bySlug[c.Slug] = views[i]
 	}
 	bodies := map[string]bodyView{}
