@@ -113,7 +113,7 @@ func BenchmarkBuild(b *testing.B) {
 					b.Logf("no Hugo CLI at %s (set REGPULSE_HUGO or run `make bin/hugo`): comparison skipped", cli)
 					cli = ""
 				} else {
-					site = cliSite(b, opts(""))
+					site = cliSite(b, opts(filepath.Join(b.TempDir(), "unused")))
 				}
 				var ours, theirs time.Duration
 				var cliRSS float64

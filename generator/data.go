@@ -40,7 +40,7 @@ const relatedLimit = 5
 // circular with every other (quadratic in a catalog of tens of thousands).
 // Lists hold positions in cat.Circulars, so they run newest first.
 type relatedIndex struct {
-	circulars                     []catalog.Circular
+	circulars                    []catalog.Circular
 	bySource, byCategory, byBoth map[string][]int
 }
 
