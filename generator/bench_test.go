@@ -178,7 +178,11 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := writeSite(dir, cat, assets, opts); err != nil {
+	txt, err := renderTexts(b.Context(), cat.Circulars)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := writeSite(b.Context(), dir, cat, assets, opts, txt); err != nil {
 		b.Fatal(err)
 	}
 	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))

@@ -16,8 +16,13 @@ import (
 // catalog: the card preview and related circulars.
 type circularView struct {
 	catalog.Circular
-	Preview string   `json:"preview"`
-	Related []string `json:"related"` // slugs
+	// Content, the circular's whole text, is left out of the templates'
+	// data: no template reads it (each page has it as its body), and with
+	// it the data of tens of thousands of circulars is hundreds of MB
+	// that Hugo parses. It shadows the catalog's field and is always nil.
+	Content *struct{} `json:"content,omitempty"`
+	Preview string    `json:"preview"`
+	Related []string  `json:"related"` // slugs
 }
 
 // A circular's preview is 200 characters on cards and
@@ -99,12 +104,12 @@ func documentTypeLabels() map[string]string {
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names.
-func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string]any {
+func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts) map[string]any {
 	views := make([]circularView, len(cat.Circulars))
 	bySlug := map[string]circularView{}
 	rel := newRelatedIndex(cat.Circulars)
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: circularPreview(c, cardPreviewLen), Related: rel.related(i)}
+		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: rel.related(i)}
 		bySlug[c.Slug] = views[i]
 	}
 	bodies := map[string]bodyView{}

@@ -8,7 +8,6 @@ import (
 
 	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
-	"regpulse/internal/markdown"
 )
 
 // Feed is one published feed of circulars.
@@ -58,8 +57,9 @@ func feedUpdated(cs []catalog.Circular) time.Time {
 	return cs[0].PublishedDate.Time
 }
 
-// RenderAtom renders the feed as Atom 1.0 (RFC 4287).
-func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
+// renderAtom renders the feed as Atom 1.0 (RFC 4287), with the circulars'
+// texts already rendered in txt.
+func (f Feed) renderAtom(cat *catalog.Catalog, baseURL string, txt texts) ([]byte, error) {
 	cs := f.circulars(cat)
 	feed := atom.Feed{
 		Title:    "RegPulse: " + f.Title,
@@ -73,7 +73,7 @@ func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 		Author: atom.Person{Name: "RegPulse"},
 	}
 	for _, c := range cs {
-		body, err := markdown.HTML(c.Content)
+		body, err := txt.html(c)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
@@ -90,18 +90,18 @@ func (f Feed) RenderAtom(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 			Updated:    date,
 			Author:     atom.Person{Name: c.Source},
 			Categories: []atom.Category{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}, {Term: catalog.DocumentTypeLabel(c.DocumentType)}},
-			Summary:    &atom.Text{Type: "text", Body: entrySummary(c)},
+			Summary:    &atom.Text{Type: "text", Body: entrySummary(c, txt)},
 			Content:    &atom.Text{Type: "html", Body: body},
 		})
 	}
 	return atom.Marshal(feed)
 }
 
-func entrySummary(c catalog.Circular) string {
+func entrySummary(c catalog.Circular, txt texts) string {
 	if c.Summary != "" {
 		return string(c.Summary)
 	}
-	return circularPreview(c, cardPreviewLen)
+	return txt.preview(c, cardPreviewLen)
 }
 
 type jsonFeedItem struct {
@@ -128,8 +128,9 @@ type jsonFeed struct {
 	Items       []jsonFeedItem `json:"items"`
 }
 
-// RenderJSON renders the feed as JSON Feed 1.1.
-func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
+// renderJSON renders the feed as JSON Feed 1.1, with the circulars'
+// texts already rendered in txt.
+func (f Feed) renderJSON(cat *catalog.Catalog, baseURL string, txt texts) ([]byte, error) {
 	feed := jsonFeed{
 		Version:     "https://jsonfeed.org/version/1.1",
 		Title:       "RegPulse: " + f.Title,
@@ -140,13 +141,13 @@ func (f Feed) RenderJSON(cat *catalog.Catalog, baseURL string) ([]byte, error) {
 		Items:       []jsonFeedItem{},
 	}
 	for _, c := range f.circulars(cat) {
-		body, err := markdown.HTML(c.Content)
+		body, err := txt.html(c)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
 		item := jsonFeedItem{
 			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
-			Title: c.Heading(), ContentHTML: body, Summary: entrySummary(c),
+			Title: c.Heading(), ContentHTML: body, Summary: entrySummary(c, txt),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
 			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact", catalog.DocumentTypeLabel(c.DocumentType)},
 		}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,7 @@ import (
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+	"golang.org/x/sync/errgroup"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
@@ -74,6 +76,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	txt, err := renderTexts(ctx, cat.Circulars)
+	if err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -89,7 +95,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	defer os.RemoveAll(work)
 	siteDir, outDir := filepath.Join(work, "site"), filepath.Join(work, "public")
 
-	if err := writeSite(siteDir, cat, assets, opts); err != nil {
+	if err := writeSite(ctx, siteDir, cat, assets, opts, txt); err != nil {
 		return nil, err
 	}
 	if err := runHugo(siteDir, outDir, opts); err != nil {
@@ -98,7 +104,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := copyAssets(assets.Dir, filepath.Join(outDir, "assets")); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(outDir, cat, opts); err != nil {
+	if err := writeOutputs(outDir, cat, opts, txt); err != nil {
 		return nil, err
 	}
 	n, err := Verify(outDir, Routes(cat))
@@ -162,27 +168,37 @@ func (o *Options) absolute() error {
 }
 
 // writeSite writes the temporary Hugo site: one content file per page and
-// the catalog as data for the templates.
-func writeSite(dir string, cat *catalog.Catalog, assets *Assets, opts Options) error {
-	for _, p := range sitePages(cat) {
-		front, err := json.MarshalIndent(p.front, "", "  ")
-		if err != nil {
-			return err
-		}
-		body, err := markdown.HTML(p.body)
-		if err != nil {
-			return fmt.Errorf("%s: %w", p.file, err)
-		}
-		path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		// JSON front matter: Hugo reads a leading JSON object as front matter.
-		if err := os.WriteFile(path, append(append(front, '\n', '\n'), body...), 0o644); err != nil {
-			return err
-		}
+// the catalog as data for the templates. Pages are written on every core.
+func writeSite(ctx context.Context, dir string, cat *catalog.Catalog, assets *Assets, opts Options, txt texts) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, p := range sitePages(cat, txt) {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			front, err := json.MarshalIndent(p.front, "", "  ")
+			if err != nil {
+				return err
+			}
+			body := p.html
+			if body == "" && p.body != "" {
+				if body, err = markdown.HTML(p.body); err != nil {
+					return fmt.Errorf("%s: %w", p.file, err)
+				}
+			}
+			path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				return err
+			}
+			// JSON front matter: Hugo reads a leading JSON object as front matter.
+			return os.WriteFile(path, append(append(front, '\n', '\n'), body...), 0o644)
+		})
 	}
-	site, err := json.Marshal(templateData(cat, assets, opts))
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	site, err := json.Marshal(templateData(cat, assets, opts, txt))
 	if err != nil {
 		return err
 	}

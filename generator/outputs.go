@@ -10,7 +10,7 @@ import (
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
 // calendar and the security headers.
-func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
+func writeOutputs(outDir string, cat *catalog.Catalog, opts Options, txt texts) error {
 	write := func(sitePath string, body []byte) error {
 		p := filepath.Join(outDir, filepath.FromSlash(sitePath))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -19,14 +19,14 @@ func writeOutputs(outDir string, cat *catalog.Catalog, opts Options) error {
 		return os.WriteFile(p, body, 0o644)
 	}
 	for _, f := range Feeds() {
-		atom, err := f.RenderAtom(cat, opts.BaseURL)
+		atom, err := f.renderAtom(cat, opts.BaseURL, txt)
 		if err != nil {
 			return fmt.Errorf("feed %s: %w", f.Atom, err)
 		}
 		if err := write(f.Atom, atom); err != nil {
 			return err
 		}
-		js, err := f.RenderJSON(cat, opts.BaseURL)
+		js, err := f.renderJSON(cat, opts.BaseURL, txt)
 		if err != nil {
 			return fmt.Errorf("feed %s: %w", f.JSON, err)
 		}

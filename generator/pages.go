@@ -17,6 +17,7 @@ type page struct {
 	file  string         // path under the site's content/ folder
 	front map[string]any // Hugo front matter
 	body  string         // Markdown; writeSite renders it
+	html  string         // or the body already rendered (a circular's text)
 }
 
 // Route is one path of the site with the title its page has.
@@ -107,7 +108,7 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 
 // sitePages is every page of the site, as Hugo content files, bodies still
 // in Markdown.
-func sitePages(cat *catalog.Catalog) []page {
+func sitePages(cat *catalog.Catalog, txt texts) []page {
 	var pages []page
 	for _, r := range staticRoutes {
 		file := strings.TrimPrefix(r.Path, "/") + ".md"
@@ -140,6 +141,9 @@ func sitePages(cat *catalog.Catalog) []page {
 	for _, c := range cat.Circulars {
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
+		if t, ok := txt[c.Slug]; ok {
+			p.html = t.HTML
+		}
 		pages = append(pages, p)
 	}
 	return pages

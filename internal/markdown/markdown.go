@@ -31,6 +31,18 @@ func HTML(md string) (string, error) {
 	return b.String(), err
 }
 
+// Render renders md as HTML and as PlainText from one parse, for the
+// generator, which needs both of every circular.
+func Render(md string) (body, plain string, err error) {
+	src := []byte(md)
+	doc := parse(src)
+	var b bytes.Buffer
+	if err := markdown.Renderer().Render(&b, src, doc); err != nil {
+		return "", "", err
+	}
+	return b.String(), strings.Join(blocks(doc, src), " "), nil
+}
+
 // PlainText is Markdown reduced to its words, paragraphs joined by a
 // space: for previews, feeds' summaries and search.
 func PlainText(md string) string {
@@ -43,7 +55,12 @@ func PlainText(md string) string {
 // the summariser needs.
 func Blocks(md string) []string {
 	src := []byte(md)
-	doc := markdown.Parser().Parse(text.NewReader(src))
+	return blocks(parse(src), src)
+}
+
+func parse(src []byte) ast.Node { return markdown.Parser().Parse(text.NewReader(src)) }
+
+func blocks(doc ast.Node, src []byte) []string {
 	var blocks []string
 	var b strings.Builder
 	flush := func() {

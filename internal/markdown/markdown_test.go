@@ -84,3 +84,25 @@ func TestBlocks(t *testing.T) {
 		})
 	}
 }
+
+// TestRender: one parse gives what HTML and PlainText give separately.
+func TestRender(t *testing.T) {
+	for _, md := range []string{
+		"", "Banks **must** act.\n\nSecond para, [a link](https://rbi.org.in).",
+		"## Who must comply\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |",
+		`The "regulator's" rules -- in full... A < B & C[^1]` + "\n\n[^1]: A note.",
+		"Hello <script>alert(1)</script> there.\n\n```\ncode\n```",
+	} {
+		body, plain, err := Render(md)
+		if err != nil {
+			t.Fatalf("Render(%q): %v", md, err)
+		}
+		want, _ := HTML(md)
+		if diff := cmp.Diff(want, body); diff != "" {
+			t.Errorf("Render(%q) body (-HTML +Render):\n%s", md, diff)
+		}
+		if diff := cmp.Diff(PlainText(md), plain); diff != "" {
+			t.Errorf("Render(%q) plain (-PlainText +Render):\n%s", md, diff)
+		}
+	}
+}

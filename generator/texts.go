@@ -1,0 +1,65 @@
+package generator
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/markdown"
+)
+
+// circularText is a circular's Markdown rendered once per build: its
+// page's body and the feeds' HTML, and the plain text its previews cut.
+type circularText struct {
+	HTML, Plain string
+}
+
+// texts are the circulars' rendered texts, by slug.
+type texts map[string]circularText
+
+// renderTexts renders every circular's text once, on every core.
+func renderTexts(ctx context.Context, cs []catalog.Circular) (texts, error) {
+	out := make([]circularText, len(cs))
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, c := range cs {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			body, plain, err := markdown.Render(c.Content)
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.Path, err)
+			}
+			out[i] = circularText{HTML: body, Plain: plain}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	t := make(texts, len(cs))
+	for i, c := range cs {
+		t[c.Slug] = out[i]
+	}
+	return t, nil
+}
+
+// html is c's body as HTML, rendered now if c was not rendered before.
+func (t texts) html(c catalog.Circular) (string, error) {
+	if r, ok := t[c.Slug]; ok {
+		return r.HTML, nil
+	}
+	return markdown.HTML(c.Content)
+}
+
+// preview is c's plain-text start, n characters long (circularPreview).
+func (t texts) preview(c catalog.Circular, n int) string {
+	if r, ok := t[c.Slug]; ok {
+		return markdown.Preview(r.Plain, n)
+	}
+	return circularPreview(c, n)
+}
