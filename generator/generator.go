@@ -68,6 +68,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.absolute(); err != nil {
 		return nil, err
 	}
+	scripts, err := templateScriptHashes(opts.TemplatesDir)
+	if err != nil {
+		return nil, err
+	}
 	cat, err := loadCatalog(opts)
 	if err != nil {
 		return nil, err
@@ -104,7 +108,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := copyAssets(assets.Dir, filepath.Join(outDir, "assets")); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(outDir, cat, opts, txt); err != nil {
+	if err := writeOutputs(outDir, cat, opts, txt, scripts); err != nil {
 		return nil, err
 	}
 	n, err := Verify(outDir, Routes(cat))

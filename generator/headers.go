@@ -19,14 +19,9 @@ import (
 // It is the one place the site's security headers are written.
 const HeadersFile = "_headers"
 
-// writeHeaders computes the Content-Security-Policy from the inline
-// scripts the pages actually contain (the theme script that must run
-// before first paint), so the policy can never drift from the templates.
-func writeHeaders(outDir string) error {
-	hashes, err := inlineScriptHashes(outDir)
-	if err != nil {
-		return err
-	}
+// writeHeaders writes the headers with a Content-Security-Policy that
+// allows the inline scripts of the templates (hashes, templateScriptHashes).
+func writeHeaders(outDir string, hashes []string) error {
 	scriptSrc := "'self'"
 	for _, h := range hashes {
 		scriptSrc += " '" + h + "'"
@@ -60,43 +55,60 @@ func writeHeaders(outDir string) error {
 	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)
 }
 
-// inlineScriptHashes returns the CSP hash of every distinct inline script.
-func inlineScriptHashes(outDir string) ([]string, error) {
+// templateScriptHashes returns the CSP hash of every distinct inline
+// script in the templates (the theme script that must run before first
+// paint). They are known before the build, so the policy never drifts from
+// the templates and no built page has to be read again to find them. An
+// inline script holding a template action could differ page by page, so it
+// is refused, naming its file and line.
+func templateScriptHashes(templatesDir string) ([]string, error) {
 	set := map[string]bool{}
-	err := filepath.WalkDir(outDir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(templatesDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}
-		f, err := os.Open(p)
+		src, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		z := html.NewTokenizer(f)
-		inScript := false
+		z := html.NewTokenizer(bytes.NewReader(src))
+		inScript, offset := false, 0
 		for {
-			switch z.Next() {
+			tt := z.Next()
+			at := offset
+			offset += len(z.Raw())
+			switch tt {
 			case html.ErrorToken:
 				return nil
 			case html.StartTagToken:
 				name, hasAttr := z.TagName()
 				inScript = string(name) == "script" && !hasSrc(z, hasAttr)
 			case html.TextToken:
-				if inScript {
-					sum := sha256.Sum256(z.Text())
-					set["sha256-"+base64.StdEncoding.EncodeToString(sum[:])] = true
+				if !inScript {
+					continue
 				}
+				script := z.Text()
+				if bytes.Contains(script, []byte("{{")) {
+					rel, _ := filepath.Rel(filepath.Dir(templatesDir), p)
+					return fmt.Errorf("%s:%d: an inline script holds a template action, so its CSP hash is not known before the build; move the code to a module in islands/src",
+						filepath.ToSlash(rel), 1+bytes.Count(src[:at], []byte("\n")))
+				}
+				sum := sha256.Sum256(script)
+				set["sha256-"+base64.StdEncoding.EncodeToString(sum[:])] = true
 			case html.EndTagToken:
 				inScript = false
 			}
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
 	out := make([]string, 0, len(set))
 	for h := range set {
 		out = append(out, h)
 	}
 	sort.Strings(out)
-	return out, err
+	return out, nil
 }
 
 func hasSrc(z *html.Tokenizer, more bool) bool {

@@ -10,7 +10,7 @@ import (
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
 // calendar and the security headers.
-func writeOutputs(outDir string, cat *catalog.Catalog, opts Options, txt texts) error {
+func writeOutputs(outDir string, cat *catalog.Catalog, opts Options, txt texts, scripts []string) error {
 	write := func(sitePath string, body []byte) error {
 		p := filepath.Join(outDir, filepath.FromSlash(sitePath))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -37,5 +37,5 @@ func writeOutputs(outDir string, cat *catalog.Catalog, opts Options, txt texts) 
 	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL)); err != nil {
 		return err
 	}
-	return writeHeaders(outDir)
+	return writeHeaders(outDir, scripts)
 }
