@@ -54,14 +54,19 @@ type Options struct {
 type Result struct {
 	Catalog *catalog.Catalog
 	Pages   int
+	// Unchanged says the inputs were those of the output's last build and
+	// the output was whole, so nothing was rendered.
+	Unchanged bool
 }
 
 // Hugo keeps package-level caches; builds must not overlap.
 var buildMu sync.Mutex
 
-// Build renders the whole site into opts.OutDir. It builds into a fresh
-// sibling folder and swaps it in only on success, so a failed build leaves
-// the previous site untouched and no stale page survives a good one.
+// Build renders the whole site into opts.OutDir. Nothing reaches it until
+// the build has succeeded, so a failed build leaves the previous site
+// untouched and no stale page survives a good one. Only the files whose
+// bytes changed are written into it (a manifest of hashes is kept beside
+// it), and a build whose inputs are those of the last one renders nothing.
 func Build(ctx context.Context, opts Options) (*Result, error) {
 	buildMu.Lock()
 	defer buildMu.Unlock()
@@ -80,6 +85,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	inputs, err := inputsHash(opts)
+	if err != nil {
+		return nil, err
+	}
+	if m := readManifest(opts.OutDir); m != nil && m.Inputs == inputs && m.complete(opts.OutDir) {
+		return &Result{Catalog: cat, Pages: m.pages(), Unchanged: true}, nil
+	}
 	txt, err := renderTexts(ctx, cat.Circulars)
 	if err != nil {
 		return nil, err
@@ -97,25 +109,30 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	siteDir, outDir := filepath.Join(work, "site"), filepath.Join(work, "public")
+	siteDir := filepath.Join(work, "site")
+	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"))
+	if err != nil {
+		return nil, err
+	}
 
 	if err := writeSite(ctx, siteDir, cat, assets, opts, txt); err != nil {
 		return nil, err
 	}
-	if err := runHugo(siteDir, outDir, opts); err != nil {
+	if err := runHugo(siteDir, pub, opts); err != nil {
 		return nil, err
 	}
-	if err := copyAssets(assets.Dir, filepath.Join(outDir, "assets")); err != nil {
+	// the islands' build, without Vite's manifest folder, which only the generator reads
+	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(outDir, cat, opts, txt, scripts); err != nil {
+	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
 	}
-	n, err := Verify(outDir, Routes(cat))
+	n, err := verify(pub.files, Routes(cat))
 	if err != nil {
 		return nil, err
 	}
-	if err := swapDir(outDir, opts.OutDir); err != nil {
+	if err := pub.commit(inputs); err != nil {
 		return nil, err
 	}
 	return &Result{Catalog: cat, Pages: n}, nil
@@ -212,11 +229,11 @@ func writeSite(ctx context.Context, dir string, cat *catalog.Catalog, assets *As
 	return os.WriteFile(filepath.Join(dir, "data", "site.json"), site, 0o644)
 }
 
-func runHugo(siteDir, outDir string, opts Options) error {
+func runHugo(siteDir string, pub *publisher, opts Options) error {
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
-	for k, v := range hugoConfig(siteDir, outDir, opts) {
+	for k, v := range hugoConfig(siteDir, pub.staging, opts) {
 		cfg.Set(k, v)
 	}
 	cfg.Set("noBuildLock", true)
@@ -231,6 +248,8 @@ func runHugo(siteDir, outDir string, opts Options) error {
 		return fmt.Errorf("hugo config: %w", err)
 	}
 	fs := hugofs.NewFrom(hugofs.Os, configs.LoadingInfo.BaseConfig)
+	publish := newPublishFs(pub)
+	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = publish, publish, publish
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
 		StdOut: &logbuf, StdErr: &logbuf})
 	if err != nil {
@@ -295,13 +314,4 @@ func swapDir(src, dst string) error {
 		return err
 	}
 	return os.RemoveAll(old)
-}
-
-// copyAssets copies the islands' build into dst, without Vite's manifest
-// folder (.vite), which only the generator reads.
-func copyAssets(src, dst string) error {
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		return err
-	}
-	return os.RemoveAll(filepath.Join(dst, ".vite"))
 }

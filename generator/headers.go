@@ -19,9 +19,9 @@ import (
 // It is the one place the site's security headers are written.
 const HeadersFile = "_headers"
 
-// writeHeaders writes the headers with a Content-Security-Policy that
-// allows the inline scripts of the templates (hashes, templateScriptHashes).
-func writeHeaders(outDir string, hashes []string) error {
+// headers is the _headers file, with a Content-Security-Policy that allows
+// the inline scripts of the templates (hashes, templateScriptHashes).
+func headers(hashes []string) []byte {
 	scriptSrc := "'self'"
 	for _, h := range hashes {
 		scriptSrc += " '" + h + "'"
@@ -52,7 +52,7 @@ func writeHeaders(outDir string, hashes []string) error {
 	// Static hosts do not all know .ics; calendar apps want text/calendar.
 	fmt.Fprintf(&b, "%s\n", CalendarPath)
 	fmt.Fprintf(&b, "  Content-Type: text/calendar; charset=utf-8\n")
-	return os.WriteFile(filepath.Join(outDir, HeadersFile), b.Bytes(), 0o644)
+	return b.Bytes()
 }
 
 // templateScriptHashes returns the CSP hash of every distinct inline

@@ -2,8 +2,6 @@ package generator
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -21,29 +19,22 @@ func RoutePath(route string) string {
 // payment bodies' (netlify.toml and internal/web use them).
 var notFoundPages = []string{"/404.html", bodyNotFoundPath}
 
-// Verify checks that every route has its page and the 404 pages exist,
-// and returns how many HTML pages the site has.
-func Verify(outDir string, routes []string) (int, error) {
+// verify checks that the build's files (what the publisher took) hold
+// every route's page and the 404 pages, and returns how many HTML pages
+// the site has.
+func verify(files map[string]fileSum, routes []string) (int, error) {
 	var missing []string
 	for _, r := range append(routes, notFoundPages...) {
-		p := RoutePath(r)
+		p := filepath.ToSlash(RoutePath(r))
 		if strings.HasSuffix(r, ".html") {
-			p = filepath.FromSlash(strings.TrimPrefix(r, "/"))
+			p = strings.TrimPrefix(r, "/")
 		}
-		st, err := os.Stat(filepath.Join(outDir, p))
-		if err != nil || st.Size() == 0 {
+		if files[p].Size == 0 {
 			missing = append(missing, r)
 		}
 	}
 	if len(missing) > 0 {
 		return 0, fmt.Errorf("built site lacks %d route(s): %s", len(missing), strings.Join(missing, ", "))
 	}
-	n := 0
-	err := filepath.WalkDir(outDir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
-			n++
-		}
-		return err
-	})
-	return n, err
+	return (&manifest{Files: files}).pages(), nil
 }
