@@ -48,6 +48,9 @@ type Options struct {
 	// store's CircularSummaries): cards and pages show them, labelled as
 	// generated. Nil builds without them.
 	Summaries map[string]catalog.GeneratedSummary
+	// NoManifest builds into a one-off folder (serve's rebuilds, each into a
+	// new one): no manifest is kept beside it, and every build renders.
+	NoManifest bool
 }
 
 // Result describes a successful build.
@@ -89,7 +92,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m := readManifest(opts.OutDir); m != nil && m.Inputs == inputs && m.complete(opts.OutDir) {
+	if m := readManifest(opts.OutDir); !opts.NoManifest && m != nil && m.Inputs == inputs && m.complete(opts.OutDir) {
 		return &Result{Catalog: cat, Pages: m.pages(), Unchanged: true}, nil
 	}
 	txt, err := renderTexts(ctx, cat.Circulars)
@@ -131,6 +134,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	n, err := verify(pub.files, Routes(cat))
 	if err != nil {
 		return nil, err
+	}
+	if opts.NoManifest {
+		inputs = ""
 	}
 	if err := pub.commit(inputs); err != nil {
 		return nil, err

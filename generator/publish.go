@@ -145,7 +145,7 @@ func (p *publisher) publishDir(dir, under string, skip ...string) error {
 }
 
 // commit puts the published files in place and records the manifest with
-// inputs. Without a previous manifest the staged folder holds every file
+// inputs (none when inputs is ""). Without a previous manifest the staged folder holds every file
 // and replaces the output as a whole (renamed in; any old tree removed
 // after the swap). With one, only changed files are moved in, each by an
 // atomic rename, and files the build no longer has are removed.
@@ -179,6 +179,9 @@ func (p *publisher) commit(inputs string) error {
 				}
 			}
 		}
+	}
+	if inputs == "" {
+		return nil
 	}
 	data, err := json.Marshal(manifest{Inputs: inputs, Files: p.files})
 	if err != nil {

@@ -100,6 +100,16 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("rebuilt output differs from a fresh build (-fresh +rebuilt):\n%s", diff)
 		}
 	})
+	t.Run("NoManifest", func(t *testing.T) {
+		opts, _ := setup(t)
+		opts.OutDir = filepath.Join(t.TempDir(), "public.1")
+		opts.NoManifest = true
+		rebuild(t, opts, false)
+		rebuild(t, opts, false)
+		if _, err := os.Stat(manifestPath(opts.OutDir)); err == nil {
+			t.Error("a build with NoManifest left a manifest beside its output")
+		}
+	})
 	t.Run("NextDay", func(t *testing.T) {
 		opts, _ := setup(t)
 		opts.Now = func() time.Time { return fixtureNow.AddDate(0, 0, 1) }

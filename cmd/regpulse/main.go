@@ -117,7 +117,7 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlagSet("build", stderr)
 	var b buildFlags
 	b.register(fs)
-	out := fs.String("out", "public", "output directory (replaced as a whole on success)")
+	out := fs.String("out", "public", "output directory (on success, only files whose bytes changed are written; an unchanged build writes nothing)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
 	dataDir := fs.String("data", "./data", "directory of the SQLite database whose stored AI summaries pages show, if it exists")
@@ -204,6 +204,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
+			opts.NoManifest = true // each rebuild is a new folder, swapped in for serving
 			sums, err := db.CircularSummaries(ctx)
 			if err != nil {
 				return err
