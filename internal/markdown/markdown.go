@@ -108,9 +108,18 @@ func blocks(doc ast.Node, src []byte) []string {
 // Preview is the first n characters of s with an ellipsis when cut
 // (200 characters on cards, 150 on the impact tracker).
 func Preview(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	// Find the n-th rune's offset rather than converting all of s: s may
+	// be a whole circular and the preview its first 200 characters.
+	i := 0
+	for range n {
+		if i >= len(s) {
+			return s
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	if i >= len(s) {
 		return s
 	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:n]), " ") + "..."
+	return strings.TrimRight(s[:i], " ") + "..."
 }

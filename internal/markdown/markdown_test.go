@@ -32,6 +32,9 @@ func TestPreview(t *testing.T) {
 		{"exactly ten", 11, "exactly ten"},
 		{"a longer sentence here", 9, "a longer..."},
 		{"₹₹₹₹₹", 3, "₹₹₹..."},
+		{"₹₹₹", 3, "₹₹₹"},
+		{"", 5, ""},
+		{"abc", 0, "..."},
 	} {
 		if got := Preview(tc.s, tc.n); got != tc.want {
 			t.Errorf("Preview(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
