@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/afero"
+
 	"regpulse/internal/catalog"
 	"regpulse/internal/store/storetest"
 )
@@ -182,7 +184,7 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := writeSite(b.Context(), dir, cat, assets, opts, txt); err != nil {
+	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, assets, opts, txt); err != nil {
 		b.Fatal(err)
 	}
 	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))

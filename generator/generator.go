@@ -24,6 +24,7 @@ import (
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+	"github.com/spf13/afero"
 	"golang.org/x/sync/errgroup"
 
 	"regpulse/internal/catalog"
@@ -112,16 +113,19 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
+	// The temporary Hugo site lives in memory, over the OS's files (which
+	// Hugo reads the templates from): nothing to write or remove on disk.
+	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
 	siteDir := filepath.Join(work, "site")
 	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"))
 	if err != nil {
 		return nil, err
 	}
 
-	if err := writeSite(ctx, siteDir, cat, assets, opts, txt); err != nil {
+	if err := writeSite(ctx, site, siteDir, cat, assets, opts, txt); err != nil {
 		return nil, err
 	}
-	if err := runHugo(siteDir, pub, opts); err != nil {
+	if err := runHugo(site, siteDir, pub, opts); err != nil {
 		return nil, err
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
@@ -194,9 +198,10 @@ func (o *Options) absolute() error {
 	return nil
 }
 
-// writeSite writes the temporary Hugo site: one content file per page and
-// the catalog as data for the templates. Pages are written on every core.
-func writeSite(ctx context.Context, dir string, cat *catalog.Catalog, assets *Assets, opts Options, txt texts) error {
+// writeSite writes the temporary Hugo site into dir on fsys: one content
+// file per page and the catalog as data for the templates. Pages are
+// written on every core.
+func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, assets *Assets, opts Options, txt texts) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, p := range sitePages(cat, txt) {
@@ -215,11 +220,11 @@ func writeSite(ctx context.Context, dir string, cat *catalog.Catalog, assets *As
 				}
 			}
 			path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			if err := fsys.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				return err
 			}
 			// JSON front matter: Hugo reads a leading JSON object as front matter.
-			return os.WriteFile(path, append(append(front, '\n', '\n'), body...), 0o644)
+			return afero.WriteFile(fsys, path, append(append(front, '\n', '\n'), body...), 0o644)
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -229,13 +234,13 @@ func writeSite(ctx context.Context, dir string, cat *catalog.Catalog, assets *As
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+	if err := fsys.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "data", "site.json"), site, 0o644)
+	return afero.WriteFile(fsys, filepath.Join(dir, "data", "site.json"), site, 0o644)
 }
 
-func runHugo(siteDir string, pub *publisher, opts Options) error {
+func runHugo(site afero.Fs, siteDir string, pub *publisher, opts Options) error {
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
@@ -245,7 +250,7 @@ func runHugo(siteDir string, pub *publisher, opts Options) error {
 	cfg.Set("noBuildLock", true)
 
 	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Flags: cfg, Fs: hugofs.Os, Logger: logger,
+		Flags: cfg, Fs: site, Logger: logger,
 		// A non-empty environment stops HUGO_* variables of the process from
 		// overriding the config set here.
 		Environ: []string{"REGPULSE=1"},
@@ -253,7 +258,7 @@ func runHugo(siteDir string, pub *publisher, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("hugo config: %w", err)
 	}
-	fs := hugofs.NewFrom(hugofs.Os, configs.LoadingInfo.BaseConfig)
+	fs := hugofs.NewFrom(site, configs.LoadingInfo.BaseConfig)
 	publish := newPublishFs(pub)
 	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = publish, publish, publish
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
