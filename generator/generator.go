@@ -125,14 +125,16 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := writeSite(ctx, site, siteDir, cat, assets, opts, txt); err != nil {
 		return nil, err
 	}
-	if err := runHugo(site, siteDir, pub, opts); err != nil {
+	// The feeds before Hugo, so that the rendered texts are garbage by the
+	// time Hugo holds every page.
+	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
+	if err := runHugo(site, siteDir, pub, opts); err != nil {
 		return nil, err
 	}
 	n, err := verify(pub.files, Routes(cat))
