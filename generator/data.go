@@ -101,6 +101,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options) map[string
 		"supportEmail":    opts.SupportEmail,
 		"entityTypes":     entityTypes(),
 		"impactTracker":   impactTracker(cat, opts.Now()),
+		"dashboard":       newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		"documentTypes":   documentTypeLabels(),
 		"calendar":        CalendarPath,
 		"uploadMaxBytes":  extract.MaxUpload, // the summarizer refuses larger files before uploading

@@ -46,6 +46,10 @@ type Options struct {
 	// store's CircularSummaries): cards and pages show them, labelled as
 	// generated. Nil builds without them.
 	Summaries map[string]catalog.GeneratedSummary
+	// ActiveUsers is the dashboard's Active Users figure as of the build
+	// (the store's count; 0 without one). The page refreshes all four
+	// figures from the API when it loads.
+	ActiveUsers int
 }
 
 // Result describes a successful build.
