@@ -55,10 +55,11 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
   const more = canLoadMore(shown, order.length, rules) && (
     <button
       type="button"
+      aria-label={`Load More ${noun}`}
       onClick={() => setCount((n) => n + step)}
       className="inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
     >
-      Load More<span className="sr-only"> {noun}</span>
+      Load More
     </button>
   );
 

@@ -80,7 +80,7 @@ function Banner({ ads }: Props) {
   return (
     <section
       ref={root}
-      aria-labelledby="sponsored-label"
+      aria-label="Sponsored advertisement"
       data-sponsored
       data-ad-index={index}
       className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
@@ -92,18 +92,22 @@ function Banner({ ads }: Props) {
       }}
     >
       <div className="flex min-h-11 items-center justify-between gap-2">
-        <p id="sponsored-label" className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-200">
-          Sponsored<span className="sr-only"> advertisement</span>
+        <p aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-200">
+          Sponsored
         </p>
         <div className="flex items-center gap-1">
           {ads.length > 1 && !reduced && (
-            <button type="button" className={control} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+            <button
+              type="button"
+              className={control}
+              aria-label={`${paused ? "Play" : "Pause"} sponsored rotation`}
+              onClick={() => setPaused((p) => !p)}
+            >
               {paused ? "Play" : "Pause"}
-              <span className="sr-only"> sponsored rotation</span>
             </button>
           )}
-          <button type="button" className={control} onClick={dismiss}>
-            Dismiss<span className="sr-only"> sponsored banner</span>
+          <button type="button" className={control} aria-label="Dismiss sponsored banner" onClick={dismiss}>
+            Dismiss
           </button>
         </div>
       </div>

@@ -39,7 +39,7 @@
 // Templates also write attributes that no island reads, for CSS and the
 // browser tests (e2e/): data-band, data-score, data-score-bar,
 // data-impact-count, data-entity, data-circular, data-region, data-video,
-// data-sidebar, data-tabbar, data-auth-slot, data-profile-link,
+// data-sidebar, data-tabbar, data-source, data-ad-slot, data-ad-size, data-stat-card, data-sponsored, data-ad-title, data-auth-slot, data-profile-link,
 // data-theme-switcher, and for the generator's Go tests data-ai-summary
 // (_partials/ai-summary.html).
 
