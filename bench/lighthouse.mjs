@@ -23,7 +23,7 @@ const base = `http://127.0.0.1:${port}`;
 const budgets = { performance: 98, accessibility: 100, bestPractices: 95, cls: 0.05, jsKB: 110 };
 const routes = ["/dashboard", "/search", "/news", "/impact-tracker", "/global-fintech", "/pii-regulations", "/payment-networks",
   "/payment-networks/visa", "/newsletter", "/sibos-events", "/fintech-events", "/learning-videos", "/fintech-leaders",
-  "/payment-body/rbi", "/circulars", "/summarizer", "/login", "/signup", "/no-such-page"];
+  "/payment-body/rbi", "/circulars", "/summarizer", "/login", "/signup"];
 
 const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];

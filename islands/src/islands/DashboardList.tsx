@@ -36,8 +36,13 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
   const order = useMemo(() => matching(staticList.items, source), [staticList, source]);
   const shown = Math.min(count, order.length);
 
+  // The page already shows the first pageSize of All: mounting on it
+  // moves no card (moving them all would cost a style pass on the first
+  // screen).
   useEffect(() => {
-    showList(document, staticList, order.slice(0, shown));
+    const { items } = staticList;
+    const inPlace = order.length === items.length && items.every((it, i) => it.el.hidden === i >= shown);
+    if (!inPlace) showList(document, staticList, order.slice(0, shown));
   }, [staticList, order, shown]);
 
   useEffect(() => {
