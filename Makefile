@@ -24,7 +24,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build fuzz check clean chromium doctools
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-lighthouse fuzz check clean chromium doctools
 
 all: build
 
@@ -101,7 +101,7 @@ doctools:
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
-bench: bench-build
+bench: bench-build bench-lighthouse
 	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip BenchmarkBuild -benchmem -timeout 60m ./...
 
 # The build benchmark: the real content plus BENCH_BUILD generated
@@ -115,6 +115,17 @@ bin/hugo: go.mod
 
 bench-build: bin/hugo
 	REGPULSE_HUGO=$(CURDIR)/bin/hugo REGPULSE_BENCH_BUILD=$(BENCH_BUILD) $(GO) test ./generator -run '^$$' -bench BenchmarkBuild -benchtime 1x -timeout 60m
+
+# Lighthouse (bench/, mobile preset, Debian's chromium) on the built site:
+# the dashboard's budgets (median of 3 runs) and every route's CLS. Not in
+# `make test`: scores depend on how busy the machine is.
+BENCH_PORT ?= 18090
+bench/node_modules/.package-lock.json: bench/package-lock.json
+	cd bench && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+bench-lighthouse: build chromium bench/node_modules/.package-lock.json
+	cd bench && BENCH_PORT=$(BENCH_PORT) node lighthouse.mjs
 
 # Go's native fuzzing of the document readers, FUZZTIME each (the seed
 # corpus is internal/extract/testdata/fuzz; a crash adds its input there).

@@ -26,6 +26,7 @@ import (
 type Store interface {
 	Ping(ctx context.Context) error
 	ListCirculars(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error)
+	exporter
 	ListNews(ctx context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error)
 	ListCompanies(ctx context.Context, q catalog.CompanyQuery) ([]catalog.Company, int, error)
 	ListRegulations(ctx context.Context, q catalog.RegulationQuery) ([]catalog.Regulation, int, error)
@@ -116,6 +117,8 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/health", h.health)
 	r.Get("/openapi.json", h.openAPI)
 	r.Get("/circulars", list(h, defaultListLimit, circularQuery, store.ListCirculars))
+	r.Get("/circulars.csv", h.export("csv", "text/csv; charset=utf-8; header=present", newCSVExport))
+	r.Get("/circulars.json", h.export("json", "application/json; charset=utf-8", newJSONExport))
 	r.Get("/news", list(h, defaultListLimit, newsQuery, store.ListNews))
 	r.Get("/fintech-companies", list(h, catalog.MaxLimit, companyQuery, store.ListCompanies))
 	r.Get("/pii-regulations", list(h, catalog.MaxLimit, regulationQuery, store.ListRegulations))

@@ -102,6 +102,20 @@ func (s *fakeStore) ListCirculars(_ context.Context, q catalog.CircularQuery) ([
 	return fakeList(s, &s.circulars, q, s.cat.Circulars, q.Page)
 }
 
+// ExportCirculars calls fn with the catalog's circulars, unfiltered.
+func (s *fakeStore) ExportCirculars(_ context.Context, q catalog.CircularQuery, fn func(catalog.Circular) error) error {
+	s.circulars = q
+	if s.err != nil {
+		return s.err
+	}
+	for _, c := range s.cat.Circulars {
+		if err := fn(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (s *fakeStore) ListNews(_ context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error) {
 	return fakeList(s, &s.news, q, s.cat.News, q.Page)
 }

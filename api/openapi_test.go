@@ -120,6 +120,7 @@ func TestOpenAPI(t *testing.T) {
 	// A search's feed is Atom: its body is checked as text (well-formed
 	// Atom is TestSearch_Feed's business).
 	openapi3filter.RegisterBodyDecoder("application/atom+xml", openapi3filter.FileBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("text/csv", openapi3filter.FileBodyDecoder)
 	doc := loadOpenAPI(t)
 	c := &openAPIChecker{doc: doc, seen: map[string]map[int]bool{}}
 
@@ -149,8 +150,13 @@ func TestOpenAPI(t *testing.T) {
 		"/search?q=upi", "/search?q=fraud+controls&page=2&source=RBI&category=UPI", "/search?q=tokenisation&page=99",
 		"/search/feed?q=upi", "/search/feed?q=fraud&source=RBI&category=all",
 	}
+	downloads := []string{"/circulars.csv", "/circulars.json", "/circulars.csv?source=RBI&category=UPI&search=upi&sort=impact&filter=high&type=circular", "/circulars.json?source=all"}
 	for name, f := range map[string]*fixture{"Fixture": fix, "RealContent": real, "Empty": empty} {
 		t.Run(name, func(t *testing.T) {
+			// The bulk downloads stream, so they carry no ETag.
+			for _, target := range downloads {
+				c.check(t, f, target, 200)
+			}
 			for _, target := range ok {
 				c.check(t, f, target, 200)
 				etag := f.get(t, target).header.Get("ETag")
@@ -168,11 +174,12 @@ func TestOpenAPI(t *testing.T) {
 			"/payment-networks?limit=1000", "/sibos-events?limit=-1", "/dashboard/stats?days=1",
 			"/search", "/search?q=+", "/search?q=" + strings.Repeat("a", 401), "/search?q=upi&page=0", "/search?q=upi&limit=5",
 			"/search/feed", "/search/feed?q=upi&page=2",
+			"/circulars.csv?limit=5", "/circulars.json?offset=1", "/circulars.csv?source=FED",
 		} {
 			c.check(t, fix, target, 400)
 		}
 		c.check(t, down, "/health", 503)
-		for _, target := range ok {
+		for _, target := range append(downloads, ok...) {
 			if target != "/health" && target != "/openapi.json" {
 				c.check(t, broken, target, 500)
 			}

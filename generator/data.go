@@ -136,6 +136,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts)
 		"supportEmail":    opts.SupportEmail,
 		"entityTypes":     entityTypes(),
 		"impactTracker":   impactTracker(cat, opts.Now()),
+		"dashboard":       newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		"documentTypes":   documentTypeLabels(),
 		"calendar":        CalendarPath,
 		"uploadMaxBytes":  extract.MaxUpload, // the summarizer refuses larger files before uploading

@@ -52,6 +52,10 @@ type Options struct {
 	// NoManifest builds into a one-off folder (serve's rebuilds, each into a
 	// new one): no manifest is kept beside it, and every build renders.
 	NoManifest bool
+	// ActiveUsers is the dashboard's Active Users figure as of the build
+	// (the store's count; 0 without one). The page refreshes all four
+	// figures from the API when it loads.
+	ActiveUsers int
 }
 
 // Result describes a successful build.

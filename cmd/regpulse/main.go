@@ -210,6 +210,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 				return err
 			}
 			opts.Summaries = sums
+			if st, err := db.DashboardStats(ctx, time.Now()); err == nil {
+				opts.ActiveUsers = st.ActiveUsers
+			}
 			res, err := generator.Build(ctx, opts)
 			if err == nil {
 				syncStore(ctx, db, res.Catalog, b.content, log)
@@ -302,9 +305,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d videos\n",
+	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d ad slots, %d videos\n",
 		dir, len(cat.Circulars), len(cat.News), len(cat.Companies), len(cat.Regulations), len(cat.Networks),
-		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.Videos))
+		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.AdSlots), len(cat.Videos))
 	if len(cat.Unpublished) > 0 {
 		// Not failures: an editor completes these before publishing them.
 		fmt.Fprintf(stdout, "%d unpublished circular(s) (published: false), left out of the site; still to complete:\n", len(cat.Unpublished))

@@ -248,6 +248,18 @@ func (l *loader) ad(f *fields, e Entry, body string) {
 	l.cat.Ads = append(l.cat.Ads, a)
 }
 
+func (l *loader) adSlot(f *fields, e Entry, body string) {
+	l.cat.AdSlots = append(l.cat.AdSlots, AdSlot{
+		Entry:       e,
+		Title:       f.str("title", true),
+		Description: f.str("description", true),
+		ButtonText:  f.str("buttonText", true),
+		TargetURL:   OptString(f.target("targetUrl", false)),
+		Size:        f.enum("size", true, AdSizes),
+		Placement:   f.enum("placement", true, AdPlacements),
+	})
+}
+
 func (l *loader) video(f *fields, e Entry, body string) {
 	v := Video{
 		Entry:           e,

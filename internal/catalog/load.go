@@ -121,6 +121,7 @@ var kinds = map[string]func(*loader, *fields, Entry, string){
 	"events":      (*loader).event,
 	"bodies":      (*loader).body,
 	"ads":         (*loader).ad,
+	"adslots":     (*loader).adSlot,
 	"videos":      (*loader).video,
 }
 

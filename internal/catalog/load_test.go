@@ -257,7 +257,7 @@ var brokenWant = map[string][]string{
 		`0: file: file name "RBI-2020-01-17-Uppercase" must be lowercase words joined by '-'`,
 	},
 	"circulars/archive/rbi-2010-01-01-old.md": {
-		`0: file: not in a content folder (want one of ads/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
+		`0: file: not in a content folder (want one of ads/, adslots/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
 	},
 	"circulars/notes.txt": {
 		`0: file: content files must end in .md`,
@@ -349,7 +349,7 @@ var brokenWant = map[string][]string{
 		`5: frequency: unknown value "Monthly" (allowed: Annual, Bi-annual)`,
 	},
 	"misc/stray.md": {
-		`0: file: not in a content folder (want one of ads/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
+		`0: file: not in a content folder (want one of ads/, adslots/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
 	},
 	"networks/discover.md": {
 		`2: name: unknown value "Discover" (allowed: Visa, Mastercard, RuPay, American Express, Diners Club, JCB, UnionPay, UPI (NPCI), IMPS (NPCI), NEFT (RBI), RTGS (RBI))`,
@@ -397,7 +397,7 @@ var brokenWant = map[string][]string{
 		`5: expectedAttendees: not a whole number: "many"`,
 	},
 	"stray-top-level.md": {
-		`0: file: not in a content folder (want one of ads/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
+		`0: file: not in a content folder (want one of ads/, adslots/, bodies/, circulars/, companies/, events/, networks/, news/, regulations/, sibos/, videos/NAME.md)`,
 	},
 	"videos/bad-duration.md": {
 		`4: durationMinutes: 0 is out of range 1-600`,

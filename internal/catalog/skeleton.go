@@ -100,6 +100,12 @@ var hints = map[string]map[string]hint{
 		"targetUrl": {"", "/path or https:// URL"},
 		"sponsored": {"true", ""},
 	},
+	"adslots": {
+		"buttonText": {"Learn More", ""},
+		"targetUrl":  {"", "/path or https:// URL; none: the Contact Us address"},
+		"size":       {"medium", "small, medium or large"},
+		"placement":  {"content", "header (the strip above a page) or content (a card)"},
+	},
 	"videos": {
 		"durationMinutes": {"15", ""},
 		"level":           {"Beginner", ""},

@@ -23,7 +23,7 @@ var fillInMessages = []string{
 
 func TestSkeleton(t *testing.T) {
 	kinds := Kinds()
-	if want := []string{"ads", "bodies", "circulars", "companies", "events", "networks", "news", "regulations", "sibos", "videos"}; !slices.Equal(kinds, want) {
+	if want := []string{"ads", "adslots", "bodies", "circulars", "companies", "events", "networks", "news", "regulations", "sibos", "videos"}; !slices.Equal(kinds, want) {
 		t.Errorf("Kinds() = %q, want %q", kinds, want)
 	}
 	for _, kind := range kinds {
@@ -148,6 +148,7 @@ func TestSkeleton_Filled(t *testing.T) {
 		"bodies":      {"name": "National Payments Corporation of India", "shortName": "NPCI", "keyFunctions": "[Runs UPI]"},
 		"ads":         {"title": "An ad", "description": "What it offers.", "company": "Example", "targetUrl": "/news"},
 		"videos":      {"title": "A video", "description": "What it teaches."},
+		"adslots":     {"title": "A slot", "description": "What it offers."},
 	}
 	slugs := map[string]string{"bodies": "npci", "networks": "visa", "sibos": "2027"}
 	for _, kind := range Kinds() {

@@ -27,6 +27,8 @@ var (
 	EventFrequencies = []string{"Annual", "Bi-annual"}
 	BodyNames        = []string{"RBI", "NPCI", "SEBI", "IRDAI"}
 	AdCategories     = []string{"payment", "banking", "compliance"}
+	AdSizes          = []string{"small", "medium", "large"}
+	AdPlacements     = []string{"header", "content"}
 	VideoLevels      = []string{"Beginner", "Intermediate", "Advanced"}
 	// DocumentTypes are the kinds of document a regulator issues; see
 	// DocumentTypeLabel for how pages name them and Binding for which
@@ -55,6 +57,8 @@ var Enums = map[string][]string{
 	"EventFrequency":    EventFrequencies,
 	"BodyName":          BodyNames,
 	"AdCategory":        AdCategories,
+	"AdSize":            AdSizes,
+	"AdPlacement":       AdPlacements,
 	"VideoLevel":        VideoLevels,
 	"DocumentType":      DocumentTypes,
 }
@@ -360,6 +364,21 @@ type Ad struct {
 	Sponsored   bool   `json:"sponsored"`
 }
 
+// AdSlot is an advertisement placeholder block: its slug is the slot's id
+// (the placeholder an ad server would fill), size and placement say where
+// and how large it is drawn.
+type AdSlot struct {
+	Entry
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	ButtonText  string `json:"buttonText"`
+	// TargetURL is where the button leads; absent, it writes to the
+	// site's contact address about advertising in this slot.
+	TargetURL OptString `json:"targetUrl"`
+	Size      string    `json:"size" enum:"AdSize"`
+	Placement string    `json:"placement" enum:"AdPlacement"`
+}
+
 type Video struct {
 	Entry
 	Title           string    `json:"title"`
@@ -388,5 +407,6 @@ type Catalog struct {
 	Events      []Event       `json:"events"`
 	Bodies      []PaymentBody `json:"bodies"`
 	Ads         []Ad          `json:"ads"`
+	AdSlots     []AdSlot      `json:"adSlots"`
 	Videos      []Video       `json:"videos"`
 }

@@ -27,3 +27,54 @@ type Stats struct {
 func Window(now time.Time) (from, to time.Time) {
 	return catalog.DaysEnding(now, WindowDays)
 }
+
+// Meanings says what each counter counts, as the dashboard shows it under
+// the figure; keys are the Stats' JSON names.
+var Meanings = map[string]string{
+	"newCirculars": "Circulars published in the last 30 days",
+	"impactAlerts": "High-impact circulars published in the last 30 days",
+	"latestNews":   "News items published in the last 30 days",
+	"activeUsers":  "Users who signed in in the last 30 days",
+}
+
+// Count is the store's rule applied to content in memory: what the
+// generator shows as of the build (the store counts the same; a store test
+// checks they agree). ActiveUsers is left to the caller, who knows the
+// users.
+func Count(circulars []catalog.Circular, news []catalog.NewsItem, now time.Time) Stats {
+	from, to := Window(now)
+	in := func(d catalog.Date) bool { return !d.Before(from) && !d.After(to) }
+	var st Stats
+	for _, c := range circulars {
+		if in(c.PublishedDate) {
+			st.NewCirculars++
+			if c.ImpactLevel == "high" {
+				st.ImpactAlerts++
+			}
+		}
+	}
+	for _, n := range news {
+		if in(n.PublishedDate) {
+			st.LatestNews++
+		}
+	}
+	return st
+}
+
+// The dashboard's lists (Recent Circulars, Latest Fintech News) show
+// PageSize items, Load More adds PageStep, and the button is gone once
+// more than HideAbove are shown (SPEC.md section 9).
+const (
+	PageSize  = 5
+	PageStep  = 5
+	HideAbove = 15
+)
+
+// ListMax is the most a list can show: the first count past HideAbove.
+func ListMax() int {
+	n := PageSize
+	for n <= HideAbove {
+		n += PageStep
+	}
+	return n
+}

@@ -3,6 +3,8 @@ package dashboard
 import (
 	"testing"
 	"time"
+
+	"regpulse/internal/catalog"
 )
 
 func TestWindow(t *testing.T) {
@@ -27,5 +29,45 @@ func TestWindow(t *testing.T) {
 				t.Errorf("window of %d days, want %d", days, WindowDays)
 			}
 		})
+	}
+}
+
+func TestCount(t *testing.T) {
+	day := func(s string) catalog.Date { d, _ := time.Parse(time.DateOnly, s); return catalog.Date{Time: d} }
+	circulars := []catalog.Circular{
+		{PublishedDate: day("2025-06-30"), ImpactLevel: "high"},
+		{PublishedDate: day("2025-06-01"), ImpactLevel: "medium"}, // the window's first day
+		{PublishedDate: day("2025-05-31"), ImpactLevel: "high"},   // the day before it
+		{PublishedDate: day("2025-07-01"), ImpactLevel: "high"},   // after today
+	}
+	news := []catalog.NewsItem{{PublishedDate: day("2025-06-15")}, {PublishedDate: day("2025-05-01")}}
+	for _, tc := range []struct {
+		name string
+		now  time.Time
+		want Stats
+	}{
+		{"Bounds", time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 1, LatestNews: 1}},
+		{"NextDay", time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 2, LatestNews: 1}},
+		{"LongAfter", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Stats{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Count(circulars, news, tc.now); got != tc.want {
+				t.Errorf("Count at %v = %+v, want %+v", tc.now, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMeanings(t *testing.T) {
+	for _, k := range []string{"newCirculars", "impactAlerts", "latestNews", "activeUsers"} {
+		if Meanings[k] == "" {
+			t.Errorf("no meaning for %s", k)
+		}
+	}
+}
+
+func TestListMax(t *testing.T) {
+	if got := ListMax(); got != 20 {
+		t.Errorf("ListMax() = %d, want 20 (5, 10, 15, then 20 > 15 hides the button)", got)
 	}
 }

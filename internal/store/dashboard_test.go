@@ -34,6 +34,12 @@ func TestDB_DashboardStats(t *testing.T) {
 			if got != tc.want {
 				t.Errorf("at %v: got %+v, want %+v", tc.now, got, tc.want)
 			}
+			// The generator counts the build's content with dashboard.Count:
+			// the same figures as the store's.
+			cat := storetest.Catalog()
+			if built := dashboard.Count(cat.Circulars, cat.News, tc.now); built != got {
+				t.Errorf("at %v: dashboard.Count %+v, store %+v", tc.now, built, got)
+			}
 		})
 	}
 }

@@ -38,4 +38,24 @@ describe("CardActions on /circulars", () => {
     expect(within(second).getByText("It binds PSPs.")).toBeTruthy();
     expect(within(slots[0]).queryByText("It binds PSPs.")).toBeNull();
   });
+
+});
+
+describe("CardActions with hidden cards (the dashboard's)", () => {
+  afterAll(() => {
+    act(() => removeToaster());
+    resetPage();
+  });
+
+  it("fills a hidden card's slot only once the card is shown", async () => {
+    await loadPage("/circulars");
+    const cards = Array.from(document.querySelectorAll<HTMLElement>("[data-circular]"));
+    cards[1].hidden = true;
+    await mountIsland("CardActions", CardActions);
+    const slot = cards[1].querySelector<HTMLElement>(sel(dataCardActions))!;
+    expect(within(slot).queryByRole("button", { name: "Summarize" })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Summarize" })).toHaveLength(cards.length - 1);
+    await inAct(() => (cards[1].hidden = false));
+    await waitFor(() => expect(within(slot).getByRole("button", { name: "Summarize" })).toBeTruthy());
+  });
 });

@@ -3,7 +3,7 @@
 // card, and this one island renders a card's actions into its slot, so a
 // page of many cards mounts React once. What a card's actions do is
 // CircularActions' (the circular page uses it directly).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { dataCardActions, sel } from "../lib/contract";
 import { withProviders } from "../lib/providers";
@@ -12,8 +12,25 @@ import type { Schemas } from "../lib/api";
 
 type Props = { entityType?: Schemas["EntityType"] };
 
+// A slot inside a hidden card (the dashboard draws cards that Load More
+// and its filter show later) gets its actions when the card is shown, so
+// mounting costs only what is on screen.
+const allSlots = () => Array.from(document.querySelectorAll<HTMLElement>(sel(dataCardActions)));
+const shown = (slot: HTMLElement) => !slot.closest("[hidden]");
+
 function CardActions({ entityType = "PSP" }: Props) {
-  const [slots] = useState(() => Array.from(document.querySelectorAll<HTMLElement>(sel(dataCardActions))));
+  const [slots, setSlots] = useState(() => allSlots().filter(shown));
+  useEffect(() => {
+    // Slots once filled stay filled (their state survives hiding).
+    const mo = new MutationObserver(() =>
+      setSlots((prev) => {
+        const next = allSlots().filter((s) => prev.includes(s) || shown(s));
+        return next.length === prev.length ? prev : next;
+      }),
+    );
+    mo.observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true });
+    return () => mo.disconnect();
+  }, []);
   return (
     <>
       {slots.map((slot) => {

@@ -23,6 +23,8 @@
 //   data-body-lookup            payment-body-missing.html
 //   data-search-title, data-search-news, data-search-results-heading  search.html
 //   data-header-search, data-theme-choice                    _partials/header.html
+//   data-load                   _partials/island.html
+//   data-load-more, data-export, data-stat                   dashboard.html
 //   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
 //   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
 //   header's Login or user menu and the tab bar's Profile link
@@ -37,7 +39,7 @@
 // Templates also write attributes that no island reads, for CSS and the
 // browser tests (e2e/): data-band, data-score, data-score-bar,
 // data-impact-count, data-entity, data-circular, data-region, data-video,
-// data-sidebar, data-tabbar, data-auth-slot, data-profile-link,
+// data-sidebar, data-tabbar, data-source, data-ad-slot, data-ad-size, data-stat-card, data-sponsored, data-ad-title, data-auth-slot, data-profile-link,
 // data-theme-switcher, and for the generator's Go tests data-ai-summary
 // (_partials/ai-summary.html).
 
@@ -92,6 +94,18 @@ export const dataNewsletterFooter = "data-newsletter-footer";
 // the circular's id (_partials/circular-card.html); CardActions fills it.
 export const dataCardActions = "data-card-actions";
 export const dataNewsletterSrc = "data-newsletter-src";
+
+// When an island mounts (_partials/island.html, runtime/mount.ts):
+// data-load="visible" when it nears the viewport, "idle" when the
+// browser is idle; absent, at once.
+export const dataLoad = "data-load";
+// The dashboard (dashboard.html): the slot under a list where its Load
+// More button goes (data-load-more="LIST"), the bulk download links
+// (data-export="csv|json", whose filter the list's island keeps in step)
+// and each stat figure (data-stat="newCirculars"…, refreshed from the API).
+export const dataLoadMore = "data-load-more";
+export const dataExport = "data-export";
+export const dataStat = "data-stat";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act } from "@testing-library/react";
 import { dataIsland, dataIslandMounted, dataProps, sel } from "../lib/contract";
 import { fixturePaths, loadPage, resetPage } from "../test/fixture";
-import { islandName, islandProps, mountIslands, type IslandModule, type IslandImporters } from "./mount";
+import { islandName, islandProps, mountIslands, whenToMount, type IslandModule, type IslandImporters } from "./mount";
 
 function Hello(props: Record<string, unknown>) {
   return <p>hello {String(props.name)}</p>;
@@ -45,6 +45,50 @@ describe("mountIslands", () => {
     expect(document.body.textContent).toContain("fallback one");
     expect(document.body.textContent).toContain("fallback two");
     expect(err).toHaveBeenCalledTimes(2);
+  });
+
+  it("mounts a data-load=visible island only once it nears the viewport", async () => {
+    let notify: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal("IntersectionObserver", class {
+      constructor(cb: typeof notify) { notify = cb; }
+      observe(el: Element) { observed.push(el); }
+      disconnect() {}
+    });
+    document.body.innerHTML = `<div data-island="Hello" data-load="visible" data-props='{"name":"late"}'><p>static</p></div>`;
+    const hello = vi.fn(async (): Promise<IslandModule> => ({ default: Hello }));
+    let done = false;
+    const mounting = mountIslands(document, { "../islands/Hello.tsx": hello }).then(() => (done = true));
+    await act(async () => {});
+    expect(observed).toHaveLength(1);
+    expect(hello).not.toHaveBeenCalled();
+    expect(done).toBe(false);
+    notify([{ isIntersecting: false }]);
+    await act(async () => {});
+    expect(hello).not.toHaveBeenCalled();
+    await act(async () => {
+      notify([{ isIntersecting: true }]);
+      await mounting;
+    });
+    expect(document.body.textContent).toContain("hello late");
+    vi.unstubAllGlobals();
+  });
+
+  it("mounts a data-load=idle island when the browser is idle", async () => {
+    let idle: () => void = () => {};
+    vi.stubGlobal("requestIdleCallback", (cb: () => void) => { idle = cb; return 1; });
+    const el = document.createElement("div");
+    el.setAttribute("data-load", "idle");
+    let resolved = false;
+    const p = whenToMount(el).then(() => (resolved = true));
+    await Promise.resolve();
+    expect(resolved).toBe(false);
+    idle();
+    await p;
+    expect(resolved).toBe(true);
+    // no data-load: at once
+    await expect(whenToMount(document.createElement("div"))).resolves.toBeUndefined();
+    vi.unstubAllGlobals();
   });
 
   it("names islands by file", () => {

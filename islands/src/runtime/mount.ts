@@ -3,7 +3,7 @@
 // fake modules.
 import { createElement, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
-import { dataIsland, dataIslandMounted, dataProps, sel } from "../lib/contract";
+import { dataIsland, dataIslandMounted, dataLoad, dataProps, sel } from "../lib/contract";
 
 export type IslandModule = { default: ComponentType<Record<string, unknown>> };
 export type IslandImporters = Record<string, () => Promise<IslandModule>>;
@@ -19,8 +19,34 @@ export function islandProps(el: Element): Record<string, unknown> {
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
 }
 
+// whenToMount resolves when el's island should mount (its data-load, as
+// Astro's client:visible and client:idle): "visible" once it comes within
+// 200 px of the viewport, "idle" when the browser is idle (or after 2 s),
+// anything else at once. Without the browser API it resolves at once.
+export function whenToMount(el: Element): Promise<void> {
+  const load = el.getAttribute(dataLoad);
+  if (load === "visible" && typeof IntersectionObserver === "function") {
+    return new Promise((resolve) => {
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            io.disconnect();
+            resolve();
+          }
+        },
+        { rootMargin: "200px" },
+      );
+      io.observe(el);
+    });
+  }
+  if (load === "idle" && typeof requestIdleCallback === "function") {
+    return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+  }
+  return Promise.resolve();
+}
+
 // mountIslands imports only the islands present in root, once each, and
-// renders them over their static fallback. A bad island is logged and
+// renders them over their static fallback, each when whenToMount says. A bad island is logged and
 // leaves its static fallback in place.
 export async function mountIslands(root: ParentNode, importers: IslandImporters): Promise<number> {
   const byName = new Map<string, () => Promise<IslandModule>>();
@@ -37,6 +63,7 @@ export async function mountIslands(root: ParentNode, importers: IslandImporters)
         console.error(`island ${name}: no such island`);
         return;
       }
+      await whenToMount(el);
       if (!loads.has(name)) loads.set(name, load());
       try {
         const mod = await loads.get(name)!;

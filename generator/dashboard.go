@@ -1,0 +1,94 @@
+package generator
+
+import (
+	"slices"
+	"time"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/dashboard"
+)
+
+// dashboardSources are the Recent Circulars filter's buttons besides All.
+var dashboardSources = []string{"RBI", "NPCI", "SEBI"}
+
+// statView is one of the dashboard's stat cards: its figure as of the build
+// (the StatsRefresh island replaces it with the API's), what it counts, and
+// where it leads.
+type statView struct {
+	Key     string `json:"key"` // the dashboard.Stats JSON name
+	Label   string `json:"label"`
+	Value   int    `json:"value"`
+	Meaning string `json:"meaning"`
+	Href    string `json:"href"`
+}
+
+// dashboardView is what templates/dashboard.html shows beyond the catalog.
+type dashboardView struct {
+	Stats []statView `json:"stats"`
+	// Circulars are the slugs of the circulars the list can show: the
+	// newest dashboard.ListMax overall and of each source button, newest
+	// first. The page draws them all, the first PageSize of All visible;
+	// the island shows the others as Load More and the filter ask.
+	Circulars []string           `json:"circulars"`
+	News      []catalog.NewsItem `json:"news"`
+	Sources   []string           `json:"sources"`
+	Lists     map[string]int     `json:"lists"` // pageSize, step, hideAbove
+	// Slots are the ad slots by placement, then size (from content/adslots).
+	Slots map[string][]catalog.AdSlot `json:"slots"`
+	Ads   []catalog.Ad                `json:"ads"`
+}
+
+func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dashboardView {
+	st := dashboard.Count(cat.Circulars, cat.News, now)
+	st.ActiveUsers = activeUsers
+	stats := []statView{
+		{"newCirculars", "New Circulars", st.NewCirculars, "", "/search"},
+		{"impactAlerts", "Impact Alerts", st.ImpactAlerts, "", "/impact-tracker"},
+		{"latestNews", "Latest News", st.LatestNews, "", "/news"},
+		{"activeUsers", "Active Users", st.ActiveUsers, "", "/global-fintech"},
+	}
+	for i := range stats {
+		stats[i].Meaning = dashboard.Meanings[stats[i].Key]
+	}
+
+	// Enough of each filter's circulars for Load More to run to its end.
+	most := dashboard.ListMax()
+	keep := map[string]bool{}
+	taken := map[string]int{}
+	for _, c := range cat.Circulars { // newest first
+		all := taken[""] < most
+		src := slices.Contains(dashboardSources, c.Source) && taken[c.Source] < most
+		if all {
+			taken[""]++
+		}
+		if src {
+			taken[c.Source]++
+		}
+		if all || src {
+			keep[c.Slug] = true
+		}
+	}
+	var slugs []string
+	for _, c := range cat.Circulars {
+		if keep[c.Slug] {
+			slugs = append(slugs, c.Slug)
+		}
+	}
+	news := cat.News
+	if len(news) > most {
+		news = news[:most]
+	}
+	slots := map[string][]catalog.AdSlot{}
+	for _, s := range cat.AdSlots {
+		slots[s.Placement] = append(slots[s.Placement], s)
+	}
+	return dashboardView{
+		Stats:     stats,
+		Circulars: slugs,
+		News:      news,
+		Sources:   dashboardSources,
+		Lists:     map[string]int{"pageSize": dashboard.PageSize, "step": dashboard.PageStep, "hideAbove": dashboard.HideAbove},
+		Slots:     slots,
+		Ads:       cat.Ads,
+	}
+}

@@ -1,0 +1,99 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import SponsoredBanner, { dismissedKey, rotateMs, type Ad } from "./SponsoredBanner";
+
+const ads: Ad[] = ["One", "Two", "Three"].map((t, i) => ({
+  id: String(i), title: t, description: `About ${t}`, company: "Example", category: "payment", ctaText: "Learn", targetUrl: "/news",
+}));
+const title = () => document.querySelector("[data-ad-title]")?.textContent;
+const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+function reducedMotion(on: boolean) {
+  window.matchMedia = ((q: string) => ({
+    matches: on && q.includes("reduce"), media: q, addEventListener() {}, removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
+}
+
+describe("SponsoredBanner", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    reducedMotion(false);
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    resetPage();
+  });
+
+  it("rotates every 10 s and wraps around", async () => {
+    render(<SponsoredBanner ads={ads} />);
+    expect(title()).toBe("One");
+    await tick(rotateMs - 1);
+    expect(title()).toBe("One");
+    await tick(1);
+    expect(title()).toBe("Two");
+    await tick(rotateMs);
+    expect(title()).toBe("Three");
+    await tick(rotateMs);
+    expect(title()).toBe("One");
+    expect(screen.getByRole("region", { name: "Sponsored advertisement" })).toBeTruthy();
+  });
+
+  it("pauses while hovered or focused, and on its button", async () => {
+    render(<SponsoredBanner ads={ads} />);
+    const region = screen.getByRole("region");
+    fireEvent.mouseEnter(region);
+    await tick(3 * rotateMs);
+    expect(title()).toBe("One");
+    fireEvent.mouseLeave(region);
+    fireEvent.focus(screen.getByRole("link"));
+    await tick(3 * rotateMs);
+    expect(title()).toBe("One");
+    fireEvent.blur(screen.getByRole("link"));
+    fireEvent.click(screen.getByRole("button", { name: "Pause sponsored rotation" }));
+    fireEvent.blur(screen.getByRole("button", { name: "Play sponsored rotation" }));
+    await tick(3 * rotateMs);
+    expect(title()).toBe("One");
+    fireEvent.click(screen.getByRole("button", { name: "Play sponsored rotation" }));
+    fireEvent.blur(screen.getByRole("button", { name: "Pause sponsored rotation" }));
+    await tick(rotateMs);
+    expect(title()).toBe("Two");
+  });
+
+  it("does not rotate under prefers-reduced-motion, and offers no Pause", async () => {
+    reducedMotion(true);
+    render(<SponsoredBanner ads={ads} />);
+    await tick(5 * rotateMs);
+    expect(title()).toBe("One");
+    expect(screen.queryByRole("button", { name: /Pause/ })).toBeNull();
+  });
+
+  it("Dismiss hides it and its box for the visit", async () => {
+    const { container, unmount } = render(<SponsoredBanner ads={ads} />);
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss sponsored banner" }));
+    expect(title()).toBeUndefined();
+    expect(container.hidden).toBe(true);
+    expect(sessionStorage.getItem(dismissedKey)).toBe("1");
+    unmount();
+    render(<SponsoredBanner ads={ads} />);
+    expect(title()).toBeUndefined();
+  });
+
+  it("a failure is only logged", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    render(<SponsoredBanner ads={[null as unknown as Ad]} />);
+    expect(title()).toBeUndefined();
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("mounts on the dashboard over its static card", async () => {
+    await loadPage("/");
+    const staticTitle = title();
+    expect(staticTitle).toBeTruthy();
+    await mountIsland("SponsoredBanner", SponsoredBanner);
+    expect(title()).toBe(staticTitle);
+    expect(screen.getByRole("button", { name: "Dismiss sponsored banner" })).toBeTruthy();
+  });
+});

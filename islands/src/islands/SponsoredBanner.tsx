@@ -1,0 +1,153 @@
+// The sponsored banner (SPEC.md "Advertising"): the ads from content/ads,
+// one at a time, the next every 10 seconds, wrapping around. It stops
+// while hovered or focused, on its own Pause button, and never rotates
+// under prefers-reduced-motion (WCAG 2.2.2). Dismiss hides it for the rest
+// of the visit (sessionStorage). A failure inside it is only logged: the
+// page carries on without the banner.
+import { Component, useEffect, useRef, useState, type ReactNode } from "react";
+
+export type Ad = {
+  id: string;
+  title: string;
+  description: string;
+  company: string;
+  category: string;
+  ctaText: string;
+  targetUrl: string;
+};
+
+type Props = { ads: Ad[] };
+
+export const rotateMs = 10_000;
+export const dismissedKey = "regpulse-sponsored-dismissed";
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(dismissedKey) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false);
+  useEffect(() => {
+    const mq = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+    if (!mq) return;
+    const on = () => setReduced(mq.matches);
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return reduced;
+}
+
+const control =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-medium text-amber-950 hover:bg-amber-100 dark:text-amber-100 dark:hover:bg-slate-800";
+
+function Banner({ ads }: Props) {
+  const root = useRef<HTMLElement>(null);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const reduced = useReducedMotion();
+  const rotating = ads.length > 1 && !paused && !hovered && !focused && !reduced && !dismissed;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const t = setTimeout(() => setIndex((i) => (i + 1) % ads.length), rotateMs);
+    return () => clearTimeout(t);
+  }, [rotating, index, ads.length]);
+
+  // Dismissed: the island's box (which reserves the banner's height) goes too.
+  useEffect(() => {
+    const host = root.current?.parentElement ?? null;
+    if (dismissed && host) host.hidden = true;
+  });
+
+  if (dismissed || ads.length === 0) return <span ref={root} hidden />;
+  const ad = ads[index];
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(dismissedKey, "1");
+    } catch (err) {
+      console.error("sponsored banner:", err);
+    }
+    setDismissed(true);
+  };
+
+  return (
+    <section
+      ref={root}
+      aria-label="Sponsored advertisement"
+      data-sponsored
+      data-ad-index={index}
+      className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="flex min-h-11 items-center justify-between gap-2">
+        <p aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-200">
+          Sponsored
+        </p>
+        <div className="flex items-center gap-1">
+          {ads.length > 1 && !reduced && (
+            <button
+              type="button"
+              className={control}
+              aria-label={`${paused ? "Play" : "Pause"} sponsored rotation`}
+              onClick={() => setPaused((p) => !p)}
+            >
+              {paused ? "Play" : "Pause"}
+            </button>
+          )}
+          <button type="button" className={control} aria-label="Dismiss sponsored banner" onClick={dismiss}>
+            Dismiss
+          </button>
+        </div>
+      </div>
+      <p className="text-xs text-slate-700 dark:text-slate-300">
+        {ad.company} · {ad.category}
+        {ads.length > 1 && <span className="ml-2">{`${index + 1} of ${ads.length}`}</span>}
+      </p>
+      <p className="text-lg font-semibold leading-snug" data-ad-title>
+        {ad.title}
+      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{ad.description}</p>
+      <a
+        href={ad.targetUrl}
+        className="mt-auto inline-flex min-h-11 items-center self-start rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+      >
+        {ad.ctaText}
+      </a>
+    </section>
+  );
+}
+
+// A failure of the banner is logged and the banner left out; it never
+// takes the page with it.
+class OnlyLog extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(err: unknown) {
+    console.error("sponsored banner:", err);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export default function SponsoredBanner(props: Props) {
+  return (
+    <OnlyLog>
+      <Banner {...props} />
+    </OnlyLog>
+  );
+}
