@@ -102,11 +102,11 @@ func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, e
 // routes adds the accounts calls to r.
 func (h *Handler) accountRoutes(r chi.Router) {
 	c := h.authCfg
-	limit := func(n int) func(http.Handler) http.Handler {
-		return rateLimit(n, c.LimitWindow, "Too many attempts; try again later")
+	limit := func(name string, n int) func(http.Handler) http.Handler {
+		return h.rateLimit(name, n, c.LimitWindow, "Too many attempts; try again later")
 	}
-	loginLimit, signupLimit := limit(c.LoginLimit), limit(c.SignupLimit)
-	passwordLimit := limit(c.LoginLimit)
+	loginLimit, signupLimit := limit("login", c.LoginLimit), limit("signup", c.SignupLimit)
+	passwordLimit := limit("password", c.LoginLimit)
 	r.With(signupLimit).Post("/auth/signup", h.signup)
 	r.With(loginLimit).Post("/auth/login", h.login)
 	r.Group(func(r chi.Router) {
@@ -457,13 +457,4 @@ func (h *Handler) putPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.writeToken(w, r, http.StatusOK, u)
-}
-
-// rateLimit allows n requests per window from one client address (see
-// clientKey); past that a 429 JSON error says what was limited, with
-// Retry-After.
-func rateLimit(n int, window time.Duration, what string) func(http.Handler) http.Handler {
-	return httprate.LimitBy(n, window, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
-	}))
 }

@@ -62,9 +62,16 @@ func Main(m *testing.M) int {
 // Available reports whether PostgreSQL's server programs are installed.
 func Available() bool { _, err := binDir(); return err == nil }
 
-// binDir finds initdb and pg_ctl: Debian keeps them off PATH, under
+// binDir finds initdb and pg_ctl: $PGTEST_BINDIR when set, else where
+// pg_config says; Debian keeps them off PATH, under
 // /usr/lib/postgresql/<version>/bin (the newest version wins).
 func binDir() (string, error) {
+	if dir := os.Getenv("PGTEST_BINDIR"); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "initdb")); err != nil {
+			return "", errors.New(Hint)
+		}
+		return dir, nil
+	}
 	if out, err := exec.Command("pg_config", "--bindir").Output(); err == nil {
 		dir := strings.TrimSpace(string(out))
 		if _, err := os.Stat(filepath.Join(dir, "initdb")); err == nil {
