@@ -1,0 +1,11 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"regpulse/internal/store/pgtest"
+)
+
+// TestMain stops the throwaway PostgreSQL cluster the tests may start.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
