@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -67,7 +68,10 @@ type accounts struct {
 	users     Users
 	tokens    *auth.Tokens
 	hasher    auth.Hasher
-	dummyHash string // verified for unknown usernames, so they take as long
+	// dummyHash is verified for unknown usernames, so they take as long.
+	// Made at first need: a hash costs tens of milliseconds, too much for
+	// a function's cold start.
+	dummyHash func() string
 }
 
 func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, error) {
@@ -92,10 +96,14 @@ func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, e
 	if c.LimitWindow <= 0 {
 		c.LimitWindow = DefaultLimitWindow
 	}
-	dummy, err := c.Hasher.Hash("not a password anyone has: " + time.Now().String())
-	if err != nil {
+	if err := c.Hasher.Check(); err != nil {
 		return nil, err
 	}
+	hasher := c.Hasher
+	dummy := sync.OnceValue(func() string {
+		h, _ := hasher.Hash("not a password anyone has: " + time.Now().String()) // Check passed: no error
+		return h
+	})
 	return &accounts{users: users, tokens: c.Tokens, hasher: c.Hasher, dummyHash: dummy}, nil
 }
 
@@ -277,7 +285,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	u, err := h.acc.users.UserByUsername(r.Context(), req.Username)
 	hash := u.PasswordHash
 	if errors.Is(err, auth.ErrNoUser) {
-		hash = h.acc.dummyHash
+		hash = h.acc.dummyHash()
 	} else if err != nil {
 		h.writeError(w, r, err)
 		return
