@@ -65,9 +65,9 @@ func WithAuth(c AuthConfig) Option {
 
 // accounts holds the accounts calls' state.
 type accounts struct {
-	users     Users
-	tokens    *auth.Tokens
-	hasher    auth.Hasher
+	users  Users
+	tokens *auth.Tokens
+	hasher auth.Hasher
 	// dummyHash is verified for unknown usernames, so they take as long.
 	// Made at first need: a hash costs tens of milliseconds, too much for
 	// a function's cold start.
