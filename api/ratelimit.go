@@ -29,7 +29,7 @@ func WithSharedRateLimits(rs RateStore) Option { return func(h *Handler) { h.rat
 // clientKey); past that a 429 JSON error says what was limited, with
 // Retry-After. name keeps this limit's counts apart from the others'.
 func (h *Handler) rateLimit(name string, n int, window time.Duration, what string) func(http.Handler) http.Handler {
-	opts := []httprate.Option{httprate.WithKeyFuncs(clientKey), httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+	opts := []httprate.Option{httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
 	})}
 	if h.rates != nil {
@@ -39,7 +39,7 @@ func (h *Handler) rateLimit(name string, n int, window time.Duration, what strin
 				writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "the service is busy; try again later"))
 			}))
 	}
-	return httprate.Limit(n, window, opts...)
+	return httprate.LimitBy(n, window, clientKey, opts...)
 }
 
 // storeCounter is httprate's counter over a RateStore. httprate's

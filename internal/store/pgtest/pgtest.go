@@ -160,6 +160,7 @@ func start() *cluster {
 		c.err = err
 		return c
 	}
+	c.watch()
 	c.admin, err = sql.Open("pgx", c.url("postgres"))
 	if err == nil {
 		err = c.admin.Ping()
@@ -175,6 +176,21 @@ func (c *cluster) run(prog string, args ...string) ([]byte, error) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
 	}
 	return cmd.CombinedOutput()
+}
+
+// watch starts a watchdog that stops the cluster and removes its folder
+// once this process is gone, should it end without Main's cleanup (a
+// test timeout, a crash). It is its own process group, so it outlives
+// the test binary; SIGQUIT is the server's immediate shutdown.
+func (c *cluster) watch() {
+	script := fmt.Sprintf(`while kill -0 %d 2>/dev/null; do sleep 1; done
+kill -QUIT "$(head -n 1 %[2]s/data/postmaster.pid 2>/dev/null)" 2>/dev/null
+sleep 2; rm -rf %[2]s`, os.Getpid(), c.dir)
+	cmd := exec.Command("sh", "-c", script)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if cmd.Start() == nil {
+		go cmd.Wait()
+	}
 }
 
 func (c *cluster) stop() {
