@@ -21,7 +21,13 @@ import (
 	"regpulse/internal/store/storetest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	if binary != "" {
+		os.RemoveAll(filepath.Dir(binary)) // the built function, ~40 MB
+	}
+	os.Exit(code)
+}
 
 // maxBinary caps the function's size: without Hugo it is about 40 MB,
 // with it well over 100.
