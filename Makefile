@@ -24,7 +24,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-lighthouse fuzz check clean chromium doctools
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-lighthouse fuzz check clean chromium doctools postgres functions
 
 all: build
 
@@ -46,13 +46,21 @@ $(BIN): $(GO_SOURCES)
 bin/regpulse-api: $(GO_SOURCES)
 	$(GO) build -o $@ ./cmd/regpulse-api
 
+# The Netlify functions (netlify.toml): the API and the scheduled rebuild,
+# static Linux binaries. Build outputs: ignored by git.
+FUNCTIONS := netlify/functions/regpulse-api netlify/functions/regpulse-rebuild
+functions: $(FUNCTIONS)
+
+netlify/functions/%: $(GO_SOURCES)
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -trimpath -ldflags='-s -w' -o $@ ./cmd/$*
+
 public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
 	$(BIN) build --out public
 
 check: $(BIN)
 	$(BIN) check content
 
-test: doctools vet lint go-test islands-test e2e
+test: doctools postgres vet lint go-test islands-test e2e
 
 vet:
 	$(GO) vet ./...
@@ -61,7 +69,7 @@ vet:
 lint:
 	$(GO) tool staticcheck ./...
 
-go-test: islands/dist/.vite/manifest.json
+go-test: islands/dist/.vite/manifest.json postgres
 	$(GO) test ./...
 
 $(FIXTURE_SITE)/index.html: $(BIN) islands/dist/.vite/manifest.json $(FIXTURE_SOURCES)
@@ -81,6 +89,20 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null; \
 	  else \
 	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core fonts-noto-color-emoji' (or make test as root)." >&2; exit 1; \
+	  fi; \
+	fi
+
+# PostgreSQL for the store's PostgreSQL half and the many-instances test:
+# Debian's server and its contrib (pg_trgm). The tests start a throwaway
+# cluster of their own (internal/store/pgtest), never the system's; without
+# PostgreSQL they skip, except under CI=true, where they fail.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! ls /usr/share/postgresql/*/extension/pg_trgm.control >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's PostgreSQL for the store tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-contrib >/dev/null; \
+	  else \
+	    echo "note: PostgreSQL missing; its store tests skip. As root: apt-get install -y postgresql postgresql-contrib" >&2; \
 	  fi; \
 	fi
 

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -64,10 +65,13 @@ func WithAuth(c AuthConfig) Option {
 
 // accounts holds the accounts calls' state.
 type accounts struct {
-	users     Users
-	tokens    *auth.Tokens
-	hasher    auth.Hasher
-	dummyHash string // verified for unknown usernames, so they take as long
+	users  Users
+	tokens *auth.Tokens
+	hasher auth.Hasher
+	// dummyHash is verified for unknown usernames, so they take as long.
+	// Made at first need: a hash costs tens of milliseconds, too much for
+	// a function's cold start.
+	dummyHash func() string
 }
 
 func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, error) {
@@ -92,21 +96,25 @@ func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, e
 	if c.LimitWindow <= 0 {
 		c.LimitWindow = DefaultLimitWindow
 	}
-	dummy, err := c.Hasher.Hash("not a password anyone has: " + time.Now().String())
-	if err != nil {
+	if err := c.Hasher.Check(); err != nil {
 		return nil, err
 	}
+	hasher := c.Hasher
+	dummy := sync.OnceValue(func() string {
+		h, _ := hasher.Hash("not a password anyone has: " + time.Now().String()) // Check passed: no error
+		return h
+	})
 	return &accounts{users: users, tokens: c.Tokens, hasher: c.Hasher, dummyHash: dummy}, nil
 }
 
 // routes adds the accounts calls to r.
 func (h *Handler) accountRoutes(r chi.Router) {
 	c := h.authCfg
-	limit := func(n int) func(http.Handler) http.Handler {
-		return rateLimit(n, c.LimitWindow, "Too many attempts; try again later")
+	limit := func(name string, n int) func(http.Handler) http.Handler {
+		return h.rateLimit(name, n, c.LimitWindow, "Too many attempts; try again later")
 	}
-	loginLimit, signupLimit := limit(c.LoginLimit), limit(c.SignupLimit)
-	passwordLimit := limit(c.LoginLimit)
+	loginLimit, signupLimit := limit("login", c.LoginLimit), limit("signup", c.SignupLimit)
+	passwordLimit := limit("password", c.LoginLimit)
 	r.With(signupLimit).Post("/auth/signup", h.signup)
 	r.With(loginLimit).Post("/auth/login", h.login)
 	r.Group(func(r chi.Router) {
@@ -277,7 +285,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	u, err := h.acc.users.UserByUsername(r.Context(), req.Username)
 	hash := u.PasswordHash
 	if errors.Is(err, auth.ErrNoUser) {
-		hash = h.acc.dummyHash
+		hash = h.acc.dummyHash()
 	} else if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -457,13 +465,4 @@ func (h *Handler) putPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.writeToken(w, r, http.StatusOK, u)
-}
-
-// rateLimit allows n requests per window from one client address (see
-// clientKey); past that a 429 JSON error says what was limited, with
-// Retry-After.
-func rateLimit(n int, window time.Duration, what string) func(http.Handler) http.Handler {
-	return httprate.LimitBy(n, window, clientKey, httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
-	}))
 }

@@ -71,7 +71,7 @@ func (h *Handler) aiRoutes(r chi.Router) {
 		c.MaxContent = 100_000
 	}
 	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
-	limit := rateLimit(c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))
+	limit := h.rateLimit("ai", c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))
 	r.Group(func(r chi.Router) {
 		r.Use(limit)
 		r.Post("/circulars/{id}/summarize", h.summarizeCircular)

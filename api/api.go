@@ -62,6 +62,7 @@ type Handler struct {
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
 	ai        *aiCalls
+	rates     RateStore // nil: rate limits count in memory
 }
 
 // Option configures New.
@@ -130,7 +131,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Get("/search", h.search)
 	r.Get("/search/feed", h.searchFeed)
 	h.newsletterRoutes(r)
-	r.With(rateLimit(uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))).Post("/extract-pdf-text", h.extractText)
+	r.With(h.rateLimit("upload", uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))).Post("/extract-pdf-text", h.extractText)
 	r.Get("/extract-jobs/{id}", h.extractJob)
 	h.aiRoutes(r)
 	return r

@@ -97,7 +97,7 @@ func (h *Handler) newsletterRoutes(r chi.Router) {
 	if c.LimitWindow <= 0 {
 		c.LimitWindow = DefaultLimitWindow
 	}
-	limit := rateLimit(c.SubscribeLimit, c.LimitWindow, "Too many attempts; try again later")
+	limit := h.rateLimit("subscribe", c.SubscribeLimit, c.LimitWindow, "Too many attempts; try again later")
 	r.With(limit).Post("/newsletter/subscribe", h.subscribe)
 	r.With(h.requireUser, h.requireAdmin).Get("/newsletter/subscribers",
 		list(h, catalog.MaxLimit, pageOnly, h.store.ListSubscribers))

@@ -12,6 +12,7 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
+	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
 )
 
@@ -29,14 +30,20 @@ func benchCirculars(b *testing.B) int {
 	return 3000
 }
 
-// BenchmarkSearch serves GET /api/search from a SQLite store (a file, as
-// in production) of generated circulars shaped like real ones (300 to
-// 3,000 words; storetest.RealisticCirculars), and reports for each class
-// of query the median and 95th percentile latency (p50-ms, p95-ms), plus
-// the time to build the index (sync included) and its size.
+// BenchmarkSearch serves GET /api/search from each kind of store (a
+// SQLite file, as in production, and a PostgreSQL database of the
+// throwaway test cluster) of generated circulars shaped like real ones
+// (300 to 3,000 words; storetest.RealisticCirculars), and reports for each
+// class of query the median and 95th percentile latency (p50-ms, p95-ms),
+// plus the time to build the index (sync included) and its size.
 func BenchmarkSearch(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) { benchSearch(b, filepath.Join(b.TempDir(), "bench.db")) })
+	b.Run("postgres", func(b *testing.B) { benchSearch(b, pgtest.URL(b)) })
+}
+
+func benchSearch(b *testing.B, target string) {
 	n := benchCirculars(b)
-	db, err := store.Open(b.Context(), filepath.Join(b.TempDir(), "bench.db"), store.WithNow(storetest.Clock))
+	db, err := store.Open(b.Context(), target, store.WithNow(storetest.Clock))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,7 +60,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Logf("%d circulars: index built (with the sync) in %s; index size %.1f MB", n, build.Round(time.Millisecond), float64(size)/1e6)
+	b.Logf("%s, %d circulars: index built (with the sync) in %s; index size %.1f MB", db.Dialect(), n, build.Round(time.Millisecond), float64(size)/1e6)
 	f := &fixture{api: New(db, discardLog)}
 	for _, class := range []struct {
 		name    string

@@ -96,7 +96,9 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlagSet("digest", stderr)
 	month := fs.String("month", "", "the month to send, YYYY-MM (default: the previous month)")
 	dryRun := fs.Bool("dry-run", false, "render (into --out, if given) without sending or recording anything")
-	dataDir := fs.String("data", "./data", "directory of the SQLite database")
+	var sf storeFlags
+	sf.register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
+	dataDir := &sf.data
 	content := fs.String("content", "content", "content directory")
 	baseURL := fs.String("base-url", "http://localhost:8080/", "absolute URL of the site, for the digest's links")
 	var df digestFlags
@@ -114,7 +116,7 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("--month %q: want YYYY-MM", *month)
 		}
 	}
-	db, err := store.Open(ctx, filepath.Join(*dataDir, "regpulse.db"))
+	db, err := sf.open(ctx)
 	if err != nil {
 		return err
 	}

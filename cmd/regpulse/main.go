@@ -30,7 +30,6 @@ import (
 	"regpulse/internal/extract"
 	"regpulse/internal/ingest"
 	"regpulse/internal/newsletter"
-	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
 
@@ -120,12 +119,13 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("out", "public", "output directory (on success, only files whose bytes changed are written; an unchanged build writes nothing)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
-	dataDir := fs.String("data", "./data", "directory of the SQLite database whose stored AI summaries pages show, if it exists")
+	var sf storeFlags
+	sf.register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	opts := b.options(*out)
-	summaries, err := storedSummaries(ctx, *dataDir)
+	summaries, err := storedSummaries(ctx, sf)
 	if err != nil {
 		return err
 	}
@@ -138,8 +138,23 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		opts.Now = func() time.Time { return day }
 	}
-	_, err = generator.Build(ctx, opts)
-	return err
+	res, err := generator.Build(ctx, opts)
+	if err != nil || sf.url == "" {
+		return err
+	}
+	// A deployed API (a function without the content folder) serves the
+	// catalog the last build synced into the shared store.
+	db, err := sf.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	stats, err := db.SyncCatalog(ctx, res.Catalog)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "catalog synced into the store:", stats)
+	return nil
 }
 
 func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
@@ -148,7 +163,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	b.register(fs)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	public := fs.String("public", "./public", "built site to serve")
-	dataDir := fs.String("data", "./data", "directory of the SQLite database")
+	var sf storeFlags
+	sf.register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
+	dataDir := &sf.data
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	var aiF aiFlags
 	aiF.register(fs)
@@ -187,12 +204,18 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, filepath.Join(*dataDir, "regpulse.db"))
+	db, err := sf.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	syncStore(ctx, db, nil, b.content, log)
+	apiOpts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}),
+		api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg)}
+	if sf.url != "" {
+		// Instances sharing the database share the limits too.
+		apiOpts = append(apiOpts, api.WithSharedRateLimits(db))
+	}
 	if *digestSchedule {
 		scheduleDigest(ctx, digestRun{db: db, flags: df, content: b.content, baseURL: b.baseURL, dataDir: *dataDir,
 			getenv: os.Getenv, log: log})
@@ -228,8 +251,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, api.WithAuth(authCfg),
-		api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}), api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg))), log)
+	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, apiOpts...)), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

@@ -3,10 +3,13 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
@@ -32,14 +35,56 @@ func syncStore(ctx context.Context, db *store.DB, cat *catalog.Catalog, contentD
 	log.Info("catalog synced into the store", "changes", stats.String())
 }
 
-// storedSummaries reads the AI summaries stored in dataDir's database, for
-// a build to show; none when there is no database (a build needs no store).
-func storedSummaries(ctx context.Context, dataDir string) (map[string]catalog.GeneratedSummary, error) {
-	path := filepath.Join(dataDir, "regpulse.db")
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+// DatabaseURLEnv names the PostgreSQL database every command uses
+// instead of the SQLite one in --data (--database-url's default).
+const DatabaseURLEnv = "DATABASE_URL"
+
+// storeFlags choose the store: PostgreSQL at --database-url, else SQLite
+// in --data (which also keeps the secrets generated when the environment
+// gives none).
+type storeFlags struct {
+	data, url string
+}
+
+func (s *storeFlags) register(fs *flag.FlagSet, dataUsage string) {
+	fs.StringVar(&s.data, "data", "./data", dataUsage)
+	fs.StringVar(&s.url, "database-url", os.Getenv(DatabaseURLEnv),
+		"PostgreSQL database to use instead of SQLite in --data, postgres://... (default $"+DatabaseURLEnv+")")
+}
+
+// target is what store.Open takes.
+func (s *storeFlags) target() (string, error) {
+	if s.url == "" {
+		return filepath.Join(s.data, "regpulse.db"), nil
 	}
-	db, err := store.Open(ctx, path)
+	if !strings.HasPrefix(s.url, "postgres://") && !strings.HasPrefix(s.url, "postgresql://") {
+		return "", fmt.Errorf("--database-url: want postgres://... (got %.20q)", s.url)
+	}
+	return s.url, nil
+}
+
+func (s *storeFlags) open(ctx context.Context) (*store.DB, error) {
+	t, err := s.target()
+	if err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, t)
+}
+
+// storedSummaries reads the AI summaries stored in the store, for a build
+// to show; none when there is no SQLite database yet (a build needs no
+// store).
+func storedSummaries(ctx context.Context, sf storeFlags) (map[string]catalog.GeneratedSummary, error) {
+	t, err := sf.target()
+	if err != nil {
+		return nil, err
+	}
+	if sf.url == "" {
+		if _, err := os.Stat(t); errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+	}
+	db, err := store.Open(ctx, t)
 	if err != nil {
 		return nil, err
 	}

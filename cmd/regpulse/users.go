@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -22,11 +21,12 @@ func cmdUsers(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	sub := args[0]
 	fs := newFlagSet("users "+sub, stderr)
-	dataDir := fs.String("data", "./data", "directory of the SQLite database")
+	var sf storeFlags
+	sf.register(fs, "directory of the SQLite database")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	open := func() (*store.DB, error) { return store.Open(ctx, filepath.Join(*dataDir, "regpulse.db")) }
+	open := func() (*store.DB, error) { return sf.open(ctx) }
 	switch {
 	case sub == "list" && fs.NArg() == 0:
 		db, err := open()

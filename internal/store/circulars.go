@@ -119,7 +119,7 @@ ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, provider = e
 }
 
 // circularExists is ErrNotFound when no circular has id.
-func circularExists(ctx context.Context, tx *sql.Tx, id string) error {
+func circularExists(ctx context.Context, tx *txConn, id string) error {
 	var one int
 	err := tx.QueryRowContext(ctx, `SELECT 1 FROM circulars WHERE id = ?`, id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -46,6 +46,15 @@ FROM circulars c LEFT JOIN circular_summaries s ON s.circular_id = c.id WHERE c.
 	// both are found.
 	summary = strings.TrimSpace(string(c.Summary) + " " + summary)
 	d := search.Index(c, summary)
+	if st.tx.d.postgres {
+		if err := putIndexRow(ctx, st, rowid, c.Source, c.Category, dateText(c.PublishedDate.Time), c.Slug, d); err != nil {
+			return err
+		}
+		for _, w := range d.Words {
+			words[w.Word] = w.Key
+		}
+		return nil
+	}
 	if err := st.exec(ctx, `DELETE FROM circular_search WHERE rowid = ?`, rowid); err != nil {
 		return err
 	}
@@ -77,7 +86,7 @@ func putWords(ctx context.Context, st *txStmts, words map[string]string) error {
 
 // reindexCircular indexes the stored circular with id again (its summary
 // changed).
-func reindexCircular(ctx context.Context, tx *sql.Tx, id string) error {
+func reindexCircular(ctx context.Context, tx *txConn, id string) error {
 	st := newTxStmts(tx)
 	defer st.close()
 	c, err := scanOne(ctx, tx, circularTable.cols, `SELECT `+circularTable.cols.selectList("", nil)+` FROM circulars WHERE id = ?`, id)
@@ -92,7 +101,7 @@ func reindexCircular(ctx context.Context, tx *sql.Tx, id string) error {
 }
 
 // scanOne reads one row of query into a T.
-func scanOne[T any](ctx context.Context, tx *sql.Tx, cols columns[T], query string, args ...any) (T, error) {
+func scanOne[T any](ctx context.Context, tx *txConn, cols columns[T], query string, args ...any) (T, error) {
 	var v T
 	err := tx.QueryRowContext(ctx, query, args...).Scan(cols.targets(&v)...)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -106,7 +115,7 @@ func scanOne[T any](ctx context.Context, tx *sql.Tx, cols columns[T], query stri
 // facet counts and any correction. With q.ByDate the page is the newest
 // q.Limit circulars holding every term.
 func (s *DB) Search(ctx context.Context, q search.Query) (search.Response, error) {
-	p, err := search.Prepare(ctx, q, vocabulary{s.db})
+	p, err := search.Prepare(ctx, q, vocabulary{s.db, s.db.d.postgres})
 	if err != nil {
 		return search.Response{}, err
 	}
@@ -192,6 +201,9 @@ func (f ftsQuery) everything(narrow bool) string {
 var bm25Weights = fmt.Sprintf("%g, %g, %g, %g", search.WeightNumber, search.WeightTitle, search.WeightSummary, search.WeightContent)
 
 func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
+	if s.db.d.postgres {
+		return s.findPostgres(ctx, p)
+	}
 	var r search.Results
 	f := newFTSQuery(p)
 	// Circulars holding only some terms are results only when too few
@@ -359,10 +371,16 @@ WHERE c.rowid IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(rids)), ", ")+`
 // facets counts the matches of expr by source and by category, each with
 // the other filter of q applied, and the matches of both filters.
 func (s *DB) facets(ctx context.Context, expr string, q search.Query) (search.Facets, int, error) {
-	f := search.Facets{Source: map[string]int{}, Category: map[string]int{}}
-	rows, err := s.db.QueryContext(ctx, `SELECT r.source, r.category, COUNT(*)
+	return s.countFacets(ctx, `SELECT r.source, r.category, COUNT(*)
 FROM circular_search JOIN circular_search_rows r ON r.rid = circular_search.rowid
-WHERE circular_search MATCH ? GROUP BY r.source, r.category`, expr)
+WHERE circular_search MATCH ? GROUP BY r.source, r.category`, expr, q)
+}
+
+// countFacets runs query, counting matches of expr by source and
+// category, into the facets of q.
+func (s *DB) countFacets(ctx context.Context, query, expr string, q search.Query) (search.Facets, int, error) {
+	f := search.Facets{Source: map[string]int{}, Category: map[string]int{}}
+	rows, err := s.db.QueryContext(ctx, query, expr)
 	if err != nil {
 		return f, 0, err
 	}
@@ -390,9 +408,15 @@ WHERE circular_search MATCH ? GROUP BY r.source, r.category`, expr)
 }
 
 // vocabulary answers search.Vocabulary from the index.
-type vocabulary struct{ db *sql.DB }
+type vocabulary struct {
+	db       querier
+	postgres bool
+}
 
 func (v vocabulary) Docs(ctx context.Context, keys []string) (map[string]int, error) {
+	if v.postgres {
+		return pgDocs(ctx, v.db, keys)
+	}
 	out := map[string]int{}
 	if len(keys) == 0 {
 		return out, nil
@@ -452,6 +476,10 @@ func (v vocabulary) words(ctx context.Context, query string, args ...any) ([]sea
 // take in the database (for operations and benchmarks).
 func (s *DB) SearchIndexSize(ctx context.Context) (int64, error) {
 	var n sql.NullInt64
+	if s.db.d.postgres {
+		err := s.db.QueryRowContext(ctx, `SELECT pg_total_relation_size('circular_search') + pg_total_relation_size('search_words')`).Scan(&n)
+		return n.Int64, err
+	}
 	err := s.db.QueryRowContext(ctx, `SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'circular_search%' OR name LIKE 'search_words%'`).Scan(&n)
 	return n.Int64, err
 }

@@ -50,44 +50,46 @@ func readRelevance(t *testing.T) []relevanceCase {
 // run time, so new circulars count) and requires a top-3 hit rate of 90%
 // and a mean reciprocal rank of 0.8.
 func TestSearch_Relevance(t *testing.T) {
-	cat, err := catalog.Load("../../content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := openSynced(t, cat)
-	cases := readRelevance(t)
-	if len(cases) < 40 {
-		t.Fatalf("%d queries; the set needs at least 40", len(cases))
-	}
-	var top3, rr float64
-	for _, c := range cases {
-		for _, slug := range c.want {
-			if _, ok := circularBySlug(cat, slug); !ok {
-				t.Fatalf("%q: no circular %s in content/", c.query, slug)
+	forEachStore(t, func(t *testing.T, open opener) {
+		cat, err := catalog.Load("../../content")
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := openSynced(t, open, cat)
+		cases := readRelevance(t)
+		if len(cases) < 40 {
+			t.Fatalf("%d queries; the set needs at least 40", len(cases))
+		}
+		var top3, rr float64
+		for _, c := range cases {
+			for _, slug := range c.want {
+				if _, ok := circularBySlug(cat, slug); !ok {
+					t.Fatalf("%q: no circular %s in content/", c.query, slug)
+				}
+			}
+			// The first two pages: a rank beyond 10 adds nothing to either figure.
+			var got []string
+			for page := 1; page <= 2; page++ {
+				r, err := db.Search(t.Context(), search.Query{Text: c.query, Page: page})
+				if err != nil {
+					t.Fatalf("%q: %v", c.query, err)
+				}
+				got = append(got, slugsOf(r.Circulars)...)
+			}
+			rank := slices.IndexFunc(got, func(s string) bool { return slices.Contains(c.want, s) }) + 1
+			if rank >= 1 && rank <= 3 {
+				top3++
+			} else {
+				t.Logf("miss: %q: rank %d; got %v", c.query, rank, got[:min(len(got), 3)])
+			}
+			if rank > 0 {
+				rr += 1 / float64(rank)
 			}
 		}
-		// The first two pages: a rank beyond 10 adds nothing to either figure.
-		var got []string
-		for page := 1; page <= 2; page++ {
-			r, err := db.Search(t.Context(), search.Query{Text: c.query, Page: page})
-			if err != nil {
-				t.Fatalf("%q: %v", c.query, err)
-			}
-			got = append(got, slugsOf(r.Circulars)...)
+		n := float64(len(cases))
+		t.Logf("%d queries: top-3 hit rate %.1f%%, MRR %.3f", len(cases), 100*top3/n, rr/n)
+		if top3/n < 0.9 || rr/n < 0.8 {
+			t.Errorf("top-3 hit rate %.1f%% (want at least 90%%), MRR %.3f (want at least 0.8)", 100*top3/n, rr/n)
 		}
-		rank := slices.IndexFunc(got, func(s string) bool { return slices.Contains(c.want, s) }) + 1
-		if rank >= 1 && rank <= 3 {
-			top3++
-		} else {
-			t.Logf("miss: %q: rank %d; got %v", c.query, rank, got[:min(len(got), 3)])
-		}
-		if rank > 0 {
-			rr += 1 / float64(rank)
-		}
-	}
-	n := float64(len(cases))
-	t.Logf("%d queries: top-3 hit rate %.1f%%, MRR %.3f", len(cases), 100*top3/n, rr/n)
-	if top3/n < 0.9 || rr/n < 0.8 {
-		t.Errorf("top-3 hit rate %.1f%% (want at least 90%%), MRR %.3f (want at least 0.8)", 100*top3/n, rr/n)
-	}
+	})
 }

@@ -59,11 +59,11 @@ func upsertKeySQL(table string, cols []string, keys int) string {
 // txStmts prepares each statement of a transaction once, however many
 // rows it writes (a sync can write a hundred thousand).
 type txStmts struct {
-	tx    *sql.Tx
+	tx    *txConn
 	stmts map[string]*sql.Stmt
 }
 
-func newTxStmts(tx *sql.Tx) *txStmts { return &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}} }
+func newTxStmts(tx *txConn) *txStmts { return &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}} }
 
 func (t *txStmts) exec(ctx context.Context, query string, args ...any) error {
 	st, err := t.prepared(ctx, query)
@@ -156,7 +156,7 @@ func (q listQuery) selectSQL() (string, []any) {
 // the number of rows q matches on every page. Without countEach it is
 // counted only when the page does not tell it: when the page is full or
 // starts past the first row.
-func listPage[T any](ctx context.Context, db *sql.DB, cols columns[T], q listQuery, page catalog.Page) ([]T, int, error) {
+func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQuery, page catalog.Page) ([]T, int, error) {
 	if page.Limit < 1 || page.Offset < 0 {
 		return nil, 0, fmt.Errorf("store: %s: page %+v, want limit at least 1 and offset at least 0", q.op, page)
 	}

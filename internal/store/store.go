@@ -1,8 +1,9 @@
 // Package store is RegPulse's persistence. All SQL lives here. The default
-// implementation is SQLite (modernc.org/sqlite, pure Go). Its methods take
+// implementation is SQLite (modernc.org/sqlite, pure Go); given a
+// PostgreSQL URL (DATABASE_URL) it is PostgreSQL (jackc/pgx), with the same
+// queries (conn.go, dialect.go) and its own full-text index. Its methods take
 // and return the domain types (catalog's entries and queries, impact.Record,
-// dashboard.Stats), so api.Store needs nothing from this package and a
-// PostgreSQL implementation can take its place.
+// dashboard.Stats), so api.Store needs nothing from this package.
 //
 // The curated content (internal/catalog) is mirrored into tables by
 // SyncCatalog (sync.go), one transaction per sync, keyed by the entries'
@@ -19,24 +20,21 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/pressly/goose/v3"
-
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 	"regpulse/internal/catalog"
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrations embed.FS
 
 // DB is an open store with its migrations applied.
 type DB struct {
-	db  *sql.DB
+	db  *conn
 	now func() time.Time // the clock of timestamps and of the impact records' window
 }
 
@@ -57,9 +55,34 @@ func WithNow(now func() time.Time) Option {
 // catalog.ErrNotFound, so the API can tell it without this package.
 var ErrNotFound = catalog.ErrNotFound
 
-// Open opens (creating if needed) the SQLite database at path and applies
-// every pending migration. ":memory:" opens a private in-memory store.
-func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
+// Open opens the store at target and applies every pending migration.
+// A postgres:// or postgresql:// URL is a PostgreSQL database (DATABASE_URL);
+// anything else is the path of a SQLite database, created if needed, and
+// ":memory:" a private in-memory one.
+func Open(ctx context.Context, target string, opts ...Option) (*DB, error) {
+	var d *sql.DB
+	var err error
+	dl := sqliteDialect
+	if isPostgresURL(target) {
+		dl = postgresDialect
+		d, err = openPostgres(ctx, target)
+	} else {
+		d, err = openSQLite(ctx, target)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &DB{db: &conn{db: d, d: dl}, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
+}
+
+// Dialect is "sqlite" or "postgres": which database the store is.
+func (s *DB) Dialect() string { return s.db.d.name }
+
+func openSQLite(ctx context.Context, path string) (*sql.DB, error) {
 	dsn := ":memory:"
 	if path != ":memory:" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -83,40 +106,18 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	if err := migrate(ctx, db); err != nil {
+	if err := migrate(ctx, db, sqliteDialect); err != nil {
 		db.Close()
 		return nil, err
 	}
-	s := &DB{db: db, now: time.Now}
-	for _, o := range opts {
-		o(s)
-	}
-	return s, nil
-}
-
-func migrate(ctx context.Context, db *sql.DB) error {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return err
-	}
-	// Work on several branches numbers migrations apart and lands them in
-	// any order: a database that has a later one must still get an
-	// earlier one that arrived after it.
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub, goose.WithAllowOutofOrder(true))
-	if err != nil {
-		return fmt.Errorf("migrations: %w", err)
-	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("migrations: %w", err)
-	}
-	return nil
+	return db, nil
 }
 
 // Close closes the database.
-func (s *DB) Close() error { return s.db.Close() }
+func (s *DB) Close() error { return s.db.db.Close() }
 
 // Ping checks that the database answers.
-func (s *DB) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s *DB) Ping(ctx context.Context) error { return s.db.db.PingContext(ctx) }
 
 // pragma reads a PRAGMA value (for tests of the connection settings).
 func (s *DB) pragma(ctx context.Context, name string) (string, error) {

@@ -3,6 +3,12 @@ package store
 import (
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/sync/errgroup"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/store/pgtest"
+	"regpulse/internal/store/storetest"
 )
 
 func TestOpen(t *testing.T) {
@@ -50,4 +56,39 @@ func schemaVersion(t *testing.T, db *DB) int64 {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestOpen_PostgresAtOnce opens four stores on one new PostgreSQL database
+// at once, as instances starting together do: the migrations run once,
+// under goose's lock, and the catalog syncs wait for each other.
+func TestOpen_PostgresAtOnce(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx := t.Context()
+	var g errgroup.Group
+	for range 4 {
+		g.Go(func() error {
+			db, err := Open(ctx, url, WithNow(storetest.Clock))
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			_, err = db.SyncCatalog(ctx, storetest.Catalog())
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	db := openAndClose(t, url, nil)
+	if db.Dialect() != "postgres" {
+		t.Errorf("Dialect() = %q", db.Dialect())
+	}
+	var n int
+	if err := db.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM goose_db_version WHERE version_id = 1`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("migration 1 recorded %d times (%v), want once", n, err)
+	}
+	list, total, err := db.ListCirculars(ctx, catalog.CircularQuery{Page: catalog.Page{Limit: 100}})
+	if err != nil || total != len(storetest.Catalog().Circulars) || len(list) != total {
+		t.Errorf("after four syncs: %d of %d circulars, %v", len(list), total, err)
+	}
 }

@@ -74,7 +74,7 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Su
 	switch {
 	case errors.Is(err, newsletter.ErrNoSubscriber):
 		_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
-			subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+			subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
 			uuid.NewString(), in.Email, userKey(in.Email), in.FirstName, in.LastName, timeText(now), topicsText(in.Preferences), in.Source)
 	case err != nil:
 	case old.IsActive:
@@ -84,7 +84,7 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Su
 	default:
 		status = newsletter.StatusReactivated
 		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ?,
-			is_active = 1, subscribed_at = ?, source = ? WHERE id = ?`,
+			is_active = TRUE, subscribed_at = ?, source = ? WHERE id = ?`,
 			in.FirstName, in.LastName, topicsText(in.Preferences), timeText(now), in.Source, old.ID)
 	}
 	if err == nil {
@@ -105,7 +105,7 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Su
 
 // setUserSubscription sets the newsletter preference of the user whose
 // address is emailKey, if there is one.
-func setUserSubscription(ctx context.Context, tx *sql.Tx, emailKey string, on bool, now time.Time) error {
+func setUserSubscription(ctx context.Context, tx *txConn, emailKey string, on bool, now time.Time) error {
 	_, err := tx.ExecContext(ctx, `UPDATE user_preferences SET newsletter_subscription = ?, updated_at = ?
 		WHERE newsletter_subscription != ? AND user_id IN (SELECT id FROM users WHERE email_key = ?)`,
 		on, timeText(now), on, emailKey)
@@ -115,28 +115,28 @@ func setUserSubscription(ctx context.Context, tx *sql.Tx, emailKey string, on bo
 // syncUserSubscriber makes the newsletter follow a user's preference: on,
 // their address is subscribed (re-activated if it was, with the default
 // topics if new); off, it is unsubscribed.
-func syncUserSubscriber(ctx context.Context, tx *sql.Tx, userID string, on bool, now time.Time) error {
+func syncUserSubscriber(ctx context.Context, tx *txConn, userID string, on bool, now time.Time) error {
 	var email, first, last string
 	err := tx.QueryRowContext(ctx, "SELECT email, first_name, last_name FROM users WHERE id = ?", userID).Scan(&email, &first, &last)
 	if err != nil {
 		return err
 	}
 	if !on {
-		_, err = tx.ExecContext(ctx, "UPDATE newsletter_subscribers SET is_active = 0 WHERE email_key = ?", userKey(email))
+		_, err = tx.ExecContext(ctx, "UPDATE newsletter_subscribers SET is_active = FALSE WHERE email_key = ?", userKey(email))
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
-		subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
-		ON CONFLICT (email_key) DO UPDATE SET is_active = 1,
-		subscribed_at = CASE WHEN is_active THEN subscribed_at ELSE excluded.subscribed_at END`,
+		subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)
+		ON CONFLICT (email_key) DO UPDATE SET is_active = TRUE,
+		subscribed_at = CASE WHEN newsletter_subscribers.is_active THEN newsletter_subscribers.subscribed_at ELSE excluded.subscribed_at END`,
 		uuid.NewString(), email, userKey(email), first, last, timeText(now), topicsText(newsletter.DefaultTopics), newsletter.SourceWebsite)
 	return err
 }
 
 // markSubscribedUser turns on a new user's newsletter preference when
 // their address is already subscribed.
-func markSubscribedUser(ctx context.Context, tx *sql.Tx, userID, emailKey string) error {
-	_, err := tx.ExecContext(ctx, `UPDATE user_preferences SET newsletter_subscription = 1 WHERE user_id = ?
+func markSubscribedUser(ctx context.Context, tx *txConn, userID, emailKey string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE user_preferences SET newsletter_subscription = TRUE WHERE user_id = ?
 		AND EXISTS (SELECT 1 FROM newsletter_subscribers WHERE email_key = ? AND is_active)`, userID, emailKey)
 	return err
 }
@@ -159,7 +159,7 @@ func (s *DB) Unsubscribe(ctx context.Context, id string) (newsletter.Subscriber,
 		return newsletter.Subscriber{}, fmt.Errorf("store: Unsubscribe: %w", err)
 	}
 	defer tx.Rollback()
-	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "UPDATE newsletter_subscribers SET is_active = 0 WHERE id = ? RETURNING "+subscriberColumns, id))
+	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "UPDATE newsletter_subscribers SET is_active = FALSE WHERE id = ? RETURNING "+subscriberColumns, id))
 	if errors.Is(err, newsletter.ErrNoSubscriber) {
 		return sub, err
 	}
@@ -231,7 +231,7 @@ func (s *DB) ActiveSubscribers(ctx context.Context) ([]newsletter.Subscriber, er
 func (s *DB) ClaimDelivery(ctx context.Context, subscriberID, month, messageID string) (bool, error) {
 	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_deliveries (subscriber_id, month, status, message_id, updated_at)
 		VALUES (?, ?, 'sending', ?, ?) ON CONFLICT (subscriber_id, month) DO UPDATE SET status = 'sending',
-		message_id = excluded.message_id, error = '', updated_at = excluded.updated_at WHERE status = 'failed'`,
+		message_id = excluded.message_id, error = '', updated_at = excluded.updated_at WHERE newsletter_deliveries.status = 'failed'`,
 		subscriberID, month, messageID, timeText(s.now()))
 	if err != nil {
 		return false, fmt.Errorf("store: ClaimDelivery: %w", err)
@@ -282,7 +282,7 @@ func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease tim
 	now := s.now().UTC()
 	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_runs (month, holder, lease_until) VALUES (?, ?, ?)
 		ON CONFLICT (month) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
-		WHERE finished_at IS NULL AND (lease_until < ? OR holder = excluded.holder)`,
+		WHERE newsletter_runs.finished_at IS NULL AND (newsletter_runs.lease_until < ? OR newsletter_runs.holder = excluded.holder)`,
 		month, holder, leaseText(now.Add(lease)), leaseText(now))
 	if err != nil {
 		return false, fmt.Errorf("store: ClaimDigestRun: %w", err)

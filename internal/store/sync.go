@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -58,6 +57,11 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, 
 		return stats, fmt.Errorf("store: SyncCatalog: %w", err)
 	}
 	defer tx.Rollback()
+	if s.db.d.syncLock != "" {
+		if _, err := tx.ExecContext(ctx, s.db.d.syncLock); err != nil {
+			return stats, fmt.Errorf("store: SyncCatalog: lock: %w", err)
+		}
+	}
 	st := newTxStmts(tx)
 	defer st.close()
 
@@ -134,7 +138,7 @@ func entryHash(v any) (string, error) {
 }
 
 // sync makes t's rows equal to items.
-func (t table[T]) sync(ctx context.Context, tx *sql.Tx, st *txStmts, items []T) (KindStats, error) {
+func (t table[T]) sync(ctx context.Context, tx *txConn, st *txStmts, items []T) (KindStats, error) {
 	var ks KindStats
 	stored, err := t.hashes(ctx, tx)
 	if err != nil {
@@ -210,7 +214,7 @@ func (t table[T]) write(ctx context.Context, st *txStmts, v T, hash string) erro
 }
 
 // hashes reads the stored content hash of every row, by id.
-func (t table[T]) hashes(ctx context.Context, tx *sql.Tx) (map[string]string, error) {
+func (t table[T]) hashes(ctx context.Context, tx *txConn) (map[string]string, error) {
 	rows, err := tx.QueryContext(ctx, "SELECT id, content_hash FROM "+t.name)
 	if err != nil {
 		return nil, err

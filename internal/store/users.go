@@ -51,11 +51,10 @@ func scanUser(row interface{ Scan(...any) error }) (auth.User, error) {
 
 // takenError maps a unique-constraint failure to the field taken.
 func takenError(err error) error {
-	msg := err.Error()
 	switch {
-	case strings.Contains(msg, "UNIQUE") && strings.Contains(msg, "users.username_key"):
+	case uniqueViolation(err, "username_key"):
 		return auth.ErrUsernameTaken
-	case strings.Contains(msg, "UNIQUE") && strings.Contains(msg, "users.email_key"):
+	case uniqueViolation(err, "email_key"):
 		return auth.ErrEmailTaken
 	}
 	return err
@@ -265,7 +264,7 @@ func (s *DB) SavePreferences(ctx context.Context, userID string, c auth.Choices)
 	return s.Preferences(ctx, userID)
 }
 
-func putChoices(ctx context.Context, tx *sql.Tx, userID string, c auth.Choices, now time.Time) error {
+func putChoices(ctx context.Context, tx *txConn, userID string, c auth.Choices, now time.Time) error {
 	list := func(l []string) string {
 		if l == nil {
 			l = []string{}
