@@ -125,11 +125,6 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	opts := b.options(*out)
-	summaries, err := storedSummaries(ctx, sf)
-	if err != nil {
-		return err
-	}
-	opts.Summaries = summaries
 	opts.IncludeUnpublished = *unpublished
 	if *asOf != "" {
 		day, err := time.Parse(time.DateOnly, *asOf)
@@ -137,6 +132,9 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 			return fmt.Errorf("--as-of %q: want a date YYYY-MM-DD", *asOf)
 		}
 		opts.Now = func() time.Time { return day }
+	}
+	if err := storedInputs(ctx, sf, &opts); err != nil {
+		return err
 	}
 	res, err := generator.Build(ctx, opts)
 	if err != nil || sf.url == "" {
@@ -228,13 +226,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
 			opts.NoManifest = true // each rebuild is a new folder, swapped in for serving
-			sums, err := db.CircularSummaries(ctx)
-			if err != nil {
+			if err := setStoredInputs(ctx, db, &opts); err != nil {
 				return err
-			}
-			opts.Summaries = sums
-			if st, err := db.DashboardStats(ctx, time.Now()); err == nil {
-				opts.ActiveUsers = st.ActiveUsers
 			}
 			res, err := generator.Build(ctx, opts)
 			if err == nil {

@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regpulse/generator"
 	"strings"
+	"time"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
@@ -71,23 +73,42 @@ func (s *storeFlags) open(ctx context.Context) (*store.DB, error) {
 	return store.Open(ctx, t)
 }
 
-// storedSummaries reads the AI summaries stored in the store, for a build
-// to show; none when there is no SQLite database yet (a build needs no
-// store).
-func storedSummaries(ctx context.Context, sf storeFlags) (map[string]catalog.GeneratedSummary, error) {
+// storedInputs sets what a build shows from the store (the AI summaries
+// and the dashboard's Active Users figure); nothing when there is no SQLite
+// database yet (a build needs no store).
+func storedInputs(ctx context.Context, sf storeFlags, opts *generator.Options) error {
 	t, err := sf.target()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if sf.url == "" {
 		if _, err := os.Stat(t); errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return nil
 		}
 	}
 	db, err := store.Open(ctx, t)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer db.Close()
-	return db.CircularSummaries(ctx)
+	return setStoredInputs(ctx, db, opts)
+}
+
+// setStoredInputs reads the store's part of a build's inputs into opts.
+func setStoredInputs(ctx context.Context, db *store.DB, opts *generator.Options) error {
+	sums, err := db.CircularSummaries(ctx)
+	if err != nil {
+		return err
+	}
+	opts.Summaries = sums
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	st, err := db.DashboardStats(ctx, now())
+	if err != nil {
+		return err
+	}
+	opts.ActiveUsers = st.ActiveUsers
+	return nil
 }

@@ -7,33 +7,35 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/generator"
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
 )
 
-func TestStoredSummaries(t *testing.T) {
+func TestStoredInputs(t *testing.T) {
 	ctx := t.Context()
 	t.Run("NoStore", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "data")
-		got, err := storedSummaries(ctx, storeFlags{data: dir})
-		if err != nil || got != nil {
-			t.Errorf("storedSummaries without a store = %v, %v; want none", got, err)
+		var opts generator.Options
+		err := storedInputs(ctx, storeFlags{data: dir}, &opts)
+		if err != nil || opts.Summaries != nil || opts.ActiveUsers != 0 {
+			t.Errorf("storedInputs without a store = %v, %d, %v; want none", opts.Summaries, opts.ActiveUsers, err)
 		}
 	})
 	t.Run("ErrNotPostgres", func(t *testing.T) {
-		if _, err := storedSummaries(ctx, storeFlags{url: "mysql://x"}); err == nil {
-			t.Error("storedSummaries with a mysql:// URL succeeded")
+		if err := storedInputs(ctx, storeFlags{url: "mysql://x"}, &generator.Options{}); err == nil {
+			t.Error("storedInputs with a mysql:// URL succeeded")
 		}
 	})
 	for _, kind := range []string{"sqlite", "postgres"} {
-		t.Run("Store/"+kind, func(t *testing.T) { testStoredSummaries(t, kind) })
+		t.Run("Store/"+kind, func(t *testing.T) { testStoredInputs(t, kind) })
 	}
 }
 
-// testStoredSummaries reads summaries back from a store of kind.
-func testStoredSummaries(t *testing.T, kind string) {
+// testStoredInputs reads summaries back from a store of kind.
+func testStoredInputs(t *testing.T, kind string) {
 	ctx := t.Context()
 	{
 		sf := storeFlags{data: t.TempDir()}
@@ -57,9 +59,10 @@ func testStoredSummaries(t *testing.T, kind string) {
 			t.Fatal(err)
 		}
 		db.Close()
-		got, err := storedSummaries(ctx, sf)
-		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, got); err != nil || diff != "" {
-			t.Errorf("storedSummaries (-want +got):\n%s%v", diff, err)
+		opts := generator.Options{Now: func() time.Time { return storetest.Now }}
+		err = storedInputs(ctx, sf, &opts)
+		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, opts.Summaries); err != nil || diff != "" {
+			t.Errorf("storedInputs' summaries (-want +got):\n%s%v", diff, err)
 		}
 	}
 }
