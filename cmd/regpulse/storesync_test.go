@@ -1,6 +1,8 @@
 package main
 
 import (
+	"log/slog"
+	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -8,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
@@ -41,4 +44,19 @@ func TestStoredSummaries(t *testing.T) {
 			t.Errorf("storedSummaries (-want +got):\n%s%v", diff, err)
 		}
 	})
+}
+
+func TestSyncStore_InvalidatesReads(t *testing.T) {
+	ctx := t.Context()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "regpulse.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	reads := readcache.New(8, time.Minute)
+	reads.Add("/api/circulars?", readcache.NewEntry(reads.Version(), http.Header{}, []byte("[]")))
+	syncStore(ctx, db, reads, storetest.Catalog(), "", slog.New(slog.DiscardHandler))
+	if _, ok := reads.Get("/api/circulars?"); ok {
+		t.Error("a read cached before the sync is still served after it")
+	}
 }
