@@ -34,7 +34,7 @@ func (h *Handler) invalidateOnWrite(next http.Handler) http.Handler {
 // to cached (see fromCache).
 type cacheSlot struct {
 	reads *readcache.Cache
-	key   string
+	key   readcache.Key
 	hit   *readcache.Entry
 }
 
@@ -75,7 +75,7 @@ func (h *Handler) cached(next http.HandlerFunc) http.HandlerFunc {
 				rec.Flush(w)
 				return
 			}
-			if slot.key != "" {
+			if slot.key.Normalised {
 				h.reads.Add(slot.key, e)
 			}
 		}
@@ -86,8 +86,8 @@ func (h *Handler) cached(next http.HandlerFunc) http.HandlerFunc {
 
 // requestKey is the request as sent: its origin (feeds hold absolute
 // links), path and query.
-func requestKey(r *http.Request) string {
-	return requestScheme(r) + "://" + r.Host + r.URL.Path + "?" + r.URL.RawQuery
+func requestKey(r *http.Request) readcache.Key {
+	return readcache.Key{Scheme: requestScheme(r), Host: r.Host, Path: r.URL.Path, Query: r.URL.RawQuery}
 }
 
 // fromCache is called by a cached read once it has read and checked its
@@ -99,7 +99,9 @@ func fromCache(r *http.Request, q any) bool {
 	if slot == nil {
 		return false
 	}
-	slot.key = fmt.Sprintf("%s://%s%s %#v", requestScheme(r), r.Host, r.URL.Path, q)
+	// %#v names the query's type and every field: no two queries of
+	// different answers print the same.
+	slot.key = readcache.Key{Scheme: requestScheme(r), Host: r.Host, Path: r.URL.Path, Query: fmt.Sprintf("%#v", q), Normalised: true}
 	slot.hit, _ = slot.reads.Get(slot.key)
 	return slot.hit != nil
 }

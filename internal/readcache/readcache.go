@@ -24,13 +24,21 @@ import (
 // Cache is an LRU of answers with a time to live, safe for concurrent use.
 // A nil *Cache caches nothing.
 type Cache struct {
-	lru     *expirable.LRU[string, *Entry]
+	lru     *expirable.LRU[Key, *Entry]
 	version atomic.Uint64
+}
+
+// Key names an answer: the origin it was asked of (answers may hold
+// absolute links), the path, and the query, as sent or (Normalised) as the
+// caller read it. A struct, so a lookup builds no string.
+type Key struct {
+	Scheme, Host, Path, Query string
+	Normalised                bool
 }
 
 // New returns a cache of at most size answers, each kept at most ttl.
 func New(size int, ttl time.Duration) *Cache {
-	return &Cache{lru: expirable.NewLRU[string, *Entry](size, nil, ttl)}
+	return &Cache{lru: expirable.NewLRU[Key, *Entry](size, nil, ttl)}
 }
 
 // Version is the current data version: an answer computed from data read
@@ -54,7 +62,7 @@ func (c *Cache) Invalidate() {
 }
 
 // Get returns the answer kept under key for the current data version.
-func (c *Cache) Get(key string) (*Entry, bool) {
+func (c *Cache) Get(key Key) (*Entry, bool) {
 	if c == nil {
 		return nil, false
 	}
@@ -66,7 +74,7 @@ func (c *Cache) Get(key string) (*Entry, bool) {
 }
 
 // Add keeps e under key unless its data version has passed already.
-func (c *Cache) Add(key string, e *Entry) {
+func (c *Cache) Add(key Key, e *Entry) {
 	if c == nil || e.version != c.version.Load() {
 		return
 	}

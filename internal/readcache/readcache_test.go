@@ -25,16 +25,16 @@ func entry(version uint64, body string) *Entry {
 func TestCache_Get(t *testing.T) {
 	t.Run("Hit", func(t *testing.T) {
 		c := New(8, time.Minute)
-		c.Add("k", entry(c.Version(), "[]"))
-		if _, ok := c.Get("k"); !ok {
+		c.Add(Key{Path: "k"}, entry(c.Version(), "[]"))
+		if _, ok := c.Get(Key{Path: "k"}); !ok {
 			t.Fatal("Get after Add missed")
 		}
 	})
 	t.Run("ErrInvalidated", func(t *testing.T) {
 		c := New(8, time.Minute)
-		c.Add("k", entry(c.Version(), "[]"))
+		c.Add(Key{Path: "k"}, entry(c.Version(), "[]"))
 		c.Invalidate()
-		if _, ok := c.Get("k"); ok {
+		if _, ok := c.Get(Key{Path: "k"}); ok {
 			t.Fatal("Get after Invalidate hit")
 		}
 	})
@@ -44,8 +44,8 @@ func TestCache_Get(t *testing.T) {
 		c := New(8, time.Minute)
 		v := c.Version()
 		c.Invalidate()
-		c.Add("k", entry(v, "[]"))
-		if _, ok := c.Get("k"); ok || c.Len() != 0 {
+		c.Add(Key{Path: "k"}, entry(v, "[]"))
+		if _, ok := c.Get(Key{Path: "k"}); ok || c.Len() != 0 {
 			t.Fatalf("an answer of a past version was kept (%d entries)", c.Len())
 		}
 	})
@@ -53,26 +53,26 @@ func TestCache_Get(t *testing.T) {
 		// Not in a synctest bubble: the LRU's expiry goroutine never ends.
 		// A slower machine only lets more time pass, so this cannot flake.
 		c := New(8, 10*time.Millisecond)
-		c.Add("k", entry(c.Version(), "[]"))
+		c.Add(Key{Path: "k"}, entry(c.Version(), "[]"))
 		time.Sleep(50 * time.Millisecond)
-		if _, ok := c.Get("k"); ok {
+		if _, ok := c.Get(Key{Path: "k"}); ok {
 			t.Fatal("hit after the time to live")
 		}
 	})
 	t.Run("ErrEvicted", func(t *testing.T) {
 		c := New(2, time.Minute)
 		for _, k := range []string{"a", "b", "c"} {
-			c.Add(k, entry(c.Version(), k))
+			c.Add(Key{Path: k}, entry(c.Version(), k))
 		}
-		if _, ok := c.Get("a"); ok {
+		if _, ok := c.Get(Key{Path: "a"}); ok {
 			t.Fatal("the least recently used entry stayed beyond the size")
 		}
 	})
 	t.Run("Nil", func(t *testing.T) {
 		var c *Cache
-		c.Add("k", entry(0, "[]"))
+		c.Add(Key{Path: "k"}, entry(0, "[]"))
 		c.Invalidate()
-		if _, ok := c.Get("k"); ok {
+		if _, ok := c.Get(Key{Path: "k"}); ok {
 			t.Fatal("a nil cache hit")
 		}
 	})
@@ -210,11 +210,11 @@ func TestCache_Concurrent(t *testing.T) {
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 200 {
-				key := string(rune('a' + (g+i)%20))
+				key := Key{Path: string(rune('a' + (g+i)%20))}
 				if e, ok := c.Get(key); ok {
 					e.Serve(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
 				} else {
-					c.Add(key, entry(c.Version(), key))
+					c.Add(key, entry(c.Version(), key.Path))
 				}
 				if i%50 == 0 {
 					c.Invalidate()
