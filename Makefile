@@ -149,6 +149,14 @@ bench/node_modules/.package-lock.json: bench/package-lock.json
 bench-lighthouse: build chromium bench/node_modules/.package-lock.json
 	cd bench && BENCH_PORT=$(BENCH_PORT) node lighthouse.mjs
 
+# The read path alone: one cached read in process, and 50 clients on
+# loopback for REGPULSE_LOAD_DURATION (5s) with the read cache off and on,
+# BENCH_COUNT times (compare medians). `make bench` runs these too.
+.PHONY: bench-read
+BENCH_COUNT ?= 5
+bench-read:
+	$(GO) test ./api -run '^$$' -bench 'BenchmarkReadCache|BenchmarkLoad' -benchmem -count $(BENCH_COUNT) -timeout 20m
+
 # Go's native fuzzing of the document readers, FUZZTIME each (the seed
 # corpus is internal/extract/testdata/fuzz; a crash adds its input there).
 # Minimising a new input is capped at 5 s: PDFs are large inputs and the

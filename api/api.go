@@ -16,6 +16,7 @@ import (
 	"regpulse/internal/dashboard"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
+	"regpulse/internal/readcache"
 	"regpulse/internal/search"
 )
 
@@ -63,6 +64,7 @@ type Handler struct {
 	aiCfg     AIConfig
 	ai        *aiCalls
 	rates     RateStore // nil: rate limits count in memory
+	reads     *readcache.Cache // nil: no read cache
 }
 
 // Option configures New.
@@ -109,6 +111,9 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
 	r.Use(clientIP(h.authCfg.TrustedProxies))
+	if h.reads != nil {
+		r.Use(h.invalidateOnWrite)
+	}
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, errorStatus(http.StatusNotFound, "no such API endpoint: "+r.Method+" "+r.URL.Path))
 	})
@@ -117,19 +122,27 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	})
 	r.Get("/health", h.health)
 	r.Get("/openapi.json", h.openAPI)
-	r.Get("/circulars", list(h, defaultListLimit, circularQuery, store.ListCirculars))
+	// The public reads, the same for everyone, go through the read cache.
+	r.Get("/circulars", h.cached(list(h, defaultListLimit, circularQuery, store.ListCirculars)))
+	// The bulk downloads stream the whole list: not kept in the cache.
 	r.Get("/circulars.csv", h.export("csv", "text/csv; charset=utf-8; header=present", newCSVExport))
 	r.Get("/circulars.json", h.export("json", "application/json; charset=utf-8", newJSONExport))
-	r.Get("/news", list(h, defaultListLimit, newsQuery, store.ListNews))
-	r.Get("/fintech-companies", list(h, catalog.MaxLimit, companyQuery, store.ListCompanies))
-	r.Get("/pii-regulations", list(h, catalog.MaxLimit, regulationQuery, store.ListRegulations))
-	r.Get("/payment-networks", list(h, catalog.MaxLimit, pageOnly, store.ListNetworks))
-	r.Get("/sibos-events", list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents))
-	r.Get("/impact-tracking", h.impactTracking)
-	r.Get("/dashboard/stats", h.dashboardStats)
+	r.Get("/news", h.cached(list(h, defaultListLimit, newsQuery, store.ListNews)))
+	r.Get("/fintech-companies", h.cached(list(h, catalog.MaxLimit, companyQuery, store.ListCompanies)))
+	r.Get("/pii-regulations", h.cached(list(h, catalog.MaxLimit, regulationQuery, store.ListRegulations)))
+	r.Get("/payment-networks", h.cached(list(h, catalog.MaxLimit, pageOnly, store.ListNetworks)))
+	r.Get("/sibos-events", h.cached(list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents)))
+	r.Get("/impact-tracking", h.cached(h.impactTracking))
+	r.Get("/dashboard/stats", h.cached(h.dashboardStats))
 	h.accountRoutes(r)
-	r.Get("/search", h.search)
-	r.Get("/search/feed", h.searchFeed)
+	// A search's answer is the same for the same query only when no model
+	// writes it (a model's answer varies, and its failures fall back).
+	if h.aiCfg.Service == nil || !h.aiCfg.Service.HasModel() {
+		r.Get("/search", h.cached(h.search))
+	} else {
+		r.Get("/search", h.search)
+	}
+	r.Get("/search/feed", h.cached(h.searchFeed))
 	h.newsletterRoutes(r)
 	r.With(h.rateLimit("upload", uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))).Post("/extract-pdf-text", h.extractText)
 	r.Get("/extract-jobs/{id}", h.extractJob)

@@ -30,6 +30,9 @@ func list[Q, T any](h *Handler, defaultLimit int, query func(*params, catalog.Pa
 			h.writeError(w, r, err)
 			return
 		}
+		if fromCache(r, q) {
+			return
+		}
 		items, total, err := find(r.Context(), q)
 		if err != nil {
 			h.writeError(w, r, err)

@@ -7,7 +7,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
+
+	"regpulse/internal/readcache"
 )
 
 // Error is an API failure as clients see it: {"error": "...", "fields": {...}}.
@@ -76,7 +77,7 @@ func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string
 	hdr := w.Header()
 	hdr.Set("ETag", etag)
 	hdr.Set("Cache-Control", "no-cache")
-	if etagMatches(r.Header.Values("If-None-Match"), etag) {
+	if readcache.NoneMatch(r.Header.Values("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -84,18 +85,4 @@ func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
-}
-
-// etagMatches reports whether If-None-Match header values name etag. The
-// comparison is weak, as RFC 9110 section 13.1.2 asks: W/"x" matches "x".
-func etagMatches(headers []string, etag string) bool {
-	for _, h := range headers {
-		for _, tag := range strings.Split(h, ",") {
-			tag = strings.TrimSpace(tag)
-			if tag == "*" || strings.TrimPrefix(tag, "W/") == strings.TrimPrefix(etag, "W/") {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -82,28 +82,6 @@ func TestHandler_ETag(t *testing.T) {
 	})
 }
 
-func TestEtagMatches(t *testing.T) {
-	const etag = `"abc"`
-	for _, tc := range []struct {
-		headers []string
-		want    bool
-	}{
-		{nil, false},
-		{[]string{`"abc"`}, true},
-		{[]string{`W/"abc"`}, true},
-		{[]string{`"x", "abc"`}, true},
-		{[]string{`"x"`, `"abc"`}, true},
-		{[]string{`*`}, true},
-		{[]string{`"abcd"`}, false},
-		{[]string{`abc`}, false},
-		{[]string{``}, false},
-	} {
-		if got := etagMatches(tc.headers, etag); got != tc.want {
-			t.Errorf("etagMatches(%q) = %v, want %v", tc.headers, got, tc.want)
-		}
-	}
-}
-
 func TestHandler_StoreErrors(t *testing.T) {
 	f := newFixture(t, storetest.Catalog())
 	f.store.err = errBroken

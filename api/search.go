@@ -45,6 +45,9 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if fromCache(r, q) {
+		return
+	}
 	res, err := h.store.Search(r.Context(), q)
 	if err != nil {
 		h.writeError(w, r, err)
@@ -79,6 +82,9 @@ func (h *Handler) searchFeed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q.ByDate, q.Limit = true, feedEntries
+	if fromCache(r, q) {
+		return
+	}
 	res, err := h.store.Search(r.Context(), q)
 	if err != nil {
 		h.writeError(w, r, err)
@@ -95,11 +101,16 @@ func (h *Handler) searchFeed(w http.ResponseWriter, r *http.Request) {
 // siteOrigin is the scheme and host the request reached, for the feed's
 // absolute links.
 func siteOrigin(r *http.Request) string {
-	scheme := "http"
+	return requestScheme(r) + "://" + r.Host
+}
+
+// requestScheme is the scheme the request reached: https behind a proxy
+// that says so.
+func requestScheme(r *http.Request) string {
 	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
+		return "https"
 	}
-	return scheme + "://" + r.Host
+	return "http"
 }
 
 // searchAtom renders a search's feed (RFC 4287). Its id is the search

@@ -36,6 +36,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/extract"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
 )
@@ -53,6 +54,8 @@ type config struct {
 	addr, dataDir, content, databaseURL string
 	lambda                              bool
 	auth                                api.AuthFlags
+	readCacheSize                       int
+	readCacheTTL                        time.Duration
 }
 
 // started is when the process started, near enough: the cold start's
@@ -65,6 +68,8 @@ func main() {
 	flag.StringVar(&c.dataDir, "data", "./data", "directory of the SQLite database, and of the secrets the environment does not give")
 	flag.StringVar(&c.content, "content", "content", "content directory, synced into the store at start (not under Lambda: `regpulse build` syncs it)")
 	flag.StringVar(&c.databaseURL, "database-url", os.Getenv("DATABASE_URL"), "PostgreSQL database, postgres://... (default $DATABASE_URL); required under Lambda")
+	flag.IntVar(&c.readCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
+	flag.DurationVar(&c.readCacheTTL, "read-cache-ttl", 30*time.Second, "how long a cached read may be served (writes through other instances show after at most this)")
 	c.auth.Register(flag.CommandLine)
 	flag.Parse()
 	c.lambda = os.Getenv(lambdaRuntimeEnv) != ""
@@ -134,6 +139,11 @@ func run(ctx context.Context, c config, getenv func(string) string, log *slog.Lo
 	}
 	if c.databaseURL != "" {
 		opts = append(opts, api.WithSharedRateLimits(db))
+	}
+	if c.readCacheSize > 0 {
+		// Per instance: a write through another instance shows here after at
+		// most the time to live.
+		opts = append(opts, api.WithReadCache(readcache.New(c.readCacheSize, c.readCacheTTL)))
 	}
 	h := handler(api.New(db, log, opts...))
 	log.Debug("ready", "since start", time.Since(started))

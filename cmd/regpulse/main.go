@@ -30,6 +30,7 @@ import (
 	"regpulse/internal/extract"
 	"regpulse/internal/ingest"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/readcache"
 	"regpulse/internal/web"
 )
 
@@ -175,8 +176,17 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
 	var df digestFlags
 	df.register(fs)
+	cacheSize := fs.Int("read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
+	cacheTTL := fs.Duration("read-cache-ttl", 30*time.Second, "longest time a cached API read is served: bounds how late writes by other instances sharing the store show")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cacheSize < 0 || (*cacheSize > 0 && *cacheTTL <= 0) {
+		return fmt.Errorf("--read-cache-size %d --read-cache-ttl %s: want a size of 0 or more and a positive time to live", *cacheSize, *cacheTTL)
+	}
+	var reads *readcache.Cache // nil: off
+	if *cacheSize > 0 {
+		reads = readcache.New(*cacheSize, *cacheTTL)
 	}
 	if *ingestEvery != 0 && *ingestEvery < time.Minute {
 		return fmt.Errorf("--ingest-every %s is too short: the regulators' servers are not ours to poll", *ingestEvery)
@@ -207,9 +217,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	syncStore(ctx, db, nil, b.content, log)
+	syncStore(ctx, db, reads, nil, b.content, log)
 	apiOpts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}),
-		api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg)}
+		api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg), api.WithReadCache(reads)}
 	if sf.url != "" {
 		// Instances sharing the database share the limits too.
 		apiOpts = append(apiOpts, api.WithSharedRateLimits(db))
@@ -231,7 +241,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			}
 			res, err := generator.Build(ctx, opts)
 			if err == nil {
-				syncStore(ctx, db, res.Catalog, b.content, log)
+				syncStore(ctx, db, reads, res.Catalog, b.content, log)
 			}
 			return err
 		}, log, nil)

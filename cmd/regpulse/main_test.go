@@ -149,6 +149,8 @@ func TestServe_ErrIngestFlags(t *testing.T) {
 	tests := []struct{ args, want string }{
 		{"--ingest-every 10s", "--ingest-every 10s is too short"},
 		{"--ingest-every 1h --ingest-timeout 0s", "--ingest-timeout 0s"},
+		{"--read-cache-size -1", "--read-cache-size -1"},
+		{"--read-cache-ttl 0s", "--read-cache-ttl 0s"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"serve", "--public", t.TempDir()}, strings.Fields(tt.args)...)

@@ -14,13 +14,16 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 )
 
 // syncStore mirrors the catalog into the API's store (cat, or when nil the
 // entries loaded from contentDir). A failure is logged, not fatal: the API
-// keeps serving what the store last received.
-func syncStore(ctx context.Context, db *store.DB, cat *catalog.Catalog, contentDir string, log *slog.Logger) {
+// keeps serving what the store last received. Either way the API's read
+// cache (reads, may be nil) starts a new data version.
+func syncStore(ctx context.Context, db *store.DB, reads *readcache.Cache, cat *catalog.Catalog, contentDir string, log *slog.Logger) {
+	defer reads.Invalidate()
 	var (
 		stats store.SyncStats
 		err   error

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"log/slog"
+	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 
 	"regpulse/generator"
 	"regpulse/internal/catalog"
+	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
@@ -64,5 +67,20 @@ func testStoredInputs(t *testing.T, kind string) {
 		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, opts.Summaries); err != nil || diff != "" {
 			t.Errorf("storedInputs' summaries (-want +got):\n%s%v", diff, err)
 		}
+	}
+}
+
+func TestSyncStore_InvalidatesReads(t *testing.T) {
+	ctx := t.Context()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "regpulse.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	reads := readcache.New(8, time.Minute)
+	reads.Add(readcache.Key{Path: "/api/circulars"}, readcache.NewEntry(reads.Version(), http.Header{}, []byte("[]")))
+	syncStore(ctx, db, reads, storetest.Catalog(), "", slog.New(slog.DiscardHandler))
+	if _, ok := reads.Get(readcache.Key{Path: "/api/circulars"}); ok {
+		t.Error("a read cached before the sync is still served after it")
 	}
 }
