@@ -79,8 +79,10 @@ for (const path of routes()) {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     release();
     await page.waitForLoadState("load");
-    const islands = await page.locator("[data-island]").count();
-    await expect(page.locator("[data-island-mounted]")).toHaveCount(islands);
+    // every island that mounts at once or when idle has mounted (those
+    // marked data-load="visible" wait for a scroll that never comes here;
+    // the dashboard's spec scrolls to them and measures their shifts)
+    await expect(page.locator('[data-island]:not([data-load="visible"]):not([data-island-mounted])')).toHaveCount(0);
     // the islands rendered, their own requests (API calls) answered, and
     // what those brought rendered
     await frames(page);
