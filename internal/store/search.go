@@ -275,6 +275,14 @@ SELECT m.rid, m.tier FROM m JOIN circular_search_rows r ON r.rid = m.rid` + w.sq
 ORDER BY ` + order + ` LIMIT ? OFFSET ?`
 		return s.hits(ctx, query, append(append(args, w.args...), limit, offset-skip)...)
 	}
+	return pageHits(r, p, hits)
+}
+
+// pageHits fills r with the hits p asks for, through hits(limit, offset)
+// (one store's ranked query): the newest matches of a by-date query, or
+// the page's hits and the answer's top sources. Both stores page alike.
+func pageHits(r search.Results, p search.Plan, hits func(limit, offset int) ([]search.Hit, error)) (search.Results, error) {
+	var err error
 	if p.Query.ByDate {
 		r.Hits, err = hits(max(p.Query.Limit, 1), 0)
 		return r, err

@@ -188,20 +188,7 @@ SELECT m.rid, m.tier FROM m JOIN circular_search r ON r.rid = m.rid ORDER BY ` +
 	hits := func(limit, offset int) ([]search.Hit, error) {
 		return s.hits(ctx, query, append(slices.Clone(args), limit, offset)...)
 	}
-	if p.Query.ByDate {
-		r.Hits, err = hits(max(p.Query.Limit, 1), 0)
-		return r, err
-	}
-	page := max(p.Query.Page, 1)
-	if r.Hits, err = hits(search.PageSize, (page-1)*search.PageSize); err != nil {
-		return r, err
-	}
-	if page == 1 {
-		r.Top = r.Hits[:min(len(r.Hits), search.AnswerSources)]
-	} else if r.Top, err = hits(search.AnswerSources, 0); err != nil {
-		return r, err
-	}
-	return r, nil
+	return pageHits(r, p, hits)
 }
 
 // pgScore is the ranking expression (lower is better, as bm25's): the sum
