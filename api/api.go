@@ -63,7 +63,7 @@ type Handler struct {
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
 	ai        *aiCalls
-	rates     RateStore // nil: rate limits count in memory
+	rates     RateStore        // nil: rate limits count in memory
 	reads     *readcache.Cache // nil: no read cache
 }
 
