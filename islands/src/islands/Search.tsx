@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { getJSON, type Schemas } from "../lib/api";
-import { dataCount, dataPager, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
+import { dataCount, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
 import { Button, SelectBox, type Option } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
@@ -156,6 +156,14 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
     // state's fields are the request; list is read once
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, state.source, state.category, state.page, offline, list]);
+
+  // The page hid its results section until these results are in (the
+  // answer goes above them, so showing the static list first would make it
+  // jump): shown once there is nothing to wait for.
+  const settled = !q || offline || (result !== null && !loading);
+  useEffect(() => {
+    if (settled) document.documentElement.removeAttribute(dataSearch);
+  }, [settled]);
 
   useEffect(() => {
     const h = document.querySelector<HTMLElement>(sel(dataSearchResultsHeading));

@@ -31,7 +31,7 @@ describe("setHidden", () => {
 describe("the fixture site", () => {
   afterEach(resetPage);
 
-  const codeOwn: string[] = [contract.dataIslandMounted, contract.dataSkeleton, contract.dataTheme];
+  const codeOwn: string[] = [contract.dataIslandMounted, contract.dataSkeleton, contract.dataTheme, contract.dataSearch];
   const written = (Object.values(contract) as unknown[]).filter((v): v is string => typeof v === "string" && !codeOwn.includes(v));
 
   it("has every attribute of the contract the templates write", async () => {

@@ -21,7 +21,8 @@
 //   data-age                    _partials/news-card.html
 //   data-quick-search           payment-networks.html
 //   data-body-lookup            payment-body-missing.html
-//   data-search-title, data-search-news, data-search-results-heading  search.html
+//   data-search-title, data-search-news, data-search-results-heading,
+//   data-search-results, data-search="pending" on <html>     search.html
 //   data-header-search, data-theme-choice                    _partials/header.html
 //   data-load                   _partials/island.html
 //   data-load-more, data-export, data-stat                   dashboard.html
@@ -88,6 +89,11 @@ export const dataBodyLookup = "data-body-lookup";
 export const dataSearchTitle = "data-search-title";
 export const dataSearchNews = "data-search-news";
 export const dataSearchResultsHeading = "data-search-results-heading";
+// /search with a query: the results section (data-search-results) and the
+// news (data-search-news) are not shown while <html data-search="pending">, set by the page's inline script
+// before first paint and cleared by the island once the results are in.
+export const dataSearchResults = "data-search-results";
+export const dataSearch = "data-search";
 // The footer's newsletter form, mounted by the shell on first use.
 export const dataNewsletterFooter = "data-newsletter-footer";
 // A circular card's slot for its Summarize and Impact buttons, holding
