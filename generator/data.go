@@ -106,11 +106,11 @@ func documentTypeLabels() map[string]string {
 // catalog's JSON field names.
 func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts) map[string]any {
 	views := make([]circularView, len(cat.Circulars))
-	bySlug := map[string]circularView{}
+	index := make(map[string]int, len(cat.Circulars))
 	rel := newRelatedIndex(cat.Circulars)
 	for i, c := range cat.Circulars {
 		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: rel.related(i)}
-		bySlug[c.Slug] = views[i]
+		index[c.Slug] = i
 	}
 	bodies := map[string]bodyView{}
 	for _, b := range cat.Bodies {
@@ -127,19 +127,19 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts)
 		feeds = append(feeds, feedLink{Title: f.Title, Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
 	}
 	return map[string]any{
-		"assets":          assets,
-		"circulars":       views,
-		"circularsBySlug": bySlug,
-		"bodies":          bodies,
-		"events":          events,
-		"feeds":           feeds,
-		"supportEmail":    opts.SupportEmail,
-		"entityTypes":     entityTypes(),
-		"impactTracker":   impactTracker(cat, opts.Now()),
-		"dashboard":       newDashboardView(cat, opts.Now(), opts.ActiveUsers),
-		"documentTypes":   documentTypeLabels(),
-		"calendar":        CalendarPath,
-		"uploadMaxBytes":  extract.MaxUpload, // the summarizer refuses larger files before uploading
+		"assets":         assets,
+		"circulars":      views,
+		"circularIndex":  index, // slug → place in circulars (_partials/circular-view.html)
+		"bodies":         bodies,
+		"events":         events,
+		"feeds":          feeds,
+		"supportEmail":   opts.SupportEmail,
+		"entityTypes":    entityTypes(),
+		"impactTracker":  impactTracker(cat, opts.Now()),
+		"dashboard":      newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		"documentTypes":  documentTypeLabels(),
+		"calendar":       CalendarPath,
+		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
 		"networks":    cat.Networks,

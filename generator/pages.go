@@ -17,8 +17,16 @@ type page struct {
 	file  string         // path under the site's content/ folder
 	front map[string]any // Hugo front matter
 	body  string         // Markdown; writeSite renders it
-	html  string         // or the body already rendered (a circular's text)
+	// text is a circular's text, already rendered. It is not the page's
+	// body: writeSite puts it in the site's texts/ folder, which the
+	// circular's template reads as it renders (readFile), so Hugo does not
+	// hold every text, parsed and rendered, for the whole build.
+	text string
 }
+
+// textFile is where writeSite puts the circular's text, relative to the
+// Hugo site (templates/circular.html reads it).
+func textFile(slug string) string { return "texts/" + slug + ".html" }
 
 // Route is one path of the site with the title its page has.
 type Route struct {
@@ -141,9 +149,7 @@ func sitePages(cat *catalog.Catalog, txt texts) []page {
 	for _, c := range cat.Circulars {
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
-		if t, ok := txt[c.Slug]; ok {
-			p.html = t.HTML
-		}
+		p.body, p.text = "", txt[c.Slug].HTML // renderTexts rendered every circular
 		pages = append(pages, p)
 	}
 	return pages

@@ -237,8 +237,14 @@ func (f *publishedFile) Close() error {
 			f.err = err
 			return
 		}
-		data, err := io.ReadAll(f.File)
+		// read in one piece, not grown from 512 bytes up (pages are large)
+		st, err := f.File.Stat()
 		if err != nil {
+			f.err = err
+			return
+		}
+		data := make([]byte, st.Size())
+		if _, err := io.ReadFull(f.File, data); err != nil {
 			f.err = err
 			return
 		}

@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -120,10 +121,17 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("out", "public", "output directory (on success, only files whose bytes changed are written; an unchanged build writes nothing)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
+	memLimit := fs.Int("memory-limit-mib", generator.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it); 0 none; GOMEMLIMIT, when set, wins")
 	var sf storeFlags
 	sf.register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *memLimit < 0 {
+		return fmt.Errorf("--memory-limit-mib %d: want 0 (none) or more", *memLimit)
+	}
+	if *memLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
 	opts := b.options(*out)
 	opts.IncludeUnpublished = *unpublished
