@@ -42,10 +42,17 @@ func benchSizes(b *testing.B) []int {
 
 // benchContent is the real content plus n generated circulars shaped like
 // real ones (storetest.RealisticCirculars), written as content files.
-func benchContent(b *testing.B, n int) string {
+func benchContent(b testing.TB, n int) string {
+	b.Helper()
+	return withCirculars(b, "../content", n)
+}
+
+// withCirculars is a copy of the content folder src plus n generated
+// circulars shaped like real ones.
+func withCirculars(b testing.TB, src string, n int) string {
 	b.Helper()
 	dir := filepath.Join(b.TempDir(), "content")
-	if err := os.CopyFS(dir, os.DirFS("../content")); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 		b.Fatal(err)
 	}
 	seen := map[catalog.OptString]bool{}
@@ -156,6 +163,31 @@ func BenchmarkBuild(b *testing.B) {
 						ours.Seconds()/float64(b.N), theirs.Seconds()/float64(b.N), ours.Seconds()/theirs.Seconds())
 				}
 			})
+			// an editor's day: one circular's text changed since the last build
+			b.Run("OneChanged", func(b *testing.B) {
+				out := filepath.Join(b.TempDir(), "public")
+				if _, err := Build(context.Background(), opts(out)); err != nil {
+					b.Fatal(err)
+				}
+				file := filepath.Join(content, "circulars", "bench-000001.md")
+				var rendered int
+				for b.Loop() {
+					b.StopTimer()
+					f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+					if err != nil {
+						b.Fatal(err)
+					}
+					fmt.Fprintf(f, "\n\nAmended on %s.\n", time.Now().Format(time.RFC3339Nano))
+					f.Close()
+					b.StartTimer()
+					res, err := Build(context.Background(), opts(out))
+					if err != nil {
+						b.Fatal(err)
+					}
+					rendered = res.Rendered
+				}
+				b.ReportMetric(float64(rendered), "pages-rendered")
+			})
 			b.Run("Rebuild", func(b *testing.B) {
 				out := filepath.Join(b.TempDir(), "public")
 				if _, err := Build(context.Background(), opts(out)); err != nil {
@@ -191,7 +223,8 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, assets, opts, txt); err != nil {
+	data := templateData(cat, assets, opts, circularViews(cat, txt))
+	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, data, txt, nil); err != nil {
 		b.Fatal(err)
 	}
 	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))

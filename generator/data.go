@@ -101,20 +101,30 @@ func documentTypeLabels() map[string]string {
 	return out
 }
 
-// templateData is what templates read as hugo.Data.site. Keys are kept as
-// written (Hugo does not lower-case data files), so templates use the
-// catalog's JSON field names.
-func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts) map[string]any {
+// circularViews are the circulars as templates show them, in the
+// catalog's order.
+func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 	views := make([]circularView, len(cat.Circulars))
-	index := make(map[string]int, len(cat.Circulars))
 	rel := newRelatedIndex(cat.Circulars)
 	for i, c := range cat.Circulars {
 		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: rel.related(i)}
-		index[c.Slug] = i
+	}
+	return views
+}
+
+// templateData is what templates read as hugo.Data.site. Keys are kept as
+// written (Hugo does not lower-case data files), so templates use the
+// catalog's JSON field names.
+func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []circularView) map[string]any {
+	index := make(map[string]int, len(views))
+	for i, v := range views {
+		index[v.Slug] = i
 	}
 	bodies := map[string]bodyView{}
+	entries := map[string]catalog.PaymentBody{}
 	for _, b := range cat.Bodies {
 		bodies[b.Slug] = newBodyView(cat, b)
+		entries[b.Slug] = b
 	}
 	events := map[string]catalog.Event{}
 	for _, e := range cat.Events {
@@ -131,6 +141,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, txt texts)
 		"circulars":      views,
 		"circularIndex":  index, // slug → place in circulars (_partials/circular-view.html)
 		"bodies":         bodies,
+		"bodyEntries":    entries, // the bodies without their lists, which change with every circular
 		"events":         events,
 		"feeds":          feeds,
 		"supportEmail":   opts.SupportEmail,

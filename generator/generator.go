@@ -65,6 +65,10 @@ type Result struct {
 	// Unchanged says the inputs were those of the output's last build and
 	// the output was whole, so nothing was rendered.
 	Unchanged bool
+	// Rendered counts the pages Hugo rendered: every page but the
+	// circulars' pages the output held already, rendered from the same
+	// inputs (circularPageKeys).
+	Rendered int
 }
 
 // MemoryLimitMiB is the soft memory limit `regpulse build` sets by
@@ -134,7 +138,22 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 
-	if err := writeSite(ctx, site, siteDir, cat, assets, opts, txt); err != nil {
+	views := circularViews(cat, txt)
+	data := templateData(cat, assets, opts, views)
+	keys, err := circularPageKeys(opts, data, views, txt)
+	if err != nil {
+		return nil, err
+	}
+	// Circulars whose pages the output holds, rendered from the same
+	// inputs: Hugo links them (lists and the sitemap name them) but does
+	// not render them again.
+	kept := map[string]bool{}
+	for _, c := range cat.Circulars {
+		if path := circularPagePath(c.Slug); pub.old != nil && pub.old.Pages[path] == keys[path] && pub.keep(path) {
+			kept[c.Slug] = true
+		}
+	}
+	if err := writeSite(ctx, site, siteDir, cat, data, txt, kept); err != nil {
 		return nil, err
 	}
 	// The feeds before Hugo, so that the rendered texts are garbage by the
@@ -156,10 +175,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if opts.NoManifest {
 		inputs = ""
 	}
-	if err := pub.commit(inputs); err != nil {
+	if err := pub.commit(inputs, keys); err != nil {
 		return nil, err
 	}
-	return &Result{Catalog: cat, Pages: n}, nil
+	return &Result{Catalog: cat, Pages: n, Rendered: int(pub.rendered.Load())}, nil
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.
@@ -213,12 +232,12 @@ func (o *Options) absolute() error {
 }
 
 // writeSite writes the temporary Hugo site into dir on fsys: one content
-// file per page and the catalog as data for the templates. Pages are
-// written on every core.
-func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, assets *Assets, opts Options, txt texts) error {
+// file per page and data, the templates' data. Pages are written on every
+// core; the kept circulars' pages are linked, not rendered.
+func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, data map[string]any, txt texts, kept map[string]bool) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, p := range sitePages(cat, txt) {
+	for _, p := range sitePages(cat, txt, kept) {
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -233,7 +252,7 @@ func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Cata
 					return fmt.Errorf("%s: %w", p.file, err)
 				}
 			}
-			if slug, _ := p.front["slug"].(string); p.front["layout"] == "circular" {
+			if slug, _ := p.front["slug"].(string); p.front["layout"] == "circular" && !kept[slug] {
 				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(textFile(slug))), []byte(p.text)); err != nil {
 					return err
 				}
@@ -246,7 +265,7 @@ func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Cata
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	site, err := json.Marshal(templateData(cat, assets, opts, txt))
+	site, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}

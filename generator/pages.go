@@ -115,8 +115,8 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 }
 
 // sitePages is every page of the site, as Hugo content files, bodies still
-// in Markdown.
-func sitePages(cat *catalog.Catalog, txt texts) []page {
+// in Markdown; the pages of the kept circulars are linked, not rendered.
+func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	var pages []page
 	for _, r := range staticRoutes {
 		file := strings.TrimPrefix(r.Path, "/") + ".md"
@@ -150,6 +150,10 @@ func sitePages(cat *catalog.Catalog, txt texts) []page {
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
 		p.body, p.text = "", txt[c.Slug].HTML // renderTexts rendered every circular
+		if kept[c.Slug] {
+			// in lists and the sitemap, not rendered: the output has it
+			p.front["build"] = map[string]any{"render": "link"}
+		}
 		pages = append(pages, p)
 	}
 	return pages

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/afero"
 	"github.com/spf13/afero/mem"
@@ -24,6 +25,9 @@ import (
 type manifest struct {
 	Inputs string             `json:"inputs"` // inputsHash of the build
 	Files  map[string]fileSum `json:"files"`  // by slash-separated path under the output
+	// Pages are the circulars' pages' keys (circularPageKeys), by path:
+	// a page whose key is unchanged is not rendered again.
+	Pages map[string]string `json:"pages,omitempty"`
 }
 
 type fileSum struct {
@@ -85,9 +89,10 @@ type publisher struct {
 	outDir, staging string
 	old             *manifest // nil: no previous build to compare with
 
-	mu      sync.Mutex
-	files   map[string]fileSum
-	changed []string
+	mu       sync.Mutex
+	files    map[string]fileSum
+	changed  []string
+	rendered atomic.Int64 // HTML pages Hugo published
 }
 
 func newPublisher(outDir, staging string) (*publisher, error) {
@@ -123,6 +128,22 @@ func (p *publisher) publish(name string, data []byte) error {
 	return nil
 }
 
+// keep takes the file at name as the output holds it from the last build,
+// if it does (at the size that build recorded), without its bytes.
+func (p *publisher) keep(name string) bool {
+	sum, ok := p.old.Files[name]
+	if !ok {
+		return false
+	}
+	if st, err := os.Stat(filepath.Join(p.outDir, filepath.FromSlash(name))); err != nil || st.Size() != sum.Size {
+		return false
+	}
+	p.mu.Lock()
+	p.files[name] = sum
+	p.mu.Unlock()
+	return true
+}
+
 // publishDir publishes every file under dir, skipping the folders named in skip.
 func (p *publisher) publishDir(dir, under string, skip ...string) error {
 	return filepath.WalkDir(dir, func(f string, d fs.DirEntry, err error) error {
@@ -149,7 +170,7 @@ func (p *publisher) publishDir(dir, under string, skip ...string) error {
 // and replaces the output as a whole (renamed in; any old tree removed
 // after the swap). With one, only changed files are moved in, each by an
 // atomic rename, and files the build no longer has are removed.
-func (p *publisher) commit(inputs string) error {
+func (p *publisher) commit(inputs string, pages map[string]string) error {
 	if p.old == nil {
 		if err := swapDir(p.staging, p.outDir); err != nil {
 			return err
@@ -183,7 +204,7 @@ func (p *publisher) commit(inputs string) error {
 	if inputs == "" {
 		return nil
 	}
-	data, err := json.Marshal(manifest{Inputs: inputs, Files: p.files})
+	data, err := json.Marshal(manifest{Inputs: inputs, Files: p.files, Pages: pages})
 	if err != nil {
 		return err
 	}
@@ -249,6 +270,9 @@ func (f *publishedFile) Close() error {
 			return
 		}
 		f.File.Close()
+		if strings.HasSuffix(f.name, ".html") {
+			f.p.rendered.Add(1)
+		}
 		f.err = f.p.publish(f.name, data)
 	})
 	return f.err
