@@ -200,32 +200,39 @@ func (f ftsQuery) everything(narrow bool) string {
 // bm25Weights are search's column weights in the index's column order.
 var bm25Weights = fmt.Sprintf("%g, %g, %g, %g", search.WeightNumber, search.WeightTitle, search.WeightSummary, search.WeightContent)
 
+// matches counts what a search matches (r.Total and r.Facets) and gives
+// the expression of every match. Circulars holding only some terms are
+// results only when too few hold them all (search.TierAny) and the query
+// can widen (no circular number, more than one term): ranking every
+// circular that holds any word of a question would cost the most and help
+// the least. everything is a store's expression, narrow or wide; count
+// counts an expression's matches. Both stores search this way.
+func matches(p search.Plan, canWiden bool, everything func(narrow bool) string,
+	count func(expr string) (search.Facets, int, error)) (r search.Results, expr string, narrow bool, err error) {
+	narrow = true
+	if expr = everything(narrow); expr == "" {
+		return r, expr, narrow, nil
+	}
+	if r.Facets, r.Total, err = count(expr); err != nil {
+		return r, expr, narrow, err
+	}
+	if !p.Query.ByDate && r.Total < search.PageSize && canWiden {
+		narrow = false
+		expr = everything(narrow)
+		r.Facets, r.Total, err = count(expr)
+	}
+	return r, expr, narrow, err
+}
+
 func (s *DB) find(ctx context.Context, p search.Plan) (search.Results, error) {
 	if s.db.d.postgres {
 		return s.findPostgres(ctx, p)
 	}
-	var r search.Results
 	f := newFTSQuery(p)
-	// Circulars holding only some terms are results only when too few
-	// hold them all (search.TierAny): ranking every circular that holds
-	// any word of a question would cost the most and help the least.
-	narrow := true
-	expr := f.everything(narrow)
-	if expr == "" {
-		return r, nil
-	}
-	var err error
-	if r.Facets, r.Total, err = s.facets(ctx, expr, p.Query); err != nil {
+	r, _, narrow, err := matches(p, f.number == "" && f.any != f.all, f.everything,
+		func(expr string) (search.Facets, int, error) { return s.facets(ctx, expr, p.Query) })
+	if err != nil || r.Total == 0 {
 		return r, err
-	}
-	if !p.Query.ByDate && r.Total < search.PageSize && f.number == "" && f.any != f.all {
-		narrow = false
-		if r.Facets, r.Total, err = s.facets(ctx, f.everything(narrow), p.Query); err != nil {
-			return r, err
-		}
-	}
-	if r.Total == 0 {
-		return r, nil
 	}
 	var w where
 	w.eq("r.source", p.Query.Source)

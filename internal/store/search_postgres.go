@@ -135,26 +135,11 @@ var rankWeights = fmt.Sprintf("{%g, %g, %g, %g}", search.WeightContent/search.We
 
 // findPostgres is find on PostgreSQL: the same tiers, orders and pages.
 func (s *DB) findPostgres(ctx context.Context, p search.Plan) (search.Results, error) {
-	var r search.Results
 	q := newPGQuery(p)
-	narrow := true
-	expr := q.everything(narrow)
-	if expr == "" {
-		return r, nil
-	}
-	var err error
-	if r.Facets, r.Total, err = s.pgFacets(ctx, expr, p.Query); err != nil {
+	r, expr, _, err := matches(p, q.number == "" && q.any != q.all, q.everything,
+		func(expr string) (search.Facets, int, error) { return s.pgFacets(ctx, expr, p.Query) })
+	if err != nil || r.Total == 0 {
 		return r, err
-	}
-	if !p.Query.ByDate && r.Total < search.PageSize && q.number == "" && q.any != q.all {
-		narrow = false
-		expr = q.everything(narrow)
-		if r.Facets, r.Total, err = s.pgFacets(ctx, expr, p.Query); err != nil {
-			return r, err
-		}
-	}
-	if r.Total == 0 {
-		return r, nil
 	}
 	// The tier of a match: the first of its tiers' expressions it holds.
 	tier := "CASE"
