@@ -6,6 +6,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -49,9 +50,11 @@ type Options struct {
 	// store's CircularSummaries): cards and pages show them, labelled as
 	// generated. Nil builds without them.
 	Summaries map[string]catalog.GeneratedSummary
-	// NoManifest builds into a one-off folder (serve's rebuilds, each into a
-	// new one): no manifest is kept beside it, and every build renders.
-	NoManifest bool
+	// LastBuild is the folder of the last build when OutDir is a new one
+	// (serve's rebuilds, each into a new folder): what did not change since
+	// is hard-linked from it, not rendered or written again. Empty: the
+	// last build is OutDir itself.
+	LastBuild string
 	// ActiveUsers is the dashboard's Active Users figure as of the build
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
@@ -109,15 +112,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m := readManifest(opts.OutDir); !opts.NoManifest && m != nil && m.Inputs == inputs && m.complete(opts.OutDir) {
-		return &Result{Catalog: cat, Pages: m.pages(), Unchanged: true}, nil
-	}
-	txt, err := renderTexts(ctx, cat.Circulars)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	base := cmp.Or(opts.LastBuild, opts.OutDir)
+	last := readManifest(base)
+	unchanged := last != nil && last.Inputs == inputs && last.complete(base)
+	if unchanged && base == opts.OutDir {
+		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
 
 	parent := filepath.Dir(opts.OutDir)
@@ -133,8 +132,24 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	// Hugo reads the templates from): nothing to write or remove on disk.
 	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
 	siteDir := filepath.Join(work, "site")
-	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"))
+	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"), base)
 	if err != nil {
+		return nil, err
+	}
+	if unchanged { // into a new folder: the last build's files, linked
+		if err := pub.reuseAll(); err != nil {
+			return nil, err
+		}
+		if err := pub.commit(inputs, last.Pages); err != nil {
+			return nil, err
+		}
+		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
+	}
+	txt, err := renderTexts(ctx, cat.Circulars)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 
@@ -171,9 +186,6 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	n, err := verify(pub.files, Routes(cat))
 	if err != nil {
 		return nil, err
-	}
-	if opts.NoManifest {
-		inputs = ""
 	}
 	if err := pub.commit(inputs, keys); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -81,13 +82,18 @@ func (m *manifest) pages() int {
 }
 
 // publisher receives every file of a build (Hugo's, through fs, and the
-// generator's own) and stages only those whose bytes the output does not
-// already hold; commit moves them in by rename and removes what the new
+// generator's own) and stages only those whose bytes the last build did
+// not already give; commit moves them in by rename and removes what the new
 // build no longer has. Nothing reaches the output before commit, so a
 // failed build leaves it untouched.
+//
+// The last build is the output itself, or (serve's rebuilds, each into a
+// new folder) the folder given as base: its unchanged files are then
+// hard-linked into the new one rather than written again.
 type publisher struct {
 	outDir, staging string
-	old             *manifest // nil: no previous build to compare with
+	base            string    // the folder the last build is in: outDir, or another
+	old             *manifest // base's manifest; nil: no previous build to compare with
 
 	mu       sync.Mutex
 	files    map[string]fileSum
@@ -95,26 +101,32 @@ type publisher struct {
 	rendered atomic.Int64 // HTML pages Hugo published
 }
 
-func newPublisher(outDir, staging string) (*publisher, error) {
+func newPublisher(outDir, staging, base string) (*publisher, error) {
 	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return nil, err
 	}
-	return &publisher{outDir: outDir, staging: staging, old: readManifest(outDir), files: map[string]fileSum{}}, nil
+	if base == "" {
+		base = outDir
+	}
+	return &publisher{outDir: outDir, staging: staging, base: base, old: readManifest(base), files: map[string]fileSum{}}, nil
 }
+
+// inPlace says the build replaces the last one in its own folder.
+func (p *publisher) inPlace() bool { return p.base == p.outDir }
 
 // publish takes the file at name (slash-separated, under the output).
 func (p *publisher) publish(name string, data []byte) error {
 	name = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/")
 	h := sha256.Sum256(data)
 	sum := fileSum{SHA256: hex.EncodeToString(h[:]), Size: int64(len(data))}
+	if p.old != nil && p.old.Files[name] == sum {
+		if ok, err := p.reuse(name, sum); ok || err != nil {
+			return err // the last build has these bytes
+		}
+	}
 	p.mu.Lock()
 	p.files[name] = sum
 	p.mu.Unlock()
-	if p.old != nil && p.old.Files[name] == sum {
-		if st, err := os.Stat(filepath.Join(p.outDir, filepath.FromSlash(name))); err == nil && st.Size() == sum.Size {
-			return nil // the output holds these bytes already
-		}
-	}
 	dst := filepath.Join(p.staging, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
@@ -128,20 +140,52 @@ func (p *publisher) publish(name string, data []byte) error {
 	return nil
 }
 
-// keep takes the file at name as the output holds it from the last build,
-// if it does (at the size that build recorded), without its bytes.
+// keep takes the file at name as the last build left it, if it did (at
+// the size that build recorded), without its bytes.
 func (p *publisher) keep(name string) bool {
 	sum, ok := p.old.Files[name]
 	if !ok {
 		return false
 	}
-	if st, err := os.Stat(filepath.Join(p.outDir, filepath.FromSlash(name))); err != nil || st.Size() != sum.Size {
-		return false
+	ok, err := p.reuse(name, sum)
+	return ok && err == nil
+}
+
+// reuse takes the last build's file at name, whose manifest says it has
+// sum, if it is still there at that size: in place nothing is written; in
+// a new folder it is hard-linked into the staged tree.
+func (p *publisher) reuse(name string, sum fileSum) (bool, error) {
+	src := filepath.Join(p.base, filepath.FromSlash(name))
+	if st, err := os.Stat(src); err != nil || st.Size() != sum.Size {
+		return false, nil
+	}
+	if !p.inPlace() {
+		dst := filepath.Join(p.staging, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return false, err
+		}
+		if err := os.Link(src, dst); err != nil {
+			return false, nil // another file system: written as new
+		}
 	}
 	p.mu.Lock()
 	p.files[name] = sum
 	p.mu.Unlock()
-	return true
+	return true, nil
+}
+
+// reuseAll takes every file of the last build (its inputs are this one's).
+func (p *publisher) reuseAll() error {
+	for name, sum := range p.old.Files {
+		ok, err := p.reuse(name, sum)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("%s: the last build's file changed under it", filepath.Join(p.base, name))
+		}
+	}
+	return nil
 }
 
 // publishDir publishes every file under dir, skipping the folders named in skip.
@@ -166,12 +210,13 @@ func (p *publisher) publishDir(dir, under string, skip ...string) error {
 }
 
 // commit puts the published files in place and records the manifest with
-// inputs (none when inputs is ""). Without a previous manifest the staged folder holds every file
-// and replaces the output as a whole (renamed in; any old tree removed
-// after the swap). With one, only changed files are moved in, each by an
-// atomic rename, and files the build no longer has are removed.
+// inputs and the circulars' page keys. Without a previous build in place
+// the staged folder holds every file (the reused ones linked) and replaces
+// the output as a whole (renamed in; any old tree removed after the swap).
+// In place, only changed files are moved in, each by an atomic rename, and
+// files the build no longer has are removed.
 func (p *publisher) commit(inputs string, pages map[string]string) error {
-	if p.old == nil {
+	if p.old == nil || !p.inPlace() {
 		if err := swapDir(p.staging, p.outDir); err != nil {
 			return err
 		}
@@ -201,9 +246,6 @@ func (p *publisher) commit(inputs string, pages map[string]string) error {
 			}
 		}
 	}
-	if inputs == "" {
-		return nil
-	}
 	data, err := json.Marshal(manifest{Inputs: inputs, Files: p.files, Pages: pages})
 	if err != nil {
 		return err
@@ -212,7 +254,23 @@ func (p *publisher) commit(inputs string, pages map[string]string) error {
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, manifestPath(p.outDir))
+	if err := os.Rename(tmp, manifestPath(p.outDir)); err != nil {
+		return err
+	}
+	pruneManifests(filepath.Dir(p.outDir))
+	return nil
+}
+
+// pruneManifests removes the manifests in dir whose output folder is gone
+// (serve removes the folders its rebuilds replaced, not knowing of them).
+func pruneManifests(dir string) {
+	found, _ := filepath.Glob(filepath.Join(dir, ".*.manifest.json"))
+	for _, m := range found {
+		out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "."), ".manifest.json")
+		if _, err := os.Stat(filepath.Join(dir, out)); errors.Is(err, fs.ErrNotExist) {
+			os.Remove(m)
+		}
+	}
 }
 
 // publishFs is the folder Hugo publishes into: each file Hugo writes is

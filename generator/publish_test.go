@@ -3,6 +3,7 @@ package generator
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,14 +101,56 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("rebuilt output differs from a fresh build (-fresh +rebuilt):\n%s", diff)
 		}
 	})
-	t.Run("NoManifest", func(t *testing.T) {
-		opts, _ := setup(t)
-		opts.OutDir = filepath.Join(t.TempDir(), "public.1")
-		opts.NoManifest = true
-		rebuild(t, opts, false)
-		rebuild(t, opts, false)
-		if _, err := os.Stat(manifestPath(opts.OutDir)); err == nil {
-			t.Error("a build with NoManifest left a manifest beside its output")
+	// serve's rebuilds: each into a new folder, from the one served
+	t.Run("NewFolder", func(t *testing.T) {
+		opts, out := setup(t)
+		next := opts
+		next.OutDir, next.LastBuild = out+".1", out
+		rebuild(t, next, true) // inputs unchanged: every file linked
+		if !os.SameFile(stat(t, filepath.Join(out, page)), stat(t, filepath.Join(next.OutDir, page))) {
+			t.Error("an unchanged page was written again, not linked from the last build")
+		}
+		if diff := cmp.Diff(outputListing(t, out), outputListing(t, next.OutDir)); diff != "" {
+			t.Errorf("the new folder differs from the last build (-last +new):\n%s", diff)
+		}
+
+		f := filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md")
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, append(src, "\n\nA new paragraph.\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		third := opts
+		third.OutDir, third.LastBuild = out+".2", next.OutDir
+		rebuild(t, third, false)
+		if os.SameFile(stat(t, filepath.Join(next.OutDir, page)), stat(t, filepath.Join(third.OutDir, page))) {
+			t.Error("the changed circular's page was linked, not rendered")
+		}
+		if !os.SameFile(stat(t, filepath.Join(next.OutDir, untouched)), stat(t, filepath.Join(third.OutDir, untouched))) {
+			t.Errorf("%s, whose bytes did not change, was written again", untouched)
+		}
+		if diff := cmp.Diff(fresh(t, third), outputListing(t, third.OutDir)); diff != "" {
+			t.Errorf("rebuilt folder differs from a fresh build (-fresh +rebuilt):\n%s", diff)
+		}
+		// the last build, untouched
+		if got, err := os.ReadFile(filepath.Join(next.OutDir, page)); err != nil || strings.Contains(string(got), "A new paragraph") {
+			t.Errorf("the last build's page changed under it (%v)", err)
+		}
+
+		// serve removes a replaced folder; the next build drops its manifest
+		if err := os.RemoveAll(next.OutDir); err != nil {
+			t.Fatal(err)
+		}
+		fourth := opts
+		fourth.OutDir, fourth.LastBuild = out+".3", third.OutDir
+		rebuild(t, fourth, true)
+		if _, err := os.Stat(manifestPath(next.OutDir)); err == nil {
+			t.Error("the manifest of a removed folder was left behind")
+		}
+		if _, err := os.Stat(manifestPath(third.OutDir)); err != nil {
+			t.Errorf("the manifest of a folder still there was removed: %v", err)
 		}
 	})
 	t.Run("NextDay", func(t *testing.T) {

@@ -243,7 +243,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
-			opts.NoManifest = true // each rebuild is a new folder, swapped in for serving
+			// each rebuild is a new folder, swapped in for serving; what did
+			// not change is linked from the one served
+			opts.LastBuild = site.Dir()
 			if err := setStoredInputs(ctx, db, &opts); err != nil {
 				return err
 			}
