@@ -100,16 +100,25 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The inputs are hashed while the catalog loads: both read every file.
+	var inputs string
+	hashed := make(chan error, 1)
+	go func() {
+		var err error
+		inputs, err = inputsHash(opts)
+		hashed <- err
+	}()
 	cat, err := loadCatalog(opts)
 	if err != nil {
+		<-hashed
 		return nil, err
 	}
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
+		<-hashed
 		return nil, err
 	}
-	inputs, err := inputsHash(opts)
-	if err != nil {
+	if err := <-hashed; err != nil {
 		return nil, err
 	}
 	base := cmp.Or(opts.LastBuild, opts.OutDir)
