@@ -164,6 +164,17 @@ test.describe("/search", () => {
     for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain("tokeni");
   });
 
+  test("with a query, the static list waits unseen for the results, and shows if the island never mounts", async ({ page }) => {
+    // the island's script never arrives
+    await page.route(/\/assets\/Search-.*\.js$/, (route) => route.abort());
+    await page.goto("/search?q=tokenisation");
+    await expect(page.locator("html")).toHaveAttribute("data-search", "pending");
+    await expect(page.locator("[data-search-results]")).toBeHidden();
+    // the page's own fallback, 10 s after it loaded
+    await expect(page.locator("[data-search-results]")).toBeVisible({ timeout: 20_000 });
+    expect(await cards(page).count()).toBeGreaterThan(40);
+  });
+
   for (const theme of ["light", "dark"] as const) {
     test(`axe finds nothing in the ${theme} theme`, async ({ page }, info) => {
       // Every circular is in the page (most of them hidden): axe takes a while.
