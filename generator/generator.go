@@ -273,8 +273,8 @@ func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Cata
 					return fmt.Errorf("%s: %w", p.file, err)
 				}
 			}
-			if slug, _ := p.front["slug"].(string); p.front["layout"] == "circular" && !kept[slug] {
-				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(textFile(slug))), []byte(p.text)); err != nil {
+			if p.textFile != "" {
+				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(p.textFile)), []byte(p.text)); err != nil {
 					return err
 				}
 			}

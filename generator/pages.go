@@ -18,15 +18,11 @@ type page struct {
 	front map[string]any // Hugo front matter
 	body  string         // Markdown; writeSite renders it
 	// text is a circular's text, already rendered. It is not the page's
-	// body: writeSite puts it in the site's texts/ folder, which the
-	// circular's template reads as it renders (readFile), so Hugo does not
-	// hold every text, parsed and rendered, for the whole build.
-	text string
+	// body: writeSite puts it at textFile in the site, and the circular's
+	// template reads it as it renders (readFile .Params.text), so Hugo
+	// does not hold every text, parsed and rendered, for the whole build.
+	text, textFile string
 }
-
-// textFile is where writeSite puts the circular's text, relative to the
-// Hugo site (templates/circular.html reads it).
-func textFile(slug string) string { return "texts/" + slug + ".html" }
 
 // Route is one path of the site with the title its page has.
 type Route struct {
@@ -149,10 +145,13 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	for _, c := range cat.Circulars {
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
-		p.body, p.text = "", txt[c.Slug].HTML // renderTexts rendered every circular
+		p.body = ""
 		if kept[c.Slug] {
 			// in lists and the sitemap, not rendered: the output has it
 			p.front["build"] = map[string]any{"render": "link"}
+		} else {
+			p.text, p.textFile = txt[c.Slug].HTML, "texts/"+c.Slug+".html" // renderTexts rendered every circular
+			p.front["text"] = p.textFile
 		}
 		pages = append(pages, p)
 	}

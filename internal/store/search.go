@@ -185,16 +185,23 @@ func (f ftsQuery) tiers(narrow bool) []string {
 
 // everything is the expression of every match.
 func (f ftsQuery) everything(narrow bool) string {
+	return everyMatch(" OR ", narrow, f.number, f.all, f.any)
+}
+
+// everyMatch joins, with a store's or, the expressions of the number's
+// matches, of those holding all terms and (unless narrow) of those
+// holding some.
+func everyMatch(or string, narrow bool, number, all, some string) string {
 	var parts []string
-	for _, e := range []string{f.number, f.all} {
+	for _, e := range []string{number, all} {
 		if e != "" {
 			parts = append(parts, "("+e+")")
 		}
 	}
-	if !narrow && f.any != "" {
-		parts = append(parts, "("+f.any+")")
+	if !narrow && some != "" && some != all {
+		parts = append(parts, "("+some+")")
 	}
-	return strings.Join(parts, " OR ")
+	return strings.Join(parts, or)
 }
 
 // bm25Weights are search's column weights in the index's column order.

@@ -116,16 +116,7 @@ func newPGQuery(p search.Plan) pgQuery {
 // everything is the expression of every match (narrow: without the
 // some-terms tier).
 func (q pgQuery) everything(narrow bool) string {
-	var parts []string
-	for _, e := range []string{q.number, q.all} {
-		if e != "" {
-			parts = append(parts, "("+e+")")
-		}
-	}
-	if !narrow && q.any != "" && q.any != q.all {
-		parts = append(parts, "("+q.any+")")
-	}
-	return strings.Join(parts, " | ")
+	return everyMatch(" | ", narrow, q.number, q.all, q.any)
 }
 
 // rankWeights are search's column weights as ts_rank takes them: D, C, B,
