@@ -173,12 +173,7 @@ func BenchmarkBuild(b *testing.B) {
 				var rendered int
 				for b.Loop() {
 					b.StopTimer()
-					f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
-					if err != nil {
-						b.Fatal(err)
-					}
-					fmt.Fprintf(f, "\n\nAmended on %s.\n", time.Now().Format(time.RFC3339Nano))
-					f.Close()
+					appendTo(b, file, "\n\nAmended on "+time.Now().Format(time.RFC3339Nano)+".\n")
 					b.StartTimer()
 					res, err := Build(context.Background(), opts(out))
 					if err != nil {

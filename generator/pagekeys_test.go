@@ -48,15 +48,7 @@ func TestBuild_Incremental(t *testing.T) {
 		{"Nothing", nil, func(*testing.T, string, string) {}, 0, 0},
 		// past the preview its cards show: only its own page
 		{"TextEnd", nil, func(t *testing.T, content, _ string) {
-			t.Helper()
-			f, err := os.OpenFile(filepath.Join(content, "circulars", "bench-000008.md"), os.O_APPEND|os.O_WRONLY, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			if _, err := f.WriteString("\n\nA new last paragraph.\n"); err != nil {
-				t.Fatal(err)
-			}
+			appendTo(t, filepath.Join(content, "circulars", "bench-000008.md"), "\n\nA new last paragraph.\n")
 		}, 1, 1},
 		// the preview changes too: the pages with its card
 		{"TextStart", nil, replace(tokenisation, "\n---\n", "\n---\n\nA new first paragraph.\n\n"), 1, generated / 2},

@@ -66,14 +66,7 @@ func TestBuild_Rebuild(t *testing.T) {
 	t.Run("OneCircularChanged", func(t *testing.T) {
 		opts, out := setup(t)
 		keep, old := stat(t, filepath.Join(out, untouched)), stat(t, filepath.Join(out, page))
-		f := filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md")
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, append(src, "\n\nA new paragraph.\n"...), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA new paragraph.\n")
 		rebuild(t, opts, false)
 		if os.SameFile(old, stat(t, filepath.Join(out, page))) {
 			t.Error("the changed circular's page was not rewritten")
@@ -114,14 +107,7 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("the new folder differs from the last build (-last +new):\n%s", diff)
 		}
 
-		f := filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md")
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, append(src, "\n\nA new paragraph.\n"...), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA new paragraph.\n")
 		third := opts
 		third.OutDir, third.LastBuild = out+".2", next.OutDir
 		rebuild(t, third, false)
@@ -158,4 +144,17 @@ func TestBuild_Rebuild(t *testing.T) {
 		opts.Now = func() time.Time { return fixtureNow.AddDate(0, 0, 1) }
 		rebuild(t, opts, false)
 	})
+}
+
+// appendTo adds text at the end of file (an edit of a content file).
+func appendTo(t testing.TB, file, text string) {
+	t.Helper()
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
 }

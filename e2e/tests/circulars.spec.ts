@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, holdRequests, screenshot } from "./helpers";
 
 test.describe("circulars", () => {
   test("list, card links and the circular page", async ({ page }, info) => {
@@ -57,12 +57,7 @@ test.describe("circulars", () => {
     expect(await page.getByRole("button", { name: "Summarize" }).count()).toBe(await page.locator("[data-circular]").count());
 
     // both buttons wait while a call runs
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/circulars/*/impact", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/circulars/*/impact");
     await impact.click();
     await expect(summarize).toBeDisabled();
     await expect(impact).toBeDisabled();

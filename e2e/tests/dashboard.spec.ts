@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { axeViolations, isMobile, screenshot } from "./helpers";
+import { axeViolations, holdRequests, isMobile, screenshot } from "./helpers";
 
 // The dashboard (/ and /dashboard): stat cards, Recent Circulars (Load
 // More, the source buttons, Summarize and Impact), Quick Access and its
@@ -112,21 +112,14 @@ test.describe("dashboard", () => {
     const card = shownCards(page).first();
     const summarize = card.getByRole("button", { name: "Summarize" });
     const impact = card.getByRole("button", { name: "Impact" });
-    let sent: unknown;
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/circulars/*/impact", async (route) => {
-      sent = route.request().postDataJSON();
-      await held;
-      await route.continue();
-    });
+    const { release, requests } = await holdRequests(page, "**/api/circulars/*/impact");
     await impact.click();
     await expect(summarize).toBeDisabled();
     await expect(impact).toBeDisabled();
     release();
     await expect(page.getByText("Impact Analysis Complete", { exact: true })).toBeVisible();
     await expect(page.getByText(/^Impact level: (high|medium|low)\. See detailed analysis\.$/)).toBeVisible();
-    expect(sent).toEqual({ entityType: "PSP" });
+    expect(requests.map((r) => r.postDataJSON())).toEqual([{ entityType: "PSP" }]);
 
     await summarize.click();
     await expect(page.getByText("Summary Generated", { exact: true })).toBeVisible();

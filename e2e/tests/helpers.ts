@@ -1,4 +1,4 @@
-import { type Page, type TestInfo } from "@playwright/test";
+import { type Page, type Request, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 // screenshot saves a full-page picture under e2e/screenshots/ (not
@@ -13,3 +13,17 @@ export async function axeViolations(page: Page) {
 }
 
 export const isMobile = (info: TestInfo) => info.project.name === "mobile";
+
+// holdRequests holds the page's requests to url until release is called,
+// so a test sees what shows while a call runs; requests are those held.
+export async function holdRequests(page: Page, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const requests: Request[] = [];
+  await page.route(url, async (route) => {
+    requests.push(route.request());
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), requests };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, holdRequests, screenshot } from "./helpers";
 
 // Each test subscribes its own address: the server's data folder is fresh
 // for each run and both projects run at once.
@@ -48,12 +48,7 @@ test.describe("/newsletter", () => {
     expect(sent).toBe(0);
 
     // Hold the call to see the submitting state.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/newsletter/subscribe", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/newsletter/subscribe");
     const email = address(info, "page");
     await form.getByLabel("First name (optional)").fill("Asha");
     await form.getByLabel("E-mail address").fill(email);

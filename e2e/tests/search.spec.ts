@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, isMobile, screenshot } from "./helpers";
+import { axeViolations, holdRequests, isMobile, screenshot } from "./helpers";
 
 const cards = (page: Page) => page.locator("[data-list=search-circulars] > [data-fields]:visible");
 const box = (page: Page) => page.getByRole("searchbox", { name: "Search text" });
@@ -141,12 +141,7 @@ test.describe("/search", () => {
   });
 
   test("five placeholders while the API works", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/search?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/search?*");
     await page.goto("/search?q=tokenisation");
     await mounted(page);
     await expect(page.locator("[data-skeleton]")).toHaveCount(5);
