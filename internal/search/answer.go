@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"regpulse/internal/catalog"
 )
@@ -36,10 +37,13 @@ type Facets struct {
 
 // Response is GET /api/search's answer.
 type Response struct {
-	Circulars  catalog.List[catalog.Circular] `json:"circulars"`
-	Answer     Answer                         `json:"answer"`
-	Pagination Pagination                     `json:"pagination"`
-	Facets     Facets                         `json:"facets"`
+	// Circulars is never nil (Respond): a plain slice rather than a
+	// catalog.List, whose MarshalJSON would have encoding/json check
+	// its long output a second time.
+	Circulars  []catalog.Circular `json:"circulars"`
+	Answer     Answer             `json:"answer"`
+	Pagination Pagination         `json:"pagination"`
+	Facets     Facets             `json:"facets"`
 	// Correction, when terms were misspelt, says what was searched instead.
 	Correction *Correction `json:"correction"`
 	// Latest says the strong matches are sorted newest first (a UPI query).
@@ -154,10 +158,10 @@ type passage struct {
 // corrected query; below minConfidence there is no direct answer.
 func Extract(p Plan, top []Hit) Answer {
 	a := Answer{Method: MethodExtractive}
-	keys := termKeys(p)
+	m := newMatcher(p)
 	var best *passage
 	for i, h := range top {
-		ps := bestPassage(h.Circular, keys, len(p.Terms))
+		ps := bestPassage(h.Circular, m)
 		ps.hit = i
 		a.Sources = append(a.Sources, Source{
 			CircularID: h.Circular.ID, Slug: h.Circular.Slug, Source: h.Circular.Source, Title: h.Circular.Title,
@@ -190,35 +194,102 @@ func Extract(p Plan, top []Hit) Answer {
 	return a
 }
 
-// termKeys maps each key of p's terms to its term's index.
-func termKeys(p Plan) map[string]int {
-	m := map[string]int{}
+// matcher tells which of a query's terms the words of a text are, keying
+// each distinct word once: an answer reads the same few hundred words
+// thousands of times.
+type matcher struct {
+	keys   map[string]int // key -> the term it belongs to
+	words  map[string]int // lower-cased word -> its term, or -1
+	nTerms int
+	seen   []int // per term, the coverage call that last met it
+	calls  int
+	buf    []byte
+}
+
+func newMatcher(p Plan) *matcher {
+	m := &matcher{keys: map[string]int{}, words: map[string]int{}, nTerms: len(p.Terms), seen: make([]int, len(p.Terms))}
 	for i, t := range p.Terms {
 		for _, k := range t.Keys {
-			m[k] = i
+			m.keys[k] = i
 		}
 	}
 	return m
 }
 
+// term is the term word (as written) belongs to, or -1.
+func (m *matcher) term(word string) int {
+	if hasUpperASCII(word) {
+		m.buf = append(m.buf[:0], word...)
+		for j, ch := range m.buf {
+			if 'A' <= ch && ch <= 'Z' {
+				m.buf[j] = ch + 'a' - 'A'
+			}
+		}
+		if t, ok := m.words[string(m.buf)]; ok {
+			return t
+		}
+	} else if t, ok := m.words[word]; ok {
+		return t
+	}
+	w := strings.ToLower(word)
+	t, ok := m.keys[Key(w)]
+	if !ok {
+		t = -1
+	}
+	m.words[w] = t
+	return t
+}
+
+// coverage is the share of the query's terms text holds.
+func (m *matcher) coverage(text string) float64 {
+	if m.nTerms == 0 {
+		return 0
+	}
+	m.calls++
+	n := 0
+	eachWord(text, func(start, end int) {
+		if t := m.term(text[start:end]); t >= 0 && m.seen[t] != m.calls {
+			m.seen[t] = m.calls
+			n++
+		}
+	})
+	return float64(n) / float64(m.nTerms)
+}
+
+// spans are where text holds the query's terms.
+func (m *matcher) spans(text string) []Span {
+	var spans []Span
+	at, u := 0, 0 // a byte offset and its UTF-16 offset
+	eachWord(text, func(start, end int) {
+		if m.term(text[start:end]) < 0 {
+			return
+		}
+		u += utf16Len(text[at:start])
+		sp := Span{Start: u}
+		u += utf16Len(text[start:end])
+		sp.End, at = u, end
+		spans = append(spans, sp)
+	})
+	return spans
+}
+
 // bestPassage is c's sentence holding most terms (the summary's first,
 // then the text's, in order), with the next sentence when it is short and
 // holds terms too.
-func bestPassage(c catalog.Circular, keys map[string]int, nTerms int) passage {
+func bestPassage(c catalog.Circular, m *matcher) passage {
 	var best passage
 	var sentences []string
 	for _, text := range []string{string(c.Summary), c.Content} {
 		sentences = append(sentences, Sentences(text)...)
 	}
 	for i, s := range sentences {
-		cov, spans := cover(s, keys, nTerms)
+		cov := m.coverage(s)
 		if cov > best.coverage {
-			best = passage{text: s, spans: spans, coverage: cov}
+			best = passage{text: s, coverage: cov}
 			if i+1 < len(sentences) && len(s) < 160 {
 				next := sentences[i+1]
-				if c2, _ := cover(next, keys, nTerms); c2 > 0 && len(s)+len(next) < 320 {
+				if m.coverage(next) > 0 && len(s)+len(next) < 320 {
 					best.text = s + " " + next
-					_, best.spans = cover(best.text, keys, nTerms)
 				}
 			}
 		}
@@ -226,32 +297,35 @@ func bestPassage(c catalog.Circular, keys map[string]int, nTerms int) passage {
 	if best.text == "" && len(sentences) > 0 {
 		best.text = sentences[0]
 	}
+	if best.coverage > 0 {
+		best.spans = m.spans(best.text)
+	}
 	return best
 }
 
-// cover is the share of the query's terms text holds and where they are.
-func cover(text string, keys map[string]int, nTerms int) (float64, []Span) {
-	if nTerms == 0 {
-		return 0, nil
-	}
-	seen := map[int]bool{}
-	var spans []Span
-	for _, t := range Tokens(text) {
-		if i, ok := keys[t.Key]; ok {
-			seen[i] = true
-			spans = append(spans, Span{Start: utf16Len(text[:t.Start]), End: utf16Len(text[:t.End])})
+// utf16Len is how many UTF-16 code units s takes.
+func utf16Len(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			n = 0
+			for _, r := range s {
+				n += utf16.RuneLen(r)
+			}
+			break
 		}
 	}
-	return float64(len(seen)) / float64(nTerms), spans
+	return n
 }
-
-func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // abbreviations end with a full stop that does not end a sentence.
 var abbreviations = map[string]bool{
 	"no": true, "nos": true, "rs": true, "dr": true, "mr": true, "ms": true, "viz": true, "etc": true,
 	"e.g": true, "i.e": true, "vs": true, "sr": true, "st": true, "co": true, "ltd": true, "govt": true,
 }
+
+// emphasis is Markdown's emphasis and code marks, dropped from sentences.
+var emphasis = strings.NewReplacer("**", "", "__", "", "`", "")
 
 // listMarker is a Markdown heading, quote or list marker at a line's start.
 var listMarker = regexp.MustCompile(`^(?:#+|>|[-*+]|\d+[.)])\s+`)
@@ -263,7 +337,7 @@ func Sentences(text string) []string {
 	var out []string
 	for line := range strings.SplitSeq(text, "\n") {
 		line = listMarker.ReplaceAllString(strings.TrimSpace(line), "")
-		line = strings.NewReplacer("**", "", "__", "", "`", "").Replace(line)
+		line = emphasis.Replace(line)
 		start := 0
 		for i := 0; i < len(line); i++ {
 			c := line[i]

@@ -328,34 +328,96 @@ func numberKeys(text string) []string {
 	return keys
 }
 
-// Document is what a store indexes of a circular: one text of keys per
-// column (Keys), and the distinct words with their keys for the
-// vocabulary's prefix and typo look-ups.
+// Columns of a circular the index holds, in the order of the column
+// weights: the circular number, the title, the summary, the text.
+const (
+	ColumnNumber = iota
+	ColumnTitle
+	ColumnSummary
+	ColumnContent
+	Columns
+)
+
+// Weights are the column weights by column.
+var Weights = [Columns]float64{WeightNumber, WeightTitle, WeightSummary, WeightContent}
+
+// Document is what an index holds of a circular: its distinct keys, each
+// column's words in order as places in Keys, and the distinct words with
+// their keys for the vocabulary's prefix and typo look-ups.
 type Document struct {
-	Number, Title, Summary, Content string
-	Words                           []Word
+	Keys    []string
+	Columns [Columns][]int32
+	Words   []Word
 }
 
 // Index is the Document of c. summary is the summary the circular is
 // shown with: one stored by the API when there is one, else the catalog's.
 func Index(c catalog.Circular, summary string) Document {
-	d := Document{}
-	seen := map[string]bool{}
-	cols := []*string{&d.Number, &d.Title, &d.Summary, &d.Content}
-	for i, text := range []string{string(c.CircularNumber), c.Title, summary, c.Content} {
-		toks := Tokens(text)
-		var b strings.Builder
-		for j, t := range toks {
-			if j > 0 {
-				b.WriteByte(' ')
+	var d Document
+	// Each distinct word is lower-cased and keyed once per circular: a
+	// text repeats its few hundred words thousands of times.
+	places := map[string]int32{} // word -> place of its key
+	keyPlace := map[string]int32{}
+	var buf []byte
+	for i, text := range [Columns]string{string(c.CircularNumber), c.Title, summary, c.Content} {
+		var col []int32
+		eachWord(text, func(start, end int) {
+			w := text[start:end]
+			if hasUpperASCII(w) {
+				buf = append(buf[:0], w...)
+				for j, ch := range buf {
+					if 'A' <= ch && ch <= 'Z' {
+						buf[j] = ch + 'a' - 'A'
+					}
+				}
+				if p, ok := places[string(buf)]; ok {
+					col = append(col, p)
+					return
+				}
+				w = strings.ToLower(w) // non-ASCII letters too
+			} else if p, ok := places[w]; ok {
+				col = append(col, p)
+				return
+			} else if !isASCII(w) {
+				w = strings.ToLower(w)
 			}
-			b.WriteString(t.Key)
-			if !seen[t.Word] && !isNumber(t.Word) && len(t.Word) >= prefixMin {
-				seen[t.Word] = true
-				d.Words = append(d.Words, Word{Word: t.Word, Key: t.Key})
+			if p, ok := places[w]; ok { // a non-ASCII capital
+				col = append(col, p)
+				return
 			}
-		}
-		*cols[i] = b.String()
+			w = strings.Clone(w) // not the whole text's memory
+			k := Key(w)
+			p, ok := keyPlace[k]
+			if !ok {
+				p = int32(len(d.Keys))
+				keyPlace[k] = p
+				d.Keys = append(d.Keys, k)
+			}
+			places[w] = p
+			col = append(col, p)
+			if !isNumber(w) && len(w) >= prefixMin {
+				d.Words = append(d.Words, Word{Word: w, Key: k})
+			}
+		})
+		d.Columns[i] = col
 	}
 	return d
+}
+
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -30,31 +30,51 @@ type Token struct {
 // "02-14-008" and "02/14/008" are all 2 14 8; "S-516" and "S516" are s 516).
 func Tokens(text string) []Token {
 	var out []Token
+	eachWord(text, func(start, end int) {
+		w := strings.ToLower(text[start:end])
+		out = append(out, Token{Word: w, Key: Key(w), Start: start, End: end})
+	})
+	return out
+}
+
+// eachWord calls word with the byte span of each word of text, as Tokens
+// splits it.
+func eachWord(text string, word func(start, end int)) {
 	start, kind := -1, 0 // kind: 1 letters, 2 digits
-	flush := func(end int) {
-		if start >= 0 {
-			w := strings.ToLower(text[start:end])
-			out = append(out, Token{Word: w, Key: Key(w), Start: start, End: end})
-		}
-		start, kind = -1, 0
-	}
-	for i, r := range text {
-		k := 0
-		switch {
-		case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
-			k = 1
-		case unicode.IsDigit(r):
-			k = 2
-		}
-		if k != kind {
-			flush(i)
-			if k != 0 {
-				start, kind = i, k
+	for i := 0; i < len(text); {
+		c := text[i]
+		k, size := 0, 1
+		if c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+				k = 1
+			case '0' <= c && c <= '9':
+				k = 2
+			}
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			switch {
+			case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
+				k = 1
+			case unicode.IsDigit(r):
+				k = 2
 			}
 		}
+		if k != kind {
+			if start >= 0 {
+				word(start, i)
+			}
+			start, kind = -1, k
+			if k != 0 {
+				start = i
+			}
+		}
+		i += size
 	}
-	flush(len(text))
-	return out
+	if start >= 0 {
+		word(start, len(text))
+	}
 }
 
 // Keys is the index text of text: its tokens' keys joined by spaces. A

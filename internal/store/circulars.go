@@ -115,7 +115,13 @@ ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, provider = e
 	if err := reindexCircular(ctx, tx, circularID); err != nil {
 		return fmt.Errorf("store: PutCircularSummary: %w", err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: PutCircularSummary: %w", err)
+	}
+	if err := s.refreshSearchAfterWrite(ctx); err != nil {
+		return fmt.Errorf("store: PutCircularSummary: search index: %w", err)
+	}
+	return nil
 }
 
 // circularExists is ErrNotFound when no circular has id.
@@ -161,5 +167,6 @@ var circularTable = table[catalog.Circular]{
 		return []any{catalog.ImpactRank(c.ImpactLevel), searchText(c.Title), searchText(c.Content),
 			searchText(string(c.CircularNumber), c.Category, c.Source)}
 	},
-	written: indexCirculars,
+	index:    beginCircularIndex,
+	removing: unindexCirculars,
 }

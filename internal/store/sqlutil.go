@@ -38,15 +38,13 @@ func likeContains(term string) string {
 	return "%" + r.Replace(term) + "%"
 }
 
-// upsertSQL inserts a row or, when its id (cols[0]) exists, overwrites the
-// other columns. ON CONFLICT ... DO UPDATE is both SQLite and PostgreSQL.
-func upsertSQL(table string, cols []string) string { return upsertKeySQL(table, cols, 1) }
-
-// upsertKeySQL is upsertSQL for a key of the first keys columns.
-func upsertKeySQL(table string, cols []string, keys int) string {
+// upsertRowsSQL inserts n rows of cols or, for those whose key (the
+// first keys columns) exists, overwrites the other columns. ON CONFLICT
+// ... DO UPDATE is both SQLite and PostgreSQL.
+func upsertRowsSQL(table string, cols []string, keys, n int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "INSERT INTO %s (%s) VALUES (%s) ON CONFLICT (%s) DO UPDATE SET ",
-		table, strings.Join(cols, ", "), strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", "), strings.Join(cols[:keys], ", "))
+	b.WriteString(insertRowsSQL(table, cols, n))
+	fmt.Fprintf(&b, " ON CONFLICT (%s) DO UPDATE SET ", strings.Join(cols[:keys], ", "))
 	for i, c := range cols[keys:] {
 		if i > 0 {
 			b.WriteString(", ")
@@ -56,11 +54,73 @@ func upsertKeySQL(table string, cols []string, keys int) string {
 	return b.String()
 }
 
+// upsertKeySQL is upsertRowsSQL for one row.
+func upsertKeySQL(table string, cols []string, keys int) string {
+	return upsertRowsSQL(table, cols, keys, 1)
+}
+
+// insertRowsSQL inserts n rows of cols.
+func insertRowsSQL(table string, cols []string, n int) string {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ") + ")"
+	return fmt.Sprintf("INSERT INTO %s (%s) VALUES %s", table, strings.Join(cols, ", "),
+		strings.TrimSuffix(strings.Repeat(row+", ", n), ", "))
+}
+
+// batchParams bounds the values of one batched statement, below both
+// databases' limits (SQLite 32766, PostgreSQL 65535); batchRows the rows.
+const (
+	batchParams = 16384
+	batchRows   = 256
+)
+
+// rowBatch writes rows a few hundred at a time, each batch one statement:
+// one round trip instead of one per row (a sync writes up to a hundred
+// thousand).
+type rowBatch struct {
+	st    *txStmts
+	sql   func(rows int) string
+	width int
+	max   int
+	args  []any
+}
+
+// batch starts a rowBatch of rows of width values, written by the
+// statement sql(n) for n rows.
+func (t *txStmts) batch(sql func(rows int) string, width int) *rowBatch {
+	return &rowBatch{st: t, sql: sql, width: width, max: max(1, min(batchRows, batchParams/width))}
+}
+
+// add adds a row, writing the batch when it is full.
+func (b *rowBatch) add(ctx context.Context, vals ...any) error {
+	if len(vals) != b.width {
+		return fmt.Errorf("store: a row of %d values, want %d", len(vals), b.width)
+	}
+	b.args = append(b.args, vals...)
+	if len(b.args) == b.max*b.width {
+		return b.flush(ctx)
+	}
+	return nil
+}
+
+// flush writes the rows added since the last flush.
+func (b *rowBatch) flush(ctx context.Context) error {
+	if len(b.args) == 0 {
+		return nil
+	}
+	err := b.st.exec(ctx, b.sql(len(b.args)/b.width), b.args...)
+	clear(b.args)
+	b.args = b.args[:0]
+	return err
+}
+
 // txStmts prepares each statement of a transaction once, however many
 // rows it writes (a sync can write a hundred thousand).
 type txStmts struct {
 	tx    *txConn
 	stmts map[string]*sql.Stmt
+	// indexVersion is the search_version the transaction's changes to
+	// the search index take (searchVersion), 0 until taken.
+	indexVersion int64
 }
 
 func newTxStmts(tx *txConn) *txStmts { return &txStmts{tx: tx, stmts: map[string]*sql.Stmt{}} }

@@ -28,10 +28,16 @@ func TestSearchTerm(t *testing.T) {
 	}
 }
 
-func TestUpsertSQL(t *testing.T) {
-	got := upsertSQL("t", []string{"id", "a", "b"})
-	want := "INSERT INTO t (id, a, b) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET a = excluded.a, b = excluded.b"
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+func TestUpsertRowsSQL(t *testing.T) {
+	for _, tc := range []struct {
+		keys, rows int
+		want       string
+	}{
+		{1, 1, "INSERT INTO t (id, a, b) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET a = excluded.a, b = excluded.b"},
+		{2, 2, "INSERT INTO t (id, a, b) VALUES (?, ?, ?), (?, ?, ?) ON CONFLICT (id, a) DO UPDATE SET b = excluded.b"},
+	} {
+		if got := upsertRowsSQL("t", []string{"id", "a", "b"}, tc.keys, tc.rows); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
 	}
 }

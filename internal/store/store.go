@@ -34,8 +34,9 @@ var migrations embed.FS
 
 // DB is an open store with its migrations applied.
 type DB struct {
-	db  *conn
-	now func() time.Time // the clock of timestamps and of the impact records' window
+	db     *conn
+	now    func() time.Time // the clock of timestamps and of the impact records' window
+	search searchState      // the in-memory search index (search.go)
 }
 
 // Option configures Open.
@@ -93,8 +94,11 @@ func openSQLite(ctx context.Context, path string) (*sql.DB, error) {
 	// WAL lets readers run beside the writer; busy_timeout makes a writer
 	// wait instead of failing at once; SQLite leaves foreign keys off unless
 	// asked. _txlock=immediate takes the write lock at BEGIN, avoiding
-	// deadlocks between two read-then-write transactions.
-	dsn += "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	// deadlocks between two read-then-write transactions. A page cache of
+	// up to 64 MiB per connection (SQLite's default is 2 MiB) keeps a
+	// large sync's transaction from spilling pages to the WAL and reading
+	// them back.
+	dsn += "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/impact"
@@ -90,6 +92,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, 
 	if err := tx.Commit(); err != nil {
 		return SyncStats{}, fmt.Errorf("store: SyncCatalog: %w", err)
 	}
+	if err := s.refreshSearchAfterWrite(ctx); err != nil {
+		return stats, fmt.Errorf("store: SyncCatalog: search index: %w", err)
+	}
 	return stats, nil
 }
 
@@ -114,10 +119,24 @@ type table[T any] struct {
 	// hashed, when set, is the part of an entity its content hash covers
 	// (default: all of it).
 	hashed func(T) any
-	// written, when set, runs after a sync with the entries it added or
-	// changed (the circulars' full-text index).
-	written func(ctx context.Context, st *txStmts, items []T) error
+	// index, when set, keeps an index of the rows in step (the circulars'
+	// full-text index): begun with every entry a sync adds or changes
+	// before their rows are written, told after each chunk of them is;
+	// removing runs before the rows of the ids a sync removes are deleted.
+	index    func(ctx context.Context, st *txStmts, items []T) (rowIndex, error)
+	removing func(ctx context.Context, st *txStmts, ids []string) error
 }
+
+// rowIndex is an index's work for one sync (table.index).
+type rowIndex interface {
+	// written indexes items[start:end] once their rows are written.
+	written(ctx context.Context, start, end int) error
+	// stop ends the work, done or not.
+	stop()
+}
+
+// syncChunk is how many entries are written before an index is told.
+const syncChunk = 1024
 
 func (t table[T]) id(v T) string { return t.cols.value(v, "id").(string) }
 
@@ -160,57 +179,103 @@ func (t table[T]) sync(ctx context.Context, tx *txConn, st *txStmts, items []T) 
 		}
 	}
 	slices.Sort(removed)
+	if t.removing != nil && len(removed) > 0 {
+		if err := t.removing(ctx, st, removed); err != nil {
+			return ks, err
+		}
+	}
 	for _, id := range removed {
 		if err := st.exec(ctx, "DELETE FROM "+t.name+" WHERE id = ?", id); err != nil {
 			return ks, err
 		}
 		ks.Removed++
 	}
-	var written []T
-	for _, it := range items {
-		id := t.id(it)
-		var hashed any = it
+	hashes, err := eachParallel(items, func(it T) (string, error) {
+		var v any = it
 		if t.hashed != nil {
-			hashed = t.hashed(it)
+			v = t.hashed(it)
 		}
-		h, err := entryHash(hashed)
+		h, err := entryHash(v)
 		if err != nil {
-			return ks, fmt.Errorf("%s: %w", id, err)
+			return "", fmt.Errorf("%s: %w", t.id(it), err)
 		}
-		prev, exists := stored[id]
+		return h, nil
+	})
+	if err != nil {
+		return ks, err
+	}
+	var written []T
+	var writtenHash []string
+	for i, it := range items {
+		prev, exists := stored[t.id(it)]
 		switch {
 		case !exists:
 			ks.Added++
-		case prev != h:
+		case prev != hashes[i]:
 			ks.Changed++
 		default:
 			ks.Unchanged++
 			continue
 		}
-		if err := t.write(ctx, st, it, h); err != nil {
-			return ks, fmt.Errorf("%s: %w", id, err)
-		}
 		written = append(written, it)
+		writtenHash = append(writtenHash, hashes[i])
 	}
-	if t.written != nil && len(written) > 0 {
-		if err := t.written(ctx, st, written); err != nil {
+	if len(written) == 0 {
+		return ks, nil
+	}
+	var idx rowIndex
+	if t.index != nil {
+		if idx, err = t.index(ctx, st, written); err != nil {
 			return ks, err
+		}
+		defer idx.stop()
+	}
+	cols := slices.Concat(t.cols.names, t.extra, []string{"content_hash"})
+	rows := st.batch(func(n int) string { return upsertRowsSQL(t.name, cols, 1, n) }, len(cols))
+	for start := 0; start < len(written); start += syncChunk {
+		end := min(len(written), start+syncChunk)
+		for i, it := range written[start:end] {
+			vals, err := t.cols.values(it)
+			if err != nil {
+				return ks, fmt.Errorf("%s: %w", t.id(it), err)
+			}
+			if t.extraValues != nil {
+				vals = append(vals, t.extraValues(it)...)
+			}
+			if err := rows.add(ctx, append(vals, writtenHash[start+i])...); err != nil {
+				return ks, err
+			}
+		}
+		if err := rows.flush(ctx); err != nil {
+			return ks, err
+		}
+		if idx != nil {
+			if err := idx.written(ctx, start, end); err != nil {
+				return ks, err
+			}
 		}
 	}
 	return ks, nil
 }
 
-// write inserts or overwrites v's row, with its content hash.
-func (t table[T]) write(ctx context.Context, st *txStmts, v T, hash string) error {
-	vals, err := t.cols.values(v)
-	if err != nil {
-		return err
+// eachParallel is f of each item, computed on every core, and the errors
+// f returned.
+func eachParallel[T, R any](items []T, f func(T) (R, error)) ([]R, error) {
+	out := make([]R, len(items))
+	errs := make([]error, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for w := range errs {
+		wg.Go(func() {
+			for i := w; i < len(items); i += len(errs) {
+				var err error
+				if out[i], err = f(items[i]); err != nil && errs[w] == nil {
+					errs[w] = err
+				}
+			}
+		})
 	}
-	if t.extraValues != nil {
-		vals = append(vals, t.extraValues(v)...)
-	}
-	upsert := upsertSQL(t.name, slices.Concat(t.cols.names, t.extra, []string{"content_hash"}))
-	return st.exec(ctx, upsert, append(vals, hash)...)
+	wg.Wait()
+	return out, errors.Join(errs...)
 }
 
 // hashes reads the stored content hash of every row, by id.
