@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sync"
 
 	"regpulse/internal/search"
 )
@@ -185,8 +184,10 @@ type run struct {
 	q      *query
 	total  int
 	counts [search.TierAny + 1]int
-	bySrc  []int
-	byCat  []int
+	// byCell counts the matches of each (source, category) pair;
+	// okCell is whether a pair passes the filters.
+	byCell []int
+	okCell []bool
 	ranked [search.TierAny + 1]topK
 	// seen stamps, per term, the last document (plus one) that held it,
 	// and strong the last that held it in the number, title or summary.
@@ -194,8 +195,11 @@ type run struct {
 }
 
 func (x *Index) run(q *query, narrow bool) *run {
-	r := &run{x: x, q: q, bySrc: make([]int, len(x.sources.name)), byCat: make([]int, len(x.categories.name)),
+	r := &run{x: x, q: q, byCell: make([]int, len(x.cells)), okCell: make([]bool, len(x.cells)),
 		seen: make([]uint32, q.terms), strong: make([]uint32, q.terms)}
+	for i, c := range x.cells {
+		r.okCell[i] = q.passes(c)
+	}
 	for t := range r.ranked {
 		r.ranked[t] = topK{k: q.k, less: r.less,
 			byScore: !q.p.Query.ByDate && !(q.p.Latest && t <= search.TierStrong)}
@@ -271,76 +275,6 @@ func (x *Index) union(cs []cursor, match func(d uint32)) {
 				cs[i].i++
 			}
 		}
-	}
-}
-
-// acc is one document's sums in accumulate: its scores over all columns
-// and over the strong ones, and bit t set when term t is held (in the
-// strong columns).
-type acc struct {
-	score, scoreStrong float64
-	held, strong       uint64
-}
-
-// accumulatorPool keeps accumulate's arrays for the next search.
-var accumulatorPool = sync.Pool{New: func() any { return new([]acc) }}
-
-// accumulate walks the matches key by key over arrays of every document
-// (each posting list read once, in order) rather than document by
-// document over all the lists at once: the cheaper walk when the matches
-// are most of the index (the some-terms tier, or common terms). narrow
-// keeps only the documents holding every term; isNumber tells those
-// visit scored already. The sums are the same as visit's, added in the
-// same order. Only for queries of at most 64 terms (a bit each).
-func (r *run) accumulate(narrow bool, isNumber func(uint32) bool) {
-	x, q := r.x, r.q
-	n := x.docs.len()
-	pooled := accumulatorPool.Get().(*[]acc)
-	defer accumulatorPool.Put(pooled)
-	if cap(*pooled) < n {
-		*pooled = make([]acc, n)
-	}
-	sums := (*pooled)[:n]
-	lengths := x.docs.length[:n]
-	for _, k := range q.keys {
-		bit := uint64(1) << k.term
-		vals := k.list.vals
-		docs := k.list.docs[:len(vals)]
-		for i, d := range docs {
-			v := vals[i]
-			a := &sums[d]
-			norm := q.normA + q.normB*float64(lengths[d])
-			f := allCount(v)
-			a.score += k.idf * f * (k1 + 1) / (f + norm)
-			a.held |= bit
-			if fs := strongCount(v); fs > 0 {
-				a.scoreStrong += k.idfStrong * fs * (k1 + 1) / (fs + norm)
-				a.strong |= bit
-			}
-		}
-	}
-	all := uint64(1)<<q.terms - 1
-	if q.terms == 64 {
-		all = ^uint64(0)
-	}
-	deleted := x.docs.deleted[:n]
-	for d := range sums {
-		a := sums[d]
-		if a.held == 0 {
-			continue
-		}
-		sums[d] = acc{}
-		if deleted[d] || narrow && (a.held != all || isNumber(uint32(d))) {
-			continue
-		}
-		tier, score := search.TierAny, a.score
-		switch {
-		case a.held == all && a.strong == all:
-			tier, score = search.TierStrong, a.scoreStrong
-		case a.held == all:
-			tier = search.TierAll
-		}
-		r.record(uint32(d), tier, score)
 	}
 }
 
@@ -477,26 +411,17 @@ func (r *run) visit(d uint32, cs []cursor, number bool) {
 	r.record(d, tier, score)
 }
 
-// record counts match d of tier in the facets and, when it passes the
-// filters, in the total and the tier, and ranks it when its tier can
-// reach the page.
+// record counts match d of tier and ranks it when it passes the filters
+// and its tier can reach the page.
 func (r *run) record(d uint32, tier int, score float64) {
-	q, x := r.q, r.x
-	src, cat := int(x.docs.source[d]), int(x.docs.category[d])
-	okSrc := q.source == -1 || q.source == src
-	okCat := q.category == -1 || q.category == cat
-	if okCat {
-		r.bySrc[src]++
+	if r.count(d, tier) {
+		r.rank(d, tier, score)
 	}
-	if okSrc {
-		r.byCat[cat]++
-	}
-	if !okSrc || !okCat {
-		return
-	}
-	r.total++
-	r.counts[tier]++
-	if q.p.Query.ByDate {
+}
+
+// rank ranks a counted match when its tier can reach the page.
+func (r *run) rank(d uint32, tier int, score float64) {
+	if r.q.p.Query.ByDate {
 		r.ranked[0].push(hit{d, tier, score})
 		return
 	}
@@ -505,10 +430,31 @@ func (r *run) record(d uint32, tier int, score float64) {
 	for t := range tier {
 		before += r.counts[t]
 	}
-	if before < q.k {
+	if before < r.q.k {
 		r.ranked[tier].push(hit{d, tier, score})
 	}
 }
+
+// count counts match d of tier in the facets and, when it passes the
+// filters (its result), in the total and the tier.
+func (r *run) count(d uint32, tier int) bool {
+	c := r.x.docs.cell[d]
+	r.byCell[c]++
+	if !r.okCell[c] {
+		return false
+	}
+	r.total++
+	r.counts[tier]++
+	return true
+}
+
+// passes reports whether a (source, category) pair passes q's filters.
+func (q *query) passes(c cell) bool {
+	return q.sourceOK(c) && q.categoryOK(c)
+}
+
+func (q *query) sourceOK(c cell) bool   { return q.source == -1 || q.source == int(c.source) }
+func (q *query) categoryOK(c cell) bool { return q.category == -1 || q.category == int(c.category) }
 
 // hit is a ranked match.
 type hit struct {
@@ -547,14 +493,17 @@ func (r *run) less(a, b hit) bool {
 func (r *run) results() Results {
 	x, q := r.x, r.q
 	out := Results{Total: r.total, Facets: search.Facets{Source: map[string]int{}, Category: map[string]int{}}}
-	for id, n := range r.bySrc {
-		if n > 0 {
-			out.Facets.Source[x.sources.name[id]] = n
+	// Each facet counts with the other filter applied.
+	for id, n := range r.byCell {
+		if n == 0 {
+			continue
 		}
-	}
-	for id, n := range r.byCat {
-		if n > 0 {
-			out.Facets.Category[x.categories.name[id]] = n
+		c := x.cells[id]
+		if q.categoryOK(c) {
+			out.Facets.Source[x.sources.name[c.source]] += n
+		}
+		if q.sourceOK(c) {
+			out.Facets.Category[x.categories.name[c.category]] += n
 		}
 	}
 	var ranked []hit

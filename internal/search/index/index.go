@@ -39,6 +39,11 @@ type Index struct {
 	deleted int
 
 	sources, categories names
+	// cells are the (source, category) pairs documents have: a document
+	// keeps its pair's place, so that a search counts both facets with one
+	// increment.
+	cells  []cell
+	cellID map[cell]uint16
 
 	words    map[string]string
 	wordList []search.Word // by word
@@ -49,9 +54,8 @@ type Index struct {
 // docTable holds the documents by number, in the order they were added.
 type docTable struct {
 	key      []int64
-	source   []uint16
-	category []uint16
-	date     []int32 // YYYYMMDD
+	cell     []uint16 // place in Index.cells
+	date     []int32  // YYYYMMDD
 	length   []uint32
 	slug     []string
 	number   [][]uint32 // key ids of the circular number, in order
@@ -80,6 +84,22 @@ type postings struct {
 type posting struct {
 	id  uint32
 	val uint32
+}
+
+// cell is a source and a category, as ids in Index.sources and
+// Index.categories.
+type cell struct{ source, category uint16 }
+
+// cellOf is the place of d's source and category in x.cells.
+func (x *Index) cellOf(d Doc) uint16 {
+	c := cell{x.sources.id(d.Source), x.categories.id(d.Category)}
+	id, ok := x.cellID[c]
+	if !ok {
+		id = uint16(len(x.cells))
+		x.cellID[c] = id
+		x.cells = append(x.cells, c)
+	}
+	return id
 }
 
 // names numbers the values of a filter (sources, categories).
@@ -115,7 +135,7 @@ func (n *names) lookup(s string) int {
 
 // New returns an empty index.
 func New() *Index {
-	return &Index{byKey: map[int64]uint32{}, keyID: map[string]uint32{}, words: map[string]string{}}
+	return &Index{byKey: map[int64]uint32{}, keyID: map[string]uint32{}, words: map[string]string{}, cellID: map[cell]uint16{}}
 }
 
 // Apply adds docs (replacing a document of the same Key), removes the
@@ -176,8 +196,7 @@ func (x *Index) add(d Doc) error {
 	}
 	t := &x.docs
 	t.key = append(t.key, d.Key)
-	t.source = append(t.source, x.sources.id(d.Source))
-	t.category = append(t.category, x.categories.id(d.Category))
+	t.cell = append(t.cell, x.cellOf(d))
 	t.date = append(t.date, dayNumber(d.Date))
 	t.length = append(t.length, length)
 	t.slug = append(t.slug, d.Slug)
@@ -241,8 +260,7 @@ func (x *Index) compact() {
 		}
 		renum[d] = uint32(t.len())
 		t.key = append(t.key, old.key[d])
-		t.source = append(t.source, old.source[d])
-		t.category = append(t.category, old.category[d])
+		t.cell = append(t.cell, old.cell[d])
 		t.date = append(t.date, old.date[d])
 		t.length = append(t.length, old.length[d])
 		t.slug = append(t.slug, old.slug[d])
@@ -377,7 +395,7 @@ func (x *Index) Stats() Stats {
 		b += int64(len(k)) + 40
 	}
 	t := &x.docs
-	b += int64(t.len()) * (8 + 2 + 2 + 4 + 4 + 16 + 24 + 1 + 4)
+	b += int64(t.len()) * (8 + 2 + 4 + 4 + 16 + 24 + 1 + 4)
 	b += int64(cap(t.keys)) * 4
 	for _, s := range t.slug {
 		b += int64(len(s))
