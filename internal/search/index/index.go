@@ -53,13 +53,13 @@ type Index struct {
 
 // docTable holds the documents by number, in the order they were added.
 type docTable struct {
-	key      []int64
-	cell     []uint16 // place in Index.cells
-	date     []int32  // YYYYMMDD
-	length   []uint32
-	slug     []string
-	number   [][]uint32 // key ids of the circular number, in order
-	deleted  []bool
+	key     []int64
+	cell    []uint16 // place in Index.cells
+	date    []int32  // YYYYMMDD
+	length  []uint32
+	slug    []string
+	number  [][]uint32 // key ids of the circular number, in order
+	deleted []bool
 	// keysAt[d]:keysAt[d+1] are document d's key ids in keys, each with
 	// strongKey set when its number, title or summary holds it.
 	keysAt []uint32
