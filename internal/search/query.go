@@ -356,13 +356,21 @@ func Index(c catalog.Circular, summary string) Document {
 	var d Document
 	// Each distinct word is lower-cased and keyed once per circular: a
 	// text repeats its few hundred words thousands of times.
-	places := map[string]int32{} // word -> place of its key
-	keyPlace := map[string]int32{}
+	places := make(map[string]int32, 256) // word -> place of its key
+	short := make(map[uint64]int32, 256)  // the same for ASCII words of up to 8 letters, packed
+	keyPlace := make(map[string]int32, 256)
 	var buf []byte
 	for i, text := range [Columns]string{string(c.CircularNumber), c.Title, summary, c.Content} {
-		var col []int32
+		col := make([]int32, 0, len(text)/6+1) // a word and a space take six bytes or so
 		eachWord(text, func(start, end int) {
 			w := text[start:end]
+			packed, isShort := packASCII(w)
+			if isShort {
+				if p, ok := short[packed]; ok {
+					col = append(col, p)
+					return
+				}
+			}
 			if hasUpperASCII(w) {
 				buf = append(buf[:0], w...)
 				for j, ch := range buf {
@@ -394,6 +402,9 @@ func Index(c catalog.Circular, summary string) Document {
 				d.Keys = append(d.Keys, k)
 			}
 			places[w] = p
+			if isShort {
+				short[packed] = p
+			}
 			col = append(col, p)
 			if !isNumber(w) && len(w) >= prefixMin {
 				d.Words = append(d.Words, Word{Word: w, Key: k})
@@ -402,6 +413,26 @@ func Index(c catalog.Circular, summary string) Document {
 		d.Columns[i] = col
 	}
 	return d
+}
+
+// packASCII is an ASCII word of at most 8 letters lower-cased into the
+// bytes of a number (no letter is 0, so no two words share one).
+func packASCII(w string) (uint64, bool) {
+	if len(w) > 8 {
+		return 0, false
+	}
+	var v uint64
+	for j := 0; j < len(w); j++ {
+		c := w[j]
+		if c >= utf8.RuneSelf {
+			return 0, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		v |= uint64(c) << (8 * j)
+	}
+	return v, true
 }
 
 func hasUpperASCII(s string) bool {

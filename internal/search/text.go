@@ -37,28 +37,52 @@ func Tokens(text string) []Token {
 	return out
 }
 
+// byteClass classes ASCII bytes for eachWord: letters, digits, others;
+// bytes from 0x80 start a character to decode.
+var byteClass = func() (c [256]uint8) {
+	for b := range 256 {
+		switch {
+		case 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z':
+			c[b] = classLetter
+		case '0' <= b && b <= '9':
+			c[b] = classDigit
+		case b >= utf8.RuneSelf:
+			c[b] = classWide
+		}
+	}
+	return c
+}()
+
+const (
+	classOther = iota
+	classLetter
+	classDigit
+	classWide
+)
+
 // eachWord calls word with the byte span of each word of text, as Tokens
 // splits it.
 func eachWord(text string, word func(start, end int)) {
-	start, kind := -1, 0 // kind: 1 letters, 2 digits
+	start, kind := -1, uint8(classOther)
 	for i := 0; i < len(text); {
-		c := text[i]
-		k, size := 0, 1
-		if c < utf8.RuneSelf {
-			switch {
-			case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-				k = 1
-			case '0' <= c && c <= '9':
-				k = 2
+		k, size := byteClass[text[i]], 1
+		if k == kind && k != classOther {
+			// Within a word of ASCII, the common case, without the
+			// bookkeeping below.
+			for i++; i < len(text) && byteClass[text[i]] == k; i++ {
 			}
-		} else {
+			continue
+		}
+		if k == classWide {
 			var r rune
 			r, size = utf8.DecodeRuneInString(text[i:])
 			switch {
 			case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
-				k = 1
+				k = classLetter
 			case unicode.IsDigit(r):
-				k = 2
+				k = classDigit
+			default:
+				k = classOther
 			}
 		}
 		if k != kind {
@@ -66,7 +90,7 @@ func eachWord(text string, word func(start, end int)) {
 				word(start, i)
 			}
 			start, kind = -1, k
-			if k != 0 {
+			if k != classOther {
 				start = i
 			}
 		}

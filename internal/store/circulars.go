@@ -57,7 +57,10 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 	term := searchTerm(q.Search)
 	if term != "" {
 		p := likeContains(term)
-		lq.where.add(`(c.title_lc LIKE ? ESCAPE '\' OR c.content_lc LIKE ? ESCAPE '\' OR c.meta_lc LIKE ? ESCAPE '\')`, p, p, p)
+		// The text is stored once and lower-cased here (text_lower): a
+		// second, lower-cased copy would double what a sync of a large
+		// archive writes.
+		lq.where.add(`(c.title_lc LIKE ? ESCAPE '\' OR text_lower(c.content) LIKE ? ESCAPE '\' OR c.meta_lc LIKE ? ESCAPE '\')`, p, p, p)
 		lq.countEach = true
 	}
 	switch {
@@ -67,7 +70,7 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 		// Occurrences of term in x: (length(x) - length(replace(x, term, ''))) / length(term).
 		n := utf8.RuneCountInString(term)
 		lq.order = fmt.Sprintf(`%d * ((length(c.title_lc) - length(replace(c.title_lc, ?, ''))) / %d)
-	+ (length(c.content_lc) - length(replace(c.content_lc, ?, ''))) / %d DESC, c.published_date DESC, c.slug`,
+	+ (length(text_lower(c.content)) - length(replace(text_lower(c.content), ?, ''))) / %d DESC, c.published_date DESC, c.slug`,
 			relevanceTitleWeight, n, n)
 		lq.orderArgs = []any{term, term}
 	default:
@@ -162,9 +165,9 @@ func (s *DB) CircularSummaries(ctx context.Context) (map[string]catalog.Generate
 var circularTable = table[catalog.Circular]{
 	name:  "circulars",
 	cols:  circularColumns.without("ai_summary"),
-	extra: []string{"impact_rank", "title_lc", "content_lc", "meta_lc"},
+	extra: []string{"impact_rank", "title_lc", "meta_lc"},
 	extraValues: func(c catalog.Circular) []any {
-		return []any{catalog.ImpactRank(c.ImpactLevel), searchText(c.Title), searchText(c.Content),
+		return []any{catalog.ImpactRank(c.ImpactLevel), searchText(c.Title),
 			searchText(string(c.CircularNumber), c.Category, c.Source)}
 	},
 	index:    beginCircularIndex,

@@ -41,6 +41,11 @@ var postgresDialect = &dialect{
 	name: "postgres", postgres: true, goose: goose.DialectPostgres, migrations: "migrations/postgres", numbered: true,
 	rename: strings.NewReplacer(
 		"json_object(", "json_build_object(",
+		// Text lower-cased as Go's strings.ToLower does: SQLite's lower()
+		// knows only ASCII, so the store gives SQLite its own (store.go);
+		// PostgreSQL's lower() follows the database's locale (all of
+		// Unicode in a UTF-8 one).
+		"text_lower(", "lower(",
 		// A circular's integer key, the search index's: SQLite's rowid,
 		// an identity column in PostgreSQL.
 		"c.rowid", "c.rid",

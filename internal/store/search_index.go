@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
-	"sync"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
@@ -24,18 +23,13 @@ import (
 // their rows, so that tokenising overlaps with writing, and the terms are
 // written once the rows (and their keys) are.
 type circularIndex struct {
-	st        *txStmts
-	cs        []catalog.Circular
-	summaries map[string]string // stored summaries, by circular id
-	version   int64
-	docs      []indexedDoc
-	done      []chan struct{} // per chunk: its docs are counted
-	ahead     chan struct{}   // a slot per chunk counted and not yet written
-	cancel    context.CancelFunc
-	wg        sync.WaitGroup
-	terms     *rowBatch
-	words     *rowBatch
-	seen      map[string]bool // words written
+	st      *txStmts
+	cs      []catalog.Circular
+	version int64
+	docs    *ahead[indexedDoc]
+	terms   *rowBatch
+	words   *rowBatch
+	seen    map[string]bool // words written
 }
 
 // indexAhead is how many chunks are counted ahead of the rows written.
@@ -51,56 +45,30 @@ func beginCircularIndex(ctx context.Context, st *txStmts, cs []catalog.Circular)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	ix := &circularIndex{st: st, cs: cs, summaries: summaries, version: version, docs: make([]indexedDoc, len(cs)),
-		done: make([]chan struct{}, (len(cs)+syncChunk-1)/syncChunk), ahead: make(chan struct{}, indexAhead),
-		cancel: cancel, seen: map[string]bool{},
+	return &circularIndex{st: st, cs: cs, version: version, seen: map[string]bool{},
+		docs: startAhead(ctx, cs, syncChunk, indexAhead, func(c catalog.Circular) (indexedDoc, error) {
+			return indexDoc(c, summaries[c.ID]), nil
+		}),
 		terms: st.batch(func(n int) string {
 			return upsertRowsSQL("circular_terms", []string{"rid", "version", "source", "category", "published_date", "slug", "terms"}, 1, n)
 		}, 7),
 		words: st.batch(func(n int) string {
 			return insertRowsSQL("search_words", []string{"word", "key", "version"}, n) + " ON CONFLICT (word) DO NOTHING"
-		}, 3)}
-	for i := range ix.done {
-		ix.done[i] = make(chan struct{})
-	}
-	ix.wg.Go(func() { ix.count(ctx) })
-	return ix, nil
-}
-
-// count counts the chunks in order, at most indexAhead ahead.
-func (ix *circularIndex) count(ctx context.Context) {
-	for c := range ix.done {
-		select {
-		case ix.ahead <- struct{}{}:
-		case <-ctx.Done():
-			return
-		}
-		start := c * syncChunk
-		chunk := ix.cs[start:min(len(ix.cs), start+syncChunk)]
-		docs, _ := eachParallel(chunk, func(c catalog.Circular) (indexedDoc, error) {
-			return indexDoc(c, ix.summaries[c.ID]), nil
-		})
-		copy(ix.docs[start:], docs)
-		close(ix.done[c])
-	}
+		}, 3)}, nil
 }
 
 func (ix *circularIndex) written(ctx context.Context, start, end int) error {
-	select {
-	case <-ix.done[start/syncChunk]:
-	case <-ctx.Done():
-		return ctx.Err()
+	docs, err := ix.docs.take(ctx, start/syncChunk)
+	if err != nil {
+		return err
 	}
-	<-ix.ahead
 	chunk := ix.cs[start:end]
 	rids, err := circularRids(ctx, ix.st, chunk)
 	if err != nil {
 		return err
 	}
 	for i, c := range chunk {
-		d := ix.docs[start+i]
-		ix.docs[start+i] = indexedDoc{} // written: its memory may go
+		d := docs[i]
 		if d.err != nil {
 			return fmt.Errorf("%s: index: %w", c.ID, d.err)
 		}
@@ -126,10 +94,7 @@ func (ix *circularIndex) written(ctx context.Context, start, end int) error {
 	return ix.words.flush(ctx)
 }
 
-func (ix *circularIndex) stop() {
-	ix.cancel()
-	ix.wg.Wait()
-}
+func (ix *circularIndex) stop() { ix.docs.stop() }
 
 // indexCirculars indexes cs, whose rows are written.
 func indexCirculars(ctx context.Context, st *txStmts, cs []catalog.Circular) error {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"regpulse/internal/catalog"
 )
@@ -28,7 +29,35 @@ func searchTerm(s string) string {
 
 // searchText lower-cases fields and joins them with fieldSep.
 func searchText(fields ...string) string {
-	return strings.ToLower(strings.Join(fields, fieldSep))
+	n := len(fields) - 1
+	for _, f := range fields {
+		n += len(f)
+	}
+	b := make([]byte, 0, n)
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, fieldSep...)
+		}
+		b = appendLower(b, f)
+	}
+	return string(b)
+}
+
+// appendLower appends s lower-cased: ASCII byte by byte (a sync
+// lower-cases a hundred thousand long texts), the rest as strings.ToLower.
+func appendLower(b []byte, s string) []byte {
+	start := len(b)
+	b = append(b, s...)
+	for i := start; i < len(b); i++ {
+		c := b[i]
+		if c >= utf8.RuneSelf {
+			return append(b[:start], strings.ToLower(s)...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return b
 }
 
 // likeContains is a LIKE pattern (with ESCAPE '\') matching any text that
@@ -67,10 +96,13 @@ func insertRowsSQL(table string, cols []string, n int) string {
 }
 
 // batchParams bounds the values of one batched statement, below both
-// databases' limits (SQLite 32766, PostgreSQL 65535); batchRows the rows.
+// databases' limits (SQLite 32766, PostgreSQL 65535); batchRows the rows;
+// batchBytes the text and bytes, so that a batch of long circulars is not
+// a statement of many megabytes (which the driver copies as it grows).
 const (
 	batchParams = 16384
 	batchRows   = 256
+	batchBytes  = 1 << 20
 )
 
 // rowBatch writes rows a few hundred at a time, each batch one statement:
@@ -82,6 +114,7 @@ type rowBatch struct {
 	width int
 	max   int
 	args  []any
+	bytes int // text and bytes in args
 }
 
 // batch starts a rowBatch of rows of width values, written by the
@@ -96,7 +129,15 @@ func (b *rowBatch) add(ctx context.Context, vals ...any) error {
 		return fmt.Errorf("store: a row of %d values, want %d", len(vals), b.width)
 	}
 	b.args = append(b.args, vals...)
-	if len(b.args) == b.max*b.width {
+	for _, v := range vals {
+		switch v := v.(type) {
+		case string:
+			b.bytes += len(v)
+		case []byte:
+			b.bytes += len(v)
+		}
+	}
+	if len(b.args) == b.max*b.width || b.bytes >= batchBytes {
 		return b.flush(ctx)
 	}
 	return nil
@@ -109,7 +150,7 @@ func (b *rowBatch) flush(ctx context.Context) error {
 	}
 	err := b.st.exec(ctx, b.sql(len(b.args)/b.width), b.args...)
 	clear(b.args)
-	b.args = b.args[:0]
+	b.args, b.bytes = b.args[:0], 0
 	return err
 }
 

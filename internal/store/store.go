@@ -18,6 +18,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"fmt"
 	"net/url"
@@ -25,9 +26,24 @@ import (
 	"path/filepath"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
 	"regpulse/internal/catalog"
 )
+
+// SQLite's lower() lower-cases ASCII only; text_lower is Go's, for every
+// connection the driver opens (dialect.go renames it lower on PostgreSQL).
+func init() {
+	sqlite.MustRegisterDeterministicScalarFunction("text_lower", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		switch v := args[0].(type) {
+		case string:
+			return string(appendLower(nil, v)), nil
+		case nil:
+			return nil, nil
+		default:
+			return nil, fmt.Errorf("text_lower: a %T, want text", v)
+		}
+	})
+}
 
 //go:embed migrations/*.sql migrations/postgres/*.sql
 var migrations embed.FS

@@ -2,14 +2,9 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
-	"sync"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/impact"
@@ -140,22 +135,6 @@ const syncChunk = 1024
 
 func (t table[T]) id(v T) string { return t.cols.value(v, "id").(string) }
 
-// hashVersion changes when the mapping of entries to rows changes, so the
-// next sync rewrites every row.
-const hashVersion = "regpulse-store-2\n"
-
-// entryHash identifies an entry's content: the hash of its JSON.
-func entryHash(v any) (string, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	h.Write([]byte(hashVersion))
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // sync makes t's rows equal to items.
 func (t table[T]) sync(ctx context.Context, tx *txConn, st *txStmts, items []T) (KindStats, error) {
 	var ks KindStats
@@ -232,17 +211,32 @@ func (t table[T]) sync(ctx context.Context, tx *txConn, st *txStmts, items []T) 
 	}
 	cols := slices.Concat(t.cols.names, t.extra, []string{"content_hash"})
 	rows := st.batch(func(n int) string { return upsertRowsSQL(t.name, cols, 1, n) }, len(cols))
+	// Each row's values are made on every core while earlier rows are
+	// written.
+	positions := make([]int, len(written))
+	for i := range positions {
+		positions[i] = i
+	}
+	values := startAhead(ctx, positions, syncChunk, 2, func(i int) ([]any, error) {
+		it := written[i]
+		vals, err := t.cols.values(it)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", t.id(it), err)
+		}
+		if t.extraValues != nil {
+			vals = append(vals, t.extraValues(it)...)
+		}
+		return append(vals, writtenHash[i]), nil
+	})
+	defer values.stop()
 	for start := 0; start < len(written); start += syncChunk {
 		end := min(len(written), start+syncChunk)
-		for i, it := range written[start:end] {
-			vals, err := t.cols.values(it)
-			if err != nil {
-				return ks, fmt.Errorf("%s: %w", t.id(it), err)
-			}
-			if t.extraValues != nil {
-				vals = append(vals, t.extraValues(it)...)
-			}
-			if err := rows.add(ctx, append(vals, writtenHash[start+i])...); err != nil {
+		chunk, err := values.take(ctx, start/syncChunk)
+		if err != nil {
+			return ks, err
+		}
+		for _, vals := range chunk {
+			if err := rows.add(ctx, vals...); err != nil {
 				return ks, err
 			}
 		}
@@ -256,26 +250,6 @@ func (t table[T]) sync(ctx context.Context, tx *txConn, st *txStmts, items []T) 
 		}
 	}
 	return ks, nil
-}
-
-// eachParallel is f of each item, computed on every core, and the errors
-// f returned.
-func eachParallel[T, R any](items []T, f func(T) (R, error)) ([]R, error) {
-	out := make([]R, len(items))
-	errs := make([]error, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for w := range errs {
-		wg.Go(func() {
-			for i := w; i < len(items); i += len(errs) {
-				var err error
-				if out[i], err = f(items[i]); err != nil && errs[w] == nil {
-					errs[w] = err
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return out, errors.Join(errs...)
 }
 
 // hashes reads the stored content hash of every row, by id.
