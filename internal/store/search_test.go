@@ -1,7 +1,11 @@
 package store
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +13,8 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
+	"regpulse/internal/search/index"
+	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
 )
 
@@ -224,4 +230,183 @@ func TestSearch_Pages(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSearch_SameOnBothStores: SQLite and PostgreSQL answer the relevance
+// set's queries with the same first ten circulars (one index ranks both).
+func TestSearch_SameOnBothStores(t *testing.T) {
+	cat, err := catalog.Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lite := openSynced(t, openSQLiteTest, cat)
+	pg := openSynced(t, openPostgresTest, cat)
+	for _, c := range readRelevance(t) {
+		var got [2][]string
+		for i, db := range []*DB{lite, pg} {
+			for page := 1; page <= 2; page++ {
+				r, err := db.Search(t.Context(), search.Query{Text: c.query, Page: page})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[i] = append(got[i], slugsOf(r.Circulars)...)
+			}
+		}
+		if diff := cmp.Diff(got[0], got[1]); diff != "" {
+			t.Errorf("%q (-sqlite +postgres):\n%s", c.query, diff)
+		}
+	}
+}
+
+// TestSearch_Instances: two stores on one database, as two instances
+// are: what one syncs or stores, the other's next search finds; a
+// database rebuilt from scratch is read again whole.
+func TestSearch_Instances(t *testing.T) {
+	for _, kind := range []struct {
+		name   string
+		target func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
+		{"postgres", func(t *testing.T) string {
+			tmpl := pgtest.Template(t, "store_template", func(ctx context.Context, url string) error {
+				db, err := Open(ctx, url)
+				if err != nil {
+					return err
+				}
+				return db.Close()
+			})
+			return pgtest.From(t, tmpl)
+		}},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			target := kind.target(t)
+			writer := openAndClose(t, target, nil)
+			reader := openAndClose(t, target, nil)
+			cat := storetest.Catalog()
+			if _, err := writer.SyncCatalog(t.Context(), cat); err != nil {
+				t.Fatal(err)
+			}
+			find := func(t *testing.T, text string) []string {
+				t.Helper()
+				r, err := reader.Search(t.Context(), search.Query{Text: text})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return slugsOrNil(r.Circulars)
+			}
+			if got := find(t, "marketplace"); !slices.Equal(got, []string{storetest.SlugBimaSugam}) {
+				t.Fatalf("first search: %v", got)
+			}
+			t.Run("Changed", func(t *testing.T) {
+				cat.Circulars[0].Content += " Zeugmatic premiums."
+				if _, err := writer.SyncCatalog(t.Context(), cat); err != nil {
+					t.Fatal(err)
+				}
+				if got := find(t, "zeugmatic"); !slices.Equal(got, []string{cat.Circulars[0].Slug}) {
+					t.Errorf("changed text: %v", got)
+				}
+			})
+			t.Run("Removed", func(t *testing.T) {
+				cat.Circulars = cat.Circulars[1:]
+				if _, err := writer.SyncCatalog(t.Context(), cat); err != nil {
+					t.Fatal(err)
+				}
+				if got := find(t, "marketplace"); got != nil {
+					t.Errorf("a removed circular is found: %v", got)
+				}
+			})
+			t.Run("StoredSummary", func(t *testing.T) {
+				if err := writer.PutCircularSummary(t.Context(), idOf(storetest.SlugCyber),
+					catalog.GeneratedSummary{Summary: "Quokka drills.", Provider: "local", Model: "lexrank", GeneratedAt: storetest.Now}); err != nil {
+					t.Fatal(err)
+				}
+				if got := find(t, "quokka"); !slices.Equal(got, []string{storetest.SlugCyber}) {
+					t.Errorf("stored summary: %v", got)
+				}
+			})
+			t.Run("Rebuilt", func(t *testing.T) {
+				// Another database whose version happens to equal the
+				// reader's: the generation tells them apart.
+				_, version, err := reader.storedSearchVersion(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range []string{`DELETE FROM circular_terms`, `DELETE FROM search_words`} {
+					if _, err := writer.db.ExecContext(t.Context(), q); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if _, err := writer.db.ExecContext(t.Context(), `UPDATE search_version SET generation = 'rebuilt', version = ?`, version); err != nil {
+					t.Fatal(err)
+				}
+				if got := find(t, "quokka"); got != nil {
+					t.Errorf("the index of the old database is still searched: %v", got)
+				}
+			})
+		})
+	}
+}
+
+// TestSearch_UnreadableRow: a row of the index that cannot be read is
+// reported, naming its circular, and every other circular is found.
+func TestSearch_UnreadableRow(t *testing.T) {
+	forEachStore(t, func(t *testing.T, open opener) {
+		db := openSynced(t, open, storetest.Catalog())
+		if _, err := db.db.ExecContext(t.Context(), `UPDATE circular_terms SET terms = ?
+WHERE rid = (SELECT c.rowid FROM circulars c WHERE c.slug = ?)`, []byte{1, 200}, storetest.SlugBimaSugam); err != nil {
+			t.Fatal(err)
+		}
+		// Nothing was searched yet: the index is read now, whole.
+		if _, err := db.LoadSearchIndex(t.Context()); !errors.Is(err, index.ErrTerms) || !strings.Contains(err.Error(), "circular ") {
+			t.Errorf("LoadSearchIndex = %v, want index.ErrTerms naming the circular", err)
+		}
+		r, err := db.Search(t.Context(), search.Query{Text: "fraud"})
+		if err != nil || r.Pagination.TotalResults != 2 {
+			t.Errorf("the other circulars: %+v, %v", r.Pagination, err)
+		}
+	})
+}
+
+// TestSearch_Concurrent: searches run while syncs and stored summaries
+// change the index (run with -race).
+func TestSearch_Concurrent(t *testing.T) {
+	db := openAndClose(t, filepath.Join(t.TempDir(), "regpulse.db"), nil)
+	cs := storetest.RealisticCirculars(200, 8)
+	if _, err := db.SyncCatalog(t.Context(), &catalog.Catalog{Circulars: cs}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	errs := make(chan error, 4)
+	for range 3 {
+		go func() {
+			for ctx.Err() == nil {
+				if _, err := db.Search(ctx, search.Query{Text: "payment tokenisation"}); err != nil && ctx.Err() == nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for i := range 20 {
+		cs[i].Content += " Zeugmatic."
+		if _, err := db.SyncCatalog(t.Context(), &catalog.Catalog{Circulars: cs[i%3:]}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.PutCircularSummary(t.Context(), cs[50].ID, catalog.GeneratedSummary{
+			Summary: fmt.Sprint("Summary ", i), Provider: "local", Model: "lexrank", GeneratedAt: storetest.Now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	for range 3 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	r, err := db.Search(t.Context(), search.Query{Text: "zeugmatic"})
+	if err != nil || r.Pagination.TotalResults != 19 { // cs[1:20]: the last sync left cs[0] out
+		t.Errorf("after the syncs: %+v, %v", r.Pagination, err)
+	}
 }

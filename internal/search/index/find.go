@@ -223,9 +223,16 @@ func (x *Index) run(q *query, narrow bool) *run {
 		}
 		return len(numbers) > 0 && numbers[0] == d
 	}
+	byKey := q.terms <= 64 && (!narrow || x.dense(q))
+	switch x.walk {
+	case walkByDoc:
+		byKey = false
+	case walkByKey:
+		byKey = q.terms <= 64
+	}
 	switch {
 	case narrow && !q.complete:
-	case q.terms <= 64 && (!narrow || x.dense(q)):
+	case byKey:
 		r.accumulate(narrow, isNumber)
 	case narrow:
 		x.conjunction(q, cs, func(d uint32) {
@@ -242,6 +249,17 @@ func (x *Index) run(q *query, narrow bool) *run {
 	}
 	return r
 }
+
+// walkMode chooses how a search walks the matches: by document
+// (conjunction, union and visit) or by key (accumulate); walkAuto picks
+// the cheaper. Tests force each to compare them.
+type walkMode int
+
+const (
+	walkAuto walkMode = iota
+	walkByDoc
+	walkByKey
+)
 
 // dense reports whether every term of q is in an eighth of the documents
 // or more: then the walk of accumulate, over every posting of the query,

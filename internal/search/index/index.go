@@ -49,6 +49,7 @@ type Index struct {
 	wordList []search.Word // by word
 
 	scratch []posting // add's, reused
+	walk    walkMode  // walkAuto but in tests
 }
 
 // docTable holds the documents by number, in the order they were added.
