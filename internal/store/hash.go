@@ -31,7 +31,6 @@ func entryHash(v any) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-
 func hashValue(h hash.Hash, v reflect.Value, buf []byte) error {
 	num := func(n uint64) { h.Write(binary.AppendUvarint(buf[:0], n)) }
 	switch v.Kind() {

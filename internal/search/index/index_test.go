@@ -78,8 +78,8 @@ func TestTerms_Encoding(t *testing.T) {
 		{"ErrFormat", append([]byte{9}, one[1:]...)},
 		{"ErrTruncated", one[:len(one)-1]},
 		{"ErrTrailing", append(slices.Clone(one), 0)},
-		{"ErrNoColumn", slices.Replace(slices.Clone(one), 8, 9, 0)},    // the key's column mask
-		{"ErrZeroCount", slices.Replace(slices.Clone(one), 9, 10, 0)},  // its count
+		{"ErrNoColumn", slices.Replace(slices.Clone(one), 8, 9, 0)},      // the key's column mask
+		{"ErrZeroCount", slices.Replace(slices.Clone(one), 9, 10, 0)},    // its count
 		{"ErrNumberPlace", slices.Replace(slices.Clone(one), 11, 12, 1)}, // the number's place: no key 1
 		{"ErrKeyLength", slices.Replace(slices.Clone(one), 6, 7, 200)},
 	} {
