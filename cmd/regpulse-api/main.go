@@ -115,6 +115,9 @@ func run(ctx context.Context, c config, getenv func(string) string, log *slog.Lo
 		} else {
 			log.Info("catalog synced into the store", "changes", stats.String())
 		}
+		// A function reads the index at its first search instead: a cold
+		// start that serves something else should not wait for it.
+		db.WarmSearch(ctx, log)
 	}
 	// The AI's model comes from the OPENAI_* environment variables (see
 	// README); without them the local extractive AI answers.

@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"regpulse/internal/catalog"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
@@ -41,7 +45,7 @@ var (
 )
 
 // build compiles the command once per test process.
-func build(t *testing.T) string {
+func build(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "regpulse-api-test-")
@@ -136,6 +140,79 @@ func (f *fakeRuntime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// invocation is a run of the function under a local fake of the Lambda
+// Runtime API: the first event's answer and when things happened.
+type invocation struct {
+	answer  events.APIGatewayProxyResponse
+	started time.Time // the process
+	polled  time.Time // the function's first poll for an event
+	done    time.Time // the answer
+	log     string
+	peakRSS int64 // bytes, the process's peak resident memory when it answered (Linux)
+}
+
+// invoke starts the function bin with env, hands it event and waits for
+// its answer (or its failure, exit or a minute).
+func invoke(t testing.TB, bin string, env []string, event events.APIGatewayProxyRequest) (inv invocation, err error) {
+	body, _ := json.Marshal(event)
+	rt := &fakeRuntime{event: body, answered: make(chan []byte, 1), failed: make(chan []byte, 1), polled: make(chan time.Time, 1)}
+	srv := httptest.NewServer(rt)
+	defer srv.Close()
+	cmd := exec.Command(bin)
+	cmd.Dir = t.TempDir() // nothing of the working folder is needed
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + cmd.Dir,
+		lambdaRuntimeEnv + "=" + strings.TrimPrefix(srv.URL, "http://")}, env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	inv.started = time.Now()
+	if err := cmd.Start(); err != nil {
+		return inv, err
+	}
+	var waitErr error
+	done := make(chan struct{})
+	go func() { waitErr = cmd.Wait(); close(done) }()
+	defer func() {
+		cmd.Process.Kill()
+		<-done
+		inv.log = stderr.String()
+	}()
+	select {
+	case body := <-rt.answered:
+		inv.done = time.Now()
+		inv.polled = <-rt.polled
+		inv.peakRSS = peakRSS(cmd.Process.Pid)
+		return inv, json.Unmarshal(body, &inv.answer)
+	case body := <-rt.failed:
+		return inv, fmt.Errorf("the function reported an error: %s", body)
+	case <-done:
+		return inv, fmt.Errorf("the function exited: %w", waitErr)
+	case <-time.After(60 * time.Second):
+		return inv, errors.New("no answer in 60 s")
+	}
+}
+
+// peakRSS is the peak resident memory of process pid (VmHWM), 0 where
+// /proc does not tell.
+func peakRSS(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// functionEnv is what a deploy sets for the function over the database
+// at url.
+func functionEnv(url string) []string {
+	return []string{"REGPULSE_DEBUG=1", "DATABASE_URL=" + url, "REGPULSE_JWT_SECRET=" + strings.Repeat("s", 40)}
+}
+
 // TestInvoke_Lambda runs the built function under a local fake of the
 // Lambda Runtime API over PostgreSQL, as Netlify would, and logs its cold
 // start: process start to first answer (the goal is 300 ms; logged, not
@@ -152,78 +229,81 @@ func TestInvoke_Lambda(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-
-	event, _ := json.Marshal(events.APIGatewayProxyRequest{HTTPMethod: "GET", Path: "/api/circulars",
+	list := events.APIGatewayProxyRequest{HTTPMethod: "GET", Path: "/api/circulars",
 		QueryStringParameters: map[string]string{"limit": "2"}, Headers: map[string]string{"Accept": "application/json"},
-		RequestContext: events.APIGatewayProxyRequestContext{Identity: events.APIGatewayRequestIdentity{SourceIP: "192.0.2.1"}}})
-	rt := &fakeRuntime{event: event, answered: make(chan []byte, 1), failed: make(chan []byte, 1), polled: make(chan time.Time, 1)}
-	srv := httptest.NewServer(rt)
-	defer srv.Close()
+		RequestContext: events.APIGatewayProxyRequestContext{Identity: events.APIGatewayRequestIdentity{SourceIP: "192.0.2.1"}}}
 
-	for _, tc := range []struct {
-		name string
-		env  []string
-		want bool
-	}{
-		{"ErrNoDatabase", []string{"REGPULSE_JWT_SECRET=" + strings.Repeat("s", 40)}, false},
-		{"Cold", []string{"REGPULSE_DEBUG=1", "DATABASE_URL=" + url, "REGPULSE_JWT_SECRET=" + strings.Repeat("s", 40)}, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command(bin)
-			cmd.Dir = t.TempDir() // nothing of the working folder is needed
-			cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + cmd.Dir,
-				lambdaRuntimeEnv + "=" + strings.TrimPrefix(srv.URL, "http://")}, tc.env...)
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
-			start := time.Now()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			var waitErr error
-			done := make(chan struct{})
-			go func() { waitErr = cmd.Wait(); close(done) }()
-			defer func() {
-				cmd.Process.Kill()
-				<-done
-			}()
-			if !tc.want {
-				select {
-				case <-done:
-				case <-time.After(60 * time.Second):
-					t.Fatal("still running after 60 s")
-				}
-				if waitErr == nil || !strings.Contains(stderr.String(), "DATABASE_URL") {
-					t.Errorf("started without DATABASE_URL: %v, %s", waitErr, stderr.String())
-				}
-				return
-			}
-			select {
-			case body := <-rt.answered:
-				answered := time.Now()
-				polled := <-rt.polled
-				t.Logf("cold start (process start to first answer): %d ms (goal 300 ms); of which start to first poll %d ms, the request %d ms",
-					answered.Sub(start).Milliseconds(), polled.Sub(start).Milliseconds(), answered.Sub(polled).Milliseconds())
-				var res events.APIGatewayProxyResponse
-				if err := json.Unmarshal(body, &res); err != nil {
-					t.Fatalf("answer %s: %v", body, err)
-				}
-				var page []json.RawMessage
-				total := res.Headers["X-Total-Count"]
-				if v := res.MultiValueHeaders["X-Total-Count"]; len(v) > 0 {
-					total = v[0]
-				}
-				if err := json.Unmarshal([]byte(res.Body), &page); res.StatusCode != 200 || err != nil || len(page) != 2 ||
-					total != strconv.Itoa(len(storetest.Catalog().Circulars)) {
-					t.Errorf("GET /api/circulars?limit=2: %d, X-Total-Count %q, %.300s (%v)", res.StatusCode, total, res.Body, err)
-				}
-				t.Logf("the function's log:\n%s", stderr.String())
-			case body := <-rt.failed:
-				t.Fatalf("the function reported an error: %s\n%s", body, stderr.String())
-			case <-done:
-				t.Fatalf("the function exited: %v\n%s", waitErr, stderr.String())
-			case <-time.After(60 * time.Second):
-				t.Fatalf("no answer in 60 s\n%s", stderr.String())
-			}
-		})
+	t.Run("ErrNoDatabase", func(t *testing.T) {
+		inv, err := invoke(t, bin, []string{"REGPULSE_JWT_SECRET=" + strings.Repeat("s", 40)}, list)
+		if err == nil || !strings.Contains(inv.log, "DATABASE_URL") {
+			t.Errorf("started without DATABASE_URL: %v, %s", err, inv.log)
+		}
+	})
+	t.Run("Cold", func(t *testing.T) {
+		inv, err := invoke(t, bin, functionEnv(url), list)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, inv.log)
+		}
+		t.Logf("cold start (process start to first answer): %d ms (goal 300 ms); of which start to first poll %d ms, the request %d ms",
+			inv.done.Sub(inv.started).Milliseconds(), inv.polled.Sub(inv.started).Milliseconds(), inv.done.Sub(inv.polled).Milliseconds())
+		res := inv.answer
+		var page []json.RawMessage
+		total := res.Headers["X-Total-Count"]
+		if v := res.MultiValueHeaders["X-Total-Count"]; len(v) > 0 {
+			total = v[0]
+		}
+		if err := json.Unmarshal([]byte(res.Body), &page); res.StatusCode != 200 || err != nil || len(page) != 2 ||
+			total != strconv.Itoa(len(storetest.Catalog().Circulars)) {
+			t.Errorf("GET /api/circulars?limit=2: %d, X-Total-Count %q, %.300s (%v)", res.StatusCode, total, res.Body, err)
+		}
+		t.Logf("the function's log:\n%s", inv.log)
+	})
+}
+
+// BenchmarkColdStart_Search is the function's cold start when its first
+// request is a search: the process starts, reads the search index of
+// the database's circulars (REGPULSE_BENCH_CIRCULARS generated ones; make
+// bench sets 100,000) and answers. cold-ms is process start to answer,
+// index-ms the search itself (the index read included), rss-MB the
+// process's peak resident memory then.
+func BenchmarkColdStart_Search(b *testing.B) {
+	n := 3000
+	if v := os.Getenv("REGPULSE_BENCH_CIRCULARS"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("REGPULSE_BENCH_CIRCULARS=%q is not a positive number", v)
+		}
 	}
+	bin := build(b)
+	url := pgtest.URL(b)
+	db, err := store.Open(b.Context(), url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.SyncCatalog(b.Context(), &catalog.Catalog{Circulars: storetest.RealisticCirculars(n, 1)}); err != nil {
+		b.Fatal(err)
+	}
+	db.Close()
+	search := events.APIGatewayProxyRequest{HTTPMethod: "GET", Path: "/api/search",
+		QueryStringParameters: map[string]string{"q": "card tokenisation"}, Headers: map[string]string{"Accept": "application/json"},
+		RequestContext: events.APIGatewayProxyRequestContext{Identity: events.APIGatewayRequestIdentity{SourceIP: "192.0.2.1"}}}
+	var cold, request []time.Duration
+	var rss int64
+	for b.Loop() {
+		inv, err := invoke(b, bin, functionEnv(url), search)
+		if err != nil {
+			b.Fatalf("%v\n%s", err, inv.log)
+		}
+		if inv.answer.StatusCode != 200 {
+			b.Fatalf("GET /api/search: %d %.300s", inv.answer.StatusCode, inv.answer.Body)
+		}
+		cold = append(cold, inv.done.Sub(inv.started))
+		request = append(request, inv.done.Sub(inv.polled))
+		rss = max(rss, inv.peakRSS)
+	}
+	slices.Sort(cold)
+	slices.Sort(request)
+	b.ReportMetric(float64(cold[len(cold)/2].Milliseconds()), "cold-ms")
+	b.ReportMetric(float64(request[len(request)/2].Milliseconds()), "index-ms")
+	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 }

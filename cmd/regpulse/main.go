@@ -226,6 +226,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer db.Close()
 	syncStore(ctx, db, reads, nil, b.content, log)
+	db.WarmSearch(ctx, log)
 	apiOpts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}),
 		api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg), api.WithReadCache(reads)}
 	if sf.url != "" {

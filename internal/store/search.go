@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
@@ -119,6 +121,24 @@ func (s *DB) LoadSearchIndex(ctx context.Context) (index.Stats, error) {
 	return idx.Stats(), nil
 }
 
+// WarmSearch reads the search index in the background, so that the first
+// search does not wait for it (a server's start), and logs its size or
+// what went wrong.
+func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
+	go func() {
+		start := time.Now()
+		st, err := s.LoadSearchIndex(ctx)
+		if err != nil {
+			log.Error("search index: some circulars cannot be searched", "err", err)
+			if st.Docs == 0 {
+				return
+			}
+		}
+		log.Info("search index read", "circulars", st.Docs, "keys", st.Keys, "postings", st.Postings,
+			"MB", st.Bytes>>20, "took", time.Since(start).Round(time.Millisecond))
+	}()
+}
+
 // searchIndex is the in-memory index, brought up to the stored version:
 // loaded whole the first time (or when the database was rebuilt), else
 // given the rows stamped since. While another search refreshes it, a
@@ -207,30 +227,46 @@ func (s *DB) applySearchRows(ctx context.Context, idx *index.Index, version int6
 		return nil, fmt.Errorf("search index: %w", err)
 	}
 	defer rows.Close()
-	var docs []index.Doc
+	// The rows are read while the index takes the chunks read before:
+	// reading and indexing cost about the same at a cold start.
 	var removed []int64
-	var errs []error
-	for rows.Next() {
-		var d index.Doc
-		if err := rows.Scan(&d.Key, &d.Source, &d.Category, &d.Date, &d.Slug, &d.Terms); err != nil {
-			return nil, fmt.Errorf("search index: %w", err)
-		}
-		if d.Terms == nil {
-			removed = append(removed, d.Key)
-			continue
-		}
-		docs = append(docs, d)
-		if len(docs) == loadChunk {
+	chunks := make(chan []index.Doc, 2)
+	applied := make(chan []error, 1)
+	go func() {
+		var errs []error
+		for docs := range chunks {
 			if err := idx.Apply(docs, nil, nil); err != nil {
 				errs = append(errs, err)
 			}
-			docs = docs[:0]
 		}
-	}
-	if err := rows.Err(); err != nil {
+		applied <- errs
+	}()
+	errs, err := func() ([]error, error) {
+		defer func() { close(chunks) }()
+		var docs []index.Doc
+		for rows.Next() {
+			var d index.Doc
+			if err := rows.Scan(&d.Key, &d.Source, &d.Category, &d.Date, &d.Slug, &d.Terms); err != nil {
+				return nil, err
+			}
+			if d.Terms == nil {
+				removed = append(removed, d.Key)
+				continue
+			}
+			docs = append(docs, d)
+			if len(docs) == loadChunk {
+				chunks <- docs
+				docs = make([]index.Doc, 0, loadChunk)
+			}
+		}
+		chunks <- docs
+		return nil, rows.Err()
+	}()
+	errs = append(errs, <-applied...)
+	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	if err := idx.Apply(docs, removed, nil); err != nil {
+	if err := idx.Apply(nil, removed, nil); err != nil {
 		errs = append(errs, err)
 	}
 	words, err := s.db.QueryContext(ctx, `SELECT word, key FROM search_words WHERE version > ?`, version)

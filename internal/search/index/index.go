@@ -48,7 +48,8 @@ type Index struct {
 	words    map[string]string
 	wordList []search.Word // by word
 
-	scratch []posting // add's, reused
+	scratch []posting // addDoc's, reused
+	stamp   []uint32  // by key id, the last document (plus one) addDoc counted it in
 	walk    walkMode  // walkAuto but in tests
 }
 
@@ -167,8 +168,19 @@ func (x *Index) Apply(docs []Doc, removed []int64, words []search.Word) error {
 	return nil
 }
 
-// add appends d as a new document, marking the one it replaces deleted.
+// add appends d as a new document, marking the one it replaces deleted,
+// and its postings to their lists.
 func (x *Index) add(d Doc) error {
+	return x.addDoc(d, func(id, n, val uint32) {
+		l := &x.lists[id]
+		l.docs = append(l.docs, n)
+		l.vals = append(l.vals, val)
+	})
+}
+
+// addDoc appends d as document n, marking the one it replaces deleted,
+// counts its keys and gives post each of its postings once.
+func (x *Index) addDoc(d Doc, post func(id, n, val uint32)) error {
 	n := uint32(x.docs.len())
 	var lengths [search.Columns]uint32
 	x.scratch = x.scratch[:0]
@@ -179,6 +191,7 @@ func (x *Index) add(d Doc) error {
 			id = uint32(len(x.lists))
 			x.keyID[string(k)] = id
 			x.lists = append(x.lists, postings{})
+			x.stamp = append(x.stamp, 0)
 		}
 		x.scratch = append(x.scratch, posting{id, posted(f)})
 	}, func(place uint32) { number = append(number, place) })
@@ -207,12 +220,11 @@ func (x *Index) add(d Doc) error {
 		t.keysAt = append(t.keysAt, 0)
 	}
 	for _, p := range x.scratch {
-		l := &x.lists[p.id]
-		if k := len(l.docs); k > 0 && l.docs[k-1] == n {
+		if x.stamp[p.id] == n+1 {
 			continue // a key twice in one encoding counts once
 		}
-		l.docs = append(l.docs, n)
-		l.vals = append(l.vals, p.val)
+		x.stamp[p.id] = n + 1
+		l := &x.lists[p.id]
 		l.live++
 		id := p.id
 		if p.val>>16 != 0 {
@@ -220,6 +232,7 @@ func (x *Index) add(d Doc) error {
 			id |= strongKey
 		}
 		t.keys = append(t.keys, id)
+		post(p.id, n, p.val)
 	}
 	t.keysAt = append(t.keysAt, uint32(len(t.keys)))
 	x.byKey[d.Key] = n
@@ -283,6 +296,7 @@ func (x *Index) compact() {
 		l.docs, l.vals = docs, vals
 	}
 	x.docs = t
+	clear(x.stamp) // they held the old numbers
 	clear(x.byKey)
 	for d, k := range t.key {
 		x.byKey[k] = uint32(d)
