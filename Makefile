@@ -24,7 +24,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-lighthouse fuzz check clean chromium doctools postgres functions
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-search bench-lighthouse fuzz check clean chromium doctools postgres functions
 
 all: build
 
@@ -123,8 +123,21 @@ doctools:
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
-bench: bench-build bench-lighthouse
-	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip BenchmarkBuild -benchmem -timeout 60m ./...
+bench: bench-build bench-lighthouse bench-search
+	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip 'BenchmarkBuild|BenchmarkSearch|BenchmarkIndex|BenchmarkColdStart' -benchmem -timeout 60m ./...
+
+# Search at the archive's size: for each of SEARCH_SIZES generated
+# circulars, on both stores, the API's latency by class of query (p50-ms,
+# p95-ms), the sync, the index's load, size and one-change update
+# (api's BenchmarkSearch), the index alone (BenchmarkIndex_*), and the
+# function's cold start on a search (cmd/regpulse-api). 100,000 takes
+# about ten minutes and 3 GB of memory.
+SEARCH_SIZES ?= 10000 100000
+bench-search:
+	for n in $(SEARCH_SIZES); do \
+	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkSearch|BenchmarkIndex' -benchmem -timeout 60m ./api ./internal/search/index || exit 1; \
+	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkColdStart' -benchtime 3x -timeout 60m ./cmd/regpulse-api || exit 1; \
+	done
 
 # The build benchmark: the real content plus BENCH_BUILD generated
 # circulars, fresh and rebuilt, beside the Hugo CLI of go.mod's version

@@ -3,12 +3,10 @@ package api
 import (
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
@@ -19,24 +17,11 @@ import (
 	"regpulse/internal/store/storetest"
 )
 
-// benchCirculars is how many generated circulars BenchmarkSearch indexes:
-// REGPULSE_BENCH_CIRCULARS (make bench sets 100000, then 10000), else a
-// few thousand so that a casual -bench run stays quick.
-func benchCirculars(b *testing.B) int {
-	if v := os.Getenv("REGPULSE_BENCH_CIRCULARS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("REGPULSE_BENCH_CIRCULARS=%q is not a positive number", v)
-		}
-		return n
-	}
-	return 3000
-}
-
 // BenchmarkSearch serves GET /api/search from each kind of store (a
 // SQLite file, as in production, and a PostgreSQL database of the
-// throwaway test cluster) of generated circulars shaped like real ones
-// (300 to 3,000 words; storetest.RealisticCirculars), and reports:
+// throwaway test cluster) of $REGPULSE_BENCH_CIRCULARS (else 3,000)
+// generated circulars shaped like real ones (300 to 3,000 words;
+// storetest.RealisticCirculars), and reports:
 //   - sync-s: the catalog synced into an empty store, the index's rows
 //     with it;
 //   - load-s and index-MB: the index read into memory by a store opened
@@ -53,7 +38,7 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 func benchSearch(b *testing.B, target string) {
-	n := benchCirculars(b)
+	n := storetest.BenchCirculars(b, 3000)
 	ctx := b.Context()
 	writer, err := store.Open(ctx, target, store.WithNow(storetest.Clock))
 	if err != nil {

@@ -267,13 +267,7 @@ func TestInvoke_Lambda(t *testing.T) {
 // index-ms the search itself (the index read included), rss-MB the
 // process's peak resident memory then.
 func BenchmarkColdStart_Search(b *testing.B) {
-	n := 3000
-	if v := os.Getenv("REGPULSE_BENCH_CIRCULARS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil || n < 1 {
-			b.Fatalf("REGPULSE_BENCH_CIRCULARS=%q is not a positive number", v)
-		}
-	}
+	n := storetest.BenchCirculars(b, 3000)
 	bin := build(b)
 	url := pgtest.URL(b)
 	db, err := store.Open(b.Context(), url)

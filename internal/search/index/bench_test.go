@@ -2,26 +2,11 @@ package index
 
 import (
 	"context"
-	"os"
-	"strconv"
 	"testing"
 
 	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
-
-// benchDocs is how many generated circulars the benchmarks index:
-// REGPULSE_BENCH_CIRCULARS (make bench sets 100000), else 20,000.
-func benchDocs(b *testing.B) int {
-	if v := os.Getenv("REGPULSE_BENCH_CIRCULARS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("REGPULSE_BENCH_CIRCULARS=%q is not a positive number", v)
-		}
-		return n
-	}
-	return 20_000
-}
 
 // benchIndex indexes n generated circulars shaped like real ones.
 func benchIndex(b *testing.B, n int) (*Index, []Doc) {
@@ -45,11 +30,11 @@ func benchIndex(b *testing.B, n int) (*Index, []Doc) {
 	return x, docs
 }
 
-// BenchmarkFind runs the search classes of api's BenchmarkSearch on the
+// BenchmarkIndex_Find runs the search classes of api's BenchmarkSearch on the
 // index alone: Prepare and Find, without reading circulars, the answer
 // or JSON.
-func BenchmarkFind(b *testing.B) {
-	x, _ := benchIndex(b, benchDocs(b))
+func BenchmarkIndex_Find(b *testing.B) {
+	x, _ := benchIndex(b, storetest.BenchCirculars(b, 20_000))
 	for _, class := range []struct {
 		name    string
 		queries []string
@@ -76,10 +61,10 @@ func BenchmarkFind(b *testing.B) {
 	}
 }
 
-// BenchmarkApply is one changed circular applied to an index of many:
+// BenchmarkIndex_Apply is one changed circular applied to an index of many:
 // what an instance does after another's sync.
-func BenchmarkApply(b *testing.B) {
-	x, docs := benchIndex(b, benchDocs(b))
+func BenchmarkIndex_Apply(b *testing.B) {
+	x, docs := benchIndex(b, storetest.BenchCirculars(b, 20_000))
 	i := 0
 	for b.Loop() {
 		if err := x.Apply([]Doc{docs[i%len(docs)]}, nil, nil); err != nil {
@@ -89,10 +74,10 @@ func BenchmarkApply(b *testing.B) {
 	}
 }
 
-// BenchmarkLoad is a whole index built from its documents: an instance's
+// BenchmarkIndex_Load is a whole index built from its documents: an instance's
 // cold start, less reading the rows.
-func BenchmarkLoad(b *testing.B) {
-	_, docs := benchIndex(b, benchDocs(b))
+func BenchmarkIndex_Load(b *testing.B) {
+	_, docs := benchIndex(b, storetest.BenchCirculars(b, 20_000))
 	for b.Loop() {
 		if err := New().Apply(docs, nil, nil); err != nil {
 			b.Fatal(err)

@@ -6,8 +6,11 @@ package storetest
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -299,4 +302,21 @@ func RealisticCirculars(n int, seed uint64) []catalog.Circular {
 func sentence(ws []string) string {
 	s := strings.Join(ws, " ")
 	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// BenchCircularsEnv sets how many generated circulars the search
+// benchmarks index (make bench-search runs them at 10,000 and 100,000).
+const BenchCircularsEnv = "REGPULSE_BENCH_CIRCULARS"
+
+// BenchCirculars is $REGPULSE_BENCH_CIRCULARS, else def.
+func BenchCirculars(b testing.TB, def int) int {
+	v := os.Getenv(BenchCircularsEnv)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		b.Fatalf("%s=%q is not a positive number", BenchCircularsEnv, v)
+	}
+	return n
 }
