@@ -134,62 +134,6 @@ func intDefault(v any) int {
 	return 0
 }
 
-// whole reads a whole number within [min, max] (max nil: no bound).
-func (p *params) whole(name, v string, minimum, maximum *int, def int) int {
-	n, ok := wholeNumber(v)
-	lo := 0
-	if minimum != nil {
-		lo = *minimum
-	}
-	if ok && n >= lo && (maximum == nil || n <= *maximum) {
-		return n
-	}
-	if maximum == nil {
-		p.fail(name, "%q is not a whole number (%d or more)", v, lo)
-	} else {
-		p.fail(name, "%q is not a whole number from %d to %d", v, lo, *maximum)
-	}
-	return def
-}
-
-// filter returns the canonical spelling of v among allowed, or "" for no
-// filter ("" or "all").
-func (p *params) filter(name, v string, allowed []string) string {
-	if v == "" || strings.EqualFold(v, "all") {
-		return ""
-	}
-	for _, a := range allowed {
-		if strings.EqualFold(v, a) {
-			return a
-		}
-	}
-	p.fail(name, "unknown %s %q; use one of: %s (or all)", name, v, strings.Join(allowed, ", "))
-	return ""
-}
-
-// choose is like filter for a parameter with a default and no "all".
-func (p *params) choose(name, v, def string, allowed []string) string {
-	if v == "" {
-		return def
-	}
-	for _, a := range allowed {
-		if strings.EqualFold(v, a) {
-			return a
-		}
-	}
-	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(allowed, ", "))
-	return def
-}
-
-// text returns v when it is at most max characters.
-func (p *params) text(name, v string, maxLength int) string {
-	if n := len([]rune(v)); n > maxLength {
-		p.fail(name, "is %d characters; use at most %d", n, maxLength)
-		return ""
-	}
-	return v
-}
-
 // mount adds rt to r with what runs before its handler.
 func (h *Handler) mount(r chi.Router, rt *route) {
 	var handler http.Handler = rt.serve(h)
