@@ -24,7 +24,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-search bench-lighthouse fuzz check clean chromium doctools postgres functions
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-search bench-lighthouse fuzz check clean chromium doctools postgres cc functions
 
 all: build
 
@@ -69,8 +69,25 @@ vet:
 lint:
 	$(GO) tool staticcheck ./...
 
-go-test: islands/dist/.vite/manifest.json postgres
-	$(GO) test ./...
+# The packages whose code runs concurrently (the store's instances and
+# index, the read cache, the API's handlers and jobs, the digest's sends,
+# the extractor's jobs) are tested under the race detector, the rest
+# plainly; each package once. -race needs cgo, hence a C compiler.
+RACE_PKGS := ./internal/store/... ./internal/readcache/... ./api/... ./internal/newsletter/... ./internal/extract/...
+go-test: islands/dist/.vite/manifest.json postgres cc
+	$(GO) test $$($(GO) list ./... | grep -v -x -F "$$($(GO) list $(RACE_PKGS))")
+	CGO_ENABLED=1 $(GO) test -race $(RACE_PKGS)
+
+# A C compiler for the race detector (Debian's gcc).
+cc:
+	@if ! command -v gcc >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's gcc for the race detector"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null; \
+	  else \
+	    echo "The race detector needs a C compiler: run 'sudo apt-get install -y gcc libc6-dev' (or make test as root)." >&2; exit 1; \
+	  fi; \
+	fi
 
 $(FIXTURE_SITE)/index.html: $(BIN) islands/dist/.vite/manifest.json $(FIXTURE_SOURCES)
 	$(BIN) build --content generator/testdata/content --out $(FIXTURE_SITE) --as-of 2021-03-01

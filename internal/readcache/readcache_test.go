@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -204,17 +205,30 @@ func TestAcceptsGzip(t *testing.T) {
 
 // TestCache_Concurrent reads, adds and invalidates from many goroutines;
 // run with -race.
+// TestCache_Concurrent reads, adds and invalidates from many goroutines
+// (run under -race by make test): every hit serves its own key's answer,
+// the cache stays within its size, and an invalidation drops everything.
 func TestCache_Concurrent(t *testing.T) {
 	c := New(16, time.Minute)
 	var wg sync.WaitGroup
+	var hits, misses atomic.Int64
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 200 {
 				key := Key{Path: string(rune('a' + (g+i)%20))}
 				if e, ok := c.Get(key); ok {
-					e.Serve(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+					hits.Add(1)
+					rec := httptest.NewRecorder()
+					e.Serve(rec, httptest.NewRequest("GET", "/", nil))
+					if rec.Code != http.StatusOK || rec.Body.String() != key.Path {
+						t.Errorf("%s: served %d %q", key.Path, rec.Code, rec.Body)
+					}
 				} else {
+					misses.Add(1)
 					c.Add(key, entry(c.Version(), key.Path))
+				}
+				if n := c.lru.Len(); n > 16 {
+					t.Errorf("%d answers kept, size 16", n)
 				}
 				if i%50 == 0 {
 					c.Invalidate()
@@ -223,4 +237,13 @@ func TestCache_Concurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	if hits.Load() == 0 || misses.Load() == 0 {
+		t.Errorf("hits %d, misses %d: want both", hits.Load(), misses.Load())
+	}
+	c.Invalidate()
+	for r := 'a'; r < 'a'+20; r++ {
+		if _, ok := c.Get(Key{Path: string(r)}); ok {
+			t.Errorf("%c: kept after Invalidate", r)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 )
 
 func TestListCirculars(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := openSynced(t, open, storetest.Catalog())
@@ -142,6 +143,7 @@ func TestListCirculars(t *testing.T) {
 }
 
 func TestPutCircularSummary(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		cat := storetest.Catalog()
@@ -215,6 +217,7 @@ func TestPutCircularSummary(t *testing.T) {
 // filters and orders from an index, in order, without sorting the rows
 // (so LIMIT stops the scan) and without reading the whole table.
 func TestListCirculars_Plans(t *testing.T) {
+	t.Parallel()
 	db := openSynced(t, openSQLiteTest, &catalog.Catalog{Circulars: storetest.Circulars(2000)})
 	for _, source := range []string{"", "RBI"} {
 		for _, category := range []string{"", "UPI"} {

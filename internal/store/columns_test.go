@@ -11,6 +11,7 @@ import (
 )
 
 func TestSnakeCase(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"id": "id", "publishedDate": "published_date", "leaderIsCeo": "leader_is_ceo", "xProfile": "x_profile",
 		"additionalSourceUrls": "additional_source_urls", "circularId": "circular_id",
@@ -22,6 +23,7 @@ func TestSnakeCase(t *testing.T) {
 }
 
 func TestColumnsOf(t *testing.T) {
+	t.Parallel()
 	got := columnsOf[catalog.NewsItem]().names
 	want := []string{"id", "slug", "title", "content", "excerpt", "source", "category", "region", "published_date", "source_url", "circular"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -32,6 +34,7 @@ func TestColumnsOf(t *testing.T) {
 // TestColumns_RoundTrip writes values of every encoding through SQLite and
 // reads them back: what comes back is what went in, absent values included.
 func TestColumns_RoundTrip(t *testing.T) {
+	t.Parallel()
 	type row struct {
 		ID       string                 `json:"id"`
 		Date     catalog.Date           `json:"date"`

@@ -9,6 +9,7 @@ import (
 )
 
 func TestDB_DashboardStats(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		for _, tc := range []struct {

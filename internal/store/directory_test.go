@@ -22,6 +22,7 @@ func slugs[T any](list []T, slug func(T) string) []string {
 }
 
 func TestDB_ListCompanies(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		for _, tc := range []struct {
@@ -56,6 +57,7 @@ func TestDB_ListCompanies(t *testing.T) {
 }
 
 func TestDB_ListRegulations(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		for _, tc := range []struct {
@@ -84,6 +86,7 @@ func TestDB_ListRegulations(t *testing.T) {
 }
 
 func TestDB_ListNetworks(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		list, total, err := db.ListNetworks(t.Context(), catalog.Page{Limit: 1})
@@ -97,6 +100,7 @@ func TestDB_ListNetworks(t *testing.T) {
 }
 
 func TestDB_ListSibosEvents(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		list, total, err := db.ListSibosEvents(t.Context(), catalog.Page{Limit: 100})
@@ -113,6 +117,7 @@ func TestDB_ListSibosEvents(t *testing.T) {
 // back exactly as the catalog holds it, every field: the columns follow the
 // types (columns.go). Lists come back [] where the catalog had nil.
 func TestDB_EntriesWhole(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cat := storetest.Catalog()
 		db := openSynced(t, open, cat)

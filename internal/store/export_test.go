@@ -11,6 +11,7 @@ import (
 )
 
 func TestDB_ExportCirculars(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := openSynced(t, open, storetest.Catalog())

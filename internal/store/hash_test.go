@@ -8,6 +8,7 @@ import (
 )
 
 func TestEntryHash(t *testing.T) {
+	t.Parallel()
 	base := storetest.Catalog().Circulars[1]
 	hash := func(t *testing.T, v any) string {
 		t.Helper()

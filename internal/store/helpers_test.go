@@ -20,8 +20,8 @@ type opener func(t testing.TB, opts ...Option) *DB
 // forEachStore runs f once per kind of store, as the subtests sqlite and
 // postgres: every store test holds on both.
 func forEachStore(t *testing.T, f func(t *testing.T, open opener)) {
-	t.Run("sqlite", func(t *testing.T) { f(t, openSQLiteTest) })
-	t.Run("postgres", func(t *testing.T) { f(t, openPostgresTest) })
+	t.Run("sqlite", func(t *testing.T) { t.Parallel(); f(t, openSQLiteTest) })
+	t.Run("postgres", func(t *testing.T) { t.Parallel(); f(t, openPostgresTest) })
 }
 
 // openTest opens an in-memory SQLite store (tests of SQLite alone).

@@ -12,6 +12,7 @@ import (
 )
 
 func TestPutImpactAnalysis(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := openSynced(t, open, storetest.Catalog())

@@ -22,6 +22,7 @@ func openAt(t *testing.T, open opener, now *time.Time) *DB {
 // /impact-tracker page shows the same), on the fixture and on generated
 // circulars, as of several dates.
 func TestDB_ImpactTracking_StoresTheRule(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		big := storetest.Catalog()
 		big.Circulars = storetest.Circulars(300)
@@ -44,6 +45,7 @@ func TestDB_ImpactTracking_StoresTheRule(t *testing.T) {
 }
 
 func TestDB_ImpactTracking(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		t.Run("BeforeAnySync", func(t *testing.T) {
 			recs, err := open(t).ImpactTracking(t.Context())
@@ -78,6 +80,7 @@ func TestDB_ImpactTracking(t *testing.T) {
 // only when its values change: when the window slides past circulars, or
 // the circulars change, but not at every sync.
 func TestDB_ImpactTracking_UpdatedAt(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		now := storetest.Now
 		db := openAt(t, open, &now)

@@ -13,6 +13,7 @@ import (
 // TestMigrations_DownUp rolls every migration back and applies it again on
 // a store holding data, so each Down undoes its Up.
 func TestMigrations_DownUp(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := openSynced(t, open, storetest.Catalog())
@@ -44,6 +45,7 @@ func TestMigrations_DownUp(t *testing.T) {
 // every version in one folder is in the other, so a field added to one
 // store is not forgotten in the other.
 func TestMigrations_SameVersions(t *testing.T) {
+	t.Parallel()
 	versions := func(dir string) []int64 {
 		t.Helper()
 		entries, err := fs.ReadDir(migrations, dir)
@@ -76,6 +78,7 @@ func TestMigrations_SameVersions(t *testing.T) {
 // before the folder had 00002 to 00011 (its history: 00001, 00017 and
 // on): they are applied, out of order, as the no-ops they are.
 func TestMigrations_PostgresPlaceholders(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	url := newPostgresTest(t)
 	db := openAndClose(t, url, nil)

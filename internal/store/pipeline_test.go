@@ -10,6 +10,7 @@ import (
 )
 
 func TestAhead(t *testing.T) {
+	t.Parallel()
 	items := make([]int, 23)
 	for i := range items {
 		items[i] = i

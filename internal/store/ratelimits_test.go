@@ -6,6 +6,7 @@ import (
 )
 
 func TestDB_Rates(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)

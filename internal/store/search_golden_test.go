@@ -26,6 +26,7 @@ var updateGolden = flag.Bool("update", false, "rewrite testdata/search.golden")
 // replaced (SQLite's FTS5 with bm25), so the index ranks exactly as it did;
 // a change of ranking on purpose rewrites it with -update.
 func TestSearch_Golden(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cs := storetest.RealisticCirculars(1000, 3)
 		db := openSynced(t, open, &catalog.Catalog{Circulars: cs})

@@ -50,6 +50,7 @@ func readRelevance(t *testing.T) []relevanceCase {
 // run time, so new circulars count) and requires every query's expected
 // circular in its first three results and a mean reciprocal rank of 0.98.
 func TestSearch_Relevance(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cat, err := catalog.Load("../../content")
 		if err != nil {

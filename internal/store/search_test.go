@@ -19,6 +19,7 @@ import (
 )
 
 func TestSearch_Query(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cat := storetest.Catalog()
 		// The newest circular mentions UPI only in passing: the UPI rule must
@@ -137,6 +138,7 @@ func slugsOrNil(cs []catalog.Circular) []string {
 
 // TestSearch_IndexInStep: the index follows every sync and stored summary.
 func TestSearch_IndexInStep(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cat := storetest.Catalog()
 		db := openSynced(t, open, cat)
@@ -189,6 +191,7 @@ func TestSearch_IndexInStep(t *testing.T) {
 // TestSearch_Pages: pages ranked tier by tier still cover every match
 // once, tiers in order, whatever page a tier boundary falls on.
 func TestSearch_Pages(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		cs := storetest.Circulars(300)
 		for i := range cs {
@@ -235,6 +238,7 @@ func TestSearch_Pages(t *testing.T) {
 // TestSearch_SameOnBothStores: SQLite and PostgreSQL answer the relevance
 // set's queries with the same first ten circulars (one index ranks both).
 func TestSearch_SameOnBothStores(t *testing.T) {
+	t.Parallel()
 	cat, err := catalog.Load("../../content")
 	if err != nil {
 		t.Fatal(err)
@@ -262,6 +266,7 @@ func TestSearch_SameOnBothStores(t *testing.T) {
 // are: what one syncs or stores, the other's next search finds; a
 // database rebuilt from scratch is read again whole.
 func TestSearch_Instances(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []struct {
 		name   string
 		target func(t *testing.T) string
@@ -350,6 +355,7 @@ func TestSearch_Instances(t *testing.T) {
 // TestSearch_UnreadableRow: a row of the index that cannot be read is
 // reported, naming its circular, and every other circular is found.
 func TestSearch_UnreadableRow(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := openSynced(t, open, storetest.Catalog())
 		if _, err := db.db.ExecContext(t.Context(), `UPDATE circular_terms SET terms = ?
@@ -370,6 +376,7 @@ WHERE rid = (SELECT c.rowid FROM circulars c WHERE c.slug = ?)`, []byte{1, 200},
 // TestSearch_Concurrent: searches run while syncs and stored summaries
 // change the index (run with -race).
 func TestSearch_Concurrent(t *testing.T) {
+	t.Parallel()
 	db := openAndClose(t, filepath.Join(t.TempDir(), "regpulse.db"), nil)
 	cs := storetest.RealisticCirculars(200, 8)
 	if _, err := db.SyncCatalog(t.Context(), &catalog.Catalog{Circulars: cs}); err != nil {

@@ -3,6 +3,7 @@ package store
 import "testing"
 
 func TestLikeContains(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"upi", "%upi%"},
 		{"100%", `%100\%%`},
@@ -17,6 +18,7 @@ func TestLikeContains(t *testing.T) {
 }
 
 func TestSearchTerm(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"UPI Lite", "upi lite"},
 		{"E₹", "e₹"},
@@ -29,6 +31,7 @@ func TestSearchTerm(t *testing.T) {
 }
 
 func TestUpsertRowsSQL(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		keys, rows int
 		want       string

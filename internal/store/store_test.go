@@ -12,6 +12,7 @@ import (
 )
 
 func TestOpen(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "sub", "regpulse.db")
 	db, err := Open(ctx, path)
@@ -62,6 +63,7 @@ func schemaVersion(t *testing.T, db *DB) int64 {
 // at once, as instances starting together do: the migrations run once,
 // under goose's lock, and the catalog syncs wait for each other.
 func TestOpen_PostgresAtOnce(t *testing.T) {
+	t.Parallel()
 	url := pgtest.URL(t)
 	ctx := t.Context()
 	var g errgroup.Group

@@ -15,6 +15,7 @@ import (
 )
 
 func TestSubscribers_Subscribe(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)
@@ -78,6 +79,7 @@ func TestSubscribers_Subscribe(t *testing.T) {
 }
 
 func TestSubscribers_ListSubscribers(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		now := storetest.Now
@@ -118,6 +120,7 @@ func TestSubscribers_ListSubscribers(t *testing.T) {
 // TestSubscribers_UserPreference: a user's newsletterSubscription and the
 // subscriber of their address follow each other both ways.
 func TestSubscribers_UserPreference(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)
@@ -192,6 +195,7 @@ func TestSubscribers_UserPreference(t *testing.T) {
 }
 
 func TestSubscribers_Deliveries(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)
@@ -224,6 +228,7 @@ func TestSubscribers_Deliveries(t *testing.T) {
 }
 
 func TestSubscribers_ClaimDigestRun(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		now := storetest.Now
@@ -261,6 +266,7 @@ func TestSubscribers_ClaimDigestRun(t *testing.T) {
 // A user who changes e-mail keeps the subscription: it moves to the new
 // address, unless that address is subscribed already.
 func TestSubscribers_ProfileEmailChange(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)

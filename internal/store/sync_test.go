@@ -14,6 +14,7 @@ import (
 )
 
 func TestSyncCatalog(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := open(t)
@@ -153,6 +154,7 @@ func TestSyncCatalog(t *testing.T) {
 }
 
 func TestSyncCatalog_Errors(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		db := openSynced(t, open, storetest.Catalog())
@@ -185,6 +187,7 @@ func TestSyncCatalog_Errors(t *testing.T) {
 
 // TestSyncContentDir syncs the real content twice.
 func TestSyncContentDir(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		ctx := t.Context()
 		cat, err := catalog.Load("../../content")

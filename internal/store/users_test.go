@@ -25,6 +25,7 @@ func mustCreate(t *testing.T, db *DB, nu auth.NewUser) auth.User {
 }
 
 func TestDB_CreateUser(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := open(t)
 		ctx := t.Context()
@@ -71,6 +72,7 @@ func TestDB_CreateUser(t *testing.T) {
 }
 
 func TestDB_UserUpdates(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := open(t)
 		ctx := t.Context()
@@ -139,6 +141,7 @@ func TestDB_UserUpdates(t *testing.T) {
 // TestDB_DashboardStats_ActiveUsers counts the users whose last sign-in
 // falls in the window, at fixed dates.
 func TestDB_DashboardStats_ActiveUsers(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
 		db := open(t)
 		ctx := t.Context()
