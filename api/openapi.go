@@ -9,11 +9,10 @@ import (
 // declarations (operations.go) by package openapigen, whose test fails
 // when it is stale; openapi_test.go checks real responses against it.
 //
-// The islands' client types follow from the document (their test,
-// api-types.test.ts, fails when they are stale).
+// The islands' client types are made from it by every islands build,
+// test and typecheck (npm run api-types).
 //
 //go:generate go run ./openapigen/write
-//go:generate npm run --prefix ../islands --silent api-types
 //go:embed openapi.json
 var openAPIDoc []byte
 
