@@ -139,12 +139,8 @@ func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request, id strin
 // none, else work's result, the work done once for all concurrent calls
 // of the same kind about the circular (shared).
 func aboutCircular[T any](h *Handler, w http.ResponseWriter, r *http.Request, id, kind string, work func(context.Context, catalog.Circular) (T, error)) {
-	c, err := h.store.Circular(r.Context(), id)
-	if errors.Is(err, catalog.ErrNotFound) {
-		err = errorStatus(http.StatusNotFound, "no circular with id "+id)
-	}
-	if err != nil {
-		h.writeError(w, r, err)
+	c, ok := h.circular(w, r, id)
+	if !ok {
 		return
 	}
 	v, err := shared(r.Context(), &h.ai.inFlight, kind+" "+id, func(ctx context.Context) (T, error) { return work(ctx, c) })

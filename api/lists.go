@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -46,4 +47,18 @@ func pageURL(u *url.URL, limit, offset int) string {
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(offset))
 	return (&url.URL{Path: u.Path, RawQuery: q.Encode()}).String()
+}
+
+// circular looks up the circular with id, answering 404 (or the store's
+// failure) when it cannot.
+func (h *Handler) circular(w http.ResponseWriter, r *http.Request, id string) (catalog.Circular, bool) {
+	c, err := h.store.Circular(r.Context(), id)
+	if errors.Is(err, catalog.ErrNotFound) {
+		err = errorStatus(http.StatusNotFound, "no circular with id "+id)
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return c, false
+	}
+	return c, true
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +65,43 @@ func TestHandler_ListCirculars(t *testing.T) {
 		{"ErrUnknownParameter", "/circulars?q=upi", 400, []string{"q"}},
 		{"ErrEverything", "/circulars?source=x&category=y&sort=z&filter=w&limit=0&offset=-2", 400,
 			[]string{"category", "filter", "limit", "offset", "sort", "source"}},
+	})
+}
+
+func TestHandler_GetCircular(t *testing.T) {
+	f := newFixture(t, storetest.Catalog())
+	want := storetest.Catalog().Circulars[1]
+	target := "/circulars/" + want.ID
+	t.Run("AsListed", func(t *testing.T) {
+		list := decode[[]catalog.Circular](t, "/circulars?limit=100", f.get(t, "/circulars?limit=100"))
+		i := slices.IndexFunc(list, func(c catalog.Circular) bool { return c.ID == want.ID })
+		got := decode[catalog.Circular](t, target, f.get(t, target))
+		if i < 0 || got.ID != want.ID {
+			t.Fatalf("GET %s: %s, listed at %d", target, got.ID, i)
+		}
+		if diff := cmp.Diff(list[i], got); diff != "" {
+			t.Errorf("GET %s against GET /circulars's entry (-listed +got):\n%s", target, diff)
+		}
+	})
+	t.Run("StoredSummary", func(t *testing.T) {
+		sum := catalog.GeneratedSummary{Summary: "Card tokenisation extended.", Provider: "local", GeneratedAt: storetest.Clock()}
+		if err := f.store.PutCircularSummary(t.Context(), want.ID, sum); err != nil {
+			t.Fatal(err)
+		}
+		got := decode[catalog.Circular](t, target, f.get(t, target))
+		if got.AISummary == nil || got.AISummary.Summary != sum.Summary {
+			t.Errorf("aiSummary = %+v, want %+v", got.AISummary, sum)
+		}
+	})
+	t.Run("NotModified", func(t *testing.T) {
+		etag := f.get(t, target).header.Get("ETag")
+		if res := f.get(t, target, "If-None-Match", etag); etag == "" || res.status != http.StatusNotModified {
+			t.Errorf("If-None-Match %q: %d", etag, res.status)
+		}
+	})
+	runErrCases(t, f, []errCase{
+		{"ErrNotFound", "/circulars/00000000-0000-4000-8000-000000000000", 404, nil},
+		{"ErrUnknownParameter", target + "?limit=1", 400, []string{"limit"}},
 	})
 }
 

@@ -231,6 +231,18 @@ var opExportCircularsJSON = &apispec.Operation{ID: "exportCircularsJSON", Method
 		rInternalError.At(500)},
 }
 
+var opGetCircular = &apispec.Operation{ID: "getCircular", Method: "GET", Path: "/circulars/{id}",
+	Summary:     "One circular.",
+	Description: "The circular with that id as GET /circulars lists it, its stored aiSummary included: an address for one circular that stays put while the lists' pages move.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The circular.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rNotFound.At(404),
+		rInternalError.At(500)},
+}
+
 var opAnalyzeImpact = &apispec.Operation{ID: "analyzeImpact", Method: "POST", Path: "/circulars/{id}/impact",
 	Summary:     "Analyse a circular's impact on one entity type and store it.",
 	Description: "Rates how hard the circular hits the entity type (high, medium or low) with the reasons, each from the circular's text. The local provider takes the editors' rating for the type when the circular has one, otherwise rules over the text (obligations, deadlines, the entity types and instruments named). Stored per circular and entity type.",

@@ -91,6 +91,11 @@ func routes() []*route {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
 			listPage(h, w, r, page, in.query(page), h.store.ListCirculars)
 		})),
+		cachedBy(always, handle(opGetCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
+			if c, ok := h.circular(w, r, in.ID); ok {
+				h.writeOK(w, r, c)
+			}
+		})),
 		// The bulk downloads stream the whole list: not kept in the cache.
 		handle(opExportCircularsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
 			h.export(w, r, in.query(catalog.Page{}), "csv", "text/csv; charset=utf-8; header=present", newCSVExport)
