@@ -61,17 +61,18 @@ func pageURL(u *url.URL, limit, offset int) string {
 // pageOnly is the query of a list with no parameters of its own.
 func pageOnly(_ *params, page catalog.Page) catalog.Page { return page }
 
-// circularQuery reads GET /circulars' source, category, search, sort and
-// filter (the overall impact level).
+// circularQuery reads GET /circulars' source, category, search, sort,
+// filter (the overall impact level), type and verification.
 func circularQuery(p *params, page catalog.Page) catalog.CircularQuery {
 	return catalog.CircularQuery{
-		Source:   p.enum("source", catalog.Sources),
-		Category: p.enum("category", catalog.CircularCategories),
-		Search:   p.search("search"),
-		Sort:     choice(p, "sort", catalog.SortDate, catalog.CircularSorts),
-		Impact:   p.enum("filter", catalog.ImpactLevels),
-		Type:     p.enum("type", catalog.DocumentTypes),
-		Page:     page,
+		Source:       p.enum("source", catalog.Sources),
+		Category:     p.enum("category", catalog.CircularCategories),
+		Search:       p.search("search"),
+		Sort:         choice(p, "sort", catalog.SortDate, catalog.CircularSorts),
+		Impact:       p.enum("filter", catalog.ImpactLevels),
+		Type:         p.enum("type", catalog.DocumentTypes),
+		Verification: p.enum("verification", catalog.Verifications),
+		Page:         page,
 	}
 }
 

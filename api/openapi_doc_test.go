@@ -319,6 +319,7 @@ func TestOpenAPIDocument_Parameters(t *testing.T) {
 		"CircularCategory": filter(catalog.CircularCategories),
 		"Filter":           filter(catalog.ImpactLevels),
 		"DocumentType":     filter(catalog.DocumentTypes),
+		"Verification":     filter(catalog.Verifications),
 		"NewsCategory":     filter(catalog.NewsCategories),
 		"Region":           filter(catalog.Regions),
 		"CompanyCategory":  filter(catalog.CompanyCategories),
