@@ -9,7 +9,11 @@ import (
 // declarations (operations.go) by package openapigen, whose test fails
 // when it is stale; openapi_test.go checks real responses against it.
 //
+// The islands' client types follow from the document (their test,
+// api-types.test.ts, fails when they are stale).
+//
 //go:generate go run ./openapigen/write
+//go:generate npm run --prefix ../islands --silent api-types
 //go:embed openapi.json
 var openAPIDoc []byte
 

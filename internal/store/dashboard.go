@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -13,7 +12,8 @@ import (
 // ending on now's date (dashboard.Window), the users who signed in
 // within it (by the UTC date of their last sign-in), and the circulars
 // awaiting verification (of any date).
-func (s *DB) DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error) {
+func (s *DB) DashboardStats(ctx context.Context, now time.Time) (_ dashboard.Stats, err error) {
+	defer wrap(&err, "DashboardStats")
 	var st dashboard.Stats
 	from, to := dashboard.Window(now)
 	f, t := dateText(from), dateText(to)
@@ -24,7 +24,7 @@ func (s *DB) DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats
 		unchecked[i] = v
 	}
 	args := append([]any{f, t, f, t, f, t, f, t}, unchecked...)
-	err := s.db.QueryRowContext(ctx, `SELECT
+	err = s.db.QueryRowContext(ctx, `SELECT
 	(SELECT COUNT(*) FROM circulars WHERE published_date BETWEEN ? AND ?),
 	(SELECT COUNT(*) FROM circulars WHERE published_date BETWEEN ? AND ? AND impact_level = 'high'),
 	(SELECT COUNT(*) FROM news WHERE published_date BETWEEN ? AND ?),
@@ -32,7 +32,7 @@ func (s *DB) DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats
 	(SELECT COUNT(*) FROM circulars WHERE verification IN (`+placeholders(len(unchecked))+`))`, args...).
 		Scan(&st.NewCirculars, &st.ImpactAlerts, &st.LatestNews, &st.ActiveUsers, &st.AwaitingVerification)
 	if err != nil {
-		return dashboard.Stats{}, fmt.Errorf("store: DashboardStats: %w", err)
+		return dashboard.Stats{}, err
 	}
 	return st, nil
 }
