@@ -31,6 +31,8 @@ var exportColumns = []struct {
 	{"officialUrl", func(c catalog.Circular) string { return string(c.OfficialURL) }},
 	{"summary", func(c catalog.Circular) string { return string(c.Summary) }},
 	{"content", func(c catalog.Circular) string { return c.Content }},
+	// Last, so that readers of the earlier columns by position still work.
+	{"verification", func(c catalog.Circular) string { return string(c.Verification) }},
 }
 
 // spreadsheetSafe defuses a cell a spreadsheet would run as a formula

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,7 +65,7 @@ func TestHandler_Export(t *testing.T) {
 		if len(recs) != len(cat.Circulars)+1 {
 			t.Fatalf("%d records, want a header and %d rows", len(recs), len(cat.Circulars))
 		}
-		if diff := cmp.Diff([]string{"id", "circularNumber", "title", "source", "category", "documentType", "impactLevel", "publishedDate", "officialUrl", "summary", "content"}, recs[0]); diff != "" {
+		if diff := cmp.Diff([]string{"id", "circularNumber", "title", "source", "category", "documentType", "impactLevel", "publishedDate", "officialUrl", "summary", "content", "verification"}, recs[0]); diff != "" {
 			t.Errorf("header (-want +got):\n%s", diff)
 		}
 		if got := recs[1][2]; got != "'"+cat.Circulars[0].Title {
@@ -78,6 +79,28 @@ func TestHandler_Export(t *testing.T) {
 		}
 		if got, want := recs[1][7], cat.Circulars[0].PublishedDate.String(); got != want {
 			t.Errorf("publishedDate %q, want %q", got, want)
+		}
+		// Each row says how far its circular was checked ("" when the
+		// entry does not say).
+		var verifications []string
+		for i, c := range cat.Circulars {
+			if got := recs[i+1][11]; got != string(c.Verification) {
+				t.Errorf("%s: verification %q, want %q", c.Slug, got, c.Verification)
+			}
+			verifications = append(verifications, recs[i+1][11])
+		}
+		if !slices.Contains(verifications, "reported") {
+			t.Errorf("verifications %q: the fixture's reported circular is not among them", verifications)
+		}
+	})
+
+	t.Run("CSVVerification", func(t *testing.T) {
+		res := f.get(t, "/circulars.csv?verification=Reported")
+		if res.status != http.StatusOK {
+			t.Fatalf("status %d: %s", res.status, res.body)
+		}
+		if diff := cmp.Diff(catalog.CircularQuery{Verification: "reported", Sort: catalog.SortDate}, f.store.circulars); diff != "" {
+			t.Errorf("query (-want +got):\n%s", diff)
 		}
 	})
 
@@ -113,6 +136,7 @@ func TestHandler_Export(t *testing.T) {
 		{"ErrLimit", "/circulars.csv?limit=5", "limit"},
 		{"ErrOffset", "/circulars.json?offset=5", "offset"},
 		{"ErrSource", "/circulars.csv?source=FED", "source"},
+		{"ErrVerification", "/circulars.csv?verification=verified", "verification"},
 		{"ErrUnknown", "/circulars.json?page=2", "page"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

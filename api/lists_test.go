@@ -36,6 +36,8 @@ func TestHandler_ListCirculars(t *testing.T) {
 		{"CategoryWithSpace", "/circulars?category=digital+insurance", q(catalog.CircularQuery{Category: "Digital Insurance"})},
 		{"Filter", "/circulars?filter=High", q(catalog.CircularQuery{Impact: "high"})},
 		{"DocumentType", "/circulars?type=Master-Direction", q(catalog.CircularQuery{Type: "master-direction"})},
+		{"Verification", "/circulars?verification=Reported", q(catalog.CircularQuery{Verification: "reported"})},
+		{"VerificationAll", "/circulars?verification=all", q(catalog.CircularQuery{})},
 		{"SearchTrimmed", "/circulars?search=+%20tokenisation+", q(catalog.CircularQuery{Search: "tokenisation"})},
 		{"SearchKeepsSymbols", "/circulars?search=100%25+UPI_LITE", q(catalog.CircularQuery{Search: "100% UPI_LITE"})},
 		{"Sort", "/circulars?sort=Relevance", q(catalog.CircularQuery{Sort: catalog.SortRelevance})},
@@ -49,6 +51,7 @@ func TestHandler_ListCirculars(t *testing.T) {
 		{"ErrSortAll", "/circulars?sort=all", 400, []string{"sort"}},
 		{"ErrUnknownFilter", "/circulars?filter=critical", 400, []string{"filter"}},
 		{"ErrUnknownDocumentType", "/circulars?type=memo", 400, []string{"type"}},
+		{"ErrUnknownVerification", "/circulars?verification=verified", 400, []string{"verification"}},
 		{"ErrLimitZero", "/circulars?limit=0", 400, []string{"limit"}},
 		{"ErrLimitNegative", "/circulars?limit=-5", 400, []string{"limit"}},
 		{"ErrLimitPlus", "/circulars?limit=%2B5", 400, []string{"limit"}},
@@ -284,8 +287,9 @@ func TestHandler_ImpactTracking(t *testing.T) {
 func TestHandler_DashboardStats(t *testing.T) {
 	f := newFixture(t, nil)
 	f.store.stats.NewCirculars, f.store.stats.ImpactAlerts, f.store.stats.LatestNews = 3, 1, 2
+	f.store.stats.AwaitingVerification = 4
 	res := f.get(t, "/dashboard/stats")
-	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0}`+"\n" {
+	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0,"awaitingVerification":4}`+"\n" {
 		t.Errorf("GET /dashboard/stats = %d %s", res.status, res.body)
 	}
 	if !f.store.statsAt.Equal(storetest.Now) {

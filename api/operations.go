@@ -73,6 +73,8 @@ var paramDecls = map[string]*apispec.Param{
 	"Filter": filter("Filter", "filter", catalog.ImpactLevels, "Only circulars of this impact level."+filterNote),
 	"DocumentType": filter("DocumentType", "type", catalog.DocumentTypes,
 		"Only circulars of this document type (e.g. draft for drafts for comments, master-direction)."+filterNote),
+	"Verification": filter("Verification", "verification", catalog.Verifications,
+		"Only circulars whose entry was checked this far against the regulator's own text: checked (against the official text), reported (from secondary sources only) or pending (the document identified, not yet read)."+filterNote),
 	"NewsCategory": filter("NewsCategory", "category", catalog.NewsCategories, "Only news of this category."+filterNote),
 	"NewsSearch": {Component: "NewsSearch", Name: "search", In: "query",
 		Description: fmt.Sprintf("Case-insensitive substring of the title, excerpt or category (at most %d characters).", maxSearchLength),
@@ -213,7 +215,7 @@ var opListCirculars = &apispec.Operation{ID: "listCirculars", Method: "GET", Pat
 
 var opExportCircularsCSV = &apispec.Operation{ID: "exportCircularsCSV", Method: "GET", Path: "/circulars.csv",
 	Summary:     "Bulk download of circulars as CSV.",
-	Description: "Every circular the filters of GET /circulars select, in its order, as CSV (RFC 4180: CRLF line ends, fields quoted where needed), UTF-8, with a header row: id, circularNumber, title, source, category, documentType, impactLevel, publishedDate, officialUrl, summary, content. A cell starting with =, +, -, @, a tab or a carriage return gets a leading ' so spreadsheets do not run it as a formula. The download is whole: limit and offset are refused (400).",
+	Description: "Every circular the filters of GET /circulars select, in its order, as CSV (RFC 4180: CRLF line ends, fields quoted where needed), UTF-8, with a header row: id, circularNumber, title, source, category, documentType, impactLevel, publishedDate, officialUrl, summary, content, verification. A cell starting with =, +, -, @, a tab or a carriage return gets a leading ' so spreadsheets do not run it as a formula. The download is whole: limit and offset are refused (400).",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The whole list, as a file.",
 			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},

@@ -24,12 +24,13 @@ type (
 	// circularFilters are GET /circulars' filters and order, which the
 	// bulk downloads take too.
 	circularFilters struct {
-		Source   string               `param:"Source"`
-		Category string               `param:"CircularCategory"`
-		Search   string               `param:"CircularSearch"`
-		Sort     catalog.CircularSort `param:"Sort"`
-		Impact   string               `param:"Filter"`
-		Type     string               `param:"DocumentType"`
+		Source       string               `param:"Source"`
+		Category     string               `param:"CircularCategory"`
+		Search       string               `param:"CircularSearch"`
+		Sort         catalog.CircularSort `param:"Sort"`
+		Impact       string               `param:"Filter"`
+		Type         string               `param:"DocumentType"`
+		Verification string               `param:"Verification"`
 	}
 	newsIn struct {
 		Limit    int    `param:"Limit50"`
@@ -75,7 +76,7 @@ func (in pageIn) page() catalog.Page { return catalog.Page{Limit: in.Limit, Offs
 
 func (f circularFilters) query(page catalog.Page) catalog.CircularQuery {
 	return catalog.CircularQuery{Source: f.Source, Category: f.Category, Search: f.Search, Sort: f.Sort,
-		Impact: f.Impact, Type: f.Type, Page: page}
+		Impact: f.Impact, Type: f.Type, Verification: f.Verification, Page: page}
 }
 
 // routes binds every declared operation to its handler, with what runs

@@ -102,6 +102,7 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"id":             {Format: "uuid"},
 			"officialUrl":    {Description: "The regulator's own URL for the document."},
 			"summary":        {Description: "The editors' summary from content; null when they wrote none. A generated summary is aiSummary, never this."},
+			"verification":   {Description: "How far the entry was checked against the regulator's own text: checked (against the official text at officialUrl), reported (from secondary sources that quote or describe the regulator), pending (the document identified, not yet read); null when the entry does not say."},
 		},
 	},
 	"Company": {
@@ -115,10 +116,11 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	},
 	"DashboardStats": {
 		Properties: map[string]apispec.PropertyDoc{
-			"activeUsers":  {Description: "Users who signed in within the same 30 days.", Minimum: ptr(0)},
-			"impactAlerts": {Description: "High-impact circulars among those.", Minimum: ptr(0)},
-			"latestNews":   {Description: "News items published in the same 30 days.", Minimum: ptr(0)},
-			"newCirculars": {Description: "Circulars published in the 30 calendar days (UTC) ending today.", Minimum: ptr(0)},
+			"activeUsers":          {Description: "Users who signed in within the same 30 days.", Minimum: ptr(0)},
+			"awaitingVerification": {Description: "Circulars of any date whose entry is still to be checked against the regulator's own text (verification reported or pending).", Minimum: ptr(0)},
+			"impactAlerts":         {Description: "High-impact circulars among those.", Minimum: ptr(0)},
+			"latestNews":           {Description: "News items published in the same 30 days.", Minimum: ptr(0)},
+			"newCirculars":         {Description: "Circulars published in the 30 calendar days (UTC) ending today.", Minimum: ptr(0)},
 		},
 	},
 	"Error": {

@@ -101,6 +101,9 @@ func searchAtom(origin string, q search.Query, cs []catalog.Circular) ([]byte, e
 			Author:     atom.Person{Name: c.Source},
 			Categories: []atom.Category{{Term: c.Category}},
 		}
+		if l := catalog.VerificationLabel(string(c.Verification)); l != "" {
+			e.Categories = append(e.Categories, atom.Category{Term: l}) // as the site's feeds say it
+		}
 		if c.Summary != "" {
 			e.Summary = &atom.Text{Type: "text", Body: string(c.Summary)}
 		}

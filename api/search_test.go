@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
@@ -64,6 +67,9 @@ func TestSearch_Feed(t *testing.T) {
 			Link  struct {
 				Href string `xml:"href,attr"`
 			} `xml:"link"`
+			Categories []struct {
+				Term string `xml:"term,attr"`
+			} `xml:"category"`
 		} `xml:"entry"`
 	}
 	if err := xml.Unmarshal(res.body, &feed); err != nil {
@@ -78,5 +84,28 @@ func TestSearch_Feed(t *testing.T) {
 	}
 	if etag := res.header.Get("ETag"); f.get(t, "/search/feed?q=fraud&source=RBI", "If-None-Match", etag).status != http.StatusNotModified {
 		t.Error("the feed does not revalidate with its ETag")
+	}
+	// An entry says how far its circular was checked, when it says.
+	terms := map[string][]string{}
+	for _, e := range feed.Entries {
+		for _, c := range e.Categories {
+			terms[strings.TrimPrefix(e.ID, "urn:uuid:")] = append(terms[strings.TrimPrefix(e.ID, "urn:uuid:")], c.Term)
+		}
+	}
+	for _, c := range storetest.Catalog().Circulars {
+		got, ok := terms[c.ID]
+		if !ok {
+			continue
+		}
+		want := []string{c.Category}
+		if c.Verification != "" {
+			want = append(want, catalog.VerificationLabel(string(c.Verification)))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: categories (-want +got):\n%s", c.Slug, diff)
+		}
+	}
+	if len(terms[catalog.IDForPath("circulars/"+storetest.SlugUPILite+".md")]) != 2 {
+		t.Errorf("the reported circular's entry (%s) has no label: %v", storetest.SlugUPILite, terms)
 	}
 }

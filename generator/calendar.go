@@ -82,6 +82,9 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL string) []byte 
 		ev.SetAllDayEndAt(e.Date.AddDate(0, 0, 1))
 		ev.SetSummary(fmt.Sprintf("%s: %s — %s", c.Source, e.What, c.Title))
 		desc := []string{c.Heading(), e.What + ".", "Impact: " + c.ImpactLevel + ". " + catalog.DocumentTypeLabel(c.DocumentType) + "."}
+		if l := catalog.VerificationLabel(string(c.Verification)); l != "" {
+			desc = append(desc, l+".") // a date from an unchecked entry says so where it is kept
+		}
 		if c.OfficialURL != "" {
 			desc = append(desc, "Official document: "+string(c.OfficialURL))
 		}

@@ -16,7 +16,8 @@ import (
 
 // withLinkedCirculars is the fixture content plus an amendment that
 // supersedes the payment aggregator guidelines and carries a compliance
-// date, and a draft for comments (both made up for the test).
+// date, and a draft for comments known only from reports (both made up
+// for the test).
 func withLinkedCirculars(t *testing.T) string {
 	t.Helper()
 	content := copyTree(t, fixtureContent)
@@ -25,7 +26,7 @@ func withLinkedCirculars(t *testing.T) string {
 			"publishedDate: 2021-01-15\neffectiveDate: 2021-02-01\ndocumentType: amendment\ncomplianceDates:\n  - {date: 2021-06-30, what: Apply for authorisation}\n" +
 			"supersedes:\n  - rbi-2020-03-17-pa-guidelines\nimpactLevel: high\nentityImpact:\n  Aggregator: high\nsourceUrl: https://example.org/pa-amendment\n---\n\nThe amended rules.\n",
 		"rbi-2021-02-20-draft-fraud.md": "---\ntitle: Draft fraud rules\nsource: RBI\ncategory: Security\npublishedDate: 2021-02-20\ndocumentType: draft\n" +
-			"complianceDates:\n  - {date: 2021-03-15, what: Comments due}\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-fraud\n---\n\nA draft.\n",
+			"complianceDates:\n  - {date: 2021-03-15, what: Comments due}\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-fraud\nverification: reported\n---\n\nA draft.\n",
 	} {
 		if err := os.WriteFile(filepath.Join(content, "circulars", name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -115,6 +116,7 @@ func TestComplianceCalendar(t *testing.T) {
 	}
 	type event struct{ UID, Start, Summary, URL string }
 	var got []event
+	unchecked := map[string]bool{} // by UID: the description says the entry is not yet checked
 	for _, ev := range cal.Events() {
 		uid, _ := ev.Props.Text(ical.PropUID)
 		start := ev.Props.Get(ical.PropDateTimeStart)
@@ -127,6 +129,8 @@ func TestComplianceCalendar(t *testing.T) {
 			t.Errorf("%s: no DTSTAMP", uid)
 		}
 		got = append(got, event{uid, start.Value, summary, url.Value})
+		desc, _ := ev.Props.Text(ical.PropDescription)
+		unchecked[uid] = strings.Contains(desc, catalog.VerificationLabel("reported")+".")
 	}
 	id := func(slug string) string { return catalog.IDForPath("circulars/" + slug + ".md") }
 	amendment, draft := id("rbi-2021-01-15-pa-amendment"), id("rbi-2021-02-20-draft-fraud")
@@ -140,6 +144,11 @@ func TestComplianceCalendar(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	// The draft, known only from reports, says so in its date's description.
+	wantUnchecked := map[string]bool{want[0].UID: false, want[1].UID: true, want[2].UID: false}
+	if diff := cmp.Diff(wantUnchecked, unchecked); diff != "" {
+		t.Errorf("descriptions saying the entry is not yet checked (-want +got):\n%s", diff)
 	}
 
 	// The same content gives the same bytes (stable UIDs, no build time).

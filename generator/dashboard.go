@@ -25,6 +25,9 @@ type statView struct {
 // dashboardView is what templates/dashboard.html shows beyond the catalog.
 type dashboardView struct {
 	Stats []statView `json:"stats"`
+	// Awaiting is the count of circulars awaiting verification, shown
+	// under the four cards (its Label the noun for its Value).
+	Awaiting statView `json:"awaiting"`
 	// Circulars are the slugs of the circulars the list can show: the
 	// newest dashboard.ListMax overall and of each source button, newest
 	// first. The page draws them all, the first PageSize of All visible;
@@ -49,6 +52,11 @@ func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dash
 	}
 	for i := range stats {
 		stats[i].Meaning = dashboard.Meanings[stats[i].Key]
+	}
+	awaiting := statView{"awaitingVerification", "circulars awaiting verification", st.AwaitingVerification,
+		dashboard.Meanings["awaitingVerification"], ""}
+	if st.AwaitingVerification == 1 {
+		awaiting.Label = "circular awaiting verification"
 	}
 
 	// Enough of each filter's circulars for Load More to run to its end.
@@ -84,6 +92,7 @@ func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dash
 	}
 	return dashboardView{
 		Stats:     stats,
+		Awaiting:  awaiting,
 		Circulars: slugs,
 		News:      news,
 		Sources:   dashboardSources,

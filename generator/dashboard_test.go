@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,6 +28,14 @@ func TestBuild_Dashboard(t *testing.T) {
 		if !regexp.MustCompile(regexp.QuoteMeta(dashboard.Meanings[key])).MatchString(page) {
 			t.Errorf("no meaning for %s", key)
 		}
+	}
+
+	// Under the cards, the circulars awaiting verification, of any date.
+	if want.AwaitingVerification == 0 {
+		t.Error("the content has no circular awaiting verification: nothing shows the count")
+	}
+	if s := fmt.Sprintf(`data-stat="awaitingVerification">%d</span> circulars awaiting verification`, want.AwaitingVerification); !strings.Contains(page, s) {
+		t.Errorf("no %s", s)
 	}
 
 	wrappers := regexp.MustCompile(`<div data-fields="\{&#34;source&#34;:&#34;(\w+)&#34;\}"( hidden)?>`).FindAllStringSubmatch(page, -1)

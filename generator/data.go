@@ -101,6 +101,22 @@ func documentTypeLabels() map[string]string {
 	return out
 }
 
+// verificationView is how pages show one verification: the card's label
+// and the page's note.
+type verificationView struct {
+	Label string `json:"label"`
+	Note  string `json:"note"`
+}
+
+// verificationViews maps each verification to its label and note.
+func verificationViews() map[string]verificationView {
+	out := map[string]verificationView{}
+	for _, v := range catalog.Verifications {
+		out[v] = verificationView{Label: catalog.VerificationLabel(v), Note: catalog.VerificationNote(v)}
+	}
+	return out
+}
+
 // circularViews are the circulars as templates show them, in the
 // catalog's order.
 func circularViews(cat *catalog.Catalog, txt texts) []circularView {
@@ -149,6 +165,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"impactTracker":  impactTracker(cat, opts.Now()),
 		"dashboard":      newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		"documentTypes":  documentTypeLabels(),
+		"verifications":  verificationViews(),
 		"calendar":       CalendarPath,
 		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order

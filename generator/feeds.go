@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"strings"
 	"time"
 
@@ -82,6 +83,10 @@ func (f Feed) renderAtom(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 			links = append(links, atom.Link{Rel: "related", Href: string(c.OfficialURL)})
 		}
 		date := c.PublishedDate.Format(time.RFC3339)
+		var categories []atom.Category
+		for _, t := range entryTags(c) {
+			categories = append(categories, atom.Category{Term: t})
+		}
 		feed.Entries = append(feed.Entries, atom.Entry{
 			Title:      c.Heading(),
 			ID:         "urn:uuid:" + c.ID,
@@ -89,12 +94,35 @@ func (f Feed) renderAtom(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 			Published:  date,
 			Updated:    date,
 			Author:     atom.Person{Name: c.Source},
-			Categories: []atom.Category{{Term: c.Category}, {Term: c.ImpactLevel + " impact"}, {Term: catalog.DocumentTypeLabel(c.DocumentType)}},
+			Categories: categories,
 			Summary:    &atom.Text{Type: "text", Body: entrySummary(c, txt)},
-			Content:    &atom.Text{Type: "html", Body: body},
+			Content:    &atom.Text{Type: "html", Body: verificationHTML(c) + body},
 		})
 	}
 	return atom.Marshal(feed)
+}
+
+// entryTags are an entry's Atom categories and JSON Feed tags besides its
+// source: category, impact, document type and, when the entry says, how
+// far it was checked against the regulator's text.
+func entryTags(c catalog.Circular) []string {
+	tags := []string{c.Category, c.ImpactLevel + " impact", catalog.DocumentTypeLabel(c.DocumentType)}
+	if l := catalog.VerificationLabel(string(c.Verification)); l != "" {
+		tags = append(tags, l)
+	}
+	return tags
+}
+
+// verificationHTML is the note a circular's page shows on its
+// verification, as the first paragraph of its feed entry, so that a
+// reader of the feed sees it too ("" when the entry does not say).
+func verificationHTML(c catalog.Circular) string {
+	v := string(c.Verification)
+	if v == "" {
+		return ""
+	}
+	return "<p><strong>" + html.EscapeString(catalog.VerificationLabel(v)) + ".</strong> " +
+		html.EscapeString(catalog.VerificationNote(v)) + "</p>\n"
 }
 
 func entrySummary(c catalog.Circular, txt texts) string {
@@ -147,9 +175,9 @@ func (f Feed) renderJSON(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 		}
 		item := jsonFeedItem{
 			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
-			Title: c.Heading(), ContentHTML: body, Summary: entrySummary(c, txt),
+			Title: c.Heading(), ContentHTML: verificationHTML(c) + body, Summary: entrySummary(c, txt),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
-			Tags:          []string{c.Source, c.Category, c.ImpactLevel + " impact", catalog.DocumentTypeLabel(c.DocumentType)},
+			Tags:          append([]string{c.Source}, entryTags(c)...),
 		}
 		item.Authors = append(item.Authors, struct {
 			Name string `json:"name"`

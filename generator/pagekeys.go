@@ -15,7 +15,7 @@ import (
 // does not show, so an edit renders again only the pages that show what
 // changed. TestCircularPageReads holds the templates to this list.
 var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTypes", "entityTypes", "events",
-	"feeds", "newsletterTopics", "supportEmail"}
+	"feeds", "newsletterTopics", "supportEmail", "verifications"}
 
 // circularPagePath is the output file of a circular's page.
 func circularPagePath(slug string) string { return "circulars/" + slug + "/index.html" }

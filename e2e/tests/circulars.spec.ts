@@ -48,6 +48,48 @@ test.describe("circulars", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("verification: labels on cards and pages, the page's note, the API's filter, light and dark", async ({ page, request }, info) => {
+    await page.goto("/circulars");
+    const label = (slug: string) => page.locator(`[data-circular="${slug}"] [data-verification]`);
+    await expect(label("rbi-2026-09-22-fema-export-import-amendment")).toHaveText("As reported: not yet checked");
+    await expect(label("rbi-2026-09-22-fema-export-import-amendment")).toHaveAttribute("data-verification", "reported");
+    await expect(label("sebi-2026-08-24-it-resilience-index-miis")).toHaveText("Awaiting verification");
+    // a circular whose entry makes no claim has no label
+    await expect(label("rbi-2020-03-17-payment-aggregators-gateways-guidelines")).toHaveCount(0);
+    await screenshot(page, info, "circulars-verification");
+
+    await page.goto("/circulars/rbi-2026-09-22-fema-export-import-amendment");
+    await expect(page.locator("article [data-verification]").first()).toHaveText("As reported: not yet checked");
+    const note = page.locator('[data-verification-note="reported"]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("has not yet been checked against the regulator's own text");
+    await expect(page.getByRole("link", { name: /^View Official Document/ }).first()).toHaveAttribute("href", "https://www.rbi.org.in/scripts/NotificationUser.aspx?Id=13714&Mode=0");
+    await screenshot(page, info, "circular-reported");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, info, "circular-reported-dark");
+
+    // The API filters by it, in any case, and refuses an unknown value.
+    for (const v of ["reported", "pending"]) {
+      const res = await request.get(`/api/circulars?verification=${v.toUpperCase()}&limit=100`);
+      expect(res.status()).toBe(200);
+      const rows = (await res.json()) as { slug: string; verification: string | null }[];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.verification === v)).toBe(true);
+      expect(res.headers()["x-total-count"]).toBe(String(rows.length));
+    }
+    const reported = (await (await request.get("/api/circulars?verification=reported&limit=100")).json()) as { slug: string }[];
+    expect(reported.map((r) => r.slug)).toContain("rbi-2026-09-22-fema-export-import-amendment");
+    const bad = await request.get("/api/circulars?verification=verified");
+    expect(bad.status()).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.verification).toContain("unknown verification");
+    const stats = await (await request.get("/api/dashboard/stats")).json();
+    const pending = (await (await request.get("/api/circulars?verification=pending&limit=100")).json()) as unknown[];
+    expect(stats.awaitingVerification).toBe(reported.length + pending.length);
+  });
+
   test("every card has Summarize and Impact, with their toasts", async ({ page }, info) => {
     await page.goto("/circulars");
     const card = page.locator('[data-circular="rbi-2020-03-17-payment-aggregators-gateways-guidelines"]');

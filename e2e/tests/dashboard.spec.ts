@@ -52,6 +52,11 @@ test.describe("dashboard", () => {
         await expect(card.locator(`[data-stat="${key}"]`)).toHaveText(String(stats[key]));
       }
     }
+    // Under the cards: the circulars awaiting verification, of any date.
+    const awaiting = page.locator("[data-awaiting-verification]");
+    expect(stats.awaitingVerification).toBeGreaterThan(1);
+    await expect(awaiting).toContainText(`${stats.awaitingVerification} circulars awaiting verification`);
+    await expect(awaiting).toContainText("not yet checked against the regulator's own text");
     await page.locator('[data-stat-card="impactAlerts"]').click();
     await expect(page).toHaveURL(/\/impact-tracker$/);
     await page.goto("/");
@@ -144,7 +149,7 @@ test.describe("dashboard", () => {
     expect(csvDownload.suggestedFilename()).toBe("regpulse-circulars-rbi.csv");
     const csv = await readFile((await csvDownload.path())!, "utf8");
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,circularNumber,title,source,category,documentType,impactLevel,publishedDate,officialUrl,summary,content");
+    expect(lines[0]).toBe("id,circularNumber,title,source,category,documentType,impactLevel,publishedDate,officialUrl,summary,content,verification");
     const rows = (await (await page.request.get("/api/circulars.json?source=RBI")).json()) as { id: string; source: string }[];
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.every((r) => r.source === "RBI")).toBe(true);
@@ -324,7 +329,7 @@ test.describe("dashboard without JavaScript", () => {
 
   test("the first screen is in the HTML: figures, 5 circulars, 5 news, the first ad", async ({ page }, info) => {
     await page.goto("/");
-    for (const key of ["newCirculars", "impactAlerts", "latestNews", "activeUsers"]) {
+    for (const key of ["newCirculars", "impactAlerts", "latestNews", "activeUsers", "awaitingVerification"]) {
       await expect(page.locator(`[data-stat="${key}"]`)).toHaveText(/^\d+$/);
     }
     await expect(shownCards(page)).toHaveCount(5);

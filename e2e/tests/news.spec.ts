@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, screenshot } from "./helpers";
 
-// content/news holds 48 items, 33 from India and 15 global.
-const total = 48;
+// content/news holds 56 items, 41 from India and 15 global.
+const total = 56;
 const results = (page: Page) => page.locator("[data-list=news] > article:visible");
 const block = (page: Page, name: string) => page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name }) });
 const age = /^\d+ (hours?|days?) ago$/;
@@ -25,13 +25,13 @@ test.describe("/news", () => {
 
     // newest first; each card complete
     const first = india.locator("article").first();
-    await expect(first).toContainText("SEBI signs an MoU with the Department of Telecommunications to fight securities fraud");
+    await expect(first).toContainText("New RBI services-trade reporting rules leave international card payments in a grey area");
     await expect(first).toContainText("Regulations");
-    await expect(first).toContainText("SEBI");
-    await expect(first).toContainText("April 15, 2026");
+    await expect(first).toContainText("The Economic Times");
+    await expect(first).toContainText("October 1, 2026");
     const readMore = first.getByRole("link", { name: /^Read More/ });
     await expect(readMore).toHaveAttribute("target", "_blank");
-    await expect(readMore).toHaveAttribute("href", /^https:\/\/github\.com\/rhnvrm\/stock-market-circulars\//);
+    await expect(readMore).toHaveAttribute("href", /^https:\/\/economictimes\.indiatimes\.com\//);
     for (const text of await page.locator("article:visible [data-age]").allTextContents()) expect(text).toMatch(age);
     // the top blocks carry no region badge; global cards are global news
     await expect(india.locator("[data-region]")).toHaveCount(0);
@@ -100,15 +100,15 @@ test.describe("/news", () => {
   test.describe("relative age from the reader's clock", () => {
     test.use({ timezoneId: "Asia/Kolkata" });
     for (const [now, want] of [
-      ["2026-04-15T05:00:00+05:30", "5 hours ago"],
-      ["2026-04-15T23:59:00+05:30", "23 hours ago"],
-      ["2026-04-16T00:00:00+05:30", "1 day ago"],
-      ["2026-04-22T10:00:00+05:30", "7 days ago"],
+      ["2026-10-01T05:00:00+05:30", "5 hours ago"],
+      ["2026-10-01T23:59:00+05:30", "23 hours ago"],
+      ["2026-10-02T00:00:00+05:30", "1 day ago"],
+      ["2026-10-08T10:00:00+05:30", "7 days ago"],
     ] as const) {
       test(`${now}: ${want}`, async ({ page }) => {
         await page.clock.setFixedTime(new Date(now));
         await page.goto("/news");
-        // the newest item, published 2026-04-15
+        // the newest item, published 2026-10-01
         await expect(page.locator("[data-news-top] article").first().locator("[data-age]")).toHaveText(want);
       });
     }
@@ -121,7 +121,7 @@ test.describe("/news", () => {
     await expect(page.locator("[data-news-top] article")).toHaveCount(10);
     await expect(page.getByRole("heading", { level: 2, name: `All news (${total} articles)` })).toBeVisible();
     await expect(page.locator("[data-list=news] > article")).toHaveCount(total);
-    await expect(page.locator("[data-list=news] [data-region]", { hasText: "India" })).toHaveCount(33);
+    await expect(page.locator("[data-list=news] [data-region]", { hasText: "India" })).toHaveCount(41);
     await expect(page.locator("[data-list=news] [data-region]", { hasText: "Global" })).toHaveCount(15);
     await expect(page.getByText("No news articles found")).toBeHidden();
     await ctx.close();

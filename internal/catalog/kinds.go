@@ -44,6 +44,11 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		OfficialURL:          OptString(f.link("officialUrl", false)),
 		SourceURL:            f.link("sourceUrl", true),
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
+		Verification:         OptString(f.enum("verification", false, Verifications)),
+	}
+	// A check against the regulator's text needs that text's address.
+	if c.Verification == "checked" && c.OfficialURL == "" {
+		f.addAt(f.keyLines["verification"], "verification", "checked needs officialUrl: the regulator's text it was checked against")
 	}
 	if c.DocumentType == "" && published {
 		c.DocumentType = "circular" // what most regulator documents are

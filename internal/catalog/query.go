@@ -44,6 +44,9 @@ type CircularQuery struct {
 	Category string
 	Impact   string // the circular's overall impactLevel
 	Type     string // the circular's documentType
+	// Verification is the circular's verification (one of
+	// Verifications).
+	Verification string
 	// Search is a case-insensitive substring of the number, title, content,
 	// category or source.
 	Search string

@@ -35,6 +35,14 @@ var (
 	// of them oblige anyone to act.
 	DocumentTypes = []string{"circular", "direction", "master-direction", "amendment", "notification",
 		"draft", "discussion-paper", "consultation-paper", "advisory", "press-release", "policy"}
+	// Verifications say how far a circular's entry has been checked
+	// against the regulator's own text; see VerificationLabel and
+	// VerificationNote for what pages say of each.
+	Verifications = []string{"checked", "reported", "pending"}
+	// UncheckedVerifications are the verifications of an entry still
+	// awaiting a check against the regulator's text (the dashboard counts
+	// them).
+	UncheckedVerifications = []string{"reported", "pending"}
 )
 
 // Enums names each enumeration, for the enum tags of the entry types
@@ -61,6 +69,7 @@ var Enums = map[string][]string{
 	"AdPlacement":       AdPlacements,
 	"VideoLevel":        VideoLevels,
 	"DocumentType":      DocumentTypes,
+	"Verification":      Verifications,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
@@ -163,6 +172,10 @@ type Circular struct {
 	OfficialURL          OptString          `json:"officialUrl"`
 	SourceURL            string             `json:"sourceUrl"`
 	AdditionalSourceURLs TextList           `json:"additionalSourceUrls"`
+	// Verification says whether the entry was checked against the
+	// regulator's own text (one of Verifications); absent, the entry
+	// makes no claim either way.
+	Verification OptString `json:"verification" enum:"Verification"`
 	// AISummary is the summary the API last generated (never read from
 	// content; the store joins it in, and builds given a store show it).
 	AISummary *GeneratedSummary `json:"aiSummary"`
@@ -191,6 +204,38 @@ var documentTypeLabels = map[string]string{
 
 // DocumentTypeLabel is the name pages show for a document type.
 func DocumentTypeLabel(t string) string { return documentTypeLabels[t] }
+
+// verificationLabels are the short labels of cards and pages;
+// verificationNotes the sentence a circular's page (and its feed entry)
+// shows under it. One place, so that no text repeats the caveat by hand.
+var (
+	verificationLabels = map[string]string{
+		"checked":  "Checked against official text",
+		"reported": "As reported: not yet checked",
+		"pending":  "Awaiting verification",
+	}
+	verificationNotes = map[string]string{
+		"checked": "An editor has checked this entry against the regulator's own text.",
+		"reported": "This summary rests on secondary sources that quote or describe the regulator (reports, digests, notes); " +
+			"it has not yet been checked against the regulator's own text. Read the official document before relying on it.",
+		"pending": "The regulator's document has been identified but not yet read: this summary has not yet been checked " +
+			"against the regulator's own text. Read the official document before relying on it.",
+	}
+)
+
+// VerificationLabel is the short label pages show for a verification,
+// "" for none.
+func VerificationLabel(v string) string { return verificationLabels[v] }
+
+// VerificationNote is the sentence that explains a verification, "" for
+// none.
+func VerificationNote(v string) string { return verificationNotes[v] }
+
+// AwaitsVerification reports whether c's entry is still to be checked
+// against the regulator's text.
+func (c Circular) AwaitsVerification() bool {
+	return slices.Contains(UncheckedVerifications, string(c.Verification))
+}
 
 // Binding reports whether a document of type t obliges anyone to act.
 // Drafts, discussion and consultation papers ask for comments; press

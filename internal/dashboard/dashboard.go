@@ -12,7 +12,8 @@ import (
 // calendar days (UTC) ending today, today included.
 const WindowDays = 30
 
-// Stats are the dashboard's four counters.
+// Stats are the dashboard's four counters, and the count of circulars
+// awaiting verification it shows beside them.
 type Stats struct {
 	NewCirculars int `json:"newCirculars"` // circulars published in the window
 	ImpactAlerts int `json:"impactAlerts"` // high-impact circulars published in the window
@@ -20,6 +21,11 @@ type Stats struct {
 	// ActiveUsers is the number of users whose last sign-in falls in the
 	// window.
 	ActiveUsers int `json:"activeUsers"`
+	// AwaitingVerification is the number of circulars, of any date, whose
+	// entry is still to be checked against the regulator's text
+	// (catalog.Circular.AwaitsVerification): a state, not news, so the
+	// window does not apply.
+	AwaitingVerification int `json:"awaitingVerification"`
 }
 
 // Window returns the first and last calendar day (midnight UTC) of the
@@ -31,10 +37,11 @@ func Window(now time.Time) (from, to time.Time) {
 // Meanings says what each counter counts, as the dashboard shows it under
 // the figure; keys are the Stats' JSON names.
 var Meanings = map[string]string{
-	"newCirculars": "Circulars published in the last 30 days",
-	"impactAlerts": "High-impact circulars published in the last 30 days",
-	"latestNews":   "News items published in the last 30 days",
-	"activeUsers":  "Users who signed in in the last 30 days",
+	"newCirculars":         "Circulars published in the last 30 days",
+	"impactAlerts":         "High-impact circulars published in the last 30 days",
+	"latestNews":           "News items published in the last 30 days",
+	"activeUsers":          "Users who signed in in the last 30 days",
+	"awaitingVerification": "Circulars whose summary has not yet been checked against the regulator's own text",
 }
 
 // Count is the store's rule applied to content in memory: what the
@@ -46,6 +53,9 @@ func Count(circulars []catalog.Circular, news []catalog.NewsItem, now time.Time)
 	in := func(d catalog.Date) bool { return !d.Before(from) && !d.After(to) }
 	var st Stats
 	for _, c := range circulars {
+		if c.AwaitsVerification() {
+			st.AwaitingVerification++
+		}
 		if in(c.PublishedDate) {
 			st.NewCirculars++
 			if c.ImpactLevel == "high" {

@@ -34,11 +34,14 @@ func TestWindow(t *testing.T) {
 
 func TestCount(t *testing.T) {
 	day := func(s string) catalog.Date { d, _ := time.Parse(time.DateOnly, s); return catalog.Date{Time: d} }
+	// Two await verification, one in the window and one long before it:
+	// both count at any date.
 	circulars := []catalog.Circular{
-		{PublishedDate: day("2025-06-30"), ImpactLevel: "high"},
-		{PublishedDate: day("2025-06-01"), ImpactLevel: "medium"}, // the window's first day
-		{PublishedDate: day("2025-05-31"), ImpactLevel: "high"},   // the day before it
-		{PublishedDate: day("2025-07-01"), ImpactLevel: "high"},   // after today
+		{PublishedDate: day("2025-06-30"), ImpactLevel: "high", Verification: "checked"},
+		{PublishedDate: day("2025-06-01"), ImpactLevel: "medium", Verification: "reported"}, // the window's first day
+		{PublishedDate: day("2025-05-31"), ImpactLevel: "high"},                             // the day before it
+		{PublishedDate: day("2025-07-01"), ImpactLevel: "high"},                             // after today
+		{PublishedDate: day("2019-01-01"), ImpactLevel: "low", Verification: "pending"},
 	}
 	news := []catalog.NewsItem{{PublishedDate: day("2025-06-15")}, {PublishedDate: day("2025-05-01")}}
 	for _, tc := range []struct {
@@ -46,9 +49,9 @@ func TestCount(t *testing.T) {
 		now  time.Time
 		want Stats
 	}{
-		{"Bounds", time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 1, LatestNews: 1}},
-		{"NextDay", time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 2, LatestNews: 1}},
-		{"LongAfter", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Stats{}},
+		{"Bounds", time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 1, LatestNews: 1, AwaitingVerification: 2}},
+		{"NextDay", time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 2, LatestNews: 1, AwaitingVerification: 2}},
+		{"LongAfter", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Stats{AwaitingVerification: 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Count(circulars, news, tc.now); got != tc.want {
@@ -59,7 +62,7 @@ func TestCount(t *testing.T) {
 }
 
 func TestMeanings(t *testing.T) {
-	for _, k := range []string{"newCirculars", "impactAlerts", "latestNews", "activeUsers"} {
+	for _, k := range []string{"newCirculars", "impactAlerts", "latestNews", "activeUsers", "awaitingVerification"} {
 		if Meanings[k] == "" {
 			t.Errorf("no meaning for %s", k)
 		}

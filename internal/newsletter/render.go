@@ -157,6 +157,11 @@ type (
 		Title, URL, Number, Date, Category, Summary string
 		Impact, ImpactLabel, ImpactColor            string
 		EffectiveDate                               string
+		// Verification is the label of how far the entry was checked
+		// against the regulator's text ("" when it does not say);
+		// Unchecked when it still awaits that check.
+		Verification string
+		Unchecked    bool
 	}
 	newsView       struct{ Title, URL, Source, Date, Excerpt string }
 	complianceView struct{ High, Effective []circularView }
@@ -181,7 +186,8 @@ func (r *Renderer) circular(c catalog.Circular) circularView {
 	v := circularView{Title: c.Title, URL: r.link("/circulars/"+c.Slug, nil), Number: string(c.CircularNumber),
 		Date: c.PublishedDate.Format("2 January 2006"), Category: c.Category, Summary: markdown.Preview(summary, 280),
 		Impact: c.ImpactLevel, ImpactLabel: strings.ToUpper(c.ImpactLevel[:1]) + c.ImpactLevel[1:] + " impact",
-		ImpactColor: impactColors[c.ImpactLevel]}
+		ImpactColor:  impactColors[c.ImpactLevel],
+		Verification: catalog.VerificationLabel(string(c.Verification)), Unchecked: c.AwaitsVerification()}
 	if c.EffectiveDate != nil {
 		v.EffectiveDate = c.EffectiveDate.Format("2 January 2006")
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/api"
+	"regpulse/internal/catalog"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
@@ -263,6 +264,15 @@ func TestDigest_SendSMTP(t *testing.T) {
 				}
 				if strings.Contains(html, "Card tokenisation") {
 					t.Errorf("a circular of another month is in June's digest")
+				}
+				// Each circular says how far it was checked, as its page does.
+				for _, want := range []string{catalog.VerificationLabel("checked"), catalog.VerificationLabel("reported")} {
+					if !strings.Contains(html, want) {
+						t.Errorf("HTML lacks the label %q", want)
+					}
+				}
+				if want := "[Medium impact] [" + catalog.VerificationLabel("reported") + "] UPI Lite limits"; !strings.Contains(text, want) {
+					t.Errorf("text lacks %q", want)
 				}
 			}
 		})

@@ -49,6 +49,7 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 	lq.where.eq("c.source", q.Source)
 	lq.where.eq("c.category", q.Category)
 	lq.where.eq("c.document_type", q.Type)
+	lq.where.eq("c.verification", q.Verification)
 	if q.Impact != "" {
 		// impact_rank rather than impact_level: the same rows, and the
 		// *_impact indexes serve the filter and sort=impact alike.

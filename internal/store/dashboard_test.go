@@ -18,15 +18,17 @@ func TestDB_DashboardStats(t *testing.T) {
 			want dashboard.Stats
 		}{
 			// 2025-06-01..30: circulars bima, fraud, lite (fraud high); news 06-21, 06-02.
-			{"FixtureDay", storetest.Now, dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2}},
-			{"EndOfDay", time.Date(2025, 6, 30, 23, 59, 59, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2}},
+			// Awaiting verification, whatever the date: lite (reported) and
+			// token (pending, outside every window).
+			{"FixtureDay", storetest.Now, dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2, AwaitingVerification: 2}},
+			{"EndOfDay", time.Date(2025, 6, 30, 23, 59, 59, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 2, AwaitingVerification: 2}},
 			// 2025-06-03..07-02: the news of 06-02 drops out.
-			{"TwoDaysLater", time.Date(2025, 7, 2, 0, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 1}},
+			{"TwoDaysLater", time.Date(2025, 7, 2, 0, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 3, ImpactAlerts: 1, LatestNews: 1, AwaitingVerification: 2}},
 			// 2025-06-21..07-20: only bima and the news of 06-21, both on the window's bounds.
-			{"ThreeWeeksLater", time.Date(2025, 7, 20, 8, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 1, LatestNews: 1}},
+			{"ThreeWeeksLater", time.Date(2025, 7, 20, 8, 0, 0, 0, time.UTC), dashboard.Stats{NewCirculars: 1, LatestNews: 1, AwaitingVerification: 2}},
 			// Later in India than in UTC: the window is by UTC date.
-			{"UTCDate", time.Date(2025, 7, 21, 2, 0, 0, 0, time.FixedZone("IST", 5*3600+1800)), dashboard.Stats{NewCirculars: 1, LatestNews: 1}},
-			{"LongAfter", time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), dashboard.Stats{}},
+			{"UTCDate", time.Date(2025, 7, 21, 2, 0, 0, 0, time.FixedZone("IST", 5*3600+1800)), dashboard.Stats{NewCirculars: 1, LatestNews: 1, AwaitingVerification: 2}},
+			{"LongAfter", time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), dashboard.Stats{AwaitingVerification: 2}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				got, err := db.DashboardStats(t.Context(), tc.now)

@@ -35,6 +35,7 @@ func TestDB_ExportCirculars(t *testing.T) {
 			{"Category", catalog.CircularQuery{Category: "UPI"}},
 			{"Impact", catalog.CircularQuery{Impact: "high"}},
 			{"DocumentType", catalog.CircularQuery{Type: "master-direction"}},
+			{"Verification", catalog.CircularQuery{Verification: "reported"}},
 			{"Search", catalog.CircularQuery{Search: "tokenisation"}},
 			{"NoMatch", catalog.CircularQuery{Source: "PRB"}},
 		} {

@@ -81,6 +81,8 @@ const (
 //     PSP 100-5-2 = 93, Issuer 100-2 = 98, Aggregator 100-5 = 95.
 //   - 3 news items, 2 in the 30 days; 2 companies, 3 regulations, 2
 //     networks, 2 SIBOS events.
+//   - verification: UPIFraud checked, UPILite reported, Tokenisation
+//     pending, the others unstated: 2 awaiting verification.
 func Catalog() *catalog.Catalog {
 	fraud := Circular(SlugUPIFraud, "RBI", "UPI", "2025-06-20", "high", "PSP", "high", "Issuer", "medium", "Aggregator", "low")
 	fraud.CircularNumber = "RBI/2025-26/41"
@@ -91,10 +93,12 @@ func Catalog() *catalog.Catalog {
 	fraud.EffectiveDate = datePtr("2025-07-01")
 	fraud.ComplianceDates = []catalog.ComplianceDate{{Date: Date("2025-09-30"), What: "Report compliance to the board"}}
 	fraud.AdditionalSourceURLs = []string{"https://example.org/fraud-2"}
+	fraud.Verification = "checked"
 
 	lite := Circular(SlugUPILite, "NPCI", "UPI", "2025-06-10", "medium", "PSP", "medium", "Issuer", "low")
 	lite.Title = "UPI Lite limits"
 	lite.Content = "UPI Lite wallet limits rise for small payments."
+	lite.Verification = "reported"
 
 	cyber := Circular(SlugCyber, "SEBI", "Security", "2025-05-01", "high", "Aggregator", "high")
 	cyber.CircularNumber = "SEBI/HO/ITD/2025/7"
@@ -106,6 +110,7 @@ func Catalog() *catalog.Catalog {
 	token.CircularNumber = "RBI/2023-24/99"
 	token.Title = "Card tokenisation"
 	token.Content = "Card-on-file tokenisation extends to issuers."
+	token.Verification = "pending"
 
 	bima := Circular(SlugBimaSugam, "IRDAI", "Digital Insurance", "2025-06-25", "low", "Issuer", "low")
 	bima.Title = "Bima Sugam marketplace"
