@@ -34,17 +34,21 @@ const maxAnswerBytes = 420
 //
 // A question (readQuestion) is answered by the sentence that states a
 // fact of the asked kind (a date, an amount, a duration, a count, a
-// permission or obligation, a party) and holds the question's terms, its
-// rarer terms counting more (each term's weight is its inverse frequency
-// among the candidate sentences) and the circular's title standing as
-// context; a fact near the question's terms is preferred. The confidence
-// is the hit's tier confidence (its tier recomputed without the words
-// that only say what is asked, such as "how long") times how much of the
-// question the sentence and its title hold; with no sentence of the asked
-// kind there is no direct answer. Other queries (a topic, a definition)
-// are answered by the sentence holding most terms, the confidence being
-// the tier's times the share of terms held. A corrected query counts
-// less; below minConfidence there is no direct answer.
+// permission or obligation, a party) and holds the question's terms: its
+// rarer terms count more (inverse frequency among the candidate
+// sentences), a term of the circular's title less (it says which
+// circular, not which sentence), and a fact near the terms more. Its
+// confidence is retrieval's (graded by how much of the question the
+// circular holds: a question's own verbs are seldom all there) times how
+// much of the question the sentence and its title hold, less for a weak
+// or distant fact. With no sentence of the asked kind there is no direct
+// answer: no answer rather than one that does not answer.
+//
+// Other queries (a topic; a definition, preferring sentences that say
+// what something is) are answered by the sentence holding most terms,
+// with the hit's tier confidence times the share of terms held. A
+// corrected query counts less; below minConfidence there is no direct
+// answer.
 func Extract(p Plan, top []Hit) Answer {
 	x := newExtraction(p, top)
 	a := Answer{Method: MethodExtractive}
@@ -66,6 +70,17 @@ func Extract(p Plan, top []Hit) Answer {
 			CircularID: h.hit.Circular.ID, Slug: h.hit.Circular.Slug, Source: h.hit.Circular.Source, Title: h.hit.Circular.Title,
 			RelevantExcerpt: ex, Highlights: x.m.spans(ex), OfficialURL: h.hit.Circular.OfficialURL, Passage: h.passage(),
 		})
+	}
+	if bestHit < 0 && x.typed() {
+		// No sentence states a fact of the asked kind: no answer, with
+		// the confidence of the sentence holding most of the question.
+		for i := range x.hits {
+			for j, s := range x.hits[i].sents {
+				if bestHit < 0 || s.support*x.hits[i].retrieval > x.hits[bestHit].sents[best].support*x.hits[bestHit].retrieval {
+					best, bestHit = j, i
+				}
+			}
+		}
 	}
 	if bestHit < 0 {
 		return a
@@ -106,17 +121,32 @@ type extraction struct {
 	// for); total their sum.
 	weight []float64
 	total  float64
+	// counted marks the terms share has counted in its call number calls.
+	counted []int
+	calls   int
 }
 
 // hitSentences is a hit's sentences and what they hold.
 type hitSentences struct {
-	x     *extraction
-	rank  int
-	hit   Hit
-	tier  int   // the hit's tier for the question's terms without cues
-	title []int // the terms of its number and title
+	x    *extraction
+	rank int
+	hit  Hit
+	// retrieval is how surely the hit is about the query: its tier's
+	// confidence for a topic; for a question, as much graded by how
+	// much of the question the hit holds, in its number, title and
+	// summary and anywhere (a question's verbs are seldom all there).
+	retrieval float64
+	title     []int // the terms of its number and title
+	// w is each term's weight for choosing among the hit's sentences:
+	// a term its title holds says which circular, not which sentence,
+	// and counts titleWeight of its weight.
+	w     []float64
 	sents []sentence
 }
+
+// titleWeight is how much a term of a hit's title counts when choosing
+// among its sentences.
+const titleWeight = 0.25
 
 // sentence is one sentence of a hit, scored.
 type sentence struct {
@@ -124,10 +154,12 @@ type sentence struct {
 	line  int   // sentences of one line (paragraph) are adjacent
 	terms []int // the question's terms it holds
 	// cov is the weighted share of the question's terms it holds;
-	// support the same with its circular's number and title.
-	cov, support float64
-	score        float64
-	fact         *fact // the fact of the asked kind it states, if any
+	// support the same with its circular's number and title; focus the
+	// share with the hit's weights (titles' terms counting less).
+	cov, support, focus float64
+	score               float64
+	fact                *fact   // the fact of the asked kind it states, if any
+	near                float64 // how near the fact is to the question's terms (factOf)
 }
 
 func newExtraction(p Plan, top []Hit) *extraction {
@@ -154,6 +186,11 @@ func newExtraction(p Plan, top []Hit) *extraction {
 		for _, text := range []string{string(h.Circular.Summary), h.Circular.Content} {
 			eachSentence(text, func(s string, l int) {
 				terms := x.m.termsIn(s, nil)
+				// "It applies from 1 April": a sentence leaning on the one
+				// before is about what that one holds.
+				if n := len(hs.sents); n > 0 && hs.sents[n-1].line == line+l && leans(s) {
+					terms = x.m.termsIn(hs.sents[n-1].text, terms)
+				}
 				terms = slices.DeleteFunc(terms, func(t int) bool { return x.weight[t] == 0 })
 				hs.sents = append(hs.sents, sentence{text: s, line: line + l, terms: terms})
 				for _, t := range terms {
@@ -166,11 +203,21 @@ func newExtraction(p Plan, top []Hit) *extraction {
 		x.hits = append(x.hits, hs)
 	}
 	// A question's rarer terms say more about which sentence answers it
-	// (inverse frequency among the candidates); a topic's terms count alike.
+	// (inverse frequency among the candidates), those of its main clause
+	// more than a subordinate one's, and the noun an amount is of more
+	// than the word asking for an amount; a topic's terms count alike.
 	if x.q.typ != "" {
-		for i := range x.weight {
+		for i, t := range p.Terms {
 			if x.weight[i] > 0 {
 				x.weight[i] = math.Log(1 + float64(n)/float64(1+df[i]))
+				if x.q.subordinate[t.Word] {
+					x.weight[i] /= 2
+				}
+				// "What is the maximum balance": the balance says which
+				// amount, "maximum" only that one is asked.
+				if x.q.typ == AnswerAmount && amountCues[Key(t.Word)] {
+					x.weight[i] /= 2
+				}
 			}
 		}
 	}
@@ -199,12 +246,15 @@ func (x *extraction) share(sets ...[]int) float64 {
 	if x.total == 0 {
 		return 0
 	}
+	if x.counted == nil {
+		x.counted = make([]int, len(x.weight))
+	}
+	x.calls++
 	var w float64
-	seen := map[int]bool{}
 	for _, set := range sets {
 		for _, t := range set {
-			if !seen[t] {
-				seen[t] = true
+			if x.counted[t] != x.calls {
+				x.counted[t] = x.calls
 				w += x.weight[t]
 			}
 		}
@@ -215,63 +265,78 @@ func (x *extraction) share(sets ...[]int) float64 {
 // score scores each sentence of h.
 func (h *hitSentences) score() {
 	x := h.x
-	// The hit's tier for the question's own terms: a question's "how
-	// long" or "must" is in no circular, and should not make a strong
-	// match look weak.
-	var strong, all []int
-	strong = x.m.termsIn(string(h.hit.Circular.CircularNumber)+" "+h.hit.Circular.Title+" "+string(h.hit.Circular.Summary), strong)
-	all = x.m.termsIn(h.hit.Circular.Content, slices.Clone(strong))
-	h.tier = h.hit.Tier
-	if x.holdsAll(strong) {
-		h.tier = min(h.tier, TierStrong)
-	} else if x.holdsAll(all) {
-		h.tier = min(h.tier, TierAll)
+	if x.q.typ == "" || h.hit.Tier == TierNumber {
+		h.retrieval = tierConfidence[min(h.hit.Tier, TierAny)]
+	} else {
+		c := h.hit.Circular
+		strong := x.m.termsIn(string(c.CircularNumber)+" "+c.Title+" "+string(c.Summary), nil)
+		all := x.m.termsIn(c.Content, slices.Clone(strong))
+		lo, hi := tierConfidence[TierAny], tierConfidence[TierStrong]
+		h.retrieval = lo + (hi-lo)*(x.share(strong)+x.share(all))/2
 	}
-	prior := tierConfidence[min(h.tier, TierAny)] * (1 - rankDecay*float64(h.rank))
+	prior := h.retrieval * (1 - rankDecay*float64(h.rank))
+	h.w = slices.Clone(x.weight)
+	for _, t := range h.title {
+		h.w[t] *= titleWeight
+	}
+	var wTotal float64
+	for _, w := range h.w {
+		wTotal += w
+	}
 	for i := range h.sents {
 		s := &h.sents[i]
 		s.cov = x.share(s.terms)
 		s.support = x.share(s.terms, h.title)
+		for _, t := range s.terms {
+			s.focus += h.w[t] / wTotal
+		}
 		switch {
 		case !x.typed():
 			s.score = s.cov
 			if x.q.typ == AnswerDefinition {
-				s.score = prior * (0.7*s.cov + 0.3*s.support)
+				s.score = prior * (0.6*s.focus + 0.3*s.support + 0.15*defines(s.text))
 			}
 		case s.cov > 0:
 			f, near := h.factOf(s)
 			if f != nil {
 				s.fact = f
-				s.score = prior * (0.5*s.cov + 0.3*s.support + 0.2*near) * f.strength
+				s.near = near
+				s.score = prior * (0.5*s.focus + 0.3*s.support + 0.2*near) * f.strength
 			}
 		}
 	}
 }
 
-// holdsAll reports whether terms holds every term looked for.
-func (x *extraction) holdsAll(terms []int) bool {
-	for t, w := range x.weight {
-		if w > 0 && !slices.Contains(terms, t) {
-			return false
+// definitional are phrases that say what something is.
+var definitional = []string{" is a ", " is an ", " is the ", " are a ", "that is,", "i.e.", " means ", "refers to",
+	"under which", "in which", "defined as", "known as", ", a ", ", an "}
+
+// defines is 1 when s reads as saying what something is, else 0.
+func defines(s string) float64 {
+	l := strings.ToLower(s)
+	for _, d := range definitional {
+		if strings.Contains(l, d) {
+			return 1
 		}
 	}
-	return true
+	return 0
 }
 
 // factOf is s's fact of the asked kind nearest the question's terms (the
-// strongest on a tie), and how near it is: 1 beside the question's rarest
-// term, less further off or beside a commoner one; a count beside the
-// words it counts is as near as can be.
+// strongest on a tie), and how near it is (0 to 1): each term s holds
+// counts once, at its nearest occurrence, the nearer the more (half the
+// mean over the terms by weight, half the best term's), a clause's end
+// between them (a comma, semicolon or colon) taking
+// it further (a fact belongs with the words of its clause), and an "and"
+// or "or" a little (the next item of a list is another's). A count
+// beside the words it counts, or a party of the role asked for, is as
+// near as can be; a modal phrase is near the terms it holds.
 func (h *hitSentences) factOf(s *sentence) (*fact, float64) {
 	x := h.x
 	var words [][2]int
 	eachWord(s.text, func(start, end int) { words = append(words, [2]int{start, end}) })
 	isTerm := make([]bool, len(words))
 	termAt := make([]int, len(words))
-	var maxW float64
-	for _, w := range x.weight {
-		maxW = max(maxW, w)
-	}
 	for i, w := range words {
 		termAt[i] = x.m.term(s.text[w[0]:w[1]])
 		isTerm[i] = termAt[i] >= 0 && x.weight[termAt[i]] > 0
@@ -281,20 +346,54 @@ func (h *hitSentences) factOf(s *sentence) (*fact, float64) {
 	}
 	var best *fact
 	var bestNear, bestValue float64
-	for _, f := range x.q.factsOf(s.text, words, isTerm) {
+	closeness := map[int]float64{}
+	for _, f := range x.q.factsOf(s.text, words, isTerm, h.hit.Circular.Source) {
 		first, last := wordAt(f.start), wordAt(f.end-1)
-		var near float64
+		clear(closeness)
 		for i := range words {
-			if !isTerm[i] || i >= first && i <= last {
+			if !isTerm[i] {
 				continue
 			}
-			d := max(first-i, i-last) - 1
-			near = max(near, x.weight[termAt[i]]/maxW/(1+float64(d)/4))
+			d := 0
+			switch {
+			case i >= first && i <= last:
+				if f.kind != "modal" {
+					continue // a party's own words are the question's, not near it
+				}
+			default:
+				lo, hi := i, first
+				if i > last {
+					lo, hi = last, i
+				}
+				between := s.text[words[lo][1]:words[hi][0]]
+				d = hi - lo - 1 + 4*strings.Count(between, ", ") + 8*(strings.Count(between, "; ")+strings.Count(between, ": ")) +
+					2*(strings.Count(between, " and ")+strings.Count(between, " or "))
+			}
+			closeness[termAt[i]] = max(closeness[termAt[i]], 1/(1+float64(d)/4))
+		}
+		// Half the weighted mean closeness of the terms, half the best
+		// term's: the terms together place the fact, and a term beside one
+		// fact and far from the others ("₹5,000 balance") tells it apart.
+		var mean, held, top, maxW float64
+		for t, c := range closeness {
+			mean += h.w[t] * c
+			held += h.w[t]
+			maxW = max(maxW, h.w[t])
+		}
+		for t, c := range closeness {
+			top = max(top, h.w[t]/maxW*c)
+		}
+		near := 0.0
+		if held > 0 {
+			near = (mean/held + top) / 2
 		}
 		for i := max(0, first-3); i <= min(len(words)-1, last+3); i++ {
 			if len(x.q.counted) > 0 && slices.Contains(x.q.counted, Key(strings.ToLower(s.text[words[i][0]:words[i][1]]))) {
 				near = 1
 			}
+		}
+		if x.q.role != "" && slices.Contains(f.keys, x.q.role) {
+			near = 1
 		}
 		if v := f.strength * (0.5 + 0.5*near); best == nil || v > bestValue {
 			f := f
@@ -306,11 +405,14 @@ func (h *hitSentences) factOf(s *sentence) (*fact, float64) {
 
 // best is the index of h's best sentence, -1 if none answers: for a
 // question of a kind, the best-scoring one stating a fact of it; else the
-// one holding most terms, the first on a tie.
+// one holding most terms (for a circular found by its number, any), the
+// first on a tie.
 func (h *hitSentences) best() int {
 	b := -1
 	for i, s := range h.sents {
-		if h.x.typed() && s.fact == nil || !h.x.typed() && s.cov == 0 && h.x.q.typ != AnswerDefinition {
+		// A circular found by its number answers with its first sentence
+		// if nothing better.
+		if h.x.typed() && s.fact == nil || !h.x.typed() && s.cov == 0 && h.x.q.typ != AnswerDefinition && h.hit.Tier != TierNumber {
 			continue
 		}
 		if b < 0 || s.score > h.sents[b].score {
@@ -378,6 +480,12 @@ func (h *hitSentences) passage() string {
 var anaphora = map[string]bool{"it": true, "this": true, "these": true, "they": true, "such": true, "that": true,
 	"those": true, "its": true, "their": true, "there": true}
 
+// leans reports whether s opens with an anaphor ("It applies from ...").
+func leans(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	return anaphora[strings.ToLower(strings.TrimFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }))]
+}
+
 // answer is sentence i of h as an answer, with an adjacent sentence of
 // its paragraph when it needs one, and the UTF-16 offset of sentence i
 // in it. A question's answer takes the sentence before when sentence i
@@ -388,9 +496,7 @@ func (h *hitSentences) answer(i int, typed bool) (string, int) {
 	s := h.sents[i]
 	if typed && i > 0 && h.sents[i-1].line == s.line && len(h.sents[i-1].text)+len(s.text) < maxAnswerBytes {
 		prev := h.sents[i-1]
-		first, _, _ := strings.Cut(s.text, " ")
-		if anaphora[strings.ToLower(strings.TrimFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }))] ||
-			s.cov < 0.5 && h.x.share(prev.terms, s.terms) >= s.cov+0.25 {
+		if leans(s.text) || s.cov < 0.5 && h.x.share(prev.terms, s.terms) >= s.cov+0.25 {
 			return prev.text + " " + s.text, utf16Len(prev.text) + 1
 		}
 	}
@@ -403,19 +509,23 @@ func (h *hitSentences) answer(i int, typed bool) (string, int) {
 	return s.text, 0
 }
 
-// confidence is how far s, the answer, can be trusted.
+// confidence is how far s, the answer, can be trusted: retrieval's
+// confidence in its hit times how much of the query it holds (a
+// question's answer with its title, which says what the sentence is
+// about), for a question less for a weak fact (a year for a date) or one
+// far from the question's terms.
 func (x *extraction) confidence(h *hitSentences, s *sentence) float64 {
 	switch {
-	case h.hit.Tier == TierNumber && !x.typed():
-		return tierConfidence[TierNumber]
-	case !x.typed() && x.q.typ == "":
-		return tierConfidence[min(h.tier, TierAny)] * s.cov
+	case h.hit.Tier == TierNumber && x.q.typ == "":
+		return h.retrieval
+	case x.q.typ == "":
+		return h.retrieval * s.cov
 	case !x.typed():
-		return tierConfidence[min(h.tier, TierAny)] * s.support
+		return h.retrieval * s.support
 	case s.fact == nil:
-		return tierConfidence[min(h.tier, TierAny)] * 0.3 * s.support
+		return h.retrieval * 0.3 * s.support
 	}
-	return tierConfidence[min(h.tier, TierAny)] * (0.4 + 0.6*s.support)
+	return h.retrieval * (0.4 + 0.6*s.support) * (0.75 + 0.25*s.near) * (0.5 + 0.5*s.fact.strength)
 }
 
 // matcher tells which of a query's terms the words of a text are, keying

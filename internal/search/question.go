@@ -42,7 +42,18 @@ type question struct {
 	// values are the keys of the values the question itself states: a
 	// sentence does not answer it by repeating them.
 	values map[string]bool
+	// role is the key of the party a "which" question names ("which
+	// banks"): a party of that role, or of proper names, answers it.
+	role string
+	// subordinate are the words only a subordinate clause of the question
+	// holds ("... after a transaction is reported"): they qualify what is
+	// asked, and count less in the answer.
+	subordinate map[string]bool
 }
+
+// subordinators open a clause that qualifies the question's main one.
+var subordinators = map[string]bool{"after": true, "before": true, "when": true, "if": true, "once": true,
+	"unless": true, "while": true, "whereas": true, "although": true, "because": true}
 
 var (
 	unitWords = map[string]bool{"second": true, "seconds": true, "minute": true, "minutes": true, "hour": true, "hours": true,
@@ -55,19 +66,28 @@ var (
 	// permission or obligation.
 	modalCues = map[string]bool{"can": true, "may": true, "must": true, "shall": true, "should": true, "cannot": true,
 		"allowed": true, "permitted": true, "mandatory": true, "compulsory": true, "required": true}
-	amountCues = map[string]bool{"limit": true, "limits": true, "cap": true, "capped": true, "maximum": true, "minimum": true,
-		"ceiling": true, "fee": true, "fees": true, "charge": true, "charges": true, "penalty": true, "fine": true, "worth": true,
-		"funds": true, "capital": true, "amount": true, "share": true, "percentage": true, "proportion": true, "rs": true, "inr": true,
-		"rupees": true, "price": true, "cost": true}
-	dateCues = map[string]bool{"when": true, "deadline": true, "date": true, "until": true, "till": true, "since": true}
+	// amountCues are the keys of the nouns a "what" question asks an
+	// amount of.
+	amountCues = func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(`limit cap maximum minimum ceiling fee charge penalty fine worth funds capital
+			share percentage proportion rs inr price cost compensation liability loss`) {
+			m[Key(w)] = true
+		}
+		return m
+	}()
+	dateCues = map[string]bool{"when": true, "deadline": true, "until": true, "till": true, "since": true}
 	byCues   = map[string]bool{"by": true, "until": true, "till": true, "deadline": true, "due": true, "before": true}
 	fromCues = map[string]bool{"from": true, "since": true, "start": true, "starts": true, "begin": true, "began": true,
 		"apply": true, "applies": true, "effect": true, "effective": true, "commence": true, "available": true, "live": true}
 )
 
-// readQuestion reads what text asks. The first cue that settles the kind
-// wins, the most specific first: "within how many days" asks a duration,
-// not a count; "when must" a date, not a yes or no.
+// readQuestion reads what text asks: the first word that says so
+// decides ("how much ... when it applies" asks an amount), the most
+// specific reading of it first ("within how many days" asks a duration,
+// not a count); "what" and "which" ask what the noun after them names (a
+// limit, a deadline, a party), else what something is; a question
+// opening with a verb ("can", "must", "does") asks yes or no.
 func readQuestion(text string) question {
 	q := question{cues: map[string]bool{}, values: map[string]bool{}}
 	for _, v := range Values(text) {
@@ -79,8 +99,20 @@ func readQuestion(text string) question {
 	for _, t := range Tokens(text) {
 		ws = append(ws, t.Word)
 	}
-	if strings.Contains(text, "₹") {
-		ws = append(ws, "rs")
+	q.subordinate = map[string]bool{}
+	main := map[string]bool{}
+	sub := false
+	for i, w := range ws {
+		// "by when", "from when" ask; "... apply when" qualifies.
+		sub = sub || i > 0 && subordinators[w] && !(w == "when" && (byCues[ws[i-1]] || fromCues[ws[i-1]]))
+		if sub {
+			q.subordinate[w] = true
+		} else {
+			main[w] = true
+		}
+	}
+	for w := range main {
+		delete(q.subordinate, w)
 	}
 	at := func(i int) string {
 		if i >= 0 && i < len(ws) {
@@ -88,103 +120,153 @@ func readQuestion(text string) question {
 		}
 		return ""
 	}
-	has := func(set map[string]bool) bool { return slices.ContainsFunc(ws, func(w string) bool { return set[w] }) }
-	wh := slices.ContainsFunc(ws, func(w string) bool {
-		return w == "what" || w == "which" || w == "when" || w == "how" || w == "who" || w == "whom" || w == "whose"
-	})
+	cue := func(words ...string) {
+		for _, w := range words {
+			q.cues[w] = true
+		}
+	}
+	// A question has a cue and something it is about: "shall" or "is
+	// the" alone is a search for those words; a question opening with a
+	// verb needs more words still ("is the guidelines" is a fragment of
+	// a title), or its question mark.
+	if len(ws) < 3 {
+		return q
+	}
+	asked := len(ws) >= 4 || strings.HasSuffix(strings.TrimSpace(text), "?")
+read:
 	for i, w := range ws {
 		switch {
+		case i == 0 && auxiliaries[w] && asked:
+			q.typ = AnswerYesNo
 		case w == "how" && (at(i+1) == "long" || at(i+1) == "soon" || at(i+1) == "often" || at(i+1) == "quickly"):
 			q.typ = AnswerDuration
-			q.cues[at(i+1)] = true
-		case (w == "how" && at(i+1) == "many" || w == "what" || w == "which") && unitWords[at(i+2)] && !dateCues[at(i+2)],
-			w == "what" && (at(i+1) == "time" || at(i+1) == "period") && at(i-1) == "within",
-			w == "what" && at(i+1) == "period", w == "time" && at(i+1) == "limit":
+			cue(at(i + 1))
+		case w == "how" && at(i+1) == "many" && unitWords[at(i+2)]:
 			q.typ = AnswerDuration
-			q.cues[at(i+1)], q.cues[at(i+2)] = true, true
-		}
-		if q.typ != "" {
-			break
-		}
-	}
-	if q.typ == "" {
-		for i, w := range ws {
-			if w == "how" && at(i+1) == "many" {
-				q.typ = AnswerCount
-				q.cues["many"] = true
-				for j := i + 2; j < len(ws) && !StopWord(ws[j]) && !auxiliaries[ws[j]]; j++ {
-					q.counted = append(q.counted, Key(ws[j]))
-				}
-				break
+			cue("many", at(i+2), at(i-1)) // within, after
+		case w == "how" && at(i+1) == "many":
+			q.typ = AnswerCount
+			cue("many")
+			for j := i + 2; j < len(ws) && !StopWord(ws[j]) && !auxiliaries[ws[j]]; j++ {
+				q.counted = append(q.counted, Key(ws[j]))
 			}
-		}
-	}
-	if q.typ == "" {
-		for i, w := range ws {
-			if dateCues[w] || (w == "what" || w == "which") && (at(i+1) == "date" || at(i+1) == "day" || at(i+1) == "time") {
-				q.typ = AnswerDate
-				if w == "what" || w == "which" {
-					q.cues[at(i+1)] = true
-				}
-				break
-			}
-		}
-	}
-	if q.typ == "" && (slices.Contains(ws, "much") || wh && has(amountCues)) {
-		q.typ = AnswerAmount
-		q.cues["much"] = true
-		if i := slices.Index(ws, "what"); i >= 0 && at(i+1) == "amount" {
-			q.cues["amount"] = true
-		}
-	}
-	if q.typ == "" && len(ws) > 0 && auxiliaries[ws[0]] || q.typ == "" && strings.Contains(strings.Join(ws, " "), "is it ") {
-		q.typ = AnswerYesNo
-	}
-	if q.typ == "" && len(ws) > 0 {
-		switch first := ws[0]; {
-		case first == "who" || first == "whom" || first == "whose":
+		case w == "how" && at(i+1) == "much":
+			q.typ = AnswerAmount
+			cue("much")
+		case w == "when" || w == "until" || w == "till":
+			q.typ = AnswerDate
+		case w == "who" || w == "whom" || w == "whose":
 			q.typ = AnswerWho
-		case (first == "which" || first == "what") && (roleWord(at(1)) || roleWord(at(2))):
-			q.typ = AnswerWho
-		case first == "what" && (at(1) == "is" || at(1) == "are" || at(1) == "was" || at(1) == "does" || at(1) == "do"),
-			first == "define", first == "meaning":
-			q.typ = AnswerDefinition
+		case w == "what" || w == "which":
+			q.typ = q.what(ws[i+1:], at(i-1))
+		default:
+			continue
 		}
+		break read
 	}
 	switch q.typ {
 	case AnswerDate:
-		q.by, q.from = has(byCues), has(fromCues)
+		// Whether a start or a deadline is asked, said in words a
+		// circular's sentence need not repeat ("apply", "take effect").
+		for _, w := range ws {
+			q.by = q.by || byCues[w]
+			q.from = q.from || fromCues[w]
+			if byCues[w] || fromCues[w] {
+				q.cues[w] = true
+			}
+		}
 		if q.by && q.from { // "by when ... apply": the deadline wins
 			q.from = false
 		}
+	case "":
+		return q
 	}
-	if q.typ != "" {
-		for _, w := range ws {
-			if modalCues[w] {
-				q.cues[w] = true
-			}
+	for _, w := range ws {
+		if modalCues[w] {
+			q.cues[w] = true
 		}
 	}
 	return q
 }
 
-// roleKeys are the keys of the words that name who a circular binds or
-// protects: a "who" answer names one of them, or a proper name.
-var roleKeys = func() map[string]bool {
+// what reads what a question asks after "what" or "which" (rest is the
+// words after it, before the word before it): the first word naming a
+// kind of fact; a party; else, after "what is", what something is.
+func (q *question) what(rest []string, before string) string {
+	for i, w := range rest {
+		if StopWord(w) && w != "time" {
+			continue
+		}
+		switch k := Key(w); {
+		case unitWords[w] && i == 0:
+			q.cues[w] = true
+			return AnswerDuration
+		case w == "time" && before == "within", w == "period":
+			q.cues[w], q.cues[before] = true, true
+			return AnswerDuration
+		case w == "date" || w == "day" || w == "time":
+			if i == 0 {
+				q.cues[w] = true
+			}
+			return AnswerDate
+		case dateCues[w]:
+			return AnswerDate
+		case amountCues[k] || w == "amount":
+			if w == "amount" && i == 0 {
+				q.cues[w] = true
+			}
+			return AnswerAmount
+		case roleWord(w) && i <= 1:
+			q.role = k
+			return AnswerWho
+		}
+	}
+	if len(rest) > 0 && (rest[0] == "is" || rest[0] == "are" || rest[0] == "was" || rest[0] == "does" || rest[0] == "do") {
+		return AnswerDefinition
+	}
+	return ""
+}
+
+// roles are the words, as written, that name who a circular binds or
+// protects: a "who" answer names one of them, or a proper name. Forms,
+// not keys: a key would take "provide" for "provider".
+var roles = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`bank banks issuer issuers acquirer acquirers network networks operator operators
-		aggregator aggregators gateway gateways merchant merchants customer customers cardholder cardholders user users
-		investor investors intermediary intermediaries insurer insurers broker brokers depository depositories nbfc nbfcs
-		lender lenders entity entities participant participants provider providers app apps psp psps pso psos company
-		companies exchange exchanges subscriber subscribers agent agents trustee trustees member members institution
-		institutions regulator regulators reinsurer reinsurers adviser advisers advisors surveyor surveyors registrar
-		registrars amc amcs rta rtas scsb scsbs fintech fintechs firm firms client clients payee payer`) {
-		m[Key(w)] = true
+	for _, w := range strings.Fields(`bank issuer acquirer network operator aggregator gateway merchant customer
+		cardholder user investor intermediary insurer broker depository nbfc lender entity participant provider app
+		psp pso company exchange subscriber agent trustee member institution regulator reinsurer adviser advisor
+		surveyor registrar amc rta scsb fintech firm client payee payer`) {
+		m[w] = true
+		switch {
+		case strings.HasSuffix(w, "y") && !strings.HasSuffix(w, "ey"):
+			m[strings.TrimSuffix(w, "y")+"ies"] = true
+		default:
+			m[w+"s"] = true
+		}
 	}
 	return m
 }()
 
-func roleWord(w string) bool { return w != "" && roleKeys[Key(w)] }
+func roleWord(w string) bool { return roles[strings.ToLower(w)] }
+
+// objectVerbs are verbs a circular puts before the party they act on
+// ("let issuers act", "requires banks to").
+var objectVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`let lets allow allows allowed require requires required tell tells told ask asks
+		asked help helps make makes made offer offers cover covers covering direct directs directed permit permits
+		permitted enable enables enabled bar bars barred include includes including involve involves involved serve
+		serves serving protect protects urge urged advise advised inform informs informed warn warned
+		bring brings brought place places placed`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// calendarWords are capitalised without naming anyone.
+var calendarWords = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true,
+	"june": true, "july": true, "august": true, "september": true, "october": true, "november": true, "december": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true}
 
 // synonyms join words a question and a circular use for one thing: a
 // question's limit is a circular's cap or ceiling.
@@ -218,9 +300,10 @@ type fact struct {
 }
 
 // factsOf finds the facts of q's kind in s, with the words of s (byte
-// spans) and which of them are the question's terms, for "who" answers
-// (a party made only of the question's words does not answer it).
-func (q question) factsOf(s string, words [][2]int, isTerm []bool) []fact {
+// spans) and which of them are the question's terms, and the circular's
+// issuer, for "who" answers (a party made only of the question's words,
+// or the regulator issuing the circular, does not answer it).
+func (q question) factsOf(s string, words [][2]int, isTerm []bool, issuer string) []fact {
 	var out []fact
 	switch q.typ {
 	case AnswerDate, AnswerAmount, AnswerDuration, AnswerCount:
@@ -229,6 +312,9 @@ func (q question) factsOf(s string, words [][2]int, isTerm []bool) []fact {
 				continue
 			}
 			st := q.strength(v, s)
+			if st > 0 && (v.Kind == ValueNumber || v.Kind == ValueYear) && identifier(s, v) {
+				st = 0
+			}
 			if st > 0 {
 				out = append(out, fact{v.Start, v.End, st, v.Kind, v.Keys})
 			}
@@ -238,10 +324,43 @@ func (q question) factsOf(s string, words [][2]int, isTerm []bool) []fact {
 			out = append(out, fact{m.start, m.end, 1, "modal", []string{"modal:" + m.class}})
 		}
 	case AnswerWho:
-		out = parties(s, words, isTerm)
+		out = parties(s, words, isTerm, issuer)
+		if q.role != "" {
+			// "Which banks": banks, or names; other parties less.
+			for i, f := range out {
+				if !slices.Contains(f.keys, q.role) && !hasUpper(s[f.start:f.end]) {
+					out[i].strength *= 0.4
+				}
+			}
+		}
 	}
 	return out
 }
+
+func hasUpper(s string) bool { return strings.IndexFunc(s, unicode.IsUpper) >= 0 }
+
+// numberLabels are words a number after them names rather than counts
+// (paragraph 17, OC 228, Phase II).
+var numberLabels = map[string]bool{"no": true, "nos": true, "number": true, "oc": true, "section": true, "sections": true,
+	"paragraph": true, "para": true, "paragraphs": true, "regulation": true, "rule": true, "clause": true, "chapter": true,
+	"circular": true, "annex": true, "schedule": true, "phase": true, "tier": true, "version": true, "article": true, "page": true}
+
+// identifier reports whether the number v of s is part of a name or a
+// reference: after a label ("paragraph 17", "OC 228"), or joined to
+// other numbers ("2025-26", "1810/02").
+func identifier(s string, v Value) bool {
+	if lw := lastWords(s[:v.Start], 1); len(lw) == 1 && numberLabels[lw[0]] {
+		return true
+	}
+	joined := func(c byte) bool { return c == '/' || c == '-' || c == '.' }
+	if v.Start > 1 && joined(s[v.Start-1]) && isDigit(s[v.Start-2]) ||
+		v.End+1 < len(s) && joined(s[v.End]) && isDigit(s[v.End+1]) {
+		return true
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // strength is how surely v answers q (0: not at all), s its sentence.
 func (q question) strength(v Value, s string) float64 {
@@ -253,6 +372,11 @@ func (q question) strength(v Value, s string) float64 {
 		}
 		if q.cues["time"] && v.Kind == ValueTime {
 			st = 1
+		}
+		// "the Directions of 27 August 2021", "its January 2022
+		// framework" name a document by its date: no event of it.
+		if lw := lastWords(s[:v.Start], 1); len(lw) == 1 && lw[0] == "of" || attributive(s[v.End:]) {
+			st *= 0.4
 		}
 		// A deadline is stated "by" a date, a start "from" one.
 		if q.by || q.from {
@@ -267,10 +391,10 @@ func (q question) strength(v Value, s string) float64 {
 		}
 		return st
 	case AnswerAmount:
-		switch v.Kind {
-		case ValueAmount:
+		switch {
+		case v.Kind == ValueAmount && money(v):
 			return 1
-		case ValueNumber:
+		case v.Kind == ValueAmount, v.Kind == ValueNumber: // 10 lakh cards, 50 a day
 			return 0.6
 		}
 	case AnswerDuration:
@@ -281,12 +405,39 @@ func (q question) strength(v Value, s string) float64 {
 		switch {
 		case v.Kind == ValueNumber:
 			return 1
-		case v.Kind == ValueAmount && !strings.ContainsAny(v.Text, "₹%") && !strings.HasPrefix(strings.ToLower(v.Text), "rs") &&
-			!strings.HasPrefix(strings.ToLower(v.Text), "inr"):
+		case v.Kind == ValueAmount && !money(v):
 			return 1 // 10 lakh active cards
 		}
 	}
 	return 0
+}
+
+// attributive reports whether after, the text after a value, goes on
+// with a noun the value qualifies ("2022 framework"): the next word
+// follows a space and is a lower-case word, not a function word.
+func attributive(after string) bool {
+	if !strings.HasPrefix(after, " ") {
+		return false
+	}
+	w, _, _ := strings.Cut(strings.TrimPrefix(after, " "), " ")
+	w = strings.TrimRightFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
+	r, _ := utf8.DecodeRuneInString(w)
+	if w == "" || !unicode.IsLower(r) || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) >= 0 {
+		return false
+	}
+	return !StopWord(w) && !followers[w]
+}
+
+// followers are words that follow a date without its qualifying them.
+var followers = map[string]bool{"within": true, "onwards": true, "onward": true, "till": true, "via": true,
+	"unless": true, "per": true, "itself": true, "instead": true, "except": true, "alongside": true}
+
+// money reports whether the amount v is money or a share (₹, Rs., INR,
+// rupees, %), not a number with a scale.
+func money(v Value) bool {
+	t := strings.ToLower(v.Text)
+	return strings.ContainsAny(t, "₹%") || strings.HasPrefix(t, "rs") || strings.HasPrefix(t, "inr") ||
+		strings.Contains(t, "cent")
 }
 
 // lastWords are the last n words of s, lower-cased.
@@ -340,20 +491,21 @@ func modals(s string) []modal {
 // before each ("acquiring banks", "payment system participants") or of
 // proper names ("ICICI Bank", "American Express"), joined into a list by
 // commas, "and" and "or". A party made only of the question's terms
-// (isTerm) is the question's, not an answer.
-func parties(s string, words [][2]int, isTerm []bool) []fact {
+// (isTerm), or only of the circular's issuer, is no answer; one sharing
+// a term with the question is a weaker one.
+func parties(s string, words [][2]int, isTerm []bool, issuer string) []fact {
 	var out []fact
 	name := func(i int) bool {
 		w := s[words[i][0]:words[i][1]]
 		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) {
+		if !unicode.IsUpper(r) || calendarWords[strings.ToLower(w)] {
 			return false
 		}
 		// A sentence's first word is capitalised anyway: a name only when
 		// written in capitals (SBI) or a role.
 		return i > 0 || strings.ToUpper(w) == w && len(w) > 1
 	}
-	role := func(i int) bool { return roleKeys[Key(strings.ToLower(s[words[i][0]:words[i][1]]))] }
+	role := func(i int) bool { return roleWord(s[words[i][0]:words[i][1]]) }
 	gap := func(i int) string { return s[words[i-1][1]:words[i][0]] } // the text before word i
 	// item reports the end (exclusive) of a party starting at word i, or i.
 	item := func(i int) int {
@@ -379,7 +531,10 @@ func parties(s string, words [][2]int, isTerm []bool) []fact {
 				}
 				return k + 1
 			}
-			if StopWord(w) || auxiliaries[w] || modalCues[w] {
+			// A word of the question before a role is the question's
+			// ("covers banks"), a verb its object's ("let issuers"):
+			// neither is the party's.
+			if StopWord(w) || auxiliaries[w] || modalCues[w] || isTerm[k] || objectVerbs[w] {
 				break
 			}
 		}
@@ -413,13 +568,19 @@ func parties(s string, words [][2]int, isTerm []bool) []fact {
 			}
 			last = e
 		}
-		own := true
+		own, shared := true, false
 		for k := first; k < last; k++ {
-			if !isTerm[k] && !StopWord(strings.ToLower(s[words[k][0]:words[k][1]])) {
+			w := s[words[k][0]:words[k][1]]
+			if !isTerm[k] && !StopWord(strings.ToLower(w)) && !strings.EqualFold(w, issuer) {
 				own = false
 			}
+			shared = shared || isTerm[k] && !role(k) // "which banks": ICICI Bank shares no more than its role
 		}
 		if !own {
+			strength := 1.0
+			if shared {
+				strength = 0.5
+			}
 			var keys []string
 			for k := first; k < last; k++ {
 				w := strings.ToLower(s[words[k][0]:words[k][1]])
@@ -427,7 +588,7 @@ func parties(s string, words [][2]int, isTerm []bool) []fact {
 					keys = append(keys, Key(w))
 				}
 			}
-			out = append(out, fact{words[first][0], words[last-1][1], 1, "party", keys})
+			out = append(out, fact{words[first][0], words[last-1][1], strength, "party", keys})
 		}
 		i = last
 	}

@@ -142,14 +142,17 @@ var (
 	spaces     = regexp.MustCompile(`\s+`)
 	grouping   = regexp.MustCompile(`(\d),(\d)`)
 	rupees     = regexp.MustCompile(`\b(?:rs\.?|inr)\s*(\d)`)
-	typography = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "‑", "-", "–", "-", "—", "-", "\u00a0", " ")
+	typography = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`, "\u00a0", " ")
+	// A hyphen or dash between words is a space: "one-year" is "one year".
+	dashes = regexp.MustCompile(`(\pL)\s*[-‑–—]\s*(\pL)`)
 )
 
 // Normalize is text as facts are compared: lower-cased, typography
-// plain, one space between words, no digit grouping ("1,000" is "1000")
+// plain, one space between words (a hyphen between letters is one), no digit grouping ("1,000" is "1000")
 // and rupees written ₹ ("Rs. 500" is "₹500").
 func Normalize(text string) string {
 	s := typography.Replace(strings.ToLower(text))
+	s = dashes.ReplaceAllString(s, "$1 $2")
 	s = spaces.ReplaceAllString(strings.TrimSpace(s), " ")
 	for grouping.MatchString(s) {
 		s = grouping.ReplaceAllString(s, "$1$2")
