@@ -187,8 +187,8 @@ func newExtraction(p Plan, top []Hit) *extraction {
 			eachSentence(text, func(s string, l int) {
 				terms := x.m.termsIn(s, nil)
 				// "It applies from 1 April": a sentence leaning on the one
-				// before is about what that one holds.
-				if n := len(hs.sents); n > 0 && hs.sents[n-1].line == line+l && leans(s) {
+				// before is about what that one holds (and answers with it).
+				if n := len(hs.sents); x.typed() && n > 0 && hs.sents[n-1].line == line+l && leans(s) {
 					terms = x.m.termsIn(hs.sents[n-1].text, terms)
 				}
 				terms = slices.DeleteFunc(terms, func(t int) bool { return x.weight[t] == 0 })
