@@ -346,21 +346,36 @@ var numberLabels = map[string]bool{"no": true, "nos": true, "number": true, "oc"
 	"circular": true, "annex": true, "schedule": true, "phase": true, "tier": true, "version": true, "article": true, "page": true}
 
 // identifier reports whether the number v of s is part of a name or a
-// reference: after a label ("paragraph 17", "OC 228"), or joined to
-// other numbers ("2025-26", "1810/02").
+// reference: after a label ("paragraph 17", "OC 228"), part of a code
+// ("2025-26", "1810/02", "TPD-1"), or a sub-clause's ("Section 10(2)").
 func identifier(s string, v Value) bool {
 	if lw := lastWords(s[:v.Start], 1); len(lw) == 1 && numberLabels[lw[0]] {
 		return true
 	}
+	if v.Start > 1 && s[v.Start-1] == '(' && isDigit(s[v.Start-2]) {
+		return true
+	}
 	joined := func(c byte) bool { return c == '/' || c == '-' || c == '.' }
-	if v.Start > 1 && joined(s[v.Start-1]) && isDigit(s[v.Start-2]) ||
-		v.End+1 < len(s) && joined(s[v.End]) && isDigit(s[v.End+1]) {
+	code := func(c byte) bool { return isDigit(c) || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' }
+	if v.Start > 1 && joined(s[v.Start-1]) && code(s[v.Start-2]) ||
+		v.End+1 < len(s) && joined(s[v.End]) && code(s[v.End+1]) {
 		return true
 	}
 	return false
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// Figures are the values text states that say something a reader acts
+// on: its dates, times, durations, amounts and counts, not its years
+// alone nor its references ("paragraph 17", "2025-26", "the circular of
+// 24 June 2022").
+func Figures(text string) []Value {
+	vs := Values(text)
+	return slices.DeleteFunc(vs, func(v Value) bool {
+		return v.Kind == ValueYear || v.Kind == ValueNumber && identifier(text, v) || reference(text, v)
+	})
+}
 
 // strength is how surely v answers q (0: not at all), s its sentence.
 func (q question) strength(v Value, s string) float64 {
@@ -373,9 +388,7 @@ func (q question) strength(v Value, s string) float64 {
 		if q.cues["time"] && v.Kind == ValueTime {
 			st = 1
 		}
-		// "the Directions of 27 August 2021", "its January 2022
-		// framework" name a document by its date: no event of it.
-		if lw := lastWords(s[:v.Start], 1); len(lw) == 1 && lw[0] == "of" || attributive(s[v.End:]) {
+		if reference(s, v) {
 			st *= 0.4
 		}
 		// A deadline is stated "by" a date, a start "from" one.
@@ -410,6 +423,17 @@ func (q question) strength(v Value, s string) float64 {
 		}
 	}
 	return 0
+}
+
+// reference reports whether the date v of s names a document rather than
+// an event: "the Directions of 27 August 2021", "its January 2022
+// framework".
+func reference(s string, v Value) bool {
+	if v.Kind != ValueDate {
+		return false
+	}
+	lw := lastWords(s[:v.Start], 1)
+	return len(lw) == 1 && lw[0] == "of" || attributive(s[v.End:])
 }
 
 // attributive reports whether after, the text after a value, goes on

@@ -166,3 +166,27 @@ func TestValues(t *testing.T) {
 		})
 	}
 }
+
+func TestFigures(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Balance enquiries are limited to 50 per app per day, from 1 August 2025.", []string{"50", "1 August 2025"}},
+		// References: a paragraph's number, a code, a sub-clause, a year, a
+		// document's date.
+		{"Paragraph 17 of SEBI/HO/TPD-1/CIR/2022/160 under Section 10(2) of the Act, 2007.", nil},
+		{"It replaces the Directions of 27 August 2021 and its January 2022 framework.", nil},
+		{"The framework took effect on 3 January 2022 and underpins UPI Lite.", []string{"3 January 2022"}},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			var got []string
+			for _, v := range Figures(tc.text) {
+				got = append(got, v.Text)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Figures (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
