@@ -60,6 +60,7 @@ var schemaTypes = map[string]reflect.Type{
 	"Answer":             reflect.TypeFor[search.Answer](),
 	"AnswerSource":       reflect.TypeFor[search.Source](),
 	"Span":               reflect.TypeFor[search.Span](),
+	"AnswerFact":         reflect.TypeFor[search.Fact](),
 	"Pagination":         reflect.TypeFor[search.Pagination](),
 	"Facets":             reflect.TypeFor[search.Facets](),
 	"Correction":         reflect.TypeFor[search.Correction](),
@@ -89,6 +90,8 @@ func schemaEnums() map[string][]string {
 	}
 	out["CircularSort"] = sorts
 	out["AnswerMethod"] = search.AnswerMethods
+	out["AnswerType"] = search.AnswerTypes
+	out["ModelFallback"] = search.ModelFallbacks
 	return out
 }
 
