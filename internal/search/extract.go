@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -25,6 +26,10 @@ const rankDecay = 0.1
 // passageSentences is how many of a circular's best sentences its Passage
 // (what a model answers from) holds.
 const passageSentences = 3
+
+// factSentences is how many of a hit's sentences, those holding most of
+// the question, are read for a fact of the asked kind.
+const factSentences = 12
 
 // maxAnswerBytes bounds an answer of two sentences.
 const maxAnswerBytes = 420
@@ -144,6 +149,9 @@ type hitSentences struct {
 	sents []sentence
 }
 
+// summaryLines numbers the text's lines after the summary's.
+const summaryLines = 1 << 20
+
 // titleWeight is how much a term of a hit's title counts when choosing
 // among its sentences.
 const titleWeight = 0.25
@@ -198,7 +206,7 @@ func newExtraction(p Plan, top []Hit) *extraction {
 				}
 				n++
 			})
-			line += 1 << 20 // the summary's lines are not the text's
+			line += summaryLines // the summary's lines are not the text's
 		}
 		x.hits = append(x.hits, hs)
 	}
@@ -268,9 +276,15 @@ func (h *hitSentences) score() {
 	if x.q.typ == "" || h.hit.Tier == TierNumber {
 		h.retrieval = tierConfidence[min(h.hit.Tier, TierAny)]
 	} else {
-		c := h.hit.Circular
-		strong := x.m.termsIn(string(c.CircularNumber)+" "+c.Title+" "+string(c.Summary), nil)
-		all := x.m.termsIn(c.Content, slices.Clone(strong))
+		// The terms of its number, title and summary, and of all of it,
+		// from its sentences' (the summary's come first).
+		strong, all := slices.Clone(h.title), slices.Clone(h.title)
+		for _, s := range h.sents {
+			if s.line < summaryLines {
+				strong = append(strong, s.terms...)
+			}
+			all = append(all, s.terms...)
+		}
 		lo, hi := tierConfidence[TierAny], tierConfidence[TierStrong]
 		h.retrieval = lo + (hi-lo)*(x.share(strong)+x.share(all))/2
 	}
@@ -297,12 +311,49 @@ func (h *hitSentences) score() {
 				s.score = prior * (0.6*s.focus + 0.3*s.support + 0.15*defines(s.text))
 			}
 		case s.cov > 0:
-			f, near := h.factOf(s)
-			if f != nil {
-				s.fact = f
-				s.near = near
-				s.score = prior * (0.5*s.focus + 0.3*s.support + 0.2*near) * f.strength
-			}
+			s.score = prior * (0.5*s.focus + 0.3*s.support + 0.2) // at most, when the fact is found
+		}
+	}
+	if x.typed() {
+		h.findFacts(prior)
+	}
+}
+
+// findFacts looks for the facts of the asked kind in h's sentences, best
+// bound first, until no sentence left can score better than the
+// passageSentences best found (a fact is at most as near as can be and
+// of full strength, so a sentence's score with none found yet bounds the
+// score it can reach), and in factSentences of them at most. Reading
+// values is most of an answer's work, and a text of thousands of words
+// states its answer in a sentence holding much of the question.
+func (h *hitSentences) findFacts(prior float64) {
+	order := make([]int, 0, len(h.sents))
+	for i, s := range h.sents {
+		if s.cov > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(h.sents[b].score, h.sents[a].score) })
+	var found []float64 // the best scores found, highest first
+	for n, i := range order {
+		s := &h.sents[i]
+		bound := s.score
+		s.score = 0
+		if n == factSentences || len(found) == passageSentences && bound <= found[passageSentences-1] {
+			break
+		}
+		f, near := h.factOf(s)
+		if f == nil {
+			continue
+		}
+		s.fact, s.near = f, near
+		s.score = prior * (0.5*s.focus + 0.3*s.support + 0.2*near) * f.strength
+		at, _ := slices.BinarySearchFunc(found, s.score, func(a, b float64) int { return cmp.Compare(b, a) })
+		found = slices.Insert(found, at, s.score)[:min(len(found)+1, passageSentences)]
+	}
+	for _, i := range order {
+		if h.sents[i].fact == nil {
+			h.sents[i].score = 0
 		}
 	}
 }
@@ -452,10 +503,13 @@ func (h *hitSentences) passage() string {
 		idx[i] = i
 	}
 	rank := func(s sentence) float64 {
-		if h.x.typed() && s.fact == nil {
-			return s.cov / 2 // after every sentence of the asked kind
+		switch {
+		case !h.x.typed():
+			return s.score + s.cov
+		case s.fact != nil:
+			return 1 + s.score // every sentence of the asked kind first
 		}
-		return s.score + s.cov
+		return s.cov
 	}
 	slices.SortStableFunc(idx, func(a, b int) int {
 		ra, rb := rank(h.sents[a]), rank(h.sents[b])

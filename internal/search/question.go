@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -480,34 +479,93 @@ type modal struct {
 	class      string
 }
 
-// modalPatterns in the order they are taken: a longer phrase before the
-// word it contains ("may not" before "may").
-var modalPatterns = []struct {
-	class string
-	re    *regexp.Regexp
-}{
-	{"no", regexp.MustCompile(`(?i)\b(?:may|must|shall|can|could|will) (?:not|no longer|never)\b|\bcannot\b|\bcan't\b|\bno longer\b|\bnot (?:be )?(?:permitted|allowed)\b|\bprohibit(?:s|ed|ing)?\b|\bbar(?:s|red|ring)?\b|\bforbid(?:s|den)?\b`)},
-	{"exempt", regexp.MustCompile(`(?i)\bexempt(?:s|ed|ion)?\b|\bneed not\b|\b(?:do|does|did) not (?:need|have to|apply)\b|\bnot (?:be )?(?:required|needed|mandatory|affected|covered|directly covered)\b|\bno [\w-]+(?: [\w-]+)?(?: \([^)]*\))? (?:is|are) (?:needed|required)\b|\bwithout\b`)},
-	{"must", regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\bshould\b|\brequire[sd]?\b|\bmandatory\b|\b(?:has|have|had|need|needs) to\b|\bobliged\b|\bdirected to\b|\bonly\b`)},
-	{"may", regexp.MustCompile(`(?i)\bmay\b|\bcan\b|\bcould\b|\bpermit(?:s|ted)?\b|\ballow(?:s|ed)?\b|\beligible\b|\boptional\b`)},
+// Modal phrases by the words they are made of: a phrase of two or three
+// words is read before a word it holds ("may not" before "may"). Words,
+// not regular expressions: an answer reads the modals of many sentences.
+var (
+	modalVerbs  = map[string]bool{"may": true, "must": true, "shall": true, "can": true, "could": true, "will": true}
+	barWords    = set("prohibit prohibits prohibited prohibiting bar bars barred barring forbid forbids forbidden cannot")
+	exemptWords = set("exempt exempts exempted exemption without")
+	notNeeded   = set("required needed mandatory affected covered")
+	mustWords   = set("must shall should require requires required mandatory obliged only")
+	mayWords    = set("may can could permit permits permitted allow allows allowed eligible optional")
+)
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
 }
 
-// modals finds the modal phrases of s, each part of s in one at most.
+// modals finds the modal phrases of s, each word of s in one at most.
 func modals(s string) []modal {
-	var out []modal
-	taken := make([]bool, len(s))
-	for _, p := range modalPatterns {
-		for _, loc := range p.re.FindAllStringIndex(s, -1) {
-			if slices.Contains(taken[loc[0]:loc[1]], true) {
-				continue
-			}
-			for i := loc[0]; i < loc[1]; i++ {
-				taken[i] = true
-			}
-			out = append(out, modal{loc[0], loc[1], p.class})
+	var ws []string
+	var spans [][2]int
+	eachWord(s, func(start, end int) {
+		ws = append(ws, strings.ToLower(s[start:end]))
+		spans = append(spans, [2]int{start, end})
+	})
+	at := func(i int) string {
+		if i < len(ws) {
+			return ws[i]
 		}
+		return ""
 	}
-	slices.SortFunc(out, func(a, b modal) int { return a.start - b.start })
+	var out []modal
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		class, n := "", 1 // the phrase's class and length in words
+		switch {
+		case modalVerbs[w] && (at(i+1) == "not" || at(i+1) == "never"):
+			class, n = "no", 2
+		case modalVerbs[w] && at(i+1) == "no" && at(i+2) == "longer":
+			class, n = "no", 3
+		case w == "can" && at(i+1) == "t" && spans[i+1][0] == spans[i][1]+1: // can't
+			class, n = "no", 2
+		case w == "no" && at(i+1) == "longer":
+			class, n = "no", 2
+		case w == "not" && (at(i+1) == "permitted" || at(i+1) == "allowed"):
+			class, n = "no", 2
+		case w == "not" && at(i+1) == "be" && (at(i+2) == "permitted" || at(i+2) == "allowed"):
+			class, n = "no", 3
+		case barWords[w]:
+			class = "no"
+		case w == "need" && at(i+1) == "not":
+			class, n = "exempt", 2
+		case (w == "do" || w == "does" || w == "did") && at(i+1) == "not" && (at(i+2) == "need" || at(i+2) == "apply"):
+			class, n = "exempt", 3
+		case (w == "do" || w == "does" || w == "did") && at(i+1) == "not" && at(i+2) == "have" && at(i+3) == "to":
+			class, n = "exempt", 4
+		case w == "not" && notNeeded[at(i+1)]:
+			class, n = "exempt", 2
+		case w == "not" && (at(i+1) == "be" || at(i+1) == "directly") && notNeeded[at(i+2)]:
+			class, n = "exempt", 3
+		case w == "no":
+			// "No additional-factor authentication (AFA) is needed."
+			for j := i + 1; j < min(i+8, len(ws)); j++ {
+				if (ws[j] == "is" || ws[j] == "are") && (at(j+1) == "needed" || at(j+1) == "required") {
+					class, n = "exempt", j+2-i
+					break
+				}
+			}
+		case exemptWords[w]:
+			class = "exempt"
+		case (w == "has" || w == "have" || w == "had" || w == "need" || w == "needs") && at(i+1) == "to",
+			w == "directed" && at(i+1) == "to":
+			class, n = "must", 2
+		case mustWords[w]:
+			class = "must"
+		case mayWords[w]:
+			class = "may"
+		}
+		if class == "" {
+			continue
+		}
+		out = append(out, modal{spans[i][0], spans[i+n-1][1], class})
+		i += n - 1
+	}
 	return out
 }
 

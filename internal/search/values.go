@@ -97,7 +97,18 @@ var scales = map[string]float64{
 func Values(text string) []Value {
 	var out []Value
 	b := []byte(text)
+	// Most sentences state no number: their words are looked up before
+	// any expression runs.
+	digits, spelled := strings.ContainsAny(text, "0123456789"), false
+	eachWord(text, func(start, end int) {
+		if !spelled && end-start <= 8 && NumberWords[strings.ToLower(text[start:end])] > 0 {
+			spelled = true
+		}
+	})
 	take := func(re *regexp.Regexp, read func(m []string) (v Value, ok bool)) {
+		if !digits && (!spelled || re != duration && re != countWordRe) {
+			return
+		}
 		for _, loc := range re.FindAllSubmatchIndex(b, -1) {
 			m := make([]string, len(loc)/2)
 			for i := range m {
