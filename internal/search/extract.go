@@ -463,7 +463,7 @@ func (h *hitSentences) best() int {
 	for i, s := range h.sents {
 		// A circular found by its number answers with its first sentence
 		// if nothing better.
-		if h.x.typed() && s.fact == nil || !h.x.typed() && s.cov == 0 && h.x.q.typ != AnswerDefinition && h.hit.Tier != TierNumber {
+		if h.x.typed() && s.fact == nil || !h.x.typed() && s.cov == 0 && h.hit.Tier != TierNumber {
 			continue
 		}
 		if b < 0 || s.score > h.sents[b].score {

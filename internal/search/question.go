@@ -188,9 +188,10 @@ read:
 	return q
 }
 
-// what reads what a question asks after "what" or "which" (rest is the
-// words after it, before the word before it): the first word naming a
-// kind of fact; a party; else, after "what is", what something is.
+// what reads what a question asks after "what" or "which" (rest: the
+// words after it; before: the word before it): what the first word
+// naming a kind of fact names, or a party; else, after "what is", what
+// something is.
 func (q *question) what(rest []string, before string) string {
 	for i, w := range rest {
 		if StopWord(w) && w != "time" {
@@ -380,9 +381,19 @@ func Figures(text string) []Value {
 func (q question) strength(v Value, s string) float64 {
 	switch q.typ {
 	case AnswerDate:
-		st := map[string]float64{ValueDate: 1, ValueTime: 0.7, ValueYear: 0.4, ValueDuration: 0.3}[v.Kind]
-		if v.Kind == ValueDate && len(v.Keys) > 0 && !strings.HasPrefix(v.Keys[0], "date:") {
-			st = 0.8 // a month, or a day without its year
+		var st float64
+		switch v.Kind {
+		case ValueDate:
+			st = 1
+			if !strings.HasPrefix(v.Keys[0], "date:") {
+				st = 0.8 // a month, or a day without its year
+			}
+		case ValueTime:
+			st = 0.7
+		case ValueYear:
+			st = 0.4
+		case ValueDuration: // "within six months" says when, loosely
+			st = 0.3
 		}
 		if q.cues["time"] && v.Kind == ValueTime {
 			st = 1
