@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
 
@@ -107,27 +106,6 @@ func newAccounts(users Users, c *AuthConfig, now func() time.Time) (*accounts, e
 	return &accounts{users: users, tokens: c.Tokens, hasher: c.Hasher, dummyHash: dummy}, nil
 }
 
-// routes adds the accounts calls to r.
-func (h *Handler) accountRoutes(r chi.Router) {
-	c := h.authCfg
-	limit := func(name string, n int) func(http.Handler) http.Handler {
-		return h.rateLimit(name, n, c.LimitWindow, "Too many attempts; try again later")
-	}
-	loginLimit, signupLimit := limit("login", c.LoginLimit), limit("signup", c.SignupLimit)
-	passwordLimit := limit("password", c.LoginLimit)
-	r.With(signupLimit).Post("/auth/signup", h.signup)
-	r.With(loginLimit).Post("/auth/login", h.login)
-	r.Group(func(r chi.Router) {
-		r.Use(h.requireUser)
-		r.Get("/auth/me", h.me)
-		r.Post("/auth/logout-all", h.logoutAll)
-		r.Get("/user/preferences", h.getPreferences)
-		r.Put("/user/preferences", h.putPreferences)
-		r.Put("/user/profile", h.putProfile)
-		r.With(passwordLimit).Put("/user/password", h.putPassword)
-	})
-}
-
 // clientIP sets the client address the rate limits key on.
 func clientIP(trusted []string) func(http.Handler) http.Handler {
 	if len(trusted) > 0 {
@@ -150,16 +128,16 @@ func clientKey(r *http.Request) (string, error) {
 type (
 	// SignupRequest is POST /auth/signup's body.
 	SignupRequest struct {
-		Username  string `json:"username"`
-		Email     string `json:"email"`
-		Password  string `json:"password"`
-		FirstName string `json:"firstName"`
-		LastName  string `json:"lastName"`
+		Username  string `json:"username" check:"username"`
+		Email     string `json:"email" check:"email"`
+		Password  string `json:"password" check:"password"`
+		FirstName string `json:"firstName" check:"firstName"`
+		LastName  string `json:"lastName" check:"lastName"`
 	}
 	// LoginRequest is POST /auth/login's body.
 	LoginRequest struct {
-		Username string `json:"username"`
-		Password string `json:"password"`
+		Username string `json:"username" check:"loginUsername"`
+		Password string `json:"password" check:"loginPassword"`
 	}
 	// TokenResponse carries a token for the Authorization header.
 	TokenResponse struct {
@@ -171,14 +149,14 @@ type (
 	}
 	// ProfileRequest is PUT /user/profile's body.
 	ProfileRequest struct {
-		FirstName string `json:"firstName"`
-		LastName  string `json:"lastName"`
-		Email     string `json:"email"`
+		FirstName string `json:"firstName" check:"firstName"`
+		LastName  string `json:"lastName" check:"lastName"`
+		Email     string `json:"email" check:"email"`
 	}
 	// PasswordRequest is PUT /user/password's body.
 	PasswordRequest struct {
-		CurrentPassword string `json:"currentPassword"`
-		NewPassword     string `json:"newPassword"`
+		CurrentPassword string `json:"currentPassword" check:"currentPassword"`
+		NewPassword     string `json:"newPassword" check:"password"`
 	}
 	// PreferencesRequest is PUT /user/preferences's body: every field.
 	PreferencesRequest struct {
@@ -231,14 +209,8 @@ func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	req.Email = strings.TrimSpace(req.Email)
-	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
 	f := fieldErrors{}
-	checkUsername(f, req.Username)
-	checkEmail(f, req.Email)
-	checkPassword(f, "password", req.Password)
-	checkName(f, "firstName", "First name", req.FirstName)
-	checkName(f, "lastName", "Last name", req.LastName)
+	checkFields(f, &req)
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return
@@ -270,14 +242,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := fieldErrors{}
-	if req.Username == "" {
-		f.add("username", "Username is required")
-	}
-	if req.Password == "" {
-		f.add("password", "Password is required")
-	} else if len(req.Password) > 4*maxPassword {
-		f.add("password", "Password too long")
-	}
+	checkFields(f, &req)
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return
@@ -340,10 +305,6 @@ func userOf(r *http.Request) auth.User { return r.Context().Value(userKey{}).(au
 
 // me is GET /auth/me.
 func (h *Handler) me(w http.ResponseWriter, r *http.Request) {
-	if err := noParams(r); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	writeJSON(w, http.StatusOK, MeResponse{User: userOf(r)})
 }
 
@@ -360,10 +321,6 @@ func (h *Handler) logoutAll(w http.ResponseWriter, r *http.Request) {
 
 // getPreferences is GET /user/preferences.
 func (h *Handler) getPreferences(w http.ResponseWriter, r *http.Request) {
-	if err := noParams(r); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	p, err := h.acc.users.Preferences(r.Context(), userOf(r).ID)
 	if err != nil {
 		h.writeError(w, r, err)
@@ -410,11 +367,9 @@ func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	p := auth.Profile{FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName), Email: strings.TrimSpace(req.Email)}
 	f := fieldErrors{}
-	checkName(f, "firstName", "First name", p.FirstName)
-	checkName(f, "lastName", "Last name", p.LastName)
-	checkEmail(f, p.Email)
+	checkFields(f, &req)
+	p := auth.Profile{FirstName: req.FirstName, LastName: req.LastName, Email: req.Email}
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return
@@ -440,10 +395,7 @@ func (h *Handler) putPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := fieldErrors{}
-	if req.CurrentPassword == "" {
-		f.add("currentPassword", "Current password is required")
-	}
-	checkPassword(f, "newPassword", req.NewPassword)
+	checkFields(f, &req)
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return

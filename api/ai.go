@@ -10,7 +10,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/go-chi/chi/v5"
 	"golang.org/x/sync/singleflight"
 
 	"regpulse/internal/ai"
@@ -54,9 +53,12 @@ type aiCalls struct {
 	svc      AI
 	max      int
 	inFlight singleflight.Group
+	limit    func(http.Handler) http.Handler // every AI call's, shared
 }
 
-func (h *Handler) aiRoutes(r chi.Router) {
+// initAI sets up the AI calls: the configured service (by default the
+// local one), their limits and their shared rate limit.
+func (h *Handler) initAI() {
 	c := h.aiCfg
 	if c.Service == nil {
 		c.Service = ai.NewService(nil, local.New(), ai.WithLogger(h.log), ai.WithNow(h.now))
@@ -70,14 +72,8 @@ func (h *Handler) aiRoutes(r chi.Router) {
 	if c.MaxContent <= 0 {
 		c.MaxContent = 100_000
 	}
-	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent}
-	limit := h.rateLimit("ai", c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))
-	r.Group(func(r chi.Router) {
-		r.Use(limit)
-		r.Post("/circulars/{id}/summarize", h.summarizeCircular)
-		r.Post("/circulars/{id}/impact", h.analyzeImpact)
-		r.Post("/ai/summarize", h.summarizeText)
-	})
+	h.ai = &aiCalls{svc: c.Service, max: c.MaxContent,
+		limit: h.rateLimit("ai", c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))}
 }
 
 // noBody accepts a call that takes no body: none at all, or an empty JSON
@@ -92,12 +88,12 @@ func noBody(w http.ResponseWriter, r *http.Request) error {
 // summarizeCircular is POST /circulars/{id}/summarize: it summarises the
 // circular, stores the summary beside the editors' and answers with the
 // circular as lists show it now.
-func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request, id string) {
 	if err := noBody(w, r); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	aboutCircular(h, w, r, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
+	aboutCircular(h, w, r, id, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
 		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
 		if err != nil {
 			return c, err
@@ -117,7 +113,7 @@ type ImpactRequest struct {
 
 // analyzeImpact is POST /circulars/{id}/impact: the circular's impact on
 // one entity type, stored per circular and type.
-func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request, id string) {
 	var body ImpactRequest
 	if err := decodeBodyLimit(w, r, &body, 1<<10); err != nil {
 		h.writeError(w, r, err)
@@ -130,7 +126,7 @@ func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	entityType := catalog.EntityTypes[i]
-	aboutCircular(h, w, r, "impact "+entityType, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
+	aboutCircular(h, w, r, id, "impact "+entityType, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
 		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType})
 		if err != nil {
 			return a, err
@@ -142,8 +138,7 @@ func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request) {
 // aboutCircular answers a call about the circular {id}: 404 when there is
 // none, else work's result, the work done once for all concurrent calls
 // of the same kind about the circular (shared).
-func aboutCircular[T any](h *Handler, w http.ResponseWriter, r *http.Request, kind string, work func(context.Context, catalog.Circular) (T, error)) {
-	id := chi.URLParam(r, "id")
+func aboutCircular[T any](h *Handler, w http.ResponseWriter, r *http.Request, id, kind string, work func(context.Context, catalog.Circular) (T, error)) {
 	c, err := h.store.Circular(r.Context(), id)
 	if errors.Is(err, catalog.ErrNotFound) {
 		err = errorStatus(http.StatusNotFound, "no circular with id "+id)

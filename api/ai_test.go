@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/ai"
@@ -420,7 +419,7 @@ func TestModelAnswer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := &Handler{log: discardLog, now: storetest.Clock, aiCfg: AIConfig{Service: tc.svc(t)}}
-			h.aiRoutes(chi.NewRouter())
+			h.initAI()
 			got, ok := h.modelAnswer(t.Context(), "What is the UPI Lite limit?", search.AnswerAmount, passages)
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v (%+v)", ok, tc.ok, got)

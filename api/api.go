@@ -5,7 +5,6 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"time"
@@ -107,6 +106,8 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 		panic("api: " + err.Error())
 	}
 	h.acc = acc
+	h.initNewsletter()
+	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
@@ -120,33 +121,9 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, errorStatus(http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path))
 	})
-	r.Get("/health", h.health)
-	r.Get("/openapi.json", h.openAPI)
-	// The public reads, the same for everyone, go through the read cache.
-	r.Get("/circulars", h.cached(list(h, defaultListLimit, circularQuery, store.ListCirculars)))
-	// The bulk downloads stream the whole list: not kept in the cache.
-	r.Get("/circulars.csv", h.export("csv", "text/csv; charset=utf-8; header=present", newCSVExport))
-	r.Get("/circulars.json", h.export("json", "application/json; charset=utf-8", newJSONExport))
-	r.Get("/news", h.cached(list(h, defaultListLimit, newsQuery, store.ListNews)))
-	r.Get("/fintech-companies", h.cached(list(h, catalog.MaxLimit, companyQuery, store.ListCompanies)))
-	r.Get("/pii-regulations", h.cached(list(h, catalog.MaxLimit, regulationQuery, store.ListRegulations)))
-	r.Get("/payment-networks", h.cached(list(h, catalog.MaxLimit, pageOnly, store.ListNetworks)))
-	r.Get("/sibos-events", h.cached(list(h, catalog.MaxLimit, pageOnly, store.ListSibosEvents)))
-	r.Get("/impact-tracking", h.cached(h.impactTracking))
-	r.Get("/dashboard/stats", h.cached(h.dashboardStats))
-	h.accountRoutes(r)
-	// A search's answer is the same for the same query only when no model
-	// writes it (a model's answer varies, and its failures fall back).
-	if h.aiCfg.Service == nil || !h.aiCfg.Service.HasModel() {
-		r.Get("/search", h.cached(h.search))
-	} else {
-		r.Get("/search", h.search)
+	for _, rt := range routes() {
+		h.mount(r, rt)
 	}
-	r.Get("/search/feed", h.cached(h.searchFeed))
-	h.newsletterRoutes(r)
-	r.With(h.rateLimit("upload", uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))).Post("/extract-pdf-text", h.extractText)
-	r.Get("/extract-jobs/{id}", h.extractJob)
-	h.aiRoutes(r)
 	return r
 }
 
@@ -197,10 +174,6 @@ func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
 
 // impactTracking is GET /impact-tracking: one record per entity type.
 func (h *Handler) impactTracking(w http.ResponseWriter, r *http.Request) {
-	if err := noParams(r); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	records, err := h.store.ImpactTracking(r.Context())
 	if err != nil {
 		h.writeError(w, r, err)
@@ -211,10 +184,6 @@ func (h *Handler) impactTracking(w http.ResponseWriter, r *http.Request) {
 
 // dashboardStats is GET /dashboard/stats, over dashboard.Window as of now.
 func (h *Handler) dashboardStats(w http.ResponseWriter, r *http.Request) {
-	if err := noParams(r); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	st, err := h.store.DashboardStats(r.Context(), h.now())
 	if err != nil {
 		h.writeError(w, r, err)

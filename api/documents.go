@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"regpulse/internal/extract"
 )
 
@@ -62,8 +60,8 @@ func (h *Handler) extractText(w http.ResponseWriter, r *http.Request) {
 
 // extractJob is GET /extract-jobs/{id}: a long extraction's progress,
 // then its result.
-func (h *Handler) extractJob(w http.ResponseWriter, r *http.Request) {
-	job, ok := h.jobs.Get(chi.URLParam(r, "id"))
+func (h *Handler) extractJob(w http.ResponseWriter, r *http.Request, id string) {
+	job, ok := h.jobs.Get(id)
 	if !ok {
 		h.writeError(w, r, errorStatus(http.StatusNotFound, "no such extraction job (finished jobs are kept for 10 minutes)"))
 		return

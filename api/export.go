@@ -33,12 +33,6 @@ var exportColumns = []struct {
 	{"content", func(c catalog.Circular) string { return c.Content }},
 }
 
-// exportQuery reads the bulk download's filters: GET /circulars' without
-// limit and offset.
-func exportQuery(p *params) catalog.CircularQuery {
-	return circularQuery(p, catalog.Page{})
-}
-
 // spreadsheetSafe defuses a cell a spreadsheet would run as a formula
 // (OWASP's CSV injection advice): a cell starting with = + - @, a tab or a
 // carriage return gets a leading apostrophe, which spreadsheets show as
@@ -70,14 +64,8 @@ type exportWriter interface {
 // export serves one format of the bulk download. Headers go out only with
 // the first row (or at the end): a store failure before that is a JSON
 // error; one after it can only be logged and the body cut short.
-func (h *Handler) export(ext, contentType string, start func(http.ResponseWriter) exportWriter) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		p := newParams(r)
-		q := exportQuery(p)
-		if err := p.err(); err != nil {
-			h.writeError(w, r, err)
-			return
-		}
+func (h *Handler) export(w http.ResponseWriter, r *http.Request, q catalog.CircularQuery, ext, contentType string, start func(http.ResponseWriter) exportWriter) {
+	{
 		var out exportWriter
 		begin := func() {
 			hdr := w.Header()

@@ -10,9 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	"github.com/go-chi/chi/v5"
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
@@ -58,9 +55,9 @@ const (
 type (
 	// SubscribeRequest is POST /newsletter/subscribe's body.
 	SubscribeRequest struct {
-		Email       string   `json:"email"`
-		FirstName   string   `json:"firstName,omitempty"`
-		LastName    string   `json:"lastName,omitempty"`
+		Email       string   `json:"email" check:"subscriberEmail"`
+		FirstName   string   `json:"firstName,omitempty" check:"optionalFirst"`
+		LastName    string   `json:"lastName,omitempty" check:"optionalLast"`
 		Preferences []string `json:"preferences,omitempty"` // topic ids; none: regulatory and payments
 		Source      string   `json:"source,omitempty"`      // none: website
 	}
@@ -82,9 +79,8 @@ var subscribeMessages = map[string]string{
 	newsletter.StatusReactivated: "Welcome back! Your subscription is active again.",
 }
 
-const invalidEmailMessage = "Please enter a valid email address"
-
-func (h *Handler) newsletterRoutes(r chi.Router) {
+// initNewsletter gives the newsletter's configuration its defaults.
+func (h *Handler) initNewsletter() {
 	c := &h.nlCfg
 	if c.Tokens == nil {
 		secret := make([]byte, 32)
@@ -97,12 +93,6 @@ func (h *Handler) newsletterRoutes(r chi.Router) {
 	if c.LimitWindow <= 0 {
 		c.LimitWindow = DefaultLimitWindow
 	}
-	limit := h.rateLimit("subscribe", c.SubscribeLimit, c.LimitWindow, "Too many attempts; try again later")
-	r.With(limit).Post("/newsletter/subscribe", h.subscribe)
-	r.With(h.requireUser, h.requireAdmin).Get("/newsletter/subscribers",
-		list(h, catalog.MaxLimit, pageOnly, h.store.ListSubscribers))
-	r.Get("/newsletter/unsubscribe", h.unsubscribePage)
-	r.Post("/newsletter/unsubscribe", h.unsubscribe)
 }
 
 // requireAdmin follows requireUser: other roles get 403.
@@ -169,14 +159,10 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 // checkSignup checks a signup: the address, optional names, the topics
 // (none given: the defaults) and the source (none given: the footer's).
 func checkSignup(req SubscribeRequest) (newsletter.Signup, error) {
-	in := newsletter.Signup{Email: strings.TrimSpace(req.Email), FirstName: strings.TrimSpace(req.FirstName),
-		LastName: strings.TrimSpace(req.LastName), Source: strings.TrimSpace(req.Source), Preferences: req.Preferences}
 	f := fieldErrors{}
-	if len(in.Email) > maxEmail || !validEmail(in.Email) {
-		f.add("email", invalidEmailMessage)
-	}
-	checkOptionalName(f, "firstName", "First name", in.FirstName)
-	checkOptionalName(f, "lastName", "Last name", in.LastName)
+	checkFields(f, &req)
+	in := newsletter.Signup{Email: req.Email, FirstName: req.FirstName, LastName: req.LastName,
+		Source: strings.TrimSpace(req.Source), Preferences: req.Preferences}
 	if len(in.Preferences) == 0 {
 		in.Preferences = nil // the store's defaults
 	} else {
@@ -197,29 +183,15 @@ func checkSignup(req SubscribeRequest) (newsletter.Signup, error) {
 	return in, nil
 }
 
-func checkOptionalName(f fieldErrors, field, label, name string) {
-	switch {
-	case utf8.RuneCountInString(name) > maxName:
-		f.add(field, label+" too long")
-	case hasControl(name):
-		f.add(field, label+" must not contain control characters")
-	}
-}
-
-// unsubscribeToken reads the token of an unsubscribe link.
-func (h *Handler) unsubscribeToken(r *http.Request) (string, error) {
-	return h.nlCfg.Tokens.Parse(r.URL.Query().Get("token"))
-}
-
 // unsubscribePage is GET /newsletter/unsubscribe?token=: a page asking to
 // confirm with one button. It changes nothing: mail scanners open links.
-func (h *Handler) unsubscribePage(w http.ResponseWriter, r *http.Request) {
-	if _, err := h.unsubscribeToken(r); err != nil {
+func (h *Handler) unsubscribePage(w http.ResponseWriter, r *http.Request, token string) {
+	if _, err := h.nlCfg.Tokens.Parse(token); err != nil {
 		writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
 			Message: "This unsubscribe link is not valid. Use the link in the latest newsletter e-mail.", Back: "/newsletter"})
 		return
 	}
-	action := (&url.URL{Path: "/api/newsletter/unsubscribe", RawQuery: url.Values{"token": {r.URL.Query().Get("token")}}.Encode()}).String()
+	action := (&url.URL{Path: "/api/newsletter/unsubscribe", RawQuery: url.Values{"token": {token}}.Encode()}).String()
 	writeNewsletterPage(w, http.StatusOK, pageData{Title: "Unsubscribe from the RegPulse newsletter",
 		Message: "Press the button to stop receiving the monthly newsletter. You can subscribe again at any time.",
 		Action:  action, Back: "/"})
@@ -229,8 +201,8 @@ func (h *Handler) unsubscribePage(w http.ResponseWriter, r *http.Request) {
 // page's button (303 to the site's confirmation) or a mail client's
 // one-click request (RFC 8058, body List-Unsubscribe=One-Click: 200 JSON).
 // Unsubscribing twice is not an error.
-func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request) {
-	id, err := h.unsubscribeToken(r)
+func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request, token string) {
+	id, err := h.nlCfg.Tokens.Parse(token)
 	if err != nil {
 		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: err.Error(), Fields: map[string]string{"token": "not valid"}})
 		return

@@ -8,11 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"regpulse/internal/catalog"
 )
 
-// Query parameter rules shared by every list call:
+// Query parameters are read by their declarations (operation.go):
 //
 //   - An absent or empty parameter, or the literal "all" (any case), means
 //     no filter (pages send "" for "all").
@@ -59,10 +57,27 @@ func (p *params) get(name string) string {
 	return strings.TrimSpace(vs[0])
 }
 
-// enum returns the canonical spelling of the parameter's value among
-// allowed, or "" for no filter.
-func (p *params) enum(name string, allowed []string) string {
-	v := p.get(name)
+// whole reads a whole number within [min, max] (max nil: no bound).
+func (p *params) whole(name, v string, minimum, maximum *int, def int) int {
+	n, ok := wholeNumber(v)
+	lo := 0
+	if minimum != nil {
+		lo = *minimum
+	}
+	if ok && n >= lo && (maximum == nil || n <= *maximum) {
+		return n
+	}
+	if maximum == nil {
+		p.fail(name, "%q is not a whole number (%d or more)", v, lo)
+	} else {
+		p.fail(name, "%q is not a whole number from %d to %d", v, lo, *maximum)
+	}
+	return def
+}
+
+// filter returns the canonical spelling of v among allowed, or "" for no
+// filter ("" or "all").
+func (p *params) filter(name, v string, allowed []string) string {
 	if v == "" || strings.EqualFold(v, "all") {
 		return ""
 	}
@@ -75,60 +90,27 @@ func (p *params) enum(name string, allowed []string) string {
 	return ""
 }
 
-// choice is like enum for a parameter with a default and no "all".
-func choice[S ~string](p *params, name string, def S, allowed []S) S {
-	v := p.get(name)
+// choose is like filter for a parameter with a default and no "all".
+func (p *params) choose(name, v, def string, allowed []string) string {
 	if v == "" {
 		return def
 	}
-	names := make([]string, len(allowed))
-	for i, a := range allowed {
-		if strings.EqualFold(v, string(a)) {
+	for _, a := range allowed {
+		if strings.EqualFold(v, a) {
 			return a
 		}
-		names[i] = string(a)
 	}
-	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(names, ", "))
+	p.fail(name, "unknown %s %q; use one of: %s", name, v, strings.Join(allowed, ", "))
 	return def
 }
 
-// search returns the search text, at most maxSearchLength characters.
-func (p *params) search(name string) string {
-	v := p.get(name)
-	if n := utf8.RuneCountInString(v); n > maxSearchLength {
-		p.fail(name, "is %d characters; use at most %d", n, maxSearchLength)
+// text returns v when it is at most max characters.
+func (p *params) text(name, v string, maxLength int) string {
+	if n := len([]rune(v)); n > maxLength {
+		p.fail(name, "is %d characters; use at most %d", n, maxLength)
 		return ""
 	}
 	return v
-}
-
-// limit returns the limit parameter: def when absent, else 1 to
-// catalog.MaxLimit.
-func (p *params) limit(def int) int {
-	v := p.get("limit")
-	if v == "" {
-		return def
-	}
-	n, ok := wholeNumber(v)
-	if !ok || n < 1 || n > catalog.MaxLimit {
-		p.fail("limit", "%q is not a whole number from 1 to %d", v, catalog.MaxLimit)
-		return def
-	}
-	return n
-}
-
-// offset returns the offset parameter: 0 when absent.
-func (p *params) offset() int {
-	v := p.get("offset")
-	if v == "" {
-		return 0
-	}
-	n, ok := wholeNumber(v)
-	if !ok {
-		p.fail("offset", "%q is not a whole number (0 or more)", v)
-		return 0
-	}
-	return n
 }
 
 // wholeNumber reads digits only: no sign, no spaces, no fraction.
@@ -162,6 +144,3 @@ func (p *params) err() error {
 	}
 	return &Error{Status: http.StatusBadRequest, Message: "invalid query " + word + ": " + strings.Join(names, ", "), Fields: p.fields}
 }
-
-// noParams is for calls that take none: any parameter is an error.
-func noParams(r *http.Request) error { return newParams(r).err() }

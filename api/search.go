@@ -1,10 +1,8 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
-	"unicode/utf8"
 
 	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
@@ -18,33 +16,9 @@ const maxSearchPage = 10_000
 // feedEntries is how many circulars a search's feed holds.
 const feedEntries = 50
 
-// searchQuery reads GET /search's parameters: q (required, at most
-// search.MaxQueryLength characters), page (from 1), source and category.
-func searchQuery(p *params) search.Query {
-	q := search.Query{
-		Text:     p.get("q"),
-		Source:   p.enum("source", catalog.Sources),
-		Category: p.enum("category", catalog.CircularCategories),
-	}
-	switch err := q.Check(); {
-	case errors.Is(err, search.ErrEmptyQuery):
-		p.fail("q", "is required: the text to search for")
-	case errors.Is(err, search.ErrQueryTooLong):
-		p.fail("q", "is %d characters; use at most %d", utf8.RuneCountInString(q.Text), search.MaxQueryLength)
-	}
-	return q
-}
-
 // search is GET /search: one page of ranked circulars with the answer,
 // the pagination, the facet counts and any correction.
-func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
-	p := newParams(r)
-	q := searchQuery(p)
-	q.Page = p.pageNumber(maxSearchPage)
-	if err := p.err(); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
+func (h *Handler) search(w http.ResponseWriter, r *http.Request, q search.Query) {
 	if fromCache(r, q) {
 		return
 	}
@@ -57,31 +31,10 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	h.writeOK(w, r, res)
 }
 
-// pageNumber returns the page parameter: 1 when absent, else 1 to max.
-func (p *params) pageNumber(max int) int {
-	v := p.get("page")
-	if v == "" {
-		return 1
-	}
-	n, ok := wholeNumber(v)
-	if !ok || n < 1 || n > max {
-		p.fail("page", "%q is not a whole number from 1 to %d", v, max)
-		return 1
-	}
-	return n
-}
-
 // searchFeed is GET /search/feed: the circulars holding every term of the
 // query, newest first, as Atom 1.0, so a query can be followed in a feed
 // reader.
-func (h *Handler) searchFeed(w http.ResponseWriter, r *http.Request) {
-	p := newParams(r)
-	q := searchQuery(p)
-	if err := p.err(); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	q.ByDate, q.Limit = true, feedEntries
+func (h *Handler) searchFeed(w http.ResponseWriter, r *http.Request, q search.Query) {
 	if fromCache(r, q) {
 		return
 	}

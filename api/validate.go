@@ -2,23 +2,64 @@ package api
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"regpulse/api/apispec"
 )
 
-// The accounts' validation rules and messages, the same as the sign-in and
-// sign-up forms show before sending.
+// The checks of the bodies' fields, declared once: a request type's
+// field names its rule with a `check` tag, checkFields applies them, the
+// document states their bounds, and the forms' zod rules are generated
+// from them (islands/src/lib/rules.gen.ts, by go generate ./api).
 const (
-	minUsername = 3
-	maxUsername = 50
-	minPassword = 6
 	maxPassword = 128 // argon2id takes any length; this bounds the work a request can ask
 	maxName     = 100
 	maxEmail    = 254 // RFC 5321's path limit
 )
+
+// nameRule is the rule of a person's name labelled label; required or not.
+func nameRule(label string, required bool) apispec.Rule {
+	r := apispec.Rule{Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{
+		"long": label + " too long", "control": label + " must not contain control characters"}}
+	if required {
+		r.Messages["required"] = label + " is required"
+	}
+	return r
+}
+
+// emailRule is an e-mail address's rule, with message when it is not one.
+func emailRule(message string) apispec.Rule {
+	return apispec.Rule{Trim: true, MaxLength: maxEmail, Format: "email",
+		Messages: map[string]string{"long": message, "format": message}}
+}
+
+// required is the rule of a field that must not be empty.
+func required(message string) apispec.Rule {
+	return apispec.Rule{Messages: map[string]string{"required": message}}
+}
+
+// rules are every field rule, by name.
+var rules = map[string]apispec.Rule{
+	"username": {MinLength: 3, MaxLength: 50, NoControl: true, NoEdgeSpaces: true, Messages: map[string]string{
+		"short": "Username must be at least 3 characters", "long": "Username too long",
+		"control": "Username must not start or end with spaces or contain control characters"}},
+	"password": {MinLength: 6, MaxLength: maxPassword, Messages: map[string]string{
+		"short": "Password must be at least 6 characters", "long": "Password too long"}},
+	"email":           emailRule("Invalid email address"),
+	"firstName":       nameRule("First name", true),
+	"lastName":        nameRule("Last name", true),
+	"loginUsername":   required("Username is required"),
+	"loginPassword":   {MaxLength: 4 * maxPassword, Messages: map[string]string{"required": "Password is required", "long": "Password too long"}},
+	"currentPassword": required("Current password is required"),
+	"subscriberEmail": emailRule("Please enter a valid email address"),
+	"optionalFirst":   nameRule("First name", false),
+	"optionalLast":    nameRule("Last name", false),
+}
 
 // fieldErrors collects one message per field, the first found.
 type fieldErrors map[string]string
@@ -41,43 +82,51 @@ func hasControl(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsControl)
 }
 
-func checkUsername(f fieldErrors, username string) {
-	n := utf8.RuneCountInString(username)
-	switch {
-	case n < minUsername:
-		f.add("username", "Username must be at least 3 characters")
-	case n > maxUsername:
-		f.add("username", "Username too long")
-	case hasControl(username) || strings.TrimSpace(username) != username:
-		f.add("username", "Username must not start or end with spaces or contain control characters")
+// checkFields trims the string fields of *v (a request body) whose rule
+// says so and checks each against its rule (its `check` tag), adding a
+// message per field at fault to f.
+func checkFields(f fieldErrors, v any) {
+	rv := reflect.ValueOf(v).Elem()
+	t := rv.Type()
+	for i := range t.NumField() {
+		name, ok := t.Field(i).Tag.Lookup("check")
+		if !ok {
+			continue
+		}
+		r, ok := rules[name]
+		if !ok {
+			panic("api: no field rule " + name)
+		}
+		field := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+		value := rv.Field(i)
+		if r.Trim {
+			value.SetString(strings.TrimSpace(value.String()))
+		}
+		if msg, bad := checkRule(r, value.String()); bad {
+			f.add(field, msg)
+		}
 	}
 }
 
-func checkPassword(f fieldErrors, field, password string) {
-	n := utf8.RuneCountInString(password)
+// checkRule checks s against r: the first message that applies.
+func checkRule(r apispec.Rule, s string) (string, bool) {
+	n := utf8.RuneCountInString(s)
+	fail := func(what string) (string, bool) { return r.Messages[what], true }
 	switch {
-	case n < minPassword:
-		f.add(field, "Password must be at least 6 characters")
-	case n > maxPassword:
-		f.add(field, "Password too long")
+	case s == "" && r.Messages["required"] != "":
+		return fail("required")
+	case s == "" && r.Format != "":
+		return fail("format")
+	case r.MinLength > 0 && n < r.MinLength:
+		return fail("short")
+	case r.MaxLength > 0 && n > r.MaxLength:
+		return fail("long")
+	case r.NoControl && hasControl(s), r.NoEdgeSpaces && strings.TrimSpace(s) != s:
+		return fail("control")
+	case r.Format == "email" && !validEmail(s):
+		return fail("format")
 	}
-}
-
-func checkEmail(f fieldErrors, email string) {
-	if len(email) > maxEmail || !validEmail(email) {
-		f.add("email", "Invalid email address")
-	}
-}
-
-func checkName(f fieldErrors, field, label, name string) {
-	switch {
-	case strings.TrimSpace(name) == "":
-		f.add(field, label+" is required")
-	case utf8.RuneCountInString(name) > maxName:
-		f.add(field, label+" too long")
-	case hasControl(name):
-		f.add(field, label+" must not contain control characters")
-	}
+	return "", false
 }
 
 // validEmail is zod's e-mail rule, which the forms use:

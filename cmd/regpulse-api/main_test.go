@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/app"
 	"regpulse/internal/catalog"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
@@ -300,4 +302,21 @@ func BenchmarkColdStart_Search(b *testing.B) {
 	b.ReportMetric(float64(cold[len(cold)/2].Milliseconds()), "cold-ms")
 	b.ReportMetric(float64(request[len(request)/2].Milliseconds()), "index-ms")
 	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
+}
+
+// TestBinary_Flags holds the function's binary to the settings regpulse
+// serve takes: app.Config's flags, and only --addr of its own.
+func TestBinary_Flags(t *testing.T) {
+	out, _ := exec.Command(build(t), "-h").CombinedOutput() // -h exits 2 by design
+	got := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if name, ok := strings.CutPrefix(line, "  -"); ok {
+			got[strings.Fields(name)[0]] = true
+		}
+	}
+	want := app.Flags()
+	want["addr"] = true
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("regpulse-api's flags (-want +got):\n%s\n%s", diff, out)
+	}
 }

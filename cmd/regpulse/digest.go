@@ -15,6 +15,7 @@ import (
 
 	gomail "github.com/wneessen/go-mail"
 
+	"regpulse/internal/app"
 	"regpulse/internal/catalog"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
@@ -96,9 +97,9 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlagSet("digest", stderr)
 	month := fs.String("month", "", "the month to send, YYYY-MM (default: the previous month)")
 	dryRun := fs.Bool("dry-run", false, "render (into --out, if given) without sending or recording anything")
-	var sf storeFlags
-	sf.register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
-	dataDir := &sf.data
+	var sf app.Store
+	sf.Register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
+	dataDir := &sf.Data
 	content := fs.String("content", "content", "content directory")
 	baseURL := fs.String("base-url", "http://localhost:8080/", "absolute URL of the site, for the digest's links")
 	var df digestFlags
@@ -116,7 +117,7 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("--month %q: want YYYY-MM", *month)
 		}
 	}
-	db, err := sf.open(ctx)
+	db, err := sf.Open(ctx)
 	if err != nil {
 		return err
 	}

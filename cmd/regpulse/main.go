@@ -25,13 +25,10 @@ import (
 	"syscall"
 	"time"
 
-	"regpulse/api"
 	"regpulse/generator"
+	"regpulse/internal/app"
 	"regpulse/internal/catalog"
-	"regpulse/internal/extract"
 	"regpulse/internal/ingest"
-	"regpulse/internal/newsletter"
-	"regpulse/internal/readcache"
 	"regpulse/internal/web"
 )
 
@@ -101,8 +98,12 @@ type buildFlags struct {
 	content, templates, assets, baseURL, supportEmail string
 }
 
-func (b *buildFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&b.content, "content", "content", "content directory")
+// register adds the flags; serve's --content is app.Config's, which
+// registers it (content false).
+func (b *buildFlags) register(fs *flag.FlagSet, content bool) {
+	if content {
+		fs.StringVar(&b.content, "content", "content", "content directory")
+	}
 	fs.StringVar(&b.templates, "templates", "templates", "Hugo layouts directory")
 	fs.StringVar(&b.assets, "assets", "islands/dist", "built islands (Vite output with .vite/manifest.json)")
 	fs.StringVar(&b.baseURL, "base-url", "http://localhost:8080/", "absolute URL of the site, for feeds and the sitemap")
@@ -117,13 +118,13 @@ func (b *buildFlags) options(out string) generator.Options {
 func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlagSet("build", stderr)
 	var b buildFlags
-	b.register(fs)
+	b.register(fs, true)
 	out := fs.String("out", "public", "output directory (on success, only files whose bytes changed are written; an unchanged build writes nothing)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
 	memLimit := fs.Int("memory-limit-mib", generator.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it); 0 none; GOMEMLIMIT, when set, wins")
-	var sf storeFlags
-	sf.register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
+	var sf app.Store
+	sf.Register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -146,12 +147,12 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	res, err := generator.Build(ctx, opts)
-	if err != nil || sf.url == "" {
+	if err != nil || sf.URL == "" {
 		return err
 	}
 	// A deployed API (a function without the content folder) serves the
 	// catalog the last build synced into the shared store.
-	db, err := sf.open(ctx)
+	db, err := sf.Open(ctx)
 	if err != nil {
 		return err
 	}
@@ -166,35 +167,25 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 
 func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
+	var c app.Config
+	c.Register(fs, "content directory: built into the site and synced into the store")
 	var b buildFlags
-	b.register(fs)
+	b.register(fs, false)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	public := fs.String("public", "./public", "built site to serve")
-	var sf storeFlags
-	sf.register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
-	dataDir := &sf.data
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
-	var aiF aiFlags
-	aiF.register(fs)
 	var in ingestFlags
 	in.register(fs, "ingest-timeout")
 	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
-	var af api.AuthFlags
-	af.Register(fs)
 	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
 	var df digestFlags
 	df.register(fs)
-	cacheSize := fs.Int("read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
-	cacheTTL := fs.Duration("read-cache-ttl", 30*time.Second, "longest time a cached API read is served: bounds how late writes by other instances sharing the store show")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *cacheSize < 0 || (*cacheSize > 0 && *cacheTTL <= 0) {
-		return fmt.Errorf("--read-cache-size %d --read-cache-ttl %s: want a size of 0 or more and a positive time to live", *cacheSize, *cacheTTL)
-	}
-	var reads *readcache.Cache // nil: off
-	if *cacheSize > 0 {
-		reads = readcache.New(*cacheSize, *cacheTTL)
+	b.content = c.Content
+	if err := c.Check(); err != nil {
+		return err
 	}
 	if *ingestEvery != 0 && *ingestEvery < time.Minute {
 		return fmt.Errorf("--ingest-every %s is too short: the regulators' servers are not ours to poll", *ingestEvery)
@@ -202,59 +193,38 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *ingestEvery > 0 && in.timeout <= 0 {
 		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
 	}
+	if *every != 0 && *every < time.Second {
+		return fmt.Errorf("--rebuild-every %s is too short", *every)
+	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	authCfg, err := af.Config(*dataDir, os.Getenv)
-	if err != nil {
-		return err
-	}
-	unsubTokens, err := newsletter.LoadTokens(*dataDir, os.Getenv)
-	if err != nil {
-		return err
-	}
-	aiCfg, err := aiF.config(log)
-	if err != nil {
-		return err
-	}
-
 	site, err := web.NewSite(*public)
 	if err != nil {
 		return err
 	}
-	db, err := sf.open(ctx)
+	a, err := app.Open(ctx, c, app.Env{Getenv: os.Getenv}, log)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	syncStore(ctx, db, reads, nil, b.content, log)
-	db.WarmSearch(ctx, log)
-	apiOpts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: unsubTokens}),
-		api.WithExtractor(extract.Installed(log)), api.WithAI(aiCfg), api.WithReadCache(reads)}
-	if sf.url != "" {
-		// Instances sharing the database share the limits too.
-		apiOpts = append(apiOpts, api.WithSharedRateLimits(db))
-	}
+	defer a.Close()
 	if *digestSchedule {
-		scheduleDigest(ctx, digestRun{db: db, flags: df, content: b.content, baseURL: b.baseURL, dataDir: *dataDir,
+		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
 			getenv: os.Getenv, log: log})
 	}
-
 	if *every > 0 {
-		if *every < time.Second {
-			return fmt.Errorf("--rebuild-every %s is too short", *every)
-		}
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
 			// each rebuild is a new folder, swapped in for serving; what did
 			// not change is linked from the one served
 			opts.LastBuild = site.Dir()
-			if err := setStoredInputs(ctx, db, &opts); err != nil {
+			if err := setStoredInputs(ctx, a.DB, &opts); err != nil {
 				return err
 			}
 			res, err := generator.Build(ctx, opts)
-			if err == nil {
-				syncStore(ctx, db, reads, res.Catalog, b.content, log)
+			if err != nil {
+				return err
 			}
-			return err
+			a.Sync(ctx, res.Catalog, b.content, log)
+			return nil
 		}, log, nil)
 	}
 	if *ingestEvery > 0 {
@@ -265,7 +235,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, api.New(db, log, apiOpts...)), log)
+	return web.Serve(ctx, *addr, web.Handler(site, a.Handler), log)
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

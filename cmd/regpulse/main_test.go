@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"os"
 	"path/filepath"
+	"regpulse/internal/app"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func runCmd(t *testing.T, args ...string) (string, string, error) {
@@ -157,5 +162,29 @@ func TestServe_ErrIngestFlags(t *testing.T) {
 		if _, _, err := runCmd(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("serve %s: %v, want an error with %q", tt.args, err, tt.want)
 		}
+	}
+}
+
+// TestServe_Flags holds serve to the API's shared settings: every flag of
+// app.Config, named as regpulse-api names it, and besides them only the
+// site's and the schedules' own.
+func TestServe_Flags(t *testing.T) {
+	var usage bytes.Buffer
+	if err := cmdServe(t.Context(), []string{"-h"}, &usage); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("serve -h: %v", err)
+	}
+	got := map[string]bool{}
+	for _, line := range strings.Split(usage.String(), "\n") {
+		if name, ok := strings.CutPrefix(line, "  -"); ok {
+			got[strings.Fields(name)[0]] = true
+		}
+	}
+	want := app.Flags()
+	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
+		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "digest-schedule", "from", "unsubscribe-mailto", "out"} {
+		want[own] = true
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("serve's flags (-want +got):\n%s", diff)
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"log/slog"
-	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/generator"
+	"regpulse/internal/app"
 	"regpulse/internal/catalog"
-	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
@@ -22,13 +20,13 @@ func TestStoredInputs(t *testing.T) {
 	t.Run("NoStore", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "data")
 		var opts generator.Options
-		err := storedInputs(ctx, storeFlags{data: dir}, &opts)
+		err := storedInputs(ctx, app.Store{Data: dir}, &opts)
 		if err != nil || opts.Summaries != nil || opts.ActiveUsers != 0 {
 			t.Errorf("storedInputs without a store = %v, %d, %v; want none", opts.Summaries, opts.ActiveUsers, err)
 		}
 	})
 	t.Run("ErrNotPostgres", func(t *testing.T) {
-		if err := storedInputs(ctx, storeFlags{url: "mysql://x"}, &generator.Options{}); err == nil {
+		if err := storedInputs(ctx, app.Store{URL: "mysql://x"}, &generator.Options{}); err == nil {
 			t.Error("storedInputs with a mysql:// URL succeeded")
 		}
 	})
@@ -41,11 +39,11 @@ func TestStoredInputs(t *testing.T) {
 func testStoredInputs(t *testing.T, kind string) {
 	ctx := t.Context()
 	{
-		sf := storeFlags{data: t.TempDir()}
+		sf := app.Store{Data: t.TempDir()}
 		if kind == "postgres" {
-			sf.url = pgtest.URL(t)
+			sf.URL = pgtest.URL(t)
 		}
-		target, err := sf.target()
+		target, err := sf.Target()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,20 +65,5 @@ func testStoredInputs(t *testing.T, kind string) {
 		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, opts.Summaries); err != nil || diff != "" {
 			t.Errorf("storedInputs' summaries (-want +got):\n%s%v", diff, err)
 		}
-	}
-}
-
-func TestSyncStore_InvalidatesReads(t *testing.T) {
-	ctx := t.Context()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "regpulse.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	reads := readcache.New(8, time.Minute)
-	reads.Add(readcache.Key{Path: "/api/circulars"}, readcache.NewEntry(reads.Version(), http.Header{}, []byte("[]")))
-	syncStore(ctx, db, reads, storetest.Catalog(), "", slog.New(slog.DiscardHandler))
-	if _, ok := reads.Get(readcache.Key{Path: "/api/circulars"}); ok {
-		t.Error("a read cached before the sync is still served after it")
 	}
 }

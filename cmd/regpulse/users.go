@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"regpulse/internal/app"
 	"regpulse/internal/auth"
 	"regpulse/internal/store"
 )
@@ -21,12 +22,12 @@ func cmdUsers(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	sub := args[0]
 	fs := newFlagSet("users "+sub, stderr)
-	var sf storeFlags
-	sf.register(fs, "directory of the SQLite database")
+	var sf app.Store
+	sf.Register(fs, "directory of the SQLite database")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	open := func() (*store.DB, error) { return sf.open(ctx) }
+	open := func() (*store.DB, error) { return sf.Open(ctx) }
 	switch {
 	case sub == "list" && fs.NArg() == 0:
 		db, err := open()

@@ -81,15 +81,16 @@ func circularsQuery(q catalog.CircularQuery) listQuery {
 
 // Circular returns the circular with id, with its stored summary, or
 // ErrNotFound.
-func (s *DB) Circular(ctx context.Context, id string) (catalog.Circular, error) {
+func (s *DB) Circular(ctx context.Context, id string) (_ catalog.Circular, err error) {
+	defer wrap(&err, "Circular")
 	var c catalog.Circular
-	err := s.db.QueryRowContext(ctx, "SELECT "+circularSelect+" FROM "+circularsFrom+" WHERE c.id = ?", id).
+	err = s.db.QueryRowContext(ctx, "SELECT "+circularSelect+" FROM "+circularsFrom+" WHERE c.id = ?", id).
 		Scan(circularColumns.targets(&c)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
 	}
 	if err != nil {
-		return c, fmt.Errorf("store: Circular: %w", err)
+		return c, err
 	}
 	return c, nil
 }
@@ -97,14 +98,15 @@ func (s *DB) Circular(ctx context.Context, id string) (catalog.Circular, error) 
 // PutCircularSummary stores (or replaces) the API's summary of a circular,
 // kept beside the editors' summary, never over it. It returns ErrNotFound
 // when no circular has that id. Sync never deletes it.
-func (s *DB) PutCircularSummary(ctx context.Context, circularID string, sum catalog.GeneratedSummary) error {
+func (s *DB) PutCircularSummary(ctx context.Context, circularID string, sum catalog.GeneratedSummary) (err error) {
+	defer wrap(&err, "PutCircularSummary")
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	if err := circularExists(ctx, tx, circularID); err != nil {
-		return fmt.Errorf("store: PutCircularSummary: %w", err)
+		return err
 	}
 	at, _ := timeColumn(sum.GeneratedAt).Value()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO circular_summaries (circular_id, summary, provider, model, created_at, updated_at)
@@ -112,17 +114,17 @@ VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (circular_id) DO UPDATE SET summary = excluded.summary, provider = excluded.provider,
 	model = excluded.model, updated_at = excluded.updated_at`,
 		circularID, sum.Summary, sum.Provider, sum.Model, at, at); err != nil {
-		return fmt.Errorf("store: PutCircularSummary: %w", err)
+		return err
 	}
 	// Search finds a circular by the summary it is shown with.
 	if err := reindexCircular(ctx, tx, circularID); err != nil {
-		return fmt.Errorf("store: PutCircularSummary: %w", err)
+		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: PutCircularSummary: %w", err)
+		return err
 	}
 	if err := s.refreshSearchAfterWrite(ctx); err != nil {
-		return fmt.Errorf("store: PutCircularSummary: search index: %w", err)
+		return fmt.Errorf("search index: %w", err)
 	}
 	return nil
 }
@@ -139,10 +141,11 @@ func circularExists(ctx context.Context, tx *txConn, id string) error {
 
 // CircularSummaries returns every stored summary of a circular in the
 // catalog, by circular id: what a build shows beside the editors' text.
-func (s *DB) CircularSummaries(ctx context.Context) (map[string]catalog.GeneratedSummary, error) {
+func (s *DB) CircularSummaries(ctx context.Context) (_ map[string]catalog.GeneratedSummary, err error) {
+	defer wrap(&err, "CircularSummaries")
 	rows, err := s.db.QueryContext(ctx, "SELECT c.id, "+aiSummarySQL+" FROM "+circularsFrom+" WHERE s.circular_id IS NOT NULL")
 	if err != nil {
-		return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	out := map[string]catalog.GeneratedSummary{}
@@ -150,12 +153,12 @@ func (s *DB) CircularSummaries(ctx context.Context) (map[string]catalog.Generate
 		var id string
 		var sum *catalog.GeneratedSummary
 		if err := rows.Scan(&id, optObjectColumn{reflect.ValueOf(&sum).Elem()}); err != nil {
-			return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+			return nil, err
 		}
 		out[id] = *sum
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: CircularSummaries: %w", err)
+		return nil, err
 	}
 	return out, nil
 }

@@ -17,7 +17,8 @@ import (
 // field of the type (fields of embedded structs included), named as the
 // JSON field in snake_case: publishedDate is published_date. So the store
 // reads and writes an entity whole, and a new field needs only the
-// migration that adds its column.
+// migrations that add its column: one per dialect, with the same version
+// (migrations/ for SQLite, migrations/postgres/; TestMigrations_SameVersions).
 //
 // How values are kept, so that both SQLite and PostgreSQL hold them:
 //   - catalog.Date: 'YYYY-MM-DD' text (compares as a date); *catalog.Date

@@ -17,8 +17,8 @@ import (
 // dialect is everything that differs between SQLite and PostgreSQL. The
 // queries are written once, in the SQL both share; what one database
 // spells differently is rewritten here when a query is bound (conn.go),
-// and the rest (the full-text index: search.go for FTS5,
-// search_postgres.go for tsvector) is chosen by postgres.
+// and the rest (the search index's size, the schema's migrations: one folder
+// per dialect, with the same versions) is chosen by postgres.
 type dialect struct {
 	name     string // "sqlite" or "postgres", as errors and tests name it
 	postgres bool

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"regpulse/internal/catalog"
 )
@@ -11,24 +10,25 @@ import (
 // ignoring q.Page: the bulk download is the whole list, streamed row by row
 // so a large catalog is never held in memory. An error from fn stops the
 // export and is returned as it is.
-func (s *DB) ExportCirculars(ctx context.Context, q catalog.CircularQuery, fn func(catalog.Circular) error) error {
+func (s *DB) ExportCirculars(ctx context.Context, q catalog.CircularQuery, fn func(catalog.Circular) error) (err error) {
+	defer wrap(&err, "ExportCirculars")
 	query, args := circularsQuery(q).selectSQL()
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return fmt.Errorf("store: ExportCirculars: %w", err)
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var c catalog.Circular
 		if err := rows.Scan(circularColumns.targets(&c)...); err != nil {
-			return fmt.Errorf("store: ExportCirculars: %w", err)
+			return err
 		}
 		if err := fn(c); err != nil {
 			return err
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: ExportCirculars: %w", err)
+		return err
 	}
 	return nil
 }

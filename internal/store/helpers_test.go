@@ -36,6 +36,12 @@ func openSQLiteTest(t testing.TB, opts ...Option) *DB {
 // migrated once per test process.
 func openPostgresTest(t testing.TB, opts ...Option) *DB {
 	t.Helper()
+	return openAndClose(t, newPostgresTest(t), opts)
+}
+
+// newPostgresTest is the URL of a fresh, migrated PostgreSQL database.
+func newPostgresTest(t testing.TB) string {
+	t.Helper()
 	tmpl := pgtest.Template(t, "store_template", func(ctx context.Context, url string) error {
 		db, err := Open(ctx, url)
 		if err != nil {
@@ -43,7 +49,7 @@ func openPostgresTest(t testing.TB, opts ...Option) *DB {
 		}
 		return db.Close()
 	})
-	return openAndClose(t, pgtest.From(t, tmpl), opts)
+	return pgtest.From(t, tmpl)
 }
 
 func openAndClose(t testing.TB, target string, opts []Option) *DB {

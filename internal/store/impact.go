@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -35,22 +34,23 @@ var impactTable = table[impact.Record]{
 // ImpactTracking returns one record per entity type, in the order PSP,
 // Issuer, Aggregator. Before the first sync there are no circulars, and
 // every type has the record of none.
-func (s *DB) ImpactTracking(ctx context.Context) ([]impact.Record, error) {
+func (s *DB) ImpactTracking(ctx context.Context) (_ []impact.Record, err error) {
+	defer wrap(&err, "ImpactTracking")
 	rows, err := s.db.QueryContext(ctx, "SELECT "+impactColumns.selectList("", nil)+" FROM impact_records ORDER BY position, entity_type")
 	if err != nil {
-		return nil, fmt.Errorf("store: ImpactTracking: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	list := []impact.Record{}
 	for rows.Next() {
 		var r impact.Record
 		if err := rows.Scan(impactColumns.targets(&r)...); err != nil {
-			return nil, fmt.Errorf("store: ImpactTracking: %w", err)
+			return nil, err
 		}
 		list = append(list, r)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: ImpactTracking: %w", err)
+		return nil, err
 	}
 	if len(list) == 0 {
 		return impact.Records(nil, s.now()), nil

@@ -43,13 +43,14 @@ type loadedIndex struct {
 // answer drawn from the best matches, the facet counts and any
 // correction. With q.ByDate the page is the newest q.Limit circulars
 // holding every term.
-func (s *DB) Search(ctx context.Context, q search.Query) (search.Response, error) {
+func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err error) {
+	defer wrap(&err, "Search")
 	if err := q.Check(); err != nil {
 		return search.Response{}, err
 	}
 	idx, err := s.searchIndex(ctx)
 	if err != nil {
-		return search.Response{}, fmt.Errorf("store: Search: %w", err)
+		return search.Response{}, err
 	}
 	p, err := search.Prepare(ctx, q, idx)
 	if err != nil {
@@ -63,7 +64,7 @@ func (s *DB) Search(ctx context.Context, q search.Query) (search.Response, error
 	}
 	byKey, err := s.circularsByKey(ctx, keys)
 	if err != nil {
-		return search.Response{}, fmt.Errorf("store: Search: %w", err)
+		return search.Response{}, err
 	}
 	hits := func(ms []index.Match) []search.Hit {
 		var out []search.Hit
@@ -110,13 +111,14 @@ WHERE c.rowid IN (`+placeholders(len(args))+`)`, args...)
 // the first search, and says how large it is: servers call it at start.
 // Rows the index could not read are an error too, with the stats of
 // the rest.
-func (s *DB) LoadSearchIndex(ctx context.Context) (index.Stats, error) {
+func (s *DB) LoadSearchIndex(ctx context.Context) (_ index.Stats, err error) {
+	defer wrap(&err, "LoadSearchIndex")
 	idx, err := s.searchIndex(ctx)
 	if err != nil {
-		return index.Stats{}, fmt.Errorf("store: LoadSearchIndex: %w", err)
+		return index.Stats{}, err
 	}
 	if p := s.search.cur.Load().problems; p != nil {
-		return idx.Stats(), fmt.Errorf("store: LoadSearchIndex: %w", p)
+		return idx.Stats(), fmt.Errorf("%w", p)
 	}
 	return idx.Stats(), nil
 }
@@ -304,12 +306,13 @@ func scanOne[T any](ctx context.Context, tx *txConn, cols columns[T], query stri
 // SearchIndexSize is the bytes the search index's rows take in the
 // database (for operations and benchmarks); the in-memory index's size is
 // LoadSearchIndex's.
-func (s *DB) SearchIndexSize(ctx context.Context) (int64, error) {
+func (s *DB) SearchIndexSize(ctx context.Context) (_ int64, err error) {
+	defer wrap(&err, "SearchIndexSize")
 	var n sql.NullInt64
 	if s.db.d.postgres {
-		err := s.db.QueryRowContext(ctx, `SELECT pg_total_relation_size('circular_terms') + pg_total_relation_size('search_words')`).Scan(&n)
+		err = s.db.QueryRowContext(ctx, `SELECT pg_total_relation_size('circular_terms') + pg_total_relation_size('search_words')`).Scan(&n)
 		return n.Int64, err
 	}
-	err := s.db.QueryRowContext(ctx, `SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'circular_terms%' OR name LIKE 'search_words%'`).Scan(&n)
+	err = s.db.QueryRowContext(ctx, `SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'circular_terms%' OR name LIKE 'search_words%'`).Scan(&n)
 	return n.Int64, err
 }

@@ -257,9 +257,10 @@ func (q listQuery) selectSQL() (string, []any) {
 // the number of rows q matches on every page. Without countEach it is
 // counted only when the page does not tell it: when the page is full or
 // starts past the first row.
-func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQuery, page catalog.Page) ([]T, int, error) {
+func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQuery, page catalog.Page) (_ []T, _ int, err error) {
+	defer wrap(&err, q.op)
 	if page.Limit < 1 || page.Offset < 0 {
-		return nil, 0, fmt.Errorf("store: %s: page %+v, want limit at least 1 and offset at least 0", q.op, page)
+		return nil, 0, fmt.Errorf("page %+v, want limit at least 1 and offset at least 0", page)
 	}
 	if q.countEach {
 		q.sel += ", COUNT(*) OVER ()"
@@ -267,7 +268,7 @@ func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQue
 	query, args := q.selectSQL()
 	rows, err := db.QueryContext(ctx, query+" LIMIT ? OFFSET ?", append(args, page.Limit, page.Offset)...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
+		return nil, 0, err
 	}
 	defer rows.Close()
 	list := make([]T, 0, min(page.Limit, 64))
@@ -279,12 +280,12 @@ func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQue
 			dest = append(dest, &counted)
 		}
 		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
+			return nil, 0, err
 		}
 		list = append(list, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("store: %s: %w", q.op, err)
+		return nil, 0, err
 	}
 	total := page.Offset + len(list)
 	switch {
@@ -294,7 +295,7 @@ func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQue
 		from := cmp.Or(q.countFrom, q.from)
 		err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+from+q.where.sql(), q.where.args...).Scan(&total)
 		if err != nil {
-			return nil, 0, fmt.Errorf("store: %s: count: %w", q.op, err)
+			return nil, 0, fmt.Errorf("count: %w", err)
 		}
 	}
 	return list, total, nil

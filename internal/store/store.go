@@ -26,8 +26,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"modernc.org/sqlite" // registers the "sqlite" driver
 	"regpulse/internal/catalog"
+
+	"modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // SQLite's lower() lower-cases ASCII only; text_lower is Go's, for every

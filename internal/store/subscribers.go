@@ -56,7 +56,8 @@ func topicsText(topics []string) string {
 // it (in any case): names and topics replaced, re-activated if inactive.
 // It answers the subscriber and what happened (newsletter.Status*). A
 // user with that address has their newsletter preference turned on.
-func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Subscriber, string, error) {
+func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (_ newsletter.Subscriber, _ string, err error) {
+	defer wrap(&err, "Subscribe")
 	if in.Preferences == nil {
 		in.Preferences = slices.Clone(newsletter.DefaultTopics)
 	}
@@ -65,7 +66,7 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Su
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+		return newsletter.Subscriber{}, "", err
 	}
 	defer tx.Rollback()
 	now := s.now().UTC()
@@ -91,14 +92,14 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (newsletter.Su
 		err = setUserSubscription(ctx, tx, userKey(in.Email), true, now)
 	}
 	if err != nil {
-		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+		return newsletter.Subscriber{}, "", err
 	}
 	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE email_key = ?", userKey(in.Email)))
 	if err != nil {
-		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+		return newsletter.Subscriber{}, "", err
 	}
 	if err := tx.Commit(); err != nil {
-		return newsletter.Subscriber{}, "", fmt.Errorf("store: Subscribe: %w", err)
+		return newsletter.Subscriber{}, "", err
 	}
 	return sub, status, nil
 }
@@ -142,21 +143,19 @@ func markSubscribedUser(ctx context.Context, tx *txConn, userID, emailKey string
 }
 
 // Subscriber returns the subscriber with id (newsletter.ErrNoSubscriber if none).
-func (s *DB) Subscriber(ctx context.Context, id string) (newsletter.Subscriber, error) {
-	sub, err := scanSubscriber(s.db.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE id = ?", id))
-	if err != nil && !errors.Is(err, newsletter.ErrNoSubscriber) {
-		return sub, fmt.Errorf("store: Subscriber: %w", err)
-	}
-	return sub, err
+func (s *DB) Subscriber(ctx context.Context, id string) (_ newsletter.Subscriber, err error) {
+	defer wrap(&err, "Subscriber")
+	return scanSubscriber(s.db.QueryRowContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE id = ?", id))
 }
 
 // Unsubscribe makes the subscriber with id inactive (again, harmlessly,
 // when it already is) and turns off the newsletter preference of the user
 // with that address.
-func (s *DB) Unsubscribe(ctx context.Context, id string) (newsletter.Subscriber, error) {
+func (s *DB) Unsubscribe(ctx context.Context, id string) (_ newsletter.Subscriber, err error) {
+	defer wrap(&err, "Unsubscribe")
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return newsletter.Subscriber{}, fmt.Errorf("store: Unsubscribe: %w", err)
+		return newsletter.Subscriber{}, err
 	}
 	defer tx.Rollback()
 	sub, err := scanSubscriber(tx.QueryRowContext(ctx, "UPDATE newsletter_subscribers SET is_active = FALSE WHERE id = ? RETURNING "+subscriberColumns, id))
@@ -170,18 +169,19 @@ func (s *DB) Unsubscribe(ctx context.Context, id string) (newsletter.Subscriber,
 		err = tx.Commit()
 	}
 	if err != nil {
-		return newsletter.Subscriber{}, fmt.Errorf("store: Unsubscribe: %w", err)
+		return newsletter.Subscriber{}, err
 	}
 	return sub, nil
 }
 
 // ListSubscribers returns a page of every subscriber, active or not, the
 // latest subscription first, and how many there are.
-func (s *DB) ListSubscribers(ctx context.Context, page catalog.Page) ([]newsletter.Subscriber, int, error) {
+func (s *DB) ListSubscribers(ctx context.Context, page catalog.Page) (_ []newsletter.Subscriber, _ int, err error) {
+	defer wrap(&err, "ListSubscribers")
 	rows, err := s.db.QueryContext(ctx, "SELECT "+subscriberColumns+`, COUNT(*) OVER ()
 		FROM newsletter_subscribers ORDER BY subscribed_at DESC, id LIMIT ? OFFSET ?`, page.Limit, page.Offset)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+		return nil, 0, err
 	}
 	defer rows.Close()
 	var out []newsletter.Subscriber
@@ -189,17 +189,17 @@ func (s *DB) ListSubscribers(ctx context.Context, page catalog.Page) ([]newslett
 	for rows.Next() {
 		sub, err := scanSubscriber(rows, &total)
 		if err != nil {
-			return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+			return nil, 0, err
 		}
 		out = append(out, sub)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+		return nil, 0, err
 	}
 	if len(out) == 0 && page.Offset > 0 {
 		// A page past the end tells no total: count.
 		if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM newsletter_subscribers").Scan(&total); err != nil {
-			return nil, 0, fmt.Errorf("store: ListSubscribers: %w", err)
+			return nil, 0, err
 		}
 	}
 	return out, total, nil
@@ -207,17 +207,18 @@ func (s *DB) ListSubscribers(ctx context.Context, page catalog.Page) ([]newslett
 
 // ActiveSubscribers returns every active subscriber, oldest first (the
 // digest's sending order).
-func (s *DB) ActiveSubscribers(ctx context.Context) ([]newsletter.Subscriber, error) {
+func (s *DB) ActiveSubscribers(ctx context.Context) (_ []newsletter.Subscriber, err error) {
+	defer wrap(&err, "ActiveSubscribers")
 	rows, err := s.db.QueryContext(ctx, "SELECT "+subscriberColumns+" FROM newsletter_subscribers WHERE is_active ORDER BY subscribed_at, id")
 	if err != nil {
-		return nil, fmt.Errorf("store: ActiveSubscribers: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	var out []newsletter.Subscriber
 	for rows.Next() {
 		sub, err := scanSubscriber(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: ActiveSubscribers: %w", err)
+			return nil, err
 		}
 		out = append(out, sub)
 	}
@@ -228,13 +229,14 @@ func (s *DB) ActiveSubscribers(ctx context.Context) ([]newsletter.Subscriber, er
 // the subscriber, with its Message-ID. It answers false when it already
 // was sent or is being sent (by this run before a crash, or another
 // process): a digest that failed may be claimed again.
-func (s *DB) ClaimDelivery(ctx context.Context, subscriberID, month, messageID string) (bool, error) {
+func (s *DB) ClaimDelivery(ctx context.Context, subscriberID, month, messageID string) (_ bool, err error) {
+	defer wrap(&err, "ClaimDelivery")
 	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_deliveries (subscriber_id, month, status, message_id, updated_at)
 		VALUES (?, ?, 'sending', ?, ?) ON CONFLICT (subscriber_id, month) DO UPDATE SET status = 'sending',
 		message_id = excluded.message_id, error = '', updated_at = excluded.updated_at WHERE newsletter_deliveries.status = 'failed'`,
 		subscriberID, month, messageID, timeText(s.now()))
 	if err != nil {
-		return false, fmt.Errorf("store: ClaimDelivery: %w", err)
+		return false, err
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
@@ -242,25 +244,24 @@ func (s *DB) ClaimDelivery(ctx context.Context, subscriberID, month, messageID s
 
 // FinishDelivery records how a claimed delivery ended: sent when failure
 // is "", otherwise failed with that reason.
-func (s *DB) FinishDelivery(ctx context.Context, subscriberID, month, failure string) error {
+func (s *DB) FinishDelivery(ctx context.Context, subscriberID, month, failure string) (err error) {
+	defer wrap(&err, "FinishDelivery")
 	status := "sent"
 	if failure != "" {
 		status = "failed"
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE newsletter_deliveries SET status = ?, error = ?, updated_at = ?
+	_, err = s.db.ExecContext(ctx, `UPDATE newsletter_deliveries SET status = ?, error = ?, updated_at = ?
 		WHERE subscriber_id = ? AND month = ?`, status, failure, timeText(s.now()), subscriberID, month)
-	if err != nil {
-		return fmt.Errorf("store: FinishDelivery: %w", err)
-	}
-	return nil
+	return err
 }
 
 // Deliveries counts the month's deliveries by status (sent, failed, and
 // sending: claimed by a run that has not finished, or that crashed).
-func (s *DB) Deliveries(ctx context.Context, month string) (map[string]int, error) {
+func (s *DB) Deliveries(ctx context.Context, month string) (_ map[string]int, err error) {
+	defer wrap(&err, "Deliveries")
 	rows, err := s.db.QueryContext(ctx, "SELECT status, COUNT(*) FROM newsletter_deliveries WHERE month = ? GROUP BY status", month)
 	if err != nil {
-		return nil, fmt.Errorf("store: Deliveries: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	out := map[string]int{}
@@ -268,7 +269,7 @@ func (s *DB) Deliveries(ctx context.Context, month string) (map[string]int, erro
 		var status string
 		var n int
 		if err := rows.Scan(&status, &n); err != nil {
-			return nil, fmt.Errorf("store: Deliveries: %w", err)
+			return nil, err
 		}
 		out[status] = n
 	}
@@ -278,14 +279,15 @@ func (s *DB) Deliveries(ctx context.Context, month string) (map[string]int, erro
 // ClaimDigestRun takes the month's digest for holder until lease runs
 // out. It answers false when the month's digest has been sent, or another
 // holder's lease still runs.
-func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease time.Duration) (bool, error) {
+func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease time.Duration) (_ bool, err error) {
+	defer wrap(&err, "ClaimDigestRun")
 	now := s.now().UTC()
 	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_runs (month, holder, lease_until) VALUES (?, ?, ?)
 		ON CONFLICT (month) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
 		WHERE newsletter_runs.finished_at IS NULL AND (newsletter_runs.lease_until < ? OR newsletter_runs.holder = excluded.holder)`,
 		month, holder, leaseText(now.Add(lease)), leaseText(now))
 	if err != nil {
-		return false, fmt.Errorf("store: ClaimDigestRun: %w", err)
+		return false, err
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
@@ -296,10 +298,8 @@ func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease tim
 func leaseText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 
 // FinishDigestRun marks the month's digest sent: no one claims it again.
-func (s *DB) FinishDigestRun(ctx context.Context, month string) error {
-	_, err := s.db.ExecContext(ctx, "UPDATE newsletter_runs SET finished_at = ? WHERE month = ?", timeText(s.now()), month)
-	if err != nil {
-		return fmt.Errorf("store: FinishDigestRun: %w", err)
-	}
-	return nil
+func (s *DB) FinishDigestRun(ctx context.Context, month string) (err error) {
+	defer wrap(&err, "FinishDigestRun")
+	_, err = s.db.ExecContext(ctx, "UPDATE newsletter_runs SET finished_at = ? WHERE month = ?", timeText(s.now()), month)
+	return err
 }

@@ -44,19 +44,20 @@ func (s SyncStats) String() string {
 // id and never touched, so it survives any change of the entry, and its
 // removal too (see migrations/00003). The impact tracking records are
 // computed from the catalog as of now (impact.go). On error nothing changes.
-func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, error) {
+func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats, err error) {
+	defer wrap(&err, "SyncCatalog")
 	var stats SyncStats
 	if cat == nil {
-		return stats, errors.New("store: SyncCatalog: nil catalog")
+		return stats, errors.New("nil catalog")
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return stats, fmt.Errorf("store: SyncCatalog: %w", err)
+		return stats, err
 	}
 	defer tx.Rollback()
 	if s.db.d.syncLock != "" {
 		if _, err := tx.ExecContext(ctx, s.db.d.syncLock); err != nil {
-			return stats, fmt.Errorf("store: SyncCatalog: lock: %w", err)
+			return stats, fmt.Errorf("lock: %w", err)
 		}
 	}
 	st := newTxStmts(tx)
@@ -80,15 +81,15 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (SyncStats, 
 	for _, step := range steps {
 		ks, err := step.run()
 		if err != nil {
-			return SyncStats{}, fmt.Errorf("store: SyncCatalog: %s: %w", step.name, err)
+			return SyncStats{}, fmt.Errorf("%s: %w", step.name, err)
 		}
 		*step.into = ks
 	}
 	if err := tx.Commit(); err != nil {
-		return SyncStats{}, fmt.Errorf("store: SyncCatalog: %w", err)
+		return SyncStats{}, err
 	}
 	if err := s.refreshSearchAfterWrite(ctx); err != nil {
-		return stats, fmt.Errorf("store: SyncCatalog: search index: %w", err)
+		return stats, fmt.Errorf("search index: %w", err)
 	}
 	return stats, nil
 }

@@ -63,13 +63,14 @@ func takenError(err error) error {
 // CreateUser stores a new user, role 'user', not verified, with the
 // default preferences. A username or e-mail already taken (in any case)
 // is auth.ErrUsernameTaken or auth.ErrEmailTaken.
-func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (auth.User, error) {
+func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (_ auth.User, err error) {
+	defer wrap(&err, "CreateUser")
 	now := s.now().UTC()
 	u := auth.User{ID: uuid.NewString(), Username: nu.Username, Email: nu.Email, FirstName: nu.FirstName,
 		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+		return auth.User{}, err
 	}
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, username, username_key, email, email_key, password_hash,
@@ -79,50 +80,49 @@ func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (auth.User, error)
 		if taken := takenError(err); taken != err {
 			return auth.User{}, taken
 		}
-		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+		return auth.User{}, err
 	}
 	if err := putChoices(ctx, tx, u.ID, auth.DefaultChoices(), now); err != nil {
-		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+		return auth.User{}, err
 	}
 	if err := markSubscribedUser(ctx, tx, u.ID, userKey(u.Email)); err != nil {
-		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+		return auth.User{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return auth.User{}, fmt.Errorf("store: CreateUser: %w", err)
+		return auth.User{}, err
 	}
 	return u, nil
 }
 
 // UserByUsername finds a user by username in any case; auth.ErrNoUser if none.
-func (s *DB) UserByUsername(ctx context.Context, username string) (auth.User, error) {
+func (s *DB) UserByUsername(ctx context.Context, username string) (_ auth.User, err error) {
+	defer wrap(&err, "UserByUsername")
 	return s.userWhere(ctx, "username_key = ?", userKey(username))
 }
 
 // UserByID finds a user by id; auth.ErrNoUser if none.
-func (s *DB) UserByID(ctx context.Context, id string) (auth.User, error) {
+func (s *DB) UserByID(ctx context.Context, id string) (_ auth.User, err error) {
+	defer wrap(&err, "UserByID")
 	return s.userWhere(ctx, "id = ?", id)
 }
 
 func (s *DB) userWhere(ctx context.Context, cond string, arg any) (auth.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+cond, arg))
-	if err != nil && !errors.Is(err, auth.ErrNoUser) {
-		return auth.User{}, fmt.Errorf("store: user: %w", err)
-	}
-	return u, err
+	return scanUser(s.db.QueryRowContext(ctx, "SELECT "+userColumns+" FROM users WHERE "+cond, arg))
 }
 
 // ListUsers returns every user, oldest first.
-func (s *DB) ListUsers(ctx context.Context) ([]auth.User, error) {
+func (s *DB) ListUsers(ctx context.Context) (_ []auth.User, err error) {
+	defer wrap(&err, "ListUsers")
 	rows, err := s.db.QueryContext(ctx, "SELECT "+userColumns+" FROM users ORDER BY created_at, username_key")
 	if err != nil {
-		return nil, fmt.Errorf("store: ListUsers: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	var out []auth.User
 	for rows.Next() {
 		u, err := scanUser(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: ListUsers: %w", err)
+			return nil, err
 		}
 		out = append(out, u)
 	}
@@ -136,17 +136,18 @@ func (s *DB) updateUser(ctx context.Context, id, set string, args ...any) (auth.
 		if taken := takenError(err); taken != err {
 			return auth.User{}, taken
 		}
-		return auth.User{}, fmt.Errorf("store: update user: %w", err)
+		return auth.User{}, err
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return auth.User{}, auth.ErrNoUser
 	}
-	return s.UserByID(ctx, id)
+	return s.userWhere(ctx, "id = ?", id)
 }
 
 // RecordLogin sets the user's last sign-in to at.
-func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) error {
-	_, err := s.updateUser(ctx, id, "last_login_at = ?", timeText(at))
+func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) (err error) {
+	defer wrap(&err, "RecordLogin")
+	_, err = s.updateUser(ctx, id, "last_login_at = ?", timeText(at))
 	return err
 }
 
@@ -154,8 +155,9 @@ func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) error {
 // another user has it). A newsletter subscription under the old address
 // moves to the new one, unless the new one is subscribed already: the
 // subscriber and the user's newsletterSubscription stay in step.
-func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth.User, error) {
-	old, err := s.UserByID(ctx, id)
+func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (_ auth.User, err error) {
+	defer wrap(&err, "UpdateProfile")
+	old, err := s.userWhere(ctx, "id = ?", id)
 	if err != nil {
 		return auth.User{}, err
 	}
@@ -168,7 +170,7 @@ func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth
 			WHERE email_key = ? AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE email_key = ?)`,
 			p.Email, newKey, oldKey, newKey)
 		if err != nil {
-			return auth.User{}, fmt.Errorf("store: move the subscription to the new address: %w", err)
+			return auth.User{}, fmt.Errorf("move the subscription to the new address: %w", err)
 		}
 	}
 	return u, nil
@@ -176,19 +178,22 @@ func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (auth
 
 // SetPassword replaces the user's password hash and raises the token
 // version, revoking every token issued before.
-func (s *DB) SetPassword(ctx context.Context, id, hash string) (auth.User, error) {
+func (s *DB) SetPassword(ctx context.Context, id, hash string) (_ auth.User, err error) {
+	defer wrap(&err, "SetPassword")
 	return s.updateUser(ctx, id, "password_hash = ?, token_version = token_version + 1", hash)
 }
 
 // RevokeTokens raises the user's token version: every token issued before
 // is refused (log out everywhere).
-func (s *DB) RevokeTokens(ctx context.Context, id string) (auth.User, error) {
+func (s *DB) RevokeTokens(ctx context.Context, id string) (_ auth.User, err error) {
+	defer wrap(&err, "RevokeTokens")
 	return s.updateUser(ctx, id, "token_version = token_version + 1")
 }
 
 // SetRole gives the user named username (any case) a role of auth.Roles.
-func (s *DB) SetRole(ctx context.Context, username, role string) (auth.User, error) {
-	u, err := s.UserByUsername(ctx, username)
+func (s *DB) SetRole(ctx context.Context, username, role string) (_ auth.User, err error) {
+	defer wrap(&err, "SetRole")
+	u, err := s.userWhere(ctx, "username_key = ?", userKey(username))
 	if err != nil {
 		return auth.User{}, err
 	}
@@ -197,10 +202,11 @@ func (s *DB) SetRole(ctx context.Context, username, role string) (auth.User, err
 
 // DeleteUser removes a user and their preferences; their tokens are
 // refused from then on.
-func (s *DB) DeleteUser(ctx context.Context, id string) error {
+func (s *DB) DeleteUser(ctx context.Context, id string) (err error) {
+	defer wrap(&err, "DeleteUser")
 	res, err := s.db.ExecContext(ctx, "DELETE FROM users WHERE id = ?", id)
 	if err != nil {
-		return fmt.Errorf("store: DeleteUser: %w", err)
+		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return auth.ErrNoUser
@@ -209,57 +215,59 @@ func (s *DB) DeleteUser(ctx context.Context, id string) error {
 }
 
 // Preferences returns the user's preferences (auth.ErrNoUser if none).
-func (s *DB) Preferences(ctx context.Context, userID string) (auth.Preferences, error) {
+func (s *DB) Preferences(ctx context.Context, userID string) (_ auth.Preferences, err error) {
+	defer wrap(&err, "Preferences")
 	p := auth.Preferences{UserID: userID}
 	var sources, levels, categories, updated string
-	err := s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, email_notifications,
+	err = s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, email_notifications,
 		newsletter_subscription, updated_at FROM user_preferences WHERE user_id = ?`, userID).
 		Scan(&p.ID, &sources, &levels, &categories, &p.EmailNotifications, &p.NewsletterSubscription, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return auth.Preferences{}, auth.ErrNoUser
 	}
 	if err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	for _, c := range []struct {
 		text string
 		list *[]string
 	}{{sources, &p.CircularSources}, {levels, &p.ImpactLevels}, {categories, &p.Categories}} {
 		if err := json.Unmarshal([]byte(c.text), c.list); err != nil {
-			return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+			return auth.Preferences{}, err
 		}
 		if *c.list == nil {
 			*c.list = []string{}
 		}
 	}
 	if p.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: Preferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	return p, nil
 }
 
 // SavePreferences replaces the user's preferences with c.
-func (s *DB) SavePreferences(ctx context.Context, userID string, c auth.Choices) (auth.Preferences, error) {
+func (s *DB) SavePreferences(ctx context.Context, userID string, c auth.Choices) (_ auth.Preferences, err error) {
+	defer wrap(&err, "SavePreferences")
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	defer tx.Rollback()
 	var exists int
 	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE id = ?", userID).Scan(&exists); err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	if exists == 0 {
 		return auth.Preferences{}, auth.ErrNoUser
 	}
 	if err := putChoices(ctx, tx, userID, c, s.now()); err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	if err := syncUserSubscriber(ctx, tx, userID, c.NewsletterSubscription, s.now().UTC()); err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	if err := tx.Commit(); err != nil {
-		return auth.Preferences{}, fmt.Errorf("store: SavePreferences: %w", err)
+		return auth.Preferences{}, err
 	}
 	return s.Preferences(ctx, userID)
 }

@@ -4,12 +4,14 @@
 // of the page's static cards. Where no API answers (a static host without
 // it), the search and impact filter run in the browser and the date order
 // stays.
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { getList, type Circular, type CircularSort } from "../lib/api";
+import { apiURL, listAll, type CircularSort, type Schemas } from "../lib/api";
 import { dataEmpty, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
-import { useMatches, useStaticList } from "../lib/directory";
+import { useDebounced, useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
+import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { showList } from "../lib/static-list";
 
@@ -22,64 +24,74 @@ const keys = ["circularNumber", "title", "content", "source", "category"];
 const debounceMs = 250;
 
 // limit is the API's page size cap (from Go, through the page); pages
-// beyond the first are followed (getList).
-type Props = { source: string; name: string; impactLevels: string[]; limit: number };
+// beyond the first are followed (listAll).
+type Props = { source: Schemas["Source"]; name: string; impactLevels: string[]; limit: number };
+type State = { q: string; sort: string; filter: string };
 
-export function circularsURL(source: string, limit: number, state: { q: string; sort: string; filter: string }): string {
-  const p = new URLSearchParams({ source, limit: String(limit), sort: state.sort });
-  if (state.q.trim()) p.set("search", state.q.trim());
-  if (state.filter !== "all") p.set("filter", state.filter);
-  return `/api/circulars?${p}`;
+// circularsQuery is the GET /api/circulars query of a state.
+function circularsQuery(source: Schemas["Source"], limit: number, state: State) {
+  return {
+    source,
+    limit,
+    sort: state.sort as CircularSort,
+    search: state.q.trim() || undefined,
+    filter: state.filter !== "all" ? (state.filter as Schemas["ImpactLevel"]) : undefined,
+  };
 }
 
-export default function BodyCirculars({ source, name, impactLevels, limit }: Props) {
-  const defaults = { q: source, sort: "date", filter: "all" };
+export function circularsURL(source: Schemas["Source"], limit: number, state: State): string {
+  return apiURL("/circulars", { query: circularsQuery(source, limit, state) });
+}
+
+function BodyCirculars({ source, name, impactLevels, limit }: Props) {
+  const defaults: State = { q: source, sort: "date", filter: "all" };
   const [state, set] = useQueryState(defaults);
   const list = useStaticList("body-circulars");
-  const [loading, setLoading] = useState(false);
   const [offline, setOffline] = useState(false);
   const isDefault = state.q === defaults.q && state.sort === "date" && state.filter === "all";
+  // What is asked of the API: the state, with the search once typing
+  // pauses (the selects ask at once).
+  const q = useDebounced(state.q, debounceMs);
+  const asked = { ...state, q };
+  const settled = q === state.q;
 
   // In-browser fallback when the API is unreachable.
   const filter = useCallback((f: Fields) => state.filter === "all" || f.impactLevel === state.filter, [state.filter]);
   const local = useMatches(list, keys, state.q, filter);
+
+  // The static page already lists every circular newest first: nothing
+  // to ask the API until the visitor changes something.
+  const found = useQuery({
+    queryKey: ["/circulars", "all", circularsQuery(source, limit, asked)],
+    queryFn: ({ signal }) => listAll("/circulars", circularsQuery(source, limit, asked), signal),
+    enabled: !offline && !isDefault && settled,
+  });
+  const loading = found.isFetching;
 
   useEffect(() => {
     if (offline) showList(document, list, local);
   }, [offline, list, local]);
 
   useEffect(() => {
-    if (offline) return;
-    // The static page already lists every circular newest first: nothing
-    // to ask the API until the visitor changes something.
+    if (offline || loading) return;
     if (isDefault) {
       showList(document, list, list.items.map((_, i) => i));
       return;
     }
-    const ctl = new AbortController();
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const found = await getList<Circular>(circularsURL(source, limit, state), ctl.signal);
-        const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
-        showList(
-          document,
-          list,
-          found.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
-        );
-      } catch (err) {
-        if (ctl.signal.aborted) return;
-        console.error("circulars: the API did not answer; filtering in the browser", err);
-        setOffline(true);
-      } finally {
-        if (!ctl.signal.aborted) setLoading(false);
-      }
-    }, debounceMs);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [state, offline, isDefault, list, source, limit]);
+    if (!found.data) return;
+    const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
+    showList(
+      document,
+      list,
+      found.data.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
+    );
+  }, [found.data, offline, loading, isDefault, list]);
+
+  useEffect(() => {
+    if (!found.error) return;
+    console.error("circulars: the API did not answer; filtering in the browser", found.error);
+    setOffline(true);
+  }, [found.error]);
 
   // While a request runs the old results are hidden behind skeletons;
   // afterwards showList has set what shows.
@@ -120,3 +132,5 @@ export default function BodyCirculars({ source, name, impactLevels, limit }: Pro
     </div>
   );
 }
+
+export default withQuery(BodyCirculars);

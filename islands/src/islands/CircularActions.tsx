@@ -7,12 +7,11 @@
 // levels and reasons are the API's: nothing is recomputed here.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { sendJSON, type Schemas } from "../lib/api";
+import { call, type Schemas } from "../lib/api";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
 
-type Circular = Schemas["Circular"];
 type GeneratedSummary = Schemas["GeneratedSummary"];
 type ImpactAnalysis = Schemas["ImpactAnalysis"];
 
@@ -25,16 +24,16 @@ export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Pr
   const [summary, setSummary] = useState<GeneratedSummary | null>(aiSummary);
   const [analysis, setAnalysis] = useState<ImpactAnalysis | null>(null);
   const summarize = useMutation({
-    mutationFn: () => sendJSON<Circular>("POST", `/api/circulars/${encodeURIComponent(id)}/summarize`),
+    mutationFn: async () => (await call("post", "/circulars/{id}/summarize", { path: { id } })).data,
     onSuccess: (c) => {
       setSummary(c.aiSummary);
-      void queryClient.invalidateQueries({ queryKey: ["/api/circulars"] });
+      void queryClient.invalidateQueries({ queryKey: ["/circulars"] });
       toast({ title: "Summary Generated", description: "AI summary has been generated for the circular." });
     },
     onError: () => toast({ title: "Error", description: "Failed to generate summary. Please try again.", variant: "destructive" }),
   });
   const impact = useMutation({
-    mutationFn: () => sendJSON<ImpactAnalysis>("POST", `/api/circulars/${encodeURIComponent(id)}/impact`, { entityType }),
+    mutationFn: async () => (await call("post", "/circulars/{id}/impact", { path: { id }, body: { entityType } })).data,
     onSuccess: (a) => {
       setAnalysis(a);
       toast({ title: "Impact Analysis Complete", description: `Impact level: ${a.impactLevel}. See detailed analysis.` });

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { ApiError, sendJSON, setToken, userMessage, type Preferences, type User } from "../lib/api";
+import { apiQuery, ApiError, call, setToken, userMessage, type Schemas, type User } from "../lib/api";
 import { logOut, useCurrentUser } from "../lib/auth";
 import { passwordSchema, PasswordField, secondaryButton, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -47,7 +47,8 @@ function Account({ user }: { user: User }) {
   );
 }
 
-type PrefValues = Omit<Preferences, "id" | "userId" | "updatedAt">;
+// PrefValues are what the form edits: PUT /api/user/preferences' body.
+type PrefValues = Schemas["PreferencesRequest"];
 
 function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: string[]; reg: ReturnType<ReturnType<typeof useForm<PrefValues>>["register"]> }) {
   return (
@@ -66,7 +67,7 @@ function Checkboxes({ legend, name, values, reg }: { legend: string; name: strin
 }
 
 function PreferencesForm({ sources, impactLevels, categories }: Props) {
-  const prefs = useQuery<Preferences>({ queryKey: ["/api/user/preferences"] });
+  const prefs = useQuery(apiQuery("/user/preferences"));
   const form = useForm<PrefValues>();
   const { reset } = form;
   useEffect(() => {
@@ -76,9 +77,9 @@ function PreferencesForm({ sources, impactLevels, categories }: Props) {
     }
   }, [prefs.data, reset]);
   const save = useMutation({
-    mutationFn: (v: PrefValues) => sendJSON<Preferences>("PUT", "/api/user/preferences", v),
+    mutationFn: async (v: PrefValues) => (await call("put", "/user/preferences", { body: v })).data,
     onSuccess: (p) => {
-      queryClient.setQueryData(["/api/user/preferences"], p);
+      queryClient.setQueryData(apiQuery("/user/preferences").queryKey, p);
       toast({ title: "Preferences saved", description: "Your preferences have been updated." });
     },
     onError: (err) => toast({ title: "Could not save preferences", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
@@ -116,7 +117,7 @@ type PwValues = z.infer<typeof passwordSchema>;
 function PasswordForm({ username }: { username: string }) {
   const form = useForm<PwValues>({ resolver: zodResolver(passwordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
   const change = useMutation({
-    mutationFn: (v: PwValues) => sendJSON<{ token: string }>("PUT", "/api/user/password", v),
+    mutationFn: async (v: PwValues) => (await call("put", "/user/password", { body: v })).data,
     onSuccess: ({ token }) => {
       setToken(token); // every other session is signed out; this one goes on
       form.reset();
@@ -147,7 +148,7 @@ function PasswordForm({ username }: { username: string }) {
 
 function Sessions() {
   const all = useMutation({
-    mutationFn: () => sendJSON<void>("POST", "/api/auth/logout-all"),
+    mutationFn: async () => (await call("post", "/auth/logout-all")).data,
     onSuccess: logOut,
     onError: (err) => toast({ title: "Could not log out", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
   });

@@ -7,18 +7,19 @@
 // filtered by source and category in the browser. Where no API answers (a
 // static host), a query is matched in the browser over the page's cards,
 // and the page says so.
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { getJSON, type Schemas } from "../lib/api";
+import { apiQuery, apiURL, type Schemas } from "../lib/api";
 import { dataCount, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
 import { Button, SelectBox, type Option } from "../lib/controls";
 import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
+import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
 
-type SearchResponse = Schemas["SearchResponse"];
 type Answer = Schemas["Answer"];
 type Props = { sources: string[]; categories: string[]; pageSize: number; maxQueryLength: number };
 
@@ -31,25 +32,24 @@ export const maxPageButtons = 5;
 // newsCards is how many recent news cards a chosen source shows.
 const newsCards = 3;
 
-// filters are the API parameters of the source and category ("all" is none).
-function filters(state: State): URLSearchParams {
-  const p = new URLSearchParams();
-  if (state.source !== "all") p.set("source", state.source);
-  if (state.category !== "all") p.set("category", state.category);
-  return p;
+// searchQuery is the GET /api/search query of a state ("all" and the
+// first page are left out).
+function searchQuery(state: State) {
+  return {
+    q: state.q.trim(),
+    page: state.page !== "1" ? Number(state.page) : undefined,
+    source: state.source !== "all" ? (state.source as Schemas["Source"]) : undefined,
+    category: state.category !== "all" ? (state.category as Schemas["CircularCategory"]) : undefined,
+  };
 }
 
 export function searchURL(state: State): string {
-  const p = new URLSearchParams({ q: state.q.trim() });
-  if (state.page !== "1") p.set("page", state.page);
-  for (const [k, v] of filters(state)) p.set(k, v);
-  return `/api/search?${p}`;
+  return apiURL("/search", { query: searchQuery(state) });
 }
 
 export function feedURL(state: State): string {
-  const p = new URLSearchParams({ q: state.q.trim() });
-  for (const [k, v] of filters(state)) p.set(k, v);
-  return `/api/search/feed?${p}`;
+  const { q, source, category } = searchQuery(state);
+  return apiURL("/search/feed", { query: { q, source, category } });
 }
 
 // pageButtons are the page numbers to offer: up to max of them, the
@@ -69,15 +69,16 @@ const field =
 const pageButton =
   "min-w-9 rounded-md border px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 
-export default function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
+function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
   const [state, set] = useQueryState<State>(defaults, "push");
   const [text, setText] = useState(state.q);
   const list = useStaticList("search-circulars");
   const news = useStaticList("search-news");
-  const [result, setResult] = useState<SearchResponse | null>(null);
-  const [loading, setLoading] = useState(false);
   const [offline, setOffline] = useState(false);
   const q = state.q.trim();
+  const asked = useQuery({ ...apiQuery("/search", { query: searchQuery(state) }), enabled: q !== "" && !offline });
+  const loading = asked.isFetching;
+  const result = q && !offline ? (asked.data ?? null) : null;
 
   // Back and Forward change the state: the box follows.
   useEffect(() => setText(state.q), [state.q]);
@@ -119,43 +120,32 @@ export default function Search({ sources, categories, pageSize, maxQueryLength }
 
   useEffect(() => {
     if (q && !offline) return;
-    setResult(null);
     showList(document, list, local);
   }, [q, offline, list, local]);
 
+  // While a request runs the old results hide behind the placeholders.
   useEffect(() => {
-    if (!q || offline) return;
-    const ctl = new AbortController();
-    setLoading(true);
-    // While a request runs the old results hide behind the placeholders;
-    // hidden here, before the request, so a quick answer (which shows the
-    // new results) is never hidden again after it.
-    if (list.container) setHidden(list.container, true);
-    (async () => {
-      try {
-        const res = await getJSON<SearchResponse>(searchURL(state), ctl.signal);
-        const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
-        showList(
-          document,
-          list,
-          res.circulars.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
-        );
-        for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, "search-circulars"))) {
-          el.textContent = String(res.pagination.totalResults);
-        }
-        setResult(res);
-      } catch (err) {
-        if (ctl.signal.aborted) return;
-        console.error("search: the API did not answer; searching this page's circulars", err);
-        setOffline(true);
-      } finally {
-        if (!ctl.signal.aborted) setLoading(false);
-      }
-    })();
-    return () => ctl.abort();
-    // state's fields are the request; list is read once
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, state.source, state.category, state.page, offline, list]);
+    if (loading && list.container) setHidden(list.container, true);
+  }, [loading, list]);
+
+  useEffect(() => {
+    if (!result || loading) return;
+    const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
+    showList(
+      document,
+      list,
+      result.circulars.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
+    );
+    for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, "search-circulars"))) {
+      el.textContent = String(result.pagination.totalResults);
+    }
+  }, [result, loading, list]);
+
+  useEffect(() => {
+    if (!asked.error) return;
+    console.error("search: the API did not answer; searching this page's circulars", asked.error);
+    setOffline(true);
+  }, [asked.error]);
 
   // The page hid its results section until these results are in (the
   // answer goes above them, so showing the static list first would make it
@@ -394,3 +384,5 @@ function Pages(props: { current: number; total: number; hasPrev: boolean; hasNex
     </nav>
   );
 }
+
+export default withQuery(Search);

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { ApiError, sendJSON, userMessage } from "../lib/api";
+import { ApiError, call, userMessage } from "../lib/api";
 import { signedIn } from "../lib/auth";
 import { AuthCard, Field, PasswordField, primaryButton, signupSchema, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -19,7 +19,7 @@ function SignupForm() {
     defaultValues: { firstName: "", lastName: "", username: "", email: "", password: "" },
   });
   const signup = useMutation({
-    mutationFn: (v: Values) => sendJSON<{ token: string }>("POST", "/api/auth/signup", v),
+    mutationFn: async (v: Values) => (await call("post", "/auth/signup", { body: v })).data,
     onSuccess: ({ token }) => {
       toastAfterNavigation({ title: "Account created successfully!", description: "Welcome to RegPulse, the Unified Fintech Portal." });
       signedIn(token, "/");

@@ -1,9 +1,11 @@
 // The dashboard's four figures are the build's; this island asks the API
 // for today's and writes them into the cards (data-stat="key"). It draws
 // nothing. A failure keeps the build's figures and is only logged.
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { getJSON, type Schemas } from "../lib/api";
+import { apiQuery, type Schemas } from "../lib/api";
 import { dataStat, sel } from "../lib/contract";
+import { withQuery } from "../lib/providers";
 
 type Stats = Schemas["DashboardStats"];
 
@@ -13,15 +15,15 @@ export function applyStats(root: ParentNode, stats: Stats) {
   }
 }
 
-export default function StatsRefresh() {
+function StatsRefresh() {
+  const stats = useQuery(apiQuery("/dashboard/stats"));
   useEffect(() => {
-    const ctl = new AbortController();
-    getJSON<Stats>("/api/dashboard/stats", ctl.signal)
-      .then((s) => applyStats(document, s))
-      .catch((err: unknown) => {
-        if (!ctl.signal.aborted) console.error("dashboard stats:", err);
-      });
-    return () => ctl.abort();
-  }, []);
+    if (stats.data) applyStats(document, stats.data);
+  }, [stats.data]);
+  useEffect(() => {
+    if (stats.error) console.error("dashboard stats:", stats.error);
+  }, [stats.error]);
   return null;
 }
+
+export default withQuery(StatsRefresh);

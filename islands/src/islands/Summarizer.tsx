@@ -2,17 +2,16 @@
 // read here; PDF, .docx and .doc through POST /api/extract-pdf-text,
 // whose long scans are jobs polled for progress), then a summary from
 // POST /api/ai/summarize. /summarizer places it; the dashboard reuses it.
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, getJSON, postForm, sendJSON, type ExtractJob, type ExtractResult, type Schemas } from "../lib/api";
+import { apiQuery, ApiError, call, type ExtractJob, type ExtractResult } from "../lib/api";
+import { withQuery } from "../lib/providers";
 import * as s from "../lib/summarizer";
 
 type Props = {
   maxBytes: number; // the server's upload limit (extract.MaxUpload)
   pollMs?: number; // how often a long scan's job is asked for progress
 };
-
-type SummarizeRequest = Schemas["SummarizeRequest"];
-type Summary = Schemas["GeneratedSummary"];
 
 type Status =
   | { kind: "idle" }
@@ -21,23 +20,38 @@ type Status =
   | { kind: "image"; message: string }
   | { kind: "error"; message: string; detail?: string };
 
-export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
+// isJob tells a long scan's job (202) from a result (200).
+const isJob = (d: ExtractResult | ExtractJob): d is ExtractJob => "id" in d;
+
+function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const [summary, setSummary] = useState("");
-  const [summaryError, setSummaryError] = useState("");
-  const [summarizing, setSummarizing] = useState(false);
+  // job is a long scan being read in the background, polled until it ends.
+  const [job, setJob] = useState<ExtractJob | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const ids = useId();
   useEffect(() => () => abort.current?.abort(), []);
+
+  const polled = useQuery({
+    ...apiQuery("/extract-jobs/{id}", { path: { id: job?.id ?? "" } }),
+    enabled: job !== null,
+    initialData: job ?? undefined,
+    refetchInterval: (q) => (q.state.data?.status === "running" ? pollMs : false),
+    // The scan goes on while the reader looks at another tab.
+    refetchIntervalInBackground: true,
+  });
+  const [summary, setSummary] = useState("");
+  const [summaryError, setSummaryError] = useState("");
+  const [summarizing, setSummarizing] = useState(false);
 
   const processing = status.kind === "processing";
   const busy = processing || summarizing;
 
   const clear = () => {
     abort.current?.abort();
+    setJob(null);
     setFile(null);
     setText("");
     setStatus({ kind: "idle" });
@@ -46,6 +60,7 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
 
   const pick = async (f: File | undefined) => {
     abort.current?.abort();
+    setJob(null);
     if (!f) return;
     if (f.size > maxBytes) {
       setFile(null);
@@ -70,40 +85,50 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     try {
       const form = new FormData();
       form.append("file", f);
-      const res = await postForm<ExtractResult | ExtractJob>("/api/extract-pdf-text", form, ctl.signal);
-      let result: ExtractResult;
-      if (res.status === 202) {
-        result = await waitForJob(res.location ?? `/api/extract-jobs/${(res.body as ExtractJob).id}`, res.body as ExtractJob, ctl.signal);
-      } else {
-        result = res.body as ExtractResult;
-      }
+      const { data } = await call("post", "/extract-pdf-text", { body: form, signal: ctl.signal });
       if (ctl.signal.aborted) return;
-      if (result.isImageBased) {
-        setText("");
-        setStatus({ kind: "image", message: result.message });
-      } else {
-        setText(result.text);
-        setStatus({ kind: "success", message: s.extracted(result) });
-      }
+      if (isJob(data)) setJob(data);
+      else show(data);
     } catch (err) {
-      if (ctl.signal.aborted) return;
-      // A refusal the server explains (4xx) is shown under the message.
-      const detail = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
-      setStatus({ kind: "error", message: s.isPDF(f.name) ? s.pdfFailed : s.fileFailed, detail });
+      if (!ctl.signal.aborted) failed(f, err);
     }
   };
 
-  // waitForJob polls a long scan's job, showing its progress, until it ends.
-  const waitForJob = async (url: string, job: ExtractJob, signal: AbortSignal): Promise<ExtractResult> => {
-    for (;;) {
-      if (job.status === "done") return job.result;
-      if (job.status === "failed") throw new ApiError(`422: ${job.error}`, 422, job.error);
-      setStatus({ kind: "processing", message: s.processingPDF, done: job.done, total: job.total });
-      await new Promise((r) => setTimeout(r, pollMs));
-      if (signal.aborted) throw new DOMException("aborted", "AbortError");
-      job = await getJSON<ExtractJob>(url, signal);
+  // show shows an extraction's result.
+  const show = (result: ExtractResult) => {
+    if (result.isImageBased) {
+      setText("");
+      setStatus({ kind: "image", message: result.message });
+    } else {
+      setText(result.text);
+      setStatus({ kind: "success", message: s.extracted(result) });
     }
   };
+
+  // failed says the file could not be read, with the server's reason when
+  // it explains a refusal (4xx).
+  const failed = (f: File, err: unknown) => {
+    const detail = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
+    setStatus({ kind: "error", message: s.isPDF(f.name) ? s.pdfFailed : s.fileFailed, detail });
+  };
+
+  // A long scan's progress, then its result or its failure.
+  useEffect(() => {
+    const j = polled.data;
+    if (!job || !j || !file) return;
+    if (j.status === "running") {
+      setStatus({ kind: "processing", message: s.processingPDF, done: j.done, total: j.total });
+      return;
+    }
+    setJob(null);
+    if (j.status === "done") show(j.result);
+    else failed(file, new ApiError(`422: ${j.error}`, 422, j.error));
+  }, [polled.data, job, file]);
+  useEffect(() => {
+    if (!polled.error || !job || !file) return;
+    setJob(null);
+    failed(file, polled.error);
+  }, [polled.error, job, file]);
 
   const generate = async () => {
     const content = text.trim();
@@ -112,8 +137,7 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     setSummaryError("");
     setSummary("");
     try {
-      const res = await sendJSON<Summary>("POST", "/api/ai/summarize", { content } satisfies SummarizeRequest);
-      setSummary(res.summary);
+      setSummary((await call("post", "/ai/summarize", { body: { content } })).data.summary);
     } catch {
       setSummaryError(s.summaryFailed);
     } finally {
@@ -239,3 +263,5 @@ export default function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     </section>
   );
 }
+
+export default withQuery(Summarizer);

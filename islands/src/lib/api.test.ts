@@ -1,44 +1,41 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getList, nextPage, setToken } from "./api";
-import { getQueryFn, queryClient, queryURL } from "./query";
+import { ApiError, apiQuery, apiRequest, apiURL, call, listAll, setToken } from "./api";
+import { queryClient } from "./query";
 
-describe("nextPage", () => {
+describe("apiURL", () => {
   it.each([
-    [null, null],
-    ["", null],
-    ['</api/circulars?limit=2&offset=2>; rel="next"', "/api/circulars?limit=2&offset=2"],
-    ['</a>; rel="prev", </b>; rel="next"', "/b"],
-    ["</b>; rel=next", "/b"],
-    ['</b>; title="x"; rel="next last"', "/b"],
-    ['</a>; rel="prev"', null],
-    ['</a>; rel="nextish"', null],
-  ])("%j", (link, want) => {
-    expect(nextPage(link)).toBe(want);
+    ["/circulars", {}, "/api/circulars"],
+    ["/circulars", { query: { source: "RBI", category: "", limit: 5, offset: undefined, x: null } }, "/api/circulars?source=RBI&limit=5"],
+    ["/search", { query: { q: "card data & more" } }, "/api/search?q=card+data+%26+more"],
+    ["/circulars/{id}/summarize", { path: { id: "a/b c" } }, "/api/circulars/a%2Fb%20c/summarize"],
+  ])("%s %j", (path, params, want) => {
+    expect(apiURL(path, params)).toBe(want);
   });
 });
 
-describe("getList", () => {
+describe("call", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("follows rel=next until the last page", async () => {
-    const pages: Record<string, [number[], string | null]> = {
-      "/api/x?limit=2": [[1, 2], '</api/x?limit=2&offset=2>; rel="next"'],
-      "/api/x?limit=2&offset=2": [[3, 4], '</api/x?limit=2&offset=4>; rel="next"'],
-      "/api/x?limit=2&offset=4": [[5], null],
-    };
-    const fetch = vi.fn(async (url: string) => {
-      const [body, link] = pages[url];
-      return new Response(JSON.stringify(body), { headers: link ? { Link: link } : {} });
-    });
+  it("sends the operation's parameters and body, and answers the data with the response", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"status":"subscribed","message":"Thanks"}', { status: 201 }));
     vi.stubGlobal("fetch", fetch);
-    expect(await getList<number>("/api/x?limit=2")).toEqual([1, 2, 3, 4, 5]);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    const { data, response } = await call("post", "/newsletter/subscribe", { body: { email: "a@example.org" } });
+    expect(data).toEqual({ status: "subscribed", message: "Thanks" });
+    expect(response.status).toBe(201);
+    expect(fetch.mock.calls[0][0]).toBe("/api/newsletter/subscribe");
+    expect(fetch.mock.calls[0][1].method).toBe("POST");
+    expect(fetch.mock.calls[0][1].body).toBe('{"email":"a@example.org"}');
+  });
+
+  it("answers undefined for no body (204)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
+    expect((await call("post", "/auth/logout-all")).data).toBeUndefined();
   });
 
   it("throws '{status}: {body}' with the API's error message for users", async () => {
     const body = JSON.stringify({ error: "invalid query parameter: limit", fields: { limit: "bad" } });
     vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status: 400 })));
-    const err = await getList("/api/x?limit=0").catch((e: unknown) => e);
+    const err = await call("get", "/circulars", { query: { limit: 0 } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(`400: ${body}`);
     expect((err as ApiError).serverMessage).toBe("invalid query parameter: limit");
@@ -47,7 +44,25 @@ describe("getList", () => {
 
   it("uses the status text when the body is empty", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 502, statusText: "Bad Gateway" })));
-    await expect(getList("/api/x")).rejects.toMatchObject({ message: "502: Bad Gateway", status: 502, serverMessage: undefined });
+    await expect(call("get", "/circulars")).rejects.toMatchObject({ message: "502: Bad Gateway", status: 502, serverMessage: undefined });
+  });
+});
+
+describe("listAll", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads page after page until X-Total-Count's entries are in", async () => {
+    const pages: Record<string, string[]> = {
+      "/api/circulars?limit=2": ["a", "b"],
+      "/api/circulars?limit=2&offset=2": ["c", "d"],
+      "/api/circulars?limit=2&offset=4": ["e"],
+    };
+    const fetch = vi.fn(async (url: string) =>
+      new Response(JSON.stringify(pages[url].map((slug) => ({ slug }))), { headers: { "X-Total-Count": "5" } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    expect((await listAll("/circulars", { limit: 2 })).map((c) => c.slug)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -72,12 +87,6 @@ describe("apiRequest", () => {
     expect(init.body).toBe('{"x":1}');
   });
 
-  it("has a mode where a 401 yields null", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response('{"error":"Sign in required"}', { status: 401 })));
-    const ctx = { queryKey: ["/api/auth/me"], signal: new AbortController().signal } as never;
-    expect(await getQueryFn({ on401: "returnNull" })(ctx)).toBeNull();
-    await expect(getQueryFn({ on401: "throw" })(ctx)).rejects.toMatchObject({ status: 401 });
-  });
 });
 
 describe("query cache", () => {
@@ -87,8 +96,7 @@ describe("query cache", () => {
     expect(queryClient.getDefaultOptions().mutations!.retry).toBe(false);
   });
 
-  it("builds the URL from the key", () => {
-    expect(queryURL(["/api/circulars"])).toBe("/api/circulars");
-    expect(queryURL(["/api/circulars", { source: "RBI", category: "", limit: 5 }])).toBe("/api/circulars?source=RBI&limit=5");
+  it("keys an API query by its path and options", () => {
+    expect(apiQuery("/circulars", { query: { source: "RBI" } }).queryKey).toEqual(["/circulars", { query: { source: "RBI" } }]);
   });
 });

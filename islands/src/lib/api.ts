@@ -1,13 +1,15 @@
 // The one client of the portal's JSON API, for every island and the
-// shell's user menu. Every request includes credentials and, when a token
-// is kept (auth_token in localStorage), a bearer Authorization header; a
-// body is sent as JSON with its content type. A non-OK answer is raised as
-// ApiError, whose message is "{status}: {body text or status text}" and
-// whose serverMessage is the API's JSON "error" field, what users are
-// shown. The types of what the API answers are generated from
-// api/openapi.json (npm run api-types), which Go derives from the types
-// the API writes: never copy them by hand.
-import type { components } from "./api-types.gen";
+// shell's user menu: call (and apiQuery for TanStack Query) are typed by
+// path and method from api/openapi.json, which Go generates from the
+// API's declarations (npm run api-types turns it into api-types.gen.ts):
+// the parameters a call takes, its body and what it answers are checked
+// by the compiler, never cast or copied by hand. Every request includes
+// credentials and, when a token is kept (auth_token in localStorage), a
+// bearer Authorization header; a body is sent as JSON with its content
+// type. A non-OK answer is raised as ApiError, whose message is
+// "{status}: {body text or status text}" and whose serverMessage is the
+// API's JSON "error" field, what users are shown.
+import type { components, paths } from "./api-types.gen";
 
 export type Schemas = components["schemas"];
 export type Circular = Schemas["Circular"];
@@ -89,48 +91,103 @@ export async function apiRequest(method: string, url: string, data?: unknown, si
   return res;
 }
 
-export async function getJSON<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await (await apiRequest("GET", path, undefined, signal)).json()) as T;
+type Method = "get" | "put" | "post" | "delete";
+
+// PathsWith are the API's paths that answer method.
+export type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: infer O } ? ([O] extends [undefined] ? never : P) : never;
+}[keyof paths];
+
+// Op is the operation of method on path.
+export type Op<M extends Method, P extends PathsWith<M>> = NonNullable<paths[P][M]>;
+
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
+type PathOf<O> = O extends { parameters: { path: infer Q } } ? Q : never;
+type BodyOf<O> = O extends { requestBody?: { content: infer C } }
+  ? C extends { "application/json": infer B }
+    ? B
+    : C extends { "multipart/form-data": unknown }
+      ? FormData
+      : never
+  : never;
+type JSONOf<R> = R extends { content: { "application/json": infer T } } ? T : never;
+type Responses<O> = O extends { responses: infer R } ? R : never;
+type Successes<R> = JSONOf<R[200 & keyof R]> | JSONOf<R[201 & keyof R]> | JSONOf<R[202 & keyof R]>;
+
+// Data is what a call of operation O answers when it succeeds (undefined
+// for a call that answers no body).
+export type Data<O> = [Successes<Responses<O>>] extends [never] ? undefined : Successes<Responses<O>>;
+
+// CallOptions are a call's parameters (query and path, as its operation
+// declares them), its body and a signal to cancel it.
+export type CallOptions<O> = (O extends { parameters: { query: object } } ? { query: QueryOf<O> } : { query?: QueryOf<O> }) &
+  (O extends { parameters: { path: object } } ? { path: PathOf<O> } : { path?: never }) & {
+    body?: BodyOf<O>;
+    signal?: AbortSignal;
+  };
+
+// Answer is a call's data with the response it came in (headers, status).
+export type Answer<O> = { data: Data<O>; response: Response };
+
+// apiURL is the URL of path under /api with its path parameters filled in
+// and its query parameters (in their order; empty, null and undefined
+// values left out).
+export function apiURL(path: string, params: { query?: object; path?: object } = {}): string {
+  let url = "/api" + path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String((params.path as Record<string, unknown>)[name])));
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params.query ?? {})) {
+    if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  }
+  const s = q.toString();
+  if (s) url += "?" + s;
+  return url;
 }
 
-// sendJSON sends data and returns the JSON answer (undefined for 204).
-export async function sendJSON<T>(method: string, path: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, data);
-  return (res.status === 204 ? undefined : await res.json()) as T;
+// call sends method path with the options' parameters and body and
+// answers the data (JSON; undefined for no body) with the response.
+export async function call<M extends Method, P extends PathsWith<M>>(
+  method: M,
+  path: P,
+  ...[opts]: object extends CallOptions<Op<M, P>> ? [CallOptions<Op<M, P>>?] : [CallOptions<Op<M, P>>]
+): Promise<Answer<Op<M, P>>> {
+  const o = (opts ?? {}) as { query?: object; path?: object; body?: unknown; signal?: AbortSignal };
+  const res = await apiRequest(method.toUpperCase(), apiURL(path, o), o.body, o.signal);
+  const text = res.status === 204 ? "" : await res.text();
+  return { data: (text ? JSON.parse(text) : undefined) as Data<Op<M, P>>, response: res };
 }
 
-// postForm sends a multipart form (an upload). It answers the status with
-// the JSON body and the Location header, so a caller can tell a result
-// (200) from a job to poll (202).
-export async function postForm<T>(
-  path: string,
-  form: FormData,
-  signal?: AbortSignal,
-): Promise<{ status: number; body: T; location: string | null }> {
-  const res = await apiRequest("POST", path, form, signal);
-  return { status: res.status, body: (await res.json()) as T, location: res.headers.get("Location") };
+// apiQuery is a TanStack Query of GET path: its key (the path and the
+// query) and its function, typed by the path.
+export function apiQuery<P extends PathsWith<"get">>(path: P, ...[opts]: object extends CallOptions<Op<"get", P>> ? [CallOptions<Op<"get", P>>?] : [CallOptions<Op<"get", P>>]) {
+  const o = (opts ?? {}) as CallOptions<Op<"get", P>>;
+  return {
+    queryKey: [path, o] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await call("get", path, ...([{ ...o, signal }] as unknown as [CallOptions<Op<"get", P>>]))).data,
+  };
+}
+
+// maxPages bounds listAll: a list longer than this many pages is a bug.
+const maxPages = 50;
+
+// listAll reads every page of a list call, limit entries a page, until
+// X-Total-Count's entries are in.
+export async function listAll<P extends PathsWith<"get">>(path: P, query: QueryOf<Op<"get", P>> & { limit: number }, signal?: AbortSignal) {
+  const all: Data<Op<"get", P>>[] = [];
+  for (let i = 0, offset = 0; i < maxPages; i++) {
+    const { data, response } = await call("get", path, ...([{ query: { ...query, offset: offset || undefined }, signal }] as unknown as [CallOptions<Op<"get", P>>]));
+    const page = data as unknown as Data<Op<"get", P>>[];
+    all.push(...page);
+    offset += page.length;
+    if (page.length === 0 || offset >= Number(response.headers.get("X-Total-Count") ?? 0)) break;
+  }
+  return all as unknown as Data<Op<"get", P>>;
 }
 
 // userMessage is what to show for a failed call: the server's message,
 // else the fallback.
 export function userMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
-}
-
-// maxPages bounds getList: a list longer than this many pages is a bug.
-const maxPages = 50;
-
-// getList fetches every page of a list call: the API answers a page and,
-// while entries follow, names the next page in its Link header (rel="next").
-export async function getList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
-  const all: T[] = [];
-  let next: string | null = path;
-  for (let i = 0; next !== null && i < maxPages; i++) {
-    const res = await apiRequest("GET", next, undefined, signal);
-    all.push(...((await res.json()) as T[]));
-    next = nextPage(res.headers.get("Link"));
-  }
-  return all;
 }
 
 // nextPage is the rel="next" target of an RFC 8288 Link header, or null.

@@ -2,17 +2,22 @@
 // GET /api/auth/me in the page's cache, where a 401 means nobody is signed
 // in (null, not an error), never retried nor refetched on focus.
 import { useQuery } from "@tanstack/react-query";
-import { getToken, setToken, type User } from "./api";
-import { getQueryFn, queryClient } from "./query";
+import { ApiError, call, getToken, setToken } from "./api";
+import { queryClient } from "./query";
 
-export const meKey = ["/api/auth/me"] as const;
-
-type Me = { user: User };
+export const meKey = ["/auth/me"] as const;
 
 export function useCurrentUser() {
-  const q = useQuery<Me | null, Error, User | null>({
+  const q = useQuery({
     queryKey: meKey,
-    queryFn: getQueryFn<Me>({ on401: "returnNull" }),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await call("get", "/auth/me", { signal })).data;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
     enabled: getToken() !== null,
     select: (me) => me?.user ?? null,
   });

@@ -37,3 +37,15 @@ export function useShowList(list: StaticList, order: number[], page = 1, size = 
     showList(document, list, order, page, size);
   }, [list, order, page, size]);
 }
+
+// useDebounced is value once it has stayed the same for ms (compared by
+// its JSON), and the value before until then.
+export function useDebounced<T>(value: T, ms: number): T {
+  const key = JSON.stringify(value);
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, passwordSchema, signupSchema, zodResolver } from "./forms";
+import fieldRules from "../../../api/testdata/field-rules.json";
+import { loginSchema, passwordSchema, ruleSchema, signupSchema, zodResolver } from "./forms";
+import { rules } from "./rules.gen";
 
 async function messages(schema: Parameters<typeof zodResolver>[0], values: Record<string, unknown>) {
   const r = await zodResolver(schema)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -33,5 +35,15 @@ describe("the account forms' rules, with the API's messages", () => {
       currentPassword: "Current password is required",
       newPassword: "Password must be at least 6 characters",
     });
+  });
+});
+
+// The API's own cases of its field rules (api/testdata/field-rules.json,
+// which api/validate_test.go checks the Go side against): the forms'
+// schemas, built from the same rules, give the same verdict and message.
+describe("the forms' schemas agree with the API's field rules", () => {
+  it.each(fieldRules.cases)("$rule: $why", ({ rule, value, message }) => {
+    const r = ruleSchema(rules[rule as keyof typeof rules]).safeParse(value);
+    expect(r.success ? "" : r.error.issues[0].message).toBe(message);
   });
 });

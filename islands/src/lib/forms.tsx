@@ -3,28 +3,41 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from "react-hook-form";
 import * as z from "zod/mini";
+import { rules, type Rule } from "./rules.gen";
+
+// ruleSchema checks a string as the API's rule r does (api/validate.go,
+// through rules.gen.ts), with its messages: the first failing check, in
+// the API's order, is the field's message.
+export function ruleSchema(r: Rule) {
+  const checks: z.core.$ZodCheck<string>[] = [];
+  if (r.trim) checks.push(z.trim());
+  if (r.messages.required) checks.push(z.minLength(1, r.messages.required));
+  else if (r.format) checks.push(z.minLength(1, r.messages.format));
+  if (r.minLength) checks.push(z.minLength(r.minLength, r.messages.short));
+  if (r.maxLength) checks.push(z.maxLength(r.maxLength, r.messages.long));
+  if (r.noControl || r.noEdgeSpaces) {
+    checks.push(z.refine((s: string) => !(r.noControl && /\p{Cc}/u.test(s)) && !(r.noEdgeSpaces && s.trim() !== s), r.messages.control));
+  }
+  if (r.format === "email") checks.push(z.email(r.messages.format));
+  return z.string().check(...checks);
+}
 
 export const loginSchema = z.object({
-  username: z.string().check(z.minLength(1, "Username is required")),
-  password: z.string().check(z.minLength(1, "Password is required")),
+  username: ruleSchema(rules.loginUsername),
+  password: ruleSchema(rules.loginPassword),
 });
 
-const username = z.string().check(z.minLength(3, "Username must be at least 3 characters"), z.maxLength(50, "Username too long"));
-const password = z.string().check(z.minLength(6, "Password must be at least 6 characters"), z.maxLength(128, "Password too long"));
-const email = z.string().check(z.trim(), z.email("Invalid email address"));
-const name = (label: string) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(100, `${label} too long`));
-
 export const signupSchema = z.object({
-  firstName: name("First name"),
-  lastName: name("Last name"),
-  username,
-  email,
-  password,
+  firstName: ruleSchema(rules.firstName),
+  lastName: ruleSchema(rules.lastName),
+  username: ruleSchema(rules.username),
+  email: ruleSchema(rules.email),
+  password: ruleSchema(rules.password),
 });
 
 export const passwordSchema = z.object({
-  currentPassword: z.string().check(z.minLength(1, "Current password is required")),
-  newPassword: password,
+  currentPassword: ruleSchema(rules.currentPassword),
+  newPassword: ruleSchema(rules.password),
 });
 
 // zodResolver checks a form's values with a zod schema: one message per

@@ -9,9 +9,9 @@
 // Render it under withProviders (lib/providers.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import * as z from "zod/mini";
-import { ApiError, sendJSON, userMessage, type NewsletterSource, type SubscribeRequest, type SubscribeResponse } from "./api";
-import { FieldError, inputClass, primaryButton } from "./forms";
+import { apiQuery, ApiError, call, userMessage, type NewsletterSource, type SubscribeRequest } from "./api";
+import { FieldError, inputClass, primaryButton, ruleSchema } from "./forms";
+import { rules } from "./rules.gen";
 import { toast } from "./toast";
 
 export type Topic = { id: string; label: string; default: boolean };
@@ -27,16 +27,17 @@ export type NewsletterFormProps = {
   autoFocus?: boolean;
 };
 
-export const invalidEmailMessage = "Please enter a valid email address";
+export const invalidEmailMessage = rules.subscriberEmail.messages.format;
 export const successTitle = "Successfully subscribed!";
 export const successText = "Thank you for subscribing to our newsletter. You'll receive our next update soon.";
 export const failureTitle = "Subscription failed";
 export const failureFallback = "Something went wrong. Please try again.";
 
-// subscribersKey is the query key of GET /api/newsletter/subscribers.
-export const subscribersKey = ["/api/newsletter/subscribers"] as const;
+// subscribersKey is the query key of GET /api/newsletter/subscribers
+// (every page of it: a key's prefix).
+export const subscribersKey = [apiQuery("/newsletter/subscribers").queryKey[0]] as const;
 
-const emailRule = z.string().check(z.trim(), z.maxLength(254, invalidEmailMessage), z.email(invalidEmailMessage));
+const emailRule = ruleSchema(rules.subscriberEmail);
 
 export function isValidEmail(s: string): boolean {
   return emailRule.safeParse(s).success;
@@ -53,7 +54,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
   const page = variant === "page";
 
   const subscribe = useMutation({
-    mutationFn: (body: SubscribeRequest) => sendJSON<SubscribeResponse>("POST", "/api/newsletter/subscribe", body),
+    mutationFn: async (body: SubscribeRequest) => (await call("post", "/newsletter/subscribe", { body })).data,
     onSuccess: () => {
       toast({ title: successTitle, description: successText });
       void queryClient.invalidateQueries({ queryKey: subscribersKey });

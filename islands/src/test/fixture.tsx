@@ -4,6 +4,7 @@
 // tests. Tests load those pages instead of hand-written markup, so a
 // template change that breaks the data-* contract (lib/contract.ts) between
 // the pages and the islands fails them.
+import { queryClient } from "../lib/query";
 import { act, cleanup, render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { dataIsland, dataList, sel } from "../lib/contract";
@@ -60,9 +61,11 @@ export async function mountIsland<P extends object>(name: string, Island: Compon
 }
 
 // resetPage unmounts what the test rendered (so no listener of an earlier
-// island stays on the document) and empties the document.
+// island stays on the document), forgets every answer the page's query
+// cache kept and empties the document.
 export function resetPage(): void {
   cleanup();
+  queryClient.clear();
   document.body.replaceChildren();
   document.title = "";
   window.history.replaceState(null, "", "/");

@@ -8,8 +8,8 @@
 --   * flags are boolean (the queries write TRUE and FALSE);
 --   * the full-text index is a weighted tsvector (circular_search), and
 --     the lists' substring search has pg_trgm indexes.
--- A schema change is a new migration here and one in ../ (same number
--- where it can be).
+-- A schema change is a new migration here and one in ../ with the same
+-- number (TestMigrations_SameVersions); 00002 to 00011 are empty here.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE circulars (

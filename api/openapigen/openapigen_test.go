@@ -1,0 +1,73 @@
+package openapigen
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// TestFiles fails when a generated file is not what the declarations
+// give: run `go generate ./api`.
+func TestFiles(t *testing.T) {
+	files, err := Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range files {
+		got, err := os.ReadFile(filepath.Join("..", "..", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s is stale: run go generate ./api\n%s", path, firstDifference(got, want))
+		}
+	}
+}
+
+// TestDocument_Valid: the document is a valid OpenAPI 3 document.
+func TestDocument_Valid(t *testing.T) {
+	files, err := Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(files["api/openapi.json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		t.Fatalf("not a valid OpenAPI document: %v", err)
+	}
+}
+
+// firstDifference shows where two texts first differ, a few lines around.
+func firstDifference(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		if i >= len(g) || i >= len(w) || g[i] != w[i] {
+			from, to := max(0, i-3), min(max(len(g), len(w)), i+4)
+			var b strings.Builder
+			for j := from; j < to; j++ {
+				gl, wl := "", ""
+				if j < len(g) {
+					gl = g[j]
+				}
+				if j < len(w) {
+					wl = w[j]
+				}
+				if gl == wl {
+					b.WriteString("  " + gl + "\n")
+				} else {
+					b.WriteString("- " + gl + "\n+ " + wl + "\n")
+				}
+			}
+			return "first difference at line " + strconv.Itoa(i+1) + " (- file, + declarations):\n" + b.String()
+		}
+	}
+	return ""
+}

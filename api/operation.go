@@ -1,0 +1,193 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"regpulse/api/apispec"
+)
+
+// Every call of the API is declared once, in operations.go: an
+// apispec.Operation (path, parameters, body, responses, documentation)
+// bound to its handler. The router, the reading and checking of the
+// parameters and the OpenAPI document (package openapigen) all come from
+// that declaration.
+
+// route is a declared operation bound to its handler.
+type route struct {
+	op *apispec.Operation
+	// serve makes the handler, given the request's parameters decoded.
+	serve func(h *Handler) http.HandlerFunc
+	// What runs before the handler, outermost first: the read cache, a
+	// signed-in user (admin: an administrator), a rate limit.
+	cached func(h *Handler) bool
+	user   bool
+	admin  bool
+	limit  func(h *Handler) func(http.Handler) http.Handler
+}
+
+// handle declares an operation whose parameters are P's fields (each
+// tagged `param:"Name"`, a name of paramDecls; an embedded struct's
+// fields count as P's), served by serve.
+func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.ResponseWriter, r *http.Request, in P)) *route {
+	fields := paramFields(reflect.TypeFor[P](), nil)
+	decl := *op
+	decl.Params = nil
+	for _, f := range fields {
+		decl.Params = append(decl.Params, f.param)
+	}
+	return &route{op: &decl, serve: func(h *Handler) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			var in P
+			if err := decodeParams(r, fields, reflect.ValueOf(&in).Elem()); err != nil {
+				h.writeError(w, r, err)
+				return
+			}
+			serve(h, w, r, in)
+		}
+	}}
+}
+
+// none is the parameters of a call that takes none.
+type none struct{}
+
+// paramField is a field of a parameters struct (by index path) and its
+// declaration.
+type paramField struct {
+	index []int
+	param *apispec.Param
+}
+
+// paramFields reads t's `param` tags; a tag naming no declared
+// parameter is a programming error, found when the routes are built.
+func paramFields(t reflect.Type, at []int) []paramField {
+	var out []paramField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		index := append(append([]int(nil), at...), i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			out = append(out, paramFields(f.Type, index)...)
+			continue
+		}
+		name, ok := f.Tag.Lookup("param")
+		if !ok {
+			panic(fmt.Sprintf("api: %s.%s has no param tag", t.Name(), f.Name))
+		}
+		p, ok := paramDecls[name]
+		if !ok {
+			panic(fmt.Sprintf("api: %s.%s: no parameter %q is declared", t.Name(), f.Name, name))
+		}
+		out = append(out, paramField{index, p})
+	}
+	return out
+}
+
+// decodeParams reads into v (a parameters struct) every declared
+// parameter from r, by its declaration's rules, and reports every problem
+// at once, parameters the call does not take included.
+func decodeParams(r *http.Request, fields []paramField, v reflect.Value) error {
+	p := newParams(r)
+	for _, f := range fields {
+		d := f.param
+		field := v.FieldByIndex(f.index)
+		var raw string
+		if d.In == "path" {
+			raw = chi.URLParam(r, d.Name)
+		} else {
+			raw = p.get(d.Name)
+		}
+		s := d.Schema
+		switch {
+		case d.Raw:
+			field.SetString(raw)
+		case raw == "" && d.Required:
+			p.fail(d.Name, "is required: %s", d.RequiredMessage)
+		case s.Type == "integer":
+			n := intDefault(s.Default)
+			if raw != "" {
+				n = p.whole(d.Name, raw, s.Minimum, s.Maximum, n)
+			}
+			field.SetInt(int64(n))
+		case s.Filter():
+			field.SetString(p.filter(d.Name, raw, s.Values()))
+		case len(s.Enum) > 0:
+			field.SetString(p.choose(d.Name, raw, s.Default.(string), s.Enum))
+		case s.MaxLength != nil:
+			field.SetString(p.text(d.Name, raw, *s.MaxLength))
+		default:
+			field.SetString(raw)
+		}
+	}
+	return p.err()
+}
+
+func intDefault(v any) int {
+	if n, ok := v.(int); ok {
+		return n
+	}
+	return 0
+}
+
+// mount adds rt to r with what runs before its handler.
+func (h *Handler) mount(r chi.Router, rt *route) {
+	var handler http.Handler = rt.serve(h)
+	if rt.cached != nil && rt.cached(h) {
+		handler = h.cached(handler.ServeHTTP)
+	}
+	if rt.admin {
+		handler = h.requireAdmin(handler)
+	}
+	if rt.user || rt.admin {
+		handler = h.requireUser(handler)
+	}
+	if rt.limit != nil {
+		handler = rt.limit(h)(handler)
+	}
+	r.Method(rt.op.Method, rt.op.Path, handler)
+}
+
+// Spec is the API as declared, for its OpenAPI document (openapigen).
+func Spec() *apispec.API {
+	api := &apispec.API{
+		Title: "RegPulse API", Version: "1.0.0", Server: "/api", Description: apiDescription,
+		Params: map[string]*apispec.Param{}, Headers: map[string]*apispec.Header{}, Responses: map[string]*apispec.Response{},
+		Security: map[string]*apispec.SecurityScheme{"bearer": bearerScheme},
+		Schemas:  schemaTypes, Enums: schemaEnums(), Docs: schemaDocs, Rules: rules,
+	}
+	for _, rt := range routes() {
+		op := *rt.op
+		if rt.user || rt.admin {
+			op.Security = []string{"bearer"}
+		}
+		api.Operations = append(api.Operations, &op)
+		for _, p := range op.Params {
+			if p.Component != "" {
+				api.Params[p.Component] = p
+			}
+		}
+		for _, res := range op.Responses {
+			if res.Component != "" {
+				api.Responses[res.Component] = res
+			}
+			for _, hd := range res.Headers {
+				if hd.Component != "" {
+					api.Headers[hd.Component] = hd
+				}
+			}
+		}
+	}
+	slices.SortFunc(api.Operations, func(a, b *apispec.Operation) int {
+		return strings.Compare(a.Path+" "+strconv.Itoa(methodOrder(a.Method)), b.Path+" "+strconv.Itoa(methodOrder(b.Method)))
+	})
+	return api
+}
+
+func methodOrder(m string) int {
+	return slices.Index([]string{"GET", "PUT", "POST", "DELETE", "PATCH"}, m)
+}

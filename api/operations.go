@@ -1,0 +1,517 @@
+package api
+
+import (
+	"fmt"
+	"reflect"
+
+	"regpulse/api/apispec"
+	"regpulse/internal/auth"
+	"regpulse/internal/catalog"
+	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
+	"regpulse/internal/impact"
+	"regpulse/internal/newsletter"
+	"regpulse/internal/search"
+)
+
+// The API's operations, each declared once: what they take and answer,
+// in the words of the OpenAPI document (api/openapi.json is generated
+// from these by `go generate ./api`). routes (routes.go) binds each to
+// its handler.
+
+// apiDescription is the document's description of the whole API.
+const apiDescription = "RegPulse's read API. Every successful read carries a weak ETag (a hash of the JSON, weak because the server may send it gzipped) and Cache-Control: no-cache; send If-None-Match to get 304 without a body. Every GET also answers HEAD. Every failure is JSON {\"error\", \"fields\"}. Query parameters a call does not take are rejected with 400. Optional values that are absent are null; lists are never null. A list answers one page as a JSON array: X-Total-Count says how many entries the query matches in all and, while more follow, Link names the next page (rel=\"next\", RFC 8288); ask for another page with offset. The accounts calls (/auth/*, /user/*) take strict JSON bodies (Content-Type: application/json, at most 16 KiB, no unknown fields) and answer with Cache-Control: no-store; the signed-in calls need Authorization: Bearer {token}."
+
+var bearerScheme = &apispec.SecurityScheme{Type: "http", Scheme: "bearer", BearerFormat: "JWT",
+	Description: "A token from sign-up, sign-in or a password change (HS256, issuer regpulse). Refused once expired, after a password change or log out everywhere, or when the user is deleted."}
+
+// filterValues are the values a filter parameter takes: "", "all" or one
+// of values.
+func filterValues(values []string) []string { return append([]string{"", "all"}, values...) }
+
+// filter declares a filter parameter over values.
+func filter(component, name string, values []string, description string) *apispec.Param {
+	return &apispec.Param{Component: component, Name: name, In: "query", Description: description,
+		Schema: apispec.Schema{Type: "string", Enum: filterValues(values)}}
+}
+
+// limitParam declares a page's limit with its default.
+func limitParam(component string, def int) *apispec.Param {
+	return &apispec.Param{Component: component, Name: "limit", In: "query",
+		Description: fmt.Sprintf("How many items at most: a whole number from 1 to %d (default %d).", catalog.MaxLimit, def),
+		Schema:      apispec.Schema{Type: "integer", Default: def, Minimum: apispec.Int(1), Maximum: apispec.Int(catalog.MaxLimit)}}
+}
+
+func sortValues() []string {
+	out := []string{""}
+	for _, s := range catalog.CircularSorts {
+		out = append(out, string(s))
+	}
+	return out
+}
+
+const filterNote = ` Absent, empty or "all" means no filter; values match case-insensitively.`
+
+// paramDecls are every parameter a call takes, by the name a parameters
+// struct's `param` tag gives; those with a Component are shared in the
+// document.
+var paramDecls = map[string]*apispec.Param{
+	"Limit50":  limitParam("Limit50", defaultListLimit),
+	"Limit100": limitParam("Limit100", catalog.MaxLimit),
+	"Offset": {Component: "Offset", Name: "offset", In: "query",
+		Description: "How many entries to skip before the page: a whole number, 0 or more (default 0).",
+		Schema:      apispec.Schema{Type: "integer", Default: 0, Minimum: apispec.Int(0)}},
+	"Source": filter("Source", "source", catalog.Sources, "Only circulars from this regulator."+filterNote),
+	"CircularCategory": filter("CircularCategory", "category", catalog.CircularCategories,
+		"Only circulars of this category."+filterNote),
+	"CircularSearch": {Component: "CircularSearch", Name: "search", In: "query",
+		Description: fmt.Sprintf("Case-insensitive substring of the circular number, title, content, category or source (at most %d characters; surrounding spaces ignored). %% and _ match themselves.", maxSearchLength),
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(maxSearchLength)}},
+	"Sort": {Component: "Sort", Name: "sort", In: "query",
+		Description: "Order: date (newest first, the default); relevance (3 per match of search in the title plus 1 per match in the content, then newest first; date order without search); impact (high, medium, low, then newest first).",
+		Schema:      apispec.Schema{Type: "string", Enum: sortValues(), Default: string(catalog.SortDate)}},
+	"Filter": filter("Filter", "filter", catalog.ImpactLevels, "Only circulars of this impact level."+filterNote),
+	"DocumentType": filter("DocumentType", "type", catalog.DocumentTypes,
+		"Only circulars of this document type (e.g. draft for drafts for comments, master-direction)."+filterNote),
+	"NewsCategory": filter("NewsCategory", "category", catalog.NewsCategories, "Only news of this category."+filterNote),
+	"NewsSearch": {Component: "NewsSearch", Name: "search", In: "query",
+		Description: fmt.Sprintf("Case-insensitive substring of the title, excerpt or category (at most %d characters).", maxSearchLength),
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(maxSearchLength)}},
+	"Region":          filter("Region", "region", catalog.Regions, "Only news of this region."+filterNote),
+	"CompanyCategory": filter("CompanyCategory", "category", catalog.CompanyCategories, "Only companies of this category."+filterNote),
+	"Country":         filter("Country", "country", catalog.RegulationCountries, "Only regulations of this jurisdiction."+filterNote),
+	"Status":          filter("Status", "status", catalog.RegulationStatuses, "Only regulations with this status."+filterNote),
+	"SearchQuery": {Component: "SearchQuery", Name: "q", In: "query", Required: true, RequiredMessage: "the text to search for",
+		Description: fmt.Sprintf("The text to search for (required; at most %d characters; surrounding spaces ignored). Words, phrases, plain questions and circular numbers as typed ('RBI/2021-22/96'); any query syntax characters are read as text.", search.MaxQueryLength),
+		Schema:      apispec.Schema{Type: "string", MinLength: apispec.Int(1), MaxLength: apispec.Int(search.MaxQueryLength)}},
+	"SearchPage": {Component: "SearchPage", Name: "page", In: "query",
+		Description: fmt.Sprintf("The page of results, from 1 (%d circulars a page). A page beyond the last answers with no circulars and the true pagination.", search.PageSize),
+		Schema:      apispec.Schema{Type: "integer", Default: 1, Minimum: apispec.Int(1), Maximum: apispec.Int(maxSearchPage)}},
+	"UnsubscribeToken": {Component: "UnsubscribeToken", Name: "token", In: "query", Required: true, Raw: true,
+		Description: "The signed unsubscribe token of the subscriber's e-mail link (the subscriber's id and an HMAC-SHA256 of it).",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(200)}},
+	"CircularID": {Name: "id", In: "path", Required: true, Description: "The circular's id.",
+		Schema: apispec.Schema{Type: "string", Format: "uuid"}},
+	"JobID": {Name: "id", In: "path", Required: true, Schema: apispec.Schema{Type: "string"}},
+}
+
+var (
+	hCacheControl       = &apispec.Header{Component: "Cache-Control", Name: "Cache-Control", Description: "no-cache: keep the body but revalidate every time.", Schema: apispec.Schema{Type: "string", Enum: []string{"no-cache"}}}
+	hContentDisposition = &apispec.Header{Component: "Content-Disposition", Name: "Content-Disposition", Description: "attachment; filename=\"regpulse-circulars[-{source}].csv|json\": the download is a file to save, named after the source filter.", Schema: apispec.Schema{Type: "string"}}
+	hETag               = &apispec.Header{Component: "ETag", Name: "ETag", Description: "Weak validator (W/\"...\"): a hash of the body and of X-Total-Count. Send it back in If-None-Match.", Schema: apispec.Schema{Type: "string"}}
+	hLink               = &apispec.Header{Component: "Link", Name: "Link", Description: "While entries follow this page: <URL of the next page>; rel=\"next\" (RFC 8288). The URL keeps the request's parameters and sets limit and offset.", Schema: apispec.Schema{Type: "string"}}
+	hRetryAfter         = &apispec.Header{Component: "Retry-After", Name: "Retry-After", Description: "Seconds to wait before trying again.", Schema: apispec.Schema{Type: "string"}}
+	hWWWAuthenticate    = &apispec.Header{Component: "WWW-Authenticate", Name: "WWW-Authenticate", Description: "Bearer realm=\"regpulse\".", Schema: apispec.Schema{Type: "string"}}
+	hXTotalCount        = &apispec.Header{Component: "X-Total-Count", Name: "X-Total-Count", Description: "How many entries the query matches on all pages.", Schema: apispec.Schema{Type: "integer", Minimum: apispec.Int(0)}}
+)
+
+// hLocation is a redirect's target.
+var hLocation = &apispec.Header{Name: "Location", Schema: apispec.Schema{Type: "string"}}
+
+var (
+	rAIPayloadTooLarge = &apispec.Response{Component: "AIPayloadTooLarge", Description: "The body, or the text to summarise, is over its limit; the message says the limit.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rAITooManyRequests = &apispec.Response{Component: "AITooManyRequests", Description: "The client made more AI calls than its rate limit allows (20 a minute by default, shared by the AI calls); Retry-After says when to try again.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rBadBody = &apispec.Response{Component: "BadBody", Description: "The body is malformed, not one JSON object, has an unknown field or a field of the wrong type, or a value fails validation; fields names each field with its message.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rBadRequest = &apispec.Response{Component: "BadRequest", Description: "A query parameter is unknown, repeated or has a bad value; fields names each one.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rConflict = &apispec.Response{Component: "Conflict", Description: "The username or e-mail (in any case) belongs to another account; fields names which.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rForbidden = &apispec.Response{Component: "Forbidden", Description: "Signed in, but the call is for administrators only.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rInternalError = &apispec.Response{Component: "InternalError", Description: "The server failed; the details are logged, not returned.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rNotFound = &apispec.Response{Component: "NotFound", Description: "No circular has that id.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rNotModified = &apispec.Response{Component: "NotModified", Description: "The body named by If-None-Match is still current; no body.",
+		Headers: []*apispec.Header{hCacheControl, hETag}}
+	rPayloadTooLarge = &apispec.Response{Component: "PayloadTooLarge", Description: "The body is over 16 KiB.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+	rTooManyRequests = &apispec.Response{Component: "TooManyRequests", Description: "Too many attempts from this client address in the window.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}, Headers: []*apispec.Header{hRetryAfter}}
+	rUnauthorized = &apispec.Response{Component: "Unauthorized", Description: "No valid token: missing, malformed, tampered, of another algorithm, expired, revoked, or of a deleted user.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}, Headers: []*apispec.Header{hWWWAuthenticate}}
+	rUnsupportedMediaType = &apispec.Response{Component: "UnsupportedMediaType", Description: "The body is not sent as application/json.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+)
+
+var opSummarizeText = &apispec.Operation{ID: "summarizeText", Method: "POST", Path: "/ai/summarize",
+	Summary:     "Summarise pasted text (not stored).",
+	Description: "Summarises the content (plain text or Markdown, trimmed; at most 100,000 characters by default).",
+	Body:        &apispec.Body{Description: "The text to summarise.", Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SummarizeRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The summary, with the provider and model that made it.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.GeneratedSummary]()}}},
+		rBadBody.At(400),
+		rAIPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opLogin = &apispec.Operation{ID: "login", Method: "POST", Path: "/auth/login",
+	Summary:     "Sign in.",
+	Description: "An unknown username and a wrong password get the same 401. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[LoginRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Signed in.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		{Status: 401, Description: "Invalid username or password.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opLogoutAll = &apispec.Operation{ID: "logoutAll", Method: "POST", Path: "/auth/logout-all",
+	Summary: "Log out everywhere: every token of the user, this one included, is refused from now on.",
+	Responses: []*apispec.Response{
+		{Status: 204, Description: "Done; no body."},
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opMe = &apispec.Operation{ID: "me", Method: "GET", Path: "/auth/me",
+	Summary: "The signed-in user.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The user.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[MeResponse]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opSignup = &apispec.Operation{ID: "signup", Method: "POST", Path: "/auth/signup",
+	Summary:     "Create an account and sign in.",
+	Description: "Username 3 to 50 characters, a valid e-mail, a password of 6 to 128 characters, first and last name. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SignupRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 201, Description: "Created; the token signs the new user in.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		rConflict.At(409),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opListCirculars = &apispec.Operation{ID: "listCirculars", Method: "GET", Path: "/circulars",
+	Summary:     "Regulatory circulars.",
+	Description: "Circulars, newest first unless sort says otherwise.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opExportCircularsCSV = &apispec.Operation{ID: "exportCircularsCSV", Method: "GET", Path: "/circulars.csv",
+	Summary:     "Bulk download of circulars as CSV.",
+	Description: "Every circular the filters of GET /circulars select, in its order, as CSV (RFC 4180: CRLF line ends, fields quoted where needed), UTF-8, with a header row: id, circularNumber, title, source, category, documentType, impactLevel, publishedDate, officialUrl, summary, content. A cell starting with =, +, -, @, a tab or a carriage return gets a leading ' so spreadsheets do not run it as a formula. The download is whole: limit and offset are refused (400).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The whole list, as a file.",
+			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opExportCircularsJSON = &apispec.Operation{ID: "exportCircularsJSON", Method: "GET", Path: "/circulars.json",
+	Summary:     "Bulk download of circulars as JSON.",
+	Description: "Every circular the filters of GET /circulars select, in its order, as one JSON array of the circulars GET /circulars answers. The download is whole: limit and offset are refused (400).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The whole list, as a file.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opAnalyzeImpact = &apispec.Operation{ID: "analyzeImpact", Method: "POST", Path: "/circulars/{id}/impact",
+	Summary:     "Analyse a circular's impact on one entity type and store it.",
+	Description: "Rates how hard the circular hits the entity type (high, medium or low) with the reasons, each from the circular's text. The local provider takes the editors' rating for the type when the circular has one, otherwise rules over the text (obligations, deadlines, the entity types and instruments named). Stored per circular and entity type.",
+	Body:        &apispec.Body{Description: "The entity type to analyse for.", Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ImpactRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The analysis.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.ImpactAnalysis]()}}},
+		rBadBody.At(400),
+		rNotFound.At(404),
+		rAIPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opSummarizeCircular = &apispec.Operation{ID: "summarizeCircular", Method: "POST", Path: "/circulars/{id}/summarize",
+	Summary:     "Summarise a circular and store the summary.",
+	Description: "Summarises the circular with the configured model (behind the invention guard) or, without one, the local extractive summariser, and stores the result as the circular's aiSummary (provider, model and time included), beside the editors' summary, which is never replaced. Kept across catalog syncs. Concurrent calls for one circular share one piece of work. Takes no body (or an empty JSON object).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The circular with its new aiSummary.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.Circular]()}}},
+		rBadBody.At(400),
+		rNotFound.At(404),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opDashboardStats = &apispec.Operation{ID: "dashboardStats", Method: "GET", Path: "/dashboard/stats",
+	Summary:     "The dashboard's counters.",
+	Description: "Counts over the 30 calendar days (UTC) ending today.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[dashboard.Stats]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opGetExtractJob = &apispec.Operation{ID: "getExtractJob", Method: "GET", Path: "/extract-jobs/{id}",
+	Summary:     "A background extraction's progress, then its result.",
+	Description: "Poll every second or two while status is running; done and total count the scanned pages. A finished job is kept for 10 minutes.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The job.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Job]()}}},
+		{Status: 404, Description: "No such job, or it ended more than 10 minutes ago.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
+
+var opExtractDocumentText = &apispec.Operation{ID: "extractDocumentText", Method: "POST", Path: "/extract-pdf-text",
+	Summary:     "The text of an uploaded PDF, Word (.docx, .doc) or text file.",
+	Description: "The type is read from the content, not the name. PDF text comes from the text layer (the method says which reader); scanned pages are read with OCR in page order. A document with more than 2 scanned pages is read in the background: the answer is 202 with the job, whose URL is the Location header. A scan that could not be read answers 200 with isImageBased true, no text and a message.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "multipart/form-data", Raw: map[string]any{"properties": map[string]any{"file": map[string]any{"description": "The document, at most 10 MB.", "format": "binary", "type": "string"}}, "required": []any{"file"}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The text, or isImageBased with a message.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Result]()}}},
+		{Status: 202, Description: "A long scan, read in the background: poll the job at Location.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Job]()}}, Headers: []*apispec.Header{{Name: "Location", Description: "/api/extract-jobs/{id}", Schema: apispec.Schema{Type: "string"}}}},
+		{Status: 400, Description: "Not a multipart body, or no field \"file\".",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 413, Description: "The file is over 10 MB, or a Word document expands past the limits (a zip bomb).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 415, Description: "Not a PDF, Word or text file.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 422, Description: "The document is password-protected, damaged, truncated, empty or took too long to read; error says which, for a person.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rTooManyRequests.At(429),
+		{Status: 503, Description: "Too many documents are being read; Retry-After says when to try again.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
+
+var opListFintechCompanies = &apispec.Operation{ID: "listFintechCompanies", Method: "GET", Path: "/fintech-companies",
+	Summary:     "Fintech companies and founders.",
+	Description: "By slug.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Company]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opHealth = &apispec.Operation{ID: "health", Method: "GET", Path: "/health",
+	Summary: "Whether the API and its store answer.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Healthy.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Health]()}}},
+		{Status: 503, Description: "The store does not answer.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
+
+var opImpactTracking = &apispec.Operation{ID: "impactTracking", Method: "GET", Path: "/impact-tracking",
+	Summary:     "Impact tracking records.",
+	Description: "One record per entity type (PSP, Issuer, Aggregator): compliance score and how many circulars hit it at each impact level.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]impact.Record]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opListNews = &apispec.Operation{ID: "listNews", Method: "GET", Path: "/news",
+	Summary:     "Fintech news.",
+	Description: "News items, newest first.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.NewsItem]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opSubscribe = &apispec.Operation{ID: "subscribe", Method: "POST", Path: "/newsletter/subscribe",
+	Summary:     "Subscribe an address to the monthly newsletter.",
+	Description: "The address must be valid ('Please enter a valid email address'); it is unique whatever its case, so subscribing again updates names and topics (200 updated) or re-activates an unsubscribed address (200 reactivated). Topics default to regulatory and payments; source to website. An HTML form (application/x-www-form-urlencoded, without JavaScript) gets 303 to the site's confirmation page, or a page naming the problem. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeRequest]()}, {MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"email": map[string]any{"type": "string"}, "firstName": map[string]any{"type": "string"}, "lastName": map[string]any{"type": "string"}, "preferences": map[string]any{"items": map[string]any{"type": "string"}, "type": "array"}, "source": map[string]any{"type": "string"}}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The address was already on the list: updated or re-activated.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeResponse]()}}},
+		{Status: 201, Description: "A new subscriber.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeResponse]()}}},
+		{Status: 303, Description: "A form's signup stored: see the site's confirmation page (/newsletter/subscribed?status=...).",
+			Headers: []*apispec.Header{hLocation}},
+		{Status: 400, Description: "A field or the body is not acceptable (a form gets a page saying which).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}, {MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opListSubscribers = &apispec.Operation{ID: "listSubscribers", Method: "GET", Path: "/newsletter/subscribers",
+	Summary: "Every subscriber, active or not, latest subscription first (administrators only).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]newsletter.Subscriber]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rForbidden.At(403),
+		rInternalError.At(500)},
+}
+
+var opUnsubscribePage = &apispec.Operation{ID: "unsubscribePage", Method: "GET", Path: "/newsletter/unsubscribe",
+	Summary:     "The page an e-mail's unsubscribe link opens: one button that confirms.",
+	Description: "Changes nothing (mail scanners open links); the button POSTs to the same URL.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The confirmation page.",
+			Content: []apispec.Content{{MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+		{Status: 400, Description: "The token is not valid: a page saying so.",
+			Content: []apispec.Content{{MediaType: "text/html", Raw: map[string]any{"type": "string"}}}}},
+}
+
+var opUnsubscribe = &apispec.Operation{ID: "unsubscribe", Method: "POST", Path: "/newsletter/unsubscribe",
+	Summary:     "Unsubscribe, without signing in; idempotent.",
+	Description: "The confirmation page's button gets 303 to the site's /newsletter/unsubscribed page. A mail client's one-click request (RFC 8058: body List-Unsubscribe=One-Click) gets 200.",
+	Body:        &apispec.Body{Description: "", Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Unsubscribed (or already).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}}},
+		{Status: 303, Description: "Unsubscribed: see the site's confirmation page.",
+			Headers: []*apispec.Header{hLocation}},
+		{Status: 400, Description: "The token is not valid.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rInternalError.At(500)},
+}
+
+var opOpenAPI = &apispec.Operation{ID: "openAPI", Method: "GET", Path: "/openapi.json",
+	Summary: "This document.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The OpenAPI document.",
+			Content: []apispec.Content{{MediaType: "application/json", Raw: map[string]any{"type": "object"}}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400)},
+}
+
+var opListPaymentNetworks = &apispec.Operation{ID: "listPaymentNetworks", Method: "GET", Path: "/payment-networks",
+	Summary:     "Payment networks and card schemes.",
+	Description: "By slug.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Network]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opListPIIRegulations = &apispec.Operation{ID: "listPIIRegulations", Method: "GET", Path: "/pii-regulations",
+	Summary:     "PII and privacy regulations.",
+	Description: "By slug.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Regulation]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opSearch = &apispec.Operation{ID: "search", Method: "GET", Path: "/search",
+	Summary:     "Ranked full-text search of the circulars, with a direct answer.",
+	Description: "Ranks circulars for q: a circular number as typed first, then circulars with every term in their number, title or summary, then every term anywhere, then some terms; within each, matches in the number and title weigh most. Words match across British and American spellings and stems; a word the index lacks is completed as a prefix or corrected to the nearest indexed word (correction says so). Queries about UPI ('upi', 'unified payment') sort the strong matches newest first (latest). The answer is extractive: the passage of the best circulars that holds most of the query's terms, with a confidence from 0 to 1, or a null directAnswer when none answers well. Facets count the matches per source and category, each with the other filter applied.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[search.Response]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opSearchFeed = &apispec.Operation{ID: "searchFeed", Method: "GET", Path: "/search/feed",
+	Summary:     "A search as an Atom feed.",
+	Description: "The newest 50 circulars holding every term of q (with the source and category filters), newest first, as Atom 1.0 (RFC 4287), so a search can be followed in a feed reader.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/atom+xml", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opListSibosEvents = &apispec.Operation{ID: "listSibosEvents", Method: "GET", Path: "/sibos-events",
+	Summary:     "SIBOS events.",
+	Description: "Newest year first.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.SibosEvent]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opChangePassword = &apispec.Operation{ID: "changePassword", Method: "PUT", Path: "/user/password",
+	Summary:     "Change the signed-in user's password.",
+	Description: "The current password is required. Every token issued before is revoked; the answer carries a new one. Rate-limited per client address like sign-in.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PasswordRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Changed; use the new token.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opPreferences = &apispec.Operation{ID: "preferences", Method: "GET", Path: "/user/preferences",
+	Summary: "The signed-in user's preferences.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The preferences.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[auth.Preferences]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opSavePreferences = &apispec.Operation{ID: "savePreferences", Method: "PUT", Path: "/user/preferences",
+	Summary:     "Replace the signed-in user's preferences.",
+	Description: "Every field is required. circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; each at most once.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PreferencesRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[auth.Preferences]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opSaveProfile = &apispec.Operation{ID: "saveProfile", Method: "PUT", Path: "/user/profile",
+	Summary: "Change the signed-in user's names and e-mail.",
+	Body:    &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ProfileRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved; the user as now stored.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[MeResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rConflict.At(409),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}

@@ -1,0 +1,286 @@
+package api
+
+import (
+	"reflect"
+
+	"regpulse/api/apispec"
+	"regpulse/internal/auth"
+	"regpulse/internal/catalog"
+	"regpulse/internal/dashboard"
+	"regpulse/internal/extract"
+	"regpulse/internal/impact"
+	"regpulse/internal/newsletter"
+	"regpulse/internal/search"
+)
+
+// schemaTypes are the document's component schemas: the types the API
+// reads and writes, whose schemas are derived from them (openapigen), never
+// written by hand.
+var schemaTypes = map[string]reflect.Type{
+	"Circular":       reflect.TypeFor[catalog.Circular](),
+	"EntityImpact":   reflect.TypeFor[catalog.EntityImpact](),
+	"NewsItem":       reflect.TypeFor[catalog.NewsItem](),
+	"Company":        reflect.TypeFor[catalog.Company](),
+	"Regulation":     reflect.TypeFor[catalog.Regulation](),
+	"Network":        reflect.TypeFor[catalog.Network](),
+	"SibosEvent":     reflect.TypeFor[catalog.SibosEvent](),
+	"ImpactRecord":   reflect.TypeFor[impact.Record](),
+	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
+	"Error":          reflect.TypeFor[Error](),
+	"ExtractResult":  reflect.TypeFor[extract.Result](),
+	"ExtractJob":     reflect.TypeFor[extract.Job](),
+	"Health":         reflect.TypeFor[Health](),
+
+	"User":               reflect.TypeFor[auth.User](),
+	"Preferences":        reflect.TypeFor[auth.Preferences](),
+	"SignupRequest":      reflect.TypeFor[SignupRequest](),
+	"LoginRequest":       reflect.TypeFor[LoginRequest](),
+	"TokenResponse":      reflect.TypeFor[TokenResponse](),
+	"MeResponse":         reflect.TypeFor[MeResponse](),
+	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
+	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
+	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
+	"SearchResponse":     reflect.TypeFor[search.Response](),
+	"Answer":             reflect.TypeFor[search.Answer](),
+	"AnswerSource":       reflect.TypeFor[search.Source](),
+	"Span":               reflect.TypeFor[search.Span](),
+	"AnswerFact":         reflect.TypeFor[search.Fact](),
+	"Pagination":         reflect.TypeFor[search.Pagination](),
+	"Facets":             reflect.TypeFor[search.Facets](),
+	"Correction":         reflect.TypeFor[search.Correction](),
+
+	"Subscriber":          reflect.TypeFor[newsletter.Subscriber](),
+	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
+	"SubscribeResponse":   reflect.TypeFor[SubscribeResponse](),
+	"UnsubscribeResponse": reflect.TypeFor[UnsubscribeResponse](),
+	"GeneratedSummary":    reflect.TypeFor[catalog.GeneratedSummary](),
+	"ImpactAnalysis":      reflect.TypeFor[catalog.ImpactAnalysis](),
+	"ImpactRequest":       reflect.TypeFor[ImpactRequest](),
+	"SummarizeRequest":    reflect.TypeFor[SummarizeRequest](),
+}
+
+// schemaEnums are the enumerations the document names as schemas of their
+// own (the islands' types use them): the entry types' enum tags name them.
+func schemaEnums() map[string][]string {
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
+		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
+		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
+	for name, values := range catalog.Enums {
+		out[name] = values
+	}
+	var sorts []string
+	for _, s := range catalog.CircularSorts {
+		sorts = append(sorts, string(s))
+	}
+	out["CircularSort"] = sorts
+	out["AnswerMethod"] = search.AnswerMethods
+	out["AnswerType"] = search.AnswerTypes
+	out["ModelFallback"] = search.ModelFallbacks
+	return out
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// schemaDocs describe the schemas and what their Go types cannot say of
+// their properties (a uuid, a minimum).
+var schemaDocs = map[string]apispec.SchemaDoc{
+	"Answer": {
+		Description: "The direct answer: a passage of the best circulars, how far it can be trusted and where it comes from.",
+		Properties: map[string]apispec.PropertyDoc{
+			"model": {Description: "The language model that wrote directAnswer (method \"model\"); null when the answer is extractive."},
+			"answerType": {Description: "The kind of fact the query asks for: a date (when, by when, from when), an amount or limit, a duration (how long, within how many days), " +
+				"a count (how many), yesNo (may, must, is it allowed), who, or a definition (what something is); null for a query that is no question (a topic)."},
+			"fact": {Description: "Where directAnswer states the asked fact, for the page to mark it; null when there is no direct answer or the query asks no fact of a kind (a topic, a definition)."},
+			"modelFallback": {Description: "Why the configured language model's answer is not the one shown (the extractive one is): missingFact when the model's answer left out " +
+				"the fact of the asked kind that the circulars' sentence states, noAnswer when it gave no usable answer (it failed, or stated values the circulars do not); " +
+				"null when the model's answer is shown or no model is configured."},
+		},
+	},
+	"AnswerFact": {
+		Description: "The asked fact within a direct answer: its text as written there and where it is, as UTF-16 offsets into directAnswer [start, end) (how JavaScript indexes strings).",
+	},
+	"AnswerType": {
+		Description: "The kind of fact a question asks for.",
+	},
+	"ModelFallback": {
+		Description: "Why a configured model's answer is not shown: it left out the asked fact (missingFact) or gave no usable answer (noAnswer).",
+	},
+	"AnswerMethod": {
+		Description: "How an answer was made: extractive is sentences of the circulars themselves, chosen by the ranking (no language model).",
+	},
+	"AnswerSource": {
+		Description: "A circular an answer draws on, with the passage of it that matched.",
+	},
+	"Circular": {
+		Properties: map[string]apispec.PropertyDoc{
+			"aiSummary":      {Description: "The summary the API last generated (POST /circulars/{id}/summarize), with its provider, model and time; null when none. Shown labelled as AI-generated, beside the editors' summary."},
+			"circularNumber": {Description: "The regulator's reference; null when not known."},
+			"content":        {Description: "The full text, Markdown."},
+			"entityImpact":   {Description: "Impact per entity type, in the order PSP, Issuer, Aggregator."},
+			"id":             {Format: "uuid"},
+			"officialUrl":    {Description: "The regulator's own URL for the document."},
+			"summary":        {Description: "The editors' summary from content; null when they wrote none. A generated summary is aiSummary, never this."},
+		},
+	},
+	"Company": {
+		Properties: map[string]apispec.PropertyDoc{
+			"founded": {Minimum: ptr(1600)},
+			"id":      {Format: "uuid"},
+		},
+	},
+	"Correction": {
+		Description: "How a misspelt query was corrected: as typed and as searched.",
+	},
+	"DashboardStats": {
+		Properties: map[string]apispec.PropertyDoc{
+			"activeUsers":  {Description: "Users who signed in within the same 30 days.", Minimum: ptr(0)},
+			"impactAlerts": {Description: "High-impact circulars among those.", Minimum: ptr(0)},
+			"latestNews":   {Description: "News items published in the same 30 days.", Minimum: ptr(0)},
+			"newCirculars": {Description: "Circulars published in the 30 calendar days (UTC) ending today.", Minimum: ptr(0)},
+		},
+	},
+	"Error": {
+		Properties: map[string]apispec.PropertyDoc{
+			"error":  {Description: "What went wrong, for people."},
+			"fields": {Description: "The request fields at fault (here query parameters), each with what is wrong."},
+		},
+	},
+	"ExtractJob": {
+		Description: "A document read in the background (a long scan).",
+		Properties: map[string]apispec.PropertyDoc{
+			"done":   {Description: "Scanned pages read so far."},
+			"error":  {Description: "When failed, why, for a person; empty otherwise."},
+			"id":     {Description: "Random and unguessable: only the uploader knows it."},
+			"status": {Description: "running until the pages are read, then done or failed."},
+			"total":  {Description: "Scanned pages to read."},
+		},
+	},
+	"ExtractResult": {
+		Description: "A document's text and how it was read.",
+		Properties: map[string]apispec.PropertyDoc{
+			"encoding":     {Description: "A text file's encoding: utf-8, utf-16le, utf-16be or windows-1252; empty for other kinds."},
+			"isImageBased": {Description: "True when the document is a scan that could not be read: no text, and message says why."},
+			"kind":         {Description: "The type read from the content (never the file name)."},
+			"message":      {Description: "For a person, when the result is not plain success (image-based, pages left out); empty otherwise."},
+			"method":       {Description: "What produced the text: pdftotext (poppler), go-pdf (the pure-Go reader, where poppler is missing), ocr (every page a scan), pdftotext+ocr or go-pdf+ocr (some scanned pages), docx, antiword, catdoc, text."},
+			"ocrPages":     {Description: "Scanned pages whose text came from OCR."},
+			"pages":        {Description: "A PDF's pages; 0 for other kinds."},
+			"skippedPages": {Description: "Scanned pages left out: beyond the OCR page cap (50), or all of them when OCR is not installed."},
+			"text":         {Description: "The document's text, pages in order; empty when isImageBased."},
+		},
+	},
+	"Facets": {
+		Description: "The matches per source and per category, each with the other filter applied.",
+	},
+	"GeneratedSummary": {
+		Description: "A summary the portal's AI made of a circular or of pasted text. provider and model say what made it: 'local' and 'lexrank' for the extractive summariser that needs no model.",
+		Properties: map[string]apispec.PropertyDoc{
+			"generatedAt": {Format: "date-time"},
+		},
+	},
+	"ImpactAnalysis": {
+		Description: "An AI analysis of a circular's impact on one entity type.",
+		Properties: map[string]apispec.PropertyDoc{
+			"generatedAt": {Format: "date-time"},
+			"reasons":     {Description: "Why: sentences of the circular (and, when the editors rated the type, their rating)."},
+		},
+	},
+	"ImpactRecord": {
+		Properties: map[string]apispec.PropertyDoc{
+			"band":              {Description: "The score's band: good (90 and above), warning (80 to 89), poor (below 80)."},
+			"circularId":        {Description: "The newest circular that names this entity type; null when none does.", Format: "uuid"},
+			"complianceScore":   {Description: "max(0, 100 - 5 x high - 2 x medium) over the circulars published in the 365 days up to the record's computation; 100 when none.", Minimum: ptr(0), Maximum: ptr(100)},
+			"entityType":        {Description: "PSP, Issuer, or any other value meaning aggregator (Aggregator)."},
+			"highImpactCount":   {Minimum: ptr(0)},
+			"id":                {Format: "uuid"},
+			"lowImpactCount":    {Minimum: ptr(0)},
+			"mediumImpactCount": {Minimum: ptr(0)},
+			"name":              {Description: "How pages name the entity type: Payment Service Providers, Card Issuers or Payment Aggregators."},
+			"updatedAt":         {Description: "When the record's values last changed: a sync changed the circulars it counts, or the window moved past one.", Format: "date-time"},
+		},
+	},
+	"ImpactRequest": {
+		Description: "POST /circulars/{id}/impact's body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"entityType": {Description: "PSP, Issuer or Aggregator (any case)."},
+		},
+	},
+	"LoginRequest": {
+		Description: "POST /auth/login's body.",
+	},
+	"MeResponse": {
+		Description: "The signed-in user.",
+	},
+	"Network": {
+		Properties: map[string]apispec.PropertyDoc{
+			"id": {Format: "uuid"},
+		},
+	},
+	"NewsItem": {
+		Properties: map[string]apispec.PropertyDoc{
+			"id": {Format: "uuid"},
+		},
+	},
+	"Pagination": {
+		Description: "Where the page sits among the results.",
+	},
+	"PasswordRequest": {
+		Description: "PUT /user/password's body.",
+	},
+	"Preferences": {
+		Description: "A user's preferences, created with the account (e-mail notifications on, newsletter off, no filters).",
+		Properties: map[string]apispec.PropertyDoc{
+			"updatedAt": {Format: "date-time"},
+		},
+	},
+	"PreferencesRequest": {
+		Description: "PUT /user/preferences's body: every field.",
+	},
+	"ProfileRequest": {
+		Description: "PUT /user/profile's body.",
+	},
+	"Regulation": {
+		Properties: map[string]apispec.PropertyDoc{
+			"id": {Format: "uuid"},
+		},
+	},
+	"SearchResponse": {
+		Description: "GET /api/search's answer: the page of circulars, the direct answer, the pagination, the facet counts and any correction.",
+		Properties: map[string]apispec.PropertyDoc{
+			"correction": {Description: "How a misspelt query was corrected: as typed and as searched."},
+		},
+	},
+	"SibosEvent": {
+		Properties: map[string]apispec.PropertyDoc{
+			"expectedAttendees": {Minimum: ptr(1)},
+			"id":                {Format: "uuid"},
+			"year":              {Minimum: ptr(1978)},
+		},
+	},
+	"SignupRequest": {
+		Description: "POST /auth/signup's body.",
+	},
+	"Span": {
+		Description: "A part of a text that matched the query, as UTF-16 offsets [start, end).",
+	},
+	"Subscriber": {
+		Properties: map[string]apispec.PropertyDoc{
+			"subscribedAt": {Format: "date-time"},
+		},
+	},
+	"SummarizeRequest": {
+		Description: "POST /ai/summarize's body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"content": {Description: "The text to summarise; blank is refused."},
+		},
+	},
+	"TokenResponse": {
+		Description: "A token to send as Authorization: Bearer.",
+	},
+	"User": {
+		Description: "An account as the API shows it: never the password or its hash.",
+		Properties: map[string]apispec.PropertyDoc{
+			"createdAt": {Format: "date-time"},
+		},
+	},
+}

@@ -1,0 +1,235 @@
+// Package app assembles RegPulse's API from its configuration: the one
+// place that reads the settings both binaries share (flags with the same
+// names and the same environment variables), opens the store, syncs the
+// catalog into it, loads the secrets, and wires the AI, the rate limits,
+// the read cache and the document extractor. `regpulse serve`,
+// `regpulse-api` (a server or a function) and the CLIs that need the
+// store call it; each main keeps only its own mode (the site, the
+// schedules, the Lambda runtime). It must not import the generator: the
+// function is built without Hugo.
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"regpulse/api"
+	"regpulse/internal/ai"
+	"regpulse/internal/ai/openai"
+	"regpulse/internal/auth"
+	"regpulse/internal/catalog"
+	"regpulse/internal/extract"
+	"regpulse/internal/newsletter"
+	"regpulse/internal/readcache"
+	"regpulse/internal/store"
+)
+
+// The environment variables every command reads the same way.
+const (
+	// DatabaseURLEnv is the PostgreSQL database used instead of SQLite in
+	// --data (--database-url's default).
+	DatabaseURLEnv = "DATABASE_URL"
+	// OpenAI-compatible model: the key only from the environment (a flag's
+	// value shows in process lists), the rest as the flags' defaults.
+	OpenAIKeyEnv     = "OPENAI_API_KEY"
+	OpenAIBaseURLEnv = "OPENAI_BASE_URL"
+	OpenAIModelEnv   = "OPENAI_MODEL"
+)
+
+// Store says where the data is: PostgreSQL at URL, else SQLite in Data
+// (which also keeps the secrets the environment does not give).
+type Store struct {
+	Data, URL string
+}
+
+// Register adds --data and --database-url to fs; dataUsage says what the
+// command keeps in --data.
+func (s *Store) Register(fs *flag.FlagSet, dataUsage string) {
+	fs.StringVar(&s.Data, "data", "./data", dataUsage)
+	fs.StringVar(&s.URL, "database-url", os.Getenv(DatabaseURLEnv),
+		"PostgreSQL database to use instead of SQLite in --data, postgres://... (default $"+DatabaseURLEnv+")")
+}
+
+// Target is what store.Open takes.
+func (s Store) Target() (string, error) {
+	if s.URL == "" {
+		return filepath.Join(s.Data, "regpulse.db"), nil
+	}
+	if !strings.HasPrefix(s.URL, "postgres://") && !strings.HasPrefix(s.URL, "postgresql://") {
+		return "", fmt.Errorf("--database-url: want postgres://... (got %.20q)", s.URL)
+	}
+	return s.URL, nil
+}
+
+// Open opens (and migrates) the store.
+func (s Store) Open(ctx context.Context) (*store.DB, error) {
+	t, err := s.Target()
+	if err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, t)
+}
+
+// Config is every setting of the API both binaries share.
+type Config struct {
+	Store   Store
+	Content string // synced into the store at start; "" none
+	Auth    api.AuthFlags
+	AI      AI
+	// ReadCacheSize answers kept (0: no read cache) for at most
+	// ReadCacheTTL.
+	ReadCacheSize int
+	ReadCacheTTL  time.Duration
+}
+
+// AI is the AI calls' settings.
+type AI struct {
+	BaseURL, Model string
+	Timeout        time.Duration
+	RateLimit      int
+}
+
+// Register adds every shared flag to fs, with its default (from the
+// environment where one names it). contentUsage says what --content is
+// for in the command.
+func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
+	c.Store.Register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
+	fs.StringVar(&c.Content, "content", "content", contentUsage)
+	c.Auth.Register(fs)
+	fs.StringVar(&c.AI.BaseURL, "openai-base-url", os.Getenv(OpenAIBaseURLEnv),
+		"OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama (default $"+OpenAIBaseURLEnv+"; empty with no $"+OpenAIKeyEnv+": the local extractive AI)")
+	fs.StringVar(&c.AI.Model, "openai-model", os.Getenv(OpenAIModelEnv), "model name (default $"+OpenAIModelEnv+", else "+openai.DefaultModel+")")
+	fs.DurationVar(&c.AI.Timeout, "openai-timeout", 60*time.Second, "time limit of one model request")
+	fs.IntVar(&c.AI.RateLimit, "ai-rate-limit", 20, "AI calls each client may make per minute")
+	fs.IntVar(&c.ReadCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
+	fs.DurationVar(&c.ReadCacheTTL, "read-cache-ttl", 30*time.Second,
+		"longest time a cached API read is served: bounds how late writes by other instances sharing the store show")
+}
+
+// Env is how the API runs: its environment, and whether as a function
+// (stateless: nothing on disk, the catalog synced by the build, the
+// search index read at the first search).
+type Env struct {
+	Getenv   func(string) string
+	Function bool
+}
+
+// API is the assembled API.
+type API struct {
+	DB      *store.DB
+	Handler http.Handler // mount at /api
+	Reads   *readcache.Cache
+}
+
+// Close closes the store.
+func (a *API) Close() error { return a.DB.Close() }
+
+// Sync mirrors a catalog into the store: cat, or when nil the one loaded
+// from content, logging what changed. A failure is logged, not fatal: the
+// API serves what the store last received. The read cache starts a new
+// data version either way.
+func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
+	defer a.Reads.Invalidate()
+	var stats store.SyncStats
+	var err error
+	if cat != nil {
+		stats, err = a.DB.SyncCatalog(ctx, cat)
+	} else {
+		stats, err = a.DB.SyncContentDir(ctx, content)
+	}
+	if err != nil {
+		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
+		return
+	}
+	log.Info("catalog synced into the store", "changes", stats.String())
+}
+
+// Check reports the first setting out of its range, naming the flag:
+// mains call it right after parsing, before anything is opened.
+func (c Config) Check() error {
+	if _, err := c.Store.Target(); err != nil {
+		return err
+	}
+	if c.ReadCacheSize < 0 || (c.ReadCacheSize > 0 && c.ReadCacheTTL <= 0) {
+		return fmt.Errorf("--read-cache-size %d --read-cache-ttl %s: want a size of 0 or more and a positive time to live", c.ReadCacheSize, c.ReadCacheTTL)
+	}
+	if c.AI.RateLimit < 1 {
+		return fmt.Errorf("--ai-rate-limit %d: want at least 1", c.AI.RateLimit)
+	}
+	return nil
+}
+
+// Open assembles the API of c. A server's store gets the catalog synced
+// and its search index read at start; a function's does neither (the
+// build synced it; a search reads the index).
+func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error) {
+	if env.Function && (c.Store.URL == "" || env.Getenv(auth.SecretEnv) == "") {
+		// Nothing on local disk: a function's instances share nothing but
+		// the database and the environment.
+		return nil, errors.New("as a function, " + DatabaseURLEnv + " and " + auth.SecretEnv + " must be set")
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	authCfg, err := c.Auth.Config(c.Store.Data, env.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	tokens, err := newsletter.LoadTokens(c.Store.Data, env.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := openai.NewService(openai.Config{APIKey: env.Getenv(OpenAIKeyEnv), BaseURL: c.AI.BaseURL,
+		Model: c.AI.Model, Timeout: c.AI.Timeout}, ai.WithLogger(log))
+	if err != nil {
+		return nil, err
+	}
+	db, err := c.Store.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a := &API{DB: db}
+	if c.ReadCacheSize > 0 {
+		// Per instance: a write through another instance shows here after
+		// at most the time to live.
+		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
+	}
+	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
+		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
+	if !env.Function {
+		if c.Content != "" {
+			a.Sync(ctx, nil, c.Content, log)
+		}
+		db.WarmSearch(ctx, log)
+		svc.Publish("ai") // expvar on a long-lived server only
+		// A function has no OCR tools to find (the pure-Go readers
+		// answer), and probing for them would lengthen its cold start.
+		opts = append(opts, api.WithExtractor(extract.Installed(log)))
+	}
+	if c.Store.URL != "" {
+		// Instances sharing the database share the limits too.
+		opts = append(opts, api.WithSharedRateLimits(db))
+	}
+	a.Handler = api.New(db, log, opts...)
+	return a, nil
+}
+
+// Flags are the names of the flags Register adds: every binary serving
+// the API takes exactly these, besides the flags of its own mode (their
+// tests check it).
+func Flags() map[string]bool {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	var c Config
+	c.Register(fs, "")
+	out := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { out[f.Name] = true })
+	return out
+}

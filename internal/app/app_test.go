@@ -1,0 +1,99 @@
+package app
+
+import (
+	"flag"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"regpulse/internal/readcache"
+	"regpulse/internal/store/storetest"
+)
+
+// config is a Config of the flags' defaults over a SQLite store in a
+// temporary folder, with fast password hashing.
+func config(t *testing.T) Config {
+	t.Helper()
+	var c Config
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c.Register(fs, "")
+	if err := fs.Parse([]string{"--data", t.TempDir(), "--content", "", "--hash-memory", "64", "--hash-iterations", "1"}); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func getenv(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+var discard = slog.New(slog.DiscardHandler)
+
+func TestOpen(t *testing.T) {
+	t.Run("Server", func(t *testing.T) {
+		a, err := Open(t.Context(), config(t), Env{Getenv: getenv(nil)}, discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		rec := httptest.NewRecorder()
+		a.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/health", nil))
+		if rec.Code != http.StatusOK || a.Reads == nil {
+			t.Errorf("GET /health = %d, read cache %v", rec.Code, a.Reads)
+		}
+	})
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *Config)
+		env   Env
+		wants string
+	}{
+		{"ErrFunctionWithoutDatabase", func(*Config) {}, Env{Getenv: getenv(map[string]string{"REGPULSE_JWT_SECRET": strings.Repeat("s", 40)}), Function: true}, DatabaseURLEnv},
+		{"ErrFunctionWithoutSecret", func(c *Config) { c.Store.URL = "postgres://x" }, Env{Getenv: getenv(nil), Function: true}, "REGPULSE_JWT_SECRET"},
+		{"ErrReadCacheTTL", func(c *Config) { c.ReadCacheTTL = 0 }, Env{Getenv: getenv(nil)}, "--read-cache-ttl"},
+		{"ErrAIRateLimit", func(c *Config) { c.AI.RateLimit = 0 }, Env{Getenv: getenv(nil)}, "--ai-rate-limit"},
+		{"ErrNotPostgres", func(c *Config) { c.Store.URL = "mysql://x" }, Env{Getenv: getenv(nil)}, "--database-url"},
+		{"ErrLoginLimit", func(c *Config) { c.Auth.LoginLimit = 0 }, Env{Getenv: getenv(nil)}, "--login-limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := config(t)
+			tc.edit(&c)
+			if _, err := Open(t.Context(), c, tc.env, discard); err == nil || !strings.Contains(err.Error(), tc.wants) {
+				t.Errorf("Open = %v, want an error naming %s", err, tc.wants)
+			}
+		})
+	}
+}
+
+// TestAPI_Sync: a sync starts a new data version of the read cache, so a
+// read cached before it is not served after it.
+func TestAPI_Sync(t *testing.T) {
+	a, err := Open(t.Context(), config(t), Env{Getenv: getenv(nil)}, discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	a.Reads.Add(readcache.Key{Path: "/api/circulars"}, readcache.NewEntry(a.Reads.Version(), http.Header{}, []byte("[]")))
+	a.Sync(t.Context(), storetest.Catalog(), "", discard)
+	if _, ok := a.Reads.Get(readcache.Key{Path: "/api/circulars"}); ok {
+		t.Error("a read cached before the sync is still served after it")
+	}
+	rec := httptest.NewRecorder()
+	a.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/circulars?limit=1", nil))
+	if got := rec.Header().Get("X-Total-Count"); got != "5" {
+		t.Errorf("after the sync X-Total-Count = %q, want the fixture's 5", got)
+	}
+}
+
+// Flags are the names of the flags Config registers, for the binaries'
+// tests of their own flags.
+func TestFlags(t *testing.T) {
+	names := Flags()
+	for _, want := range []string{"data", "database-url", "content", "login-limit", "openai-model", "ai-rate-limit", "read-cache-ttl"} {
+		if !names[want] {
+			t.Errorf("no --%s among %v", want, names)
+		}
+	}
+}

@@ -1,0 +1,6 @@
+-- +goose Up
+-- Nothing to do: the PostgreSQL schema began as SQLite's migrations
+-- 00001 to 00011 consolidated (00001_schema.sql), which holds what
+-- ../00003_circular_summaries.sql made. The version is here so both folders carry the same ones.
+
+-- +goose Down
