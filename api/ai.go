@@ -191,15 +191,17 @@ func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
 }
 
 // modelAnswer is the configured model's answer to question from passages
-// (the search's retrieved circulars, best first), citing only them. ok is
-// false when there is no model or it failed (the service then answered
-// locally): the caller keeps its own extractive answer, so a model failure
-// never becomes an error. This is the seam of GET /search's direct answer.
-func (h *Handler) modelAnswer(ctx context.Context, question string, passages []ai.Passage) (a ai.Answer, ok bool) {
+// (the search's retrieved circulars, best first), citing only them; asks
+// is the kind of fact the question asks for. ok is false when there is no
+// model or it gave no usable answer (it failed, or invented values twice,
+// and the service answered locally): the caller keeps its own extractive
+// answer, so a model failure never becomes an error. This is the seam of
+// GET /search's direct answer.
+func (h *Handler) modelAnswer(ctx context.Context, question, asks string, passages []ai.Passage) (a ai.Answer, ok bool) {
 	if !h.ai.svc.HasModel() || len(passages) == 0 {
 		return a, false
 	}
-	a, err := h.ai.svc.Answer(ctx, ai.AnswerRequest{Question: question, Passages: passages})
+	a, err := h.ai.svc.Answer(ctx, ai.AnswerRequest{Question: question, Asks: asks, Passages: passages})
 	if err != nil || a.Provider == ai.ProviderLocal {
 		return a, false
 	}
@@ -207,31 +209,45 @@ func (h *Handler) modelAnswer(ctx context.Context, question string, passages []a
 }
 
 // withModelAnswer has the configured model write res's direct answer from
-// the circulars the search retrieved for question (their text when on the
-// page, else the matching passage), citing only them; the sources become
-// the cited ones and the confidence stays retrieval's. Retrieval that
-// found no answer good enough stays without one, and with no model, or
-// when it fails, the extractive answer stays.
+// the sentences the extraction chose of each retrieved circular (each
+// source's Passage), citing only them; the sources become the cited ones
+// and the confidence stays retrieval's. The model is held to the same
+// facts as the extraction: the invention guard refuses values the
+// passages do not state, and when the extraction found the asked fact (a
+// date, an amount...) the model's answer must state it too, where it is
+// then marked. Otherwise the extractive answer stays, and ModelFallback
+// says why: one quoting the circular with the fact is worth more to a
+// professional than fluent words without it, and the card shows one
+// answer, not two to weigh. Retrieval that found no answer good enough
+// stays without one; with no model the extractive answer stays as it is.
 func (h *Handler) withModelAnswer(ctx context.Context, question string, res *search.Response) {
 	a := &res.Answer
-	if a.DirectAnswer == "" || len(a.Sources) == 0 {
+	if a.DirectAnswer == "" || len(a.Sources) == 0 || !h.ai.svc.HasModel() {
 		return
-	}
-	content := map[string]string{}
-	for _, c := range res.Circulars {
-		content[c.ID] = c.Content
 	}
 	passages := make([]ai.Passage, len(a.Sources))
 	for i, s := range a.Sources {
-		text := content[s.CircularID]
+		text := s.Passage
 		if text == "" {
 			text = s.RelevantExcerpt
 		}
 		passages[i] = ai.Passage{CircularID: s.CircularID, Source: s.Source, Title: s.Title, Text: text, OfficialURL: string(s.OfficialURL)}
 	}
-	m, ok := h.modelAnswer(ctx, question, passages)
+	m, ok := h.modelAnswer(ctx, question, string(a.AnswerType), passages)
 	if !ok {
+		a.ModelFallback = search.FallbackNoAnswer
 		return
+	}
+	var fact *search.Fact
+	if a.Fact != nil {
+		f, found := search.Locate(m.Answer, *a.Fact)
+		if !found {
+			h.log.Info("search: the model's answer lacks the fact the circulars state; showing theirs",
+				"question", question, "fact", a.Fact.Text, "model", m.Model)
+			a.ModelFallback = search.FallbackMissingFact
+			return
+		}
+		fact = &f
 	}
 	var cited catalog.List[search.Source]
 	for _, id := range m.Citations {
@@ -239,7 +255,7 @@ func (h *Handler) withModelAnswer(ctx context.Context, question string, res *sea
 			cited = append(cited, a.Sources[i])
 		}
 	}
-	a.DirectAnswer, a.Sources, a.Method, a.Model = catalog.OptString(m.Answer), cited, search.MethodModel, catalog.OptString(m.Model)
+	a.DirectAnswer, a.Sources, a.Method, a.Model, a.Fact = catalog.OptString(m.Answer), cited, search.MethodModel, catalog.OptString(m.Model), fact
 }
 
 // aiError maps what the AI service answers to the client's error.

@@ -420,7 +420,7 @@ func TestModelAnswer(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := &Handler{log: discardLog, now: storetest.Clock, aiCfg: AIConfig{Service: tc.svc(t)}}
 			h.initAI()
-			got, ok := h.modelAnswer(t.Context(), "What is the UPI Lite limit?", passages)
+			got, ok := h.modelAnswer(t.Context(), "What is the UPI Lite limit?", search.AnswerAmount, passages)
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v (%+v)", ok, tc.ok, got)
 			}
@@ -468,7 +468,9 @@ func TestSearch_ModelAnswer(t *testing.T) {
 	t.Run("ModelInventsKeepsExtractive", func(t *testing.T) {
 		f := aiFixture(t, AIConfig{Service: model(t, `{"answer":"The limit is ₹99,999.","citations":[1]}`)})
 		got := decode[search.Response](t, target, f.get(t, target)).Answer
-		if diff := cmp.Diff(extractive.Answer, got); diff != "" {
+		want := extractive.Answer
+		want.ModelFallback = search.FallbackNoAnswer
+		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("answer (-extractive +got):\n%s", diff)
 		}
 	})

@@ -44,6 +44,7 @@ var schemaTypes = map[string]reflect.Type{
 	"Answer":             reflect.TypeFor[search.Answer](),
 	"AnswerSource":       reflect.TypeFor[search.Source](),
 	"Span":               reflect.TypeFor[search.Span](),
+	"AnswerFact":         reflect.TypeFor[search.Fact](),
 	"Pagination":         reflect.TypeFor[search.Pagination](),
 	"Facets":             reflect.TypeFor[search.Facets](),
 	"Correction":         reflect.TypeFor[search.Correction](),
@@ -73,6 +74,8 @@ func schemaEnums() map[string][]string {
 	}
 	out["CircularSort"] = sorts
 	out["AnswerMethod"] = search.AnswerMethods
+	out["AnswerType"] = search.AnswerTypes
+	out["ModelFallback"] = search.ModelFallbacks
 	return out
 }
 
@@ -85,7 +88,22 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		Description: "The direct answer: a passage of the best circulars, how far it can be trusted and where it comes from.",
 		Properties: map[string]apispec.PropertyDoc{
 			"model": {Description: "The language model that wrote directAnswer (method \"model\"); null when the answer is extractive."},
+			"answerType": {Description: "The kind of fact the query asks for: a date (when, by when, from when), an amount or limit, a duration (how long, within how many days), " +
+				"a count (how many), yesNo (may, must, is it allowed), who, or a definition (what something is); null for a query that is no question (a topic)."},
+			"fact": {Description: "Where directAnswer states the asked fact, for the page to mark it; null when there is no direct answer or the query asks no fact of a kind (a topic, a definition)."},
+			"modelFallback": {Description: "Why the configured language model's answer is not the one shown (the extractive one is): missingFact when the model's answer left out " +
+				"the fact of the asked kind that the circulars' sentence states, noAnswer when it gave no usable answer (it failed, or stated values the circulars do not); " +
+				"null when the model's answer is shown or no model is configured."},
 		},
+	},
+	"AnswerFact": {
+		Description: "The asked fact within a direct answer: its text as written there and where it is, as UTF-16 offsets into directAnswer [start, end) (how JavaScript indexes strings).",
+	},
+	"AnswerType": {
+		Description: "The kind of fact a question asks for.",
+	},
+	"ModelFallback": {
+		Description: "Why a configured model's answer is not shown: it left out the asked fact (missingFact) or gave no usable answer (noAnswer).",
 	},
 	"AnswerMethod": {
 		Description: "How an answer was made: extractive is sentences of the circulars themselves, chosen by the ranking (no language model).",

@@ -12,8 +12,9 @@ const budget = 0.05;
 // pages that share a template many times over (78 circulars), plus the
 // routes the sitemap leaves out: a filtered directory, a missing page, and
 // searches (with a query the results section waits, unseen, for the API's
-// answer, which goes above it: one that answers, one with a correction and
-// a filter, one that finds nothing).
+// answer, which goes above it: one that answers, a question whose answer
+// marks its fact, one with a correction and a filter, one that finds
+// nothing).
 function routes(): string[] {
   const xml = readFileSync(new URL("../../public/sitemap.xml", import.meta.url), "utf8");
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -21,7 +22,8 @@ function routes(): string[] {
   const picked = paths.filter((p) => !circulars.includes(p));
   picked.push(...new Set([circulars[0], circulars[Math.floor(circulars.length / 2)], circulars.at(-1)!]));
   picked.push("/payment-networks/?filter=visa", "/no-such-page");
-  picked.push("/search?q=payment+aggregator", "/search?q=paymnet&source=RBI", "/search?q=zzqqxx");
+  picked.push("/search?q=payment+aggregator", "/search?q=how+long+do+card+issuers+have+to+offer+a+choice+of+card+network");
+  picked.push("/search?q=paymnet&source=RBI", "/search?q=zzqqxx");
   return picked;
 }
 

@@ -86,6 +86,33 @@ test.describe("/search", () => {
     await screenshot(page, info, "search-number");
   });
 
+  test("a plain question: the sentence stating the fact, the fact marked, its circular cited", async ({ page }, info) => {
+    await page.goto("/search?q=" + encodeURIComponent("how long do card issuers have to offer a choice of card network"));
+    await mounted(page);
+    const answer = page.getByRole("region", { name: "Direct Answer" });
+    await expect(answer).toContainText("Issuers have six months from the circular's date to comply.");
+    await expect(answer).toContainText("Extracted from the circulars");
+    const fact = answer.locator("mark[data-fact]");
+    await expect(fact).toHaveText("six months");
+    await expect(fact).toBeVisible();
+    // marked for the eye, and said for screen readers
+    expect(await fact.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(answer).toContainText("(The time limit asked for: six months.)");
+    await expect(answer.getByRole("link").first()).toHaveAttribute("href", "/circulars/rbi-2024-03-06-card-network-choice");
+    // the card fits the screen, at 390 px too: nothing scrolls sideways
+    const box = (await answer.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await answer.screenshot({ path: `screenshots/${info.project.name}/search-fact.png` });
+    await screenshot(page, info, "search-question");
+
+    // a question the circulars do not answer gets no answer
+    await search(page, "what is the maximum fine for a data breach under the DPDP Act");
+    await expect(answer).toContainText("No passage answers this query with enough confidence");
+    await expect(answer.locator("mark[data-fact]")).toHaveCount(0);
+  });
+
   test("Back and Forward step through searches", async ({ page }) => {
     await page.goto("/search");
     await mounted(page);
@@ -178,6 +205,8 @@ test.describe("/search", () => {
       await page.goto("/search?q=what+is+the+UPI+Lite+wallet+limit");
       await mounted(page);
       await expect(page.getByRole("region", { name: "Direct Answer" })).toBeVisible();
+      // the asked fact is marked: its colours are checked too
+      await expect(page.getByRole("region", { name: "Direct Answer" }).locator("mark[data-fact]")).toBeVisible();
       await expect(pager(page)).toBeVisible();
       await screenshot(page, info, `search-answer-${theme}`);
       expect(await axeViolations(page)).toEqual([]);

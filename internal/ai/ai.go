@@ -54,7 +54,10 @@ type Passage struct {
 
 // AnswerRequest asks for an answer to Question from Passages, best first.
 type AnswerRequest struct {
-	Question   string
+	Question string
+	// Asks is the kind of fact the question asks for (one of
+	// search.AnswerTypes; "" when none): a model is told to state it.
+	Asks       string
 	Passages   []Passage
 	Correction string
 }
@@ -71,6 +74,9 @@ type Answer struct {
 var (
 	// ErrNoText is a request with nothing to work on.
 	ErrNoText = errors.New("ai: no text")
+	// ErrNoAnswer is a question the passages do not answer (the local
+	// provider's: no sentence states what is asked).
+	ErrNoAnswer = errors.New("ai: the passages do not answer the question")
 	// ErrMalformed is a model answer that is not what was asked for (bad
 	// JSON, an unknown level, a citation of no passage), after one retry.
 	ErrMalformed = errors.New("ai: malformed model answer")

@@ -23,8 +23,12 @@ Complaints are settled within thirty days.`
 		{"InventedMonth", "It applies from June 2026.", []string{"June 2026"}},
 		{"InventedAmount", "The cap is ₹20 lakh.", []string{"₹20 lakh"}},
 		{"ScaleMatters", "Aggregators need ₹15 lakh.", []string{"₹15 lakh"}},
-		{"InventedPercentage", "The fee is 3%.", []string{"3"}},
-		{"InventedNumber", "Complaints are settled within 60 days.", []string{"60"}},
+		{"InventedPercentage", "The fee is 3%.", []string{"3%"}},
+		{"InventedNumber", "Complaints are settled within 60 days.", []string{"60 days"}},
+		{"InventedDurationInWords", "Complaints are settled within six weeks.", []string{"six weeks"}},
+		{"DurationUnitMatters", "Complaints are settled within thirty hours.", []string{"thirty hours"}},
+		{"InventedTime", "Pay by 10:30 am.", []string{"10:30 am"}},
+		{"CountsInWordsNotHeld", "One of three rules applies to two kinds of entity.", nil},
 		{"Several", "By 2 March 2027 pay Rs 7 crore.", []string{"2 March 2027", "Rs 7 crore"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,9 +1,7 @@
 package search
 
 import (
-	"math"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -66,6 +64,28 @@ type Answer struct {
 	// Model is the language model that wrote the answer; null when
 	// extractive.
 	Model catalog.OptString `json:"model"`
+	// AnswerType is the kind of fact the query asks for (AnswerTypes);
+	// null for a query that asks none (a topic).
+	AnswerType catalog.OptString `json:"answerType" enum:"AnswerType"`
+	// Fact is where DirectAnswer states the asked fact; nil when there is
+	// no direct answer or the query asks no fact of a kind (a topic, a
+	// definition).
+	Fact *Fact `json:"fact"`
+	// ModelFallback says why a configured model's answer is not the one
+	// shown (ModelFallbacks); null when it is, or when no model was asked.
+	ModelFallback catalog.OptString `json:"modelFallback" enum:"ModelFallback"`
+}
+
+// Fact is the asked fact within a direct answer: its text and where it
+// is, as UTF-16 offsets into the answer [Start, End).
+type Fact struct {
+	Text  string `json:"text"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	// Kind is the fact's kind (a Value kind, "modal" or "party"), Keys its
+	// readings: Locate finds the same fact in another text by them.
+	Kind string   `json:"-"`
+	Keys []string `json:"-"`
 }
 
 // AnswerMethods are the ways an answer is made.
@@ -77,6 +97,19 @@ const MethodExtractive = "extractive"
 // MethodModel: a language model wrote the answer from the circulars.
 const MethodModel = "model"
 
+// Why a model's answer is not shown, the extractive one standing instead.
+const (
+	// FallbackMissingFact: the model's answer does not state the fact of
+	// the asked kind that the circulars' sentence states.
+	FallbackMissingFact = "missingFact"
+	// FallbackNoAnswer: the model gave no usable answer (it failed, its
+	// answer was malformed, or it stated values its sources do not).
+	FallbackNoAnswer = "noAnswer"
+)
+
+// ModelFallbacks are the reasons a model's answer is not shown.
+var ModelFallbacks = []string{FallbackMissingFact, FallbackNoAnswer}
+
 // Source is a circular an answer draws on, with the passage that matched.
 type Source struct {
 	CircularID      string             `json:"circularId"`
@@ -86,6 +119,9 @@ type Source struct {
 	RelevantExcerpt string             `json:"relevantExcerpt"`
 	Highlights      catalog.List[Span] `json:"highlights"`
 	OfficialURL     catalog.OptString  `json:"officialUrl"`
+	// Passage is the circular's sentences that answer the query best, in
+	// their order: what a model writes its answer from.
+	Passage string `json:"-"`
 }
 
 // Span is a part of a text that matched the query, as UTF-16 offsets
@@ -135,174 +171,6 @@ func Respond(p Plan, r Results) Response {
 	}
 }
 
-// tierConfidence is how much a match of each tier says about relevance:
-// the number typed is near certain; terms only scattered through the text
-// say little.
-var tierConfidence = [...]float64{TierNumber: 0.95, TierStrong: 0.85, TierAll: 0.7, TierAny: 0.45}
-
-// minConfidence is the least confidence an answer is given with.
-const minConfidence = 0.35
-
-// passage is a sentence of a hit and how well it answers.
-type passage struct {
-	hit      int
-	text     string
-	spans    []Span
-	coverage float64 // share of the query's terms it holds
-}
-
-// Extract chooses the answer: for each top hit the sentence (of its summary
-// or text) holding most of the query's terms, earlier hits winning ties;
-// the direct answer is the best of them. Confidence is the hit's tier
-// confidence times the share of terms the sentence holds, less for a
-// corrected query; below minConfidence there is no direct answer.
-func Extract(p Plan, top []Hit) Answer {
-	a := Answer{Method: MethodExtractive}
-	m := newMatcher(p)
-	var best *passage
-	for i, h := range top {
-		ps := bestPassage(h.Circular, m)
-		ps.hit = i
-		a.Sources = append(a.Sources, Source{
-			CircularID: h.Circular.ID, Slug: h.Circular.Slug, Source: h.Circular.Source, Title: h.Circular.Title,
-			RelevantExcerpt: ps.text, Highlights: ps.spans, OfficialURL: h.Circular.OfficialURL,
-		})
-		if best == nil || ps.coverage > best.coverage {
-			best = &ps
-		}
-	}
-	if best == nil || best.text == "" {
-		return a
-	}
-	conf := tierConfidence[min(top[best.hit].Tier, TierAny)]
-	if top[best.hit].Tier != TierNumber {
-		conf *= best.coverage
-	}
-	if p.Correction() != nil {
-		conf *= 0.8
-	}
-	a.Confidence = math.Round(conf*100) / 100
-	if a.Confidence >= minConfidence {
-		a.DirectAnswer = catalog.OptString(best.text)
-		// The answer's own circular first among the sources.
-		if best.hit > 0 {
-			s := a.Sources[best.hit]
-			a.Sources = slices.Delete(a.Sources, best.hit, best.hit+1)
-			a.Sources = slices.Insert(a.Sources, 0, s)
-		}
-	}
-	return a
-}
-
-// matcher tells which of a query's terms the words of a text are, keying
-// each distinct word once: an answer reads the same few hundred words
-// thousands of times.
-type matcher struct {
-	keys   map[string]int // key -> the term it belongs to
-	words  map[string]int // lower-cased word -> its term, or -1
-	nTerms int
-	seen   []int // per term, the coverage call that last met it
-	calls  int
-	buf    []byte
-}
-
-func newMatcher(p Plan) *matcher {
-	m := &matcher{keys: map[string]int{}, words: map[string]int{}, nTerms: len(p.Terms), seen: make([]int, len(p.Terms))}
-	for i, t := range p.Terms {
-		for _, k := range t.Keys {
-			m.keys[k] = i
-		}
-	}
-	return m
-}
-
-// term is the term word (as written) belongs to, or -1.
-func (m *matcher) term(word string) int {
-	if hasUpperASCII(word) {
-		m.buf = append(m.buf[:0], word...)
-		for j, ch := range m.buf {
-			if 'A' <= ch && ch <= 'Z' {
-				m.buf[j] = ch + 'a' - 'A'
-			}
-		}
-		if t, ok := m.words[string(m.buf)]; ok {
-			return t
-		}
-	} else if t, ok := m.words[word]; ok {
-		return t
-	}
-	w := strings.ToLower(word)
-	t, ok := m.keys[Key(w)]
-	if !ok {
-		t = -1
-	}
-	m.words[w] = t
-	return t
-}
-
-// coverage is the share of the query's terms text holds.
-func (m *matcher) coverage(text string) float64 {
-	if m.nTerms == 0 {
-		return 0
-	}
-	m.calls++
-	n := 0
-	eachWord(text, func(start, end int) {
-		if t := m.term(text[start:end]); t >= 0 && m.seen[t] != m.calls {
-			m.seen[t] = m.calls
-			n++
-		}
-	})
-	return float64(n) / float64(m.nTerms)
-}
-
-// spans are where text holds the query's terms.
-func (m *matcher) spans(text string) []Span {
-	var spans []Span
-	at, u := 0, 0 // a byte offset and its UTF-16 offset
-	eachWord(text, func(start, end int) {
-		if m.term(text[start:end]) < 0 {
-			return
-		}
-		u += utf16Len(text[at:start])
-		sp := Span{Start: u}
-		u += utf16Len(text[start:end])
-		sp.End, at = u, end
-		spans = append(spans, sp)
-	})
-	return spans
-}
-
-// bestPassage is c's sentence holding most terms (the summary's first,
-// then the text's, in order), with the next sentence when it is short and
-// holds terms too.
-func bestPassage(c catalog.Circular, m *matcher) passage {
-	var best passage
-	var sentences []string
-	for _, text := range []string{string(c.Summary), c.Content} {
-		sentences = append(sentences, Sentences(text)...)
-	}
-	for i, s := range sentences {
-		cov := m.coverage(s)
-		if cov > best.coverage {
-			best = passage{text: s, coverage: cov}
-			if i+1 < len(sentences) && len(s) < 160 {
-				next := sentences[i+1]
-				if m.coverage(next) > 0 && len(s)+len(next) < 320 {
-					best.text = s + " " + next
-				}
-			}
-		}
-	}
-	if best.text == "" && len(sentences) > 0 {
-		best.text = sentences[0]
-	}
-	if best.coverage > 0 {
-		best.spans = m.spans(best.text)
-	}
-	return best
-}
-
 // utf16Len is how many UTF-16 code units s takes.
 func utf16Len(s string) int {
 	n := len(s)
@@ -335,7 +203,16 @@ var listMarker = regexp.MustCompile(`^(?:#+|>|[-*+]|\d+[.)])\s+`)
 // digit, unless the word before is an abbreviation ("No. 12").
 func Sentences(text string) []string {
 	var out []string
+	eachSentence(text, func(s string, _ int) { out = append(out, s) })
+	return out
+}
+
+// eachSentence calls yield with each sentence of text and the number of
+// the line (paragraph) it is on: sentences of one line are adjacent.
+func eachSentence(text string, yield func(s string, line int)) {
+	n := 0
 	for line := range strings.SplitSeq(text, "\n") {
+		n++
 		line = listMarker.ReplaceAllString(strings.TrimSpace(line), "")
 		line = emphasis.Replace(line)
 		start := 0
@@ -344,8 +221,8 @@ func Sentences(text string) []string {
 			if (c != '.' && c != '!' && c != '?') || i+2 >= len(line) || line[i+1] != ' ' {
 				continue
 			}
-			next := rune(line[i+2])
-			if !unicode.IsUpper(next) && !unicode.IsDigit(next) {
+			next, _ := utf8.DecodeRuneInString(line[i+2:])
+			if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '₹' {
 				continue
 			}
 			if c == '.' {
@@ -355,13 +232,12 @@ func Sentences(text string) []string {
 				}
 			}
 			if s := strings.TrimSpace(line[start : i+1]); s != "" {
-				out = append(out, s)
+				yield(s, n)
 			}
 			start = i + 2
 		}
 		if s := strings.TrimSpace(line[start:]); s != "" {
-			out = append(out, s)
+			yield(s, n)
 		}
 	}
-	return out
 }

@@ -189,6 +189,27 @@ func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
 	return p, nil
 }
 
+// PlanText reads text as a query over texts that hold every word, with
+// no prefix or typo widening: a question asked of given passages (the
+// local AI's answers), not of the index.
+func PlanText(text string) (Plan, error) {
+	return Prepare(context.Background(), Query{Text: text}, everyWord{})
+}
+
+// everyWord is a vocabulary holding every word.
+type everyWord struct{}
+
+func (everyWord) Docs(_ context.Context, keys []string) (map[string]int, error) {
+	out := make(map[string]int, len(keys))
+	for _, k := range keys {
+		out[k] = 1
+	}
+	return out, nil
+}
+
+func (everyWord) Prefixed(context.Context, string, int) ([]Word, error)  { return nil, nil }
+func (everyWord) Near(context.Context, string, int, int) ([]Word, error) { return nil, nil }
+
 // widen finds keys for a word the index does not have: the words it is a
 // prefix of, else the nearest word by edit distance (1 for words up to 7
 // letters, 2 above), the one in most circulars on a tie.

@@ -49,10 +49,10 @@ func (p *Provider) AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (cat
 	ev := make([]evidence, len(sents))
 	var obligedNamed, obligations int
 	var due, named, instrumented bool
-	for i, s := range sents {
+	for i, sent := range sents {
 		// "Non-bank aggregators" speaks of aggregators, not of banks.
-		s = strings.ReplaceAll(strings.ToLower(s), "non-bank", "nonbank")
-		e := evidence{names.MatchString(s), obligation.MatchString(s), deadline.MatchString(s), instruments.MatchString(s)}
+		s := strings.ReplaceAll(strings.ToLower(sent), "non-bank", "nonbank")
+		e := evidence{names.MatchString(s), obligation.MatchString(s), deadline(sent), instruments.MatchString(s)}
 		ev[i] = e
 		if e.named && e.obliges {
 			obligedNamed++

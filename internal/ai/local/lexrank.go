@@ -186,21 +186,25 @@ func lexRank(sim [][]float64, bias []float64) []float64 {
 // Goldstein 1998): each pick maximises lambda × its score (scaled to the
 // best) minus (1 − lambda) × its greatest similarity to a sentence already
 // picked, so a second sentence saying the same thing loses to one saying
-// something new; one more similar than maxSimilar to a pick is never picked. fits reports whether a candidate still fits the length
-// bound beside those picked; candidates scoring 0 are never picked. The
-// picks are returned in the order picked.
+// something new; one more similar than maxSimilar to a pick is never
+// picked. fits reports whether a candidate still fits the length bound
+// beside those picked; candidates scoring 0 are never picked. Picking
+// goes on from picked (nil: none yet); the picks are returned in the
+// order picked.
 const maxSimilar = 0.6
 
-func mmr(scores []float64, sim [][]float64, lambda float64, fits func(picked []int, i int) bool) []int {
+func mmr(scores []float64, sim [][]float64, lambda float64, fits func(picked []int, i int) bool, picked []int) []int {
 	var best float64
 	for _, s := range scores {
 		best = max(best, s)
 	}
 	if best == 0 {
-		return nil
+		return picked
 	}
-	var picked []int
 	used := make([]bool, len(scores))
+	for _, i := range picked {
+		used[i] = true
+	}
 	for {
 		pick, pickScore := -1, math.Inf(-1)
 		for i, s := range scores {

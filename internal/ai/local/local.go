@@ -1,7 +1,8 @@
 // Package local is the AI provider that needs no model and no network:
 // extractive summaries (biased LexRank over TF-IDF sentence similarity,
-// MMR against redundancy), a rule-based impact analysis, and extractive
-// answers. Everything it writes is a sentence of its input, so it cannot
+// MMR against redundancy, sentences stating obligations, deadlines and
+// figures first), a rule-based impact analysis, and extractive answers
+// (the search's: search.Extract). Everything it writes is a sentence of its input, so it cannot
 // state a value its source does not.
 package local
 
@@ -14,6 +15,7 @@ import (
 
 	"regpulse/internal/ai"
 	"regpulse/internal/catalog"
+	"regpulse/internal/search"
 )
 
 // The model names results carry.
@@ -27,34 +29,49 @@ const (
 type Provider struct {
 	// MaxSentences and MaxChars bound a summary.
 	MaxSentences, MaxChars int
-	// AnswerSentences and AnswerChars bound an answer.
-	AnswerSentences, AnswerChars int
+	// AnswerChars bounds an answer.
+	AnswerChars int
 }
 
 var _ ai.Provider = (*Provider)(nil)
 
 // New returns the local provider with the portal's bounds: summaries of at
 // most 3 sentences and 600 characters (a card's summary block), answers
-// of at most 2 sentences and 450 characters.
+// of at most 450 characters.
 func New() *Provider {
-	return &Provider{MaxSentences: 3, MaxChars: 600, AnswerSentences: 2, AnswerChars: 450}
+	return &Provider{MaxSentences: 3, MaxChars: 600, AnswerChars: 450}
 }
 
 // mmrLambda weighs a sentence's own score against its redundancy with the
 // sentences already picked.
 const mmrLambda = 0.7
 
-// minRelevance is the share of the best sentence's relevance another
-// sentence needs to join an answer.
-const minRelevance = 0.3
-
-// obligation and deadline match lower-cased text.
+// obligation and deadlinePhrase match lower-cased text.
 var (
 	// obligation finds what a circular requires of someone.
-	obligation = regexp.MustCompile(`\b(shall|must|required to|requires?|are directed to|is directed to|mandatory|mandated|should ensure|have to|has to|obliged|prohibited|not permitted|barred?|bars|may not|no longer|need to|needs to|need the|had to)\b`)
-	// deadline finds a date or a time limit.
-	deadline = regexp.MustCompile(`\b(\d{1,2}(st|nd|rd|th)? (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2},? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{4}|within \w+ (working )?(days?|hours?|weeks?|months?)|with effect from|w\.e\.f|effective from|no later than|not later than|on or before|deadline|timeline|by (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b`)
+	obligation = regexp.MustCompile(`\b(shall|must|required to|requires?|are directed to|is directed to|mandatory|mandated|should ensure|have to|has to|obliged|prohibited|not permitted|barred?|bars|may not|no longer|needs?|had to|limited to|capped at|restricted|told|asked)\b`)
+	// deadlinePhrase finds words that set a date or a time limit
+	// without stating it.
+	deadlinePhrase = regexp.MustCompile(`\b(with effect from|w\.e\.f|effective from|no later than|not later than|on or before|deadline|timeline)\b`)
 )
+
+// deadline reports whether the sentence s sets a date or a time limit: it
+// states a date or a duration (search.Figures reads them as the search's
+// answers and the invention guard do), or says it sets one.
+func deadline(s string) bool {
+	if deadlinePhrase.MatchString(strings.ToLower(s)) {
+		return true
+	}
+	return slices.ContainsFunc(search.Figures(s), func(v search.Value) bool {
+		return v.Kind == search.ValueDate || v.Kind == search.ValueDuration
+	})
+}
+
+// factual reports whether the sentence s states what a reader acts on: an
+// obligation, a deadline, or a figure (an amount, a count).
+func factual(s string) bool {
+	return obligation.MatchString(strings.ToLower(s)) || deadline(s) || len(search.Figures(s)) > 0
+}
 
 // Summarize picks the sentences of req.Text that best summarise it.
 func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalog.GeneratedSummary, error) {
@@ -69,12 +86,17 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 	sim := similarities(vs)
 	bias := make([]float64, len(sents))
 	for i, s := range sents {
-		s = strings.ToLower(s)
 		bias[i] = 1 + 2*cosine(title, vs[i])
-		if obligation.MatchString(s) {
+		// What a circular requires, by when, and its limits.
+		if obligation.MatchString(strings.ToLower(s)) {
 			bias[i]++
 		}
-		if deadline.MatchString(s) {
+		if deadline(s) {
+			bias[i]++
+		}
+		if slices.ContainsFunc(search.Figures(s), func(v search.Value) bool {
+			return v.Kind == search.ValueAmount || v.Kind == search.ValueNumber
+		}) {
 			bias[i] += 0.5
 		}
 	}
@@ -85,7 +107,19 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 			scores[i] *= 0.2
 		}
 	}
-	picked := mmr(scores, sim, mmrLambda, bounded(sents, p.MaxSentences, p.MaxChars))
+	// What a reader acts on first: the sentences stating obligations,
+	// deadlines and figures are picked before descriptive ones, which
+	// only fill the room they leave.
+	stating, describing := slices.Clone(scores), slices.Clone(scores)
+	for i, s := range sents {
+		if factual(s) {
+			describing[i] = 0
+		} else {
+			stating[i] = 0
+		}
+	}
+	fits := bounded(sents, p.MaxSentences, p.MaxChars)
+	picked := mmr(describing, sim, mmrLambda, fits, mmr(stating, sim, mmrLambda, fits, nil))
 	var text string
 	if len(picked) == 0 {
 		// Every sentence is longer than a summary may be: the best one, cut.
@@ -102,51 +136,32 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 	return catalog.GeneratedSummary{Summary: text, Provider: ai.ProviderLocal, Model: ModelSummary}, nil
 }
 
-// Answer picks the sentences of the passages most like the question.
+// Answer is the search's extractive answer (search.Extract) over the
+// passages, in their order as retrieval's: the sentence stating the fact
+// the question asks for, quoted as written, citing its circular. When no
+// sentence answers it, ai.ErrNoAnswer.
 func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error) {
-	var sents []string
-	var from []int // the passage of each sentence
-	for i, ps := range req.Passages {
-		for _, s := range Sentences(ps.Text) {
-			sents = append(sents, s)
-			from = append(from, i)
-		}
-	}
-	if len(sents) == 0 {
+	if len(req.Passages) == 0 {
 		return ai.Answer{}, ai.ErrNoText
 	}
 	if err := ctx.Err(); err != nil {
 		return ai.Answer{}, err
 	}
-	vs, q := vectors(sents, req.Question)
-	rel := make([]float64, len(sents))
-	var best float64
-	for i := range vs {
-		rel[i] = cosine(q, vs[i])
-		best = max(best, rel[i])
+	plan, err := search.PlanText(req.Question)
+	if err != nil {
+		return ai.Answer{}, ai.ErrNoText
 	}
-	for i := range rel {
-		// A sentence far less relevant than the best one dilutes the answer.
-		if rel[i] < minRelevance*best {
-			rel[i] = 0
-		}
+	hits := make([]search.Hit, len(req.Passages))
+	for i, ps := range req.Passages {
+		hits[i] = search.Hit{Tier: search.TierAll, Circular: catalog.Circular{Entry: catalog.Entry{ID: ps.CircularID, Slug: ps.CircularID},
+			Source: ps.Source, Title: ps.Title, Content: ps.Text}}
 	}
-	picked := mmr(rel, similarities(vs), mmrLambda, bounded(sents, p.AnswerSentences, p.AnswerChars))
-	if len(picked) == 0 {
-		// Nothing shares a term with the question: retrieval still ranked
-		// the first passage best, so its first sentence answers.
-		picked = []int{0}
+	a := search.Extract(plan, hits)
+	if a.DirectAnswer == "" {
+		return ai.Answer{}, ai.ErrNoAnswer
 	}
-	a := ai.Answer{Provider: ai.ProviderLocal, Model: ModelAnswer, Citations: []string{}}
-	parts := make([]string, len(picked))
-	for k, i := range picked {
-		parts[k] = cut(sents[i], p.AnswerChars)
-		if id := req.Passages[from[i]].CircularID; !slices.Contains(a.Citations, id) {
-			a.Citations = append(a.Citations, id)
-		}
-	}
-	a.Answer = strings.Join(parts, " ")
-	return a, nil
+	return ai.Answer{Answer: cut(string(a.DirectAnswer), p.AnswerChars), Citations: []string{a.Sources[0].CircularID},
+		Provider: ai.ProviderLocal, Model: ModelAnswer}, nil
 }
 
 // bounded is MMR's length bound: at most n sentences and chars characters

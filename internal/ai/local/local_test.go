@@ -125,6 +125,40 @@ func TestSummarize_KeyObligation(t *testing.T) {
 	}
 }
 
+// TestSummarize_FactsFirst: on real circulars, the summary keeps the
+// sentences stating figures and deadlines before descriptive ones.
+func TestSummarize_FactsFirst(t *testing.T) {
+	circulars := realCirculars(t)
+	for _, tc := range []struct{ slug, fact string }{
+		{"npci-2025-05-21-upi-api-usage-limits", "limited to 50 per app per customer per day"},
+		{"rbi-2026-01-16-integrated-ombudsman-scheme-2026", "up to ₹30 lakh"},
+		{"rbi-2026-04-21-e-mandate-framework-2026", "up to ₹15,000"},
+	} {
+		t.Run(tc.slug, func(t *testing.T) {
+			c := circulars[tc.slug]
+			got, err := New().Summarize(t.Context(), ai.SummaryRequest{Title: c.Title, Text: c.Content})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got.Summary, tc.fact) {
+				t.Errorf("summary %q leaves out %q", got.Summary, tc.fact)
+			}
+		})
+	}
+	t.Run("DescriptiveFillsTheRest", func(t *testing.T) {
+		p := &Provider{MaxSentences: 2, MaxChars: 300}
+		text := "The framework has a long history of consultation with the industry and its users. " +
+			"Banks must report fraud within 7 days. The consultation with the industry was long and the users were many."
+		got, _ := p.Summarize(t.Context(), ai.SummaryRequest{Title: "Framework consultation with the industry", Text: text})
+		if !strings.Contains(got.Summary, "Banks must report fraud within 7 days.") {
+			t.Errorf("summary %q leaves out the obligation", got.Summary)
+		}
+		if n, _ := madeOfSentences(got.Summary, Sentences(text)); n != 2 {
+			t.Errorf("summary %q has %d sentences; a descriptive one fills the room left", got.Summary, n)
+		}
+	})
+}
+
 func TestSummarize_Text(t *testing.T) {
 	p := &Provider{MaxSentences: 2, MaxChars: 200}
 	t.Run("DropsRepetition", func(t *testing.T) {
@@ -183,10 +217,25 @@ func TestAnswer_Passages(t *testing.T) {
 			t.Errorf("Answer (-want +got):\n%s", diff)
 		}
 	})
+	t.Run("TheAskedFact", func(t *testing.T) {
+		got, err := p.Answer(t.Context(), ai.AnswerRequest{Question: "What is the UPI Lite limit per payment?", Passages: passages})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The sentence before adds the question's "UPI Lite".
+		want := ai.Answer{Answer: "The UPI Lite wallet limit is raised to ₹5,000. Each payment may be up to ₹1,000.", Citations: []string{"c1"},
+			Provider: ai.ProviderLocal, Model: ModelAnswer}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Answer (-want +got):\n%s", diff)
+		}
+	})
 	t.Run("NoSharedTerms", func(t *testing.T) {
-		got, _ := p.Answer(t.Context(), ai.AnswerRequest{Question: "zebra", Passages: passages})
-		if diff := cmp.Diff([]string{"c1"}, got.Citations); diff != "" || got.Answer != "The UPI Lite wallet limit is raised to ₹5,000." {
-			t.Errorf("Answer = %+v, want the first passage's first sentence", got)
+		// No answer rather than a sentence that does not answer.
+		if got, err := p.Answer(t.Context(), ai.AnswerRequest{Question: "zebra", Passages: passages}); !errors.Is(err, ai.ErrNoAnswer) {
+			t.Errorf("Answer = %+v, %v; want ErrNoAnswer", got, err)
+		}
+		if got, err := p.Answer(t.Context(), ai.AnswerRequest{Question: "When must card issuers offer tokenisation?", Passages: passages}); !errors.Is(err, ai.ErrNoAnswer) {
+			t.Errorf("Answer = %+v, %v; want ErrNoAnswer: no passage states a date", got, err)
 		}
 	})
 	t.Run("ErrNoText", func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"regpulse/internal/ai"
 	"regpulse/internal/catalog"
 	"regpulse/internal/impact"
+	"regpulse/internal/search"
 )
 
 // Summary bounds, as the local provider's: a card's summary block.
@@ -166,6 +167,18 @@ func (p *Provider) AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (cat
 	return catalog.ImpactAnalysis{ImpactLevel: r.ImpactLevel, Reasons: r.Reasons, Provider: p.name, Model: p.cfg.Model}, nil
 }
 
+// asks says, by the kind of fact a question asks for (search.AnswerTypes),
+// what the model is told to state.
+var asks = map[string]string{
+	search.AnswerDate:       "a date (or a time)",
+	search.AnswerAmount:     "an amount or a limit",
+	search.AnswerDuration:   "a duration or a time limit",
+	search.AnswerCount:      "a number of things",
+	search.AnswerYesNo:      "yes or no: whether something is allowed, required or barred, and on what condition",
+	search.AnswerWho:        "who: the entities concerned",
+	search.AnswerDefinition: "what something is",
+}
+
 // Answer answers req.Question from req.Passages, citing them by number;
 // each passage's text is cut so that all of them fit one request.
 func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error) {
@@ -181,7 +194,7 @@ func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer,
 		Answer    string `json:"answer"`
 		Citations []int  `json:"citations"`
 	}
-	r, err := structured(ctx, p, prompt("answer.txt", map[string]any{"Question": req.Question, "Passages": passages}),
+	r, err := structured(ctx, p, prompt("answer.txt", map[string]any{"Question": req.Question, "Asks": asks[req.Asks], "Passages": passages}),
 		req.Correction, answerSchema, func(r *result) error {
 			if strings.TrimSpace(r.Answer) == "" {
 				return errors.New("the answer is empty")

@@ -58,6 +58,9 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
       confidence: 0.866,
       method: "extractive",
       model: null,
+      answerType: null,
+      fact: null,
+      modelFallback: null,
       sources: [
         {
           circularId: "1",
@@ -140,6 +143,30 @@ describe("Search on /search", () => {
     expect(screen.getByRole("link", { name: "Atom feed of this search" }).getAttribute("href")).toBe("/api/search/feed?q=upi+ids");
     // a single page has no pager
     expect(screen.queryByRole("navigation", { name: "Search results pages" })).toBeNull();
+  }, slow);
+
+  it("marks the asked fact in the direct answer, says what it marks, and why a model's answer is not shown", async () => {
+    const text = "Issuers have six months from the circular's date to comply.";
+    const base = response([upi]);
+    stubAPI({
+      ...base,
+      answer: { ...base.answer, directAnswer: text, answerType: "duration", fact: { text: "six months", start: 13, end: 23 }, modelFallback: "missingFact" },
+    });
+    await open("/search?q=how+long+do+issuers+have");
+    const card = await screen.findByRole("region", { name: "Direct Answer" });
+    const mark = card.querySelector("mark[data-fact]")!;
+    expect(mark.textContent).toBe("six months");
+    expect(mark.parentElement!.textContent).toBe(`${text} (The time limit asked for: six months.)`);
+    expect(card.textContent).toContain("The AI model's answer left out the time limit the circular states, so the circular's own words are shown.");
+  }, slow);
+
+  it("marks nothing when the fact's span is outside the answer, and names the model that wrote one", async () => {
+    const base = response([upi]);
+    stubAPI({ ...base, answer: { ...base.answer, method: "model", model: "gpt-x", answerType: "date", fact: { text: "x", start: 30, end: 99 } } });
+    await open("/search?q=when+did+it+apply");
+    const card = await screen.findByRole("region", { name: "Direct Answer" });
+    expect(card.querySelector("mark[data-fact]")).toBeNull();
+    expect(card.textContent).toContain("Written by gpt-x from the circulars");
   }, slow);
 
   it("pages: Previous and Next follow hasPrev and hasNext, up to five numbers, and filters reset the page", async () => {

@@ -256,7 +256,7 @@ function Highlighted({ text, spans }: { text: string; spans: Schemas["Span"][] }
     if (s.start < at || s.end > text.length) continue;
     if (s.start > at) parts.push(text.slice(at, s.start));
     parts.push(
-      <mark key={s.start} className="rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-300">
+      <mark key={s.start} className={markClass}>
         {text.slice(s.start, s.end)}
       </mark>,
     );
@@ -266,7 +266,36 @@ function Highlighted({ text, spans }: { text: string; spans: Schemas["Span"][] }
   return <>{parts}</>;
 }
 
+// markClass: the same yellow in both themes, dark text on it (contrast
+// above 4.5:1 either way); inline padding only, so marking moves no line.
+const markClass = "rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-300";
+
+// factNames name the kinds of fact a question asks for, as a reader says them.
+const factNames: Record<Schemas["AnswerType"], string> = {
+  date: "date",
+  amount: "amount",
+  duration: "time limit",
+  count: "number",
+  yesNo: "yes or no",
+  who: "who",
+  definition: "definition",
+};
+
+// fallbackNote says why the model's answer is not the one shown.
+function fallbackNote(answer: Answer): string | null {
+  switch (answer.modelFallback) {
+    case "missingFact":
+      return `The AI model's answer left out the ${answer.answerType ? factNames[answer.answerType] : "fact"} the circular states, so the circular's own words are shown.`;
+    case "noAnswer":
+      return "The AI model gave no usable answer, so the circular's own words are shown.";
+    default:
+      return null;
+  }
+}
+
 function DirectAnswer({ answer }: { answer: Answer }) {
+  const note = fallbackNote(answer);
+  const fact = answer.directAnswer !== null && factIn(answer.directAnswer, answer.fact) ? answer.fact : null;
   return (
     <section aria-labelledby="direct-answer" className="rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -275,10 +304,24 @@ function DirectAnswer({ answer }: { answer: Answer }) {
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Confidence: <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
-          {answer.method === "extractive" ? "Extracted from the circulars (no AI)" : answer.method}
+          {answer.method === "extractive" ? "Extracted from the circulars (no AI)" : `Written by ${answer.model ?? "an AI model"} from the circulars`}
         </p>
       </div>
-      <p className="mt-2 text-slate-900 dark:text-slate-100">{answer.directAnswer ?? "No passage answers this query with enough confidence; see the results below."}</p>
+      {answer.directAnswer === null ? (
+        <p className="mt-2 text-slate-900 dark:text-slate-100">No passage answers this query with enough confidence; see the results below.</p>
+      ) : (
+        <p className="mt-2 text-slate-900 dark:text-slate-100">
+          <AnswerText text={answer.directAnswer} fact={fact} />
+          {fact && answer.answerType && (
+            // A mark is not announced by every screen reader: say what it marks.
+            <span className="sr-only">
+              {" "}
+              (The {factNames[answer.answerType]} asked for: {fact.text}.)
+            </span>
+          )}
+        </p>
+      )}
+      {note && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{note}</p>}
       {answer.sources.length > 0 && (
         <div className="mt-3">
           <h3 className="text-sm font-semibold">Sources</h3>
@@ -298,6 +341,26 @@ function DirectAnswer({ answer }: { answer: Answer }) {
         </div>
       )}
     </section>
+  );
+}
+
+// factIn reports whether fact's span (UTF-16 offsets, as JavaScript
+// indexes strings) lies within text: one outside it marks nothing.
+function factIn(text: string, fact: Answer["fact"]): fact is Schemas["AnswerFact"] {
+  return fact !== null && fact.start >= 0 && fact.end <= text.length && fact.start < fact.end;
+}
+
+// AnswerText is the direct answer with the asked fact marked.
+function AnswerText({ text, fact }: { text: string; fact: Answer["fact"] }) {
+  if (!factIn(text, fact)) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, fact.start)}
+      <mark data-fact="" className={`${markClass} font-semibold`}>
+        {text.slice(fact.start, fact.end)}
+      </mark>
+      {text.slice(fact.end)}
+    </>
   );
 }
 
