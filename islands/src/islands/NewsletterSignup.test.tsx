@@ -10,7 +10,7 @@ import NewsletterSignup from "./NewsletterSignup";
 
 // The page's toast region is the accounts' (lib/toast.tsx, seen in the
 // browser tests); here the calls to it are checked.
-vi.mock("../lib/toast", () => ({ toast: vi.fn(), ensureToaster: vi.fn(), showPendingToast: vi.fn() }));
+vi.mock("../lib/toast", () => ({ toast: vi.fn(), showPendingToast: vi.fn() }));
 const toasts = () => vi.mocked(toast).mock.calls.map(([t]) => t);
 
 type Call = { url: string; body: unknown };

@@ -1,16 +1,13 @@
-// withProviders gives an island the page's query client and toast region;
-// withQuery the query client alone.
+// withProviders gives an island the page's query client and shows a toast
+// the previous page left; withQuery the query client alone.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, type ComponentType } from "react";
 import { queryClient } from "./query";
-import { ensureToaster, showPendingToast } from "./toast";
+import { showPendingToast } from "./toast";
 
 export function withProviders<P extends object>(Island: ComponentType<P>): ComponentType<P> {
   return function WithProviders(props: P) {
-    useEffect(() => {
-      ensureToaster();
-      showPendingToast();
-    }, []);
+    useEffect(showPendingToast, []);
     return (
       <QueryClientProvider client={queryClient}>
         <Island {...props} />

@@ -7,7 +7,7 @@ import { createRoot } from "react-dom/client";
 import { setToken, type User } from "../lib/api";
 import { logOut, useCurrentUser } from "../lib/auth";
 import { queryClient } from "../lib/query";
-import { ensureToaster, showPendingToast } from "../lib/toast";
+import { showPendingToast } from "../lib/toast";
 const pendingAttr = "data-auth"; // as shell/auth.ts
 
 const loginClass =
@@ -109,7 +109,6 @@ function mountUserMenu() {
       <AuthSlot />
     </QueryClientProvider>,
   );
-  ensureToaster();
   showPendingToast();
 }
 
