@@ -158,11 +158,14 @@ type (
 		CurrentPassword string `json:"currentPassword" check:"currentPassword"`
 		NewPassword     string `json:"newPassword" check:"password"`
 	}
-	// PreferencesRequest is PUT /user/preferences's body: every field.
+	// PreferencesRequest is PUT /user/preferences's body: every field but
+	// entityTypes, which came later (a client that does not send it keeps
+	// the stored choice).
 	PreferencesRequest struct {
 		CircularSources        []string `json:"circularSources"`
 		ImpactLevels           []string `json:"impactLevels"`
 		Categories             []string `json:"categories"`
+		EntityTypes            []string `json:"entityTypes,omitempty"`
 		EmailNotifications     *bool    `json:"emailNotifications"`
 		NewsletterSubscription *bool    `json:"newsletterSubscription"`
 	}
@@ -340,6 +343,9 @@ func (h *Handler) putPreferences(w http.ResponseWriter, r *http.Request) {
 	checkChoices(f, "circularSources", req.CircularSources, auth.PreferenceSources)
 	checkChoices(f, "impactLevels", req.ImpactLevels, auth.PreferenceImpactLevels)
 	checkChoices(f, "categories", req.Categories, auth.PreferenceCategories)
+	if req.EntityTypes != nil {
+		checkChoices(f, "entityTypes", req.EntityTypes, auth.PreferenceEntityTypes)
+	}
 	if req.EmailNotifications == nil {
 		f.add("emailNotifications", "is required (true or false)")
 	}
@@ -350,9 +356,18 @@ func (h *Handler) putPreferences(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	entityTypes := req.EntityTypes
+	if entityTypes == nil {
+		old, err := h.acc.users.Preferences(r.Context(), userOf(r).ID)
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		entityTypes = old.EntityTypes
+	}
 	p, err := h.acc.users.SavePreferences(r.Context(), userOf(r).ID, auth.Choices{CircularSources: req.CircularSources,
-		ImpactLevels: req.ImpactLevels, Categories: req.Categories, EmailNotifications: *req.EmailNotifications,
-		NewsletterSubscription: *req.NewsletterSubscription})
+		ImpactLevels: req.ImpactLevels, Categories: req.Categories, EntityTypes: entityTypes,
+		EmailNotifications: *req.EmailNotifications, NewsletterSubscription: *req.NewsletterSubscription})
 	if err != nil {
 		h.writeError(w, r, err)
 		return

@@ -564,6 +564,25 @@ func TestAuth_Preferences(t *testing.T) {
 		auth.Choices{CircularSources: p.CircularSources, ImpactLevels: p.ImpactLevels, Categories: p.Categories, EmailNotifications: p.EmailNotifications, NewsletterSubscription: p.NewsletterSubscription}); diff != "" {
 		t.Errorf("saved (-want +got):\n%s", diff)
 	}
+	if p.EntityTypes == nil || len(p.EntityTypes) != 0 {
+		t.Errorf("entityTypes = %#v, want none chosen ([])", p.EntityTypes)
+	}
+	t.Run("EntityTypes", func(t *testing.T) {
+		with := `{"circularSources":[],"impactLevels":[],"categories":[],"entityTypes":["Issuer","PSP"],"emailNotifications":true,"newsletterSubscription":false}`
+		if res := f.call(t, "PUT", "/user/preferences", with, bearer(tok)...); res.status != 200 {
+			t.Fatalf("PUT = %d %s", res.status, res.body)
+		}
+		if got := get().EntityTypes; !slices.Equal(got, []string{"Issuer", "PSP"}) {
+			t.Errorf("entityTypes = %v after saving Issuer, PSP", got)
+		}
+		// a client that predates the field keeps the user's choice
+		if res := f.call(t, "PUT", "/user/preferences", body, bearer(tok)...); res.status != 200 {
+			t.Fatalf("PUT without entityTypes = %d %s", res.status, res.body)
+		}
+		if got := get().EntityTypes; !slices.Equal(got, []string{"Issuer", "PSP"}) {
+			t.Errorf("entityTypes = %v after a PUT without them, want kept", got)
+		}
+	})
 	for _, tc := range []struct {
 		name, body, field, mentions string
 	}{
@@ -574,6 +593,7 @@ func TestAuth_Preferences(t *testing.T) {
 		{"ErrTwice", `{"circularSources":["RBI","RBI"],"impactLevels":[],"categories":[],"emailNotifications":true,"newsletterSubscription":false}`, "circularSources", `"RBI"`},
 		{"ErrMissingList", `{"impactLevels":[],"categories":[],"emailNotifications":true,"newsletterSubscription":false}`, "circularSources", "required"},
 		{"ErrMissingBool", `{"circularSources":[],"impactLevels":[],"categories":[],"newsletterSubscription":false}`, "emailNotifications", "required"},
+		{"ErrUnknownEntityType", `{"circularSources":[],"impactLevels":[],"categories":[],"entityTypes":["Bank"],"emailNotifications":true,"newsletterSubscription":false}`, "entityTypes", `"Bank"`},
 		{"ErrWrongType", `{"circularSources":"RBI","impactLevels":[],"categories":[],"emailNotifications":true,"newsletterSubscription":false}`, "circularSources", "list"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

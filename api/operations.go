@@ -504,7 +504,7 @@ var opPreferences = &apispec.Operation{ID: "preferences", Method: "GET", Path: "
 
 var opSavePreferences = &apispec.Operation{ID: "savePreferences", Method: "PUT", Path: "/user/preferences",
 	Summary:     "Replace the signed-in user's preferences.",
-	Description: "Every field is required. circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; each at most once.",
+	Description: "Every field is required but entityTypes (absent: the stored choice is kept). circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; entityTypes from PSP, Issuer, Aggregator; each at most once.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PreferencesRequest]()}}},
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "Saved.",

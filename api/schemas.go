@@ -232,11 +232,15 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	"Preferences": {
 		Description: "A user's preferences, created with the account (e-mail notifications on, newsletter off, no filters).",
 		Properties: map[string]apispec.PropertyDoc{
-			"updatedAt": {Format: "date-time"},
+			"updatedAt":   {Format: "date-time"},
+			"entityTypes": {Description: "The kinds of business the user is (PSP, Issuer, Aggregator): what alerts, obligations and impact are judged for. None at first."},
 		},
 	},
 	"PreferencesRequest": {
-		Description: "PUT /user/preferences's body: every field.",
+		Description: "PUT /user/preferences's body: every field but entityTypes.",
+		Properties: map[string]apispec.PropertyDoc{
+			"entityTypes": {Description: "PSP, Issuer, Aggregator, each at most once; absent keeps the stored choice."},
+		},
 	},
 	"ProfileRequest": {
 		Description: "PUT /user/profile's body.",

@@ -7,6 +7,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
+	"regpulse/internal/impact"
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
@@ -194,9 +195,25 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 			"preferenceSources":    auth.PreferenceSources,
 			"preferenceCategories": auth.PreferenceCategories,
 		},
+		// the entity types a user's preferences choose from, with their names
+		"entityTypeChoices": entityTypeChoices(),
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
+}
+
+// entityTypeChoice is an entity type as /profile offers it.
+type entityTypeChoice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+func entityTypeChoices() []entityTypeChoice {
+	out := make([]entityTypeChoice, len(auth.PreferenceEntityTypes))
+	for i, t := range auth.PreferenceEntityTypes {
+		out[i] = entityTypeChoice{t, impact.DisplayName(t)}
+	}
+	return out
 }
 
 // topicChoice is a newsletter topic as forms offer it.

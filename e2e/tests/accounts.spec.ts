@@ -179,6 +179,7 @@ test.describe("accounts", () => {
     const emailNotes = page.getByLabel("Email notifications");
     await expect(emailNotes).toBeChecked();
     await expect(page.getByLabel("Monthly newsletter")).not.toBeChecked();
+    await page.getByLabel("Card Issuers").check();
     await page.getByLabel("RBI").check();
     await page.getByLabel("high").check();
     await page.getByLabel("UPI", { exact: true }).check();
@@ -187,6 +188,8 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
     await page.reload();
+    await expect(page.getByLabel("Card Issuers")).toBeChecked();
+    await expect(page.getByLabel("Payment Service Providers")).not.toBeChecked();
     await expect(page.getByLabel("RBI")).toBeChecked();
     await expect(page.getByLabel("NPCI")).not.toBeChecked();
     await expect(page.getByLabel("high")).toBeChecked();

@@ -62,6 +62,7 @@ type Preferences struct {
 	CircularSources        []string  `json:"circularSources"`
 	ImpactLevels           []string  `json:"impactLevels"`
 	Categories             []string  `json:"categories"`
+	EntityTypes            []string  `json:"entityTypes"`
 	EmailNotifications     bool      `json:"emailNotifications"`
 	NewsletterSubscription bool      `json:"newsletterSubscription"`
 	UpdatedAt              time.Time `json:"updatedAt"`
@@ -73,6 +74,7 @@ type Choices struct {
 	CircularSources        []string `json:"circularSources"`
 	ImpactLevels           []string `json:"impactLevels"`
 	Categories             []string `json:"categories"`
+	EntityTypes            []string `json:"entityTypes"`
 	EmailNotifications     bool     `json:"emailNotifications"`
 	NewsletterSubscription bool     `json:"newsletterSubscription"`
 }
@@ -80,7 +82,7 @@ type Choices struct {
 // DefaultChoices are a new user's preferences: e-mail notifications on,
 // newsletter off, no filters.
 func DefaultChoices() Choices {
-	return Choices{CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{}, EmailNotifications: true}
+	return Choices{CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{}, EntityTypes: []string{}, EmailNotifications: true}
 }
 
 // Errors a store returns.
@@ -91,9 +93,11 @@ var (
 )
 
 // The values preferences take: the search's source filter (every source
-// but "other"), the impact levels and the search's categories.
+// but "other"), the impact levels, the search's categories and the
+// entity types impact is judged for (what kind of business the user is).
 var (
 	PreferenceSources      = slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" })
 	PreferenceImpactLevels = catalog.ImpactLevels
 	PreferenceCategories   = catalog.CircularCategories
+	PreferenceEntityTypes  = catalog.EntityTypes
 )

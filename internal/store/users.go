@@ -218,10 +218,10 @@ func (s *DB) DeleteUser(ctx context.Context, id string) (err error) {
 func (s *DB) Preferences(ctx context.Context, userID string) (_ auth.Preferences, err error) {
 	defer wrap(&err, "Preferences")
 	p := auth.Preferences{UserID: userID}
-	var sources, levels, categories, updated string
-	err = s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, email_notifications,
+	var sources, levels, categories, entityTypes, updated string
+	err = s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, entity_types, email_notifications,
 		newsletter_subscription, updated_at FROM user_preferences WHERE user_id = ?`, userID).
-		Scan(&p.ID, &sources, &levels, &categories, &p.EmailNotifications, &p.NewsletterSubscription, &updated)
+		Scan(&p.ID, &sources, &levels, &categories, &entityTypes, &p.EmailNotifications, &p.NewsletterSubscription, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return auth.Preferences{}, auth.ErrNoUser
 	}
@@ -231,7 +231,7 @@ func (s *DB) Preferences(ctx context.Context, userID string) (_ auth.Preferences
 	for _, c := range []struct {
 		text string
 		list *[]string
-	}{{sources, &p.CircularSources}, {levels, &p.ImpactLevels}, {categories, &p.Categories}} {
+	}{{sources, &p.CircularSources}, {levels, &p.ImpactLevels}, {categories, &p.Categories}, {entityTypes, &p.EntityTypes}} {
 		if err := json.Unmarshal([]byte(c.text), c.list); err != nil {
 			return auth.Preferences{}, err
 		}
@@ -281,11 +281,11 @@ func putChoices(ctx context.Context, tx *txConn, userID string, c auth.Choices, 
 		return string(b)
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO user_preferences (id, user_id, circular_sources, impact_levels, categories,
-		email_notifications, newsletter_subscription, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		entity_types, email_notifications, newsletter_subscription, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET circular_sources = excluded.circular_sources, impact_levels = excluded.impact_levels,
-		categories = excluded.categories, email_notifications = excluded.email_notifications,
+		categories = excluded.categories, entity_types = excluded.entity_types, email_notifications = excluded.email_notifications,
 		newsletter_subscription = excluded.newsletter_subscription, updated_at = excluded.updated_at`,
-		uuid.NewString(), userID, list(c.CircularSources), list(c.ImpactLevels), list(c.Categories),
+		uuid.NewString(), userID, list(c.CircularSources), list(c.ImpactLevels), list(c.Categories), list(c.EntityTypes),
 		c.EmailNotifications, c.NewsletterSubscription, timeText(now))
 	return err
 }

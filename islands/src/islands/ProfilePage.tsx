@@ -11,7 +11,11 @@ import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
 
-type Props = { sources: string[]; impactLevels: string[]; categories: string[] };
+// entityTypes come with the names pages give them (impact.DisplayName).
+type Option = { value: string; label: string };
+type Props = { sources: string[]; impactLevels: string[]; categories: string[]; entityTypes: Option[] };
+
+const options = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
 
 const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -50,15 +54,15 @@ function Account({ user }: { user: User }) {
 // PrefValues are what the form edits: PUT /api/user/preferences' body.
 type PrefValues = Schemas["PreferencesRequest"];
 
-function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: string[]; reg: ReturnType<ReturnType<typeof useForm<PrefValues>>["register"]> }) {
+function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: Option[]; reg: ReturnType<ReturnType<typeof useForm<PrefValues>>["register"]> }) {
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {values.map((v) => (
-          <label key={v} className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" value={v} className="h-4 w-4 accent-brand-700" {...reg} id={`${name}-${v}`} />
-            {v}
+        {values.map(({ value, label }) => (
+          <label key={value} className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" value={value} className="h-4 w-4 accent-brand-700" {...reg} id={`${name}-${value}`} />
+            {label}
           </label>
         ))}
       </div>
@@ -66,14 +70,14 @@ function Checkboxes({ legend, name, values, reg }: { legend: string; name: strin
   );
 }
 
-function PreferencesForm({ sources, impactLevels, categories }: Props) {
+function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Props) {
   const prefs = useQuery(apiQuery("/user/preferences"));
   const form = useForm<PrefValues>();
   const { reset } = form;
   useEffect(() => {
     if (prefs.data) {
-      const { circularSources, impactLevels, categories, emailNotifications, newsletterSubscription } = prefs.data;
-      reset({ circularSources, impactLevels, categories, emailNotifications, newsletterSubscription });
+      const { circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription } = prefs.data;
+      reset({ circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription });
     }
   }, [prefs.data, reset]);
   const save = useMutation({
@@ -89,10 +93,11 @@ function PreferencesForm({ sources, impactLevels, categories }: Props) {
       {prefs.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading preferences...</p>
       ) : (
-        <form className="space-y-5" onSubmit={form.handleSubmit((v) => save.mutate({ ...v, circularSources: v.circularSources || [], impactLevels: v.impactLevels || [], categories: v.categories || [] }))}>
-          <Checkboxes legend="Circular sources" name="source" values={sources} reg={form.register("circularSources")} />
-          <Checkboxes legend="Impact levels" name="impact" values={impactLevels} reg={form.register("impactLevels")} />
-          <Checkboxes legend="Categories" name="category" values={categories} reg={form.register("categories")} />
+        <form className="space-y-5" onSubmit={form.handleSubmit((v) => save.mutate({ ...v, circularSources: v.circularSources || [], impactLevels: v.impactLevels || [], categories: v.categories || [], entityTypes: v.entityTypes || [] }))}>
+          <Checkboxes legend="Your business" name="entity" values={entityTypes} reg={form.register("entityTypes")} />
+          <Checkboxes legend="Circular sources" name="source" values={options(sources)} reg={form.register("circularSources")} />
+          <Checkboxes legend="Impact levels" name="impact" values={options(impactLevels)} reg={form.register("impactLevels")} />
+          <Checkboxes legend="Categories" name="category" values={options(categories)} reg={form.register("categories")} />
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("emailNotifications")} />
