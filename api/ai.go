@@ -76,23 +76,10 @@ func (h *Handler) initAI() {
 		limit: h.rateLimit("ai", c.RateLimit, c.RateWindow, fmt.Sprintf("too many AI requests: at most %d per %v; try again later", c.RateLimit, c.RateWindow))}
 }
 
-// noBody accepts a call that takes no body: none at all, or an empty JSON
-// object; anything else is refused as decodeBody would.
-func noBody(w http.ResponseWriter, r *http.Request) error {
-	if r.ContentLength == 0 && r.Header.Get("Content-Type") == "" {
-		return nil
-	}
-	return decodeBodyLimit(w, r, &struct{}{}, 1<<10)
-}
-
 // summarizeCircular is POST /circulars/{id}/summarize: it summarises the
 // circular, stores the summary beside the editors' and answers with the
 // circular as lists show it now.
 func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request, id string) {
-	if err := noBody(w, r); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	aboutCircular(h, w, r, id, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
 		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
 		if err != nil {

@@ -69,6 +69,9 @@ func TestSummarizeCircular(t *testing.T) {
 	for _, tc := range []struct{ name, contentType, body string }{
 		{"NoBody", "", ""},
 		{"EmptyObject", jsonType, "{}"},
+		// fetch wrappers send the JSON type on every POST, body or not
+		{"EmptyBodyAsJSON", jsonType, ""},
+		{"EmptyBodyAnyType", "text/plain", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := f.post(t, target, tc.contentType, tc.body)
@@ -103,6 +106,12 @@ func TestSummarizeCircular(t *testing.T) {
 	})
 	t.Run("ErrNotJSON", func(t *testing.T) {
 		wantErrorNaming(t, f.post(t, target, "text/plain", "summarise please"), http.StatusUnsupportedMediaType)
+	})
+	t.Run("ErrMalformed", func(t *testing.T) {
+		wantErrorNaming(t, f.post(t, target, jsonType, "{"), http.StatusBadRequest)
+	})
+	t.Run("ErrBodyTooLarge", func(t *testing.T) {
+		wantErrorNaming(t, f.post(t, target, jsonType, strings.Repeat(" ", 2<<10)+"{}"), http.StatusRequestEntityTooLarge)
 	})
 	t.Run("ErrStore", func(t *testing.T) {
 		broken := aiFixture(t, AIConfig{})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"regpulse/internal/buildinfo"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
 	"regpulse/internal/extract"
@@ -160,7 +161,8 @@ func (h *Handler) recoverer(next http.Handler) http.Handler {
 
 // Health is GET /health's answer.
 type Health struct {
-	Status string `json:"status"` // "ok"
+	Status  string `json:"status"`  // "ok"
+	Version string `json:"version"` // buildinfo's: which build answers
 }
 
 func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
@@ -169,7 +171,7 @@ func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "store unavailable"))
 		return
 	}
-	writeJSON(w, http.StatusOK, Health{Status: "ok"})
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Version: buildinfo.Read().Version})
 }
 
 // impactTracking is GET /impact-tracking: one record per entity type.

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"regpulse/internal/buildinfo"
 	"regpulse/internal/store/storetest"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/go-cmp/cmp"
 )
 
 func newTestServer(t *testing.T) *httptest.Server {
@@ -48,8 +50,9 @@ func getJSON(t *testing.T, srv *httptest.Server, method, path string) (int, map[
 func TestHandler_Health(t *testing.T) {
 	srv := newTestServer(t)
 	status, body := getJSON(t, srv, "GET", "/api/health")
-	if status != 200 || body["status"] != "ok" || len(body) != 1 {
-		t.Errorf("GET /api/health = %d %v, want 200 {status: ok}", status, body)
+	want := map[string]any{"status": "ok", "version": buildinfo.Read().Version}
+	if diff := cmp.Diff(want, body); status != 200 || diff != "" {
+		t.Errorf("GET /api/health = %d (-want +got):\n%s", status, diff)
 	}
 }
 

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,6 +56,26 @@ func decodeBodyLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 		return &Error{Status: http.StatusBadRequest, Message: "unknown field: " + name, Fields: map[string]string{name: "unknown field"}}
 	}
 	return &Error{Status: http.StatusBadRequest, Message: "the body is not one well-formed JSON object"}
+}
+
+// noBody accepts a call that takes no body (a POST declared without
+// one): an empty body whatever its Content-Type (fetch wrappers send
+// application/json on every POST), or an empty JSON object; anything else
+// is refused as decodeBody would.
+func noBody(w http.ResponseWriter, r *http.Request) error {
+	const limit = 1 << 10
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: "this call takes no body"}
+	case err != nil:
+		return &Error{Status: http.StatusBadRequest, Message: "the body could not be read"}
+	case len(bytes.TrimSpace(b)) == 0:
+		return nil
+	}
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	return decodeBodyLimit(w, r, &struct{}{}, limit)
 }
 
 func jsonKind(goKind string) string {

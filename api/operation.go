@@ -42,12 +42,19 @@ func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.Response
 	for _, f := range fields {
 		decl.Params = append(decl.Params, f.param)
 	}
+	bodyless := op.Method == http.MethodPost && op.Body == nil
 	return &route{op: &decl, serve: func(h *Handler) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			var in P
 			if err := decodeParams(r, fields, reflect.ValueOf(&in).Elem()); err != nil {
 				h.writeError(w, r, err)
 				return
+			}
+			if bodyless {
+				if err := noBody(w, r); err != nil {
+					h.writeError(w, r, err)
+					return
+				}
 			}
 			serve(h, w, r, in)
 		}

@@ -84,6 +84,13 @@ func ptr(v float64) *float64 { return &v }
 // schemaDocs describe the schemas and what their Go types cannot say of
 // their properties (a uuid, a minimum).
 var schemaDocs = map[string]apispec.SchemaDoc{
+	"Health": {
+		Description: "GET /api/health's answer when the store answers.",
+		Properties: map[string]apispec.PropertyDoc{
+			"status":  {Description: "Always ok."},
+			"version": {Description: "The build that answers: a module version, a VCS revision's first 12 characters (+dirty for a modified tree) or devel, as `regpulse version` prints it."},
+		},
+	},
 	"Answer": {
 		Description: "The direct answer: a passage of the best circulars, how far it can be trusted and where it comes from.",
 		Properties: map[string]apispec.PropertyDoc{

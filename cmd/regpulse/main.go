@@ -8,6 +8,7 @@
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
+//	regpulse version            print the build's version
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 
 	"regpulse/generator"
 	"regpulse/internal/app"
+	"regpulse/internal/buildinfo"
 	"regpulse/internal/catalog"
 	"regpulse/internal/ingest"
 	"regpulse/internal/web"
@@ -43,6 +45,7 @@ commands:
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
+  version            print this build's version, revision and Go version
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -50,12 +53,20 @@ Run "regpulse <command> -h" for a command's flags.
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "regpulse:", err)
-		}
-		os.Exit(1)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, "regpulse:", err)
 	}
+	os.Exit(exitCode(err))
+}
+
+// exitCode is 0 for success and for help asked for (-h, --help: the
+// usage was printed as requested), 1 for any failure.
+func exitCode(err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 1
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -78,12 +89,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "digest":
 		return cmdDigest(ctx, args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
+	case "version":
+		return cmdVersion(args[1:], stdout, stderr)
+	}
+	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	in := buildinfo.Read()
+	fmt.Fprintf(stdout, "regpulse %s", in.Version)
+	if in.Revision != "" {
+		fmt.Fprintf(stdout, " (revision %s, %s)", in.Revision, in.Time)
+	}
+	fmt.Fprintf(stdout, " built with %s\n", in.Go)
+	return nil
+}
+
+// isHelp reports whether arg asks for help, as the flag package takes it.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
 }
 
 // newFlagSet is a command's flags, whose errors and help go to stderr.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regpulse/internal/app"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,5 +187,51 @@ func TestServe_Flags(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("serve's flags (-want +got):\n%s", diff)
+	}
+}
+
+// TestRun_Help asks every command the usage lists for --help and -h: each
+// prints its usage and exits 0, as Go's tools and scripts expect.
+func TestRun_Help(t *testing.T) {
+	_, commands, _ := strings.Cut(usage, "commands:\n")
+	commands, _, _ = strings.Cut(commands, "\n\n")
+	var names [][]string
+	for line := range strings.Lines(commands) {
+		f := strings.Fields(line)
+		if len(f) > 1 && (f[0] == "users") {
+			names = append(names, f[:2])
+		} else if len(f) > 0 {
+			names = append(names, f[:1])
+		}
+	}
+	if len(names) < 9 {
+		t.Fatalf("found %d commands in the usage: %q", len(names), names)
+	}
+	names = append(names, nil, []string{"users"})
+	for _, cmd := range names {
+		for _, flag := range []string{"--help", "-h"} {
+			args := append(slices.Clone(cmd), flag)
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				out, errOut, err := runCmd(t, args...)
+				if code := exitCode(err); code != 0 {
+					t.Errorf("exit %d (%v), want 0", code, err)
+				}
+				if !strings.Contains(strings.ToLower(out+errOut), "usage") {
+					t.Errorf("printed %q, want the usage", out+errOut)
+				}
+			})
+		}
+	}
+	t.Run("ErrUnknownFlag", func(t *testing.T) {
+		if _, _, err := runCmd(t, "digest", "--no-such-flag"); exitCode(err) != 1 {
+			t.Errorf("exit %d (%v), want 1", exitCode(err), err)
+		}
+	})
+}
+
+func TestRun_Version(t *testing.T) {
+	out, _, err := runCmd(t, "version")
+	if err != nil || !strings.HasPrefix(out, "regpulse ") || !strings.Contains(out, "built with go") {
+		t.Errorf("version = %q, %v", out, err)
 	}
 }

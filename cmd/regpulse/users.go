@@ -20,6 +20,10 @@ func cmdUsers(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(args) == 0 {
 		return errors.New(use)
 	}
+	if isHelp(args[0]) {
+		fmt.Fprintln(stdout, use)
+		return nil
+	}
 	sub := args[0]
 	fs := newFlagSet("users "+sub, stderr)
 	var sf app.Store
