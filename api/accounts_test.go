@@ -142,6 +142,9 @@ func wantError(t *testing.T, res response, status int, fields map[string]string)
 	if err := json.Unmarshal(res.body, &e); err != nil || e.Message == "" {
 		t.Fatalf("body %s is not a JSON error (%v)", res.body, err)
 	}
+	if id := res.header.Get("X-Request-Id"); e.RequestID == "" || e.RequestID != id {
+		t.Errorf("error's requestId %q, X-Request-Id %q: want the same id in both", e.RequestID, id)
+	}
 	if fields != nil {
 		if diff := cmp.Diff(fields, e.Fields); diff != "" {
 			t.Errorf("fields (-want +got):\n%s", diff)
@@ -283,7 +286,16 @@ func TestAuth_Login(t *testing.T) {
 	t.Run("SameAnswerForUnknownUserAndWrongPassword", func(t *testing.T) {
 		wrong, unknown := login("asha", "not-the-password"), login("nobody", "not-the-password")
 		wantError(t, wrong, 401, nil)
-		if wrong.status != unknown.status || !bytes.Equal(wrong.body, unknown.body) {
+		// the same answer but for the request's own id
+		same := func(res response) Error {
+			var e Error
+			if err := json.Unmarshal(res.body, &e); err != nil || e.RequestID == "" {
+				t.Errorf("body %s: %v, want an error with its request id", res.body, err)
+			}
+			e.RequestID = ""
+			return e
+		}
+		if wrong.status != unknown.status || same(wrong).Message != same(unknown).Message || len(same(wrong).Fields) != 0 {
 			t.Errorf("wrong password %d %s, unknown user %d %s", wrong.status, wrong.body, unknown.status, unknown.body)
 		}
 		for _, h := range []string{"Content-Type", "Cache-Control", "WWW-Authenticate"} {

@@ -110,6 +110,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.initNewsletter()
 	h.initAI()
 	r := chi.NewRouter()
+	r.Use(h.requests)
 	r.Use(h.recoverer)
 	r.Use(headAsGet)
 	r.Use(clientIP(h.authCfg.TrustedProxies))
@@ -151,7 +152,7 @@ func (h *Handler) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				h.log.Error("api: panic", "method", r.Method, "path", r.URL.Path, "panic", v)
+				h.log.Error("api: panic", "method", r.Method, "path", r.URL.Path, "panic", v, "request_id", requestID(r.Context()))
 				writeJSON(w, http.StatusInternalServerError, errorStatus(http.StatusInternalServerError, "internal server error"))
 			}
 		}()

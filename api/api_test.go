@@ -160,3 +160,43 @@ func TestHandler_Head(t *testing.T) {
 		}
 	})
 }
+
+// TestHandler_RequestID follows a request's id from the client (or the
+// server) into the answer's header, the JSON error and the log line.
+func TestHandler_RequestID(t *testing.T) {
+	f := newAuthFixture(t, AuthConfig{})
+	for _, tc := range []struct {
+		name, sent string
+		kept       bool
+	}{
+		{"Made", "", false},
+		{"FromClient", "req-2026.11_26-abc", true},
+		{"ErrTooLong", strings.Repeat("a", 65), false},
+		{"ErrForgedLogLine", "abc\" level=ERROR msg=forged", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f.logs.Take()
+			var headers []string
+			if tc.sent != "" {
+				headers = []string{"X-Request-Id", tc.sent}
+			}
+			e := wantError(t, f.call(t, "GET", "/no-such-endpoint", "", headers...), 404, nil)
+			if tc.kept != (e.RequestID == tc.sent) {
+				t.Errorf("requestId %q for a client's %q; kept = %v, want %v", e.RequestID, tc.sent, e.RequestID == tc.sent, tc.kept)
+			}
+			if !usableRequestID(e.RequestID) {
+				t.Errorf("requestId %q is not a usable id", e.RequestID)
+			}
+			logs := f.logs.Take()
+			if !strings.Contains(logs, "request_id="+e.RequestID) || !strings.Contains(logs, "status=404") {
+				t.Errorf("log %q does not name the request %s and its status", logs, e.RequestID)
+			}
+		})
+	}
+	t.Run("Success", func(t *testing.T) {
+		res := f.call(t, "GET", "/health", "")
+		if id := res.header.Get("X-Request-Id"); res.status != 200 || !usableRequestID(id) {
+			t.Errorf("GET /health = %d with X-Request-Id %q", res.status, id)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"regpulse/internal/extract"
+	"regpulse/internal/metrics"
 )
 
 // syncOCRPages: a document with more scanned pages than this is read as
@@ -35,12 +36,14 @@ func (h *Handler) extractText(w http.ResponseWriter, r *http.Request) {
 	}
 	doc, err := h.extractor.Open(r.Context(), data)
 	if err != nil {
+		metrics.ExtractJobs.WithLabelValues("refused").Inc()
 		h.writeError(w, r, extractError(err))
 		return
 	}
 	if doc.OCRPending() > syncOCRPages {
-		job, err := h.jobs.Start(doc)
+		job, err := h.jobs.Start(doc) // counts its own outcome
 		if err != nil {
+			metrics.ExtractJobs.WithLabelValues("busy").Inc()
 			doc.Close()
 			w.Header().Set("Retry-After", "60")
 			h.writeError(w, r, errorStatus(http.StatusServiceUnavailable, "Too many documents are being processed. Please try again in a minute."))
@@ -52,9 +55,11 @@ func (h *Handler) extractText(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := doc.Finish(r.Context(), nil)
 	if err != nil {
+		metrics.ExtractJobs.WithLabelValues("failed").Inc()
 		h.writeError(w, r, extractError(err))
 		return
 	}
+	metrics.ExtractJobs.WithLabelValues("done").Inc()
 	writeJSON(w, http.StatusOK, res)
 }
 

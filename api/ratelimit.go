@@ -2,7 +2,10 @@ package api
 
 import (
 	"context"
+	"math"
 	"net/http"
+	"regpulse/internal/metrics"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/httprate"
@@ -12,12 +15,12 @@ import (
 // sees them (internal/store's rate_limits table), so a limit holds
 // however many instances share the store.
 type RateStore interface {
-	// AddRate adds n to key's count in the window starting at window
-	// (windows are length long).
-	AddRate(ctx context.Context, key string, window time.Time, n int, length time.Duration) error
-	// Rates are key's counts in the windows starting at current and
-	// previous.
-	Rates(ctx context.Context, key string, current, previous time.Time) (int, int, error)
+	// TakeRate counts one request against key in the window starting at
+	// window if fewer than allowance are counted there, atomically; it
+	// returns the window's count and whether this one was counted.
+	TakeRate(ctx context.Context, key string, window time.Time, allowance int, length time.Duration) (int, bool, error)
+	// Rate is key's count in the window starting at window.
+	Rate(ctx context.Context, key string, window time.Time) (int, error)
 }
 
 // WithSharedRateLimits makes every rate limit count in rs instead of in
@@ -26,46 +29,72 @@ type RateStore interface {
 func WithSharedRateLimits(rs RateStore) Option { return func(h *Handler) { h.rates = rs } }
 
 // rateLimit allows n requests per window from one client address (see
-// clientKey); past that a 429 JSON error says what was limited, with
-// Retry-After. name keeps this limit's counts apart from the others'.
+// clientKey), over a sliding window (the previous window's count weighted
+// by how much of it still overlaps); past that a 429 JSON error says what
+// was limited, with Retry-After. name keeps this limit's counts apart
+// from the others'. In memory httprate counts (under its own lock); with
+// a RateStore the store does, atomically.
 func (h *Handler) rateLimit(name string, n int, window time.Duration, what string) func(http.Handler) http.Handler {
-	opts := []httprate.Option{httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+	refuse := func(w http.ResponseWriter, r *http.Request) {
+		metrics.RateLimited.WithLabelValues(name).Inc()
 		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
-	})}
-	if h.rates != nil {
-		opts = append(opts, httprate.WithLimitCounter(&storeCounter{rates: h.rates, name: name}),
-			httprate.WithErrorHandler(func(w http.ResponseWriter, r *http.Request, err error) {
-				h.log.Error("rate limit store failed", "limit", name, "err", err)
-				writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "the service is busy; try again later"))
-			}))
 	}
-	return httprate.LimitBy(n, window, clientKey, opts...)
+	if h.rates == nil {
+		return httprate.LimitBy(n, window, clientKey, httprate.WithLimitHandler(refuse))
+	}
+	l := &sharedLimit{rates: h.rates, name: name, n: n, window: window}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ok, err := l.take(r.Context(), w, r)
+			switch {
+			case err != nil:
+				h.log.Error("rate limit store failed", "limit", name, "err", err, "request_id", requestID(r.Context()))
+				writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "the service is busy; try again later"))
+			case !ok:
+				refuse(w, r)
+			default:
+				next.ServeHTTP(w, r)
+			}
+		})
+	}
 }
 
-// storeCounter is httprate's counter over a RateStore. httprate's
-// interface has no context: each call gets a short deadline of its own.
-type storeCounter struct {
+// sharedLimit is a sliding-window limit counted in a RateStore: the
+// previous window is closed, so reading it apart is safe; the current
+// one is taken in one statement.
+type sharedLimit struct {
 	rates  RateStore
 	name   string
+	n      int
 	window time.Duration
 }
 
 const rateStoreTimeout = 5 * time.Second
 
-func (c *storeCounter) Config(_ int, window time.Duration) { c.window = window }
-
-func (c *storeCounter) Increment(key string, window time.Time) error {
-	return c.IncrementBy(key, window, 1)
-}
-
-func (c *storeCounter) IncrementBy(key string, window time.Time, n int) error {
-	ctx, cancel := context.WithTimeout(context.Background(), rateStoreTimeout)
+// take counts r if the limit allows it, and sets httprate's headers.
+func (l *sharedLimit) take(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, rateStoreTimeout)
 	defer cancel()
-	return c.rates.AddRate(ctx, c.name+":"+key, window, n, c.window)
-}
-
-func (c *storeCounter) Get(key string, current, previous time.Time) (int, int, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), rateStoreTimeout)
-	defer cancel()
-	return c.rates.Rates(ctx, c.name+":"+key, current, previous)
+	ip, _ := clientKey(r)
+	key := l.name + ":" + ip
+	now := time.Now().UTC()
+	cur := now.Truncate(l.window)
+	prev, err := l.rates.Rate(ctx, key, cur.Add(-l.window))
+	if err != nil {
+		return false, err
+	}
+	overlap := float64(l.window-now.Sub(cur)) / float64(l.window)
+	allowance := l.n - int(math.Round(float64(prev)*overlap))
+	count, ok, err := l.rates.TakeRate(ctx, key, cur, allowance, l.window)
+	if err != nil {
+		return false, err
+	}
+	h := w.Header()
+	h.Set("X-RateLimit-Limit", strconv.Itoa(l.n))
+	h.Set("X-RateLimit-Reset", strconv.FormatInt(cur.Add(l.window).Unix(), 10))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(max(0, allowance-count)))
+	if !ok {
+		h.Set("Retry-After", strconv.Itoa(int(l.window.Seconds())))
+	}
+	return ok, nil
 }

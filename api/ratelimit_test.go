@@ -1,13 +1,18 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"regpulse/internal/auth"
+	"regpulse/internal/store"
 )
 
 // TestRateLimit_Shared checks that two API instances over one store with
@@ -41,6 +46,46 @@ func TestRateLimit_Shared(t *testing.T) {
 	if code := try(3, "/auth/login", login); code != http.StatusTooManyRequests {
 		t.Errorf("4th sign-in of 3 allowed, across two instances: %d, want 429", code)
 	}
+	t.Run("ExactUnderConcurrency", func(t *testing.T) {
+		// Two instances, each with its own handle on the database, take
+		// many sign-ups at once from one address: exactly the limit pass.
+		other, err := store.Open(t.Context(), filepath.Join(f.dir, "regpulse.db"), store.WithNow(f.clock))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { other.Close() })
+		const limit, tries = 10, 60
+		cfg := cfg
+		cfg.SignupLimit = limit
+		two := []http.Handler{
+			New(f.db, discardLog, WithAuth(cfg), WithSharedRateLimits(f.db)),
+			New(other, discardLog, WithAuth(cfg), WithSharedRateLimits(other)),
+		}
+		var passed, limited atomic.Int32
+		var wg sync.WaitGroup
+		for i := range tries {
+			wg.Go(func() {
+				req := httptest.NewRequest("POST", "/auth/signup", strings.NewReader(signupBody(fmt.Sprintf("racer%d", i), fmt.Sprintf("racer%d@example.com", i))))
+				req.Header.Set("Content-Type", "application/json")
+				req.RemoteAddr = "198.51.100.7:1000"
+				rec := httptest.NewRecorder()
+				two[i%2].ServeHTTP(rec, req)
+				switch rec.Code {
+				case http.StatusTooManyRequests:
+					limited.Add(1)
+					if rec.Header().Get("Retry-After") == "" {
+						t.Error("429 without Retry-After")
+					}
+				default:
+					passed.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if passed.Load() != limit || limited.Load() != tries-limit {
+			t.Errorf("%d passed and %d limited of %d racing sign-ups; want exactly %d passed", passed.Load(), limited.Load(), tries, limit)
+		}
+	})
 	t.Run("LimitsApart", func(t *testing.T) {
 		if code := try(0, "/auth/signup", signupBody("apart", "apart@example.com")); code == http.StatusTooManyRequests {
 			t.Errorf("sign-up limited by the sign-in attempts")

@@ -17,6 +17,9 @@ type Error struct {
 	Status  int               `json:"-"`
 	Message string            `json:"error"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	// RequestID is the request's X-Request-Id, to quote when reporting
+	// the error (writeJSON fills it in).
+	RequestID string `json:"requestId,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -27,6 +30,13 @@ func errorStatus(status int, msg string) *Error { return &Error{Status: status, 
 // writeJSON writes v with status, not to be cached (errors, health).
 // Encoding errors are logged: by then the status line has been sent.
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	if e, ok := v.(*Error); ok && e.RequestID == "" {
+		if id := w.Header().Get(requestIDHeader); id != "" {
+			c := *e // the error may be a shared value
+			c.RequestID = id
+			v = &c
+		}
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "no-store")
@@ -41,7 +51,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
-		h.log.Error("api: internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		h.log.Error("api: internal error", "method", r.Method, "path", r.URL.Path, "err", err, "request_id", requestID(r.Context()))
 		e = errorStatus(http.StatusInternalServerError, "internal server error")
 	}
 	writeJSON(w, e.Status, e)

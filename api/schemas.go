@@ -152,6 +152,7 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		Properties: map[string]apispec.PropertyDoc{
 			"error":  {Description: "What went wrong, for people."},
 			"fields": {Description: "The request fields at fault (here query parameters), each with what is wrong."},
+			"requestId": {Description: "The request's X-Request-Id (the client's when it sent a usable one, else made by the server): quote it when reporting the error."},
 		},
 	},
 	"ExtractJob": {

@@ -36,7 +36,7 @@ export default defineConfig({
     { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
   webServer: {
-    command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000`,
+    command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000 --log-level warn`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -29,6 +29,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/internal/app"
+	"regpulse/internal/metrics"
 	"regpulse/internal/web"
 )
 
@@ -65,11 +66,10 @@ func main() {
 	c.lambda = os.Getenv(lambdaRuntimeEnv) != ""
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	level := slog.LevelInfo
 	if os.Getenv("REGPULSE_DEBUG") != "" {
-		level = slog.LevelDebug
+		c.app.LogLevel = slog.LevelDebug
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log := c.app.Logger(os.Stderr)
 	if err := run(ctx, c, os.Getenv, log); err != nil {
 		fmt.Fprintln(os.Stderr, "regpulse-api:", err)
 		os.Exit(1)
@@ -82,11 +82,14 @@ func run(ctx context.Context, c config, getenv func(string) string, log *slog.Lo
 		return err
 	}
 	defer a.Close()
-	h := handler(a.Handler)
+	h := metrics.Instrument(handler(a.Handler))
 	log.Debug("ready", "since start", time.Since(started))
 	if c.lambda {
 		lambda.StartWithOptions(httpadapter.New(h).ProxyWithContext, lambda.WithContext(ctx))
 		return nil
+	}
+	if err := c.app.ServeMetrics(ctx, log); err != nil {
+		return err
 	}
 	return web.Serve(ctx, c.addr, h, log)
 }

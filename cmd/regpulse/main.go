@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -31,6 +30,7 @@ import (
 	"regpulse/internal/buildinfo"
 	"regpulse/internal/catalog"
 	"regpulse/internal/ingest"
+	"regpulse/internal/metrics"
 	"regpulse/internal/web"
 )
 
@@ -233,7 +233,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *every != 0 && *every < time.Second {
 		return fmt.Errorf("--rebuild-every %s is too short", *every)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log := c.Logger(stderr)
 	site, err := web.NewSite(*public)
 	if err != nil {
 		return err
@@ -243,6 +243,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer a.Close()
+	if err := c.ServeMetrics(ctx, log); err != nil {
+		return err
+	}
 	if *digestSchedule {
 		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
 			getenv: os.Getenv, log: log})
@@ -256,7 +259,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			if err := setStoredInputs(ctx, a.DB, &opts); err != nil {
 				return err
 			}
+			start := time.Now()
 			res, err := generator.Build(ctx, opts)
+			metrics.Since(metrics.BuildDuration, start, buildOutcome(res, err))
 			if err != nil {
 				return err
 			}
@@ -273,6 +278,17 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}, log, nil)
 	}
 	return web.Serve(ctx, *addr, web.Handler(site, a.Handler), log)
+}
+
+// buildOutcome is how metrics.BuildDuration labels a build.
+func buildOutcome(res *generator.Result, err error) string {
+	switch {
+	case err != nil:
+		return "failed"
+	case res.Unchanged:
+		return "unchanged"
+	}
+	return "ok"
 }
 
 // ingestFlags are ingest's inputs, shared by ingest and serve.

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"expvar"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/metrics"
 )
 
 // Service is the portal's AI as the API calls it: the configured model
@@ -23,8 +23,8 @@ type Service struct {
 	stats stats
 }
 
-// stats counts what the guard and the fallback did, for operators
-// (Stats; the commands publish them with expvar).
+// stats counts what the guard and the fallback did for this service
+// (Stats); the process's totals go to metrics.AICalls.
 type stats struct {
 	modelAnswers, inventions, fallbacks atomic.Int64
 }
@@ -81,15 +81,6 @@ func (s *Service) Stats() Stats {
 		ModelAnswers: s.stats.modelAnswers.Load(),
 		Inventions:   s.stats.inventions.Load(),
 		Fallbacks:    s.stats.fallbacks.Load(),
-	}
-}
-
-// Publish makes the counters readable through expvar under name. The
-// first service published under a name keeps it (expvar names are for
-// the process's life).
-func (s *Service) Publish(name string) {
-	if expvar.Get(name) == nil {
-		expvar.Publish(name, expvar.Func(func() any { return s.Stats() }))
 	}
 }
 
@@ -169,6 +160,7 @@ func CircularSource(c catalog.Circular) string {
 func guarded[R any](ctx context.Context, s *Service, op, source string,
 	run func(ctx context.Context, p Provider, correction string) (R, error), text func(R) string) (R, error) {
 	if s.model == nil {
+		metrics.AICalls.WithLabelValues(op, "local").Inc()
 		return run(ctx, s.local, "")
 	}
 	correction := ""
@@ -184,12 +176,15 @@ func guarded[R any](ctx context.Context, s *Service, op, source string,
 		missing := Unsupported(text(r), source)
 		if len(missing) == 0 {
 			s.stats.modelAnswers.Add(1)
+			metrics.AICalls.WithLabelValues(op, "model").Inc()
 			return r, nil
 		}
 		s.stats.inventions.Add(1)
+		metrics.AICalls.WithLabelValues(op, "invention").Inc()
 		s.log.Warn("ai: model stated values not in the source", "op", op, "attempt", attempt, "values", missing)
 		correction = Correction(missing)
 	}
 	s.stats.fallbacks.Add(1)
+	metrics.AICalls.WithLabelValues(op, "fallback").Inc()
 	return run(ctx, s.local, "")
 }

@@ -14,7 +14,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -27,9 +29,11 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
+	"regpulse/internal/metrics"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store"
+	"regpulse/internal/web"
 )
 
 // The environment variables every command reads the same way.
@@ -88,6 +92,12 @@ type Config struct {
 	// ReadCacheTTL.
 	ReadCacheSize int
 	ReadCacheTTL  time.Duration
+	// MetricsAddr is the address of a listener of its own serving
+	// /metrics (Prometheus); "" serves none. Never the public port: the
+	// figures are for the operator.
+	MetricsAddr string
+	// LogLevel is the least level logged (each API request is info).
+	LogLevel slog.Level
 }
 
 // AI is the AI calls' settings.
@@ -112,6 +122,36 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	fs.IntVar(&c.ReadCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
 	fs.DurationVar(&c.ReadCacheTTL, "read-cache-ttl", 30*time.Second,
 		"longest time a cached API read is served: bounds how late writes by other instances sharing the store show")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", "",
+		"address of a separate listener serving Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (never on the public port)")
+	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "least level logged: debug, info (every API request), warn or error")
+}
+
+// Logger is the commands' structured log, in logfmt on w at c.LogLevel.
+func (c Config) Logger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: c.LogLevel}))
+}
+
+// ServeMetrics serves /metrics on c.MetricsAddr until ctx ends, if set.
+// The listener is opened before it returns, so a taken address fails the
+// command at start rather than later in a log line.
+func (c Config) ServeMetrics(ctx context.Context, log *slog.Logger) error {
+	if c.MetricsAddr == "" {
+		return nil
+	}
+	ln, err := net.Listen("tcp", c.MetricsAddr)
+	if err != nil {
+		return fmt.Errorf("--metrics-addr: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler())
+	log.Info("serving metrics", "addr", ln.Addr().String(), "path", "/metrics")
+	go func() {
+		if err := web.ServeListener(ctx, ln, mux, log); err != nil {
+			log.Error("metrics listener failed", "err", err)
+		}
+	}()
+	return nil
 }
 
 // Env is how the API runs: its environment, and whether as a function
@@ -138,6 +178,8 @@ func (a *API) Close() error { return a.DB.Close() }
 // data version either way.
 func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
 	defer a.Reads.Invalidate()
+	start, outcome := time.Now(), "ok"
+	defer func() { metrics.Since(metrics.SyncDuration, start, outcome) }()
 	var stats store.SyncStats
 	var err error
 	if cat != nil {
@@ -146,6 +188,7 @@ func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, lo
 		stats, err = a.DB.SyncContentDir(ctx, content)
 	}
 	if err != nil {
+		outcome = "failed"
 		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
 		return
 	}
@@ -209,7 +252,6 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 			a.Sync(ctx, nil, c.Content, log)
 		}
 		db.WarmSearch(ctx, log)
-		svc.Publish("ai") // expvar on a long-lived server only
 		// A function has no OCR tools to find (the pure-Go readers
 		// answer), and probing for them would lengthen its cold start.
 		opts = append(opts, api.WithExtractor(extract.Installed(log)))

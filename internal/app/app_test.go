@@ -2,7 +2,9 @@ package app
 
 import (
 	"flag"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -96,4 +98,45 @@ func TestFlags(t *testing.T) {
 			t.Errorf("no --%s among %v", want, names)
 		}
 	}
+}
+
+// TestConfig_ServeMetrics serves /metrics on the address of its own and
+// nothing else there; a taken address fails at start, naming the flag.
+func TestConfig_ServeMetrics(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	c := config(t)
+	c.MetricsAddr = addr
+	if err := c.ServeMetrics(t.Context(), slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string) {
+		res, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get("/metrics"); code != 200 || !strings.Contains(body, "regpulse_build_info{") {
+		t.Errorf("GET /metrics = %d %.200q", code, body)
+	}
+	if code, _ := get("/api/health"); code != 404 {
+		t.Errorf("GET /api/health on the metrics address = %d, want 404", code)
+	}
+	t.Run("ErrAddressTaken", func(t *testing.T) {
+		if err := c.ServeMetrics(t.Context(), slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "--metrics-addr") {
+			t.Errorf("second listener on %s: %v, want an error naming --metrics-addr", addr, err)
+		}
+	})
+	t.Run("Off", func(t *testing.T) {
+		if err := config(t).ServeMetrics(t.Context(), slog.New(slog.DiscardHandler)); err != nil {
+			t.Errorf("no --metrics-addr: %v", err)
+		}
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"regpulse/internal/metrics"
 	"sync"
 	"time"
 )
@@ -111,9 +112,11 @@ func (j *Jobs) Start(d *Doc) (Job, error) {
 				msg = "The document took too long to process."
 			}
 			e.job.Status, e.job.Error = JobFailed, msg
+			metrics.ExtractJobs.WithLabelValues("failed").Inc()
 			return
 		}
 		e.job.Status, e.job.Result = JobDone, res
+		metrics.ExtractJobs.WithLabelValues("done").Inc()
 	}()
 	return snapshot, nil
 }

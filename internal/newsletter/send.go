@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regpulse/internal/metrics"
 	"strconv"
 	"strings"
 	"time"
@@ -242,16 +243,18 @@ func parseSMTPURL(raw string) (smtpURL, error) {
 
 // Deliver sends one message. A refused recipient is that message's
 // error; a broken connection is dialled again once.
-func (s *SMTP) Deliver(ctx context.Context, m *gomail.Msg, _ string) error {
+func (s *SMTP) Deliver(ctx context.Context, m *gomail.Msg, _ string) (err error) {
+	defer func() { metrics.Emails.WithLabelValues(emailOutcome(err)).Inc() }()
 	if !s.dialed {
 		if err := s.client.DialWithContext(ctx); err != nil {
 			return err
 		}
 		s.dialed = true
 	}
-	err := s.client.Send(m)
+	err = s.client.Send(m)
 	var se *gomail.SendError
 	if errors.As(err, &se) && se.Reason == gomail.ErrConnCheck {
+		metrics.Emails.WithLabelValues("retried").Inc()
 		s.client.Close()
 		if err := s.client.DialWithContext(ctx); err != nil {
 			return err
@@ -259,6 +262,18 @@ func (s *SMTP) Deliver(ctx context.Context, m *gomail.Msg, _ string) error {
 		err = s.client.Send(m)
 	}
 	return err
+}
+
+// emailOutcome is how metrics.Emails counts a delivery's result.
+func emailOutcome(err error) string {
+	var se *gomail.SendError
+	switch {
+	case err == nil:
+		return "sent"
+	case errors.As(err, &se) && !se.IsTemp() && (se.Reason == gomail.ErrSMTPRcptTo || se.Reason == gomail.ErrSMTPData || se.Reason == gomail.ErrSMTPMailFrom):
+		return "refused"
+	}
+	return "failed"
 }
 
 // Close ends the connection.

@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"regpulse/internal/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,8 +69,10 @@ func (c *Cache) Get(key Key) (*Entry, bool) {
 	}
 	e, ok := c.lru.Get(key)
 	if !ok || e.version != c.version.Load() {
+		metrics.ReadCache.WithLabelValues("miss").Inc()
 		return nil, false
 	}
+	metrics.ReadCache.WithLabelValues("hit").Inc()
 	return e, true
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regpulse/internal/metrics"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,6 +20,7 @@ import (
 // built site everywhere else, gzip-compressed.
 func Handler(site *Site, api http.Handler) http.Handler {
 	r := chi.NewRouter()
+	r.Use(metrics.Instrument)
 	// No middleware.RealIP: it believes X-Forwarded-For, X-Real-IP and
 	// True-Client-IP from any client, so anyone could pick their IP.
 	// Nothing reads the client IP yet; whatever first does (rate limits)
@@ -37,18 +39,22 @@ func Handler(site *Site, api http.Handler) http.Handler {
 // Serve runs h on addr until ctx is cancelled, then shuts down gracefully,
 // giving running requests up to 10 seconds.
 func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return ServeListener(ctx, ln, h, log)
+}
+
+// ServeListener is Serve on a listener already open.
+func ServeListener(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
 	srv := &http.Server{
-		Addr:              addr,
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second, // uploads of up to 10 MB on slow links
 		WriteTimeout:      120 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
 	}
 	log.Info("serving", "addr", ln.Addr().String())
 	errc := make(chan error, 1)
