@@ -29,12 +29,12 @@ const uploadLimit = 30
 // stream, never more than the limit, and nothing is written to disk
 // but the document's own temporary files, which extraction removes.
 func (h *Handler) extractText(w http.ResponseWriter, r *http.Request) {
-	data, err := readUpload(w, r)
+	data, claimed, err := readUpload(w, r)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	doc, err := h.extractor.Open(r.Context(), data)
+	doc, err := h.extractor.Open(r.Context(), data, claimed)
 	if err != nil {
 		metrics.ExtractJobs.WithLabelValues("refused").Inc()
 		h.writeError(w, r, extractError(err))
@@ -76,47 +76,48 @@ func (h *Handler) extractJob(w http.ResponseWriter, r *http.Request, id string) 
 
 // readUpload reads the multipart part "file", at most extract.MaxUpload
 // bytes: a larger body is refused as soon as the limit is passed.
-func readUpload(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+func readUpload(w http.ResponseWriter, r *http.Request) (_ []byte, claimed extract.Kind, _ error) {
 	fileErr := func(status int, msg string) error {
 		return &Error{Status: status, Message: msg, Fields: map[string]string{"file": msg}}
 	}
 	tooLarge := fileErr(http.StatusRequestEntityTooLarge, "The file is larger than 10 MB.")
 	if r.ContentLength > extract.MaxUpload+uploadSlack {
-		return nil, tooLarge
+		return nil, "", tooLarge
 	}
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" {
-		return nil, fileErr(http.StatusBadRequest, "send the document as multipart/form-data in the field \"file\"")
+		return nil, "", fileErr(http.StatusBadRequest, "send the document as multipart/form-data in the field \"file\"")
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, extract.MaxUpload+uploadSlack)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, fileErr(http.StatusBadRequest, "the multipart body is malformed")
+		return nil, "", fileErr(http.StatusBadRequest, "the multipart body is malformed")
 	}
 	for {
 		part, err := mr.NextPart()
 		var mbe *http.MaxBytesError
 		switch {
 		case errors.As(err, &mbe):
-			return nil, tooLarge
+			return nil, "", tooLarge
 		case err == io.EOF:
-			return nil, fileErr(http.StatusBadRequest, "no file was uploaded (multipart field \"file\")")
+			return nil, "", fileErr(http.StatusBadRequest, "no file was uploaded (multipart field \"file\")")
 		case err != nil:
-			return nil, fileErr(http.StatusBadRequest, "the multipart body is malformed")
+			return nil, "", fileErr(http.StatusBadRequest, "the multipart body is malformed")
 		}
 		if part.FormName() != "file" {
 			part.Close()
 			continue
 		}
 		data, err := io.ReadAll(io.LimitReader(part, extract.MaxUpload+1))
+		claimed = extract.Claimed(part.FileName(), part.Header.Get("Content-Type"))
 		part.Close()
 		switch {
 		case errors.As(err, &mbe) || len(data) > extract.MaxUpload:
-			return nil, tooLarge
+			return nil, "", tooLarge
 		case err != nil:
-			return nil, fileErr(http.StatusBadRequest, "the upload was cut off")
+			return nil, "", fileErr(http.StatusBadRequest, "the upload was cut off")
 		}
-		return data, nil
+		return data, claimed, nil
 	}
 }
 

@@ -112,6 +112,35 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		})
 	}
 
+	// Files that are not what they are named: refused with what they are.
+	page := []byte("<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body>The page was not found.</body></html>")
+	for _, tc := range []struct {
+		name, filename string
+		data           []byte
+		says           string
+	}{
+		{"ErrHTMLAsPDF", "circular.pdf", page, "This file is an HTML page, not a PDF."},
+		{"ErrHTMLAsDOCX", "circular.docx", page, "This file is an HTML page, not a Word document (.docx)."},
+		{"ErrHTMLAsText", "notes.txt", page, "This file is an HTML page, not a text file."},
+		{"ErrPNGAsPDF", "scan.pdf", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "This file is a PNG image, not a PDF."},
+		{"ErrZipAsDOCX", "report.docx", extracttest.Zip(t, "a.txt", "hello"), "This file is a ZIP archive, not a Word document (.docx)."},
+		{"ErrExecutableAsDOC", "letter.doc", []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"), "This file is a Linux program (executable), not a Word document (.doc)."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, _ := upload(t, pureGo, "file", tc.filename, tc.data)
+			e := wantError(t, res, http.StatusUnsupportedMediaType, nil)
+			if !strings.HasPrefix(e.Message, tc.says) {
+				t.Errorf("message %q, want it to start %q", e.Message, tc.says)
+			}
+		})
+	}
+	t.Run("PlainTextNamedTXT", func(t *testing.T) {
+		res, _ := upload(t, pureGo, "file", "notes.txt", []byte("RBI circular notes <not HTML>: ₹ 2,000 limit."))
+		if res.status != 200 {
+			t.Errorf("a plain .txt = %d %s, want 200", res.status, res.body)
+		}
+	})
+
 	t.Run("ErrNotMultipart", func(t *testing.T) {
 		req := httptest.NewRequest("POST", "/extract-pdf-text", strings.NewReader(`{"file":"x"}`))
 		req.Header.Set("Content-Type", "application/json")

@@ -147,19 +147,20 @@ func (d *Doc) Close() {
 
 // Extract reads data to the end, OCR included.
 func (e *Extractor) Extract(ctx context.Context, data []byte) (Result, error) {
-	d, err := e.Open(ctx, data)
+	d, err := e.Open(ctx, data, "")
 	if err != nil {
 		return Result{}, err
 	}
 	return d.Finish(ctx, nil)
 }
 
-// Open detects data's type and extracts everything but the OCR.
-func (e *Extractor) Open(ctx context.Context, data []byte) (*Doc, error) {
+// Open detects data's type and extracts everything but the OCR; claimed
+// is what the upload said it is (Claimed), for the refusals' words.
+func (e *Extractor) Open(ctx context.Context, data []byte, claimed Kind) (*Doc, error) {
 	if len(data) > MaxUpload {
 		return nil, refuse(TooLarge, nil, "The file is larger than 10 MB.")
 	}
-	kind, err := Detect(data)
+	kind, err := Detect(data, claimed)
 	if err != nil {
 		return nil, err
 	}

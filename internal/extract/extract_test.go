@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,6 +126,12 @@ func TestExtract_PDF(t *testing.T) {
 		name string
 		ex   *Extractor
 	}{{"Poppler", withOCR}, {"PureGo", pureGo}} {
+		// Text that merely begins like a program's or a page's magic is text.
+		for _, text := range []string{"MZ Bank's circular of 2024 on card tokenisation, for issuers and networks.", "<not a tag> notes"} {
+			if got, err := New(Tools{}, Config{}).Extract(t.Context(), []byte(text)); err != nil || got.Kind != TXT {
+				t.Errorf("text %q: %+v, %v; want it read as text", text, got, err)
+			}
+		}
 		for _, tc := range refusals {
 			t.Run(ex.name+"/"+tc.name, func(t *testing.T) {
 				got, err := ex.ex.Extract(t.Context(), tc.data)
@@ -328,6 +335,12 @@ func TestExtract_TXT(t *testing.T) {
 		{"ErrBinary", []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0}, Unsupported},
 		{"ErrPNG", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), Unsupported},
 		{"ErrTooLarge", bytes.Repeat([]byte("a"), MaxUpload+1), TooLarge},
+		{"ErrHTML", []byte("  <!doctype html><html><body>Error 404</body></html>"), Unsupported},
+		{"ErrXHTML", []byte(`<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body>x</body></html>`), Unsupported},
+		{"ErrJPEG", []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), Unsupported},
+		{"ErrTIFF", []byte("II*\x00\x08\x00\x00\x00"), Unsupported},
+		{"ErrGzip", []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00"), Unsupported},
+		{"ErrWindowsProgram", peHeader(), Unsupported},
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
@@ -336,5 +349,40 @@ func TestExtract_TXT(t *testing.T) {
 				t.Fatalf("got %+v, %v; want reason %d", got, err, tc.reason)
 			}
 		})
+	}
+}
+
+// peHeader is the start of a Windows program: "MZ", and at the offset
+// its header names, "PE\0\0".
+func peHeader() []byte {
+	b := make([]byte, 0x84)
+	copy(b, "MZ")
+	binary.LittleEndian.PutUint32(b[0x3C:], 0x80)
+	copy(b[0x80:], "PE\x00\x00")
+	return b
+}
+
+func TestDetect_Claimed(t *testing.T) {
+	for _, tc := range []struct {
+		name, mediaType string
+		want            Kind
+	}{
+		{"Circular.PDF", "", PDF},
+		{"a.docx", "application/octet-stream", DOCX},
+		{"a.doc", "", DOC},
+		{"notes.txt", "", TXT},
+		{"upload.bin", "application/pdf", PDF},
+		{"", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", DOCX},
+		{"", "text/plain; charset=utf-8", TXT},
+		{"page.html", "text/html", ""},
+		{"", "", ""},
+	} {
+		if got := Claimed(tc.name, tc.mediaType); got != tc.want {
+			t.Errorf("Claimed(%q, %q) = %q, want %q", tc.name, tc.mediaType, got, tc.want)
+		}
+	}
+	_, err := Detect([]byte("<html><body>Access denied</body></html>"), "")
+	if err == nil || !strings.Contains(err.Error(), "This file is an HTML page, not a PDF, Word or text document.") {
+		t.Errorf("HTML claiming nothing: %v", err)
 	}
 }

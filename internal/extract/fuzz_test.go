@@ -29,7 +29,7 @@ func seedDocs(t testing.TB) map[string][][]byte {
 		"FuzzPDF": {multi, extracttest.EncryptPDF(t, multi, "", "owner"), extracttest.EncryptPDF(t, multi, "user", "owner"), multi[:len(multi)/2],
 			extracttest.PDF(t, extracttest.Page{Lines: []extracttest.Line{{X: 72, Y: 700, Text: "हिंदी ₹", Unicode: true}}})},
 		"FuzzDOCX": {extracttest.DOCX(t, extracttest.Para("Body")+`<w:tbl><w:tr><w:tc>`+extracttest.Para("a")+`</w:tc></w:tr></w:tbl>`, extracttest.Para("Header"), extracttest.Para("Footer"))},
-		"FuzzText": {[]byte("plain ₹ text\r\n"), []byte("\xFF\xFEa\x00b\x00"), []byte("Caf\xe9"), []byte("%PDF-1.4"), ole2Magic},
+		"FuzzText": {[]byte("<!DOCTYPE html><html><body>404</body></html>"), []byte("plain ₹ text\r\n"), []byte("\xFF\xFEa\x00b\x00"), []byte("Caf\xe9"), []byte("%PDF-1.4"), ole2Magic},
 	}
 }
 
@@ -74,7 +74,7 @@ func FuzzPDF(f *testing.F) {
 		go func() {
 			defer close(done)
 			var d *Doc
-			if d, err = ex.Open(t.Context(), data); err == nil {
+			if d, err = ex.Open(t.Context(), data, ""); err == nil {
 				res, err = d.Finish(t.Context(), nil)
 			}
 		}()
@@ -97,7 +97,7 @@ func FuzzDOCX(f *testing.F) {
 func FuzzText(f *testing.F) {
 	ex := New(Tools{}, Config{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		kind, err := Detect(data)
+		kind, err := Detect(data, "")
 		if err != nil {
 			checkOutcome(t, Result{}, err)
 			return

@@ -14,7 +14,7 @@ func TestJobs(t *testing.T) {
 	tools.PDFToPPM, tools.Tesseract = extracttest.FakeOCR(t, "Scanned text.")
 	ex := New(tools, Config{})
 	jobs := NewJobs(1, time.Minute, time.Minute)
-	d, err := ex.Open(t.Context(), extracttest.PDF(t, extracttest.ScanPage(t, scanLines...)))
+	d, err := ex.Open(t.Context(), extracttest.PDF(t, extracttest.ScanPage(t, scanLines...)), "")
 	if err != nil {
 		t.Fatal(err)
 	}
