@@ -8,6 +8,8 @@
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
+//	regpulse backup --out FILE  a consistent copy of the store, online
+//	regpulse restore FILE       a backup into an empty store (SQLite or PostgreSQL)
 //	regpulse version            print the build's version
 package main
 
@@ -45,6 +47,8 @@ commands:
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
+  backup --out FILE  write a consistent copy of the store (SQLite or PostgreSQL) while it runs
+  restore FILE       copy a backup into an empty store, of either kind
   version            print this build's version, revision and Go version
 
 Run "regpulse <command> -h" for a command's flags.
@@ -89,6 +93,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "digest":
 		return cmdDigest(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, args[1:], stdout, stderr)
+	case "restore":
+		return cmdRestore(ctx, args[1:], stdout, stderr)
 	case "version":
 		return cmdVersion(args[1:], stdout, stderr)
 	}
