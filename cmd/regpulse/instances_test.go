@@ -42,6 +42,13 @@ type instance struct {
 // database at dbURL (a site of two pages), without waiting for it.
 func startInstance(t *testing.T, dbURL string) *instance {
 	t.Helper()
+	return startServe(t, "--data", t.TempDir(), "--database-url", dbURL)
+}
+
+// startServe starts `regpulse serve` with store flags (--data,
+// --database-url) on a free loopback port, without waiting for it.
+func startServe(t *testing.T, storeFlags ...string) *instance {
+	t.Helper()
 	public := t.TempDir()
 	for _, page := range []string{"index.html", "404.html"} {
 		if err := os.WriteFile(filepath.Join(public, page), []byte("<!doctype html><title>RegPulse</title>"), 0o644); err != nil {
@@ -54,10 +61,10 @@ func startInstance(t *testing.T, dbURL string) *instance {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	args := []string{"serve", "--addr", addr, "--public", public, "--data", t.TempDir(),
-		"--content", "../../content", "--database-url", dbURL,
+	args := append([]string{"serve", "--addr", addr, "--public", public,
+		"--content", "../../content", "--log-level", "warn",
 		"--login-limit", "3", "--signup-limit", "100000", "--limit-window", "1h",
-		"--hash-memory", "64", "--hash-iterations", "1", "--trusted-proxies", "127.0.0.0/8"}
+		"--hash-memory", "64", "--hash-iterations", "1", "--trusted-proxies", "127.0.0.0/8"}, storeFlags...)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), runAsEnv+"=1", auth.SecretEnv+"="+strings.Repeat("k", 40))
 	in := &instance{url: "http://" + addr, cmd: cmd, done: make(chan struct{}), log: &bytes.Buffer{}}
