@@ -60,7 +60,19 @@ public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
 check: $(BIN)
 	$(BIN) check content
 
-test: doctools postgres vet lint go-test islands-test e2e
+# make test runs each stage in turn and reports its time (a failing stage
+# stops the run, with the times so far).
+TEST_STAGES := doctools postgres vet lint go-test islands-test e2e
+test:
+	@t0=$$(date +%s); report=""; \
+	for s in $(TEST_STAGES); do \
+	  s0=$$(date +%s); \
+	  if ! $(MAKE) --no-print-directory $$s; then \
+	    printf "make test: stage $$s FAILED after %s s\n$$report" "$$(( $$(date +%s) - s0 ))"; exit 1; \
+	  fi; \
+	  report="$$report  $$(printf '%-13s' $$s) $$(( $$(date +%s) - s0 )) s\n"; \
+	done; \
+	printf "make test: every stage passed\n$$report  total         %s s\n" "$$(( $$(date +%s) - t0 ))"
 
 vet:
 	$(GO) vet ./...
@@ -92,8 +104,11 @@ cc:
 $(FIXTURE_SITE)/index.html: $(BIN) islands/dist/.vite/manifest.json $(FIXTURE_SOURCES)
 	$(BIN) build --content generator/testdata/content --out $(FIXTURE_SITE) --as-of 2021-03-01
 
+# The islands' runtime dependencies are audited too (islands/scripts/audit.mjs:
+# high or critical advisories fail; an unreachable advisory endpoint is
+# reported, not failed).
 islands-test: islands/node_modules/.package-lock.json $(FIXTURE_SITE)/index.html
-	cd islands && $(NPM) run typecheck && $(NPM) test
+	cd islands && $(NPM) run typecheck && $(NPM) test && $(NPM) run audit
 
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund

@@ -1,3 +1,4 @@
+import { cpus } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 // Drives Debian's Chromium (never a downloaded browser) against
@@ -20,7 +21,10 @@ export default defineConfig({
   testDir: "tests",
   outputDir: "test-results",
   fullyParallel: true,
-  workers: 2,
+  // Every worker drives its own browser against the one shared server;
+  // most of a test's time is waiting on pages, so a worker more than
+  // the cores keeps them busy. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? cpus().length + 1),
   retries: 0,
   reporter: [["list"]],
   // axe over a page of a hundred cards takes seconds on a busy 2-core
