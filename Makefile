@@ -40,11 +40,14 @@ islands/node_modules/.package-lock.json: islands/package-lock.json
 islands/dist/.vite/manifest.json: islands/node_modules/.package-lock.json $(ISLAND_SOURCES)
 	cd islands && $(NPM) run build
 
+# -buildvcs=auto stamps the commit into the binary (regpulse version,
+# /api/health, the metrics) even where GOFLAGS turns it off, and builds
+# without it outside a git checkout.
 $(BIN): $(GO_SOURCES)
-	$(GO) build -o $@ ./cmd/regpulse
+	$(GO) build -buildvcs=auto -o $@ ./cmd/regpulse
 
 bin/regpulse-api: $(GO_SOURCES)
-	$(GO) build -o $@ ./cmd/regpulse-api
+	$(GO) build -buildvcs=auto -o $@ ./cmd/regpulse-api
 
 # The Netlify functions (netlify.toml): the API and the scheduled rebuild,
 # static Linux binaries. Build outputs: ignored by git.
@@ -52,7 +55,7 @@ FUNCTIONS := netlify/functions/regpulse-api netlify/functions/regpulse-rebuild
 functions: $(FUNCTIONS)
 
 netlify/functions/%: $(GO_SOURCES)
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -trimpath -ldflags='-s -w' -o $@ ./cmd/$*
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o $@ ./cmd/$*
 
 public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
 	$(BIN) build --out public
