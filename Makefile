@@ -93,12 +93,16 @@ go-test: islands/dist/.vite/manifest.json postgres cc
 	$(GO) test $$($(GO) list ./... | grep -v -x -F "$$($(GO) list $(RACE_PKGS))")
 	CGO_ENABLED=1 $(GO) test -race $(RACE_PKGS)
 
+# Debian's package lists are fetched once for all the installs below (a
+# fresh machine's make test needs four): again only when over an hour old.
+APT_UPDATE = { [ -n "$$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -60 2>/dev/null | head -1)" ] || apt-get update -qq; }
+
 # A C compiler for the race detector (Debian's gcc).
 cc:
 	@if ! command -v gcc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's gcc for the race detector"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null; \
+	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null; \
 	  else \
 	    echo "The race detector needs a C compiler: run 'sudo apt-get install -y gcc libc6-dev' (or make test as root)." >&2; exit 1; \
 	  fi; \
@@ -121,7 +125,7 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null; \
+	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null; \
 	  else \
 	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core fonts-noto-color-emoji' (or make test as root)." >&2; exit 1; \
 	  fi; \
@@ -135,7 +139,7 @@ postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ! ls /usr/share/postgresql/*/extension/pg_trgm.control >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's PostgreSQL for the store tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-contrib >/dev/null; \
+	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-contrib >/dev/null; \
 	  else \
 	    echo "note: PostgreSQL missing; its store tests skip. As root: apt-get install -y postgresql postgresql-contrib" >&2; \
 	  fi; \
@@ -149,7 +153,7 @@ doctools:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing the document tools:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
 	    echo "note: document tools missing ($$missing); PDF, OCR and .doc extraction degrade (the server logs how). As root: apt-get install -y$$missing" >&2; \
 	  fi; \
