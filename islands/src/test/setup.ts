@@ -3,8 +3,16 @@ import { notifyManager } from "@tanstack/react-query";
 // pending work flushed, so nothing React scheduled runs after the file's
 // document is gone (which vitest reports as an unhandled error).
 import { act } from "@testing-library/react";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { removeToaster } from "../lib/toast";
+
+// The toast region loads with a page's first toast (a dynamic import);
+// compiling it on first use can outlast a test's wait on a busy machine,
+// so each file has it compiled before its tests run. The lazy mount
+// itself still runs as on a page.
+beforeAll(async () => {
+  await import("../lib/toaster");
+});
 
 afterAll(async () => {
   await act(async () => {
