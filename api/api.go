@@ -48,6 +48,7 @@ type Store interface {
 	// query it cannot run.
 	Search(ctx context.Context, q search.Query) (search.Response, error)
 	Subscribers
+	Alerts
 }
 
 // Handler holds the API's dependencies.
@@ -58,6 +59,7 @@ type Handler struct {
 	authCfg   AuthConfig
 	acc       *accounts
 	nlCfg     NewsletterConfig
+	alCfg     AlertsConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
@@ -107,6 +109,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	}
 	h.acc = acc
 	h.initNewsletter()
+	h.initAlerts()
 	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.recoverer)
