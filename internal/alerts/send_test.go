@@ -363,7 +363,9 @@ func TestRun_CrashAndTwoSenders(t *testing.T) {
 	f.at("2025-07-01T05:00:00Z")
 	f.publish(f.newCircular("UPI limits", "NPCI", "circular"))
 	ctx, cancel := context.WithCancel(t.Context())
-	_, err := f.runCtx(ctx, "a", func(tr newsletter.Transport) newsletter.Transport { return &crashAfter{Transport: tr, n: 2, cancel: cancel} })
+	_, err := f.runCtx(ctx, "a", func(tr newsletter.Transport) newsletter.Transport {
+		return &crashAfter{Transport: tr, n: 2, cancel: cancel}
+	})
 	if err == nil {
 		t.Fatal("the crashed run did not fail")
 	}
