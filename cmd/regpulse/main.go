@@ -8,6 +8,7 @@
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
+//	regpulse alerts ...         send alerts; list them, their counts, bouncing addresses; resend
 package main
 
 import (
@@ -43,6 +44,7 @@ commands:
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
+  alerts ...         send what alerts are due; list, stats, bouncing, resend
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -78,6 +80,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "digest":
 		return cmdDigest(ctx, args[1:], stdout, stderr)
+	case "alerts":
+		return cmdAlerts(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -180,6 +184,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
 	var df digestFlags
 	df.register(fs)
+	alertsEvery := fs.Duration("alerts-every", 0, "send alerts this often (e.g. 1m): immediate ones at each run, daily digests from 07:00 UTC, weekly ones on Mondays; 0 never")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -192,6 +197,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *ingestEvery > 0 && in.timeout <= 0 {
 		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
+	}
+	if *alertsEvery != 0 && *alertsEvery < time.Second {
+		return fmt.Errorf("--alerts-every %s is too short", *alertsEvery)
 	}
 	if *every != 0 && *every < time.Second {
 		return fmt.Errorf("--rebuild-every %s is too short", *every)
@@ -209,6 +217,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *digestSchedule {
 		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
 			getenv: os.Getenv, log: log})
+	}
+	if *alertsEvery > 0 {
+		scheduleAlerts(ctx, *alertsEvery, alertsRun{db: a.DB, flags: df, baseURL: b.baseURL, dataDir: c.Store.Data,
+			holder: newHolder(), getenv: os.Getenv, log: log})
 	}
 	if *every > 0 {
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {

@@ -606,3 +606,9 @@ func (s *DB) FinishAlertRun(ctx context.Context, key string) (err error) {
 	defer wrap(&err, "FinishAlertRun")
 	return s.finishRun(ctx, "alert_runs", "run_key", key)
 }
+
+// ListAlerts returns every alert, whoever's, oldest first (the CLI's list).
+func (s *DB) ListAlerts(ctx context.Context) (_ []alerts.Alert, err error) {
+	defer wrap(&err, "ListAlerts")
+	return s.alertsWhere(ctx, "TRUE", "a.created_at, a.id")
+}
