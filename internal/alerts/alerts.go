@@ -7,7 +7,9 @@ package alerts
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -37,6 +39,9 @@ type Alert struct {
 	FeedToken   string     `json:"feedToken"` // the private Atom feed's secret
 	CreatedAt   time.Time  `json:"createdAt"`
 	LastSentAt  *time.Time `json:"lastSentAt"`
+	// Description says in one line what the alert sends and how often
+	// (Describe), for pages to show as it is.
+	Description string `json:"description"`
 
 	// Business are the user's entity types, which the e-mails judge
 	// impact for (a preferences alert's EntityTypes too).
@@ -164,4 +169,46 @@ type Stats struct {
 	Alerts  map[string]int
 	Waiting int
 	Sends   map[string]int
+}
+
+// Describe says in one line what a sends and how often, e.g. "A daily
+// digest (from 07:00 UTC) of new circulars matching "upi fraud" from
+// RBI; high impact."
+func (a *Alert) Describe() string {
+	var b strings.Builder
+	switch a.Frequency {
+	case Immediately:
+		b.WriteString("An e-mail as soon as a new circular")
+	case Weekly:
+		b.WriteString("A weekly digest (Mondays from 07:00 UTC) of new circulars")
+	default:
+		b.WriteString("A daily digest (from 07:00 UTC) of new circulars")
+	}
+	if a.Query != "" {
+		fmt.Fprintf(&b, " matching %q", a.Query)
+	}
+	part := func(prefix string, l []string, suffix string) {
+		if len(l) > 0 {
+			b.WriteString(prefix + strings.Join(l, ", ") + suffix)
+		}
+	}
+	part(" from ", a.Sources, "")
+	part(" in ", a.Categories, "")
+	if len(a.DocumentTypes) > 0 {
+		labels := make([]string, len(a.DocumentTypes))
+		for i, t := range a.DocumentTypes {
+			labels[i] = catalog.DocumentTypeLabel(t)
+		}
+		part(" of type ", labels, "")
+	}
+	part(" of ", a.ImpactLevels, " impact")
+	part(" for ", a.EntityTypes, "")
+	if a.Frequency == Immediately {
+		b.WriteString(" arrives")
+	}
+	if a.Query == "" && len(a.Sources)+len(a.Categories)+len(a.DocumentTypes)+len(a.ImpactLevels)+len(a.EntityTypes) == 0 {
+		b.WriteString(" (every new circular)")
+	}
+	b.WriteString(".")
+	return b.String()
 }

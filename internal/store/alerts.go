@@ -74,6 +74,7 @@ func scanAlert(row interface{ Scan(...any) error }, extra ...any) (alerts.Alert,
 	if a.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
 		return a, err
 	}
+	a.Description = a.Describe()
 	if lastSent.Valid {
 		t, err := time.Parse(time.RFC3339Nano, lastSent.String)
 		if err != nil {

@@ -57,7 +57,8 @@ func TestAlerts_UserAlerts(t *testing.T) {
 		want := alerts.Alert{ID: saved.ID, Kind: alerts.KindSearch, Name: "UPI fraud", Query: "upi fraud", Sources: []string{"RBI"},
 			Categories: []string{}, DocumentTypes: []string{"circular"}, ImpactLevels: []string{}, EntityTypes: []string{},
 			Frequency: alerts.Immediately, Enabled: true, FeedToken: saved.FeedToken, CreatedAt: storetest.Now,
-			Business: []string{"PSP"}, UserID: asha.ID, Email: "asha@example.com", Confirmed: true}
+			Description: `An e-mail as soon as a new circular matching "upi fraud" from RBI of type Circular arrives.`,
+			Business:    []string{"PSP"}, UserID: asha.ID, Email: "asha@example.com", Confirmed: true}
 		if diff := cmp.Diff(want, saved); diff != "" {
 			t.Errorf("created (-want +got):\n%s", diff)
 		}
