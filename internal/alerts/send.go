@@ -30,6 +30,7 @@ type Store interface {
 	MarkConfirmationSent(ctx context.Context, id string) (bool, error)
 	ClaimAlertRun(ctx context.Context, key, holder string, lease time.Duration) (bool, error)
 	FinishAlertRun(ctx context.Context, key string) error
+	ReleaseAlertRun(ctx context.Context, key, holder string) error
 }
 
 // DigestHour is the hour (UTC) from which the daily digests go, every
@@ -117,7 +118,7 @@ func Run(ctx context.Context, st Store, tr newsletter.Transport, o Options) (Rep
 	}
 	r := &runner{st: st, tr: tr, o: o, rep: Report{Failures: map[string]string{}}}
 	now := o.Now().UTC()
-	err := r.locked(ctx, "immediately-"+now.Format("2006-01-02T15:04"), immediateLease, func() error {
+	err := r.mutex(ctx, "immediately", immediateLease, func() error {
 		if err := r.confirmations(ctx); err != nil {
 			return err
 		}
@@ -154,6 +155,22 @@ func (r *runner) locked(ctx context.Context, key string, lease time.Duration, f 
 		return fmt.Errorf("%s: %w", key, err)
 	}
 	return r.st.FinishAlertRun(ctx, key)
+}
+
+// mutex runs f when this process gets key, and releases it after: one
+// process at a time, any number of times.
+func (r *runner) mutex(ctx context.Context, key string, lease time.Duration, f func() error) error {
+	ok, err := r.st.ClaimAlertRun(ctx, key, r.o.Holder, lease)
+	if err != nil || !ok {
+		return err
+	}
+	err = f()
+	// Released even when f failed or ctx ended (a crash leaves the lease
+	// to run out instead).
+	if rerr := r.st.ReleaseAlertRun(context.WithoutCancel(ctx), key, r.o.Holder); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // match matches every arrival against the active alerts, a batch at a

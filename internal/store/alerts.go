@@ -602,6 +602,16 @@ func (s *DB) ClaimAlertRun(ctx context.Context, key, holder string, lease time.D
 	return s.claimRun(ctx, "alert_runs", "run_key", key, holder, lease)
 }
 
+// ReleaseAlertRun ends holder's lease on key without finishing the run:
+// the next run may take it at once (the immediate runs' lock is a mutex,
+// not a once).
+func (s *DB) ReleaseAlertRun(ctx context.Context, key, holder string) (err error) {
+	defer wrap(&err, "ReleaseAlertRun")
+	_, err = s.db.ExecContext(ctx, "UPDATE alert_runs SET lease_until = ? WHERE run_key = ? AND holder = ? AND finished_at IS NULL",
+		leaseText(time.Time{}), key, holder)
+	return err
+}
+
 // FinishAlertRun marks the run done: no one claims it again.
 func (s *DB) FinishAlertRun(ctx context.Context, key string) (err error) {
 	defer wrap(&err, "FinishAlertRun")

@@ -303,6 +303,19 @@ func TestAlerts_RunLock(t *testing.T) {
 		if ok, _ := db.ClaimAlertRun(ctx, "daily-2025-06-30", "a", time.Hour); ok {
 			t.Error("a finished run claimed again")
 		}
+		// A released lease goes to the next holder at once, and again.
+		if ok, _ := db.ClaimAlertRun(ctx, "immediately", "a", time.Hour); !ok {
+			t.Fatal("claim immediately")
+		}
+		if ok, _ := db.ClaimAlertRun(ctx, "immediately", "b", time.Hour); ok {
+			t.Error("a held mutex taken")
+		}
+		if err := db.ReleaseAlertRun(ctx, "immediately", "a"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := db.ClaimAlertRun(ctx, "immediately", "b", time.Hour); !ok {
+			t.Error("a released mutex not taken")
+		}
 		// A lease that ran out goes to another holder.
 		if ok, _ := db.ClaimAlertRun(ctx, "daily-2025-07-01", "a", -time.Minute); !ok {
 			t.Fatal("first claim")
