@@ -145,12 +145,12 @@ function AlertRow({ alert }: { alert: Alert }) {
           )}
         </div>
       </form>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+      <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:items-center">
         <label htmlFor={`${id}-feed`} className="font-medium">
           Private feed
         </label>
-        <input id={`${id}-feed`} readOnly className={inputClass + " min-w-0 flex-1 font-mono text-xs"} value={feedURL(alert.feedToken)} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className={secondaryButton} disabled={busy} onClick={() => renew.mutate()}>
+        <input id={`${id}-feed`} readOnly className={inputClass + " min-w-0 font-mono text-xs sm:flex-1"} value={feedURL(alert.feedToken)} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={secondaryButton + " self-start sm:self-auto"} disabled={busy} onClick={() => renew.mutate()}>
           New feed URL
         </button>
       </div>

@@ -75,7 +75,7 @@ export function SearchAlert({ search }: { search: Search }) {
   return (
     <div className="space-y-2" data-search-alert>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className={button} onClick={start} disabled={create.isPending || isLoading}>
+        <button type="button" className={button} onClick={start} disabled={create.isPending || create.isSuccess || isLoading}>
           {create.isPending ? "Creating alert..." : "Create alert for this search"}
         </button>
         {!user && !isLoading && !anon && (
