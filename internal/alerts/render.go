@@ -7,6 +7,7 @@ import (
 	htmltemplate "html/template"
 	"net/url"
 	"strings"
+	"sync"
 	texttemplate "text/template"
 	"time"
 
@@ -22,10 +23,20 @@ var (
 	textTemplate = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/alert.txt"))
 )
 
-// Links makes the absolute URLs e-mails carry.
+// Links makes the absolute URLs e-mails carry, and renders them. A
+// circular's part of an e-mail is rendered once per set of entity types
+// and kept for the Links' life (a run), so a daily run of many alerts
+// sharing circulars renders each once.
 type Links struct {
 	site   *url.URL
 	tokens *Tokens
+	mu     sync.Mutex
+	items  map[string]renderedItem // by circular id and business
+}
+
+type renderedItem struct {
+	HTML htmltemplate.HTML
+	Text string
 }
 
 // NewLinks links under siteURL (e.g. https://regpulse.in/), signing with
@@ -35,7 +46,7 @@ func NewLinks(siteURL string, tokens *Tokens) (*Links, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Links{site: u, tokens: tokens}, nil
+	return &Links{site: u, tokens: tokens, items: map[string]renderedItem{}}, nil
 }
 
 // Unsubscribe is the alert's signed unsubscribe link (no sign-in).
@@ -72,7 +83,7 @@ type itemView struct {
 
 type emailView struct {
 	Subject, Name, Frequency, Intro, Fold, Email string
-	Items                                        []itemView
+	Items                                        []renderedItem
 	UnsubscribeURL, ManageURL, ConfirmURL        string
 }
 
@@ -143,13 +154,9 @@ func (l *Links) Render(e Email) (Rendered, error) {
 			e.FoldAfter, pluralCirculars(len(e.Circulars)))
 	}
 	for _, c := range e.Circulars {
-		it := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
-			Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, e.Alert.Business),
-			DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
-			Summary: newsletter.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
-		if it.OfficialURL == "" {
-			// No official link known: the source the entry was made from.
-			it.OfficialURL, it.LinkLabel = c.SourceURL, "Source"
+		it, err := l.item(c, e.Alert.Business)
+		if err != nil {
+			return Rendered{}, err
 		}
 		v.Items = append(v.Items, it)
 	}
@@ -161,6 +168,38 @@ func (l *Links) Render(e Email) (Rendered, error) {
 		return Rendered{}, err
 	}
 	return Rendered{Subject: v.Subject, Text: t.String(), HTML: h.String(), UnsubscribeURL: v.UnsubscribeURL}, nil
+}
+
+// item is c's part of an e-mail for business, rendered once.
+func (l *Links) item(c catalog.Circular, business []string) (renderedItem, error) {
+	key := c.ID + "|" + strings.Join(business, ",")
+	l.mu.Lock()
+	it, ok := l.items[key]
+	l.mu.Unlock()
+	if ok {
+		return it, nil
+	}
+	v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
+		Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, business),
+		DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
+		Summary: newsletter.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
+	if v.OfficialURL == "" {
+		// No official link known: the source the entry was made from.
+		v.OfficialURL, v.LinkLabel = c.SourceURL, "Source"
+	}
+	var h, t bytes.Buffer
+	if err := htmlTemplate.ExecuteTemplate(&h, "item", v); err != nil {
+		return renderedItem{}, err
+	}
+	if err := textTemplate.ExecuteTemplate(&t, "item", v); err != nil {
+		return renderedItem{}, err
+	}
+	// The HTML template escaped every value of the fragment.
+	it = renderedItem{HTML: htmltemplate.HTML(h.String()), Text: t.String()}
+	l.mu.Lock()
+	l.items[key] = it
+	l.mu.Unlock()
+	return it, nil
 }
 
 func pluralCirculars(n int) string {
