@@ -27,7 +27,11 @@ type Index struct {
 	plans  []search.Plan
 	// single marks the alerts whose query is one key, which filing them
 	// under it already checks.
-	single    []bool
+	single []bool
+	// sigs are the query alerts' key signatures: a bit per key, so a
+	// circular lacking one of an alert's keys is passed over without
+	// looking the keys up (sig of the alert not within the circular's).
+	sigs      []signature
 	byKey     map[string][]int32
 	bySource  map[string][]int32
 	anySource []int32
@@ -66,7 +70,7 @@ func bitOf(v string, all []string) uint64 {
 // only those).
 func NewIndex(alerts []Alert) *Index {
 	x := &Index{alerts: alerts, masks: make([]mask, len(alerts)), plans: make([]search.Plan, len(alerts)),
-		single: make([]bool, len(alerts)), byKey: map[string][]int32{}, bySource: map[string][]int32{}}
+		single: make([]bool, len(alerts)), sigs: make([]signature, len(alerts)), byKey: map[string][]int32{}, bySource: map[string][]int32{}}
 	for i := range alerts {
 		a := &alerts[i]
 		x.masks[i] = mask{sources: bitsOf(a.Sources, catalog.Sources), categories: bitsOf(a.Categories, catalog.CircularCategories),
@@ -89,6 +93,11 @@ func NewIndex(alerts []Alert) *Index {
 				}
 				x.byKey[key] = append(x.byKey[key], int32(i))
 				x.single[i] = len(p.Terms) == 1 && len(p.Terms[0].Keys) == 1
+				for _, t := range p.Terms {
+					if len(t.Keys) == 1 { // a widened term has no one key to require
+						x.sigs[i].add(t.Keys[0])
+					}
+				}
 				continue
 			}
 		}
@@ -158,6 +167,12 @@ func (x *Index) Match(arr Arrival, found func(a *Alert)) {
 	d := search.StrongDocument(arr.Circular)
 	strong := search.NewStrongKeys(d)
 	seen := map[string]bool{}
+	var sig signature
+	for _, col := range d.Columns[:search.ColumnContent] {
+		for _, place := range col {
+			sig.add(d.Keys[place])
+		}
+	}
 	for _, col := range d.Columns[:search.ColumnContent] {
 		for _, place := range col {
 			k := d.Keys[place]
@@ -166,7 +181,7 @@ func (x *Index) Match(arr Arrival, found func(a *Alert)) {
 			}
 			seen[k] = true
 			for _, i := range x.byKey[k] {
-				if x.masks[i].passes(&b) && (x.single[i] || strong.Match(x.plans[i])) {
+				if x.masks[i].passes(&b) && sig.holds(x.sigs[i]) && (x.single[i] || strong.Match(x.plans[i])) {
 					found(&x.alerts[i])
 				}
 			}
@@ -195,3 +210,17 @@ func (x *Index) MatchAll(arrivals []Arrival) []Match {
 	wg.Wait()
 	return slices.Concat(parts...)
 }
+
+// signature is a set of keys as 128 bits (a key's bit from its FNV-1a
+// hash): a holds b only if every key of b may be in a.
+type signature [2]uint64
+
+func (s *signature) add(key string) {
+	h := uint32(2166136261)
+	for i := 0; i < len(key); i++ {
+		h = (h ^ uint32(key[i])) * 16777619
+	}
+	s[h>>31&1] |= 1 << (h & 63)
+}
+
+func (s signature) holds(o signature) bool { return o[0]&^s[0] == 0 && o[1]&^s[1] == 0 }
