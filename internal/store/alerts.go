@@ -375,11 +375,12 @@ func (s *DB) RecordMatches(ctx context.Context, arrivals []alerts.Arrival, ms []
 }
 
 // Waiting returns the active alerts with matches waiting to be sent, and
-// for each how many e-mails it sent since since (the fold's count).
+// for each how many e-mails it sent since since (the fold's count). It
+// starts from the waiting matches (a partial index), not from every alert.
 func (s *DB) Waiting(ctx context.Context, since time.Time) (_ []alerts.Waiting, err error) {
 	defer wrap(&err, "Waiting")
 	rows, err := s.db.QueryContext(ctx, alertSelect+`
-		WHERE `+alertActive+` AND EXISTS (SELECT 1 FROM alert_deliveries d WHERE d.alert_id = a.id AND d.send_id IS NULL)
+		WHERE a.id IN (SELECT alert_id FROM alert_deliveries WHERE send_id IS NULL) AND `+alertActive+`
 		ORDER BY a.id`)
 	if err != nil {
 		return nil, err
