@@ -162,6 +162,8 @@ doctools:
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
+# Every other benchmark of ./... runs here too (the alerts' matching,
+# bench-alerts, among them).
 bench: bench-build bench-lighthouse bench-search
 	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip 'BenchmarkBuild|BenchmarkSearch|BenchmarkIndex|BenchmarkColdStart' -benchmem -timeout 60m ./...
 
@@ -200,6 +202,12 @@ bench/node_modules/.package-lock.json: bench/package-lock.json
 
 bench-lighthouse: build chromium bench/node_modules/.package-lock.json
 	cd bench && BENCH_PORT=$(BENCH_PORT) node lighthouse.mjs
+
+# Alerts: 100 new circulars matched against an index of 100,000 alerts
+# (under a second), and that index's build (internal/alerts).
+.PHONY: bench-alerts
+bench-alerts:
+	$(GO) test ./internal/alerts -run '^$$' -bench . -benchtime 3x -timeout 10m
 
 # The read path alone: one cached read in process, and 50 clients on
 # loopback for REGPULSE_LOAD_DURATION (5s) with the read cache off and on,

@@ -49,6 +49,7 @@ type Store interface {
 	// query it cannot run.
 	Search(ctx context.Context, q search.Query) (search.Response, error)
 	Subscribers
+	Alerts
 }
 
 // Handler holds the API's dependencies.
@@ -59,6 +60,7 @@ type Handler struct {
 	authCfg   AuthConfig
 	acc       *accounts
 	nlCfg     NewsletterConfig
+	alCfg     AlertsConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
@@ -108,6 +110,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	}
 	h.acc = acc
 	h.initNewsletter()
+	h.initAlerts()
 	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.requests)

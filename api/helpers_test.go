@@ -33,6 +33,7 @@ var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 type fakeStore struct {
 	Users       // nil: the accounts calls are tested on the real store (accounts_test.go)
 	Subscribers // nil: likewise the newsletter calls (newsletter_test.go)
+	Alerts      // nil: likewise the alert calls (alerts_test.go)
 	cat         *catalog.Catalog
 	stats       dashboard.Stats
 	err         error

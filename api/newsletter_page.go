@@ -36,7 +36,7 @@ a { color: #1d4ed8; }
 <main>
 <h1>{{.Title}}</h1>
 <p>{{.Message}}</p>
-{{with .Action}}<form method="post" action="{{.}}"><button type="submit">Unsubscribe</button></form>{{end}}
+{{with .Action}}<form method="post" action="{{.}}"><button type="submit">{{or $.Button "Unsubscribe"}}</button></form>{{end}}
 <p><a href="{{.Back}}">Back to RegPulse</a></p>
 </main>
 </body>
@@ -46,6 +46,7 @@ a { color: #1d4ed8; }
 type pageData struct {
 	Title, Message string
 	Action         string // the one button's form action, if any
+	Button         string // its label ("": Unsubscribe)
 	Back           string
 }
 

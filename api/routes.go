@@ -70,6 +70,15 @@ type (
 	jobIn struct {
 		ID string `param:"JobID"`
 	}
+	alertIn struct {
+		ID string `param:"AlertID"`
+	}
+	alertTokenIn struct {
+		Token string `param:"AlertToken"`
+	}
+	feedTokenIn struct {
+		Token string `param:"FeedToken"`
+	}
 )
 
 func (in pageIn) page() catalog.Page { return catalog.Page{Limit: in.Limit, Offset: in.Offset} }
@@ -161,6 +170,29 @@ func routes() []*route {
 			h.unsubscribePage(w, r, in.Token)
 		}),
 		handle(opUnsubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, in tokenIn) { h.unsubscribe(w, r, in.Token) }),
+
+		// Alerts.
+		signedIn(handle(opListAlerts, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.listAlerts(w, r) })),
+		signedIn(handle(opCreateAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.createAlert(w, r) })),
+		signedIn(handle(opUpdateAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.updateAlert(w, r, in.ID) })),
+		signedIn(handle(opDeleteAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.deleteAlert(w, r, in.ID) })),
+		signedIn(handle(opRenewAlertFeed, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.renewFeedToken(w, r, in.ID) })),
+		handle(opAlertFeed, func(h *Handler, w http.ResponseWriter, r *http.Request, in feedTokenIn) { h.alertFeed(w, r, in.Token) }),
+		limited(func(h *Handler) func(http.Handler) http.Handler {
+			return h.rateLimit("alert-subscribe", h.alCfg.SubscribeLimit, h.alCfg.LimitWindow, "Too many attempts; try again later")
+		}, handle(opSubscribeAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.subscribeAlert(w, r) })),
+		handle(opConfirmAlertPage, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.confirmAlertPage(w, r, in.Token)
+		}),
+		handle(opConfirmAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.confirmAlert(w, r, in.Token)
+		}),
+		handle(opAlertUnsubscribePage, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.alertUnsubscribePage(w, r, in.Token)
+		}),
+		handle(opAlertUnsubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.alertUnsubscribe(w, r, in.Token)
+		}),
 
 		// Documents.
 		limited(func(h *Handler) func(http.Handler) http.Handler {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
@@ -31,23 +32,27 @@ var schemaTypes = map[string]reflect.Type{
 	"ExtractJob":     reflect.TypeFor[extract.Job](),
 	"Health":         reflect.TypeFor[Health](),
 
-	"User":               reflect.TypeFor[auth.User](),
-	"Preferences":        reflect.TypeFor[auth.Preferences](),
-	"SignupRequest":      reflect.TypeFor[SignupRequest](),
-	"LoginRequest":       reflect.TypeFor[LoginRequest](),
-	"TokenResponse":      reflect.TypeFor[TokenResponse](),
-	"MeResponse":         reflect.TypeFor[MeResponse](),
-	"ProfileRequest":     reflect.TypeFor[ProfileRequest](),
-	"PasswordRequest":    reflect.TypeFor[PasswordRequest](),
-	"PreferencesRequest": reflect.TypeFor[PreferencesRequest](),
-	"SearchResponse":     reflect.TypeFor[search.Response](),
-	"Answer":             reflect.TypeFor[search.Answer](),
-	"AnswerSource":       reflect.TypeFor[search.Source](),
-	"Span":               reflect.TypeFor[search.Span](),
-	"AnswerFact":         reflect.TypeFor[search.Fact](),
-	"Pagination":         reflect.TypeFor[search.Pagination](),
-	"Facets":             reflect.TypeFor[search.Facets](),
-	"Correction":         reflect.TypeFor[search.Correction](),
+	"User":                   reflect.TypeFor[auth.User](),
+	"Preferences":            reflect.TypeFor[auth.Preferences](),
+	"SignupRequest":          reflect.TypeFor[SignupRequest](),
+	"LoginRequest":           reflect.TypeFor[LoginRequest](),
+	"TokenResponse":          reflect.TypeFor[TokenResponse](),
+	"MeResponse":             reflect.TypeFor[MeResponse](),
+	"ProfileRequest":         reflect.TypeFor[ProfileRequest](),
+	"PasswordRequest":        reflect.TypeFor[PasswordRequest](),
+	"PreferencesRequest":     reflect.TypeFor[PreferencesRequest](),
+	"Alert":                  reflect.TypeFor[alerts.Alert](),
+	"AlertRequest":           reflect.TypeFor[AlertRequest](),
+	"AlertSubscribeRequest":  reflect.TypeFor[AlertSubscribeRequest](),
+	"AlertSubscribeResponse": reflect.TypeFor[AlertSubscribeResponse](),
+	"SearchResponse":         reflect.TypeFor[search.Response](),
+	"Answer":                 reflect.TypeFor[search.Answer](),
+	"AnswerSource":           reflect.TypeFor[search.Source](),
+	"Span":                   reflect.TypeFor[search.Span](),
+	"AnswerFact":             reflect.TypeFor[search.Fact](),
+	"Pagination":             reflect.TypeFor[search.Pagination](),
+	"Facets":                 reflect.TypeFor[search.Facets](),
+	"Correction":             reflect.TypeFor[search.Correction](),
 
 	"Subscriber":          reflect.TypeFor[newsletter.Subscriber](),
 	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
@@ -64,7 +69,8 @@ var schemaTypes = map[string]reflect.Type{
 func schemaEnums() map[string][]string {
 	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
-		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses}
+		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
+		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
@@ -233,6 +239,25 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	},
 	"Pagination": {
 		Description: "Where the page sits among the results.",
+	},
+	"Alert": {
+		Description: "An alert: the circulars reaching the store that pass its filters (empty lists: any), e-mailed at its frequency. Daily digests go from 07:00 UTC, weekly ones on Mondays from 07:00 UTC.",
+		Properties: map[string]apispec.PropertyDoc{
+			"createdAt":   {Format: "date-time"},
+			"lastSentAt":  {Description: "When it last sent an e-mail; null when never.", Format: "date-time"},
+			"feedToken":   {Description: "The private feed's token: GET /api/alerts/feed?token=..."},
+			"entityTypes": {Description: "The preferences' alert: the user's business (circulars naming none of these types are left out, and impact is judged for them). Empty for saved searches."},
+			"query":       {Description: "The saved search's words; only strong matches count (every word in the number, title or summary, or the number as typed)."},
+		},
+	},
+	"AlertRequest": {
+		Description: "POST /alerts' and PUT /alerts/{id}'s body.",
+	},
+	"AlertSubscribeRequest": {
+		Description: "POST /alerts/subscribe's body: an address and a search.",
+	},
+	"AlertSubscribeResponse": {
+		Description: "An anonymous subscription waits for its confirmation link to be followed.",
 	},
 	"PasswordRequest": {
 		Description: "PUT /user/password's body.",

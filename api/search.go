@@ -77,16 +77,22 @@ func searchAtom(origin string, q search.Query, cs []catalog.Circular) ([]byte, e
 		v.Set("category", q.Category)
 	}
 	page := origin + "/search?" + v.Encode()
+	return circularsAtom(cs, "RegPulse search: "+q.Text, page, origin+"/api/search/feed?"+v.Encode(), page, origin)
+}
+
+// circularsAtom renders circulars as an Atom feed (RFC 4287) titled
+// title, with id, its own address self and the page it mirrors page.
+func circularsAtom(cs []catalog.Circular, title, id, self, page, origin string) ([]byte, error) {
 	updated := atom.EmptyUpdated
 	if len(cs) > 0 {
 		updated = cs[0].PublishedDate.Time
 	}
 	feed := atom.Feed{
-		Title:   "RegPulse search: " + q.Text,
-		ID:      page,
+		Title:   title,
+		ID:      id,
 		Updated: atom.Date(updated),
 		Links: []atom.Link{
-			{Rel: "self", Type: "application/atom+xml", Href: origin + "/api/search/feed?" + v.Encode()},
+			{Rel: "self", Type: "application/atom+xml", Href: self},
 			{Rel: "alternate", Type: "text/html", Href: page},
 		},
 		Author: atom.Person{Name: "RegPulse"},

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/search"
 )
 
 // The checks of the bodies' fields, declared once: a request type's
@@ -59,6 +60,10 @@ var rules = map[string]apispec.Rule{
 	"subscriberEmail": emailRule("Please enter a valid email address"),
 	"optionalFirst":   nameRule("First name", false),
 	"optionalLast":    nameRule("Last name", false),
+	"alertName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
+		"long": "Name too long", "control": "Name must not contain control characters"}},
+	"alertQuery": {Trim: true, MaxLength: search.MaxQueryLength, NoControl: true, Messages: map[string]string{
+		"long": "Search too long", "control": "Search must not contain control characters"}},
 }
 
 // fieldErrors collects one message per field, the first found.

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -138,10 +136,7 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // scheduleDigest starts serve's monthly digest: the previous month's, on
 // each first day (UTC), once across processes sharing the store.
 func scheduleDigest(ctx context.Context, run digestRun) {
-	holder := make([]byte, 8)
-	rand.Read(holder)
-	host, _ := os.Hostname()
-	go newsletter.Schedule(ctx, run.db, fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(holder)),
+	go newsletter.Schedule(ctx, run.db, newHolder(),
 		func(ctx context.Context, month time.Time) error {
 			rep, err := run.send(ctx, month)
 			run.log.Info("digest schedule: "+rep.String(), "err", err)

@@ -11,6 +11,7 @@
 //	regpulse backup --out FILE  a consistent copy of the store, online
 //	regpulse restore FILE       a backup into an empty store (SQLite or PostgreSQL)
 //	regpulse version            print the build's version
+//	regpulse alerts ...         send alerts; list them, their counts, bouncing addresses; resend
 package main
 
 import (
@@ -50,6 +51,7 @@ commands:
   backup --out FILE  write a consistent copy of the store (SQLite or PostgreSQL) while it runs
   restore FILE       copy a backup into an empty store, of either kind
   version            print this build's version, revision and Go version
+  alerts ...         send what alerts are due; list, stats, bouncing, resend
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -99,6 +101,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRestore(ctx, args[1:], stdout, stderr)
 	case "version":
 		return cmdVersion(args[1:], stdout, stderr)
+	case "alerts":
+		return cmdAlerts(ctx, args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
@@ -225,6 +229,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
 	var df digestFlags
 	df.register(fs)
+	alertsEvery := fs.Duration("alerts-every", 0, "send alerts this often (e.g. 1m): immediate ones at each run, daily digests from 07:00 UTC, weekly ones on Mondays; 0 never")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -237,6 +242,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *ingestEvery > 0 && in.timeout <= 0 {
 		return fmt.Errorf("--ingest-timeout %s: want a positive duration", in.timeout)
+	}
+	if *alertsEvery != 0 && *alertsEvery < time.Second {
+		return fmt.Errorf("--alerts-every %s is too short", *alertsEvery)
 	}
 	if *every != 0 && *every < time.Second {
 		return fmt.Errorf("--rebuild-every %s is too short", *every)
@@ -257,6 +265,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *digestSchedule {
 		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
 			getenv: os.Getenv, log: log})
+	}
+	if *alertsEvery > 0 {
+		scheduleAlerts(ctx, *alertsEvery, alertsRun{db: a.DB, flags: df, baseURL: b.baseURL, dataDir: c.Store.Data,
+			holder: newHolder(), getenv: os.Getenv, log: log})
 	}
 	if *every > 0 {
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {

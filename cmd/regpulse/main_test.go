@@ -182,7 +182,7 @@ func TestServe_Flags(t *testing.T) {
 	}
 	want := app.Flags()
 	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
-		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "digest-schedule", "from", "unsubscribe-mailto", "out"} {
+		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every"} {
 		want[own] = true
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

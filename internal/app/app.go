@@ -26,6 +26,7 @@ import (
 	"regpulse/api"
 	"regpulse/internal/ai"
 	"regpulse/internal/ai/openai"
+	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
@@ -230,6 +231,10 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
+	alertTokens, err := alerts.LoadTokens(c.Store.Data, env.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	svc, err := openai.NewService(openai.Config{APIKey: env.Getenv(OpenAIKeyEnv), BaseURL: c.AI.BaseURL,
 		Model: c.AI.Model, Timeout: c.AI.Timeout}, ai.WithLogger(log))
 	if err != nil {
@@ -246,6 +251,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
+		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		if c.Content != "" {

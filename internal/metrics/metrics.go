@@ -62,6 +62,12 @@ var (
 	Emails = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "regpulse_emails_total", Help: "E-mails handed to the SMTP server, by outcome (sent, refused, retried, failed).",
 	}, []string{"outcome"})
+	// Alerts counts alert e-mails by what became of them (the alerts
+	// package's outcomes: sent, failed, folded into a digest, skipped for
+	// a bouncing address, confirmation).
+	Alerts = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "regpulse_alert_emails_total", Help: "Alert e-mails by outcome (sent, failed, folded, skipped, confirmation).",
+	}, []string{"outcome"})
 	// SyncDuration is how long syncing the catalog into the store took.
 	SyncDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name: "regpulse_catalog_sync_duration_seconds", Help: "Time to sync the catalog into the store, by outcome (ok, failed).",
@@ -83,7 +89,7 @@ var (
 )
 
 func init() {
-	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails,
+	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails, Alerts,
 		SyncDuration, BuildDuration, RateLimited, buildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	in := buildinfo.Read()

@@ -71,14 +71,9 @@ func Send(ctx context.Context, st Store, tr Transport, rd *Renderer, o Options) 
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	from, err := mail.ParseAddress(o.From)
+	snd, err := NewSender(o.From, o.UnsubscribeMailto)
 	if err != nil {
-		return Report{}, fmt.Errorf("from address %q: %w", o.From, err)
-	}
-	_, domain, _ := strings.Cut(from.Address, "@")
-	mailto := o.UnsubscribeMailto
-	if mailto == "" {
-		mailto = "mailto:" + from.Address + "?subject=unsubscribe"
+		return Report{}, err
 	}
 	month := MonthKey(rd.issue.Month)
 	rep := Report{Month: month, Failures: map[string]string{}}
@@ -90,7 +85,7 @@ func Send(ctx context.Context, st Store, tr Transport, rd *Renderer, o Options) 
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		msgID := "digest-" + month + "-" + sub.ID + "@" + domain
+		msgID := "digest-" + month + "-" + sub.ID + "@" + snd.Domain
 		if !o.DryRun {
 			ok, err := st.ClaimDelivery(ctx, sub.ID, month, msgID)
 			if err != nil {
@@ -102,7 +97,7 @@ func Send(ctx context.Context, st Store, tr Transport, rd *Renderer, o Options) 
 			}
 		}
 		failure := ""
-		m, err := buildMessage(rd, sub, from, msgID, mailto, o.Now())
+		m, err := buildMessage(rd, sub, snd, msgID, o.Now())
 		if err == nil {
 			err = tr.Deliver(ctx, m, sub.ID)
 		}
@@ -123,29 +118,70 @@ func Send(ctx context.Context, st Store, tr Transport, rd *Renderer, o Options) 
 	return rep, nil
 }
 
-// buildMessage is sub's digest as a multipart/alternative message (plain
-// text first, HTML preferred) with the one-click unsubscribe headers of
-// RFC 8058 and RFC 2369.
-func buildMessage(rd *Renderer, sub Subscriber, from *mail.Address, msgID, mailto string, now time.Time) (*gomail.Msg, error) {
+// buildMessage is sub's digest as a message.
+func buildMessage(rd *Renderer, sub Subscriber, snd Sender, msgID string, now time.Time) (*gomail.Msg, error) {
 	r, err := rd.Render(sub)
 	if err != nil {
 		return nil, err
 	}
+	return snd.Message(Envelope{ToName: strings.TrimSpace(sub.FirstName + " " + sub.LastName), To: sub.Email,
+		Subject: r.Subject, MessageID: msgID, Date: now, ListID: "RegPulse monthly update <monthly." + snd.Domain + ">",
+		UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
+}
+
+// Sender is who sends RegPulse's e-mails (the digest and the alerts):
+// the From address, its domain, which names Message-IDs and List-Ids,
+// and the List-Unsubscribe mailbox.
+type Sender struct {
+	From   *mail.Address
+	Domain string
+	Mailto string // mailto:... for List-Unsubscribe
+}
+
+// NewSender reads from (e.g. "RegPulse <newsletter@regpulse.in>"); an
+// empty unsubscribeMailto is from's address with subject "unsubscribe".
+func NewSender(from, unsubscribeMailto string) (Sender, error) {
+	addr, err := mail.ParseAddress(from)
+	if err != nil {
+		return Sender{}, fmt.Errorf("from address %q: %w", from, err)
+	}
+	_, domain, _ := strings.Cut(addr.Address, "@")
+	if unsubscribeMailto == "" {
+		unsubscribeMailto = "mailto:" + addr.Address + "?subject=unsubscribe"
+	}
+	return Sender{From: addr, Domain: domain, Mailto: unsubscribeMailto}, nil
+}
+
+// Envelope is one message's recipient, subject, identity and bodies.
+type Envelope struct {
+	ToName, To         string
+	Subject, MessageID string
+	Date               time.Time
+	ListID             string // List-Id: "Name <id.domain>"
+	// UnsubscribeURL is the one-click unsubscribe link (RFC 8058) of
+	// what this message is for.
+	UnsubscribeURL string
+	Text, HTML     string
+}
+
+// Message builds e as multipart/alternative (plain text first, HTML
+// preferred) with the one-click unsubscribe headers of RFC 8058 and
+// RFC 2369, bulk precedence and its own Message-ID.
+func (snd Sender) Message(e Envelope) (*gomail.Msg, error) {
 	m := gomail.NewMsg()
-	m.SetAddrHeaderFromMailAddress(gomail.HeaderFrom, from)
-	name := strings.TrimSpace(sub.FirstName + " " + sub.LastName)
-	if err := m.AddToFormat(name, sub.Email); err != nil {
+	m.SetAddrHeaderFromMailAddress(gomail.HeaderFrom, snd.From)
+	if err := m.AddToFormat(e.ToName, e.To); err != nil {
 		return nil, err
 	}
-	m.Subject(r.Subject)
-	m.SetDateWithValue(now)
-	m.SetMessageIDWithValue(msgID)
+	m.Subject(e.Subject)
+	m.SetDateWithValue(e.Date)
+	m.SetMessageIDWithValue(e.MessageID)
 	m.SetBulk()
-	m.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+r.UnsubscribeURL+">, <"+mailto+">")
+	m.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+e.UnsubscribeURL+">, <"+snd.Mailto+">")
 	m.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
-	m.SetGenHeader(gomail.Header("List-Id"), "RegPulse monthly update <monthly."+strings.SplitN(msgID, "@", 2)[1]+">")
-	m.SetBodyString(gomail.TypeTextPlain, r.Text)
-	m.AddAlternativeString(gomail.TypeTextHTML, r.HTML)
+	m.SetGenHeader(gomail.Header("List-Id"), e.ListID)
+	m.SetBodyString(gomail.TypeTextPlain, e.Text)
+	m.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
 	return m, nil
 }
 

@@ -2,13 +2,11 @@ package newsletter_test
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
@@ -16,90 +14,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/emersion/go-smtp"
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/api"
 	"regpulse/internal/catalog"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/newsletter/smtptest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
-
-// mailServer is a real SMTP server on loopback that keeps what it
-// receives and refuses one recipient with a permanent error.
-type mailServer struct {
-	mu     sync.Mutex
-	got    map[string][]byte // recipient: message
-	reject string
-	addr   string
-}
-
-func startMailServer(t *testing.T, reject string) *mailServer {
-	t.Helper()
-	ms := &mailServer{got: map[string][]byte{}, reject: reject}
-	srv := smtp.NewServer(ms)
-	srv.Domain = "localhost"
-	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms.addr = l.Addr().String()
-	go srv.Serve(l)
-	t.Cleanup(func() { srv.Close() })
-	return ms
-}
-
-func (ms *mailServer) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{ms: ms}, nil }
-
-func (ms *mailServer) received() map[string][]byte {
-	ms.mu.Lock()
-	defer ms.mu.Unlock()
-	out := map[string][]byte{}
-	for k, v := range ms.got {
-		out[k] = v
-	}
-	return out
-}
-
-type session struct {
-	ms *mailServer
-	to []string
-}
-
-func (s *session) Mail(string, *smtp.MailOptions) error { return nil }
-
-func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if strings.EqualFold(to, s.ms.reject) {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such mailbox"}
-	}
-	s.to = append(s.to, to)
-	return nil
-}
-
-func (s *session) Data(r io.Reader) error {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	s.ms.mu.Lock()
-	defer s.ms.mu.Unlock()
-	for _, to := range s.to {
-		if _, dup := s.ms.got[to]; dup {
-			return errors.New("test server: a second message to " + to)
-		}
-		s.ms.got[to] = b
-	}
-	return nil
-}
-
-func (s *session) Reset()        { s.to = nil }
-func (s *session) Logout() error { return nil }
 
 // digestFixture is a store with subscribers and a renderer for June 2025.
 type digestFixture struct {
@@ -179,10 +104,11 @@ func TestDigest_SendSMTP(t *testing.T) {
 		newsletter.Signup{Email: "events@example.com", Preferences: []string{"events"}},
 		newsletter.Signup{Email: "fin@example.com", Preferences: []string{"fintech", "compliance"}},
 	)
-	ms := startMailServer(t, "bounce@example.com")
+	ms := smtptest.Start(t, "bounce@example.com")
+	ms.Once = true
 	send := func() newsletter.Report {
 		t.Helper()
-		tr, err := newsletter.NewSMTP("smtp://" + ms.addr + "?tls=none")
+		tr, err := newsletter.NewSMTP(ms.URL())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +123,7 @@ func TestDigest_SendSMTP(t *testing.T) {
 	if rep.Sent != 3 || rep.Failed != 1 || rep.Skipped != 0 || !strings.Contains(rep.Failures["bounce@example.com"], "550") {
 		t.Fatalf("first run: %+v", rep)
 	}
-	got := ms.received()
+	got := firstOf(ms.Received())
 	if len(got) != 3 {
 		t.Fatalf("server received %d messages, want 3", len(got))
 	}
@@ -283,7 +209,7 @@ func TestDigest_SendSMTP(t *testing.T) {
 		if rep.Sent != 0 || rep.Skipped != 3 || rep.Failed != 1 {
 			t.Errorf("second run: %+v", rep)
 		}
-		if n := len(ms.received()); n != 3 {
+		if n := len(ms.Received()); n != 3 {
 			t.Errorf("server holds %d messages after the re-run, want 3", n)
 		}
 	})
@@ -389,4 +315,13 @@ func BenchmarkDigest_Render10000(b *testing.B) {
 			}
 		}
 	}
+}
+
+// firstOf is each recipient's one message.
+func firstOf(got map[string][][]byte) map[string][]byte {
+	out := map[string][]byte{}
+	for k, v := range got {
+		out[k] = v[0]
+	}
+	return out
 }

@@ -25,11 +25,15 @@ const tokenInfo = "regpulse newsletter unsubscribe v1"
 // NewTokens derives the unsubscribe key from secret (the server's signing
 // secret) with HKDF, so one kept secret serves sign-in tokens and
 // unsubscribe links without either key revealing the other.
-func NewTokens(secret []byte) (*Tokens, error) {
+func NewTokens(secret []byte) (*Tokens, error) { return NewTokensFor(secret, tokenInfo) }
+
+// NewTokensFor derives a key of its own for purpose (HKDF's info), so
+// links signed for one purpose (the alerts') are never valid for another.
+func NewTokensFor(secret []byte, purpose string) (*Tokens, error) {
 	if len(secret) < 16 {
 		return nil, errors.New("newsletter: the secret is too short")
 	}
-	key, err := hkdf.Key(sha256.New, secret, nil, tokenInfo, 32)
+	key, err := hkdf.Key(sha256.New, secret, nil, purpose, 32)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +55,7 @@ func (t *Tokens) Token(id string) string {
 // The signature is compared in constant time.
 func (t *Tokens) Parse(token string) (string, error) {
 	id, sig, ok := strings.Cut(token, ".")
-	if !ok || id == "" || len(id) > 64 {
+	if !ok || id == "" || len(id) > 128 {
 		return "", ErrBadToken
 	}
 	got, err := base64.RawURLEncoding.DecodeString(sig)

@@ -121,7 +121,7 @@ type indexedDoc struct {
 // indexDoc counts c's keys, with the summaries pages show (the editors'
 // and a stored one, both found), and encodes them.
 func indexDoc(c catalog.Circular, stored string) indexedDoc {
-	d := search.Index(c, strings.TrimSpace(string(c.Summary)+" "+stored))
+	d := search.Index(c, search.Summaries(string(c.Summary), stored))
 	b, err := index.Count(d).AppendBinary(nil)
 	return indexedDoc{terms: b, words: d.Words, err: err}
 }

@@ -281,11 +281,19 @@ func (s *DB) Deliveries(ctx context.Context, month string) (_ map[string]int, er
 // holder's lease still runs.
 func (s *DB) ClaimDigestRun(ctx context.Context, month, holder string, lease time.Duration) (_ bool, err error) {
 	defer wrap(&err, "ClaimDigestRun")
+	return s.claimRun(ctx, "newsletter_runs", "month", month, holder, lease)
+}
+
+// claimRun takes the run key of a lock table (newsletter_runs,
+// alert_runs: key, holder, lease_until, finished_at) for holder until
+// lease runs out: false when the run is done or another holder's lease
+// still runs.
+func (s *DB) claimRun(ctx context.Context, table, keyCol, key, holder string, lease time.Duration) (bool, error) {
 	now := s.now().UTC()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO newsletter_runs (month, holder, lease_until) VALUES (?, ?, ?)
-		ON CONFLICT (month) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
-		WHERE newsletter_runs.finished_at IS NULL AND (newsletter_runs.lease_until < ? OR newsletter_runs.holder = excluded.holder)`,
-		month, holder, leaseText(now.Add(lease)), leaseText(now))
+	res, err := s.db.ExecContext(ctx, `INSERT INTO `+table+` (`+keyCol+`, holder, lease_until) VALUES (?, ?, ?)
+		ON CONFLICT (`+keyCol+`) DO UPDATE SET holder = excluded.holder, lease_until = excluded.lease_until
+		WHERE `+table+`.finished_at IS NULL AND (`+table+`.lease_until < ? OR `+table+`.holder = excluded.holder)`,
+		key, holder, leaseText(now.Add(lease)), leaseText(now))
 	if err != nil {
 		return false, err
 	}
@@ -300,6 +308,11 @@ func leaseText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z
 // FinishDigestRun marks the month's digest sent: no one claims it again.
 func (s *DB) FinishDigestRun(ctx context.Context, month string) (err error) {
 	defer wrap(&err, "FinishDigestRun")
-	_, err = s.db.ExecContext(ctx, "UPDATE newsletter_runs SET finished_at = ? WHERE month = ?", timeText(s.now()), month)
+	return s.finishRun(ctx, "newsletter_runs", "month", month)
+}
+
+// finishRun marks a lock table's run done.
+func (s *DB) finishRun(ctx context.Context, table, keyCol, key string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE "+table+" SET finished_at = ? WHERE "+keyCol+" = ?", timeText(s.now()), key)
 	return err
 }

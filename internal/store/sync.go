@@ -85,6 +85,11 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 		}
 		*step.into = ks
 	}
+	if stats.Circulars.Added > 0 {
+		if err := recordArrivals(ctx, tx, s.now()); err != nil {
+			return SyncStats{}, fmt.Errorf("alert arrivals: %w", err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return SyncStats{}, err
 	}

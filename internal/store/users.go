@@ -85,6 +85,9 @@ func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (_ auth.User, err 
 	if err := putChoices(ctx, tx, u.ID, auth.DefaultChoices(), now); err != nil {
 		return auth.User{}, err
 	}
+	if err := putPreferencesAlert(ctx, tx, u.ID, now); err != nil {
+		return auth.User{}, err
+	}
 	if err := markSubscribedUser(ctx, tx, u.ID, userKey(u.Email)); err != nil {
 		return auth.User{}, err
 	}

@@ -1,12 +1,13 @@
 // /profile: the signed-in user's account, preferences, password and
 // sessions. Signed out, it sends the user to /login and back afterwards.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
 import { apiQuery, ApiError, call, setToken, userMessage, type Schemas, type User } from "../lib/api";
 import { logOut, useCurrentUser } from "../lib/auth";
-import { passwordSchema, PasswordField, secondaryButton, zodResolver } from "../lib/forms";
+import { AlertsSection } from "../lib/alerts";
+import { passwordSchema, PasswordField, secondaryButton, Section, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
@@ -18,17 +19,6 @@ type Props = { sources: string[]; impactLevels: string[]; categories: string[]; 
 const options = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
 
 const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 function Account({ user }: { user: User }) {
   const rows: [string, string][] = [
@@ -179,6 +169,7 @@ function ProfilePage(props: Props) {
     <div className="space-y-6" data-profile>
       <Account user={user} />
       <PreferencesForm {...props} />
+      <AlertsSection />
       <PasswordForm username={user.username} />
       <Sessions />
     </div>

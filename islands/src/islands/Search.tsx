@@ -17,6 +17,7 @@ import { useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
+import { SearchAlert } from "../lib/search-alert";
 import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
 
@@ -219,6 +220,7 @@ function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
           </a>
         </p>
       )}
+      {!isDefault && !offline && <SearchAlert search={state} />}
       {result?.latest && q && !loading && (
         <p role="note" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
           UPI search: the results that match well are sorted latest first, {pageSize} circulars per page.

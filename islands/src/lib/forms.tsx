@@ -4,6 +4,9 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from "react-hook-form";
 import * as z from "zod/mini";
 import { rules, type Rule } from "./rules.gen";
+import { inputClass } from "./styles";
+
+export { inputClass, primaryButton, secondaryButton } from "./styles";
 
 // ruleSchema checks a string as the API's rule r does (api/validate.go,
 // through rules.gen.ts), with its messages: the first failing check, in
@@ -54,13 +57,6 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodMiniType<T>): Re
     return { values: {}, errors: errors as FieldErrors<T> };
   };
 }
-
-export const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-[invalid=true]:border-red-400";
-export const primaryButton =
-  "inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70";
-export const secondaryButton =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-70 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
 
 type FieldProps = {
   id: string;
@@ -131,5 +127,17 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+// Section is one titled card of a page's form (the profile's parts).
+export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
   );
 }

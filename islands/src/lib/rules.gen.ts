@@ -12,6 +12,25 @@ export type Rule = {
 };
 
 export const rules = {
+  "alertName": {
+    "trim": true,
+    "maxLength": 100,
+    "noControl": true,
+    "messages": {
+      "control": "Name must not contain control characters",
+      "long": "Name too long",
+      "required": "Name is required"
+    }
+  },
+  "alertQuery": {
+    "trim": true,
+    "maxLength": 400,
+    "noControl": true,
+    "messages": {
+      "control": "Search must not contain control characters",
+      "long": "Search too long"
+    }
+  },
   "currentPassword": {
     "messages": {
       "required": "Current password is required"

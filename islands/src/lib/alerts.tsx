@@ -1,0 +1,185 @@
+// The profile's "Alerts" section (/profile#alerts): the user's alerts from
+// GET /api/alerts, their preferences' first (what it sends is the
+// server's one-line description; its filters are the preferences above),
+// then their saved searches. Each can be edited, paused and resumed,
+// deleted (not the preferences'), and has a private feed URL that can be
+// renewed, which ends the old one.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiQuery, call, userMessage, type Schemas } from "./api";
+import { inputClass, secondaryButton, Section } from "./forms";
+import { queryClient } from "./query";
+import { toast } from "./toast";
+
+type Alert = Schemas["Alert"];
+type Frequency = Schemas["AlertFrequency"];
+
+export const frequencyLabels: Record<Frequency, string> = { immediately: "Immediately", daily: "Daily digest", weekly: "Weekly digest" };
+
+const alertsKey = apiQuery("/alerts").queryKey;
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "never";
+
+// feedURL is the alert's private Atom feed, absolute (for feed readers).
+const feedURL = (token: string) => `${window.location.origin}/api/alerts/feed?token=${encodeURIComponent(token)}`;
+
+function AlertRow({ alert }: { alert: Alert }) {
+  const saved = alert.kind === "search";
+  const [name, setName] = useState(alert.name);
+  const [query, setQuery] = useState(alert.query);
+  const [frequency, setFrequency] = useState<Frequency>(alert.frequency);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const done = (title: string) => () => {
+    void queryClient.invalidateQueries({ queryKey: alertsKey });
+    toast({ title });
+  };
+  const failed = (title: string) => (err: unknown) => {
+    setErrors((err as { fields?: Record<string, string> }).fields ?? {});
+    toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+  };
+  const body = (enabled: boolean) => ({
+    name,
+    query,
+    sources: alert.sources,
+    categories: alert.categories,
+    documentTypes: alert.documentTypes,
+    impactLevels: alert.impactLevels,
+    frequency,
+    enabled,
+  });
+  const save = useMutation({
+    mutationFn: async (enabled: boolean) => (await call("put", "/alerts/{id}", { path: { id: alert.id }, body: body(enabled) })).data,
+    onSuccess: (a) => {
+      setErrors({});
+      done(a.enabled === alert.enabled ? "Alert saved" : a.enabled ? "Alert resumed" : "Alert paused")();
+    },
+    onError: failed("Could not save the alert"),
+  });
+  const remove = useMutation({
+    mutationFn: async () => (await call("delete", "/alerts/{id}", { path: { id: alert.id } })).data,
+    onSuccess: done("Alert deleted"),
+    onError: failed("Could not delete the alert"),
+  });
+  const renew = useMutation({
+    mutationFn: async () => (await call("post", "/alerts/{id}/feed-token", { path: { id: alert.id } })).data,
+    onSuccess: done("New feed URL: the old one no longer works"),
+    onError: failed("Could not renew the feed URL"),
+  });
+  const busy = save.isPending || remove.isPending || renew.isPending;
+  const id = `alert-${alert.id}`;
+  return (
+    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-alert={alert.kind} aria-labelledby={`${id}-name`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`${id}-name`} className="font-semibold">
+          {saved ? alert.name : "Your preferences"}
+        </h3>
+        <span
+          className={
+            "rounded-full px-2 py-0.5 text-xs font-medium " +
+            (alert.enabled ? "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100")
+          }
+        >
+          {alert.enabled ? "On" : "Paused"}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-alert-description>
+        {alert.description}
+      </p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Last sent: {when(alert.lastSentAt)}</p>
+      <form
+        noValidate
+        className="mt-3 grid gap-3 sm:grid-cols-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(alert.enabled);
+        }}
+      >
+        {saved && (
+          <>
+            <div>
+              <label htmlFor={`${id}-title`} className="text-sm font-medium">
+                Name
+              </label>
+              <input id={`${id}-title`} className={inputClass} value={name} maxLength={100} aria-invalid={!!errors.name} onChange={(e) => setName(e.target.value)} />
+              {errors.name && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{errors.name}</p>}
+            </div>
+            <div>
+              <label htmlFor={`${id}-query`} className="text-sm font-medium">
+                Search
+              </label>
+              <input id={`${id}-query`} className={inputClass} value={query} maxLength={400} aria-invalid={!!errors.query} onChange={(e) => setQuery(e.target.value)} />
+            </div>
+          </>
+        )}
+        <div>
+          <label htmlFor={`${id}-frequency`} className="text-sm font-medium">
+            Frequency
+          </label>
+          <select id={`${id}-frequency`} className={inputClass} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
+            {(Object.keys(frequencyLabels) as Frequency[]).map((f) => (
+              <option key={f} value={f}>
+                {frequencyLabels[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-3">
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            Save
+          </button>
+          <button type="button" className={secondaryButton} disabled={busy} onClick={() => save.mutate(!alert.enabled)}>
+            {alert.enabled ? "Pause" : "Resume"}
+          </button>
+          {saved && (
+            <button
+              type="button"
+              className={secondaryButton + " text-red-800 dark:text-red-300"}
+              disabled={busy}
+              onClick={() => {
+                if (window.confirm(`Delete the alert “${alert.name}”?`)) remove.mutate();
+              }}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+      <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:items-center">
+        <label htmlFor={`${id}-feed`} className="font-medium">
+          Private feed
+        </label>
+        <input id={`${id}-feed`} readOnly className={inputClass + " min-w-0 font-mono text-xs sm:flex-1"} value={feedURL(alert.feedToken)} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={secondaryButton + " self-start sm:self-auto"} disabled={busy} onClick={() => renew.mutate()}>
+          New feed URL
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function AlertsSection() {
+  const list = useQuery(apiQuery("/alerts"));
+  return (
+    <Section title="Alerts" id="alerts">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        E-mails of new circulars: your preferences above, and the searches you saved with “Create alert for this search” on{" "}
+        <a href="/search" className="font-medium text-brand-700 underline dark:text-blue-300">
+          Search
+        </a>
+        . Each has a private feed URL for feed readers and Slack or Teams; keep it private, or renew it.
+      </p>
+      {list.isPending ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading alerts...</p>
+      ) : list.isError ? (
+        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, "Could not load your alerts.")}</p>
+      ) : (
+        <ul className="mt-3 space-y-3" data-alerts>
+          {list.data.map((a) => (
+            <AlertRow key={a.id + a.feedToken + a.enabled + a.frequency + a.name} alert={a} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,115 @@
+// "Create alert for this search" on /search: signed in, it saves the
+// search (query, source, category) as a daily alert; signed out, it leads
+// through sign-in and back to the same search, which then saves it
+// (?alert=1, removed once done). Without an account, an address can
+// subscribe to the search instead: the API e-mails a confirmation link
+// and sends nothing before it is followed.
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ApiError, call, userMessage, type Schemas } from "./api";
+import { useCurrentUser } from "./auth";
+import { inputClass } from "./styles";
+
+type Search = { q: string; source: string; category: string };
+
+// filtersOf is a search's alert filters ("all" is no filter).
+function filtersOf(s: Search) {
+  return {
+    query: s.q.trim(),
+    sources: s.source !== "all" ? [s.source as Schemas["Source"]] : [],
+    categories: s.category !== "all" ? [s.category as Schemas["CircularCategory"]] : [],
+  };
+}
+
+// problem is what a failed call says: the fields' messages, else the
+// server's, else fallback.
+function problem(err: unknown, fallback: string): string {
+  const fields = err instanceof ApiError ? Object.values(err.fields) : [];
+  return fields.length ? fields.join(" ") : userMessage(err, fallback);
+}
+
+// alertParam marks a search to save once signed in.
+const alertParam = "alert";
+
+const link = "font-medium text-brand-700 underline dark:text-blue-300";
+const button =
+  "rounded-md border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70 dark:border-blue-300 dark:bg-slate-900 dark:text-blue-200 dark:hover:bg-slate-800";
+
+export function SearchAlert({ search }: { search: Search }) {
+  const { user, isLoading } = useCurrentUser();
+  const [email, setEmail] = useState("");
+  const [anon, setAnon] = useState(false);
+  const create = useMutation({
+    mutationFn: async () => {
+      const f = filtersOf(search);
+      return (await call("post", "/alerts", { body: { ...f, name: f.query || "New circulars", frequency: "daily" } })).data;
+    },
+  });
+  const subscribe = useMutation({
+    mutationFn: async () => (await call("post", "/alerts/subscribe", { body: { ...filtersOf(search), email, frequency: "daily" } })).data,
+  });
+  // Back from sign-in with ?alert=1: save the search once.
+  const resumed = useRef(false);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (resumed.current || isLoading || !user || url.searchParams.get(alertParam) !== "1") return;
+    resumed.current = true;
+    url.searchParams.delete(alertParam);
+    window.history.replaceState(window.history.state, "", url);
+    create.mutate();
+  }, [isLoading, user, create]);
+
+  const start = () => {
+    if (user) {
+      create.mutate();
+      return;
+    }
+    const back = new URL(window.location.href);
+    back.searchParams.set(alertParam, "1");
+    window.location.assign("/login?next=" + encodeURIComponent(back.pathname + back.search));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    subscribe.mutate();
+  };
+  return (
+    <div className="space-y-2" data-search-alert>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={button} onClick={start} disabled={create.isPending || create.isSuccess || isLoading}>
+          {create.isPending ? "Creating alert..." : "Create alert for this search"}
+        </button>
+        {!user && !isLoading && !anon && (
+          <button type="button" className={link + " text-sm"} onClick={() => setAnon(true)}>
+            or get it by e-mail without an account
+          </button>
+        )}
+      </div>
+      <div role="status" className="text-sm">
+        {create.isSuccess && (
+          <p>
+            Alert created: {create.data.description}{" "}
+            <a href="/profile#alerts" className={link}>
+              Manage your alerts
+            </a>
+          </p>
+        )}
+        {create.isError && <p className="text-red-700 dark:text-red-300">{problem(create.error, "Could not create the alert. Please try again.")}</p>}
+        {subscribe.isSuccess && <p>{subscribe.data.message}</p>}
+        {subscribe.isError && <p className="text-red-700 dark:text-red-300">{problem(subscribe.error, "Could not subscribe. Please try again.")}</p>}
+      </div>
+      {anon && !subscribe.isSuccess && (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1 sm:max-w-sm">
+            <label htmlFor="search-alert-email" className="text-sm font-medium">
+              Your e-mail address (a daily digest of this search)
+            </label>
+            <input id="search-alert-email" type="email" autoComplete="email" className={inputClass} value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <button type="submit" className={button} disabled={subscribe.isPending}>
+            {subscribe.isPending ? "Subscribing..." : "Subscribe to this search"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
