@@ -162,6 +162,13 @@ function ProfilePage(props: Props) {
   useEffect(() => {
     if (!isLoading && !user) window.location.replace("/login?next=/profile");
   }, [isLoading, user]);
+  // /profile#alerts (the dashboard's Set Alerts): the static page's anchor
+  // is where the island mounts; once the sections are drawn, go to the one
+  // asked for.
+  useEffect(() => {
+    const hash = window.location.hash.slice(1);
+    if (user && hash) document.getElementById("profile-" + hash)?.scrollIntoView();
+  }, [user]);
   if (!user) {
     return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
   }

@@ -161,7 +161,7 @@ function AlertRow({ alert }: { alert: Alert }) {
 export function AlertsSection() {
   const list = useQuery(apiQuery("/alerts"));
   return (
-    <Section title="Alerts" id="alerts">
+    <Section title="Alerts" id="profile-alerts">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         E-mails of new circulars: your preferences above, and the searches you saved with “Create alert for this search” on{" "}
         <a href="/search" className="font-medium text-brand-700 underline dark:text-blue-300">
