@@ -113,46 +113,74 @@ func AssignObligationIDs(circularID string, obs []Obligation) {
 	}
 }
 
-// LocateText finds sentence in content (whitespace may differ) and
-// returns its UTF-16 offsets; ok is false when content does not hold it.
+// LocateText finds sentence in content and returns its UTF-16 offsets;
+// ok is false when content does not hold it. Runs of white space match
+// any white space, and the typographer's marks (curly quotes, dashes,
+// ellipsis: Markdown's rendering and the sentence splitter write them)
+// match what content spells them with.
 func LocateText(content, sentence string) (start, end int, ok bool) {
-	words := strings.Fields(sentence)
-	if len(words) == 0 {
+	sentence = strings.Join(strings.Fields(sentence), " ")
+	if sentence == "" {
 		return 0, 0, false
 	}
-	// Match word by word so line breaks inside a paragraph match spaces.
-	from := 0
-	for {
-		i := strings.Index(content[from:], words[0])
-		if i < 0 {
-			return 0, 0, false
+	for b := 0; b < len(content); {
+		if e, ok := matchAt(content, b, sentence); ok {
+			return utf16Len(content[:b]), utf16Len(content[:e]), true
 		}
-		b := from + i
-		pos, matched := b, true
-		for j, w := range words {
-			if j > 0 {
-				k := pos
-				for k < len(content) && (content[k] == ' ' || content[k] == '\n' || content[k] == '\t' || content[k] == '\r') {
-					k++
-				}
-				if k == pos {
-					matched = false
-					break
-				}
-				pos = k
+		_, n := utf8.DecodeRuneInString(content[b:])
+		b += n
+	}
+	return 0, 0, false
+}
+
+// typographic are the marks the typographer writes, with the spellings
+// content may have for each.
+var typographic = map[rune][]string{
+	'’': {"'"}, '‘': {"'"}, '“': {`"`}, '”': {`"`}, '…': {"..."}, '–': {"--"}, '—': {"---"},
+}
+
+// matchAt reports whether content from byte i holds sentence (white space
+// already collapsed to single spaces), and where the match ends.
+func matchAt(content string, i int, sentence string) (int, bool) {
+	for _, r := range sentence {
+		if i >= len(content) {
+			return 0, false
+		}
+		c, n := utf8.DecodeRuneInString(content[i:])
+		// Markup the splitter removed (code spans, emphasis) is skipped.
+		for (c == '`' || c == '*') && r != c && i+n < len(content) {
+			i += n
+			c, n = utf8.DecodeRuneInString(content[i:])
+		}
+		switch {
+		case r == ' ':
+			if !isSpace(c) {
+				return 0, false
 			}
-			if !strings.HasPrefix(content[pos:], w) {
-				matched = false
+			for i < len(content) && isSpace(rune(content[i])) {
+				i++
+			}
+			continue
+		case c == r:
+			i += n
+			continue
+		}
+		matched := false
+		for _, alt := range typographic[r] {
+			if strings.HasPrefix(content[i:], alt) {
+				i += len(alt)
+				matched = true
 				break
 			}
-			pos += len(w)
 		}
-		if matched {
-			return utf16Len(content[:b]), utf16Len(content[:pos]), true
+		if !matched {
+			return 0, false
 		}
-		from = b + 1
 	}
+	return i, true
 }
+
+func isSpace(r rune) bool { return r == ' ' || r == '\n' || r == '\t' || r == '\r' }
 
 // SliceUTF16 is content between UTF-16 offsets start and end.
 func SliceUTF16(content string, start, end int) string {
@@ -258,12 +286,12 @@ func (f *fields) obligations(name string, c Circular) []Obligation {
 					o.DueDate = &d
 				}
 			case "source":
-				o.SourceText = strings.Join(strings.Fields(val), " ")
-				s, e, found := LocateText(c.Content, o.SourceText)
+				s, e, found := LocateText(c.Content, val)
 				if !found {
 					bad(v.Line, "source is not a sentence of the circular's text: %q", cutText(val, 60))
 				}
 				o.SourceStart, o.SourceEnd = s, e
+				o.SourceText = strings.Join(strings.Fields(SliceUTF16(c.Content, s, e)), " ")
 			default:
 				bad(k.Line, "unknown key %q in an obligation (want appliesTo, what, kind, deadline, source)", k.Value)
 			}
