@@ -58,7 +58,7 @@ type Obligation struct {
 
 // The kinds of obligation, their labels, the parties and origins.
 var (
-	ObligationKinds = []string{"new-requirement", "amendment", "prohibition", "reporting", "deadline-extension", "repeal"}
+	ObligationKinds      = []string{"new-requirement", "amendment", "prohibition", "reporting", "deadline-extension", "repeal"}
 	obligationKindLabels = map[string]string{
 		"new-requirement": "New requirement", "amendment": "Amendment", "prohibition": "Prohibition",
 		"reporting": "Reporting", "deadline-extension": "Deadline extension", "repeal": "Repeal",

@@ -3,8 +3,8 @@ package catalog
 import (
 	"fmt"
 	"testing"
-	"time"
 	"testing/fstest"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
