@@ -48,6 +48,7 @@ type Store interface {
 	// query it cannot run.
 	Search(ctx context.Context, q search.Query) (search.Response, error)
 	Subscribers
+	Obligations
 }
 
 // Handler holds the API's dependencies.

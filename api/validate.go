@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/register"
 )
 
 // The checks of the bodies' fields, declared once: a request type's
@@ -58,6 +59,7 @@ var rules = map[string]apispec.Rule{
 	"currentPassword": required("Current password is required"),
 	"subscriberEmail": emailRule("Please enter a valid email address"),
 	"optionalFirst":   nameRule("First name", false),
+	"obligationNote":  {Trim: true, MaxLength: register.MaxNote, Messages: map[string]string{"long": "Note too long"}},
 	"optionalLast":    nameRule("Last name", false),
 }
 

@@ -28,6 +28,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/obligations"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 )
@@ -127,29 +128,44 @@ type API struct {
 	DB      *store.DB
 	Handler http.Handler // mount at /api
 	Reads   *readcache.Cache
+	// AI proposes the obligations of circulars without written ones after
+	// each sync (nil: none are proposed).
+	AI *ai.Service
 }
 
 // Close closes the store.
 func (a *API) Close() error { return a.DB.Close() }
 
 // Sync mirrors a catalog into the store: cat, or when nil the one loaded
-// from content, logging what changed. A failure is logged, not fatal: the
-// API serves what the store last received. The read cache starts a new
-// data version either way.
+// from content, logging what changed, then extracts the obligations of
+// the circulars that changed and have none written
+// (obligations.Refresh). A failure is logged, not fatal: the API serves
+// what the store last received. The read cache starts a new data version
+// either way.
 func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
 	defer a.Reads.Invalidate()
-	var stats store.SyncStats
 	var err error
-	if cat != nil {
-		stats, err = a.DB.SyncCatalog(ctx, cat)
-	} else {
-		stats, err = a.DB.SyncContentDir(ctx, content)
+	if cat == nil {
+		if cat, err = catalog.Load(content); err != nil {
+			log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
+			return
+		}
 	}
+	stats, err := a.DB.SyncCatalog(ctx, cat)
 	if err != nil {
 		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
 		return
 	}
 	log.Info("catalog synced into the store", "changes", stats.String())
+	if a.AI == nil {
+		return
+	}
+	ob, err := obligations.Refresh(ctx, a.DB, a.AI, cat.Circulars, false, log)
+	if err != nil {
+		log.Error("obligations: extraction stopped", "err", err)
+		return
+	}
+	log.Info("obligations extracted", "changes", ob.String())
 }
 
 // Check reports the first setting out of its range, naming the flag:
@@ -196,7 +212,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	a := &API{DB: db}
+	a := &API{DB: db, AI: svc}
 	if c.ReadCacheSize > 0 {
 		// Per instance: a write through another instance shows here after
 		// at most the time to live.
