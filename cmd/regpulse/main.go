@@ -43,6 +43,8 @@ commands:
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
+  obligations extract  propose and store the obligations of circulars without written ones
+  obligations accept C accept the extracted obligations of circular C (slug or id)
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -78,6 +80,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdUsers(ctx, args[1:], stdout, stderr)
 	case "digest":
 		return cmdDigest(ctx, args[1:], stdout, stderr)
+	case "obligations":
+		return cmdObligations(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -98,6 +98,22 @@ type AI struct {
 	RateLimit      int
 }
 
+// RegisterModel adds the model's flags to fs (regpulse obligations
+// takes them too).
+func (a *AI) RegisterModel(fs *flag.FlagSet) {
+	fs.StringVar(&a.BaseURL, "openai-base-url", os.Getenv(OpenAIBaseURLEnv),
+		"OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama (default $"+OpenAIBaseURLEnv+"; empty with no $"+OpenAIKeyEnv+": the local extractive AI)")
+	fs.StringVar(&a.Model, "openai-model", os.Getenv(OpenAIModelEnv), "model name (default $"+OpenAIModelEnv+", else "+openai.DefaultModel+")")
+	fs.DurationVar(&a.Timeout, "openai-timeout", 60*time.Second, "time limit of one model request")
+}
+
+// Service is the AI service of these settings: the model behind the
+// invention guard, or the local provider alone.
+func (a AI) Service(getenv func(string) string, log *slog.Logger) (*ai.Service, error) {
+	return openai.NewService(openai.Config{APIKey: getenv(OpenAIKeyEnv), BaseURL: a.BaseURL,
+		Model: a.Model, Timeout: a.Timeout}, ai.WithLogger(log))
+}
+
 // Register adds every shared flag to fs, with its default (from the
 // environment where one names it). contentUsage says what --content is
 // for in the command.
@@ -105,10 +121,7 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	c.Store.Register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
 	fs.StringVar(&c.Content, "content", "content", contentUsage)
 	c.Auth.Register(fs)
-	fs.StringVar(&c.AI.BaseURL, "openai-base-url", os.Getenv(OpenAIBaseURLEnv),
-		"OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama (default $"+OpenAIBaseURLEnv+"; empty with no $"+OpenAIKeyEnv+": the local extractive AI)")
-	fs.StringVar(&c.AI.Model, "openai-model", os.Getenv(OpenAIModelEnv), "model name (default $"+OpenAIModelEnv+", else "+openai.DefaultModel+")")
-	fs.DurationVar(&c.AI.Timeout, "openai-timeout", 60*time.Second, "time limit of one model request")
+	c.AI.RegisterModel(fs)
 	fs.IntVar(&c.AI.RateLimit, "ai-rate-limit", 20, "AI calls each client may make per minute")
 	fs.IntVar(&c.ReadCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
 	fs.DurationVar(&c.ReadCacheTTL, "read-cache-ttl", 30*time.Second,
@@ -203,8 +216,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	svc, err := openai.NewService(openai.Config{APIKey: env.Getenv(OpenAIKeyEnv), BaseURL: c.AI.BaseURL,
-		Model: c.AI.Model, Timeout: c.AI.Timeout}, ai.WithLogger(log))
+	svc, err := c.AI.Service(env.Getenv, log)
 	if err != nil {
 		return nil, err
 	}
