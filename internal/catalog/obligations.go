@@ -119,13 +119,22 @@ func AssignObligationIDs(circularID string, obs []Obligation) {
 // ellipsis: Markdown's rendering and the sentence splitter write them)
 // match what content spells them with.
 func LocateText(content, sentence string) (start, end int, ok bool) {
+	b, e, ok := LocateBytes(content, sentence)
+	if !ok {
+		return 0, 0, false
+	}
+	return utf16Len(content[:b]), utf16Len(content[:e]), true
+}
+
+// LocateBytes is LocateText with byte offsets.
+func LocateBytes(content, sentence string) (start, end int, ok bool) {
 	sentence = strings.Join(strings.Fields(sentence), " ")
 	if sentence == "" {
 		return 0, 0, false
 	}
 	for b := 0; b < len(content); {
 		if e, ok := matchAt(content, b, sentence); ok {
-			return utf16Len(content[:b]), utf16Len(content[:e]), true
+			return b, e, true
 		}
 		_, n := utf8.DecodeRuneInString(content[b:])
 		b += n
