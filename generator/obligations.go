@@ -21,10 +21,10 @@ import (
 type obligationView struct {
 	ID       string `json:"id"`
 	What     string `json:"what"`
-	Kind     string `json:"kind"`  // the kind's label
-	Who      string `json:"who"`   // the parties' names
-	Due      string `json:"due"`   // YYYY-MM-DD, or ""
-	Rule     string `json:"rule"`  // the deadline as stated when it is no date
+	Kind     string `json:"kind"`   // the kind's label
+	Who      string `json:"who"`    // the parties' names
+	Due      string `json:"due"`    // YYYY-MM-DD, or ""
+	Rule     string `json:"rule"`   // the deadline as stated when it is no date
 	Anchor   string `json:"anchor"` // the id of its mark in the text, "" when not marked
 	Binding  bool   `json:"binding"`
 	Origin   string `json:"origin"`

@@ -1,46 +1,17 @@
-// /impact-tracker's own score: for a signed-in user, the share of the
-// obligations of their register (weighted by impact) they marked done or
-// not applicable, as GET /api/user/compliance-score computes it. Signed
-// out, the page's static text stays: the cards' scores are the catalog's.
-import { useQuery } from "@tanstack/react-query";
-import { apiQuery } from "../lib/api";
-import { useCurrentUser } from "../lib/auth";
-import { withQuery } from "../lib/providers";
+// /impact-tracker's own score. Signed out, the page's text stays (the
+// cards' scores are the catalog's) and nothing more loads; with a token
+// kept, the signed-in part (lib/your-score.tsx) loads with the API client.
+import { lazy, Suspense } from "react";
+import { getToken } from "../lib/token";
 
-function YourScore({ signedOut }: { signedOut: string }) {
-  const { user, isLoading } = useCurrentUser();
-  const score = useQuery({ ...apiQuery("/user/compliance-score"), enabled: !!user });
-  if (isLoading || (user && score.isPending)) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading your score...</p>;
-  if (!user || !score.data) return <p className="text-sm text-slate-700 dark:text-slate-300">{signedOut}</p>;
-  const { score: value, settled, applicable, entityTypes } = score.data;
+const SignedIn = lazy(() => import("../lib/your-score"));
+
+export default function YourScore({ signedOut }: { signedOut: string }) {
+  const fallback = <p className="text-sm text-slate-700 dark:text-slate-300">{signedOut}</p>;
+  if (getToken() === null) return fallback;
   return (
-    <div className="text-sm" data-your-score>
-      <p>
-        <span className="font-semibold">Your compliance score: </span>
-        <span className="text-2xl font-bold" data-score-value>
-          {value === null ? "-" : `${value}%`}
-        </span>
-      </p>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {value === null
-          ? "No obligation applies to you yet."
-          : `${settled} of ${applicable} obligations that apply to you are marked done or not applicable, weighted by impact.`}{" "}
-        <a className="underline hover:no-underline" href="/obligations">
-          My obligations
-        </a>
-        {entityTypes.length === 0 && (
-          <>
-            {" "}
-            (set your business on{" "}
-            <a className="underline hover:no-underline" href="/profile">
-              your profile
-            </a>
-            )
-          </>
-        )}
-      </p>
-    </div>
+    <Suspense fallback={fallback}>
+      <SignedIn signedOut={signedOut} />
+    </Suspense>
   );
 }
-
-export default withQuery(YourScore);
