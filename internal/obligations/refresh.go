@@ -10,9 +10,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 
 	"regpulse/internal/ai"
 	"regpulse/internal/catalog"
@@ -22,8 +22,12 @@ import (
 // Store is what Refresh needs of a store.
 type Store interface {
 	ExtractedStates(ctx context.Context) (map[string]store.ExtractedState, error)
-	PutExtractedObligations(ctx context.Context, circularID, inputHash string, obs []catalog.Obligation) error
+	PutExtractedSets(ctx context.Context, sets []store.ExtractedSet) (accepted []string, err error)
 }
+
+// batch is how many circulars' obligations are written in one
+// transaction.
+const batch = 200
 
 // Extractor proposes a circular's obligations (*ai.Service).
 type Extractor interface {
@@ -61,6 +65,22 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 	if err != nil {
 		return stats, err
 	}
+	var sets []store.ExtractedSet
+	write := func() error {
+		accepted, err := st.PutExtractedSets(ctx, sets)
+		if err != nil {
+			return err
+		}
+		stats.Accepted += len(accepted)
+		stats.Extracted += len(sets) - len(accepted)
+		for _, set := range sets {
+			if !slices.Contains(accepted, set.CircularID) {
+				stats.Obligations += len(set.Obligations)
+			}
+		}
+		sets = sets[:0]
+		return nil
+	}
 	for _, c := range cs {
 		if len(c.Obligations) > 0 {
 			stats.Written++
@@ -80,19 +100,21 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 		if ctx.Err() != nil {
 			return stats, ctx.Err()
 		}
-		if err == nil {
-			err = st.PutExtractedObligations(ctx, c.ID, hash, obs)
-		}
-		if errors.Is(err, store.ErrAccepted) {
-			stats.Accepted++
-			continue
-		}
 		if err != nil {
 			log.Warn("obligations: extraction failed", "circular", c.Slug, "err", err)
 			continue
 		}
-		stats.Extracted++
-		stats.Obligations += len(obs)
+		sets = append(sets, store.ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
+		if len(sets) == batch {
+			if err := write(); err != nil {
+				return stats, err
+			}
+		}
+	}
+	if len(sets) > 0 {
+		if err := write(); err != nil {
+			return stats, err
+		}
 	}
 	return stats, nil
 }

@@ -45,12 +45,13 @@ type ExtractedState struct {
 	Accepted  bool
 }
 
-// ExtractedStates returns, by circular id, the state of each circular's
-// stored extracted obligations (a circular extracted with none found has
-// no row: see PutExtractedObligations).
+// ExtractedStates returns, by circular id, the state of each circular
+// extracted (found obligations or not).
 func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]ExtractedState, err error) {
 	defer wrap(&err, "ExtractedStates")
-	rows, err := s.db.QueryContext(ctx, `SELECT circular_id, input_hash, accepted FROM extracted_obligations`)
+	rows, err := s.db.QueryContext(ctx, `SELECT x.circular_id, x.input_hash,
+		EXISTS (SELECT 1 FROM extracted_obligations e WHERE e.circular_id = x.circular_id AND e.accepted = TRUE)
+		FROM obligation_extractions x`)
 	if err != nil {
 		return nil, err
 	}
@@ -73,37 +74,80 @@ func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]ExtractedState, 
 // (ErrAccepted) to replace obligations an editor accepted.
 func (s *DB) PutExtractedObligations(ctx context.Context, circularID, inputHash string, obs []catalog.Obligation) (err error) {
 	defer wrap(&err, "PutExtractedObligations")
+	skipped, err := s.putExtracted(ctx, []ExtractedSet{{CircularID: circularID, InputHash: inputHash, Obligations: obs}})
+	if err == nil && len(skipped) > 0 {
+		err = ErrAccepted
+	}
+	return err
+}
+
+// ExtractedSet is one circular's extracted obligations and the hash of
+// the input they were made from.
+type ExtractedSet struct {
+	CircularID, InputHash string
+	Obligations           []catalog.Obligation
+}
+
+// PutExtractedSets is PutExtractedObligations for many circulars in one
+// transaction (a refresh writes thousands); it leaves alone, and returns,
+// the circulars whose obligations an editor accepted.
+func (s *DB) PutExtractedSets(ctx context.Context, sets []ExtractedSet) (accepted []string, err error) {
+	defer wrap(&err, "PutExtractedSets")
+	return s.putExtracted(ctx, sets)
+}
+
+func (s *DB) putExtracted(ctx context.Context, sets []ExtractedSet) ([]string, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer tx.Rollback()
-	var accepted int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM extracted_obligations WHERE circular_id = ? AND accepted = TRUE`, circularID).Scan(&accepted); err != nil {
-		return err
-	}
-	if accepted > 0 {
-		return ErrAccepted
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM extracted_obligations WHERE circular_id = ?`, circularID); err != nil {
-		return err
-	}
+	st := newTxStmts(tx)
+	defer st.close()
 	cols := slices.Concat(obligationColumns.names, []string{"input_hash", "extracted_at"})
-	insert := insertRowsSQL("extracted_obligations", cols, 1)
+	rows := st.batch(func(n int) string { return insertRowsSQL("extracted_obligations", cols, n) }, len(cols))
 	at, _ := timeColumn(s.now()).Value()
-	for _, o := range obs {
-		if o.CircularID != circularID || o.Origin != catalog.OriginExtracted {
-			return fmt.Errorf("obligation %s: of circular %s, origin %q: want an extracted one of %s", o.ID, o.CircularID, o.Origin, circularID)
-		}
-		vals, err := obligationColumns.values(o)
+	var skipped []string
+	for _, set := range sets {
+		row, err := st.queryRow(ctx, `SELECT COUNT(*) FROM extracted_obligations WHERE circular_id = ? AND accepted = TRUE`, set.CircularID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, err := tx.ExecContext(ctx, insert, append(vals, inputHash, at)...); err != nil {
-			return err
+		var accepted int
+		if err := row.Scan(&accepted); err != nil {
+			return nil, err
+		}
+		if accepted > 0 {
+			skipped = append(skipped, set.CircularID)
+			continue
+		}
+		if err := rows.flush(ctx); err != nil { // the rows of earlier sets, before this one's delete
+			return nil, err
+		}
+		if err := st.exec(ctx, `DELETE FROM extracted_obligations WHERE circular_id = ?`, set.CircularID); err != nil {
+			return nil, err
+		}
+		if err := st.exec(ctx, upsertKeySQL("obligation_extractions", []string{"circular_id", "input_hash", "extracted_at"}, 1),
+			set.CircularID, set.InputHash, at); err != nil {
+			return nil, err
+		}
+		for _, o := range set.Obligations {
+			if o.CircularID != set.CircularID || o.Origin != catalog.OriginExtracted {
+				return nil, fmt.Errorf("obligation %s: of circular %s, origin %q: want an extracted one of %s", o.ID, o.CircularID, o.Origin, set.CircularID)
+			}
+			vals, err := obligationColumns.values(o)
+			if err != nil {
+				return nil, err
+			}
+			if err := rows.add(ctx, append(vals, set.InputHash, at)...); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return tx.Commit()
+	if err := rows.flush(ctx); err != nil {
+		return nil, err
+	}
+	return skipped, tx.Commit()
 }
 
 // ErrAccepted is a change refused because an editor accepted the

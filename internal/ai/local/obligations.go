@@ -68,13 +68,13 @@ func (p *Provider) ExtractObligations(ctx context.Context, req ai.ObligationRequ
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		// The text's own spelling (the splitter writes typographic quotes).
-		if start, end, ok := catalog.LocateText(c.Content, s); ok {
-			s = strings.Join(strings.Fields(catalog.SliceUTF16(c.Content, start, end)), " ")
-		}
 		lower := strings.ToLower(s)
 		if !dutyRe.MatchString(lower) || aboutDocument.MatchString(lower) {
 			continue
+		}
+		// The text's own spelling (the splitter writes typographic quotes).
+		if start, end, ok := catalog.LocateBytes(c.Content, s); ok {
+			s = strings.Join(strings.Fields(c.Content[start:end]), " ")
 		}
 		o := catalog.Obligation{
 			Provider:   ai.ProviderLocal,

@@ -60,6 +60,14 @@ CREATE TABLE extracted_obligations (
 );
 CREATE INDEX extracted_obligations_circular ON extracted_obligations (circular_id, position);
 
+-- One row per circular extracted, found obligations or not, so a refresh
+-- asks again only about circulars whose input changed.
+CREATE TABLE obligation_extractions (
+    circular_id  TEXT COLLATE "C" PRIMARY KEY,
+    input_hash   TEXT NOT NULL,
+    extracted_at TEXT NOT NULL
+);
+
 -- The obligations shown: the editors', and the extracted ones of
 -- circulars that still exist and have none written.
 CREATE VIEW obligations_shown AS
@@ -99,5 +107,6 @@ CREATE INDEX obligation_status_history_user ON obligation_status_history (user_i
 DROP TABLE obligation_status_history;
 DROP TABLE obligation_statuses;
 DROP VIEW obligations_shown;
+DROP TABLE obligation_extractions;
 DROP TABLE extracted_obligations;
 DROP TABLE circular_obligations;
