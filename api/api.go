@@ -50,6 +50,7 @@ type Store interface {
 	Search(ctx context.Context, q search.Query) (search.Response, error)
 	Subscribers
 	Alerts
+	Obligations
 }
 
 // Handler holds the API's dependencies.

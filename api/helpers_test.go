@@ -34,6 +34,7 @@ type fakeStore struct {
 	Users       // nil: the accounts calls are tested on the real store (accounts_test.go)
 	Subscribers // nil: likewise the newsletter calls (newsletter_test.go)
 	Alerts      // nil: likewise the alert calls (alerts_test.go)
+	Obligations // nil: likewise the obligation calls (obligations_test.go)
 	cat         *catalog.Catalog
 	stats       dashboard.Stats
 	err         error
@@ -45,6 +46,7 @@ type fakeStore struct {
 	page        catalog.Page // of ListNetworks or ListSibosEvents
 	statsAt     time.Time
 	search      search.Query
+	obligations catalog.ObligationQuery
 
 	// What the AI calls stored, by circular id.
 	mu        sync.Mutex
@@ -315,3 +317,65 @@ func (s *fakeStore) PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnaly
 // cheapAuth makes the accounts' hashing cheap for tests that do not sign in
 // (New hashes a dummy password once at start).
 var cheapAuth = WithAuth(AuthConfig{Hasher: cheapHash})
+
+// allObligations are the catalog's obligations, by due date (undated
+// last), as the store orders them.
+func (s *fakeStore) allObligations() []catalog.Obligation {
+	var out []catalog.Obligation
+	for _, c := range s.cat.Circulars {
+		out = append(out, c.Obligations...)
+	}
+	slices.SortStableFunc(out, func(a, b catalog.Obligation) int {
+		switch {
+		case a.DueDate == nil && b.DueDate == nil:
+			return 0
+		case a.DueDate == nil:
+			return 1
+		case b.DueDate == nil:
+			return -1
+		}
+		return a.DueDate.Compare(b.DueDate.Time)
+	})
+	return out
+}
+
+// CircularObligations are the catalog's obligations of a circular.
+func (s *fakeStore) CircularObligations(_ context.Context, id string) ([]catalog.Obligation, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	for _, c := range s.cat.Circulars {
+		if c.ID == id {
+			return slices.Clone(c.Obligations), nil
+		}
+	}
+	return nil, catalog.ErrNotFound
+}
+
+// ListObligations pages the catalog's obligations, filtered by entity
+// type only (what each filter selects is the store's business).
+func (s *fakeStore) ListObligations(_ context.Context, q catalog.ObligationQuery) ([]catalog.Obligation, int, error) {
+	s.obligations = q
+	if s.err != nil {
+		return nil, 0, s.err
+	}
+	all := slices.DeleteFunc(s.allObligations(), func(o catalog.Obligation) bool {
+		return q.EntityType != "" && !o.AppliesToType(q.EntityType)
+	})
+	page, total := paged(all, q.Page)
+	return page, total, nil
+}
+
+// ExportObligations calls fn with the catalog's obligations, unfiltered.
+func (s *fakeStore) ExportObligations(_ context.Context, q catalog.ObligationQuery, fn func(catalog.Obligation) error) error {
+	s.obligations = q
+	if s.err != nil {
+		return s.err
+	}
+	for _, o := range s.allObligations() {
+		if err := fn(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -175,8 +175,10 @@ func TestOpenAPI(t *testing.T) {
 		"/dashboard/stats",
 		"/search?q=upi", "/search?q=fraud+controls&page=2&source=RBI&category=UPI", "/search?q=tokenisation&page=99",
 		"/search/feed?q=upi", "/search/feed?q=fraud&source=RBI&category=all",
+		"/obligations", "/obligations?entityType=PSP&due_after=2025-01-01&due_before=2026-12-31&source=RBI&origin=editor&binding=true&limit=5&offset=1",
 	}
-	downloads := []string{"/circulars.csv", "/circulars.json", "/circulars.csv?source=RBI&category=UPI&search=upi&sort=impact&filter=high&type=circular", "/circulars.json?source=all"}
+	downloads := []string{"/circulars.csv", "/circulars.json", "/circulars.csv?source=RBI&category=UPI&search=upi&sort=impact&filter=high&type=circular", "/circulars.json?source=all",
+		"/obligations.csv", "/obligations.csv?entityType=Issuer&binding=all"}
 	for name, f := range map[string]*fixture{"Fixture": fix, "RealContent": real, "Empty": empty} {
 		t.Run(name, func(t *testing.T) {
 			// The bulk downloads stream, so they carry no ETag.
@@ -201,6 +203,8 @@ func TestOpenAPI(t *testing.T) {
 			"/search", "/search?q=+", "/search?q=" + strings.Repeat("a", 401), "/search?q=upi&page=0", "/search?q=upi&limit=5",
 			"/search/feed", "/search/feed?q=upi&page=2",
 			"/circulars.csv?limit=5", "/circulars.json?offset=1", "/circulars.csv?source=FED",
+			"/obligations?entityType=Bank", "/obligations?due_before=31-03-2026", "/obligations?due_after=2026-02-30", "/obligations?binding=maybe",
+			"/obligations.csv?limit=5", "/obligations.csv?origin=robot",
 		} {
 			c.check(t, fix, target, 400)
 		}
@@ -219,6 +223,13 @@ func TestOpenAPI(t *testing.T) {
 		c.check(t, fix, target+"?x=1", 400)
 		c.check(t, fix, "/circulars/00000000-0000-4000-8000-000000000000", 404)
 		c.check(t, broken, target, 500)
+		obligations := target + "/obligations"
+		c.check(t, real, "/circulars/"+realCat.Circulars[0].ID+"/obligations", 200)
+		c.check(t, fix, obligations, 200)
+		c.check(t, fix, obligations, 304, "If-None-Match", fix.get(t, obligations).header.Get("ETag"))
+		c.check(t, fix, obligations+"?x=1", 400)
+		c.check(t, fix, "/circulars/00000000-0000-4000-8000-000000000000/obligations", 404)
+		c.check(t, broken, obligations, 500)
 	})
 
 	t.Run("Documents", func(t *testing.T) { checkDocuments(t, c) })

@@ -127,6 +127,8 @@ func decodeParams(r *http.Request, fields []paramField, v reflect.Value) error {
 			field.SetString(p.choose(d.Name, raw, s.Default.(string), s.Enum))
 		case s.MaxLength != nil:
 			field.SetString(p.text(d.Name, raw, *s.MaxLength))
+		case s.Format == "date" && raw != "":
+			field.SetString(p.date(d.Name, raw))
 		default:
 			field.SetString(raw)
 		}

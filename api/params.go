@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -108,6 +109,15 @@ func (p *params) choose(name, v, def string, allowed []string) string {
 func (p *params) text(name, v string, maxLength int) string {
 	if n := len([]rune(v)); n > maxLength {
 		p.fail(name, "is %d characters; use at most %d", n, maxLength)
+		return ""
+	}
+	return v
+}
+
+// date returns v when it is a date written YYYY-MM-DD.
+func (p *params) date(name, v string) string {
+	if _, err := time.Parse(time.DateOnly, v); err != nil || len(v) != len(time.DateOnly) {
+		p.fail(name, "%q is not a date (YYYY-MM-DD)", v)
 		return ""
 	}
 	return v

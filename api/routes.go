@@ -106,6 +106,16 @@ func routes() []*route {
 				h.writeOK(w, r, c)
 			}
 		})),
+		cachedBy(always, handle(opCircularObligations, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
+			h.circularObligations(w, r, in.ID)
+		})),
+		cachedBy(always, handle(opListObligations, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationsIn) {
+			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
+			listPage(h, w, r, page, in.query(page), h.store.ListObligations)
+		})),
+		handle(opExportObligationsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationFilters) {
+			h.exportObligations(w, r, in.query(catalog.Page{}))
+		}),
 		// The bulk downloads stream the whole list: not kept in the cache.
 		handle(opExportCircularsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
 			h.export(w, r, in.query(catalog.Page{}), "csv", "text/csv; charset=utf-8; header=present", newCSVExport)
@@ -155,6 +165,17 @@ func routes() []*route {
 		signedIn(handle(opPreferences, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.getPreferences(w, r) })),
 		signedIn(handle(opSavePreferences, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putPreferences(w, r) })),
 		signedIn(handle(opSaveProfile, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putProfile(w, r) })),
+		signedIn(handle(opListRegister, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerIn) { h.listRegister(w, r, in) })),
+		signedIn(handle(opExportRegisterCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerFilters) {
+			h.exportRegister(w, r, in)
+		})),
+		signedIn(handle(opSetObligationStatus, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationIn) {
+			h.putObligationStatus(w, r, in.ID)
+		})),
+		signedIn(handle(opObligationHistory, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationIn) {
+			h.obligationHistory(w, r, in.ID)
+		})),
+		signedIn(handle(opComplianceScore, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.complianceScore(w, r) })),
 		// Password changes count against the sign-in limit's number.
 		limited(accountsLimit("password", func(c AuthConfig) int { return c.LoginLimit }),
 			signedIn(handle(opChangePassword, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putPassword(w, r) }))),

@@ -11,6 +11,7 @@ import (
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/register"
 	"regpulse/internal/search"
 )
 
@@ -62,6 +63,12 @@ var schemaTypes = map[string]reflect.Type{
 	"ImpactAnalysis":      reflect.TypeFor[catalog.ImpactAnalysis](),
 	"ImpactRequest":       reflect.TypeFor[ImpactRequest](),
 	"SummarizeRequest":    reflect.TypeFor[SummarizeRequest](),
+
+	"Obligation":              reflect.TypeFor[catalog.Obligation](),
+	"RegisterItem":            reflect.TypeFor[register.Item](),
+	"StatusChange":            reflect.TypeFor[register.Change](),
+	"ComplianceScore":         reflect.TypeFor[register.Score](),
+	"ObligationStatusRequest": reflect.TypeFor[ObligationStatusRequest](),
 }
 
 // schemaEnums are the enumerations the document names as schemas of their
@@ -79,6 +86,8 @@ func schemaEnums() map[string][]string {
 		sorts = append(sorts, string(s))
 	}
 	out["CircularSort"] = sorts
+	out["ObligationStatus"] = register.Statuses
+	out["DueGroup"] = register.Groups
 	out["AnswerMethod"] = search.AnswerMethods
 	out["AnswerType"] = search.AnswerTypes
 	out["ModelFallback"] = search.ModelFallbacks
@@ -95,6 +104,39 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		Properties: map[string]apispec.PropertyDoc{
 			"status":  {Description: "Always ok."},
 			"version": {Description: "The build that answers: a module version, a VCS revision's first 12 characters (+dirty for a modified tree) or devel, as `regpulse version` prints it."},
+		},
+	},
+	"Obligation": {
+		Description: "One thing a circular requires: of whom, what, by when, and the sentence of its text that says so.",
+		Properties: map[string]apispec.PropertyDoc{
+			"id":          {Format: "uuid", Description: "Stable: from the circular's id and the source sentence, so statuses survive edits of the wording."},
+			"circularId":  {Format: "uuid"},
+			"appliesTo":   {Description: "Entity types (PSP, Issuer, Aggregator), or all alone for every regulated entity."},
+			"what":        {Description: "What must be done, in one plain sentence (an extracted obligation's is its source sentence, or the model's words held to it)."},
+			"dueDate":     {Description: "The deadline when it is a date; null otherwise."},
+			"deadline":    {Description: "The deadline as the circular states it (a date, or a rule such as within 30 days of the event); null when there is none."},
+			"binding":     {Description: "False for a draft, discussion or consultation paper, press release or policy: it obliges no one yet."},
+			"sourceStart": {Description: "UTF-16 offset in the circular's content where sourceText starts."},
+			"sourceEnd":   {Description: "UTF-16 offset in the circular's content where sourceText ends."},
+			"origin":      {Description: "editor: written in the circular's front matter; extracted: proposed by the AI layer, machine-extracted until accepted."},
+			"provider":    {Description: "What extracted it (local, or the model's provider); null for an editor's."},
+			"model":       {Description: "The rules or model that extracted it; null for an editor's."},
+			"accepted":    {Description: "True for an editor's, and for an extracted one an editor accepted (regpulse obligations accept)."},
+			"impactLevel": {Description: "The circular's overall impact level: the obligation's weight in the compliance score."},
+		},
+	},
+	"RegisterItem": {
+		Description: "An obligation of the signed-in user's register with what the user set on it.",
+		Properties: map[string]apispec.PropertyDoc{
+			"status":          {Description: "todo until the user sets one."},
+			"statusUpdatedAt": {Description: "When the user last changed status or note; null until then."},
+			"dueGroup":        {Description: "The due-date group as of today (UTC): overdue, this-month, later or no-date."},
+		},
+	},
+	"ComplianceScore": {
+		Description: "The share of the user's applicable obligations, weighted by impact, marked done or not applicable.",
+		Properties: map[string]apispec.PropertyDoc{
+			"score": {Description: "0 to 100; null when no obligation applies.", Minimum: ptr(0)},
 		},
 	},
 	"Answer": {
@@ -156,8 +198,8 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	},
 	"Error": {
 		Properties: map[string]apispec.PropertyDoc{
-			"error":  {Description: "What went wrong, for people."},
-			"fields": {Description: "The request fields at fault (here query parameters), each with what is wrong."},
+			"error":     {Description: "What went wrong, for people."},
+			"fields":    {Description: "The request fields at fault (here query parameters), each with what is wrong."},
 			"requestId": {Description: "The request's X-Request-Id (the client's when it sent a usable one, else made by the server): quote it when reporting the error."},
 		},
 	},

@@ -11,6 +11,7 @@ import (
 
 	"regpulse/api/apispec"
 	"regpulse/internal/search"
+	"regpulse/internal/register"
 )
 
 // The checks of the bodies' fields, declared once: a request type's
@@ -59,6 +60,7 @@ var rules = map[string]apispec.Rule{
 	"currentPassword": required("Current password is required"),
 	"subscriberEmail": emailRule("Please enter a valid email address"),
 	"optionalFirst":   nameRule("First name", false),
+	"obligationNote":  {Trim: true, MaxLength: register.MaxNote, Messages: map[string]string{"long": "Note too long"}},
 	"optionalLast":    nameRule("Last name", false),
 	"alertName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
 		"long": "Name too long", "control": "Name must not contain control characters"}},

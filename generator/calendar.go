@@ -16,19 +16,53 @@ import (
 // team to subscribe to in its calendar.
 const CalendarPath = "/feeds/compliance.ics"
 
+// EntityCalendarPath is the calendar of one entity type's dates:
+// /feeds/compliance-psp.ics.
+func EntityCalendarPath(entityType string) string {
+	return "/feeds/compliance-" + strings.ToLower(entityType) + ".ics"
+}
+
+// CalendarPaths are every calendar the build writes.
+func CalendarPaths() []string {
+	out := []string{CalendarPath}
+	for _, t := range catalog.EntityTypes {
+		out = append(out, EntityCalendarPath(t))
+	}
+	return out
+}
+
 // complianceEvent is one date a circular demands something by.
 type complianceEvent struct {
 	UID      string
 	Date     catalog.Date
-	What     string // "Takes effect", or the compliance date's text
+	What     string // "Takes effect", the compliance date's text, or the obligation's what
 	Circular catalog.Circular
+	// Obligation is the obligation the event is, nil for a circular's
+	// own date.
+	Obligation *catalog.Obligation
+}
+
+// forType reports whether e concerns entityType ("" every type): an
+// obligation applying to it (or to all), a circular's date when its
+// editors rated it for the type.
+func (e complianceEvent) forType(entityType string) bool {
+	if entityType == "" {
+		return true
+	}
+	if e.Obligation != nil {
+		return e.Obligation.AppliesToType(entityType)
+	}
+	return slices.ContainsFunc(e.Circular.EntityImpact, func(ei catalog.EntityImpact) bool { return ei.EntityType == entityType })
 }
 
 // complianceEvents lists the effective and compliance dates of the
-// circulars active as of now (impact.IsActive) that fall in the window
-// ending today or later, by date then circular. A UID is stable across
-// builds: the circular's id, the date and the date's place among that
-// circular's items of the same day.
+// circulars active as of now (impact.IsActive), and the due dates of
+// their binding obligations, that fall in the window ending today or
+// later, by date then circular. A UID is stable across builds: a date's
+// is the circular's id, the date and the date's place among that
+// circular's items of the same day; an obligation's is its own stable id.
+// A compliance date on the day one of the circular's obligations is due
+// is left out: the obligation's event says more.
 func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
 	from, _ := impact.Window(now)
 	var out []complianceEvent
@@ -40,8 +74,18 @@ func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
 		if c.EffectiveDate != nil {
 			items = append(items, complianceEvent{Date: *c.EffectiveDate, What: "Takes effect"})
 		}
+		due := map[string]bool{}
+		for i, o := range c.Obligations {
+			if o.DueDate == nil || !o.Binding || o.DueDate.Before(from) {
+				continue
+			}
+			due[o.DueDate.String()] = true
+			out = append(out, complianceEvent{UID: o.ID + "@regpulse", Date: *o.DueDate, What: o.What, Circular: c, Obligation: &c.Obligations[i]})
+		}
 		for _, d := range c.ComplianceDates {
-			items = append(items, complianceEvent{Date: d.Date, What: d.What})
+			if !due[d.Date.String()] {
+				items = append(items, complianceEvent{Date: d.Date, What: d.What})
+			}
 		}
 		perDay := map[string]int{}
 		for _, e := range items {
@@ -62,18 +106,26 @@ func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
 }
 
 // RenderCalendar renders the compliance dates as an iCalendar feed: one
-// all-day event per date. DTSTAMP is the circular's publication, not the
-// build time, so an unchanged catalog gives the same bytes.
-func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL string) []byte {
+// all-day event per date or dated obligation; entityType ("" for all)
+// keeps those of one entity type. DTSTAMP is the circular's publication,
+// not the build time, so an unchanged catalog gives the same bytes.
+func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL, entityType string) []byte {
 	cal := ics.NewCalendar()
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetProductId("-//RegPulse//Compliance dates//EN")
-	cal.SetName("RegPulse compliance dates")
-	cal.SetXWRCalName("RegPulse compliance dates")
-	cal.SetDescription("Effective and compliance dates of the regulator circulars RegPulse tracks that are still active.")
-	cal.SetUrl(absURL(baseURL, CalendarPath))
+	name, path, whose := "RegPulse compliance dates", CalendarPath, ""
+	if entityType != "" {
+		name, path, whose = name+": "+impact.DisplayName(entityType), EntityCalendarPath(entityType), " that concern "+impact.DisplayName(entityType)
+	}
+	cal.SetName(name)
+	cal.SetXWRCalName(name)
+	cal.SetDescription("Effective and compliance dates, and dated obligations, of the regulator circulars RegPulse tracks that are still active" + whose + ".")
+	cal.SetUrl(absURL(baseURL, path))
 	cal.SetRefreshInterval("P1D")
 	for _, e := range complianceEvents(cat, now) {
+		if !e.forType(entityType) {
+			continue
+		}
 		c := e.Circular
 		page := absURL(baseURL, "/circulars/"+c.Slug)
 		ev := cal.AddEvent(e.UID)
@@ -82,6 +134,13 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL string) []byte 
 		ev.SetAllDayEndAt(e.Date.AddDate(0, 0, 1))
 		ev.SetSummary(fmt.Sprintf("%s: %s — %s", c.Source, e.What, c.Title))
 		desc := []string{c.Heading(), e.What + ".", "Impact: " + c.ImpactLevel + ". " + catalog.DocumentTypeLabel(c.DocumentType) + "."}
+		if o := e.Obligation; o != nil {
+			desc = append(desc, "Obligation of "+partiesName(o.AppliesTo)+" ("+catalog.ObligationKindLabel(o.Kind)+"), from the text: "+o.SourceText)
+			if o.Origin == catalog.OriginExtracted && !o.Accepted {
+				desc = append(desc, "Machine-extracted: not yet reviewed by an editor.")
+			}
+			ev.AddCategory("Obligation")
+		}
 		if l := catalog.VerificationLabel(string(c.Verification)); l != "" {
 			desc = append(desc, l+".") // a date from an unchecked entry says so where it is kept
 		}

@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/impact"
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/register"
 	"regpulse/internal/search"
 )
 
@@ -197,6 +198,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		},
 		// the entity types a user's preferences choose from, with their names
 		"entityTypeChoices": entityTypeChoices(),
+		// what /obligations shows of the register's rules, and the calendars
+		"register": registerView(),
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
@@ -229,4 +232,37 @@ func newsletterTopics() []topicChoice {
 		out[i] = topicChoice{ID: t, Label: newsletter.TopicLabels[t], Default: slices.Contains(newsletter.DefaultTopics, t)}
 	}
 	return out
+}
+
+// choice is a value with the label pages show for it.
+type choice struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+func choices(values []string, label func(string) string) []choice {
+	out := make([]choice, len(values))
+	for i, v := range values {
+		out[i] = choice{v, label(v)}
+	}
+	return out
+}
+
+// registerView is what /obligations needs of Go's rules: the statuses,
+// due-date groups and kinds with their labels, and the calendars.
+func registerView() map[string]any {
+	type calendar struct {
+		Label string `json:"label"`
+		Path  string `json:"path"`
+	}
+	cals := []calendar{{"Every obligation", CalendarPath}}
+	for _, t := range catalog.EntityTypes {
+		cals = append(cals, calendar{impact.DisplayName(t), EntityCalendarPath(t)})
+	}
+	return map[string]any{
+		"statuses":  choices(register.Statuses, register.StatusLabel),
+		"groups":    choices(register.Groups, register.GroupLabel),
+		"kinds":     choices(catalog.ObligationKinds, catalog.ObligationKindLabel),
+		"calendars": cals,
+	}
 }

@@ -50,6 +50,10 @@ type Options struct {
 	// store's CircularSummaries): cards and pages show them, labelled as
 	// generated. Nil builds without them.
 	Summaries map[string]catalog.GeneratedSummary
+	// Obligations are the obligations the store shows, by circular id
+	// (the store's AllObligations): a circular without written ones shows
+	// its stored extracted ones, labelled as such. Nil builds without them.
+	Obligations map[string][]catalog.Obligation
 	// LastBuild is the folder of the last build when OutDir is a new one
 	// (serve's rebuilds, each into a new folder): what did not change since
 	// is hard-linked from it, not rendered or written again. Empty: the
@@ -219,6 +223,13 @@ func loadCatalog(opts Options) (*catalog.Catalog, error) {
 	for i, c := range cat.Circulars {
 		if s, ok := opts.Summaries[c.ID]; ok {
 			cat.Circulars[i].AISummary = &s
+		}
+		if len(c.Obligations) == 0 {
+			for _, o := range opts.Obligations[c.ID] {
+				if o.Origin == catalog.OriginExtracted { // what editors wrote is the content's
+					cat.Circulars[i].Obligations = append(cat.Circulars[i].Obligations, o)
+				}
+			}
 		}
 	}
 	return cat, nil

@@ -50,8 +50,10 @@ func headers(hashes []string) []byte {
 	fmt.Fprintf(&b, "/assets/*\n")
 	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
 	// Static hosts do not all know .ics; calendar apps want text/calendar.
-	fmt.Fprintf(&b, "%s\n", CalendarPath)
-	fmt.Fprintf(&b, "  Content-Type: text/calendar; charset=utf-8\n")
+	for _, p := range CalendarPaths() {
+		fmt.Fprintf(&b, "%s\n", p)
+		fmt.Fprintf(&b, "  Content-Type: text/calendar; charset=utf-8\n")
+	}
 	return b.Bytes()
 }
 

@@ -24,12 +24,16 @@ func inputsHash(opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	obs, err := json.Marshal(opts.Obligations)
+	if err != nil {
+		return "", err
+	}
 	prog, err := programHash()
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\n",
-		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums)
+	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations %s\n",
+		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums, obs)
 	for _, d := range []string{opts.ContentDir, opts.TemplatesDir, opts.AssetsDir} {
 		fmt.Fprintf(h, "dir %s\n", d)
 		if err := hashDir(h, d); err != nil {

@@ -26,8 +26,13 @@ func writeOutputs(pub *publisher, cat *catalog.Catalog, opts Options, txt texts,
 			return err
 		}
 	}
-	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL)); err != nil {
+	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")); err != nil {
 		return err
+	}
+	for _, t := range catalog.EntityTypes {
+		if err := write(EntityCalendarPath(t), RenderCalendar(cat, opts.Now(), opts.BaseURL, t)); err != nil {
+			return err
+		}
 	}
 	return write(HeadersFile, headers(scripts))
 }

@@ -73,7 +73,11 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 		slices.Sort(shown)
 		h.Reset()
 		h.Write(shared)
-		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\n", len(encoded[v.Slug]), encoded[v.Slug], len(txt[v.Slug].HTML), txt[v.Slug].HTML)
+		obs, err := json.Marshal(txt[v.Slug].Obligations)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\nobligations %s\n", len(encoded[v.Slug]), encoded[v.Slug], len(txt[v.Slug].Marked), txt[v.Slug].Marked, obs)
 		for _, s := range slices.Compact(shown) {
 			fmt.Fprintf(h, "shows %s %d\n%s\n", s, len(encoded[s]), encoded[s])
 		}

@@ -39,6 +39,7 @@ var staticRoutes = []Route{
 	{"/login", "Sign In", "login"},
 	{"/signup", "Create Account", "signup"},
 	{"/profile", "Profile", "profile"},
+	{"/obligations", "My Obligations", "obligations"},
 	{"/search", "Search Regulatory Documents", "search"},
 	{"/news", "Fintech News & Updates", "news"},
 	{"/impact-tracker", "Impact Tracker Dashboard", "impact-tracker"},
@@ -150,8 +151,11 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 			// in lists and the sitemap, not rendered: the output has it
 			p.front["build"] = map[string]any{"render": "link"}
 		} else {
-			p.text, p.textFile = txt[c.Slug].HTML, "texts/"+c.Slug+".html" // renderTexts rendered every circular
+			p.text, p.textFile = txt[c.Slug].Marked, "texts/"+c.Slug+".html" // renderTexts rendered every circular
 			p.front["text"] = p.textFile
+			if obs := txt[c.Slug].Obligations; len(obs) > 0 {
+				p.front["obligations"] = obs
+			}
 		}
 		pages = append(pages, p)
 	}

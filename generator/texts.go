@@ -15,6 +15,10 @@ import (
 // page's body and the feeds' HTML, and the plain text its previews cut.
 type circularText struct {
 	HTML, Plain string
+	// Marked is HTML with the obligations' source sentences marked: the
+	// page's text. Obligations are the page's Obligations section.
+	Marked      string
+	Obligations []obligationView
 }
 
 // texts are the circulars' rendered texts, by slug.
@@ -34,7 +38,8 @@ func renderTexts(ctx context.Context, cs []catalog.Circular) (texts, error) {
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Path, err)
 			}
-			out[i] = circularText{HTML: body, Plain: plain}
+			obs, marked := obligationViews(c, body)
+			out[i] = circularText{HTML: body, Plain: plain, Marked: marked, Obligations: obs}
 			return nil
 		})
 	}

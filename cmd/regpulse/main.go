@@ -12,6 +12,7 @@
 //	regpulse restore FILE       a backup into an empty store (SQLite or PostgreSQL)
 //	regpulse version            print the build's version
 //	regpulse alerts ...         send alerts; list them, their counts, bouncing addresses; resend
+//	regpulse obligations ...    propose (extract) or accept circulars' obligations
 package main
 
 import (
@@ -52,6 +53,8 @@ commands:
   restore FILE       copy a backup into an empty store, of either kind
   version            print this build's version, revision and Go version
   alerts ...         send what alerts are due; list, stats, bouncing, resend
+  obligations extract  propose and store the obligations of circulars without written ones
+  obligations accept C accept the extracted obligations of circular C (slug or id)
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -103,6 +106,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdVersion(args[1:], stdout, stderr)
 	case "alerts":
 		return cmdAlerts(ctx, args[1:], stdout, stderr)
+	case "obligations":
+		return cmdObligations(ctx, args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

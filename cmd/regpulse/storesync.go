@@ -40,6 +40,9 @@ func setStoredInputs(ctx context.Context, db *store.DB, opts *generator.Options)
 		return err
 	}
 	opts.Summaries = sums
+	if opts.Obligations, err = db.AllObligations(ctx); err != nil {
+		return err
+	}
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now

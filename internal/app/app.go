@@ -32,6 +32,7 @@ import (
 	"regpulse/internal/extract"
 	"regpulse/internal/metrics"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/obligations"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store"
 	"regpulse/internal/web"
@@ -108,6 +109,22 @@ type AI struct {
 	RateLimit      int
 }
 
+// RegisterModel adds the model's flags to fs (regpulse obligations
+// takes them too).
+func (a *AI) RegisterModel(fs *flag.FlagSet) {
+	fs.StringVar(&a.BaseURL, "openai-base-url", os.Getenv(OpenAIBaseURLEnv),
+		"OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama (default $"+OpenAIBaseURLEnv+"; empty with no $"+OpenAIKeyEnv+": the local extractive AI)")
+	fs.StringVar(&a.Model, "openai-model", os.Getenv(OpenAIModelEnv), "model name (default $"+OpenAIModelEnv+", else "+openai.DefaultModel+")")
+	fs.DurationVar(&a.Timeout, "openai-timeout", 60*time.Second, "time limit of one model request")
+}
+
+// Service is the AI service of these settings: the model behind the
+// invention guard, or the local provider alone.
+func (a AI) Service(getenv func(string) string, log *slog.Logger) (*ai.Service, error) {
+	return openai.NewService(openai.Config{APIKey: getenv(OpenAIKeyEnv), BaseURL: a.BaseURL,
+		Model: a.Model, Timeout: a.Timeout}, ai.WithLogger(log))
+}
+
 // Register adds every shared flag to fs, with its default (from the
 // environment where one names it). contentUsage says what --content is
 // for in the command.
@@ -115,10 +132,7 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	c.Store.Register(fs, "directory of the SQLite database, and of the secrets the environment does not give")
 	fs.StringVar(&c.Content, "content", "content", contentUsage)
 	c.Auth.Register(fs)
-	fs.StringVar(&c.AI.BaseURL, "openai-base-url", os.Getenv(OpenAIBaseURLEnv),
-		"OpenAI-compatible API root, e.g. http://localhost:11434/v1 for Ollama (default $"+OpenAIBaseURLEnv+"; empty with no $"+OpenAIKeyEnv+": the local extractive AI)")
-	fs.StringVar(&c.AI.Model, "openai-model", os.Getenv(OpenAIModelEnv), "model name (default $"+OpenAIModelEnv+", else "+openai.DefaultModel+")")
-	fs.DurationVar(&c.AI.Timeout, "openai-timeout", 60*time.Second, "time limit of one model request")
+	c.AI.RegisterModel(fs)
 	fs.IntVar(&c.AI.RateLimit, "ai-rate-limit", 20, "AI calls each client may make per minute")
 	fs.IntVar(&c.ReadCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
 	fs.DurationVar(&c.ReadCacheTTL, "read-cache-ttl", 30*time.Second,
@@ -168,32 +182,48 @@ type API struct {
 	DB      *store.DB
 	Handler http.Handler // mount at /api
 	Reads   *readcache.Cache
+	// AI proposes the obligations of circulars without written ones after
+	// each sync (nil: none are proposed).
+	AI *ai.Service
 }
 
 // Close closes the store.
 func (a *API) Close() error { return a.DB.Close() }
 
 // Sync mirrors a catalog into the store: cat, or when nil the one loaded
-// from content, logging what changed. A failure is logged, not fatal: the
-// API serves what the store last received. The read cache starts a new
-// data version either way.
+// from content, logging what changed, then extracts the obligations of
+// the circulars that changed and have none written
+// (obligations.Refresh). A failure is logged, not fatal: the API serves
+// what the store last received. The read cache starts a new data version
+// either way.
 func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
 	defer a.Reads.Invalidate()
 	start, outcome := time.Now(), "ok"
 	defer func() { metrics.Since(metrics.SyncDuration, start, outcome) }()
-	var stats store.SyncStats
 	var err error
-	if cat != nil {
-		stats, err = a.DB.SyncCatalog(ctx, cat)
-	} else {
-		stats, err = a.DB.SyncContentDir(ctx, content)
+	if cat == nil {
+		if cat, err = catalog.Load(content); err != nil {
+			outcome = "failed"
+			log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
+			return
+		}
 	}
+	stats, err := a.DB.SyncCatalog(ctx, cat)
 	if err != nil {
 		outcome = "failed"
 		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
 		return
 	}
 	log.Info("catalog synced into the store", "changes", stats.String())
+	if a.AI == nil {
+		return
+	}
+	ob, err := obligations.Refresh(ctx, a.DB, a.AI, cat.Circulars, false, log)
+	if err != nil {
+		log.Error("obligations: extraction stopped", "err", err)
+		return
+	}
+	log.Info("obligations extracted", "changes", ob.String())
 }
 
 // Check reports the first setting out of its range, naming the flag:
@@ -235,8 +265,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	svc, err := openai.NewService(openai.Config{APIKey: env.Getenv(OpenAIKeyEnv), BaseURL: c.AI.BaseURL,
-		Model: c.AI.Model, Timeout: c.AI.Timeout}, ai.WithLogger(log))
+	svc, err := c.AI.Service(env.Getenv, log)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +273,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	a := &API{DB: db}
+	a := &API{DB: db, AI: svc}
 	if c.ReadCacheSize > 0 {
 		// Per instance: a write through another instance shows here after
 		// at most the time to live.

@@ -46,6 +46,12 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
 		Verification:         OptString(f.enum("verification", false, Verifications)),
 	}
+	c.Obligations = f.obligations("obligations", c)
+	AssignObligationIDs(c.ID, c.Obligations)
+	for i := range c.Obligations {
+		o := &c.Obligations[i]
+		o.CircularSlug, o.CircularTitle, o.Source, o.ImpactLevel = c.Slug, c.Title, c.Source, c.ImpactLevel
+	}
 	// A check against the regulator's text needs that text's address.
 	if c.Verification == "checked" && c.OfficialURL == "" {
 		f.addAt(f.keyLines["verification"], "verification", "checked needs officialUrl: the regulator's text it was checked against")

@@ -74,3 +74,19 @@ type RegulationQuery struct {
 	Status  string
 	Page
 }
+
+// ObligationQuery selects obligations, by due date (undated last), then
+// circular and position. EntityType keeps those applying to it (or to
+// all regulated entities); DueAfter and DueBefore bound the due date
+// (inclusive; an undated obligation is outside any bound); Source is the
+// circular's regulator, Origin editor or extracted, Binding "true" or
+// "false".
+type ObligationQuery struct {
+	EntityType string
+	DueAfter   *Date
+	DueBefore  *Date
+	Source     string
+	Origin     string
+	Binding    string
+	Page
+}

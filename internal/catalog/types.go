@@ -70,6 +70,9 @@ var Enums = map[string][]string{
 	"VideoLevel":        VideoLevels,
 	"DocumentType":      DocumentTypes,
 	"Verification":      Verifications,
+	"ObligationKind":    ObligationKinds,
+	"ObligationOrigin":  ObligationOrigins,
+	"ObligationParty":   ObligationParties,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
@@ -179,6 +182,10 @@ type Circular struct {
 	// AISummary is the summary the API last generated (never read from
 	// content; the store joins it in, and builds given a store show it).
 	AISummary *GeneratedSummary `json:"aiSummary"`
+	// Obligations are what the editors wrote in the front matter
+	// (obligations.go). They are not part of the circular's JSON: the
+	// store keeps them in their own table and the API serves them apart.
+	Obligations []Obligation `json:"-"`
 }
 
 // ComplianceDate is a date by which a circular demands something.

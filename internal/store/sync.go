@@ -18,6 +18,8 @@ type SyncStats struct {
 	Regulations KindStats
 	Networks    KindStats
 	Sibos       KindStats
+	// Obligations are the ones editors wrote (circular_obligations).
+	Obligations KindStats
 	// Impact counts the impact tracking records by what the sync did.
 	Impact KindStats
 }
@@ -33,8 +35,8 @@ func (k KindStats) String() string {
 
 // String is a one-line summary for logs: +added ~changed -removed =unchanged.
 func (s SyncStats) String() string {
-	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s",
-		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact)
+	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s, obligations %s",
+		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact, s.Obligations)
 }
 
 // SyncCatalog makes the catalog tables equal to cat in one transaction:
@@ -69,6 +71,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 		into *KindStats
 	}{
 		{"circulars", func() (KindStats, error) { return circularTable.sync(ctx, tx, st, cat.Circulars) }, &stats.Circulars},
+		{"obligations", func() (KindStats, error) {
+			return obligationTable.sync(ctx, tx, st, writtenObligations(cat.Circulars))
+		}, &stats.Obligations},
 		{"news", func() (KindStats, error) { return newsTable.sync(ctx, tx, st, cat.News) }, &stats.News},
 		{"companies", func() (KindStats, error) { return companyTable.sync(ctx, tx, st, cat.Companies) }, &stats.Companies},
 		{"regulations", func() (KindStats, error) { return regulationTable.sync(ctx, tx, st, cat.Regulations) }, &stats.Regulations},

@@ -200,9 +200,10 @@ func TestSyncContentDir(t *testing.T) {
 			t.Fatal(err)
 		}
 		added := func(n int) KindStats { return KindStats{Added: n} }
+		obligations := len(writtenObligations(cat.Circulars))
 		want := SyncStats{Circulars: added(len(cat.Circulars)), News: added(len(cat.News)),
 			Companies: added(len(cat.Companies)), Regulations: added(len(cat.Regulations)),
-			Networks: added(len(cat.Networks)), Sibos: added(len(cat.Sibos)), Impact: added(3)}
+			Networks: added(len(cat.Networks)), Sibos: added(len(cat.Sibos)), Impact: added(3), Obligations: added(obligations)}
 		if diff := cmp.Diff(want, stats); diff != "" {
 			t.Errorf("first sync of content/ (-want +got):\n%s", diff)
 		}
@@ -213,7 +214,8 @@ func TestSyncContentDir(t *testing.T) {
 		unchanged := func(n int) KindStats { return KindStats{Unchanged: n} }
 		want = SyncStats{Circulars: unchanged(len(cat.Circulars)), News: unchanged(len(cat.News)),
 			Companies: unchanged(len(cat.Companies)), Regulations: unchanged(len(cat.Regulations)),
-			Networks: unchanged(len(cat.Networks)), Sibos: unchanged(len(cat.Sibos)), Impact: unchanged(3)}
+			Networks: unchanged(len(cat.Networks)), Sibos: unchanged(len(cat.Sibos)), Impact: unchanged(3),
+			Obligations: unchanged(obligations)}
 		if stats != want {
 			t.Errorf("second sync of unchanged content/: %v", stats)
 		}

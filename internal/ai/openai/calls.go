@@ -220,3 +220,91 @@ func (p *Provider) Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer,
 	}
 	return a, nil
 }
+
+var obligationsSchema = &goopenai.ChatCompletionResponseFormatJSONSchema{
+	Name:   "obligations",
+	Strict: true,
+	Schema: jsonSchema{
+		"type": "object",
+		"properties": map[string]any{
+			"obligations": map[string]any{"type": "array", "items": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"appliesTo": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": catalog.ObligationParties}, "minItems": 1},
+					"what":      map[string]any{"type": "string"},
+					"kind":      map[string]any{"type": "string", "enum": catalog.ObligationKinds},
+					"deadline":  map[string]any{"type": "string"},
+					"dueDate":   map[string]any{"type": "string"},
+					"source":    map[string]any{"type": "string"},
+				},
+				"required":             []string{"appliesTo", "what", "kind", "deadline", "dueDate", "source"},
+				"additionalProperties": false,
+			}},
+		},
+		"required":             []string{"obligations"},
+		"additionalProperties": false,
+	},
+}
+
+// ExtractObligations asks the model for req.Circular's obligations as
+// JSON of obligationsSchema, validated (known parties and kinds, a due
+// date that is a date, a what and a source); the Service then holds each
+// to its source sentence (ai.CheckObligations).
+func (p *Provider) ExtractObligations(ctx context.Context, req ai.ObligationRequest) ([]catalog.Obligation, error) {
+	text, err := p.condense(ctx, req.Circular.Title, req.Circular.Content)
+	if err != nil {
+		return nil, err
+	}
+	if text != req.Circular.Content {
+		// A condensed text holds no sentence of the circular to quote.
+		return nil, fmt.Errorf("%w: the circular is too long to extract obligations from in one request", ai.ErrRejected)
+	}
+	type item struct {
+		AppliesTo []string `json:"appliesTo"`
+		What      string   `json:"what"`
+		Kind      string   `json:"kind"`
+		Deadline  string   `json:"deadline"`
+		DueDate   string   `json:"dueDate"`
+		Source    string   `json:"source"`
+	}
+	type result struct {
+		Obligations []item `json:"obligations"`
+	}
+	r, err := structured(ctx, p, prompt("obligations.txt", map[string]any{
+		"Parties": strings.Join(catalog.ObligationParties, ", "), "Kinds": strings.Join(catalog.ObligationKinds, ", "),
+		"Text": text,
+	}), req.Correction, obligationsSchema, func(r *result) error {
+		for i, o := range r.Obligations {
+			switch {
+			case strings.TrimSpace(o.What) == "" || strings.TrimSpace(o.Source) == "":
+				return fmt.Errorf("obligation %d has no what or no source", i+1)
+			case !slices.Contains(catalog.ObligationKinds, o.Kind):
+				return fmt.Errorf("obligation %d: kind %q is not one of %s", i+1, o.Kind, strings.Join(catalog.ObligationKinds, ", "))
+			case len(o.AppliesTo) == 0 || slices.ContainsFunc(o.AppliesTo, func(s string) bool { return !slices.Contains(catalog.ObligationParties, s) }):
+				return fmt.Errorf("obligation %d: appliesTo must name %s", i+1, strings.Join(catalog.ObligationParties, ", "))
+			case o.DueDate != "":
+				var d catalog.Date
+				if err := d.UnmarshalText([]byte(o.DueDate)); err != nil {
+					return fmt.Errorf("obligation %d: dueDate %q is not YYYY-MM-DD", i+1, o.DueDate)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]catalog.Obligation, 0, len(r.Obligations))
+	for _, o := range r.Obligations {
+		ob := catalog.Obligation{AppliesTo: o.AppliesTo, What: strings.TrimSpace(o.What), Kind: o.Kind,
+			Deadline: catalog.OptString(strings.TrimSpace(o.Deadline)), SourceText: o.Source,
+			Provider: catalog.OptString(p.name), Model: catalog.OptString(p.cfg.Model)}
+		if o.DueDate != "" {
+			var d catalog.Date
+			_ = d.UnmarshalText([]byte(o.DueDate)) // validated above
+			ob.DueDate = &d
+		}
+		out = append(out, ob)
+	}
+	return out, nil
+}

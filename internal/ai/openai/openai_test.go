@@ -479,3 +479,52 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractObligations_Model(t *testing.T) {
+	c := catalog.Circular{Entry: catalog.Entry{ID: "6f1d3c2e-9a47-4e0b-8f5a-2c7b1e9d4a10", Slug: "escrow"}, Title: "Escrow", Source: "RBI",
+		Content: circularText, DocumentType: "circular", ImpactLevel: "high"}
+	const src = "Payment aggregators must keep customer funds in an escrow account from 1 April 2026."
+	faithful := `{"obligations":[{"appliesTo":["Aggregator"],"what":"Keep customer funds in escrow.","kind":"new-requirement","deadline":"from 1 April 2026","dueDate":"2026-04-01","source":"` + src + `"}]}`
+	invents := `{"obligations":[{"appliesTo":["Aggregator"],"what":"Keep customer funds in escrow within 30 days.","kind":"new-requirement","deadline":"by 1 May 2026","dueDate":"2026-05-01","source":"` + src + `"}]}`
+	misquotes := `{"obligations":[{"appliesTo":["Aggregator"],"what":"Keep funds in escrow.","kind":"new-requirement","deadline":"","dueDate":"","source":"Aggregators must use escrow."}]}`
+	for _, tc := range []struct {
+		name     string
+		answers  []string
+		provider string
+		due      string
+		stats    ai.Stats
+	}{
+		{"Faithful", []string{faithful}, "model", "2026-04-01", ai.Stats{ModelAnswers: 1}},
+		{"InventsThenCorrects", []string{invents, faithful}, "model", "2026-04-01", ai.Stats{ModelAnswers: 1, Inventions: 1}},
+		{"InventsTwice", []string{invents, misquotes}, ai.ProviderLocal, "2026-04-01", ai.Stats{Inventions: 2, Fallbacks: 1}},
+		{"Malformed", []string{`{"obligations":[{"appliesTo":["Bank"]}]}`, `not json`}, ai.ProviderLocal, "2026-04-01", ai.Stats{Fallbacks: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, f := serve(t, Config{}, func(n int, _ goopenai.ChatCompletionRequest) (int, string) { return 200, tc.answers[n-1] })
+			svc := ai.NewService(p, local.New())
+			got, err := svc.ExtractObligations(t.Context(), ai.ObligationRequest{Circular: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.provider == "model" {
+				tc.provider = p.Name()
+			}
+			if len(got) == 0 || string(got[0].Provider) != tc.provider || got[0].DueDate == nil || got[0].DueDate.String() != tc.due ||
+				got[0].SourceText != src || got[0].Origin != catalog.OriginExtracted || got[0].Accepted {
+				t.Fatalf("ExtractObligations = %+v, want one by %s due %s", got, tc.provider, tc.due)
+			}
+			if diff := cmp.Diff(tc.stats, svc.Stats()); diff != "" {
+				t.Errorf("Stats (-want +got):\n%s", diff)
+			}
+			if f.calls() != len(tc.answers) {
+				t.Errorf("%d calls, want %d", f.calls(), len(tc.answers))
+			}
+			if tc.name == "InventsThenCorrects" && !strings.Contains(f.userText(1), `"30 days"`) {
+				t.Errorf("the retry does not name the invented period: %q", f.userText(1))
+			}
+			if rf := f.reqs[0].ResponseFormat; rf == nil || rf.JSONSchema == nil || rf.JSONSchema.Name != "obligations" {
+				t.Errorf("response format = %+v, want the obligations schema", rf)
+			}
+		})
+	}
+}

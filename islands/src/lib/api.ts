@@ -22,25 +22,10 @@ export type Preferences = Schemas["Preferences"];
 export type ExtractResult = Schemas["ExtractResult"];
 export type ExtractJob = Schemas["ExtractJob"];
 
-// tokenKey is where the sign-in token is kept.
-export const tokenKey = "auth_token";
-
-export function getToken(): string | null {
-  try {
-    return localStorage.getItem(tokenKey);
-  } catch {
-    return null;
-  }
-}
-
-export function setToken(token: string | null) {
-  try {
-    if (token === null) localStorage.removeItem(tokenKey);
-    else localStorage.setItem(tokenKey, token);
-  } catch {
-    // storage disabled: the session lasts as long as the page
-  }
-}
+// The kept sign-in token (lib/token.ts, small enough for an island to
+// check before it loads the client).
+export { getToken, setToken, tokenKey } from "./token";
+import { getToken } from "./token";
 
 export class ApiError extends Error {
   constructor(

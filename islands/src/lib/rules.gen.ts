@@ -77,6 +77,13 @@ export const rules = {
       "required": "Username is required"
     }
   },
+  "obligationNote": {
+    "trim": true,
+    "maxLength": 2000,
+    "messages": {
+      "long": "Note too long"
+    }
+  },
   "optionalFirst": {
     "trim": true,
     "maxLength": 100,

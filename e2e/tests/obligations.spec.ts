@@ -1,0 +1,138 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { axeViolations, screenshot } from "./helpers";
+
+// Obligations: a circular's section with its source sentences marked, the
+// register (/obligations) where a signed-in user marks them, and the score
+// on /impact-tracker that follows. Each test signs up its own user.
+let counter = 0;
+function newUser(info: { workerIndex: number; project: { name: string } }) {
+  const id = `${info.project.name[0]}${info.workerIndex}${Date.now().toString(36)}${counter++}`;
+  return { username: `ob_${id}`, email: `ob.${id}@example.com`, password: "secret-pass-1" };
+}
+
+async function signUp(page: Page, info: { workerIndex: number; project: { name: string } }) {
+  const u = newUser(info);
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill("Asha");
+  await page.getByLabel("Last name").fill("Rao");
+  await page.getByLabel("Username").fill(u.username);
+  await page.getByLabel("Email").fill(u.email);
+  await page.getByLabel("Password", { exact: true }).fill(u.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("/");
+}
+
+// chooseBusiness saves the entity types on /profile.
+async function chooseBusiness(page: Page, ...names: string[]) {
+  await page.goto("/profile");
+  for (const n of names) await page.getByLabel(n).check();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
+}
+
+const apiLimits = "/circulars/npci-2025-05-21-upi-api-usage-limits";
+
+test.describe("obligations", () => {
+  test("a circular's obligations, each source sentence marked in the text; a draft's oblige no one", async ({ page }, info) => {
+    await page.goto(apiLimits);
+    const section = page.locator("[data-obligations]");
+    await expect(section.getByRole("heading", { name: "Obligations" })).toBeVisible();
+    await expect(section.locator("[data-obligation]")).toHaveCount(4);
+    await expect(section).toContainText("July 31, 2025");
+    await expect(section).toContainText("Monitor and throttle the API traffic sent to UPI for the ten most-used APIs.");
+    await expect(section).toContainText("Payment Service Providers");
+    await expect(section).toContainText("Reporting");
+    const mark = page.locator("mark#obligation-1");
+    await expect(mark).toHaveText(/^PSP banks and acquiring banks must monitor and throttle the API traffic/);
+    await section.getByRole("link", { name: "Show in the text" }).first().click();
+    await expect(page).toHaveURL(/#obligation-1$/);
+    await expect(mark).toBeInViewport();
+    await screenshot(page, info, "circular-obligations");
+
+    await page.goto("/circulars/rbi-2025-10-29-cross-border-inward-payments-draft");
+    await expect(page.locator("[data-obligations-draft]")).toContainText("It obliges no one yet");
+    await expect(page.locator("[data-obligations]")).toContainText("Not binding yet");
+  });
+
+  test("the register: a user's obligations by due date, marked done, filtered, searched, exported; the score follows", async ({ page }, info) => {
+    await page.goto("/obligations");
+    await page.waitForURL(/\/login\?next=%2Fobligations|\/login\?next=\/obligations/);
+    await signUp(page, info);
+
+    // Without a business chosen: only the obligations of all regulated entities, and a link to choose.
+    await page.goto("/obligations");
+    await expect(page.locator("[data-no-entity-types]").getByRole("link", { name: "Choose your business on your profile" })).toBeVisible();
+
+    await chooseBusiness(page, "Payment Aggregators");
+    await page.goto("/obligations");
+    const register = page.locator("[data-register]");
+    await expect(register.locator("[data-no-entity-types]")).toHaveCount(0);
+    await expect(page.locator("[data-due-group=overdue]").getByRole("heading", { name: /Overdue/ })).toBeVisible();
+    await expect(page.locator("[data-due-group=no-date]")).toBeVisible();
+    const score = page.locator("[data-register-score] [data-score-value]");
+    await expect(score).toHaveText("0%");
+
+    const item = page.locator("[data-register-item]").filter({ hasText: "Keep each cross-border transaction within the cap." });
+    await expect(item).toHaveCount(1);
+    await item.getByLabel("Status").selectOption("done");
+    await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+    await expect(item).toHaveAttribute("data-status", "done");
+    await expect(score).not.toHaveText("0%");
+    const mine = await score.textContent();
+
+    await item.getByLabel("Note").fill("Cap enforced in the switch.");
+    await item.getByRole("button", { name: "Save note" }).click();
+    await item.getByRole("button", { name: "Show history" }).click();
+    await expect(item.locator("[data-history] li")).toHaveCount(2);
+    await expect(item.locator("[data-history]")).toContainText("Cap enforced in the switch.");
+
+    // Filters and search live in the URL and survive a reload.
+    await page.getByLabel("Status", { exact: true }).first().selectOption("done");
+    await expect(page.locator("[data-register-item]")).toHaveCount(1);
+    await expect(page).toHaveURL(/status=done/);
+    await page.reload();
+    await expect(page.locator("[data-register-item]")).toHaveCount(1);
+    await page.locator("#register-status").selectOption("all");
+    await page.getByLabel("Search your obligations").fill("escrow");
+    await expect(page.locator("[data-register-item]").first()).toContainText(/escrow/i);
+    await expect(page.locator("[data-register-item]").filter({ hasNotText: /escrow/i })).toHaveCount(0);
+    await screenshot(page, info, "register");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const csv = await readFile((await (await download).path())!, "utf8");
+    expect(csv.split("\r\n")[0]).toContain("dueGroup,status,note,statusUpdatedAt");
+    expect(csv).toContain("escrow");
+
+    await page.goto("/impact-tracker");
+    await expect(page.locator("[data-your-score] [data-score-value]")).toHaveText(mine!);
+    await expect(page.locator("[data-catalog-figure]").first()).toBeVisible();
+  });
+
+  test("signed out, the impact tracker's scores are the catalog's, labelled so", async ({ page }) => {
+    await page.goto("/impact-tracker");
+    await expect(page.getByText("Sign in to see your own compliance score")).toBeVisible();
+    await expect(page.locator("[data-catalog-figure]")).toHaveCount(3);
+    await expect(page.locator("[data-your-score]")).toHaveCount(0);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`no accessibility violations: a circular's obligations, /obligations, the impact tracker's score (${scheme})`, async ({ page }, info) => {
+      test.setTimeout(150_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(apiLimits);
+      await expect(page.locator("[data-obligations]")).toBeVisible();
+      expect(await axeViolations(page), apiLimits).toEqual([]);
+      await signUp(page, info);
+      await chooseBusiness(page, "Payment Service Providers");
+      await page.goto("/obligations");
+      await expect(page.locator("[data-register-item]").first()).toBeVisible();
+      expect(await axeViolations(page), "/obligations").toEqual([]);
+      await screenshot(page, info, `register-${scheme}`);
+      await page.goto("/impact-tracker");
+      await expect(page.locator("[data-your-score]")).toBeVisible();
+      expect(await axeViolations(page), "/impact-tracker").toEqual([]);
+    });
+  }
+});

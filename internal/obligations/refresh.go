@@ -1,0 +1,120 @@
+// Package obligations keeps the AI layer's proposed obligations in the
+// store: for each circular without obligations written by its editors,
+// the ones extracted from its present text (ai.Service's
+// ExtractObligations), extracted again only when the circular changed,
+// and never over what an editor accepted.
+package obligations
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"regpulse/internal/ai"
+	"regpulse/internal/catalog"
+	"regpulse/internal/store"
+)
+
+// Store is what Refresh needs of a store.
+type Store interface {
+	ExtractedStates(ctx context.Context) (map[string]store.ExtractedState, error)
+	PutExtractedSets(ctx context.Context, sets []store.ExtractedSet) (accepted []string, err error)
+}
+
+// batch is how many circulars' obligations are written in one
+// transaction.
+const batch = 200
+
+// Extractor proposes a circular's obligations (*ai.Service).
+type Extractor interface {
+	ExtractObligations(ctx context.Context, req ai.ObligationRequest) ([]catalog.Obligation, error)
+}
+
+// Stats says what a refresh did.
+type Stats struct {
+	Extracted, Unchanged, Accepted, Written int
+	// Obligations is how many the extracted circulars got in all.
+	Obligations int
+}
+
+func (s Stats) String() string {
+	return fmt.Sprintf("%d circulars extracted (%d obligations), %d unchanged, %d accepted by an editor, %d with written obligations",
+		s.Extracted, s.Obligations, s.Unchanged, s.Accepted, s.Written)
+}
+
+// InputHash is the hash of what a circular's obligations are extracted
+// from: its text, its document type (binding) and the entity types its
+// editors rated (the parties when a sentence names none).
+func InputHash(c catalog.Circular) string {
+	b, _ := json.Marshal([]any{c.Content, c.DocumentType, c.EntityImpact, c.Title})
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:16])
+}
+
+// Refresh extracts the obligations of every circular of cs that has none
+// written, unless its stored ones were made from the same input (all of
+// them again when force is set) or an editor accepted them. A circular
+// that fails is logged and skipped; only the context's end stops it.
+func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular, force bool, log *slog.Logger) (Stats, error) {
+	var stats Stats
+	states, err := st.ExtractedStates(ctx)
+	if err != nil {
+		return stats, err
+	}
+	var sets []store.ExtractedSet
+	write := func() error {
+		accepted, err := st.PutExtractedSets(ctx, sets)
+		if err != nil {
+			return err
+		}
+		stats.Accepted += len(accepted)
+		stats.Extracted += len(sets) - len(accepted)
+		for _, set := range sets {
+			if !slices.Contains(accepted, set.CircularID) {
+				stats.Obligations += len(set.Obligations)
+			}
+		}
+		sets = sets[:0]
+		return nil
+	}
+	for _, c := range cs {
+		if len(c.Obligations) > 0 {
+			stats.Written++
+			continue
+		}
+		state, stored := states[c.ID]
+		hash := InputHash(c)
+		switch {
+		case state.Accepted:
+			stats.Accepted++
+			continue
+		case stored && state.InputHash == hash && !force:
+			stats.Unchanged++
+			continue
+		}
+		obs, err := ex.ExtractObligations(ctx, ai.ObligationRequest{Circular: c})
+		if ctx.Err() != nil {
+			return stats, ctx.Err()
+		}
+		if err != nil {
+			log.Warn("obligations: extraction failed", "circular", c.Slug, "err", err)
+			continue
+		}
+		sets = append(sets, store.ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
+		if len(sets) == batch {
+			if err := write(); err != nil {
+				return stats, err
+			}
+		}
+	}
+	if len(sets) > 0 {
+		if err := write(); err != nil {
+			return stats, err
+		}
+	}
+	return stats, nil
+}

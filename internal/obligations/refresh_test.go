@@ -1,0 +1,97 @@
+package obligations
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+
+	"regpulse/internal/ai"
+	"regpulse/internal/ai/local"
+	"regpulse/internal/catalog"
+	"regpulse/internal/store"
+)
+
+// countingExtractor counts the circulars it is asked about.
+type countingExtractor struct {
+	svc   *ai.Service
+	asked []string
+}
+
+func (c *countingExtractor) ExtractObligations(ctx context.Context, req ai.ObligationRequest) ([]catalog.Obligation, error) {
+	c.asked = append(c.asked, req.Circular.Slug)
+	return c.svc.ExtractObligations(ctx, req)
+}
+
+func TestRefresh(t *testing.T) {
+	ctx := t.Context()
+	cat, err := catalog.Load("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.SyncCatalog(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	ex := &countingExtractor{svc: ai.NewService(nil, local.New())}
+	log := slog.New(slog.DiscardHandler)
+	written := 0
+	for _, c := range cat.Circulars {
+		if len(c.Obligations) > 0 {
+			written++
+		}
+	}
+	first, err := Refresh(ctx, db, ex, cat.Circulars, false, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Written != written || first.Extracted != len(cat.Circulars)-written || first.Obligations == 0 {
+		t.Errorf("first refresh: %v", first)
+	}
+	t.Log(first)
+	// Nothing changed: no circular is asked again, found obligations or not.
+	ex.asked = nil
+	second, err := Refresh(ctx, db, ex, cat.Circulars, false, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Unchanged != first.Extracted || second.Extracted != 0 || len(ex.asked) != 0 {
+		t.Errorf("second refresh: %v", second)
+	}
+	// An edited text is extracted again; an accepted circular never.
+	var edited, accepted catalog.Circular
+	for _, c := range cat.Circulars {
+		if len(c.Obligations) > 0 {
+			continue
+		}
+		obs, _ := db.CircularObligations(ctx, c.ID)
+		if len(obs) == 0 {
+			continue
+		}
+		switch {
+		case edited.ID == "":
+			edited = c
+		case accepted.ID == "":
+			accepted = c
+		}
+	}
+	if _, err := db.AcceptObligations(ctx, accepted.Slug); err != nil {
+		t.Fatal(err)
+	}
+	edited.Content += "\n\nBanks must file a report."
+	ex.asked = nil
+	third, err := Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, false, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third.Extracted != 1 || third.Accepted != 1 || len(ex.asked) != 1 || ex.asked[0] != edited.Slug {
+		t.Errorf("third refresh: %v, asked %v", third, ex.asked)
+	}
+	forced, err := Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, true, log)
+	if err != nil || forced.Extracted != 1 || forced.Accepted != 1 {
+		t.Errorf("forced refresh: %v, %v", forced, err)
+	}
+}

@@ -1,0 +1,157 @@
+// Package register is a user's register of obligations: the status and
+// note each user sets on the obligations that apply to their business,
+// the history of those changes, how the register groups obligations by
+// due date, and the compliance score that follows from it. The rules live
+// here once; the store keeps the rows and the pages show what it decides.
+package register
+
+import (
+	"math"
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+// The statuses a user sets; an obligation without one is StatusTodo.
+const (
+	StatusTodo          = "todo"
+	StatusInProgress    = "in-progress"
+	StatusDone          = "done"
+	StatusNotApplicable = "not-applicable"
+)
+
+// Statuses are the statuses, in the order pages offer them.
+var Statuses = []string{StatusTodo, StatusInProgress, StatusDone, StatusNotApplicable}
+
+var statusLabels = map[string]string{
+	StatusTodo: "To do", StatusInProgress: "In progress", StatusDone: "Done", StatusNotApplicable: "Not applicable",
+}
+
+// StatusLabel is how pages name a status.
+func StatusLabel(s string) string { return statusLabels[s] }
+
+// The due-date groups of the register, in its order.
+const (
+	GroupOverdue   = "overdue"
+	GroupThisMonth = "this-month"
+	GroupLater     = "later"
+	GroupNoDate    = "no-date"
+)
+
+// Groups are the groups, in the order the register shows them.
+var Groups = []string{GroupOverdue, GroupThisMonth, GroupLater, GroupNoDate}
+
+var groupLabels = map[string]string{
+	GroupOverdue: "Overdue", GroupThisMonth: "This month", GroupLater: "Later", GroupNoDate: "No date",
+}
+
+// GroupLabel is how pages name a group.
+func GroupLabel(g string) string { return groupLabels[g] }
+
+// MaxNote is the longest note, in characters.
+const MaxNote = 2000
+
+// Item is one obligation of a user's register with what the user set on
+// it: its status (todo until set), note, when they last changed it, and
+// its due-date group as of the request.
+type Item struct {
+	catalog.Obligation
+	Status          string     `json:"status" enum:"ObligationStatus"`
+	Note            string     `json:"note"`
+	StatusUpdatedAt *time.Time `json:"statusUpdatedAt"`
+	DueGroup        string     `json:"dueGroup" enum:"DueGroup"`
+}
+
+// Change is one status change, as the history shows it.
+type Change struct {
+	Status    string    `json:"status" enum:"ObligationStatus"`
+	Note      string    `json:"note"`
+	ChangedAt time.Time `json:"changedAt"`
+}
+
+// Query selects a user's register: the binding obligations applying to
+// any of EntityTypes, with Status and Group ("" for all) and Search (a
+// case-insensitive substring of what, the source sentence or the
+// circular's title) as of Now.
+type Query struct {
+	EntityTypes []string
+	Status      string
+	Group       string
+	Search      string
+	Now         time.Time
+	catalog.Page
+}
+
+// Group is the due-date group of an obligation due on due, as of now
+// (UTC dates): before today overdue; later this calendar month this
+// month; after it later; no date.
+func Group(due *catalog.Date, now time.Time) string {
+	if due == nil {
+		return GroupNoDate
+	}
+	today := now.UTC().Truncate(24 * time.Hour)
+	switch {
+	case due.Before(today):
+		return GroupOverdue
+	case due.Before(MonthEnd(now)):
+		return GroupThisMonth
+	}
+	return GroupLater
+}
+
+// MonthEnd is the first day of the month after now's (UTC): the end of
+// the this-month group.
+func MonthEnd(now time.Time) time.Time {
+	y, m, _ := now.UTC().Date()
+	return time.Date(y, m+1, 1, 0, 0, 0, 0, time.UTC)
+}
+
+// Today is now's UTC date: the start of the this-month group.
+func Today(now time.Time) time.Time { return now.UTC().Truncate(24 * time.Hour) }
+
+// Weights are how much an obligation counts in the score, by its
+// circular's impact level.
+var Weights = map[string]int{"high": 3, "medium": 2, "low": 1}
+
+// Tally is a user's applicable obligations counted by their circular's
+// impact level and status.
+type Tally map[string]map[string]int
+
+// Score is a user's compliance score: the share of their applicable
+// obligations, weighted by impact, that they marked done or not
+// applicable.
+type Score struct {
+	// Score is 0 to 100; null when no obligation applies.
+	Score *int `json:"score"`
+	// Applicable and Settled count obligations (settled: done or not
+	// applicable).
+	Applicable int `json:"applicable"`
+	Settled    int `json:"settled"`
+	// EntityTypes are the types the score is for (the user's).
+	EntityTypes catalog.TextList `json:"entityTypes"`
+}
+
+// ScoreOf is the score of a tally.
+func ScoreOf(t Tally, entityTypes []string) Score {
+	s := Score{EntityTypes: catalog.TextList(entityTypes)}
+	var total, settled int
+	for level, byStatus := range t {
+		w := Weights[level]
+		if w == 0 {
+			w = 1
+		}
+		for status, n := range byStatus {
+			s.Applicable += n
+			total += w * n
+			if status == StatusDone || status == StatusNotApplicable {
+				s.Settled += n
+				settled += w * n
+			}
+		}
+	}
+	if total > 0 {
+		v := int(math.Round(100 * float64(settled) / float64(total)))
+		s.Score = &v
+	}
+	return s
+}

@@ -1,0 +1,57 @@
+package register
+
+import (
+	"testing"
+	"time"
+
+	"regpulse/internal/catalog"
+)
+
+func TestGroup(t *testing.T) {
+	now := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
+	d := func(s string) *catalog.Date {
+		var x catalog.Date
+		if err := x.UnmarshalText([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+		return &x
+	}
+	for _, tc := range []struct {
+		due  *catalog.Date
+		want string
+	}{
+		{nil, GroupNoDate},
+		{d("2026-11-25"), GroupOverdue},
+		{d("2026-11-26"), GroupThisMonth},
+		{d("2026-11-30"), GroupThisMonth},
+		{d("2026-12-01"), GroupLater},
+		{d("2020-01-01"), GroupOverdue},
+	} {
+		if got := Group(tc.due, now); got != tc.want {
+			t.Errorf("Group(%v) = %s, want %s", tc.due, got, tc.want)
+		}
+	}
+}
+
+func TestScoreOf(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		tally Tally
+		want  int // -1: null
+		app   int
+	}{
+		{"None", Tally{}, -1, 0},
+		{"AllTodo", Tally{"high": {StatusTodo: 2}}, 0, 2},
+		{"Weighted", Tally{"high": {StatusDone: 1}, "low": {StatusTodo: 1}}, 75, 2},
+		{"NotApplicableSettles", Tally{"medium": {StatusNotApplicable: 1, StatusInProgress: 1}}, 50, 2},
+		{"AllDone", Tally{"high": {StatusDone: 1}, "medium": {StatusNotApplicable: 3}}, 100, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := ScoreOf(tc.tally, []string{"PSP"})
+			switch {
+			case tc.want < 0 && s.Score != nil, tc.want >= 0 && (s.Score == nil || *s.Score != tc.want), s.Applicable != tc.app:
+				t.Errorf("ScoreOf = %+v, want %d of %d", s, tc.want, tc.app)
+			}
+		})
+	}
+}

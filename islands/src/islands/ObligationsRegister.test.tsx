@@ -1,0 +1,106 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setToken, type Schemas } from "../lib/api";
+import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import ObligationsRegister from "./ObligationsRegister";
+
+type Item = Schemas["RegisterItem"];
+
+const item = (id: string, what: string, dueGroup: Item["dueGroup"], dueDate: string | null, status: Item["status"] = "todo"): Item => ({
+  id,
+  circularId: "c-" + id,
+  position: 1,
+  appliesTo: ["PSP"],
+  what,
+  kind: "reporting",
+  dueDate,
+  deadline: dueDate ? "by then" : null,
+  binding: true,
+  sourceText: what,
+  sourceStart: 0,
+  sourceEnd: what.length,
+  origin: "editor",
+  provider: null,
+  model: null,
+  accepted: true,
+  circularSlug: "rbi-x",
+  circularTitle: "A circular",
+  source: "RBI",
+  impactLevel: "high",
+  status,
+  note: "",
+  statusUpdatedAt: null,
+  dueGroup,
+});
+
+const user = { user: { id: "u", username: "asha", email: "a@example.com", firstName: "Asha", lastName: "Rao", role: "user", isVerified: false, createdAt: "2026-01-01T00:00:00Z" } };
+const json = (v: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(v), { status: 200, headers: { "Content-Type": "application/json", ...headers } });
+
+// fakeAPI answers the island's calls; puts records the PUT bodies.
+function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"]) {
+  const puts: { url: string; body: unknown }[] = [];
+  const urls: string[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input);
+    urls.push(url);
+    if (url.startsWith("/api/auth/me")) return json(user);
+    if (url.startsWith("/api/user/preferences")) return json({ entityTypes, circularSources: [], impactLevels: [], categories: [] });
+    if (url.startsWith("/api/user/compliance-score")) return json({ score: 25, applicable: items.length, settled: 1, entityTypes });
+    if (init?.method === "PUT") {
+      const body = JSON.parse(String(init.body));
+      puts.push({ url, body });
+      const id = url.split("/").pop()!;
+      const it = items.find((i) => i.id === id)!;
+      return json({ ...it, ...body });
+    }
+    if (url.startsWith("/api/user/obligations")) return json(items, { "X-Total-Count": String(items.length) });
+    return new Response("not found", { status: 404 });
+  });
+  return { puts, urls };
+}
+
+describe("ObligationsRegister on /obligations", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setToken(null);
+    resetPage();
+  });
+
+  it("groups the API's obligations by the group it gives, in Go's order, and shows the score", async () => {
+    setToken("t");
+    await loadPage("/obligations");
+    fakeAPI([item("a", "File returns.", "later", "2027-01-31"), item("b", "Report frauds.", "overdue", "2026-01-01"), item("c", "Keep records.", "no-date", null)]);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-register-item]")).toHaveLength(3));
+    const groups = [...el.querySelectorAll("[data-due-group]")].map((g) => g.getAttribute("data-due-group"));
+    expect(groups).toEqual(["overdue", "later", "no-date"]);
+    expect(el.querySelector("[data-due-group=overdue] h2")!.textContent).toContain("Overdue");
+    expect(el.querySelector("[data-score-value]")!.textContent).toBe("25%");
+    expect(el.textContent).toContain("January 31, 2027");
+    expect(el.querySelector("[data-no-entity-types]")).toBeNull();
+  });
+
+  it("saves a status change with the note and asks for the register again", async () => {
+    setToken("t");
+    await loadPage("/obligations");
+    const api = fakeAPI([item("a", "File returns.", "later", "2027-01-31")]);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelector("[data-register-item]")).not.toBeNull());
+    const before = api.urls.filter((u) => u.startsWith("/api/user/obligations?")).length;
+    fireEvent.change(screen.getByLabelText("Note"), { target: { value: "Asked IT." } });
+    fireEvent.change(document.getElementById("status-a")!, { target: { value: "done" } });
+    await vi.waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]).toEqual({ url: "/api/user/obligations/a", body: { status: "done", note: "Asked IT." } });
+    await vi.waitFor(() => expect(api.urls.filter((u) => u.startsWith("/api/user/obligations?")).length).toBeGreaterThan(before));
+  });
+
+  it("sends the filters to the API and keeps them in the URL; without a business, links to the profile", async () => {
+    setToken("t");
+    await loadPage("/obligations?status=done&group=overdue");
+    const api = fakeAPI([], []);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelector("[data-no-entity-types] a")?.getAttribute("href")).toBe("/profile"));
+    expect(api.urls.some((u) => u.startsWith("/api/user/obligations?") && u.includes("status=done") && u.includes("group=overdue"))).toBe(true);
+    expect(el.textContent).toContain("No obligations match.");
+  });
+});

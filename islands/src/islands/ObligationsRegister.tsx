@@ -1,0 +1,216 @@
+// /obligations: the signed-in user's register. The API decides what is in
+// it (the user's entity types), each obligation's due-date group and the
+// score; this island shows them, sets statuses and notes, filters and
+// searches (in the URL), shows each obligation's history and exports the
+// register as CSV. Signed out, it sends the user to /login and back.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiQuery, apiRequest, apiURL, call, listAll, userMessage, type Schemas } from "../lib/api";
+import { useCurrentUser } from "../lib/auth";
+import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
+import { inputClass, secondaryButton } from "../lib/forms";
+import { withProviders } from "../lib/providers";
+import { queryClient } from "../lib/query";
+import { useQueryState } from "../lib/query-state";
+import { toast } from "../lib/toast";
+
+type Item = Schemas["RegisterItem"];
+type Props = { statuses: Option[]; groups: Option[]; kinds: Option[]; entityTypes: Option[] };
+
+const defaults = { status: "all", group: "all", q: "" };
+
+const labelOf = (opts: Option[], v: string) => opts.find((o) => o.value === v)?.label ?? v;
+
+const longDate = (iso: string) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+// registerQuery is the register's query as the API takes it.
+function registerQuery(s: typeof defaults) {
+  return { status: s.status === "all" ? undefined : (s.status as Item["status"]), group: s.group === "all" ? undefined : (s.group as Item["dueGroup"]), search: s.q.trim() || undefined };
+}
+
+// refresh reloads what a status change moves: the register and the score.
+function refresh() {
+  void queryClient.invalidateQueries({ queryKey: ["/user/obligations"] });
+  void queryClient.invalidateQueries({ queryKey: ["/user/compliance-score"] });
+}
+
+function History({ id }: { id: string }) {
+  const h = useQuery(apiQuery("/user/obligations/{id}/history", { path: { id } }));
+  if (h.isPending) return <p className="text-xs text-slate-600 dark:text-slate-300">Loading history...</p>;
+  if (h.isError) return <p className="text-xs text-red-700 dark:text-red-300">Could not load the history.</p>;
+  if (h.data.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-300">No changes yet.</p>;
+  return (
+    <ol className="space-y-1 text-xs text-slate-700 dark:text-slate-300" data-history>
+      {h.data.map((c, i) => (
+        <li key={i}>
+          <time dateTime={c.changedAt}>{when(c.changedAt)}</time>: {c.status}
+          {c.note ? ` - ${c.note}` : ""}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Row({ item, props }: { item: Item; props: Props }) {
+  const [note, setNote] = useState(item.note);
+  const [history, setHistory] = useState(false);
+  useEffect(() => setNote(item.note), [item.note]);
+  const save = useMutation({
+    mutationFn: async (body: Schemas["ObligationStatusRequest"]) => (await call("put", "/user/obligations/{id}", { path: { id: item.id }, body })).data,
+    onSuccess: (it) => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: ["/user/obligations/{id}/history"] });
+      toast({ title: "Saved", description: `${labelOf(props.statuses, it.status)}: ${it.what}` });
+    },
+    onError: (err) => toast({ title: "Could not save", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  const who = item.appliesTo.includes("all") ? "All regulated entities" : item.appliesTo.map((t) => labelOf(props.entityTypes, t)).join(", ");
+  const deadline = item.dueDate ? longDate(item.dueDate) : (item.deadline ?? "No deadline stated");
+  const sid = `status-${item.id}`;
+  const nid = `note-${item.id}`;
+  return (
+    <li className="grid gap-3 p-4 md:grid-cols-[1fr_14rem]" data-register-item={item.id} data-status={item.status}>
+      <div className="min-w-0">
+        <p className="font-medium">{item.what}</p>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+          <span>
+            <span className="font-semibold">Due:</span> {deadline}
+          </span>
+          <span>{who}</span>
+          <span>{labelOf(props.kinds, item.kind)}</span>
+          {item.origin === "extracted" && <span className="italic">{item.accepted ? "Accepted machine extraction" : "Machine-extracted"}</span>}
+        </p>
+        <p className="mt-1 text-xs">
+          <a className="underline hover:no-underline" href={`/circulars/${item.circularSlug}`}>
+            {item.source}: {item.circularTitle}
+          </a>
+        </p>
+        <button type="button" className="mt-2 text-xs underline hover:no-underline" aria-expanded={history} onClick={() => setHistory(!history)}>
+          {history ? "Hide history" : "Show history"}
+        </button>
+        {history && (
+          <div className="mt-1">
+            <History id={item.id} />
+          </div>
+        )}
+      </div>
+      <div className="space-y-2">
+        <label htmlFor={sid} className="block text-xs font-medium">
+          Status
+        </label>
+        <select id={sid} className={inputClass} value={item.status} disabled={save.isPending} onChange={(e) => save.mutate({ status: e.target.value as Item["status"], note })}>
+          {props.statuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={nid} className="block text-xs font-medium">
+          Note
+        </label>
+        <textarea id={nid} rows={2} maxLength={2000} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
+        <button type="button" className={secondaryButton} disabled={save.isPending || note === item.note} onClick={() => save.mutate({ status: item.status, note })}>
+          Save note
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function Score() {
+  const s = useQuery(apiQuery("/user/compliance-score"));
+  if (!s.data) return null;
+  const { score, settled, applicable } = s.data;
+  return (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900" data-register-score>
+      <span className="font-semibold">Your compliance score: </span>
+      <span data-score-value>{score === null ? "no obligations apply" : `${score}%`}</span>
+      <span className="text-slate-600 dark:text-slate-300">
+        {" "}
+        ({settled} of {applicable} obligations done or not applicable, weighted by impact)
+      </span>
+    </p>
+  );
+}
+
+async function exportCSV(query: ReturnType<typeof registerQuery>) {
+  try {
+    const res = await apiRequest("GET", apiURL("/user/obligations.csv", { query }));
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "regpulse-my-obligations.csv";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (err) {
+    toast({ title: "Could not export", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+  }
+}
+
+function ObligationsRegister(props: Props) {
+  const { user, isLoading } = useCurrentUser();
+  const [state, set] = useQueryState(defaults);
+  const [q, setQ] = useState(state.q);
+  useEffect(() => {
+    if (!isLoading && !user) window.location.replace("/login?next=/obligations");
+  }, [isLoading, user]);
+  // The search waits for a pause in typing before it asks the API.
+  useEffect(() => {
+    const t = setTimeout(() => set({ q }), 250);
+    return () => clearTimeout(t);
+  }, [q, set]);
+  const query = registerQuery(state);
+  const prefs = useQuery({ ...apiQuery("/user/preferences"), enabled: !!user });
+  const items = useQuery({
+    queryKey: ["/user/obligations", { query }] as const,
+    queryFn: ({ signal }) => listAll("/user/obligations", { ...query, limit: 100 }, signal),
+    enabled: !!user,
+  });
+  if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+  const noTypes = prefs.data && prefs.data.entityTypes.length === 0;
+  const groups = props.groups.map((g) => ({ ...g, items: (items.data ?? []).filter((it) => it.dueGroup === g.value) })).filter((g) => g.items.length > 0);
+  return (
+    <div className="space-y-6" data-register>
+      {noTypes && (
+        <p className="rounded-md border border-amber-600 px-3 py-2 text-sm dark:border-amber-400" data-no-entity-types>
+          You have not said what your business is, so only the obligations of all regulated entities are here. <a className="underline" href="/profile">Choose your business on your profile</a>.
+        </p>
+      )}
+      <Score />
+      <Toolbar label="Filter your obligations">
+        <SearchBox id="register-search" label="Search your obligations" placeholder="Search obligations and circulars..." value={q} onChange={setQ} />
+        <SelectBox id="register-status" label="Status" value={state.status} options={options("All statuses", props.statuses.map((s) => s.value), (v) => labelOf(props.statuses, v))} onChange={(status) => set({ status })} />
+        <SelectBox id="register-group" label="Due" value={state.group} options={options("Any due date", props.groups.map((g) => g.value), (v) => labelOf(props.groups, v))} onChange={(group) => set({ group })} />
+        <button type="button" className={secondaryButton} onClick={() => void exportCSV(query)}>
+          Export CSV
+        </button>
+      </Toolbar>
+      {items.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading your obligations...</p>}
+      {items.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(items.error, "Could not load your obligations.")}</p>}
+      {items.data && (
+        <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-register-count>
+          {items.data.length} {items.data.length === 1 ? "obligation" : "obligations"}
+        </p>
+      )}
+      {items.data && items.data.length === 0 && <p className="text-sm">No obligations match. Try another filter, or clear the search.</p>}
+      {groups.map((g) => (
+        <section key={g.value} aria-labelledby={`group-${g.value}`} data-due-group={g.value}>
+          <h2 id={`group-${g.value}`} className="text-lg font-semibold">
+            {g.label} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">({g.items.length})</span>
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            {g.items.map((it) => (
+              <Row key={it.id} item={it} props={props} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export default withProviders(ObligationsRegister);
