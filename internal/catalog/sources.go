@@ -249,7 +249,7 @@ func (l *loader) sourceLinks(f *fields, c *Circular, extra []SourceLink) {
 		f.addAt(at("officialUrlConfidence"), "officialUrlConfidence", "says how officialUrl was matched, and there is no officialUrl")
 	}
 	if c.OfficialURL == "" && c.Source != "other" {
-		l.warn(f, at("source"), "officialUrl", "no official link: find the %s's own page for this circular", c.Source)
+		l.warn(f, at("source"), "officialUrl", "no official link: find %s's own page for this circular", c.Source)
 	}
 }
 

@@ -28,7 +28,7 @@ func TestLoad_SourceLinks(t *testing.T) {
 			{URL: "https://example.org/", Kind: "unofficial", Host: "example.org", Label: "Unofficial copy on example.org"},
 		}, []string{"content/circulars/a.md:9: sourceUrl: says not what example.org is (kind: official, report or unofficial): pages label it an unofficial copy"}},
 		{"NoOfficialLinkWarned", report, []SourceLink{link("https://example.org/", "report")},
-			[]string{"content/circulars/a.md:3: officialUrl: no official link: find the RBI's own page for this circular"}},
+			[]string{"content/circulars/a.md:3: officialUrl: no official link: find RBI's own page for this circular"}},
 		{"Additional", official + report + "additionalSourceUrls:\n  - {url: https://scribd.com/x, kind: unofficial}\n  - url: https://mondaq.com/y\n    kind: report\n", []SourceLink{
 			link("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1", "official"),
 			link("https://example.org/", "report"),
