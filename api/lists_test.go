@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -305,4 +306,33 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// Every list of the catalog's entries says how current the catalog is:
+// the newest circular's date and the last sync's time.
+func TestHandler_ListFreshness(t *testing.T) {
+	cat := storetest.Catalog()
+	f := newFixture(t, cat)
+	want := catalog.NewFreshness(cat.Circulars, storetest.Now)
+	for _, target := range []string{"/circulars", "/circulars?limit=1&offset=3", "/news", "/fintech-companies",
+		"/pii-regulations", "/payment-networks", "/sibos-events"} {
+		t.Run(target, func(t *testing.T) {
+			res := f.get(t, target)
+			if res.status != http.StatusOK {
+				t.Fatalf("status %d: %s", res.status, res.body)
+			}
+			if got := res.header.Get("X-Newest-Circular"); got != want.NewestCircular.String() {
+				t.Errorf("X-Newest-Circular = %q, want %s", got, want.NewestCircular)
+			}
+			if got, w := res.header.Get("X-Catalog-Updated"), want.UpdatedAt.Format(time.RFC3339); got != w {
+				t.Errorf("X-Catalog-Updated = %q, want %s", got, w)
+			}
+		})
+	}
+	t.Run("Empty", func(t *testing.T) {
+		res := newFixture(t, &catalog.Catalog{}).get(t, "/circulars")
+		if got := res.header.Get("X-Newest-Circular"); got != "" {
+			t.Errorf("X-Newest-Circular = %q for an empty catalog", got)
+		}
+	})
 }

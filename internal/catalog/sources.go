@@ -123,25 +123,21 @@ func onAnyRegulatorSite(u string) bool {
 	return false
 }
 
-// OfficialLink is c's official link, if it has one.
+// OfficialLink is the link of c's officialUrl, if it has one (the first
+// of its Links).
 func (c Circular) OfficialLink() (SourceLink, bool) {
-	for _, l := range c.Links {
-		if l.Kind == "official" {
-			return l, true
-		}
+	if c.OfficialURL == "" || len(c.Links) == 0 {
+		return SourceLink{}, false
 	}
-	return SourceLink{}, false
+	return c.Links[0], true
 }
 
-// SecondaryLinks are c's links other than its officialUrl, in order.
+// SecondaryLinks are c's links after its officialUrl's, in order.
 func (c Circular) SecondaryLinks() []SourceLink {
-	var out []SourceLink
-	for _, l := range c.Links {
-		if l.URL != string(c.OfficialURL) {
-			out = append(out, l)
-		}
+	if _, ok := c.OfficialLink(); ok {
+		return c.Links[1:]
 	}
-	return out
+	return c.Links
 }
 
 // additionalSources reads additionalSourceUrls: a list whose items are
