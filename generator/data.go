@@ -9,6 +9,7 @@ import (
 	"regpulse/internal/extract"
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
+	"regpulse/internal/related"
 	"regpulse/internal/search"
 )
 
@@ -32,64 +33,12 @@ const (
 	impactPreviewLen = 150
 )
 
-// circularPreview is the plain-text start of a circular, n characters long.
-func circularPreview(c catalog.Circular, n int) string {
-	return markdown.Preview(markdown.PlainText(c.Content), n)
-}
-
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
-// relatedIndex finds each circular's related circulars from lists of the
-// circulars by source, by category and by both, instead of comparing every
-// circular with every other (quadratic in a catalog of tens of thousands).
-// Lists hold positions in cat.Circulars, so they run newest first.
-type relatedIndex struct {
-	circulars                    []catalog.Circular
-	bySource, byCategory, byBoth map[string][]int
-}
-
-func newRelatedIndex(cs []catalog.Circular) *relatedIndex {
-	x := &relatedIndex{circulars: cs, bySource: map[string][]int{}, byCategory: map[string][]int{}, byBoth: map[string][]int{}}
-	for i, c := range cs {
-		x.bySource[c.Source] = append(x.bySource[c.Source], i)
-		x.byCategory[c.Category] = append(x.byCategory[c.Category], i)
-		k := bothKey(c)
-		x.byBoth[k] = append(x.byBoth[k], i)
-	}
-	return x
-}
-
-func bothKey(c catalog.Circular) string { return c.Source + "\x00" + c.Category }
-
-// related picks up to relatedLimit circulars that share the source or the
-// category with cs[i]: those sharing both first, then the newest.
-func (x *relatedIndex) related(i int) []string {
-	c := x.circulars[i]
-	var out []string
-	for _, j := range x.byBoth[bothKey(c)] {
-		if len(out) == relatedLimit {
-			return out
-		}
-		if j != i {
-			out = append(out, x.circulars[j].Slug)
-		}
-	}
-	// Then those sharing one of the two: the two lists merged newest first,
-	// skipping the circulars that share both (already taken).
-	src, cat := x.bySource[c.Source], x.byCategory[c.Category]
-	for len(out) < relatedLimit && (len(src) > 0 || len(cat) > 0) {
-		var j int
-		if len(cat) == 0 || (len(src) > 0 && src[0] < cat[0]) {
-			j, src = src[0], src[1:]
-		} else {
-			j, cat = cat[0], cat[1:]
-		}
-		if o := x.circulars[j]; o.Source != c.Source || o.Category != c.Category {
-			out = append(out, o.Slug)
-		}
-	}
-	return out
+// circularPreview is the plain-text start of a circular, n characters long.
+func circularPreview(c catalog.Circular, n int) string {
+	return markdown.Preview(markdown.PlainText(c.Content), n)
 }
 
 // documentTypeLabels maps each document type to the name pages show.
@@ -121,9 +70,13 @@ func verificationViews() map[string]verificationView {
 // catalog's order.
 func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 	views := make([]circularView, len(cat.Circulars))
-	rel := newRelatedIndex(cat.Circulars)
+	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: rel.related(i)}
+		slugs := make([]string, len(rel[i]))
+		for n, j := range rel[i] {
+			slugs[n] = cat.Circulars[j].Slug
+		}
+		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: slugs}
 	}
 	return views
 }
