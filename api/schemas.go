@@ -154,6 +154,9 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"impactAlerts":         {Description: "High-impact circulars among those.", Minimum: ptr(0)},
 			"latestNews":           {Description: "News items published in the same 30 days.", Minimum: ptr(0)},
 			"newCirculars":         {Description: "Circulars published in the 30 calendar days (UTC) ending today.", Minimum: ptr(0)},
+			"lastCircular":         {Description: "The date of the newest circular up to today; null when there is none. A newCirculars of 0 says when the last one came."},
+			"lastImpactAlert":      {Description: "The date of the newest high-impact circular up to today; null when there is none."},
+			"lastNews":             {Description: "The date of the newest news item up to today; null when there is none."},
 		},
 	},
 	"Error": {

@@ -3,6 +3,7 @@ package generator
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
@@ -81,6 +82,13 @@ func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 	return views
 }
 
+// freshnessView is how current the catalog is as lists show it: the
+// build's date and the newest circular's.
+func freshnessView(cat *catalog.Catalog, now time.Time) map[string]any {
+	f := catalog.NewFreshness(cat.Circulars, now)
+	return map[string]any{"asOf": f.UpdatedAt.Format(time.DateOnly), "newestCircular": f.NewestCircular}
+}
+
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names.
@@ -106,17 +114,20 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		feeds = append(feeds, feedLink{Title: f.Title, Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
 	}
 	return map[string]any{
-		"assets":         assets,
-		"circulars":      views,
-		"circularIndex":  index, // slug → place in circulars (_partials/circular-view.html)
-		"bodies":         bodies,
-		"bodyEntries":    entries, // the bodies without their lists, which change with every circular
-		"events":         events,
-		"feeds":          feeds,
-		"supportEmail":   opts.SupportEmail,
-		"entityTypes":    entityTypes(),
-		"impactTracker":  impactTracker(cat, opts.Now()),
-		"dashboard":      newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		"assets":        assets,
+		"circulars":     views,
+		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
+		"bodies":        bodies,
+		"bodyEntries":   entries, // the bodies without their lists, which change with every circular
+		"events":        events,
+		"feeds":         feeds,
+		"supportEmail":  opts.SupportEmail,
+		"entityTypes":   entityTypes(),
+		"impactTracker": impactTracker(cat, opts.Now()),
+		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		// the lists' "up to date as of" (_partials/up-to-date.html): the
+		// build's day, not its time, as the build's inputs hash has it
+		"freshness":      freshnessView(cat, opts.Now()),
 		"documentTypes":  documentTypeLabels(),
 		"verifications":  verificationViews(),
 		"calendar":       CalendarPath,

@@ -109,7 +109,11 @@ func Rank(docs []Doc, k int) [][]int {
 		normalise(vecs[i], idf)
 	}
 	post := postings(vecs, len(df))
-	series := seriesIndex(docs)
+	keys := make([]string, n)
+	for i, d := range docs {
+		keys[i] = seriesKey(d.Number)
+	}
+	series := seriesIndex(keys)
 
 	out := make([][]int, n)
 	workers := runtime.GOMAXPROCS(0)
@@ -118,10 +122,9 @@ func Rank(docs []Doc, k int) [][]int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			acc := make([]float32, n)
-			var touched []int
+			s := scratch{acc: make([]float32, n), seen: make([]int32, n)}
 			for i := w; i < n; i += workers {
-				out[i], touched = rankOne(i, docs, vecs, post, series, acc, touched[:0], k)
+				out[i] = s.rankOne(i, docs, keys, vecs, post, series, k)
 			}
 		}()
 	}
@@ -129,9 +132,18 @@ func Rank(docs []Doc, k int) [][]int {
 	return out
 }
 
-// rankOne ranks doc i's candidates; acc is a zeroed scratch array of
-// len(docs), left zeroed, and touched a scratch slice, returned for reuse.
-func rankOne(i int, docs []Doc, vecs [][]term, post [][]posting, series map[string][]int, acc []float32, touched []int, k int) ([]int, []int) {
+// scratch is one worker's memory, reused for every doc it ranks: acc the
+// partial scores (zeroed after each doc), seen the doc (plus one) each
+// candidate was last considered for.
+type scratch struct {
+	acc     []float32
+	seen    []int32
+	touched []int
+}
+
+// rankOne ranks doc i's candidates.
+func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post [][]posting, series map[string][]int, k int) []int {
+	acc, touched := sc.acc, sc.touched[:0]
 	q := slices.Clone(vecs[i])
 	slices.SortFunc(q, func(a, b term) int { return cmp.Compare(b.w, a.w) })
 	q = q[:min(len(q), queryTerms)]
@@ -152,8 +164,9 @@ func rankOne(i int, docs []Doc, vecs [][]term, post [][]posting, series map[stri
 	for _, j := range touched {
 		acc[j] = 0
 	}
+	sc.touched = touched
 	cands = append(cands, docs[i].Linked...)
-	key := seriesKey(docs[i].Number)
+	key := keys[i]
 	if key != "" {
 		cands = append(cands, series[key]...)
 	}
@@ -162,20 +175,22 @@ func rankOne(i int, docs []Doc, vecs [][]term, post [][]posting, series map[stri
 		s float64
 	}
 	var best []scored
-	seen := map[int]bool{i: true}
+	mark := int32(i + 1)
+	sc.seen[i] = mark
 	for _, j := range cands {
-		if seen[j] {
+		if sc.seen[j] == mark {
 			continue
 		}
-		seen[j] = true
+		sc.seen[j] = mark
 		s := float64(cosine(vecs[i], vecs[j]))
-		if s == 0 && !slices.Contains(docs[i].Linked, j) && (key == "" || seriesKey(docs[j].Number) != key) {
+		linked, sameSeries := slices.Contains(docs[i].Linked, j), key != "" && keys[j] == key
+		if s == 0 && !linked && !sameSeries {
 			continue
 		}
-		if slices.Contains(docs[i].Linked, j) {
+		if linked {
 			s += linkBoost
 		}
-		if key != "" && seriesKey(docs[j].Number) == key {
+		if sameSeries {
 			s += seriesBoost
 		}
 		years := math.Abs(docs[i].Date.Sub(docs[j].Date).Hours()) / (24 * 365)
@@ -199,7 +214,7 @@ func rankOne(i int, docs []Doc, vecs [][]term, post [][]posting, series map[stri
 	for _, b := range best[:min(len(best), k)] {
 		out = append(out, b.j)
 	}
-	return out, touched
+	return out
 }
 
 // topByScore is the (at most) n of docs with the highest acc, in no
@@ -289,23 +304,35 @@ func vectors(docs []Doc) ([][]term, []int32) {
 // alike.
 func termCounts(d Doc) map[string]float32 {
 	c := map[string]float32{}
-	add := func(text string, weight float32, limit int) {
-		n := 0
+	add := func(text string, weight float32) {
 		for _, t := range search.Tokens(text) {
-			if limit > 0 && n == limit {
-				return
-			}
-			n++
 			if search.StopWord(t.Word) || utf8.RuneCountInString(t.Word) < 2 || isDigits(t.Word) {
 				continue
 			}
 			c[t.Key] += weight
 		}
 	}
-	add(d.Title, titleWeight, 0)
-	add(d.Summary, summaryWeight, 0)
-	add(d.Text, textWeight, textWords)
+	add(d.Title, titleWeight)
+	add(d.Summary, summaryWeight)
+	add(firstWords(d.Text, textWords), textWeight)
 	return c
+}
+
+// firstWords is the start of text up to its nth space-separated word,
+// cut before tokenising: the rest of a long circular is not read at all.
+func firstWords(text string, n int) string {
+	inWord := false
+	for i, r := range text {
+		space := r == ' ' || r == '\n' || r == '\t' || r == '\r'
+		if !space && !inWord {
+			if n == 0 {
+				return text[:i]
+			}
+			n--
+		}
+		inWord = !space
+	}
+	return text
 }
 
 func isDigits(s string) bool {
@@ -398,11 +425,12 @@ func seriesKey(number string) string {
 // a department file may hold hundreds at 100,000 circulars.
 const seriesCap = 50
 
-// seriesIndex maps each series to its first seriesCap docs.
-func seriesIndex(docs []Doc) map[string][]int {
+// seriesIndex maps each series to its first seriesCap docs, from each
+// doc's series key.
+func seriesIndex(keys []string) map[string][]int {
 	out := map[string][]int{}
-	for i, d := range docs {
-		if k := seriesKey(d.Number); k != "" && len(out[k]) < seriesCap {
+	for i, k := range keys {
+		if k != "" && len(out[k]) < seriesCap {
 			out[k] = append(out[k], i)
 		}
 	}

@@ -2,6 +2,7 @@ package related
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -125,7 +126,7 @@ func BenchmarkRank(b *testing.B) {
 	for _, n := range []int{10_000, 100_000} {
 		cs := storetest.RealisticCirculars(n, 1)
 		docs := Docs(cs, plain)
-		b.Run(strings.ReplaceAll(time.Duration(n).String(), "ns", ""), func(b *testing.B) {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				Rank(docs, 5)
 			}

@@ -21,16 +21,8 @@ ON CONFLICT (id) DO UPDATE SET synced_at = excluded.synced_at`, t.UTC().Format(t
 func (s *DB) CatalogFreshness(ctx context.Context) (_ catalog.Freshness, err error) {
 	defer wrap(&err, "CatalogFreshness")
 	var f catalog.Freshness
-	var newest sql.NullString
-	if err := s.db.QueryRowContext(ctx, `SELECT MAX(published_date) FROM circulars`).Scan(&newest); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT MAX(published_date) FROM circulars`).Scan(optDateColumn{&f.NewestCircular}); err != nil {
 		return f, err
-	}
-	if newest.Valid && newest.String != "" {
-		var d catalog.Date
-		if err := (*dateColumn)(&d).Scan(newest.String); err != nil {
-			return f, err
-		}
-		f.NewestCircular = &d
 	}
 	var synced string
 	err = s.db.QueryRowContext(ctx, `SELECT synced_at FROM catalog_status WHERE id = 1`).Scan(&synced)
