@@ -77,6 +77,9 @@ const (
 	timeBoost   = 0.05 // at most, for the same date; nothing ten years apart
 )
 
+// scoreSteps is how finely scores are told apart (see rankOne).
+const scoreSteps = 20
+
 // Field weights: a title says more than a sentence of the text.
 const (
 	titleWeight   = 3
@@ -195,11 +198,11 @@ func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post
 		}
 		years := math.Abs(docs[i].Date.Sub(docs[j].Date).Hours()) / (24 * 365)
 		s += timeBoost * max(0, 1-years/10)
-		// Scores to two decimals: a circular added elsewhere moves every
-		// weight a little (the idf), which must not reorder near-ties and
-		// so render again the pages of circulars it has nothing to do
-		// with; ties go to the newer.
-		best = append(best, scored{j, math.Round(s*100) / 100})
+		// Scores in steps of 1/scoreSteps: a circular added elsewhere
+		// moves every weight a little (the idf), which must not reorder
+		// near-ties and so render again the pages of circulars it has
+		// nothing to do with; ties go to the newer.
+		best = append(best, scored{j, math.Round(s*scoreSteps) / scoreSteps})
 	}
 	slices.SortFunc(best, func(a, b scored) int {
 		if c := cmp.Compare(b.s, a.s); c != 0 {
