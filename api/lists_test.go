@@ -289,8 +289,10 @@ func TestHandler_DashboardStats(t *testing.T) {
 	f := newFixture(t, nil)
 	f.store.stats.NewCirculars, f.store.stats.ImpactAlerts, f.store.stats.LatestNews = 3, 1, 2
 	f.store.stats.AwaitingVerification = 4
+	last := catalog.Date{Time: time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)}
+	f.store.stats.LastCircular = &last
 	res := f.get(t, "/dashboard/stats")
-	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0,"awaitingVerification":4}`+"\n" {
+	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0,"awaitingVerification":4,"lastCircular":"2026-10-01","lastImpactAlert":null,"lastNews":null}`+"\n" {
 		t.Errorf("GET /dashboard/stats = %d %s", res.status, res.body)
 	}
 	if !f.store.statsAt.Equal(storetest.Now) {

@@ -61,11 +61,7 @@ func TestLoad_SourceLinks(t *testing.T) {
 
 	t.Run("SourceIsOfficial", func(t *testing.T) {
 		// regpulse ingest writes the official link as sourceUrl too.
-		cat, problems := problemsOf(t, fstest.MapFS{"circulars/a.md": circularFile("2026-01-01", "officialUrl: https://example.org\n")})
-		if problems == nil {
-			t.Fatal("an official link off the regulator's site was accepted")
-		}
-		cat, problems = problemsOf(t, fstest.MapFS{"circulars/a.md": {Data: []byte("---\ntitle: t\nsource: SEBI\ncategory: UPI\npublishedDate: 2026-01-01\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://www.sebi.gov.in/x.html\nofficialUrl: https://www.sebi.gov.in/x.html\n---\nbody\n")}})
+		cat, problems := problemsOf(t, fstest.MapFS{"circulars/a.md": {Data: []byte("---\ntitle: t\nsource: SEBI\ncategory: UPI\npublishedDate: 2026-01-01\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://www.sebi.gov.in/x.html\nofficialUrl: https://www.sebi.gov.in/x.html\n---\nbody\n")}})
 		if problems != nil {
 			t.Fatal(problems)
 		}

@@ -169,9 +169,13 @@ func TestKnownLinks_RealContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, _ := catalog.NormaliseLink("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051&Mode=0")
-	if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
-		t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+	// an officialUrl, and an additionalSourceUrls item written as {url, kind}
+	for _, l := range []string{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051",
+		"https://www.taxmann.com/post/blog/rbi-issues-new-rules-for-payment-aggregators-and-banks"} {
+		key, _ := catalog.NormaliseLink(l)
+		if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
+			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+		}
 	}
 }
 
