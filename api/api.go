@@ -34,6 +34,9 @@ type Store interface {
 	ListNetworks(ctx context.Context, page catalog.Page) ([]catalog.Network, int, error)
 	ListSibosEvents(ctx context.Context, page catalog.Page) ([]catalog.SibosEvent, int, error)
 	ImpactTracking(ctx context.Context) ([]impact.Record, error)
+	// CatalogFreshness says how current the catalog is (the lists'
+	// X-Newest-Circular and X-Catalog-Updated).
+	CatalogFreshness(ctx context.Context) (catalog.Freshness, error)
 	// DashboardStats counts what was published in dashboard.Window(now).
 	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
 	// Circular is one circular with its stored summary, or

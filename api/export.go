@@ -33,6 +33,20 @@ var exportColumns = []struct {
 	{"content", func(c catalog.Circular) string { return c.Content }},
 	// Last, so that readers of the earlier columns by position still work.
 	{"verification", func(c catalog.Circular) string { return string(c.Verification) }},
+	{"officialUrlConfidence", func(c catalog.Circular) string { return string(c.OfficialURLConfidence) }},
+	// Every link with what it is, as pages label them: "View on
+	// rbi.org.in <https://...>; Reported by taxmann.com <https://...>".
+	{"links", func(c catalog.Circular) string { return linksCell(c.Links) }},
+}
+
+// linksCell is a circular's links in one cell, each its label and its
+// address in angle brackets, separated by "; ".
+func linksCell(links []catalog.SourceLink) string {
+	parts := make([]string, len(links))
+	for i, l := range links {
+		parts[i] = l.Label + " <" + l.URL + ">"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // spreadsheetSafe defuses a cell a spreadsheet would run as a formula

@@ -38,6 +38,11 @@ func TestHandler_Export(t *testing.T) {
 	cat := storetest.Catalog()
 	// A hostile title and a title with a quote, a comma and a line break.
 	cat.Circulars[0].Title = "=HYPERLINK(\"https://evil.example\",\"click\")"
+	// Links as the loader derives them: the official first, a report.
+	cat.Circulars[0].Links = catalog.List[catalog.SourceLink]{
+		catalog.NewSourceLink("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1", "official"),
+		catalog.NewSourceLink("https://www.taxmann.com/post/x", "report"),
+	}
 	cat.Circulars[1].Title = "Quotes \"and\", commas\nand lines — ₹ UTF-8"
 	f := newFixture(t, cat)
 
@@ -65,7 +70,7 @@ func TestHandler_Export(t *testing.T) {
 		if len(recs) != len(cat.Circulars)+1 {
 			t.Fatalf("%d records, want a header and %d rows", len(recs), len(cat.Circulars))
 		}
-		if diff := cmp.Diff([]string{"id", "circularNumber", "title", "source", "category", "documentType", "impactLevel", "publishedDate", "officialUrl", "summary", "content", "verification"}, recs[0]); diff != "" {
+		if diff := cmp.Diff([]string{"id", "circularNumber", "title", "source", "category", "documentType", "impactLevel", "publishedDate", "officialUrl", "summary", "content", "verification", "officialUrlConfidence", "links"}, recs[0]); diff != "" {
 			t.Errorf("header (-want +got):\n%s", diff)
 		}
 		if got := recs[1][2]; got != "'"+cat.Circulars[0].Title {
@@ -73,6 +78,13 @@ func TestHandler_Export(t *testing.T) {
 		}
 		if got := recs[2][2]; got != cat.Circulars[1].Title {
 			t.Errorf("title read back as %q, want %q", got, cat.Circulars[1].Title)
+		}
+		// The links column labels each link as the circular's page does.
+		if got, want := recs[1][13], "View on rbi.org.in <https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1>; Reported by taxmann.com <https://www.taxmann.com/post/x>"; got != want {
+			t.Errorf("links %q, want %q", got, want)
+		}
+		if got := recs[2][13]; got != "" {
+			t.Errorf("links of a circular without any: %q", got)
 		}
 		if got, want := recs[1][0], cat.Circulars[0].ID; got != want {
 			t.Errorf("id %q, want %q", got, want)

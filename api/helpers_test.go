@@ -146,6 +146,14 @@ func (s *fakeStore) ImpactTracking(context.Context) ([]impact.Record, error) {
 	return impact.Records(s.cat.Circulars, storetest.Now.Truncate(time.Second)), nil
 }
 
+// CatalogFreshness is the fixture's as synced at storetest.Now.
+func (s *fakeStore) CatalogFreshness(context.Context) (catalog.Freshness, error) {
+	if s.err != nil {
+		return catalog.Freshness{}, s.err
+	}
+	return catalog.NewFreshness(s.cat.Circulars, storetest.Now), nil
+}
+
 func (s *fakeStore) DashboardStats(_ context.Context, now time.Time) (dashboard.Stats, error) {
 	s.statsAt = now
 	return s.stats, s.err

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -39,6 +40,29 @@ func listPage[Q, T any](h *Handler, w http.ResponseWriter, r *http.Request, page
 		w.Header().Set("Link", fmt.Sprintf(`<%s>; rel="next"`, pageURL(r.URL, page.Limit, next)))
 	}
 	h.writeOK(w, r, items, count)
+}
+
+// catalogListPage is listPage for a list of the catalog's entries: its
+// answer also says how current the catalog is (X-Newest-Circular,
+// X-Catalog-Updated), as the site's list pages do ("up to date as of").
+func catalogListPage[Q, T any](h *Handler, w http.ResponseWriter, r *http.Request, page catalog.Page, q Q, find func(context.Context, Q) ([]T, int, error)) {
+	listPage(h, w, r, page, q, func(ctx context.Context, q Q) ([]T, int, error) {
+		items, total, err := find(ctx, q)
+		if err != nil {
+			return nil, 0, err
+		}
+		f, err := h.store.CatalogFreshness(ctx)
+		if err != nil {
+			return nil, 0, err
+		}
+		if f.NewestCircular != nil {
+			w.Header().Set("X-Newest-Circular", f.NewestCircular.String())
+		}
+		if !f.UpdatedAt.IsZero() {
+			w.Header().Set("X-Catalog-Updated", f.UpdatedAt.UTC().Format(time.RFC3339))
+		}
+		return items, total, nil
+	})
 }
 
 // pageURL is u with the page set to limit entries from offset.

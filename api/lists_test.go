@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -288,8 +289,10 @@ func TestHandler_DashboardStats(t *testing.T) {
 	f := newFixture(t, nil)
 	f.store.stats.NewCirculars, f.store.stats.ImpactAlerts, f.store.stats.LatestNews = 3, 1, 2
 	f.store.stats.AwaitingVerification = 4
+	last := catalog.Date{Time: time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)}
+	f.store.stats.LastCircular = &last
 	res := f.get(t, "/dashboard/stats")
-	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0,"awaitingVerification":4}`+"\n" {
+	if res.status != 200 || string(res.body) != `{"newCirculars":3,"impactAlerts":1,"latestNews":2,"activeUsers":0,"awaitingVerification":4,"lastCircular":"2026-10-01","lastImpactAlert":null,"lastNews":null}`+"\n" {
 		t.Errorf("GET /dashboard/stats = %d %s", res.status, res.body)
 	}
 	if !f.store.statsAt.Equal(storetest.Now) {
@@ -305,4 +308,33 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// Every list of the catalog's entries says how current the catalog is:
+// the newest circular's date and the last sync's time.
+func TestHandler_ListFreshness(t *testing.T) {
+	cat := storetest.Catalog()
+	f := newFixture(t, cat)
+	want := catalog.NewFreshness(cat.Circulars, storetest.Now)
+	for _, target := range []string{"/circulars", "/circulars?limit=1&offset=3", "/news", "/fintech-companies",
+		"/pii-regulations", "/payment-networks", "/sibos-events"} {
+		t.Run(target, func(t *testing.T) {
+			res := f.get(t, target)
+			if res.status != http.StatusOK {
+				t.Fatalf("status %d: %s", res.status, res.body)
+			}
+			if got := res.header.Get("X-Newest-Circular"); got != want.NewestCircular.String() {
+				t.Errorf("X-Newest-Circular = %q, want %s", got, want.NewestCircular)
+			}
+			if got, w := res.header.Get("X-Catalog-Updated"), want.UpdatedAt.Format(time.RFC3339); got != w {
+				t.Errorf("X-Catalog-Updated = %q, want %s", got, w)
+			}
+		})
+	}
+	t.Run("Empty", func(t *testing.T) {
+		res := newFixture(t, &catalog.Catalog{}).get(t, "/circulars")
+		if got := res.header.Get("X-Newest-Circular"); got != "" {
+			t.Errorf("X-Newest-Circular = %q for an empty catalog", got)
+		}
+	})
 }

@@ -134,6 +134,8 @@ var (
 	hLink               = &apispec.Header{Component: "Link", Name: "Link", Description: "While entries follow this page: <URL of the next page>; rel=\"next\" (RFC 8288). The URL keeps the request's parameters and sets limit and offset.", Schema: apispec.Schema{Type: "string"}}
 	hRetryAfter         = &apispec.Header{Component: "Retry-After", Name: "Retry-After", Description: "Seconds to wait before trying again.", Schema: apispec.Schema{Type: "string"}}
 	hWWWAuthenticate    = &apispec.Header{Component: "WWW-Authenticate", Name: "WWW-Authenticate", Description: "Bearer realm=\"regpulse\".", Schema: apispec.Schema{Type: "string"}}
+	hNewestCircular     = &apispec.Header{Component: "X-Newest-Circular", Name: "X-Newest-Circular", Description: "The date (YYYY-MM-DD) of the newest circular in the catalog: with X-Catalog-Updated, how current the list is (\"up to date as of\"). Absent while there is none.", Schema: apispec.Schema{Type: "string", Format: "date"}}
+	hCatalogUpdated     = &apispec.Header{Component: "X-Catalog-Updated", Name: "X-Catalog-Updated", Description: "When the catalog was last synced from the content (RFC 3339, UTC): every successful build or sync counts, whether or not anything changed. Absent before the first sync.", Schema: apispec.Schema{Type: "string", Format: "date-time"}}
 	hXTotalCount        = &apispec.Header{Component: "X-Total-Count", Name: "X-Total-Count", Description: "How many entries the query matches on all pages.", Schema: apispec.Schema{Type: "integer", Minimum: apispec.Int(0)}}
 )
 
@@ -239,7 +241,7 @@ var opListCirculars = &apispec.Operation{ID: "listCirculars", Method: "GET", Pat
 	Description: "Circulars, newest first unless sort says otherwise.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
@@ -353,7 +355,7 @@ var opListFintechCompanies = &apispec.Operation{ID: "listFintechCompanies", Meth
 	Description: "By slug.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Company]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Company]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
@@ -384,7 +386,7 @@ var opListNews = &apispec.Operation{ID: "listNews", Method: "GET", Path: "/news"
 	Description: "News items, newest first.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.NewsItem]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.NewsItem]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
@@ -459,7 +461,7 @@ var opListPaymentNetworks = &apispec.Operation{ID: "listPaymentNetworks", Method
 	Description: "By slug.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Network]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Network]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
@@ -470,7 +472,7 @@ var opListPIIRegulations = &apispec.Operation{ID: "listPIIRegulations", Method: 
 	Description: "By slug.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Regulation]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Regulation]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
@@ -503,7 +505,7 @@ var opListSibosEvents = &apispec.Operation{ID: "listSibosEvents", Method: "GET",
 	Description: "Newest year first.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The list.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.SibosEvent]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.SibosEvent]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount, hNewestCircular, hCatalogUpdated}},
 		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},

@@ -99,7 +99,7 @@ func routes() []*route {
 		// The public reads, the same for everyone, go through the read cache.
 		cachedBy(always, handle(opListCirculars, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularsIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			listPage(h, w, r, page, in.query(page), h.store.ListCirculars)
+			catalogListPage(h, w, r, page, in.query(page), h.store.ListCirculars)
 		})),
 		cachedBy(always, handle(opGetCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
 			if c, ok := h.circular(w, r, in.ID); ok {
@@ -125,21 +125,21 @@ func routes() []*route {
 		}),
 		cachedBy(always, handle(opListNews, func(h *Handler, w http.ResponseWriter, r *http.Request, in newsIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			listPage(h, w, r, page, catalog.NewsQuery{Category: in.Category, Search: in.Search, Region: in.Region, Page: page}, h.store.ListNews)
+			catalogListPage(h, w, r, page, catalog.NewsQuery{Category: in.Category, Search: in.Search, Region: in.Region, Page: page}, h.store.ListNews)
 		})),
 		cachedBy(always, handle(opListFintechCompanies, func(h *Handler, w http.ResponseWriter, r *http.Request, in companiesIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			listPage(h, w, r, page, catalog.CompanyQuery{Category: in.Category, Page: page}, h.store.ListCompanies)
+			catalogListPage(h, w, r, page, catalog.CompanyQuery{Category: in.Category, Page: page}, h.store.ListCompanies)
 		})),
 		cachedBy(always, handle(opListPIIRegulations, func(h *Handler, w http.ResponseWriter, r *http.Request, in regulationsIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			listPage(h, w, r, page, catalog.RegulationQuery{Country: in.Country, Status: in.Status, Page: page}, h.store.ListRegulations)
+			catalogListPage(h, w, r, page, catalog.RegulationQuery{Country: in.Country, Status: in.Status, Page: page}, h.store.ListRegulations)
 		})),
 		cachedBy(always, handle(opListPaymentNetworks, func(h *Handler, w http.ResponseWriter, r *http.Request, in pageIn) {
-			listPage(h, w, r, in.page(), in.page(), h.store.ListNetworks)
+			catalogListPage(h, w, r, in.page(), in.page(), h.store.ListNetworks)
 		})),
 		cachedBy(always, handle(opListSibosEvents, func(h *Handler, w http.ResponseWriter, r *http.Request, in pageIn) {
-			listPage(h, w, r, in.page(), in.page(), h.store.ListSibosEvents)
+			catalogListPage(h, w, r, in.page(), in.page(), h.store.ListSibosEvents)
 		})),
 		cachedBy(always, handle(opImpactTracking, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.impactTracking(w, r) })),
 		cachedBy(always, handle(opDashboardStats, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.dashboardStats(w, r) })),

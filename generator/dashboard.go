@@ -20,6 +20,11 @@ type statView struct {
 	Value   int    `json:"value"`
 	Meaning string `json:"meaning"`
 	Href    string `json:"href"`
+	// LastKey names the dashboard.Stats field of the date of the last
+	// one counted ("" when none applies), Last its value as of the build:
+	// a figure of 0 says when the last came rather than a bare 0.
+	LastKey string        `json:"lastKey"`
+	Last    *catalog.Date `json:"last"`
 }
 
 // dashboardView is what templates/dashboard.html shows beyond the catalog.
@@ -45,16 +50,16 @@ func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dash
 	st := dashboard.Count(cat.Circulars, cat.News, now)
 	st.ActiveUsers = activeUsers
 	stats := []statView{
-		{"newCirculars", "New Circulars", st.NewCirculars, "", "/search"},
-		{"impactAlerts", "Impact Alerts", st.ImpactAlerts, "", "/impact-tracker"},
-		{"latestNews", "Latest News", st.LatestNews, "", "/news"},
-		{"activeUsers", "Active Users", st.ActiveUsers, "", "/global-fintech"},
+		{"newCirculars", "New Circulars", st.NewCirculars, "", "/search", "lastCircular", st.LastCircular},
+		{"impactAlerts", "Impact Alerts", st.ImpactAlerts, "", "/impact-tracker", "lastImpactAlert", st.LastImpactAlert},
+		{"latestNews", "Latest News", st.LatestNews, "", "/news", "lastNews", st.LastNews},
+		{"activeUsers", "Active Users", st.ActiveUsers, "", "/global-fintech", "", nil},
 	}
 	for i := range stats {
 		stats[i].Meaning = dashboard.Meanings[stats[i].Key]
 	}
-	awaiting := statView{"awaitingVerification", "circulars awaiting verification", st.AwaitingVerification,
-		dashboard.Meanings["awaitingVerification"], ""}
+	awaiting := statView{Key: "awaitingVerification", Label: "circulars awaiting verification", Value: st.AwaitingVerification,
+		Meaning: dashboard.Meanings["awaitingVerification"]}
 	if st.AwaitingVerification == 1 {
 		awaiting.Label = "circular awaiting verification"
 	}

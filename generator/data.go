@@ -3,6 +3,7 @@ package generator
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
@@ -11,6 +12,7 @@ import (
 	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/register"
+	"regpulse/internal/related"
 	"regpulse/internal/search"
 )
 
@@ -34,64 +36,12 @@ const (
 	impactPreviewLen = 150
 )
 
-// circularPreview is the plain-text start of a circular, n characters long.
-func circularPreview(c catalog.Circular, n int) string {
-	return markdown.Preview(markdown.PlainText(c.Content), n)
-}
-
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
-// relatedIndex finds each circular's related circulars from lists of the
-// circulars by source, by category and by both, instead of comparing every
-// circular with every other (quadratic in a catalog of tens of thousands).
-// Lists hold positions in cat.Circulars, so they run newest first.
-type relatedIndex struct {
-	circulars                    []catalog.Circular
-	bySource, byCategory, byBoth map[string][]int
-}
-
-func newRelatedIndex(cs []catalog.Circular) *relatedIndex {
-	x := &relatedIndex{circulars: cs, bySource: map[string][]int{}, byCategory: map[string][]int{}, byBoth: map[string][]int{}}
-	for i, c := range cs {
-		x.bySource[c.Source] = append(x.bySource[c.Source], i)
-		x.byCategory[c.Category] = append(x.byCategory[c.Category], i)
-		k := bothKey(c)
-		x.byBoth[k] = append(x.byBoth[k], i)
-	}
-	return x
-}
-
-func bothKey(c catalog.Circular) string { return c.Source + "\x00" + c.Category }
-
-// related picks up to relatedLimit circulars that share the source or the
-// category with cs[i]: those sharing both first, then the newest.
-func (x *relatedIndex) related(i int) []string {
-	c := x.circulars[i]
-	var out []string
-	for _, j := range x.byBoth[bothKey(c)] {
-		if len(out) == relatedLimit {
-			return out
-		}
-		if j != i {
-			out = append(out, x.circulars[j].Slug)
-		}
-	}
-	// Then those sharing one of the two: the two lists merged newest first,
-	// skipping the circulars that share both (already taken).
-	src, cat := x.bySource[c.Source], x.byCategory[c.Category]
-	for len(out) < relatedLimit && (len(src) > 0 || len(cat) > 0) {
-		var j int
-		if len(cat) == 0 || (len(src) > 0 && src[0] < cat[0]) {
-			j, src = src[0], src[1:]
-		} else {
-			j, cat = cat[0], cat[1:]
-		}
-		if o := x.circulars[j]; o.Source != c.Source || o.Category != c.Category {
-			out = append(out, o.Slug)
-		}
-	}
-	return out
+// circularPreview is the plain-text start of a circular, n characters long.
+func circularPreview(c catalog.Circular, n int) string {
+	return markdown.Preview(markdown.PlainText(c.Content), n)
 }
 
 // documentTypeLabels maps each document type to the name pages show.
@@ -123,11 +73,22 @@ func verificationViews() map[string]verificationView {
 // catalog's order.
 func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 	views := make([]circularView, len(cat.Circulars))
-	rel := newRelatedIndex(cat.Circulars)
+	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
 	for i, c := range cat.Circulars {
-		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: rel.related(i)}
+		slugs := make([]string, len(rel[i]))
+		for n, j := range rel[i] {
+			slugs[n] = cat.Circulars[j].Slug
+		}
+		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: slugs}
 	}
 	return views
+}
+
+// freshnessView is how current the catalog is as lists show it: the
+// build's date and the newest circular's.
+func freshnessView(cat *catalog.Catalog, now time.Time) map[string]any {
+	f := catalog.NewFreshness(cat.Circulars, now)
+	return map[string]any{"asOf": f.UpdatedAt.Format(time.DateOnly), "newestCircular": f.NewestCircular}
 }
 
 // templateData is what templates read as hugo.Data.site. Keys are kept as
@@ -155,17 +116,20 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		feeds = append(feeds, feedLink{Title: f.Title, Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
 	}
 	return map[string]any{
-		"assets":         assets,
-		"circulars":      views,
-		"circularIndex":  index, // slug → place in circulars (_partials/circular-view.html)
-		"bodies":         bodies,
-		"bodyEntries":    entries, // the bodies without their lists, which change with every circular
-		"events":         events,
-		"feeds":          feeds,
-		"supportEmail":   opts.SupportEmail,
-		"entityTypes":    entityTypes(),
-		"impactTracker":  impactTracker(cat, opts.Now()),
-		"dashboard":      newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		"assets":        assets,
+		"circulars":     views,
+		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
+		"bodies":        bodies,
+		"bodyEntries":   entries, // the bodies without their lists, which change with every circular
+		"events":        events,
+		"feeds":         feeds,
+		"supportEmail":  opts.SupportEmail,
+		"entityTypes":   entityTypes(),
+		"impactTracker": impactTracker(cat, opts.Now()),
+		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		// the lists' "up to date as of" (_partials/up-to-date.html): the
+		// build's day, not its time, as the build's inputs hash has it
+		"freshness":      freshnessView(cat, opts.Now()),
 		"documentTypes":  documentTypeLabels(),
 		"verifications":  verificationViews(),
 		"calendar":       CalendarPath,

@@ -78,10 +78,7 @@ func (f Feed) renderAtom(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.Path, err)
 		}
-		links := []atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, "/circulars/"+c.Slug)}}
-		if c.OfficialURL != "" {
-			links = append(links, atom.Link{Rel: "related", Href: string(c.OfficialURL)})
-		}
+		links := append([]atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, "/circulars/"+c.Slug)}}, sourceAtomLinks(c)...)
 		date := c.PublishedDate.Format(time.RFC3339)
 		var categories []atom.Category
 		for _, t := range entryTags(c) {
@@ -96,7 +93,7 @@ func (f Feed) renderAtom(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 			Author:     atom.Person{Name: c.Source},
 			Categories: categories,
 			Summary:    &atom.Text{Type: "text", Body: entrySummary(c, txt)},
-			Content:    &atom.Text{Type: "html", Body: verificationHTML(c) + body},
+			Content:    &atom.Text{Type: "html", Body: verificationHTML(c) + body + sourcesHTML(c)},
 		})
 	}
 	return atom.Marshal(feed)
@@ -111,6 +108,40 @@ func entryTags(c catalog.Circular) []string {
 		tags = append(tags, l)
 	}
 	return tags
+}
+
+// sourceAtomLinks are c's links as an Atom entry's: the regulator's own
+// page an alternate of the entry (beside the portal's page, which is
+// text/html: Atom allows one alternate per type), the reports and copies
+// related, each titled with its label.
+func sourceAtomLinks(c catalog.Circular) []atom.Link {
+	var out []atom.Link
+	if l, ok := c.OfficialLink(); ok {
+		out = append(out, atom.Link{Rel: "alternate", Href: l.URL, Title: l.Label})
+	}
+	for _, l := range c.SecondaryLinks() {
+		out = append(out, atom.Link{Rel: "related", Href: l.URL, Title: l.Label})
+	}
+	return out
+}
+
+// sourcesHTML is the paragraph ending a feed entry's content: every link
+// of the circular with the label its page shows, so a feed reader that
+// ignores link titles still says which is the regulator's ("" for none).
+func sourcesHTML(c catalog.Circular) string {
+	if len(c.Links) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n<p>Sources: ")
+	for i, l := range c.Links {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		fmt.Fprintf(&b, `<a href="%s">%s</a>`, html.EscapeString(l.URL), html.EscapeString(l.Label))
+	}
+	b.WriteString("</p>\n")
+	return b.String()
 }
 
 // verificationHTML is the note a circular's page shows on its
@@ -175,7 +206,7 @@ func (f Feed) renderJSON(cat *catalog.Catalog, baseURL string, txt texts) ([]byt
 		}
 		item := jsonFeedItem{
 			ID: c.ID, URL: absURL(baseURL, "/circulars/"+c.Slug), ExternalURL: string(c.OfficialURL),
-			Title: c.Heading(), ContentHTML: verificationHTML(c) + body, Summary: entrySummary(c, txt),
+			Title: c.Heading(), ContentHTML: verificationHTML(c) + body + sourcesHTML(c), Summary: entrySummary(c, txt),
 			DatePublished: c.PublishedDate.Format(time.RFC3339),
 			Tags:          append([]string{c.Source}, entryTags(c)...),
 		}

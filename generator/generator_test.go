@@ -273,7 +273,7 @@ func TestBuild_Fixture(t *testing.T) {
 			"Guidelines on Regulation of Payment Aggregators &amp; Payment Gateways",
 			"March 17, 2020", "April 1, 2020",
 			`href="https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=11822&amp;Mode=0"`,
-			"View Official Document", `href="https://example.org/pa-guidelines"`,
+			"View on rbi.org.in", `href="https://example.org/pa-guidelines"`,
 			"Non-bank aggregators need RBI authorisation &lt;and&gt; must not store card data.",
 			"<strong>in their entirety</strong>", "<code>&lt;handle&gt;@valid</code>",
 			`data-entity="Aggregator"`, "high Impact", "medium Impact", "Not assessed",

@@ -52,14 +52,25 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 	}
 	shared := h.Sum(nil)
 
+	// A page shows another circular as a card, which names nothing of
+	// that circular's own related circulars: those are left out of its
+	// key, or a circular added anywhere would render again every page
+	// showing a card whose related list moved.
 	encoded := make(map[string][]byte, len(views))
+	card := make(map[string][]byte, len(views))
 	byslug := make(map[string]*circularView, len(views))
 	for i := range views {
 		j, err := json.Marshal(views[i])
 		if err != nil {
 			return nil, err
 		}
-		encoded[views[i].Slug] = j
+		c := views[i]
+		c.Related = nil
+		cj, err := json.Marshal(c)
+		if err != nil {
+			return nil, err
+		}
+		encoded[views[i].Slug], card[views[i].Slug] = j, cj
 		byslug[views[i].Slug] = &views[i]
 	}
 	keys := make(map[string]string, len(views))
@@ -79,7 +90,7 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 		}
 		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\nobligations %s\n", len(encoded[v.Slug]), encoded[v.Slug], len(txt[v.Slug].Marked), txt[v.Slug].Marked, obs)
 		for _, s := range slices.Compact(shown) {
-			fmt.Fprintf(h, "shows %s %d\n%s\n", s, len(encoded[s]), encoded[s])
+			fmt.Fprintf(h, "shows %s %d\n%s\n", s, len(card[s]), card[s])
 		}
 		keys[circularPagePath(v.Slug)] = hex.EncodeToString(h.Sum(nil))
 	}

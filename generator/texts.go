@@ -62,6 +62,14 @@ func (t texts) html(c catalog.Circular) (string, error) {
 }
 
 // preview is c's plain-text start, n characters long (circularPreview).
+// plain is c's text as plain text, rendered once.
+func (t texts) plain(c catalog.Circular) string {
+	if r, ok := t[c.Slug]; ok {
+		return r.Plain
+	}
+	return markdown.PlainText(c.Content)
+}
+
 func (t texts) preview(c catalog.Circular, n int) string {
 	if r, ok := t[c.Slug]; ok {
 		return markdown.Preview(r.Plain, n)

@@ -392,6 +392,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d ad slots, %d videos\n",
 		dir, len(cat.Circulars), len(cat.News), len(cat.Companies), len(cat.Regulations), len(cat.Networks),
 		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.AdSlots), len(cat.Videos))
+	reportLinks(stdout, cat)
 	if len(cat.Unpublished) > 0 {
 		// Not failures: an editor completes these before publishing them.
 		fmt.Fprintf(stdout, "%d unpublished circular(s) (published: false), left out of the site; still to complete:\n", len(cat.Unpublished))
@@ -410,6 +411,28 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// reportLinks prints what check warns of (links that say not what they
+// are, circulars of a regulator with no official link) and the official
+// links matched at medium confidence, for an editor to review: none of
+// it fails the check.
+func reportLinks(stdout io.Writer, cat *catalog.Catalog) {
+	for _, w := range cat.Warnings {
+		fmt.Fprintf(stdout, "warning: %s\n", w)
+	}
+	var medium []string
+	for _, c := range cat.Circulars {
+		if c.OfficialURLConfidence == "medium" {
+			medium = append(medium, c.Path)
+		}
+	}
+	if len(medium) > 0 {
+		fmt.Fprintf(stdout, "%d official link(s) matched at medium confidence (officialUrlConfidence: medium), to review against the regulator's page:\n", len(medium))
+		for _, p := range medium {
+			fmt.Fprintf(stdout, "  %s\n", p)
+		}
+	}
 }
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {

@@ -16,7 +16,7 @@ test.describe("circulars", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guidelines on Regulation of Payment Aggregators and Payment Gateways");
     await expect(page.getByText("March 17, 2020")).toBeVisible();
     await expect(page.locator('[data-entity="Aggregator"]')).toContainText("high Impact");
-    await expect(page.getByRole("link", { name: /^Source/ }).first()).toHaveAttribute("target", "_blank");
+    await expect(page.locator("[data-source-links] a").first()).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("heading", { name: "Related circulars" })).toBeVisible();
     await expect(page.locator('link[rel="alternate"][href="/feeds/rbi.atom"]')).toHaveCount(1);
     await screenshot(page, info, "circular-page");
@@ -26,7 +26,8 @@ test.describe("circulars", () => {
   test("document types, supersession and compliance dates, light and dark", async ({ page }, info) => {
     // the 2019 e-mandate circular is replaced by the 2026 framework
     await page.goto("/circulars/rbi-2019-08-21-e-mandate-cards-recurring");
-    const note = page.locator("[data-superseded]");
+    // the page's own note (its related cards may carry theirs)
+    const note = page.locator("[data-superseded]").first();
     await expect(note).toContainText("Superseded by");
     await note.getByRole("link").click();
     await expect(page).toHaveURL(/\/circulars\/rbi-2026-04-21-e-mandate-framework-2026$/);
@@ -63,7 +64,7 @@ test.describe("circulars", () => {
     const note = page.locator('[data-verification-note="reported"]');
     await expect(note).toBeVisible();
     await expect(note).toContainText("has not yet been checked against the regulator's own text");
-    await expect(page.getByRole("link", { name: /^View Official Document/ }).first()).toHaveAttribute("href", "https://www.rbi.org.in/scripts/NotificationUser.aspx?Id=13714&Mode=0");
+    await expect(page.locator("[data-source-links] a").first()).toHaveAttribute("href", "https://www.rbi.org.in/scripts/NotificationUser.aspx?Id=13714&Mode=0");
     await screenshot(page, info, "circular-reported");
     expect(await axeViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: "dark" });
@@ -88,6 +89,84 @@ test.describe("circulars", () => {
     const stats = await (await request.get("/api/dashboard/stats")).json();
     const pending = (await (await request.get("/api/circulars?verification=pending&limit=100")).json()) as unknown[];
     expect(stats.awaitingVerification).toBe(reported.length + pending.length);
+  });
+
+  test("sources: the regulator's page first, every other link labelled, in the page, the feed and the CSV", async ({ page, request }, info) => {
+    // The card tokenisation circular: its official page (from
+    // official-urls.json) first, the manupatra report labelled, the job
+    // site it used to cite gone; its follow-up through card issuers among
+    // its related circulars.
+    await page.goto("/circulars/rbi-2019-01-08-card-tokenisation");
+    const links = page.locator("[data-source-links] a");
+    await expect(links.first()).toHaveText(/^View on rbi\.org\.in/);
+    await expect(links.first()).toHaveAttribute("href", "https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=11449");
+    await expect(links.first()).toHaveAttribute("data-source-kind", "official");
+    await expect(links.first()).toHaveAttribute("target", "_blank");
+    await expect(links.nth(1)).toHaveText(/^Reported by roundup\.manupatra\.in/);
+    await expect(page.locator('a[href*="ifsccodeof.in"]')).toHaveCount(0);
+    await expect(page.locator("[data-no-official]")).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby="related-heading"] [data-circular="rbi-2023-12-20-coft-through-card-issuers"]')).toHaveCount(1);
+    // the official link comes before the text
+    const linksBox = await page.locator("[data-source-links]").boundingBox();
+    const textBox = await page.locator('section[aria-label="Content"]').boundingBox();
+    expect(linksBox!.y).toBeLessThan(textBox!.y);
+    await screenshot(page, info, "circular-sources-official");
+
+    // A circular with no official page: its weak links are kept, each
+    // labelled an unofficial copy with its host, and the page says so.
+    await page.goto("/circulars/npci-2024-08-27-upi-lite-auto-topup");
+    const copies = page.locator('[data-source-links] a[data-source-kind="unofficial"]');
+    await expect(copies).toHaveCount(2);
+    for (const text of await copies.allTextContents()) expect(text.replace(/\s+/g, " ").trim()).toMatch(/^Unofficial copy on [a-z0-9.-]+\.[a-z]+ \(/);
+    await expect(page.locator("[data-source-links] a").first()).toHaveText(/^\s*Unofficial copy on thespuzz\.com/);
+    await expect(page.locator("[data-no-official]")).toContainText("We have not found the NPCI's own page");
+    await screenshot(page, info, "circular-sources-unofficial");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, info, "circular-sources-unofficial-dark");
+
+    // No circular page links a weak source without its label: every link
+    // of the sources says what it is.
+    for (const slug of ["rbi-2020-01-10-e-mandate-framework-circular", "pfrda-2025-12-12-nps-exits-withdrawals-amendment", "irdai-2022-09-02-cyber-guidelines-intermediaries"]) {
+      await page.goto(`/circulars/${slug}`);
+      for (const a of await page.locator("[data-source-links] a").all()) {
+        const kind = await a.getAttribute("data-source-kind");
+        const label = { official: /^View on /, report: /^Reported by /, unofficial: /^\s*Unofficial copy on / }[kind as "official" | "report" | "unofficial"];
+        await expect(a).toHaveText(label);
+      }
+    }
+    // the e-mandate circular no longer cites the copy of another circular
+    await page.goto("/circulars/rbi-2020-01-10-e-mandate-framework-circular");
+    await expect(page.locator('a[href*="paperai.life"]')).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Processing of e-mandate in Unified Payments Interface (UPI) for recurring transactions");
+
+    // Cards: "View Official Document" only where there is one.
+    await page.goto("/circulars");
+    await expect(page.locator("[data-up-to-date]")).toContainText(/^Up to date as of [A-Z][a-z]+ \d{1,2}, \d{4}; newest circular dated [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
+    await expect(page.locator('[data-circular="rbi-2019-01-08-card-tokenisation"]').getByRole("link", { name: /^View Official Document/ })).toHaveCount(1);
+    await expect(page.locator('[data-circular="npci-2024-08-27-upi-lite-auto-topup"]').getByRole("link", { name: /^View Official Document/ })).toHaveCount(0);
+
+    // The Atom feed: the official page an alternate, reports related, titled with their labels.
+    const atom = await (await request.get("/feeds/rbi.atom")).text();
+    expect(atom).toContain('<link rel="alternate" href="https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12573" title="View on rbi.org.in"></link>');
+    expect(atom).toMatch(/<link rel="related" href="https:\/\/updates\.manupatra\.com\/[^"]+" title="Reported by updates\.manupatra\.com"><\/link>/);
+    expect(atom).toContain("Sources: &lt;a href=");
+
+    // The CSV: every row's links with their labels.
+    const csv = await (await request.get("/api/circulars.csv?source=rbi")).text();
+    expect(csv.split("\r\n")[0].split(",").slice(-2)).toEqual(["officialUrlConfidence", "links"]);
+    // the row's last two cells (texts hold line breaks: not split by lines)
+    expect(csv).toContain(",high,View on rbi.org.in <https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=11449>; Reported by roundup.manupatra.in <http://roundup.manupatra.in/asp/displayart.aspx?itemid=44718>\r\n");
+
+    // The API: the same labels, and how current the list is.
+    const res = await request.get("/api/circulars?limit=1&source=npci");
+    expect(res.headers()["x-newest-circular"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(res.headers()["x-catalog-updated"]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const one = await (await request.get("/api/circulars?limit=100&source=npci")).json();
+    const topup = one.find((c: { slug: string }) => c.slug === "npci-2024-08-27-upi-lite-auto-topup");
+    expect(topup.links[0]).toEqual({ url: expect.stringContaining("thespuzz.com"), kind: "unofficial", host: "thespuzz.com", label: "Unofficial copy on thespuzz.com" });
   });
 
   test("every card has Summarize and Impact, with their toasts", async ({ page }, info) => {

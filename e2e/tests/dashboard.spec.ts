@@ -149,7 +149,7 @@ test.describe("dashboard", () => {
     expect(csvDownload.suggestedFilename()).toBe("regpulse-circulars-rbi.csv");
     const csv = await readFile((await csvDownload.path())!, "utf8");
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,circularNumber,title,source,category,documentType,impactLevel,publishedDate,officialUrl,summary,content,verification");
+    expect(lines[0]).toBe("id,circularNumber,title,source,category,documentType,impactLevel,publishedDate,officialUrl,summary,content,verification,officialUrlConfidence,links");
     const rows = (await (await page.request.get("/api/circulars.json?source=RBI")).json()) as { id: string; source: string }[];
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.every((r) => r.source === "RBI")).toBe(true);

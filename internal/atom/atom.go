@@ -11,6 +11,9 @@ type Link struct {
 	Rel  string `xml:"rel,attr,omitempty"`
 	Type string `xml:"type,attr,omitempty"`
 	Href string `xml:"href,attr"`
+	// Title says what the link leads to (RFC 4287 4.2.7.5): a circular's
+	// links carry their labels, "View on rbi.org.in", "Reported by ...".
+	Title string `xml:"title,attr,omitempty"`
 }
 
 type Text struct {

@@ -249,18 +249,6 @@ func (f *fields) list(name string, required bool) []string {
 	return out
 }
 
-func (f *fields) linkList(name string) []string {
-	out := f.list(name, false)
-	if n := f.keys[name]; n != nil && n.Kind == yaml.SequenceNode {
-		for _, item := range n.Content {
-			if v := strings.TrimSpace(item.Value); item.Kind == yaml.ScalarNode && v != "" && !validLink(v) {
-				f.addAt(item.Line, name, "not a valid http(s) URL: %q", v)
-			}
-		}
-	}
-	return out
-}
-
 // entityImpact reads a map of entity type to impact level, returned in
 // the canonical order of EntityTypes.
 func (f *fields) entityImpact(name string) []EntityImpact {

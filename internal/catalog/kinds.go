@@ -25,26 +25,29 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		published = f.boolean("published")
 	}
 	f.lax, f.pending = !published, &l.cat.Pending
+	additional, extraLinks := f.additionalSources("additionalSourceUrls")
 	c := Circular{
-		Entry:                e,
-		CircularNumber:       OptString(f.str("circularNumber", false)),
-		Title:                f.str("title", true),
-		TitleIsDescriptive:   f.boolean("titleIsDescriptive"),
-		Content:              body,
-		Summary:              OptString(f.str("summary", false)),
-		Source:               f.enum("source", true, Sources),
-		Category:             f.enum("category", true, CircularCategories),
-		PublishedDate:        f.requiredDate("publishedDate"),
-		EffectiveDate:        f.date("effectiveDate", false),
-		DocumentType:         f.enum("documentType", !published, DocumentTypes),
-		ComplianceDates:      f.complianceDates("complianceDates"),
-		Supersedes:           f.list("supersedes", false),
-		ImpactLevel:          f.enum("impactLevel", true, ImpactLevels),
-		EntityImpact:         f.entityImpact("entityImpact"),
-		OfficialURL:          OptString(f.link("officialUrl", false)),
-		SourceURL:            f.link("sourceUrl", true),
-		AdditionalSourceURLs: f.linkList("additionalSourceUrls"),
-		Verification:         OptString(f.enum("verification", false, Verifications)),
+		Entry:                 e,
+		CircularNumber:        OptString(f.str("circularNumber", false)),
+		Title:                 f.str("title", true),
+		TitleIsDescriptive:    f.boolean("titleIsDescriptive"),
+		Content:               body,
+		Summary:               OptString(f.str("summary", false)),
+		Source:                f.enum("source", true, Sources),
+		Category:              f.enum("category", true, CircularCategories),
+		PublishedDate:         f.requiredDate("publishedDate"),
+		EffectiveDate:         f.date("effectiveDate", false),
+		DocumentType:          f.enum("documentType", !published, DocumentTypes),
+		ComplianceDates:       f.complianceDates("complianceDates"),
+		Supersedes:            f.list("supersedes", false),
+		ImpactLevel:           f.enum("impactLevel", true, ImpactLevels),
+		EntityImpact:          f.entityImpact("entityImpact"),
+		OfficialURL:           OptString(f.link("officialUrl", false)),
+		OfficialURLConfidence: OptString(f.enum("officialUrlConfidence", false, OfficialURLConfidences)),
+		SourceURL:             f.link("sourceUrl", true),
+		SourceKind:            OptString(f.enum("sourceKind", false, SourceKinds)),
+		AdditionalSourceURLs:  additional,
+		Verification:          OptString(f.enum("verification", false, Verifications)),
 	}
 	c.Obligations = f.obligations("obligations", c)
 	AssignObligationIDs(c.ID, c.Obligations)
@@ -52,6 +55,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		o := &c.Obligations[i]
 		o.CircularSlug, o.CircularTitle, o.Source, o.ImpactLevel = c.Slug, c.Title, c.Source, c.ImpactLevel
 	}
+	l.sourceLinks(f, &c, extraLinks)
 	// A check against the regulator's text needs that text's address.
 	if c.Verification == "checked" && c.OfficialURL == "" {
 		f.addAt(f.keyLines["verification"], "verification", "checked needs officialUrl: the regulator's text it was checked against")

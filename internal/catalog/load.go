@@ -73,6 +73,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time) (*Catalog, error) {
 		return nil, l.problems.sorted()
 	}
 	l.cat.Pending = l.cat.Pending.sorted()
+	l.cat.Warnings = l.cat.Warnings.sorted()
 	l.cat.sort()
 	l.cat.linkSupersession()
 	return l.cat, nil

@@ -153,6 +153,9 @@ func TestLoad(t *testing.T) {
 			Source:  "NPCI", Category: "UPI", PublishedDate: Date{time.Date(2025, 7, 29, 0, 0, 0, 0, time.UTC)}, EffectiveDate: &effective,
 			DocumentType: "circular", Supersedes: TextList{}, ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
 			SourceURL: "https://example.org/npci-p2p-collect", AdditionalSourceURLs: TextList{},
+			// The fixture's link says not what it is: labelled a copy, and warned of.
+			Links: List[SourceLink]{{URL: "https://example.org/npci-p2p-collect", Kind: "unofficial", Host: "example.org",
+				Label: "Unofficial copy on example.org"}},
 		}
 		if diff := cmp.Diff(want, c); diff != "" {
 			t.Errorf("circular (-want +got):\n%s", diff)

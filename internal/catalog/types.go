@@ -48,31 +48,33 @@ var (
 // Enums names each enumeration, for the enum tags of the entry types
 // and the API's description of them.
 var Enums = map[string][]string{
-	"Source":            Sources,
-	"CircularCategory":  CircularCategories,
-	"ImpactLevel":       ImpactLevels,
-	"EntityType":        EntityTypes,
-	"NewsCategory":      NewsCategories,
-	"Region":            Regions,
-	"CompanyCategory":   CompanyCategories,
-	"LeaderGroup":       LeaderGroups,
-	"RegulationCountry": RegulationCountries,
-	"RegulationStatus":  RegulationStatuses,
-	"NetworkName":       NetworkNames,
-	"EventStatus":       EventStatuses,
-	"EventGroup":        EventGroups,
-	"EventType":         EventTypes,
-	"EventFrequency":    EventFrequencies,
-	"BodyName":          BodyNames,
-	"AdCategory":        AdCategories,
-	"AdSize":            AdSizes,
-	"AdPlacement":       AdPlacements,
-	"VideoLevel":        VideoLevels,
-	"DocumentType":      DocumentTypes,
-	"Verification":      Verifications,
-	"ObligationKind":    ObligationKinds,
-	"ObligationOrigin":  ObligationOrigins,
-	"ObligationParty":   ObligationParties,
+	"Source":                Sources,
+	"CircularCategory":      CircularCategories,
+	"ImpactLevel":           ImpactLevels,
+	"EntityType":            EntityTypes,
+	"NewsCategory":          NewsCategories,
+	"Region":                Regions,
+	"CompanyCategory":       CompanyCategories,
+	"LeaderGroup":           LeaderGroups,
+	"RegulationCountry":     RegulationCountries,
+	"RegulationStatus":      RegulationStatuses,
+	"NetworkName":           NetworkNames,
+	"EventStatus":           EventStatuses,
+	"EventGroup":            EventGroups,
+	"EventType":             EventTypes,
+	"EventFrequency":        EventFrequencies,
+	"BodyName":              BodyNames,
+	"AdCategory":            AdCategories,
+	"AdSize":                AdSizes,
+	"AdPlacement":           AdPlacements,
+	"VideoLevel":            VideoLevels,
+	"DocumentType":          DocumentTypes,
+	"Verification":          Verifications,
+	"ObligationKind":        ObligationKinds,
+	"ObligationOrigin":      ObligationOrigins,
+	"ObligationParty":       ObligationParties,
+	"SourceKind":            SourceKinds,
+	"OfficialURLConfidence": OfficialURLConfidences,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
@@ -168,13 +170,23 @@ type Circular struct {
 	// Supersedes lists the slugs of the circulars this one replaces;
 	// SupersededBy, derived by the loader from the others' Supersedes,
 	// the slugs of those that replace it.
-	Supersedes           TextList           `json:"supersedes"`
-	SupersededBy         TextList           `json:"supersededBy"`
-	ImpactLevel          string             `json:"impactLevel" enum:"ImpactLevel"`
-	EntityImpact         List[EntityImpact] `json:"entityImpact"`
-	OfficialURL          OptString          `json:"officialUrl"`
-	SourceURL            string             `json:"sourceUrl"`
-	AdditionalSourceURLs TextList           `json:"additionalSourceUrls"`
+	Supersedes   TextList           `json:"supersedes"`
+	SupersededBy TextList           `json:"supersededBy"`
+	ImpactLevel  string             `json:"impactLevel" enum:"ImpactLevel"`
+	EntityImpact List[EntityImpact] `json:"entityImpact"`
+	OfficialURL  OptString          `json:"officialUrl"`
+	// OfficialURLConfidence says how well officialUrl was matched to this
+	// circular (one of OfficialURLConfidences; medium ones await an
+	// editor's review).
+	OfficialURLConfidence OptString `json:"officialUrlConfidence" enum:"OfficialURLConfidence"`
+	SourceURL             string    `json:"sourceUrl"`
+	// SourceKind is what sourceUrl is (one of SourceKinds).
+	SourceKind           OptString `json:"sourceKind" enum:"SourceKind"`
+	AdditionalSourceURLs TextList  `json:"additionalSourceUrls"`
+	// Links, derived by the loader, are every link above once, official
+	// first, each with its kind, host and label: what pages, feeds, the
+	// API and the CSV show.
+	Links List[SourceLink] `json:"links"`
 	// Verification says whether the entry was checked against the
 	// regulator's own text (one of Verifications); absent, the entry
 	// makes no claim either way.
@@ -450,6 +462,9 @@ type Catalog struct {
 	// lacks. IncludeUnpublished publishes them.
 	Unpublished []Circular `json:"-"`
 	Pending     Problems   `json:"-"`
+	// Warnings are what regpulse check reports without failing: links
+	// that do not say what they are, circulars with no official link.
+	Warnings Problems `json:"-"`
 
 	News        []NewsItem    `json:"news"`
 	Companies   []Company     `json:"companies"`

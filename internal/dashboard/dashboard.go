@@ -26,6 +26,13 @@ type Stats struct {
 	// (catalog.Circular.AwaitsVerification): a state, not news, so the
 	// window does not apply.
 	AwaitingVerification int `json:"awaitingVerification"`
+	// LastCircular, LastImpactAlert and LastNews are the dates of the
+	// newest circular, high-impact circular and news item up to the
+	// window's end (nil: none), so that a figure of 0 can say when the
+	// last one came rather than suggest nothing ever did.
+	LastCircular    *catalog.Date `json:"lastCircular"`
+	LastImpactAlert *catalog.Date `json:"lastImpactAlert"`
+	LastNews        *catalog.Date `json:"lastNews"`
 }
 
 // Window returns the first and last calendar day (midnight UTC) of the
@@ -51,10 +58,19 @@ var Meanings = map[string]string{
 func Count(circulars []catalog.Circular, news []catalog.NewsItem, now time.Time) Stats {
 	from, to := Window(now)
 	in := func(d catalog.Date) bool { return !d.Before(from) && !d.After(to) }
+	last := func(p **catalog.Date, d catalog.Date) {
+		if !d.After(to) && (*p == nil || d.After((*p).Time)) {
+			*p = &d
+		}
+	}
 	var st Stats
 	for _, c := range circulars {
 		if c.AwaitsVerification() {
 			st.AwaitingVerification++
+		}
+		last(&st.LastCircular, c.PublishedDate)
+		if c.ImpactLevel == "high" {
+			last(&st.LastImpactAlert, c.PublishedDate)
 		}
 		if in(c.PublishedDate) {
 			st.NewCirculars++
@@ -64,6 +80,7 @@ func Count(circulars []catalog.Circular, news []catalog.NewsItem, now time.Time)
 		}
 	}
 	for _, n := range news {
+		last(&st.LastNews, n.PublishedDate)
 		if in(n.PublishedDate) {
 			st.LatestNews++
 		}

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"regpulse/internal/catalog"
 )
 
@@ -44,18 +46,25 @@ func TestCount(t *testing.T) {
 		{PublishedDate: day("2019-01-01"), ImpactLevel: "low", Verification: "pending"},
 	}
 	news := []catalog.NewsItem{{PublishedDate: day("2025-06-15")}, {PublishedDate: day("2025-05-01")}}
+	on := func(s string) *catalog.Date { d := day(s); return &d }
 	for _, tc := range []struct {
 		name string
 		now  time.Time
 		want Stats
 	}{
-		{"Bounds", time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 1, LatestNews: 1, AwaitingVerification: 2}},
-		{"NextDay", time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 2, LatestNews: 1, AwaitingVerification: 2}},
-		{"LongAfter", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Stats{AwaitingVerification: 2}},
+		// The last ones are as of today: not the circular of tomorrow.
+		{"Bounds", time.Date(2025, 6, 30, 18, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 1, LatestNews: 1, AwaitingVerification: 2,
+			LastCircular: on("2025-06-30"), LastImpactAlert: on("2025-06-30"), LastNews: on("2025-06-15")}},
+		{"NextDay", time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC), Stats{NewCirculars: 2, ImpactAlerts: 2, LatestNews: 1, AwaitingVerification: 2,
+			LastCircular: on("2025-07-01"), LastImpactAlert: on("2025-07-01"), LastNews: on("2025-06-15")}},
+		// Nothing in the window: the figures are 0, the last dates say when.
+		{"LongAfter", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Stats{AwaitingVerification: 2,
+			LastCircular: on("2025-07-01"), LastImpactAlert: on("2025-07-01"), LastNews: on("2025-06-15")}},
+		{"Before", time.Date(2018, 1, 1, 0, 0, 0, 0, time.UTC), Stats{AwaitingVerification: 2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Count(circulars, news, tc.now); got != tc.want {
-				t.Errorf("Count at %v = %+v, want %+v", tc.now, got, tc.want)
+			if diff := cmp.Diff(tc.want, Count(circulars, news, tc.now)); diff != "" {
+				t.Errorf("Count at %v (-want +got):\n%s", tc.now, diff)
 			}
 		})
 	}

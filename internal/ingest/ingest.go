@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,7 +171,7 @@ func (r *runner) item(f Feed, i int, it *gofeed.Item) error {
 	if link == "" {
 		return skip(true, "no link")
 	}
-	key, ok := normaliseLink(link)
+	key, ok := catalog.NormaliseLink(link)
 	if !ok {
 		return skip(true, "link %q is not an absolute http(s) URL", link)
 	}
@@ -254,31 +253,26 @@ func itemDate(it *gofeed.Item) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("date %q cannot be read", raw)
 }
 
-// normaliseLink is the key a link is compared by: scheme and host in
-// lower case (http and https alike), no fragment, no trailing slash.
-func normaliseLink(s string) (string, bool) {
-	u, err := url.Parse(strings.TrimSpace(s))
-	if err != nil || u.Host == "" {
-		return "", false
-	}
-	switch strings.ToLower(u.Scheme) {
-	case "http", "https":
-	default:
-		return "", false
-	}
-	u.Scheme = "https"
-	u.Host = strings.ToLower(u.Host)
-	u.Fragment, u.RawFragment = "", ""
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u.String(), true
-}
-
 // linkFields are the front matter fields that name a circular's document.
 type linkFields struct {
-	OfficialURL    string   `yaml:"officialUrl"`
-	SourceURL      string   `yaml:"sourceUrl"`
-	AdditionalURLs []string `yaml:"additionalSourceUrls"`
+	OfficialURL    string       `yaml:"officialUrl"`
+	SourceURL      string       `yaml:"sourceUrl"`
+	AdditionalURLs []sourceItem `yaml:"additionalSourceUrls"`
+}
+
+// sourceItem is one of additionalSourceUrls: a URL, or a map {url, kind}.
+type sourceItem struct{ URL string }
+
+func (s *sourceItem) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		return n.Decode(&s.URL)
+	}
+	var m struct {
+		URL string `yaml:"url"`
+	}
+	err := n.Decode(&m)
+	s.URL = m.URL
+	return err
 }
 
 // knownLinks maps the links every circular file names to that file. A
@@ -306,8 +300,12 @@ func knownLinks(contentDir string) (map[string]string, error) {
 		if err := yaml.Unmarshal(frontMatter(data), &lf); err != nil {
 			return fmt.Errorf("%s: front matter: %w (regpulse check shows where)", rel, err)
 		}
-		for _, l := range append([]string{lf.OfficialURL, lf.SourceURL}, lf.AdditionalURLs...) {
-			if key, ok := normaliseLink(l); ok {
+		links := []string{lf.OfficialURL, lf.SourceURL}
+		for _, a := range lf.AdditionalURLs {
+			links = append(links, a.URL)
+		}
+		for _, l := range links {
+			if key, ok := catalog.NormaliseLink(l); ok {
 				if _, dup := known[key]; !dup {
 					known[key] = filepath.ToSlash(rel)
 				}

@@ -3,6 +3,7 @@ package ingest
 import (
 	"os"
 	"path/filepath"
+	"regpulse/internal/catalog"
 	"strings"
 	"testing"
 	"time"
@@ -70,27 +71,6 @@ func TestSlugBase(t *testing.T) {
 	for _, tt := range tests {
 		if got := (entry{source: tt.source, title: tt.title, date: day}).slugBase(); got != tt.want {
 			t.Errorf("slug of %q = %q, want %q", tt.title, got, tt.want)
-		}
-	}
-}
-
-func TestNormaliseLink(t *testing.T) {
-	tests := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1&Mode=0", "https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1&Mode=0", true},
-		{"HTTP://WWW.RBI.ORG.IN/Scripts/NotificationUser.aspx?Id=1&Mode=0#annex", "https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1&Mode=0", true},
-		{" https://www.sebi.gov.in/legal/x.html/ ", "https://www.sebi.gov.in/legal/x.html", true},
-		{"https://www.sebi.gov.in/", "https://www.sebi.gov.in", true},
-		{"/Scripts/NotificationUser.aspx?Id=1", "", false},
-		{"mailto:x@rbi.org.in", "", false},
-		{"", "", false},
-	}
-	for _, tt := range tests {
-		got, ok := normaliseLink(tt.in)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("normaliseLink(%q) = %q, %v, want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -189,9 +169,13 @@ func TestKnownLinks_RealContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, _ := normaliseLink("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051&Mode=0")
-	if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
-		t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+	// an officialUrl, and an additionalSourceUrls item written as {url, kind}
+	for _, l := range []string{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051",
+		"https://www.taxmann.com/post/blog/rbi-issues-new-rules-for-payment-aggregators-and-banks"} {
+		key, _ := catalog.NormaliseLink(l)
+		if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
+			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+		}
 	}
 }
 

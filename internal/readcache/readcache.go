@@ -94,7 +94,7 @@ func (c *Cache) Len() int {
 
 // kept are the headers of an answer that belong to its body (a list's
 // total and next page); the rest are set by Serve.
-var kept = []string{"Content-Type", "X-Content-Type-Options", "X-Total-Count", "Link"}
+var kept = []string{"Content-Type", "X-Content-Type-Options", "X-Total-Count", "Link", "X-Newest-Circular", "X-Catalog-Updated"}
 
 // Entry is one 200 answer, ready to send plain or gzipped.
 type Entry struct {

@@ -24,13 +24,18 @@ func (s *DB) DashboardStats(ctx context.Context, now time.Time) (_ dashboard.Sta
 		unchecked[i] = v
 	}
 	args := append([]any{f, t, f, t, f, t, f, t}, unchecked...)
+	args = append(args, t, t, t)
 	err = s.db.QueryRowContext(ctx, `SELECT
 	(SELECT COUNT(*) FROM circulars WHERE published_date BETWEEN ? AND ?),
 	(SELECT COUNT(*) FROM circulars WHERE published_date BETWEEN ? AND ? AND impact_level = 'high'),
 	(SELECT COUNT(*) FROM news WHERE published_date BETWEEN ? AND ?),
 	(SELECT COUNT(*) FROM users WHERE substr(last_login_at, 1, 10) BETWEEN ? AND ?),
-	(SELECT COUNT(*) FROM circulars WHERE verification IN (`+placeholders(len(unchecked))+`))`, args...).
-		Scan(&st.NewCirculars, &st.ImpactAlerts, &st.LatestNews, &st.ActiveUsers, &st.AwaitingVerification)
+	(SELECT COUNT(*) FROM circulars WHERE verification IN (`+placeholders(len(unchecked))+`)),
+	(SELECT MAX(published_date) FROM circulars WHERE published_date <= ?),
+	(SELECT MAX(published_date) FROM circulars WHERE published_date <= ? AND impact_level = 'high'),
+	(SELECT MAX(published_date) FROM news WHERE published_date <= ?)`, args...).
+		Scan(&st.NewCirculars, &st.ImpactAlerts, &st.LatestNews, &st.ActiveUsers, &st.AwaitingVerification,
+			optDateColumn{&st.LastCircular}, optDateColumn{&st.LastImpactAlert}, optDateColumn{&st.LastNews})
 	if err != nil {
 		return dashboard.Stats{}, err
 	}

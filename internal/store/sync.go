@@ -95,6 +95,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 			return SyncStats{}, fmt.Errorf("alert arrivals: %w", err)
 		}
 	}
+	if err := markSynced(ctx, tx, s.now()); err != nil {
+		return SyncStats{}, fmt.Errorf("catalog status: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return SyncStats{}, err
 	}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dataStat, sel } from "../lib/contract";
+import { dataStat, dataStatZero, sel } from "../lib/contract";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
 import StatsRefresh from "./StatsRefresh";
 
@@ -20,6 +20,27 @@ describe("StatsRefresh on the dashboard", () => {
     await mountIsland("StatsRefresh", StatsRefresh);
     await vi.waitFor(() => expect(figure("activeUsers")).toBe("42"));
     expect([figure("newCirculars"), figure("impactAlerts"), figure("latestNews")]).toEqual(["7", "2", "11"]);
+  });
+
+  it("says when the last one came under a figure of 0, and nothing under the others", async () => {
+    await loadPage("/");
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          newCirculars: 0, impactAlerts: 2, latestNews: 0, activeUsers: 1, awaitingVerification: 0,
+          lastCircular: "2026-10-01", lastImpactAlert: "2026-09-18", lastNews: null,
+        }),
+        { status: 200 },
+      ),
+    );
+    await mountIsland("StatsRefresh", StatsRefresh);
+    const note = (key: string) => document.querySelector<HTMLElement>(sel(dataStatZero, key))!;
+    await vi.waitFor(() => expect(note("newCirculars").hidden).toBe(false));
+    expect(note("newCirculars").textContent).toBe("None in 30 days: the last came on October 1, 2026");
+    expect(note("newCirculars").querySelector("time")!.dateTime).toBe("2026-10-01");
+    expect(note("impactAlerts").hidden).toBe(true);
+    expect(note("latestNews").hidden).toBe(false);
+    expect(document.querySelector(sel(dataStatZero, "activeUsers"))).toBeNull();
   });
 
   it("keeps the build's figures when the call fails, and only logs", async () => {

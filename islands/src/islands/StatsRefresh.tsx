@@ -4,14 +4,32 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiQuery, type Schemas } from "../lib/api";
-import { dataStat, sel } from "../lib/contract";
+import { dataStat, dataStatLast, dataStatLastDate, dataStatZero, sel, setHidden } from "../lib/contract";
 import { withQuery } from "../lib/providers";
 
 type Stats = Schemas["DashboardStats"];
 
+// longDate writes YYYY-MM-DD as the pages do (_partials/date-long.html,
+// Go's "January 2, 2006").
+const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
 export function applyStats(root: ParentNode, stats: Stats) {
   for (const [key, value] of Object.entries(stats)) {
+    if (typeof value !== "number") continue; // the last dates go in the notes below
     for (const el of root.querySelectorAll<HTMLElement>(sel(dataStat, key))) el.textContent = String(value);
+  }
+  // A figure of 0 says when the last one came (the field the page names).
+  for (const note of root.querySelectorAll<HTMLElement>(sel(dataStatZero))) {
+    const key = note.getAttribute(dataStatZero) as keyof Stats;
+    setHidden(note, stats[key] !== 0);
+    const last = stats[note.getAttribute(dataStatLast) as keyof Stats];
+    const date = note.querySelector<HTMLElement>(sel(dataStatLastDate));
+    if (date && typeof last === "string") {
+      const time = document.createElement("time");
+      time.dateTime = last;
+      time.textContent = longDate.format(new Date(`${last}T00:00:00Z`));
+      date.replaceChildren(time);
+    }
   }
 }
 

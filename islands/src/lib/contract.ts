@@ -112,6 +112,12 @@ export const dataLoad = "data-load";
 export const dataLoadMore = "data-load-more";
 export const dataExport = "data-export";
 export const dataStat = "data-stat";
+// Under a figure, the note shown while it is 0 (data-stat-zero="KEY"):
+// when the last one came, the date in data-stat-last-date, read from the
+// stats' field named by data-stat-last.
+export const dataStatZero = "data-stat-zero";
+export const dataStatLast = "data-stat-last";
+export const dataStatLastDate = "data-stat-last-date";
 
 // sel is the CSS selector of the elements that have the attribute or, given
 // a value, have it with that value.

@@ -1,0 +1,441 @@
+// Package related finds each circular's related circulars by what they
+// say: TF-IDF vectors of title, summary and the start of the text, keyed
+// with the search's own normalisation (search.Key: spellings and Porter2
+// stems), compared by cosine similarity and boosted by explicit links
+// (supersedes, superseded by), the same number series and nearness in
+// time. It runs once per build.
+//
+// Comparing every circular with every other is quadratic (5·10⁹ pairs at
+// 100,000). Instead each circular's candidates are the circulars sharing
+// one of its rarest terms: each term's postings are kept sorted by weight
+// and cut to the best postingCap, and a circular looks up only its
+// queryTerms heaviest terms, so the work is about N · queryTerms ·
+// postingCap, linear in N. The candidates' partial scores (over those
+// terms) pick the best candidateCap, whose full cosine is then computed.
+package related
+
+import (
+	"cmp"
+	"math"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/search"
+)
+
+// Doc is what the ranking reads of one circular.
+type Doc struct {
+	Title, Summary string
+	// Text is the circular's plain text; only its first textWords words
+	// are read (a circular says what it is about at its start).
+	Text   string
+	Number string // the regulator's reference, for its number series
+	Date   time.Time
+	// Linked are the positions of the circulars this one supersedes or
+	// is superseded by.
+	Linked []int
+}
+
+// Docs are circulars cs as Rank reads them; plain gives a circular's
+// text as plain text (the generator has each rendered once).
+func Docs(cs []catalog.Circular, plain func(catalog.Circular) string) []Doc {
+	index := make(map[string]int, len(cs))
+	for i, c := range cs {
+		index[c.Slug] = i
+	}
+	docs := make([]Doc, len(cs))
+	for i, c := range cs {
+		d := Doc{Title: c.Title, Summary: string(c.Summary), Text: plain(c), Number: string(c.CircularNumber), Date: c.PublishedDate.Time}
+		for _, s := range slices.Concat([]string(c.Supersedes), []string(c.SupersededBy)) {
+			if j, ok := index[s]; ok {
+				d.Linked = append(d.Linked, j)
+			}
+		}
+		docs[i] = d
+	}
+	return docs
+}
+
+// The bounds that keep the work linear.
+const (
+	textWords    = 400 // words of each text read
+	queryTerms   = 16  // a circular's heaviest terms looked up
+	postingCap   = 100 // postings kept per term, the heaviest
+	candidateCap = 60  // candidates scored in full
+)
+
+// The boosts added to the cosine similarity (0 to 1).
+const (
+	linkBoost   = 0.5  // one supersedes the other
+	seriesBoost = 0.15 // same number series (an addendum, the same file)
+	timeBoost   = 0.05 // at most, for the same date; nothing ten years apart
+)
+
+// scoreSteps is how finely scores are told apart (see rankOne).
+const scoreSteps = 20
+
+// Field weights: a title says more than a sentence of the text.
+const (
+	titleWeight   = 3
+	summaryWeight = 2
+	textWeight    = 1
+)
+
+type term struct {
+	id int32
+	w  float32
+}
+
+// posting is one doc holding a term, with the term's weight there.
+type posting struct {
+	doc int32
+	w   float32
+}
+
+// Rank returns each doc's up to k related docs (positions in docs), best
+// first. A doc with nothing in common with any other gets fewer, or none:
+// an unrelated circular is not shown as related.
+func Rank(docs []Doc, k int) [][]int {
+	vecs, df := vectors(docs)
+	n := len(docs)
+	idf := make([]float32, len(df))
+	for t, d := range df {
+		idf[t] = float32(math.Log(1 + float64(n)/float64(d)))
+	}
+	for i := range vecs {
+		normalise(vecs[i], idf)
+	}
+	post := postings(vecs, len(df))
+	keys := make([]string, n)
+	for i, d := range docs {
+		keys[i] = seriesKey(d.Number)
+	}
+	series := seriesIndex(keys)
+
+	out := make([][]int, n)
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := scratch{acc: make([]float32, n), seen: make([]int32, n)}
+			for i := w; i < n; i += workers {
+				out[i] = s.rankOne(i, docs, keys, vecs, post, series, k)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// scratch is one worker's memory, reused for every doc it ranks: acc the
+// partial scores (zeroed after each doc), seen the doc (plus one) each
+// candidate was last considered for.
+type scratch struct {
+	acc     []float32
+	seen    []int32
+	touched []int
+}
+
+// rankOne ranks doc i's candidates.
+func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post [][]posting, series map[string][]int, k int) []int {
+	acc, touched := sc.acc, sc.touched[:0]
+	q := slices.Clone(vecs[i])
+	slices.SortFunc(q, func(a, b term) int { return cmp.Compare(b.w, a.w) })
+	q = q[:min(len(q), queryTerms)]
+	for _, t := range q {
+		for _, p := range post[t.id] {
+			if int(p.doc) == i {
+				continue
+			}
+			if acc[p.doc] == 0 {
+				touched = append(touched, int(p.doc))
+			}
+			acc[p.doc] += t.w * p.w
+		}
+	}
+	// The best candidateCap by partial score, then every explicit link
+	// and the number series, which count even with no term in common.
+	cands := topByScore(touched, acc, candidateCap)
+	for _, j := range touched {
+		acc[j] = 0
+	}
+	sc.touched = touched
+	cands = append(cands, docs[i].Linked...)
+	key := keys[i]
+	if key != "" {
+		cands = append(cands, series[key]...)
+	}
+	type scored struct {
+		j int
+		s float64
+	}
+	var best []scored
+	mark := int32(i + 1)
+	sc.seen[i] = mark
+	for _, j := range cands {
+		if sc.seen[j] == mark {
+			continue
+		}
+		sc.seen[j] = mark
+		s := float64(cosine(vecs[i], vecs[j]))
+		linked, sameSeries := slices.Contains(docs[i].Linked, j), key != "" && keys[j] == key
+		if s == 0 && !linked && !sameSeries {
+			continue
+		}
+		if linked {
+			s += linkBoost
+		}
+		if sameSeries {
+			s += seriesBoost
+		}
+		years := math.Abs(docs[i].Date.Sub(docs[j].Date).Hours()) / (24 * 365)
+		s += timeBoost * max(0, 1-years/10)
+		// Scores in steps of 1/scoreSteps: a circular added elsewhere
+		// moves every weight a little (the idf), which must not reorder
+		// near-ties and so render again the pages of circulars it has
+		// nothing to do with; ties go to the newer.
+		best = append(best, scored{j, math.Round(s*scoreSteps) / scoreSteps})
+	}
+	slices.SortFunc(best, func(a, b scored) int {
+		if c := cmp.Compare(b.s, a.s); c != 0 {
+			return c
+		}
+		if c := docs[b.j].Date.Compare(docs[a.j].Date); c != 0 {
+			return c // newer first
+		}
+		return cmp.Compare(a.j, b.j)
+	})
+	out := make([]int, 0, k)
+	for _, b := range best[:min(len(best), k)] {
+		out = append(out, b.j)
+	}
+	return out
+}
+
+// topByScore is the (at most) n of docs with the highest acc, in no
+// particular order: a min-heap of n, so a circular with thousands of
+// candidates costs thousands of steps, not a sort of them.
+func topByScore(docs []int, acc []float32, n int) []int {
+	if len(docs) <= n {
+		return slices.Clone(docs)
+	}
+	h := slices.Clone(docs[:n])
+	less := func(a, b int) bool { return acc[h[a]] < acc[h[b]] }
+	down := func(i int) {
+		for {
+			l, m := 2*i+1, i
+			if l < n && less(l, m) {
+				m = l
+			}
+			if r := l + 1; r < n && less(r, m) {
+				m = r
+			}
+			if m == i {
+				return
+			}
+			h[i], h[m] = h[m], h[i]
+			i = m
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, d := range docs[n:] {
+		if acc[d] > acc[h[0]] {
+			h[0] = d
+			down(0)
+		}
+	}
+	return h
+}
+
+// vectors are the docs' term counts (weighted by field), each sorted by
+// term id, and each term's document frequency.
+func vectors(docs []Doc) ([][]term, []int32) {
+	vocab := map[string]int32{}
+	var df []int32
+	vecs := make([][]term, len(docs))
+	// Tokenising is most of the work: on every core, then the vocabulary
+	// in order so ids do not depend on scheduling.
+	counts := make([]map[string]float32, len(docs))
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(docs); i += workers {
+				counts[i] = termCounts(docs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, c := range counts {
+		keys := make([]string, 0, len(c))
+		for k := range c {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		v := make([]term, 0, len(keys))
+		for _, k := range keys {
+			id, ok := vocab[k]
+			if !ok {
+				id = int32(len(df))
+				vocab[k] = id
+				df = append(df, 0)
+			}
+			df[id]++
+			v = append(v, term{id, c[k]})
+		}
+		slices.SortFunc(v, func(a, b term) int { return cmp.Compare(a.id, b.id) })
+		vecs[i] = v
+		counts[i] = nil
+	}
+	return vecs, df
+}
+
+// termCounts are a doc's keys with their field-weighted counts. Numbers
+// and stop words are left out: "2021" or "the" make no two circulars
+// alike.
+func termCounts(d Doc) map[string]float32 {
+	c := map[string]float32{}
+	add := func(text string, weight float32) {
+		for _, t := range search.Tokens(text) {
+			if search.StopWord(t.Word) || utf8.RuneCountInString(t.Word) < 2 || isDigits(t.Word) {
+				continue
+			}
+			c[t.Key] += weight
+		}
+	}
+	add(d.Title, titleWeight)
+	add(d.Summary, summaryWeight)
+	add(firstWords(d.Text, textWords), textWeight)
+	return c
+}
+
+// firstWords is the start of text up to its nth space-separated word,
+// cut before tokenising: the rest of a long circular is not read at all.
+func firstWords(text string, n int) string {
+	inWord := false
+	for i, r := range text {
+		space := r == ' ' || r == '\n' || r == '\t' || r == '\r'
+		if !space && !inWord {
+			if n == 0 {
+				return text[:i]
+			}
+			n--
+		}
+		inWord = !space
+	}
+	return text
+}
+
+func isDigits(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
+
+// normalise turns counts into unit-length TF-IDF weights: (1 + ln tf) ·
+// idf, so a word said ten times is not ten times the topic.
+func normalise(v []term, idf []float32) {
+	var sum float64
+	for i, t := range v {
+		w := (1 + float32(math.Log(float64(t.w)))) * idf[t.id]
+		v[i].w = w
+		sum += float64(w) * float64(w)
+	}
+	if sum == 0 {
+		return
+	}
+	norm := float32(math.Sqrt(sum))
+	for i := range v {
+		v[i].w /= norm
+	}
+}
+
+// postings lists for each term the docs holding it, heaviest first, cut
+// to postingCap: a term in thousands of circulars finds through them only
+// those where it weighs most.
+func postings(vecs [][]term, terms int) [][]posting {
+	post := make([][]posting, terms)
+	for i, v := range vecs {
+		for _, t := range v {
+			post[t.id] = append(post[t.id], posting{int32(i), t.w})
+		}
+	}
+	for t, p := range post {
+		if len(p) <= postingCap {
+			continue
+		}
+		slices.SortFunc(p, func(a, b posting) int {
+			if c := cmp.Compare(b.w, a.w); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.doc, b.doc)
+		})
+		post[t] = slices.Clip(p[:postingCap])
+	}
+	return post
+}
+
+// cosine is the dot product of two unit vectors sorted by term id.
+func cosine(a, b []term) float32 {
+	var s float32
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i].id < b[j].id:
+			i++
+		case a[i].id > b[j].id:
+			j++
+		default:
+			s += a[i].w * b[j].w
+			i++
+			j++
+		}
+	}
+	return s
+}
+
+var (
+	// An RBI file number: 02.14.003, 02-14-003 (department file of the
+	// subject, shared by a circular and its follow-ups).
+	rbiFile = regexp.MustCompile(`\b(\d{2})[.-](\d{2})[.-](\d{3})\b`)
+	// An NPCI operating circular: "OC No. 193", "OC-193", "OC 193C",
+	// "OC/220" (addenda add a letter to the number they amend).
+	npciOC = regexp.MustCompile(`(?i)\bOC\b[^0-9]{0,6}(\d+)`)
+)
+
+// seriesKey is the number series of a reference ("" for none): an RBI
+// file number, an NPCI operating circular's number.
+func seriesKey(number string) string {
+	if m := rbiFile.FindStringSubmatch(number); m != nil {
+		return "rbi-file:" + m[1] + "." + m[2] + "." + m[3]
+	}
+	if m := npciOC.FindStringSubmatch(number); m != nil {
+		return "npci-oc:" + strings.TrimLeft(m[1], "0")
+	}
+	return ""
+}
+
+// seriesCap bounds how many circulars of one series become candidates:
+// a department file may hold hundreds at 100,000 circulars.
+const seriesCap = 50
+
+// seriesIndex maps each series to its first seriesCap docs, from each
+// doc's series key.
+func seriesIndex(keys []string) map[string][]int {
+	out := map[string][]int{}
+	for i, k := range keys {
+		if k != "" && len(out[k]) < seriesCap {
+			out[k] = append(out[k], i)
+		}
+	}
+	return out
+}
