@@ -156,6 +156,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"assets":         assets,
 		"circulars":      views,
 		"circularIndex":  index, // slug → place in circulars (_partials/circular-view.html)
+		"circularLists":  newCircularListsView(cat),
+		"listPageSize":   ListPageSize,
 		"bodies":         bodies,
 		"bodyEntries":    entries, // the bodies without their lists, which change with every circular
 		"events":         events,

@@ -351,11 +351,12 @@ func hugoConfig(siteDir, outDir string, opts Options) map[string]any {
 		"title":           "RegPulse",
 		"locale":          "en-IN",
 		"enableRobotsTXT": true,
-		"disableKinds":    []string{"taxonomy", "term", "rss"},
+		// the sitemaps are the generator's (sitemap.go): Hugo's is one file,
+		// which a site of more than 50,000 pages outgrows
+		"disableKinds": []string{"taxonomy", "term", "rss", "sitemap"},
 		// Page bodies come as HTML that internal/markdown rendered (pages.go),
 		// which Hugo's security policy refuses unless allowed.
 		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
-		"sitemap":  map[string]any{"changeFreq": "daily", "filename": "sitemap.xml"},
 		"params":   map[string]any{"supportEmail": opts.SupportEmail},
 	}
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../lib/api";
 import { dataEmpty, dataFields, dataList, dataSearchNews, dataSearchTitle, dataSkeleton, sel } from "../lib/contract";
 import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
-import Search, { feedURL, pageButtons, pageTitle, searchURL } from "./Search";
+import Search, { feedURL, pageTitle, searchURL } from "./Search";
+import { pageButtons } from "../lib/paging";
 
 describe("searchURL and feedURL", () => {
   it.each([

@@ -19,6 +19,7 @@ import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
+import { pageButtons } from "../lib/paging";
 
 type Answer = Schemas["Answer"];
 type Props = { sources: string[]; categories: string[]; pageSize: number; maxQueryLength: number };
@@ -27,8 +28,6 @@ type State = { q: string; source: string; category: string; page: string };
 const defaults: State = { q: "", source: "all", category: "all", page: "1" };
 
 const keys = ["circularNumber", "title", "content", "summary", "source", "category"];
-// maxPageButtons is how many page numbers the pager shows around the current page.
-export const maxPageButtons = 5;
 // newsCards is how many recent news cards a chosen source shows.
 const newsCards = 3;
 
@@ -52,13 +51,6 @@ export function feedURL(state: State): string {
   return apiURL("/search/feed", { query: { q, source, category } });
 }
 
-// pageButtons are the page numbers to offer: up to max of them, the
-// current one as central as the ends allow.
-export function pageButtons(current: number, total: number, max = maxPageButtons): number[] {
-  const n = Math.min(max, total);
-  const first = Math.min(Math.max(1, current - Math.floor(n / 2)), total - n + 1);
-  return Array.from({ length: n }, (_, i) => first + i);
-}
 
 export function pageTitle(source: string): string {
   return source !== "all" ? `${source} Documents` : "Search Regulatory Documents";
