@@ -164,6 +164,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 
 	views := circularViews(cat, txt)
 	data := templateData(cat, assets, opts, views)
+	index, err := fallbackIndex(cat)
+	if err != nil {
+		return nil, err
+	}
+	if index != nil {
+		data["fallbackIndex"] = "/" + FallbackIndexPath
+	}
 	keys, err := circularPageKeys(opts, data, views, txt)
 	if err != nil {
 		return nil, err
@@ -182,6 +189,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	// The feeds before Hugo, so that the rendered texts are garbage by the
 	// time Hugo holds every page.
+	if index != nil {
+		if err := pub.publish(FallbackIndexPath, index); err != nil {
+			return nil, err
+		}
+	}
 	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
 	}

@@ -6,9 +6,9 @@ import BodyCirculars, { circularsURL } from "./BodyCirculars";
 
 describe("circularsURL", () => {
   it.each([
-    [{ q: "RBI", sort: "date", filter: "all" }, "/api/circulars?source=RBI&limit=100&sort=date&search=RBI"],
-    [{ q: "  ", sort: "impact", filter: "high" }, "/api/circulars?source=RBI&limit=100&sort=impact&filter=high"],
-    [{ q: "e-mandate & cards", sort: "relevance", filter: "all" }, "/api/circulars?source=RBI&limit=100&sort=relevance&search=e-mandate+%26+cards"],
+    [{ q: "RBI", sort: "date", filter: "all", page: "1" }, "/api/circulars?source=RBI&limit=100&sort=date&search=RBI"],
+    [{ q: "  ", sort: "impact", filter: "high", page: "1" }, "/api/circulars?source=RBI&limit=100&sort=impact&filter=high"],
+    [{ q: "e-mandate & cards", sort: "relevance", filter: "all", page: "1" }, "/api/circulars?source=RBI&limit=100&sort=relevance&search=e-mandate+%26+cards"],
   ])("%j", (state, want) => {
     expect(circularsURL("RBI", 100, state)).toBe(want);
   });

@@ -9,7 +9,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { call, type Circular, type Schemas } from "./api";
 import { CircularCard, type CardLabels } from "./circular-card";
-import { dataApiList, dataCount, dataEmpty, dataListRange, dataStaticPage, sel, setHidden, setHiddenAll } from "./contract";
+import { dataApiList, dataCount, dataSkeleton, dataEmpty, dataListRange, dataStaticPage, sel, setHidden, setHiddenAll } from "./contract";
 import { pageButtons } from "./paging";
 
 export type CircularFilters = {
@@ -67,8 +67,8 @@ const current = "border-brand-600 bg-brand-600 text-white";
 
 // Pager is the API list's pager: Previous, page numbers, Next, as links to
 // href(n) (so a page can be opened in a new tab) that onPage follows in place.
-export function Pager(props: { page: number; pages: number; href: (n: number) => string; onPage: (n: number) => void }) {
-  const { page, pages, href, onPage } = props;
+export function Pager(props: { page: number; pages: number; label?: string; href: (n: number) => string; onPage: (n: number) => void }) {
+  const { page, pages, label = "Pages", href, onPage } = props;
   if (pages <= 1) return null;
   const go = (n: number) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -76,7 +76,7 @@ export function Pager(props: { page: number; pages: number; href: (n: number) =>
     onPage(n);
   };
   return (
-    <nav className="mt-6 flex flex-wrap items-center gap-2" aria-label="Pages">
+    <nav className="mt-6 flex flex-wrap items-center gap-2" aria-label={label}>
       {page > 1 && (
         <a href={href(page - 1)} rel="prev" className={`${pageLink} ${idle}`} onClick={go(page - 1)}>
           Previous
@@ -112,6 +112,7 @@ export function useSlot(name: string): HTMLElement | null {
 // slot of list name, and hides the static page while it is shown.
 export function ApiCirculars(props: {
   name: string;
+  label?: string; // the pager's name
   answer: CircularPage | undefined;
   loading: boolean;
   page: number;
@@ -147,7 +148,7 @@ export function ApiCirculars(props: {
       {!answer && loading && (
         <div className="grid gap-3" aria-label="Loading circulars">
           {[0, 1, 2].map((i) => (
-            <div key={i} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
+            <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
           ))}
         </div>
       )}
@@ -158,7 +159,7 @@ export function ApiCirculars(props: {
               <CircularCard key={c.id} c={c} labels={labels} />
             ))}
           </div>
-          <Pager page={page} pages={Math.max(1, Math.ceil(answer.total / size))} href={href} onPage={onPage} />
+          <Pager page={page} pages={Math.max(1, Math.ceil(answer.total / size))} label={props.label} href={href} onPage={onPage} />
         </>
       )}
     </div>,
