@@ -15,7 +15,7 @@ import { apiQuery, apiURL, type Schemas } from "../lib/api";
 import { ApiCirculars, showStatic, useCircularsPage, useSlot } from "../lib/api-list";
 import { CircularCard, type CardLabels } from "../lib/circular-card";
 import { FallbackResults } from "../lib/fallback-search";
-import { dataCount, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
+import { dataCount, dataEmpty, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
 import { Button, SelectBox, type Option } from "../lib/controls";
 import { useStaticList } from "../lib/directory";
 import { withQuery } from "../lib/providers";
@@ -126,15 +126,19 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
   useEffect(() => {
     if (!replaced) return;
     showStatic(list, false);
-    return () => showStatic(list, true);
+    return () => {
+      showStatic(list, true);
+      setHiddenAll(document, sel(dataEmpty, list), true); // the static page lists every circular
+    };
   }, [replaced]);
 
   useEffect(() => {
-    if (!result) return;
+    if (!result || loading) return;
     for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, list))) {
       el.textContent = String(result.pagination.totalResults);
     }
-  }, [result]);
+    setHiddenAll(document, sel(dataEmpty, list), result.pagination.totalResults > 0);
+  }, [result, loading]);
 
   useEffect(() => {
     const err = asked.error ?? browse.error;
