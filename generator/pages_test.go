@@ -100,7 +100,7 @@ func TestNewsPage(t *testing.T) {
 	}
 	island := find(t, doc, "data-island", "NewsFilter")
 	props, _ := attr(island, "data-props")
-	if want, _ := json.Marshal(map[string]any{"categories": catalog.NewsCategories}); props != string(want) {
+	if want, _ := json.Marshal(map[string]any{"categories": catalog.NewsCategories, "page": 1, "pageSize": ListPageSize}); props != string(want) {
 		t.Errorf("island props = %s, want %s", props, want)
 	}
 
