@@ -98,14 +98,21 @@ function CircularList({ pageSize, source, category, page, lists, labels }: Props
     return () => window.removeEventListener("popstate", onPop);
   }, [lists]);
 
-  // The heading and the tab's title name the view.
+  // The heading and the tab's title name the view (the page's own, as
+  // the generator wrote them, for its own view).
+  const [own_] = useState(() => ({ h1: document.querySelector("h1")?.textContent ?? "", title: document.title }));
   useEffect(() => {
     const h1 = document.querySelector("h1");
-    if (!h1 || isOwn) return;
+    if (!h1) return;
+    if (isOwn) {
+      h1.textContent = own_.h1;
+      document.title = own_.title;
+      return;
+    }
     const title = viewTitle(view) + (view.page > 1 ? ` (page ${view.page})` : "");
-    document.title = document.title.replace(h1.textContent ?? "", title);
+    document.title = own_.title.replace(own_.h1, title);
     h1.textContent = title;
-  }, [view, isOwn]);
+  }, [view, isOwn, own_]);
 
   // No API (a static host): the static page nearest the view.
   useEffect(() => {
