@@ -95,7 +95,7 @@ function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
         slot &&
         answer.data &&
         createPortal(
-          <div aria-busy={answer.isFetching}>
+          <div aria-busy={answer.isFetching || q !== state.q}>
             <div className="grid gap-4 lg:grid-cols-2">
               {answer.data.news.map((n) => (
                 <NewsCard key={n.id} n={n} />
