@@ -7,14 +7,15 @@
 // and drawn in the list's data-api-list slot while the static cards hide.
 // The Quick Access downloads follow the source.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { call, type Schemas } from "../lib/api";
-import { useSlot } from "../lib/api-list";
-import { CircularCard, type CardLabels } from "../lib/circular-card";
-import { dataExport, dataList, dataLoadMore, sel, setHidden } from "../lib/contract";
+import type { CardLabels } from "../lib/circular-card";
+import { dataApiList, dataExport, dataList, dataLoadMore, sel, setHidden } from "../lib/contract";
 import { canLoadMore, exportHref, type ListRules } from "../lib/dashboard-list";
-import { NewsCard } from "../lib/news-card";
+
+// the cards' code loads with the first answer to draw (lib/dashboard-cards.tsx)
+const DashboardCards = lazy(() => import("../lib/dashboard-cards"));
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 
@@ -50,7 +51,7 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
     el?.replaceChildren();
     return el;
   });
-  const apiSlot = useSlot(list);
+  const [apiSlot] = useState(() => document.querySelector<HTMLElement>(sel(dataApiList, list)));
   const [staticList] = useState(() => document.querySelector<HTMLElement>(sel(dataList, list)));
   const [query, setQuery] = useQueryState({ source: "" });
   const source = sources && sources.includes(query.source) ? query.source : "";
@@ -118,19 +119,9 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
       {apiSlot &&
         fromApi &&
         createPortal(
-          noun === "news" ? (
-            <div className="grid gap-4 md:grid-cols-2" aria-busy={answer.isFetching}>
-              {answer.data!.news!.map((n) => (
-                <NewsCard key={n.id} n={n} />
-              ))}
-            </div>
-          ) : (
-            <div className="grid gap-4" aria-busy={answer.isFetching}>
-              {answer.data!.circulars!.map((c) => (
-                <CircularCard key={c.id} c={c} labels={labels!} />
-              ))}
-            </div>
-          ),
+          <Suspense fallback={null}>
+            <DashboardCards circulars={answer.data!.circulars} news={answer.data!.news} labels={labels} busy={answer.isFetching} />
+          </Suspense>,
           apiSlot,
         )}
       {slot &&
