@@ -50,7 +50,7 @@ func sitemapURLs(cat *catalog.Catalog, baseURL string) []sitemapURL {
 	for _, n := range cat.Networks {
 		out = append(out, sitemapURL{Loc: abs("/payment-networks/" + n.Slug)})
 	}
-	out = append(out, sitemapURL{Loc: abs("/payment-body")})
+	out = append(out, sitemapURL{Loc: abs("/payment-body")}, sitemapURL{Loc: abs("/circulars"), LastMod: newest["/circulars"]})
 	for _, b := range cat.Bodies {
 		r := "/payment-body/" + b.Slug
 		out = append(out, sitemapURL{Loc: abs(r), LastMod: newest[r]})
