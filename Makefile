@@ -85,10 +85,10 @@ lint:
 	$(GO) tool staticcheck ./...
 
 # The packages whose code runs concurrently (the store's instances and
-# index, the read cache, the API's handlers and jobs, the digest's sends,
+# index, the read cache, the API's handlers and jobs, the digest's and the alerts' sends,
 # the extractor's jobs) are tested under the race detector, the rest
 # plainly; each package once. -race needs cgo, hence a C compiler.
-RACE_PKGS := ./internal/store/... ./internal/readcache/... ./api/... ./internal/newsletter/... ./internal/extract/...
+RACE_PKGS := ./internal/store/... ./internal/readcache/... ./api/... ./internal/newsletter/... ./internal/alerts/... ./internal/extract/...
 go-test: islands/dist/.vite/manifest.json postgres cc
 	$(GO) test $$($(GO) list ./... | grep -v -x -F "$$($(GO) list $(RACE_PKGS))")
 	CGO_ENABLED=1 $(GO) test -race $(RACE_PKGS)

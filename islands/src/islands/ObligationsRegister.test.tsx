@@ -1,6 +1,7 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken, type Schemas } from "../lib/api";
+import { removeToaster } from "../lib/toast";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
 import ObligationsRegister from "./ObligationsRegister";
 
@@ -63,6 +64,8 @@ describe("ObligationsRegister on /obligations", () => {
   afterEach(() => {
     vi.restoreAllMocks();
     setToken(null);
+    // a saved status shows a toast: its region goes before the page does
+    act(() => removeToaster());
     resetPage();
   });
 
