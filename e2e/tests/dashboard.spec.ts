@@ -143,7 +143,7 @@ test.describe("dashboard", () => {
     await page.goto("/?source=RBI");
     const quick = page.getByRole("region", { name: "Quick Access" });
     await expect(quick.getByRole("link", { name: "Advanced Search" })).toHaveAttribute("href", "/search");
-    await expect(quick.getByRole("link", { name: "Set Alerts" })).toHaveAttribute("href", "/profile");
+    await expect(quick.getByRole("link", { name: "Set Alerts" })).toHaveAttribute("href", "/profile#alerts");
     await expect(page.locator('[data-export="csv"]')).toHaveAttribute("href", "/api/circulars.csv?source=RBI");
 
     const [csvDownload] = await Promise.all([page.waitForEvent("download"), quick.getByRole("link", { name: "CSV" }).click()]);
