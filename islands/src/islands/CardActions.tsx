@@ -25,11 +25,10 @@ function CardActions({ entityType = "PSP" }: Props) {
     const mo = new MutationObserver(() =>
       setSlots((prev) => {
         const next = allSlots().filter((s) => prev.includes(s) || shown(s));
-        return next.length === prev.length && next.every((s, i) => s === prev[i]) ? prev : next;
+        return next.length === prev.length ? prev : next;
       }),
     );
-    // childList: cards an island draws from the API's answer bring slots of their own
-    mo.observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true, childList: true });
+    mo.observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true });
     return () => mo.disconnect();
   }, []);
   return (
