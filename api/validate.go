@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"regpulse/api/apispec"
-	"regpulse/internal/search"
 	"regpulse/internal/register"
+	"regpulse/internal/search"
 )
 
 // The checks of the bodies' fields, declared once: a request type's
