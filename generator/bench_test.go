@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -144,6 +146,9 @@ func BenchmarkBuild(b *testing.B) {
 					if res.Pages < n {
 						b.Fatalf("built %d pages for %d circulars", res.Pages, n)
 					}
+					b.StopTimer()
+					reportOutput(b, out, res.Pages)
+					b.StartTimer()
 					if cli == "" {
 						continue
 					}
@@ -196,6 +201,42 @@ func BenchmarkBuild(b *testing.B) {
 			})
 		})
 	}
+}
+
+// reportOutput reports a build's pages, its total bytes and its largest
+// HTML page, as written and gzipped (the budget: 100 KB gzip a page).
+func reportOutput(b *testing.B, out string, pages int) {
+	var total, largest, largestGz int64
+	var name string
+	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		total += info.Size()
+		if strings.HasSuffix(p, ".html") && info.Size() > largest {
+			largest, name = info.Size(), p
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if data, err := os.ReadFile(name); err == nil {
+		var gz bytes.Buffer
+		w := gzip.NewWriter(&gz)
+		_, _ = w.Write(data)
+		_ = w.Close()
+		largestGz = int64(gz.Len())
+	}
+	b.ReportMetric(float64(pages), "pages")
+	b.ReportMetric(float64(total)/(1<<20), "total-MB")
+	b.ReportMetric(float64(largestGz)/1024, "largest-page-gz-KB")
+	rel, _ := filepath.Rel(out, name)
+	b.Logf("%d pages, %.1f MB in all; largest page %s: %d KB, %d KB gzip", pages, float64(total)/(1<<20), rel, largest>>10, largestGz>>10)
 }
 
 // cliSite writes the temporary Hugo site the generator builds from, with

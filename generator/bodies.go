@@ -8,19 +8,21 @@ const relatedNewsLimit = 5
 // bodyView is what a payment body's page shows beyond its profile.
 type bodyView struct {
 	catalog.PaymentBody
-	Circulars   []string           `json:"circulars"` // slugs of the body's circulars, newest first
-	RelatedNews []catalog.NewsItem `json:"relatedNews"`
+	// CircularCount is how many circulars the body has: its page lists
+	// them in pages of their own (siteLists), not from here.
+	CircularCount int                `json:"circularCount"`
+	RelatedNews   []catalog.NewsItem `json:"relatedNews"`
 }
 
 // newBodyView collects the body's circulars and its related news: items
 // whose source is the body, or that report one of its circulars, newest
 // first.
 func newBodyView(cat *catalog.Catalog, b catalog.PaymentBody) bodyView {
-	v := bodyView{PaymentBody: b, Circulars: []string{}, RelatedNews: []catalog.NewsItem{}}
+	v := bodyView{PaymentBody: b, RelatedNews: []catalog.NewsItem{}}
 	ours := map[string]bool{}
 	for _, c := range cat.Circulars { // newest first
 		if c.Source == b.ShortName {
-			v.Circulars = append(v.Circulars, c.Slug)
+			v.CircularCount++
 			ours[c.Slug] = true
 		}
 	}

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"slices"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -33,10 +32,8 @@ type dashboardView struct {
 	// Awaiting is the count of circulars awaiting verification, shown
 	// under the four cards (its Label the noun for its Value).
 	Awaiting statView `json:"awaiting"`
-	// Circulars are the slugs of the circulars the list can show: the
-	// newest dashboard.ListMax overall and of each source button, newest
-	// first. The page draws them all, the first PageSize of All visible;
-	// the island shows the others as Load More and the filter ask.
+	// Circulars are the slugs of the newest dashboard.PageSize circulars,
+	// the list's first screen; Load More and the source filter ask the API.
 	Circulars []string           `json:"circulars"`
 	News      []catalog.NewsItem `json:"news"`
 	Sources   []string           `json:"sources"`
@@ -64,33 +61,14 @@ func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dash
 		awaiting.Label = "circular awaiting verification"
 	}
 
-	// Enough of each filter's circulars for Load More to run to its end.
-	most := dashboard.ListMax()
-	keep := map[string]bool{}
-	taken := map[string]int{}
-	for _, c := range cat.Circulars { // newest first
-		all := taken[""] < most
-		src := slices.Contains(dashboardSources, c.Source) && taken[c.Source] < most
-		if all {
-			taken[""]++
-		}
-		if src {
-			taken[c.Source]++
-		}
-		if all || src {
-			keep[c.Slug] = true
-		}
-	}
+	// The first screen only: the newest PageSize circulars and news. The
+	// source filter and Load More ask the API (DashboardList), so the page
+	// does not grow with what a filter can reach.
 	var slugs []string
-	for _, c := range cat.Circulars {
-		if keep[c.Slug] {
-			slugs = append(slugs, c.Slug)
-		}
+	for _, c := range cat.Circulars[:min(dashboard.PageSize, len(cat.Circulars))] {
+		slugs = append(slugs, c.Slug)
 	}
-	news := cat.News
-	if len(news) > most {
-		news = news[:most]
-	}
+	news := cat.News[:min(dashboard.PageSize, len(cat.News))]
 	slots := map[string][]catalog.AdSlot{}
 	for _, s := range cat.AdSlots {
 		slots[s.Placement] = append(slots[s.Placement], s)

@@ -119,6 +119,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"assets":        assets,
 		"circulars":     views,
 		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
+		"circularLists": newCircularListsView(cat),
+		"listPageSize":  ListPageSize,
+		"fallbackIndex": "", // /search's index without the API, when small enough (Build sets it)
 		"bodies":        bodies,
 		"bodyEntries":   entries, // the bodies without their lists, which change with every circular
 		"events":        events,

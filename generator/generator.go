@@ -168,6 +168,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 
 	views := circularViews(cat, txt)
 	data := templateData(cat, assets, opts, views)
+	index, err := fallbackIndex(cat)
+	if err != nil {
+		return nil, err
+	}
+	if index != nil {
+		data["fallbackIndex"] = "/" + FallbackIndexPath
+	}
 	keys, err := circularPageKeys(opts, data, views, txt)
 	if err != nil {
 		return nil, err
@@ -186,6 +193,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	// The feeds before Hugo, so that the rendered texts are garbage by the
 	// time Hugo holds every page.
+	if index != nil {
+		if err := pub.publish(FallbackIndexPath, index); err != nil {
+			return nil, err
+		}
+	}
 	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
 	}
@@ -362,11 +374,12 @@ func hugoConfig(siteDir, outDir string, opts Options) map[string]any {
 		"title":           "RegPulse",
 		"locale":          "en-IN",
 		"enableRobotsTXT": true,
-		"disableKinds":    []string{"taxonomy", "term", "rss"},
+		// the sitemaps are the generator's (sitemap.go): Hugo's is one file,
+		// which a site of more than 50,000 pages outgrows
+		"disableKinds": []string{"taxonomy", "term", "rss", "sitemap"},
 		// Page bodies come as HTML that internal/markdown rendered (pages.go),
 		// which Hugo's security policy refuses unless allowed.
 		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
-		"sitemap":  map[string]any{"changeFreq": "daily", "filename": "sitemap.xml"},
 		"params":   map[string]any{"supportEmail": opts.SupportEmail},
 	}
 }

@@ -341,8 +341,13 @@ func TestBuild_Fixture(t *testing.T) {
 		}
 	})
 	t.Run("SitemapAndRobots", func(t *testing.T) {
-		sm := read("sitemap.xml")
-		for _, want := range []string{"https://regpulse.test/circulars/rbi-2020-03-17-pa-guidelines/", "https://regpulse.test/news/"} {
+		// sitemap.xml is the index; its sitemaps list the canonical URLs
+		// (no trailing slash) with their content's date
+		if idx := read("sitemap.xml"); !strings.Contains(idx, "<sitemapindex") || !strings.Contains(idx, "<loc>https://regpulse.test/sitemaps/1.xml</loc>") {
+			t.Errorf("sitemap.xml is not an index of sitemaps/1.xml:\n%s", idx)
+		}
+		sm := read("sitemaps/1.xml")
+		for _, want := range []string{"<loc>https://regpulse.test/circulars/rbi-2020-03-17-pa-guidelines</loc>\n    <lastmod>2020-03-17</lastmod>", "<loc>https://regpulse.test/news</loc>"} {
 			if !strings.Contains(sm, want) {
 				t.Errorf("sitemap lacks %s", want)
 			}

@@ -7,7 +7,7 @@ import (
 )
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
-// calendar and the security headers.
+// calendar, the sitemaps and the security headers.
 func writeOutputs(pub *publisher, cat *catalog.Catalog, opts Options, txt texts, scripts []string) error {
 	write := pub.publish
 	for _, f := range Feeds() {
@@ -31,6 +31,15 @@ func writeOutputs(pub *publisher, cat *catalog.Catalog, opts Options, txt texts,
 	}
 	for _, t := range catalog.EntityTypes {
 		if err := write(EntityCalendarPath(t), RenderCalendar(cat, opts.Now(), opts.BaseURL, t)); err != nil {
+			return err
+		}
+	}
+	sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.BaseURL), opts.BaseURL)
+	if err != nil {
+		return fmt.Errorf("sitemap: %w", err)
+	}
+	for name, data := range sitemaps {
+		if err := write(name, data); err != nil {
 			return err
 		}
 	}

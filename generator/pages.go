@@ -71,7 +71,7 @@ func Routes(cat *catalog.Catalog) []string {
 	for _, c := range cat.Circulars {
 		out = append(out, "/circulars/"+c.Slug)
 	}
-	return out
+	return append(out, listRoutes(siteLists(cat))...)
 }
 
 // bodyNotFoundPath is the page of an unknown payment body.
@@ -108,13 +108,21 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("content lacks %d required entr(ies):\n%s", len(missing), strings.Join(missing, "\n"))
 	}
-	return nil
+	return checkListRoutes(cat)
 }
 
 // sitePages is every page of the site, as Hugo content files, bodies still
 // in Markdown; the pages of the kept circulars are linked, not rendered.
 func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	var pages []page
+	lists := siteLists(cat)
+	// the first page of a list that is a route of its own gets its pager here
+	firstPager := map[string]map[string]any{}
+	for _, l := range lists {
+		if l.file == "" {
+			firstPager[l.base] = l.pagerFront(1)
+		}
+	}
 	for _, r := range staticRoutes {
 		file := strings.TrimPrefix(r.Path, "/") + ".md"
 		switch r.Path {
@@ -127,6 +135,9 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 		if r.Path != "/" {
 			front["url"] = r.Path + "/"
 		}
+		if p, ok := firstPager[r.Path]; ok {
+			front["pager"] = p
+		}
 		pages = append(pages, page{file: file, front: front})
 	}
 	for _, n := range cat.Networks {
@@ -135,14 +146,19 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	pages = append(pages, page{file: "payment-body/_index.md",
 		front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
-		pages = append(pages, entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile))
+		p := entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile)
+		p.front["pager"] = firstPager["/payment-body/"+b.Slug]
+		pages = append(pages, p)
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
 	// 404.html, and netlify.toml sends /payment-body/* here with a 404.
 	pages = append(pages, page{file: "payment-body/not-found.md",
 		front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
 	pages = append(pages, page{file: "circulars/_index.md",
-		front: map[string]any{"title": "All Circulars", "layout": "circulars"}})
+		front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]}})
+	for _, l := range lists {
+		pages = append(pages, l.extraPages()...)
+	}
 	for _, c := range cat.Circulars {
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()

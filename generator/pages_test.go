@@ -100,7 +100,7 @@ func TestNewsPage(t *testing.T) {
 	}
 	island := find(t, doc, "data-island", "NewsFilter")
 	props, _ := attr(island, "data-props")
-	if want, _ := json.Marshal(map[string]any{"categories": catalog.NewsCategories}); props != string(want) {
+	if want, _ := json.Marshal(map[string]any{"categories": catalog.NewsCategories, "page": 1, "pageSize": ListPageSize}); props != string(want) {
 		t.Errorf("island props = %s, want %s", props, want)
 	}
 
@@ -132,7 +132,8 @@ func TestNewsPage(t *testing.T) {
 		}
 	}
 
-	// The results list: every item, newest first, each card complete.
+	// The results list: the first page of every item, newest first, each
+	// card complete (TestBuild_PagedLists follows the pages).
 	results := find(t, doc, "data-news-results", "*")
 	if hidden(results) {
 		t.Error("the full list is hidden without JavaScript")
@@ -141,8 +142,8 @@ func TestNewsPage(t *testing.T) {
 		t.Errorf("results heading %q", h)
 	}
 	cards := elements(find(t, doc, "data-list", "news"), "article")
-	if len(cards) != len(news) {
-		t.Fatalf("%d cards in the list, want %d", len(cards), len(news))
+	if want := min(ListPageSize, len(news)); len(cards) != want {
+		t.Fatalf("%d cards in the list, want %d", len(cards), want)
 	}
 	for i, c := range cards {
 		n := news[i]

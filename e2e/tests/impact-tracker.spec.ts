@@ -223,3 +223,25 @@ test.describe("/impact-tracker", () => {
     await expect(page).toHaveURL(/\/impact-tracker$/);
   });
 });
+
+// The entity cards' codes (PSP, Issuer, Aggregator) stay on one line at
+// 1280 and 390 px: the name beside them wraps instead ("PS P" was seen).
+test.describe("impact cards at 1280 and 390 px", () => {
+  for (const width of [1280, 390]) {
+    test(`${width} px: each code on one line`, async ({ page }, info) => {
+      test.skip(info.project.name === "mobile" && width === 1280, "one project is enough per width");
+      test.skip(info.project.name === "desktop" && width === 390, "one project is enough per width");
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/impact-tracker");
+      const codes = page.locator("[data-list=entities] [data-entity-code]");
+      await expect(codes).toHaveCount(3);
+      for (const code of await codes.all()) {
+        const { height } = (await code.boundingBox())!;
+        const line = await code.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+        const pad = await code.evaluate((e) => parseFloat(getComputedStyle(e).paddingTop) + parseFloat(getComputedStyle(e).paddingBottom));
+        expect(height).toBeLessThanOrEqual(line + pad + 1);
+      }
+      await page.locator("[data-list=entities]").screenshot({ path: `screenshots/${info.project.name}/impact-cards-${width}.png` });
+    });
+  }
+});

@@ -16,10 +16,14 @@ const budget = 0.05;
 // marks its fact, one with a correction and a filter, one that finds
 // nothing).
 function routes(): string[] {
-  const xml = readFileSync(new URL("../../public/sitemap.xml", import.meta.url), "utf8");
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  const circulars = paths.filter((p) => /^\/circulars\/[^/]+\/$/.test(p));
-  const picked = paths.filter((p) => !circulars.includes(p));
+  // sitemap.xml is an index of the sitemaps (generator/sitemap.go)
+  const locs = (file: string) => [...readFileSync(new URL(`../../public/${file}`, import.meta.url), "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const paths = locs("sitemap.xml").flatMap((sitemap) => locs(sitemap.slice(1)));
+  // circulars' pages, and the paged lists' further pages, share templates
+  const circulars = paths.filter((p) => /^\/circulars\/[^/]+$/.test(p) && !/^\/circulars\/(page|category|[a-z]+$)/.test(p));
+  const further = paths.filter((p) => /\/page\/\d+$/.test(p) || /^\/circulars\/(category\/|[a-z]+$)/.test(p));
+  const picked = paths.filter((p) => !circulars.includes(p) && !further.includes(p));
+  picked.push("/circulars/page/2", "/circulars/rbi", "/circulars/category/upi", "/news/page/2");
   picked.push(...new Set([circulars[0], circulars[Math.floor(circulars.length / 2)], circulars.at(-1)!]));
   picked.push("/payment-networks/?filter=visa", "/no-such-page");
   picked.push("/search?q=payment+aggregator", "/search?q=how+long+do+card+issuers+have+to+offer+a+choice+of+card+network");

@@ -1,13 +1,15 @@
 // /payment-body/{body}: search (pre-filled with the body's code), sort and
 // impact filter over the body's circulars. The API (GET /api/circulars)
-// decides which circulars match and in what order; the island shows those
-// of the page's static cards. Where no API answers (a static host without
-// it), the search and impact filter run in the browser and the date order
+// decides which circulars match and in what order; the island shows them a
+// page at a time (lib/api-list.tsx) in place of the pre-rendered page
+// (/payment-body/rbi/page/2…), which is the list while nothing is changed.
+// Where no API answers (a static host without it), the search and impact
+// filter run in the browser over this page's cards and the date order
 // stays.
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { apiURL, listAll, type CircularSort, type Schemas } from "../lib/api";
-import { dataEmpty, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
+import { apiURL, type CircularSort, type Schemas } from "../lib/api";
+import { ApiCirculars, useCircularsPage } from "../lib/api-list";
+import type { CardLabels } from "../lib/circular-card";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
 import { useDebounced, useMatches, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
@@ -25,8 +27,8 @@ const debounceMs = 250;
 
 // limit is the API's page size cap (from Go, through the page); pages
 // beyond the first are followed (listAll).
-type Props = { source: Schemas["Source"]; name: string; impactLevels: string[]; limit: number };
-type State = { q: string; sort: string; filter: string };
+type Props = { source: Schemas["Source"]; name: string; impactLevels: string[]; limit: number; labels: CardLabels };
+type State = { q: string; sort: string; filter: string; page: string };
 
 // circularsQuery is the GET /api/circulars query of a state.
 function circularsQuery(source: Schemas["Source"], limit: number, state: State) {
@@ -43,12 +45,12 @@ export function circularsURL(source: Schemas["Source"], limit: number, state: St
   return apiURL("/circulars", { query: circularsQuery(source, limit, state) });
 }
 
-function BodyCirculars({ source, name, impactLevels, limit }: Props) {
-  const defaults: State = { q: source, sort: "date", filter: "all" };
+function BodyCirculars({ source, name, impactLevels, limit, labels }: Props) {
+  const defaults: State = { q: source, sort: "date", filter: "all", page: "1" };
   const [state, set] = useQueryState(defaults);
   const list = useStaticList("body-circulars");
   const [offline, setOffline] = useState(false);
-  const isDefault = state.q === defaults.q && state.sort === "date" && state.filter === "all";
+  const isDefault = state.q === defaults.q && state.sort === "date" && state.filter === "all" && state.page === "1";
   // What is asked of the API: the state, with the search once typing
   // pauses (the selects ask at once).
   const q = useDebounced(state.q, debounceMs);
@@ -59,33 +61,15 @@ function BodyCirculars({ source, name, impactLevels, limit }: Props) {
   const filter = useCallback((f: Fields) => state.filter === "all" || f.impactLevel === state.filter, [state.filter]);
   const local = useMatches(list, keys, state.q, filter);
 
-  // The static page already lists every circular newest first: nothing
+  // The static page already lists the circulars newest first: nothing
   // to ask the API until the visitor changes something.
-  const found = useQuery({
-    queryKey: ["/circulars", "all", circularsQuery(source, limit, asked)],
-    queryFn: ({ signal }) => listAll("/circulars", circularsQuery(source, limit, asked), signal),
-    enabled: !offline && !isDefault && settled,
-  });
-  const loading = found.isFetching;
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const { limit: _, ...filters } = circularsQuery(source, limit, asked);
+  const found = useCircularsPage(filters, page, limit, !offline && !isDefault && settled);
 
   useEffect(() => {
     if (offline) showList(document, list, local);
   }, [offline, list, local]);
-
-  useEffect(() => {
-    if (offline || loading) return;
-    if (isDefault) {
-      showList(document, list, list.items.map((_, i) => i));
-      return;
-    }
-    if (!found.data) return;
-    const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
-    showList(
-      document,
-      list,
-      found.data.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
-    );
-  }, [found.data, offline, loading, isDefault, list]);
 
   useEffect(() => {
     if (!found.error) return;
@@ -93,25 +77,17 @@ function BodyCirculars({ source, name, impactLevels, limit }: Props) {
     setOffline(true);
   }, [found.error]);
 
-  // While a request runs the old results are hidden behind skeletons;
-  // afterwards showList has set what shows.
-  useEffect(() => {
-    if (!loading) return;
-    if (list.container) setHidden(list.container, true);
-    setHiddenAll(document, sel(dataEmpty, "body-circulars"), true);
-  }, [loading, list]);
-
   return (
     <div>
       <Toolbar label={`Search ${source} circulars`}>
-        <SearchBox id="body-circular-search" label={`Search ${source} circulars`} placeholder="Search circulars..." value={state.q} onChange={(q) => set({ q })} />
-        <SelectBox id="body-circular-sort" label="Sort by" value={state.sort} options={sorts} onChange={(sort) => set({ sort })} />
+        <SearchBox id="body-circular-search" label={`Search ${source} circulars`} placeholder="Search circulars..." value={state.q} onChange={(q) => set({ q, page: "1" })} />
+        <SelectBox id="body-circular-sort" label="Sort by" value={state.sort} options={sorts} onChange={(sort) => set({ sort, page: "1" })} />
         <SelectBox
           id="body-circular-filter"
           label="Impact level"
           value={state.filter}
           options={options("All Impact Levels", impactLevels, (l) => `${l[0].toUpperCase()}${l.slice(1)} Impact`)}
-          onChange={(filter) => set({ filter })}
+          onChange={(filter) => set({ filter, page: "1" })}
         />
         <Button onClick={() => set(defaults)} disabled={isDefault}>
           Reset
@@ -122,12 +98,21 @@ function BodyCirculars({ source, name, impactLevels, limit }: Props) {
           Live sorting is unavailable right now; showing {name} circulars newest first, filtered on this page.
         </p>
       )}
-      {loading && (
-        <div className="mt-3 grid gap-3" aria-busy="true" aria-label="Loading circulars">
-          {[0, 1, 2].map((i) => (
-            <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
-          ))}
-        </div>
+      {!offline && !isDefault && (
+        <ApiCirculars
+          name="body-circulars"
+          answer={settled ? found.data : undefined}
+          loading={found.isFetching || !settled}
+          page={page}
+          size={limit}
+          labels={labels}
+          href={(n) => {
+            const u = new URLSearchParams(location.search);
+            u.set("page", String(n));
+            return `?${u.toString()}`;
+          }}
+          onPage={(n) => set({ page: String(n) })}
+        />
       )}
     </div>
   );

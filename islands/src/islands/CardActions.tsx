@@ -25,10 +25,11 @@ function CardActions({ entityType = "PSP" }: Props) {
     const mo = new MutationObserver(() =>
       setSlots((prev) => {
         const next = allSlots().filter((s) => prev.includes(s) || shown(s));
-        return next.length === prev.length ? prev : next;
+        return next.length === prev.length && next.every((s, i) => s === prev[i]) ? prev : next;
       }),
     );
-    mo.observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true });
+    // childList: cards an island draws from the API's answer bring slots of their own
+    mo.observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true, childList: true });
     return () => mo.disconnect();
   }, []);
   return (

@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { dataExport, dataIsland, dataLoadMore, sel } from "../lib/contract";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { dataApiList, dataExport, dataIsland, dataList, dataLoadMore, sel } from "../lib/contract";
 import { canLoadMore, exportHref } from "../lib/dashboard-list";
 import { inAct, loadPage, mountIsland, resetPage, shown } from "../test/fixture";
 import DashboardList from "./DashboardList";
@@ -8,15 +8,14 @@ import DashboardList from "./DashboardList";
 // The fixture's dashboard: three circulars, newest first: NPCI (UPI
 // IDs), RBI (tokenisation), RBI (payment aggregators); one news item.
 const list = "dashboard-circulars";
-const npci = /UPI/;
 
 // mountWith renders the circulars' island with smaller rules than the
 // page's, so Load More has something to do with three cards.
 async function mountWith(rules: { pageSize: number; step: number; hideAbove: number }) {
   const el = document.querySelectorAll<HTMLElement>(sel(dataIsland, "DashboardList"))[0];
-  el.replaceChildren();
   await act(async () => {
-    render(<DashboardList list={list} noun="circulars" sources={["RBI", "NPCI", "SEBI"]} {...rules} />, { container: el });
+    const { labels } = JSON.parse(el.getAttribute("data-props")!);
+    render(<DashboardList list={list} noun="circulars" total={3} labels={labels} sources={["RBI", "NPCI", "SEBI"]} {...rules} />, { container: el });
   });
 }
 const loadMore = () => screen.queryByRole("button", { name: "Load More circulars" });
@@ -43,10 +42,39 @@ describe("exportHref", () => {
   });
 });
 
-describe("DashboardList on the dashboard", () => {
-  afterEach(resetPage);
+// visible are the slugs of the circular cards on screen: the static
+// first screen's while it shows, else those drawn from the API.
+const visible = () => {
+  const stat = document.querySelector<HTMLElement>(sel(dataList, list))!;
+  const cards = stat.hidden ? document.querySelectorAll(`${sel(dataApiList, list)} [data-circular]`) : stat.querySelectorAll("[data-circular]");
+  return [...cards].map((e) => e.getAttribute("data-circular"));
+};
+const upi = "npci-2024-03-28-upi-ids";
+const token = "rbi-2021-09-07-tokenisation";
+const pa = "rbi-2020-03-17-pa-guidelines";
+const bySource: Record<string, string[]> = { "": [upi, token, pa], RBI: [token, pa], NPCI: [upi], SEBI: [] };
+const source = (slug: string) => (slug.startsWith("npci") ? "NPCI" : "RBI");
+// stubAPI answers GET /api/circulars?source=&limit= from the fixture's circulars.
+const stubAPI = () => {
+  const fetch = vi.fn(async (url: string) => {
+    const q = new URL(url, "http://x.test").searchParams;
+    const all = bySource[q.get("source") ?? ""];
+    const page = all.slice(0, Number(q.get("limit")));
+    const body = page.map((slug) => ({ id: slug, slug, title: slug, source: source(slug), category: "UPI", documentType: "circular", impactLevel: "high", publishedDate: "2021-01-01" }));
+    return new Response(JSON.stringify(body), { headers: { "X-Total-Count": String(all.length) } });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+};
 
-  it("mounts over the static row with the page's rules: three cards, no Load More", async () => {
+describe("DashboardList on the dashboard", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetPage();
+  });
+
+  it("mounts over the static row with the page's rules: three cards, no Load More, nothing asked", async () => {
+    const fetch = stubAPI();
     await loadPage("/");
     expect(shown(list)).toHaveLength(3);
     await mountIsland("DashboardList", DashboardList);
@@ -55,42 +83,43 @@ describe("DashboardList on the dashboard", () => {
     expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
     // the slot's no-JavaScript link is gone
     expect(document.querySelector(sel(dataLoadMore, list))!.querySelector("a")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("Load More adds step cards and goes once more than hideAbove show", async () => {
+  it("Load More asks the API for step more and goes once more than hideAbove show", async () => {
+    const fetch = stubAPI();
     await loadPage("/");
     await mountWith({ pageSize: 1, step: 1, hideAbove: 1 });
-    expect(shown(list)).toHaveLength(1);
-    expect(shown(list)[0]).toMatch(npci);
     await inAct(() => fireEvent.click(loadMore()!));
-    expect(shown(list)).toHaveLength(2);
+    await waitFor(() => expect(visible()).toEqual([upi, token]));
     expect(loadMore()).toBeNull(); // 2 > 1
     expect(screen.getByRole("status").textContent).toBe("Showing 2 of 3 circulars");
+    expect(fetch.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual(["/api/circulars?limit=2"]);
   });
 
-  it("a source button filters, resets the count and writes ?source= and the downloads", async () => {
+  it("a source button asks the API, resets the count and writes ?source= and the downloads", async () => {
+    stubAPI();
     await loadPage("/");
     await mountWith({ pageSize: 1, step: 1, hideAbove: 5 });
     await inAct(() => fireEvent.click(loadMore()!));
-    expect(shown(list)).toHaveLength(2);
+    await waitFor(() => expect(visible()).toHaveLength(2));
     await press("RBI");
     expect(window.location.search).toBe("?source=RBI");
-    expect(shown(list)).toHaveLength(1);
-    expect(shown(list)[0]).not.toMatch(npci);
+    await waitFor(() => expect(visible()).toEqual([token]));
     expect(screen.getByRole("button", { name: "RBI" }).getAttribute("aria-pressed")).toBe("true");
     const hrefs = [...document.querySelectorAll<HTMLAnchorElement>(sel(dataExport))].map((a) => a.getAttribute("href"));
     expect(hrefs).toEqual(["/api/circulars.csv?source=RBI", "/api/circulars.json?source=RBI"]);
     await press("SEBI");
-    expect(shown(list)).toEqual([]);
+    await waitFor(() => expect(visible()).toEqual([]));
     await press("All");
     expect(window.location.search).toBe("");
-    expect(shown(list)).toHaveLength(1);
+    expect(visible()).toEqual([upi, token, pa]); // the static first screen again
   });
 
   it("starts from the URL's source", async () => {
+    stubAPI();
     await loadPage("/?source=NPCI");
     await mountIsland("DashboardList", DashboardList);
-    expect(shown(list)).toHaveLength(1);
-    expect(shown(list)[0]).toMatch(npci);
+    await waitFor(() => expect(visible()).toEqual([upi]));
   });
 });

@@ -1,28 +1,49 @@
 // A dashboard list (Recent Circulars or Latest Fintech News): Load More
 // (+step, gone once more than hideAbove show) and, for the circulars, the
 // All / RBI / NPCI / SEBI buttons, which reset the count and keep the
-// choice in the URL (?source=). The cards are the generator's; this island
-// only hides and shows them (lib/static-list.ts) and keeps the Quick
-// Access downloads on the same filter.
-import { useEffect, useMemo, useState } from "react";
+// choice in the URL (?source=). The page draws only the first screen (the
+// newest pageSize, as of the build); any other view (more, or a source) is
+// asked of the API (GET /api/circulars or /api/news, limit = the count)
+// and drawn in the list's data-api-list slot while the static cards hide.
+// The Quick Access downloads follow the source.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { dataExport, dataLoadMore, sel } from "../lib/contract";
-import { canLoadMore, exportHref, matching, type ListRules } from "../lib/dashboard-list";
+import { call, type Schemas } from "../lib/api";
+import type { CardLabels } from "../lib/circular-card";
+import { dataApiList, dataExport, dataList, dataLoadMore, sel, setHidden } from "../lib/contract";
+import { canLoadMore, exportHref, type ListRules } from "../lib/dashboard-list";
+
+// the cards' code loads with the first answer to draw (lib/dashboard-cards.tsx)
+const DashboardCards = lazy(() => import("../lib/dashboard-cards"));
+import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
-import { readList, showList } from "../lib/static-list";
 
 type Props = ListRules & {
   list: string;
-  noun: string; // "circulars", "news": the button's and status's word
+  noun: "circulars" | "news"; // which list, and the button's and status's word
+  total: number; // how many the list holds as of the build (the first screen's Load More)
   sources?: string[]; // the filter buttons besides All; none: no filter
+  labels?: CardLabels; // the circular cards' labels
 };
+
+type Answer = { circulars?: Schemas["Circular"][]; news?: Schemas["NewsItem"][]; total: number };
+
+// fetchList asks for the first count entries of the list (of source).
+async function fetchList(noun: Props["noun"], source: string, count: number, signal: AbortSignal): Promise<Answer> {
+  if (noun === "news") {
+    const { data, response } = await call("get", "/news", { query: { limit: count }, signal });
+    return { news: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
+  }
+  const { data, response } = await call("get", "/circulars", { query: { source: (source || undefined) as Schemas["Source"] | undefined, limit: count }, signal });
+  return { circulars: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
+}
 
 const pressed = "border-brand-700 bg-brand-700 text-white";
 const unpressed = "border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
-export default function DashboardList({ list, noun, sources, pageSize, step, hideAbove }: Props) {
+function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSize, step, hideAbove }: Props) {
   const rules = { pageSize, step, hideAbove };
-  const [staticList] = useState(() => readList(document, list));
   // The Load More slot holds a link for readers without JavaScript; the
   // button replaces it.
   const [slot] = useState(() => {
@@ -30,20 +51,30 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
     el?.replaceChildren();
     return el;
   });
+  const [apiSlot] = useState(() => document.querySelector<HTMLElement>(sel(dataApiList, list)));
+  const [staticList] = useState(() => document.querySelector<HTMLElement>(sel(dataList, list)));
   const [query, setQuery] = useQueryState({ source: "" });
   const source = sources && sources.includes(query.source) ? query.source : "";
   const [count, setCount] = useState(pageSize);
-  const order = useMemo(() => matching(staticList.items, source), [staticList, source]);
-  const shown = Math.min(count, order.length);
+  const isStatic = source === "" && count === pageSize;
+  const answer = useQuery({
+    queryKey: [noun, "dashboard", source, count],
+    queryFn: ({ signal }) => fetchList(noun, source, count, signal),
+    enabled: !isStatic,
+    placeholderData: keepPreviousData,
+  });
+  const fromApi = !isStatic && answer.data !== undefined;
+  const total = fromApi ? answer.data!.total : builtTotal;
+  const shown = Math.min(count, total);
 
-  // The page already shows the first pageSize of All: mounting on it
-  // moves no card (moving them all would cost a style pass on the first
-  // screen).
   useEffect(() => {
-    const { items } = staticList;
-    const inPlace = order.length === items.length && items.every((it, i) => it.el.hidden === i >= shown);
-    if (!inPlace) showList(document, staticList, order.slice(0, shown));
-  }, [staticList, order, shown]);
+    if (staticList) setHidden(staticList, fromApi);
+  }, [staticList, fromApi]);
+
+  useEffect(() => {
+    if (!answer.error) return;
+    console.error(`dashboard ${noun}: the API did not answer`, answer.error);
+  }, [answer.error, noun]);
 
   useEffect(() => {
     if (!sources) return;
@@ -57,7 +88,7 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
     setCount(pageSize);
   };
 
-  const more = canLoadMore(shown, order.length, rules) && (
+  const more = canLoadMore(shown, total, rules) && !answer.error && (
     <button
       type="button"
       aria-label={`Load More ${noun}`}
@@ -85,12 +116,20 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
           ))}
         </div>
       )}
+      {apiSlot &&
+        fromApi &&
+        createPortal(
+          <Suspense fallback={null}>
+            <DashboardCards circulars={answer.data!.circulars} news={answer.data!.news} labels={labels} busy={answer.isFetching} />
+          </Suspense>,
+          apiSlot,
+        )}
       {slot &&
         createPortal(
           <>
             {more}
             <p className="sr-only" role="status">
-              {`Showing ${shown} of ${order.length} ${noun}`}
+              {`Showing ${shown} of ${total} ${noun}`}
             </p>
           </>,
           slot,
@@ -98,3 +137,5 @@ export default function DashboardList({ list, noun, sources, pageSize, step, hid
     </>
   );
 }
+
+export default withQuery(DashboardList);

@@ -1,35 +1,121 @@
 // /news: search over title, excerpt and category, a category filter and
-// Clear Filters; unfiltered, the page shows its two "Top 5" blocks,
-// filtered, the flat results list. Also fills in each card's relative age.
-// The cards are the generator's.
-import { useCallback, useEffect, useMemo } from "react";
+// Clear Filters, in the URL with the page. Unfiltered, the first page
+// shows its two "Top 5" blocks and the pre-rendered pages (/news/page/2…)
+// are the list; filtered, one page of GET /api/news at a time replaces
+// the list ("Search Results (N articles)"). Where no API answers, the
+// filter runs over this page's cards. Also fills in each card's relative age.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { createPortal } from "react-dom";
+import { call, type Schemas } from "../lib/api";
+import { Pager, showStatic, useSlot } from "../lib/api-list";
+import { dataEmpty, sel, setHiddenAll } from "../lib/contract";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
-import { useMatches, useShowList, useStaticList } from "../lib/directory";
+import { useDebounced, useMatches, useShowList, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
 import { isFiltered, showNewsView } from "../lib/news";
+import { NewsCard } from "../lib/news-card";
+import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { fillAges } from "../lib/relative-age";
 
-const defaults = { q: "", category: "all" };
+const defaults = { q: "", category: "all", page: "1" };
 const keys = ["title", "excerpt", "category"];
+// debounceMs keeps typing from sending a request per key.
+const debounceMs = 250;
 
-export default function NewsFilter(props: { categories: string[] }) {
+type Props = { categories: string[]; pageSize: number; page: number };
+
+// newsPage asks for page n of the filter's news.
+async function newsPage(q: string, category: string, n: number, size: number, signal: AbortSignal) {
+  const { data, response } = await call("get", "/news", {
+    query: {
+      search: q.trim() || undefined,
+      category: category !== "all" ? (category as Schemas["NewsCategory"]) : undefined,
+      limit: size,
+      offset: (n - 1) * size || undefined,
+    },
+    signal,
+  });
+  return { news: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
+}
+
+function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
   const [state, set] = useQueryState(defaults);
   const list = useStaticList("news");
-  const filter = useCallback((f: Fields) => state.category === "all" || f.category === state.category, [state.category]);
-  const matches = useMatches(list, keys, state.q, filter);
-  useShowList(list, matches);
+  const [offline, setOffline] = useState(false);
   const filtered = isFiltered(state);
-  useEffect(() => showNewsView(document, filtered, matches.length), [filtered, matches]);
-  useEffect(() => fillAges(document, new Date()), []);
-  const categories = useMemo(() => options("All Categories", props.categories), [props.categories]);
+  const q = useDebounced(state.q, debounceMs);
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const answer = useQuery({
+    queryKey: ["/news", "page", q, state.category, page, pageSize],
+    queryFn: ({ signal }) => newsPage(q, state.category, page, pageSize, signal),
+    enabled: filtered && !offline && q === state.q, // once typing pauses
+    placeholderData: keepPreviousData,
+  });
+  const slot = useSlot("news");
+
+  // Without the API: this page's cards, filtered here.
+  const filter = useCallback((f: Fields) => state.category === "all" || f.category === state.category, [state.category]);
+  const matches = useMatches(list, keys, offline ? state.q : "", offline ? filter : undefined);
+  useShowList(list, matches);
+
+  useEffect(() => {
+    if (!answer.error) return;
+    console.error("news: the API did not answer; filtering this page", answer.error);
+    setOffline(true);
+  }, [answer.error]);
+
+  // The top blocks only on the unfiltered first page; the list always on
+  // the others.
+  const total = offline ? matches.length : (answer.data?.total ?? 0);
+  useEffect(() => showNewsView(document, filtered || staticPage > 1, total, filtered), [filtered, staticPage, total]);
+  const api = filtered && !offline;
+  useEffect(() => {
+    if (!api) return;
+    showStatic("news", false);
+    return () => showStatic("news", true);
+  }, [api]);
+  useEffect(() => {
+    if (api && answer.data) setHiddenAll(document, sel(dataEmpty, "news"), answer.data.total > 0);
+    if (!filtered) setHiddenAll(document, sel(dataEmpty, "news"), true);
+  }, [api, filtered, answer.data]);
+  useEffect(() => fillAges(document, new Date()), [answer.data]);
+  const categories = useMemo(() => options("All Categories", cats), [cats]);
   return (
-    <Toolbar label="Filter news">
-      <SearchBox id="news-search" label="Search news" placeholder="Search news..." value={state.q} onChange={(q) => set({ q })} />
-      <SelectBox id="news-category" label="Category" value={state.category} options={categories} onChange={(category) => set({ category })} />
-      <Button onClick={() => set(defaults)} disabled={!filtered}>
-        Clear Filters
-      </Button>
-    </Toolbar>
+    <>
+      <Toolbar label="Filter news">
+        <SearchBox id="news-search" label="Search news" placeholder="Search news..." value={state.q} onChange={(q) => set({ q, page: "1" })} />
+        <SelectBox id="news-category" label="Category" value={state.category} options={categories} onChange={(category) => set({ category, page: "1" })} />
+        <Button onClick={() => set(defaults)} disabled={!filtered}>
+          Clear Filters
+        </Button>
+      </Toolbar>
+      {api &&
+        slot &&
+        answer.data &&
+        createPortal(
+          <div aria-busy={answer.isFetching || q !== state.q}>
+            <div className="grid gap-4 lg:grid-cols-2">
+              {answer.data.news.map((n) => (
+                <NewsCard key={n.id} n={n} />
+              ))}
+            </div>
+            <Pager
+              page={page}
+              pages={Math.max(1, Math.ceil(answer.data.total / pageSize))}
+              href={(n) => {
+                const u = new URLSearchParams(location.search);
+                u.set("page", String(n));
+                return `?${u.toString()}`;
+              }}
+              onPage={(n) => set({ page: String(n) })}
+            />
+          </div>,
+          slot,
+        )}
+    </>
   );
 }
+
+export default withQuery(NewsFilter);

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../lib/api";
-import { dataEmpty, dataFields, dataList, dataSearchNews, dataSearchTitle, dataSkeleton, sel } from "../lib/contract";
+import { dataApiList, dataEmpty, dataIsland, dataProps, dataSearchNews, dataSearchTitle, dataSkeleton, dataStaticPage, sel } from "../lib/contract";
 import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
-import Search, { feedURL, pageButtons, pageTitle, searchURL } from "./Search";
+import Search, { feedURL, pageTitle, searchURL } from "./Search";
+import { pageButtons } from "../lib/paging";
 
 describe("searchURL and feedURL", () => {
   it.each([
@@ -44,15 +45,22 @@ const upi = "npci-2024-03-28-upi-ids";
 const token = "rbi-2021-09-07-tokenisation";
 const pa = "rbi-2020-03-17-pa-guidelines";
 
+// shownSlugs are the circulars on screen: the static page's cards while it
+// shows, else those the island drew from the API or the fallback index.
 const shownSlugs = () => {
-  const list = document.querySelector<HTMLElement>(sel(dataList, "search-circulars"))!;
-  if (list.hidden) return [];
-  return [...list.querySelectorAll<HTMLElement>(`:scope > ${sel(dataFields)}`)].filter((e) => !e.hidden).map((e) => JSON.parse(e.dataset.fields!).slug);
+  const page = document.querySelector<HTMLElement>(sel(dataStaticPage, "search-circulars"))!;
+  const cards = page.hidden
+    ? document.querySelectorAll<HTMLElement>(`${sel(dataApiList, "search-circulars")} [data-circular], [data-island] [data-circular]`)
+    : page.querySelectorAll<HTMLElement>("[data-circular]");
+  return [...cards].map((e) => e.getAttribute("data-circular"));
 };
+
+const circular = (slug: string) =>
+  ({ id: slug, slug, title: slug, source: "RBI", category: "Security", documentType: "circular", impactLevel: "high", publishedDate: "2021-09-07" }) as Schemas["Circular"];
 
 function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}): Schemas["SearchResponse"] {
   return {
-    circulars: slugs.map((slug) => ({ slug }) as Schemas["Circular"]),
+    circulars: slugs.map(circular),
     answer: {
       directAnswer: "Use only alphanumeric characters.",
       confidence: 0.866,
@@ -83,7 +91,10 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
 
 const stubAPI = (...bodies: Schemas["SearchResponse"][]) => {
   let i = 0;
-  const fetch = vi.fn(async () => new Response(JSON.stringify(bodies[Math.min(i++, bodies.length - 1)])));
+  // a source or category without a query lists circulars: none here
+  const fetch = vi.fn(async (url: string) =>
+    url.startsWith("/api/circulars") ? new Response("[]", { headers: { "X-Total-Count": "0" } }) : new Response(JSON.stringify(bodies[Math.min(i++, bodies.length - 1)])),
+  );
   vi.stubGlobal("fetch", fetch);
   return fetch;
 };
@@ -107,16 +118,28 @@ describe("Search on /search", () => {
     await inAct(() => fireEvent.submit(screen.getByRole("search", { name: "Search regulatory documents" })));
   };
 
-  it("without a query shows every circular, filtered by source and category, and asks nothing", async () => {
-    const fetch = stubAPI(response([]));
-    await open("/search?source=RBI");
-    expect(shownSlugs()).toEqual([token, pa]);
+  it("without a query shows the static page, and a source or category as a page of GET /api/circulars", async () => {
+    const lists: Record<string, string[]> = { "/api/circulars?source=RBI&limit=30": [token, pa], "/api/circulars?source=RBI&category=UPI&limit=30": [] };
+    const fetch = vi.fn(async (url: string) => {
+      const slugs = lists[url] ?? [];
+      return new Response(JSON.stringify(slugs.map(circular)), { headers: { "X-Total-Count": String(slugs.length) } });
+    });
+    vi.stubGlobal("fetch", fetch);
+    await open("/search");
+    expect(shownSlugs()).toEqual([upi, token, pa]);
+    expect(fetch).not.toHaveBeenCalled();
+    await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Source" }), { target: { value: "RBI" } }));
+    await waitFor(() => expect(shownSlugs()).toEqual([token, pa]));
+    expect(window.location.search).toBe("?source=RBI");
     expect(document.querySelector(sel(dataSearchTitle))!.textContent).toBe("RBI Documents");
     expect(document.title).toContain("RBI Documents");
     await inAct(() => fireEvent.change(screen.getByRole("combobox", { name: "Category" }), { target: { value: "UPI" } }));
+    await waitFor(() => expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false));
     expect(shownSlugs()).toEqual([]);
-    expect(isHidden(sel(dataEmpty, "search-circulars"))).toBe(false);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(called(fetch)).toEqual(Object.keys(lists));
+    // Back: the first filter again, from the cache
+    await inAct(() => window.history.back());
+    await waitFor(() => expect(shownSlugs()).toEqual([token, pa]));
   }, slow);
 
   it("shows up to three recent news cards for a chosen source", async () => {
@@ -204,12 +227,36 @@ describe("Search on /search", () => {
     await waitFor(() => expect(document.querySelectorAll(sel(dataSkeleton))).toHaveLength(0));
   }, slow);
 
-  it("without the API searches the page's circulars and says so", async () => {
+  it("without the API searches the compact index and says so", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>404</html>", { status: 404 })));
+    const index = {
+      fields: ["slug", "circularNumber", "title", "source", "category", "publishedDate"],
+      sources: ["RBI", "NPCI"],
+      categories: ["Security", "UPI"],
+      rows: [
+        [upi, "", "UPI transaction IDs", 1, 1, "2024-03-28"],
+        [token, "RBI/2021-22/92", "Tokenisation - Card Transactions", 0, 0, "2021-09-07"],
+      ],
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url === "/search-index.json" ? new Response(JSON.stringify(index)) : new Response("<html>404</html>", { status: 404 }))),
+    );
     await open("/search?q=tokenisation");
     await screen.findByText("The search service is unavailable", { exact: false });
     await waitFor(() => expect(shownSlugs()).toEqual([token]));
+    expect(screen.getByRole("link", { name: "RBI/2021-22/92 - Tokenisation - Card Transactions" }).getAttribute("href")).toBe(`/circulars/${token}`);
+  }, slow);
+
+  it("without the API and without an index says so and points to the lists", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>404</html>", { status: 404 })));
+    await loadPage("/search?q=tokenisation");
+    const el = document.querySelector<HTMLElement>(sel(dataIsland, "Search"))!;
+    el.setAttribute(dataProps, JSON.stringify({ ...JSON.parse(el.getAttribute(dataProps)!), fallbackIndex: "" }));
+    await mountIsland("Search", Search);
+    await screen.findByText("this archive is too large to search in your browser", { exact: false });
+    expect(screen.getByRole("link", { name: "circulars by regulator and category" }).getAttribute("href")).toBe("/circulars");
   }, slow);
 
   it("Back and Forward step through searches; Clear Filters resets everything", async () => {

@@ -1,35 +1,44 @@
-// /search: q, source and category live in the URL (each change is a
+// /search: q, source, category and page live in the URL (each change is a
 // history entry, so Back and Forward step through searches). With a query
 // the API (GET /api/search) ranks the circulars, answers, pages and counts;
-// the island shows the returned circulars among the page's static cards, in
-// the API's order, with the direct answer, the pagination and the facet
-// counts as the API gives them. Without a query the static cards are
-// filtered by source and category in the browser. Where no API answers (a
-// static host), a query is matched in the browser over the page's cards,
+// the island draws the returned circulars (lib/circular-card.tsx) in place
+// of the static page, with the direct answer, the pagination and the facet
+// counts as the API gives them. Without a query, a regulator or category
+// is one page of GET /api/circulars; with neither, the pre-rendered pages
+// (/search/page/2…) are the list. Where no API answers (a static host),
+// the compact index (lib/fallback-search.tsx) is matched in the browser,
 // and the page says so.
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { apiQuery, apiURL, type Schemas } from "../lib/api";
-import { dataCount, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden } from "../lib/contract";
+import { ApiCirculars, showStatic, useCircularsPage, useSlot } from "../lib/api-list";
+import { CircularCard, type CardLabels } from "../lib/circular-card";
+import { FallbackResults } from "../lib/fallback-search";
+import { dataCount, dataEmpty, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
 import { Button, SelectBox, type Option } from "../lib/controls";
-import { useMatches, useStaticList } from "../lib/directory";
-import type { Fields } from "../lib/match";
+import { useStaticList } from "../lib/directory";
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { SearchAlert } from "../lib/search-alert";
 import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
+import { pageButtons } from "../lib/paging";
 
 type Answer = Schemas["Answer"];
-type Props = { sources: string[]; categories: string[]; pageSize: number; maxQueryLength: number };
+type Props = {
+  sources: string[];
+  categories: string[];
+  pageSize: number; // the API's search page
+  maxQueryLength: number;
+  listPageSize: number; // a page of the static lists, and of a filter without a query
+  fallbackIndex: string; // the compact index's URL; "" when the archive is too large for one
+  labels: CardLabels;
+};
 
 type State = { q: string; source: string; category: string; page: string };
 const defaults: State = { q: "", source: "all", category: "all", page: "1" };
 
-const keys = ["circularNumber", "title", "content", "summary", "source", "category"];
-// maxPageButtons is how many page numbers the pager shows around the current page.
-export const maxPageButtons = 5;
 // newsCards is how many recent news cards a chosen source shows.
 const newsCards = 3;
 
@@ -53,13 +62,6 @@ export function feedURL(state: State): string {
   return apiURL("/search/feed", { query: { q, source, category } });
 }
 
-// pageButtons are the page numbers to offer: up to max of them, the
-// current one as central as the ends allow.
-export function pageButtons(current: number, total: number, max = maxPageButtons): number[] {
-  const n = Math.min(max, total);
-  const first = Math.min(Math.max(1, current - Math.floor(n / 2)), total - n + 1);
-  return Array.from({ length: n }, (_, i) => first + i);
-}
 
 export function pageTitle(source: string): string {
   return source !== "all" ? `${source} Documents` : "Search Regulatory Documents";
@@ -70,16 +72,24 @@ const field =
 const pageButton =
   "min-w-9 rounded-md border px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 
-function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
+const list = "search-circulars";
+
+function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, fallbackIndex, labels }: Props) {
   const [state, set] = useQueryState<State>(defaults, "push");
   const [text, setText] = useState(state.q);
-  const list = useStaticList("search-circulars");
   const news = useStaticList("search-news");
   const [offline, setOffline] = useState(false);
   const q = state.q.trim();
   const asked = useQuery({ ...apiQuery("/search", { query: searchQuery(state) }), enabled: q !== "" && !offline });
   const loading = asked.isFetching;
   const result = q && !offline ? (asked.data ?? null) : null;
+  // Without a query, a regulator or category is one page of GET
+  // /api/circulars; with neither, the static page is the list.
+  const filtered = !q && (state.source !== "all" || state.category !== "all");
+  const { source, category } = searchQuery(state);
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const browse = useCircularsPage({ source, category }, page, listPageSize, filtered && !offline);
+  const slot = useSlot(list);
 
   // Back and Forward change the state: the box follows.
   useEffect(() => setText(state.q), [state.q]);
@@ -112,41 +122,31 @@ function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
     fillAges(section, new Date());
   }, [state.source, news]);
 
-  const filter = useCallback(
-    (f: Fields) => (state.source === "all" || f.source === state.source) && (state.category === "all" || f.category === state.category),
-    [state.source, state.category],
-  );
-  // Without a query, or without the API: the page's cards, matched here.
-  const local = useMatches(list, keys, offline ? q : "", filter);
-
+  // The static page hides while the API's results or the fallback's show.
+  const replaced = (q !== "" && !offline) || offline;
   useEffect(() => {
-    if (q && !offline) return;
-    showList(document, list, local);
-  }, [q, offline, list, local]);
-
-  // While a request runs the old results hide behind the placeholders.
-  useEffect(() => {
-    if (loading && list.container) setHidden(list.container, true);
-  }, [loading, list]);
+    if (!replaced) return;
+    showStatic(list, false);
+    return () => {
+      showStatic(list, true);
+      setHiddenAll(document, sel(dataEmpty, list), true); // the static page lists every circular
+    };
+  }, [replaced]);
 
   useEffect(() => {
     if (!result || loading) return;
-    const index = new Map(list.items.map((it, i) => [it.fields.slug as string, i]));
-    showList(
-      document,
-      list,
-      result.circulars.map((c) => index.get(c.slug)).filter((i): i is number => i !== undefined),
-    );
-    for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, "search-circulars"))) {
+    for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, list))) {
       el.textContent = String(result.pagination.totalResults);
     }
-  }, [result, loading, list]);
+    setHiddenAll(document, sel(dataEmpty, list), result.pagination.totalResults > 0);
+  }, [result, loading]);
 
   useEffect(() => {
-    if (!asked.error) return;
-    console.error("search: the API did not answer; searching this page's circulars", asked.error);
+    const err = asked.error ?? browse.error;
+    if (!err) return;
+    console.error("search: the API did not answer; searching the compact index", err);
     setOffline(true);
-  }, [asked.error]);
+  }, [asked.error, browse.error]);
 
   // The page hid its results section until these results are in (the
   // answer goes above them, so showing the static list first would make it
@@ -208,11 +208,41 @@ function Search({ sources, categories, pageSize, maxQueryLength }: Props) {
         </Button>
       </form>
 
-      {offline && q && (
-        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          The search service is unavailable; showing the circulars on this page that match your words.
-        </p>
+      {offline && (
+        <FallbackResults
+          index={fallbackIndex}
+          q={q}
+          source={state.source}
+          category={state.category}
+          page={page}
+          size={listPageSize}
+          onPage={(n) => set({ page: String(n) })}
+        />
       )}
+      {filtered && !offline && (
+        <ApiCirculars
+          name={list}
+          label="Search results pages"
+          answer={browse.data}
+          loading={browse.isFetching}
+          page={page}
+          size={listPageSize}
+          labels={labels}
+          href={(n) => `/search?${new URLSearchParams({ ...(source ? { source } : {}), ...(category ? { category } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`}
+          onPage={(n) => set({ page: String(n) })}
+        />
+      )}
+      {slot &&
+        result &&
+        !loading &&
+        createPortal(
+          <div className="grid gap-3">
+            {result.circulars.map((c) => (
+              <CircularCard key={c.id} c={c} labels={labels} />
+            ))}
+          </div>,
+          slot,
+        )}
       {q && !offline && (
         <p className="text-sm">
           <a href={feedURL(state)} className="font-medium text-brand-700 hover:underline dark:text-blue-300">

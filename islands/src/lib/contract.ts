@@ -26,6 +26,8 @@
 //   data-header-search, data-theme-choice                    _partials/header.html
 //   data-load                   _partials/island.html
 //   data-load-more, data-export, data-stat                   dashboard.html
+//   data-static-page, data-api-list  _partials/paged-circulars.html, news.html
+//   data-list-range             _partials/list-range.html
 //   data-auth-slot, data-user-menu-src (read by shell/auth.ts and
 //   shell/user-menu.tsx), data-profile-link (_partials/tabbar.html): the
 //   header's Login or user menu and the tab bar's Profile link
@@ -99,6 +101,15 @@ export const dataNewsletterFooter = "data-newsletter-footer";
 // A circular card's slot for its Summarize and Impact buttons, holding
 // the circular's id (_partials/circular-card.html); CardActions fills it.
 export const dataCardActions = "data-card-actions";
+
+// Paged lists (generator/lists.go; _partials/paged-circulars.html,
+// news.html): data-static-page="NAME" wraps the page's pre-rendered cards
+// and their pager, which an island hides while it shows the API's answer
+// in data-api-list="NAME"; data-list-range is the "Showing 1–30 of N" line
+// (_partials/list-range.html).
+export const dataStaticPage = "data-static-page";
+export const dataApiList = "data-api-list";
+export const dataListRange = "data-list-range";
 export const dataNewsletterSrc = "data-newsletter-src";
 
 // When an island mounts (_partials/island.html, runtime/mount.ts):

@@ -11,10 +11,10 @@ export function resultsHeading(n: number): string {
   return `Search Results (${n} ${n === 1 ? "article" : "articles"})`;
 }
 
-// showNewsView shows the top blocks or the results list with its heading
-// for n matches.
-export function showNewsView(root: ParentNode, filtered: boolean, n: number) {
-  setHiddenAll(root, sel(dataNewsTop), filtered);
-  setHiddenAll(root, sel(dataNewsResults), !filtered);
+// showNewsView shows the top blocks or the results list, and the results'
+// heading for n matches when filtered.
+export function showNewsView(root: ParentNode, list: boolean, n: number, filtered = list) {
+  setHiddenAll(root, sel(dataNewsTop), list);
+  setHiddenAll(root, sel(dataNewsResults), !list);
   if (filtered) for (const el of root.querySelectorAll<HTMLElement>(sel(dataNewsHeading))) el.textContent = resultsHeading(n);
 }

@@ -1,0 +1,61 @@
+package generator
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+
+	"regpulse/internal/catalog"
+)
+
+// FallbackIndexPath is the compact index /search reads when the API does
+// not answer (a static host without it, an outage): each circular's
+// number, title, regulator, category, date and slug, nothing else.
+const FallbackIndexPath = "search-index.json"
+
+// FallbackIndexMaxGzip caps the index: beyond 1 MB gzipped (near 20,000
+// circulars) it is not written, and /search says that searching needs the
+// live service and points to the lists by regulator and category.
+const FallbackIndexMaxGzip = 1 << 20
+
+// fallbackIndex is the index's JSON: the field names once, then one
+// array per circular (newest first), with the regulators and categories
+// as positions in their own arrays; nil when it would pass
+// FallbackIndexMaxGzip.
+func fallbackIndex(cat *catalog.Catalog) ([]byte, error) {
+	type index struct {
+		Fields     []string `json:"fields"`
+		Sources    []string `json:"sources"`
+		Categories []string `json:"categories"`
+		Rows       [][]any  `json:"rows"`
+	}
+	pos := func(list []string) map[string]int {
+		m := map[string]int{}
+		for i, s := range list {
+			m[s] = i
+		}
+		return m
+	}
+	src, cats := pos(catalog.Sources), pos(catalog.CircularCategories)
+	x := index{Fields: []string{"slug", "circularNumber", "title", "source", "category", "publishedDate"},
+		Sources: catalog.Sources, Categories: catalog.CircularCategories, Rows: make([][]any, len(cat.Circulars))}
+	for i, c := range cat.Circulars {
+		x.Rows[i] = []any{c.Slug, string(c.CircularNumber), c.Title, src[c.Source], cats[c.Category], c.PublishedDate.String()}
+	}
+	data, err := json.Marshal(x)
+	if err != nil {
+		return nil, err
+	}
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	if gz.Len() > FallbackIndexMaxGzip {
+		return nil, nil
+	}
+	return data, nil
+}

@@ -1,0 +1,240 @@
+package generator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"regpulse/internal/catalog"
+)
+
+// ListPageSize is how many entries one page of a growing list holds
+// (/circulars, its per-regulator and per-category lists, /search without
+// a query, /news, a payment body's circulars). Each further page is a
+// pre-rendered page of its own (/circulars/page/2), so no page grows with
+// the archive.
+const ListPageSize = 30
+
+// pagedList is one list of the site split into pages: page 1 at base,
+// page n at base/page/n. Items are positions in the catalog's circulars
+// (kind "circulars") or news (kind "news"), in the list's order.
+type pagedList struct {
+	base   string // route of page 1, e.g. /circulars/rbi
+	title  string // page 1's title; further pages add "(page n of N)"
+	layout string
+	kind   string // "circulars" or "news"
+	items  []int
+	// front is the front matter the list's pages share beyond the pager
+	// (a payment body's slug, the filter a per-regulator list stands for).
+	front map[string]any
+	// file is page 1's content file when page 1 is a page of its own
+	// (a per-regulator list); empty when it is a route written elsewhere
+	// (staticRoutes, a body's page), which gets the pager through pagerFront.
+	file string
+}
+
+// pages is how many pages the list has (an empty list still has page 1).
+func (l pagedList) pages() int { return max(1, (len(l.items)+ListPageSize-1)/ListPageSize) }
+
+// pageRoute is the route of page n.
+func (l pagedList) pageRoute(n int) string {
+	if n == 1 {
+		return l.base
+	}
+	return l.base + "/page/" + strconv.Itoa(n)
+}
+
+// pagerFront is the front matter of page n: its entries and the links
+// between pages (templates/_partials/pager.html, rel prev/next in the head).
+func (l pagedList) pagerFront(n int) map[string]any {
+	from := (n - 1) * ListPageSize
+	to := min(from+ListPageSize, len(l.items))
+	items := l.items[from:to]
+	if items == nil {
+		items = []int{}
+	}
+	p := map[string]any{"base": l.base, "page": n, "pages": l.pages(), "total": len(l.items),
+		"kind": l.kind, "items": items, "first": from + 1, "last": to}
+	p["links"] = l.pageLinks(n)
+	if n > 1 {
+		p["prev"] = l.pageRoute(n - 1)
+	}
+	if n < l.pages() {
+		p["next"] = l.pageRoute(n + 1)
+	}
+	return p
+}
+
+// pagerWindow is how many page numbers the pager shows on each side of
+// the current page (besides the first and the last).
+const pagerWindow = 2
+
+// pageLinks are the page numbers the pager of page n shows: the first,
+// the last and those within pagerWindow of n; a gap (n 0) stands for the
+// pages left out between them.
+func (l pagedList) pageLinks(n int) []map[string]any {
+	var out []map[string]any
+	gap := false
+	for i := 1; i <= l.pages(); i++ {
+		if i != 1 && i != l.pages() && (i < n-pagerWindow || i > n+pagerWindow) {
+			if !gap {
+				out = append(out, map[string]any{"n": 0})
+				gap = true
+			}
+			continue
+		}
+		gap = false
+		out = append(out, map[string]any{"n": i, "href": l.pageRoute(i), "current": i == n})
+	}
+	return out
+}
+
+// extraPages are the list's pages beyond those written elsewhere: page 1
+// when the list has a file of its own, and every page from 2 on.
+func (l pagedList) extraPages() []page {
+	var out []page
+	for n := 1; n <= l.pages(); n++ {
+		if n == 1 && l.file == "" {
+			continue
+		}
+		front := map[string]any{"layout": l.layout, "pager": l.pagerFront(n)}
+		for k, v := range l.front {
+			front[k] = v
+		}
+		front["title"] = pageTitle(l.title, n, l.pages())
+		file := l.file
+		if n > 1 {
+			file = strings.TrimPrefix(l.pageRoute(n), "/") + ".md"
+		}
+		front["url"] = l.pageRoute(n) + "/"
+		out = append(out, page{file: file, front: front})
+	}
+	return out
+}
+
+// pageTitle is the title of page n of a list: page 1 keeps the list's.
+func pageTitle(title string, n, pages int) string {
+	if n == 1 {
+		return title
+	}
+	return fmt.Sprintf("%s (page %d of %d)", title, n, pages)
+}
+
+// SourceListRoute is the route of a regulator's list of circulars.
+func SourceListRoute(source string) string { return "/circulars/" + strings.ToLower(source) }
+
+// CategoryListRoute is the route of a category's list of circulars.
+func CategoryListRoute(category string) string {
+	return "/circulars/category/" + strings.ToLower(strings.ReplaceAll(category, " ", "-"))
+}
+
+// reservedCircularSlugs are the names under /circulars/ the lists take.
+func reservedCircularSlugs() map[string]bool {
+	out := map[string]bool{"page": true, "category": true}
+	for _, s := range catalog.Sources {
+		out[strings.ToLower(s)] = true
+	}
+	return out
+}
+
+// checkListRoutes refuses a circular whose page would be one of the
+// lists' routes (/circulars/rbi, /circulars/page).
+func checkListRoutes(cat *catalog.Catalog) error {
+	reserved := reservedCircularSlugs()
+	for _, c := range cat.Circulars {
+		if reserved[c.Slug] {
+			return fmt.Errorf("%s: slug %q is taken by the list /circulars/%s: rename the file", c.Path, c.Slug, c.Slug)
+		}
+	}
+	return nil
+}
+
+// siteLists are every paged list of the site, in the catalog's order
+// (newest first).
+func siteLists(cat *catalog.Catalog) []pagedList {
+	all := make([]int, len(cat.Circulars))
+	bySource := map[string][]int{}
+	byCategory := map[string][]int{}
+	for i, c := range cat.Circulars {
+		all[i] = i
+		bySource[c.Source] = append(bySource[c.Source], i)
+		byCategory[c.Category] = append(byCategory[c.Category], i)
+	}
+	news := make([]int, len(cat.News))
+	for i := range news {
+		news[i] = i
+	}
+	lists := []pagedList{
+		{base: "/circulars", title: "All Circulars", layout: "circulars", kind: "circulars", items: all},
+		{base: "/search", title: "Search Regulatory Documents", layout: "search", kind: "circulars", items: all},
+		{base: "/news", title: "Fintech News & Updates", layout: "news", kind: "news", items: news},
+	}
+	for _, s := range catalog.Sources {
+		if items := bySource[s]; len(items) > 0 {
+			title := s + " Circulars"
+			if s == "other" {
+				title = "Circulars of Other Regulators"
+			}
+			base := SourceListRoute(s)
+			lists = append(lists, pagedList{base: base, title: title, layout: "circulars", kind: "circulars", items: items,
+				front: map[string]any{"filter": map[string]any{"source": s}}, file: strings.TrimPrefix(base, "/") + ".md"})
+		}
+	}
+	for _, k := range catalog.CircularCategories {
+		if items := byCategory[k]; len(items) > 0 {
+			base := CategoryListRoute(k)
+			lists = append(lists, pagedList{base: base, title: k + " Circulars", layout: "circulars", kind: "circulars", items: items,
+				front: map[string]any{"filter": map[string]any{"category": k}}, file: strings.TrimPrefix(base, "/") + ".md"})
+		}
+	}
+	for _, b := range cat.Bodies {
+		lists = append(lists, pagedList{base: "/payment-body/" + b.Slug, title: b.Name, layout: "payment-body", kind: "circulars",
+			items: bySource[b.ShortName], front: map[string]any{"slug": b.Slug}})
+	}
+	return lists
+}
+
+// listRoutes are the routes of every list page but the first pages
+// written elsewhere.
+func listRoutes(lists []pagedList) []string {
+	var out []string
+	for _, l := range lists {
+		for n := 1; n <= l.pages(); n++ {
+			if n > 1 || l.file != "" {
+				out = append(out, l.pageRoute(n))
+			}
+		}
+	}
+	return out
+}
+
+// circularListsView is what the filter links of /circulars lead to: the
+// route of each regulator's and category's list, for those that have
+// circulars, in the catalog's order.
+type circularListsView struct {
+	Sources       map[string]string `json:"sources"`
+	SourceOrder   []string          `json:"sourceOrder"`
+	Categories    map[string]string `json:"categories"`
+	CategoryOrder []string          `json:"categoryOrder"`
+}
+
+func newCircularListsView(cat *catalog.Catalog) circularListsView {
+	v := circularListsView{Sources: map[string]string{}, SourceOrder: []string{}, Categories: map[string]string{}, CategoryOrder: []string{}}
+	has := map[string]bool{}
+	for _, c := range cat.Circulars {
+		has["s"+c.Source], has["c"+c.Category] = true, true
+	}
+	for _, s := range catalog.Sources {
+		if has["s"+s] {
+			v.Sources[s] = SourceListRoute(s)
+			v.SourceOrder = append(v.SourceOrder, s)
+		}
+	}
+	for _, k := range catalog.CircularCategories {
+		if has["c"+k] {
+			v.Categories[k] = CategoryListRoute(k)
+			v.CategoryOrder = append(v.CategoryOrder, k)
+		}
+	}
+	return v
+}

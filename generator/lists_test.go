@@ -1,0 +1,203 @@
+package generator
+
+import (
+	"encoding/xml"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// TestBuild_PagedLists builds the fixture plus a few hundred generated
+// circulars and follows every paged list from its first page by its
+// rel="next" links: each page holds at most ListPageSize cards, its
+// canonical URL is its own, rel prev/next and the pager's links agree,
+// the lists hold every circular of their filter once, in the catalog's
+// order; and the sitemap index names every page, split into files of at
+// most sitemapMaxURLs.
+func TestBuild_PagedLists(t *testing.T) {
+	defer func(n int) { sitemapMaxURLs = n }(sitemapMaxURLs)
+	sitemapMaxURLs = 150 // a few files
+	content := withCirculars(t, "testdata/content", 300)
+	out, res := buildSite(t, content, templatesDir)
+	cat := res.Catalog
+	const base = "https://regpulse.test"
+
+	read := func(route string) *html.Node {
+		t.Helper()
+		return parseFile(t, filepath.Join(out, RoutePath(route)))
+	}
+	link := func(doc *html.Node, rel string) string {
+		for _, l := range elements(doc, "link") {
+			if r, _ := attr(l, "rel"); r == rel {
+				href, _ := attr(l, "href")
+				return strings.TrimPrefix(href, base)
+			}
+		}
+		return ""
+	}
+	// follow walks a list from route and returns its cards' slugs in order.
+	follow := func(t *testing.T, route, list string) []string {
+		t.Helper()
+		var slugs []string
+		prev := ""
+		for n := 1; route != ""; n++ {
+			doc := read(route)
+			if got := link(doc, "canonical"); got != route {
+				t.Errorf("%s: canonical %q", route, got)
+			}
+			if got := link(doc, "prev"); got != prev {
+				t.Errorf("%s: rel=prev %q, want %q", route, got, prev)
+			}
+			cards := findAll(find(t, doc, "data-list", list), "data-circular", "*")
+			if len(cards) == 0 || len(cards) > ListPageSize {
+				t.Errorf("%s: %d cards, want 1 to %d", route, len(cards), ListPageSize)
+			}
+			for _, c := range cards {
+				s, _ := attr(c, "data-circular")
+				slugs = append(slugs, s)
+			}
+			next := link(doc, "next")
+			if pagers := findAll(doc, "data-static-pager", "*"); next != "" || n > 1 {
+				if len(pagers) != 1 {
+					t.Fatalf("%s: %d pagers", route, len(pagers))
+				}
+				// the pager's Next and its current page agree with the head
+				var nextHref, current string
+				for _, a := range elements(pagers[0], "a") {
+					if r, _ := attr(a, "rel"); r == "next" {
+						nextHref, _ = attr(a, "href")
+					}
+				}
+				for _, s := range elements(pagers[0], "span") {
+					if c, _ := attr(s, "aria-current"); c == "page" {
+						current = text(s)
+					}
+				}
+				if nextHref != next || current != fmt.Sprint(n) {
+					t.Errorf("%s: pager next %q current %q, want %q and %d", route, nextHref, current, next, n)
+				}
+			}
+			prev, route = route, next
+		}
+		return slugs
+	}
+	// want is the catalog's circulars that pass keep, in its order.
+	want := func(keep func(i int) bool) []string {
+		var out []string
+		for i, c := range cat.Circulars {
+			if keep(i) {
+				out = append(out, c.Slug)
+			}
+		}
+		return out
+	}
+	if len(cat.Circulars) < 10*ListPageSize {
+		t.Fatalf("only %d circulars: the test wants many pages", len(cat.Circulars))
+	}
+
+	t.Run("AllCirculars", func(t *testing.T) {
+		all := want(func(int) bool { return true })
+		for _, l := range []struct{ route, list string }{{"/circulars", "circulars"}, {"/search", "search-circulars"}} {
+			if got := follow(t, l.route, l.list); !slices.Equal(got, all) {
+				t.Errorf("%s lists %d circulars, want all %d in order", l.route, len(got), len(all))
+			}
+		}
+	})
+	t.Run("PerRegulator", func(t *testing.T) {
+		for _, s := range []string{"RBI", "NPCI", "SEBI"} {
+			w := want(func(i int) bool { return cat.Circulars[i].Source == s })
+			if got := follow(t, SourceListRoute(s), "circulars"); !slices.Equal(got, w) {
+				t.Errorf("%s: %d circulars, want %d", s, len(got), len(w))
+			}
+			if got := follow(t, "/payment-body/"+strings.ToLower(s), "body-circulars"); !slices.Equal(got, w) {
+				t.Errorf("payment body %s: %d circulars, want %d", s, len(got), len(w))
+			}
+		}
+	})
+	t.Run("PerCategory", func(t *testing.T) {
+		seen := 0
+		for _, k := range []string{"Payment Systems", "UPI", "Security", "CBDC"} {
+			w := want(func(i int) bool { return cat.Circulars[i].Category == k })
+			if len(w) == 0 {
+				continue
+			}
+			seen++
+			if got := follow(t, CategoryListRoute(k), "circulars"); !slices.Equal(got, w) {
+				t.Errorf("%s: %d circulars, want %d", k, len(got), len(w))
+			}
+		}
+		if seen == 0 {
+			t.Fatal("no category list checked")
+		}
+	})
+	t.Run("FilterLinks", func(t *testing.T) {
+		// the filter links lead to lists that exist, without JavaScript
+		doc := read("/circulars/page/2")
+		nav := find(t, doc, "data-list-filters", "*")
+		n := 0
+		for _, a := range elements(nav, "a") {
+			href, _ := attr(a, "href")
+			if _, err := os.Stat(filepath.Join(out, RoutePath(href))); err != nil {
+				t.Errorf("filter link %s: %v", href, err)
+			}
+			n++
+		}
+		if n < 4 {
+			t.Errorf("%d filter links", n)
+		}
+	})
+	t.Run("SitemapIndex", func(t *testing.T) {
+		type loc struct {
+			Loc     string `xml:"loc"`
+			LastMod string `xml:"lastmod"`
+		}
+		var idx struct {
+			Sitemaps []loc `xml:"sitemap"`
+		}
+		raw, err := os.ReadFile(filepath.Join(out, SitemapPath))
+		if err != nil || xml.Unmarshal(raw, &idx) != nil {
+			t.Fatalf("sitemap index: %v", err)
+		}
+		if len(idx.Sitemaps) < 2 {
+			t.Fatalf("%d sitemaps, want the pages split", len(idx.Sitemaps))
+		}
+		listed := map[string]string{}
+		for _, s := range idx.Sitemaps {
+			var set struct {
+				URLs []loc `xml:"url"`
+			}
+			raw, err := os.ReadFile(filepath.Join(out, strings.TrimPrefix(s.Loc, base+"/")))
+			if err != nil || xml.Unmarshal(raw, &set) != nil {
+				t.Fatalf("%s: %v", s.Loc, err)
+			}
+			if len(set.URLs) > sitemapMaxURLs || len(set.URLs) == 0 {
+				t.Errorf("%s: %d URLs", s.Loc, len(set.URLs))
+			}
+			newest := ""
+			for _, u := range set.URLs {
+				listed[strings.TrimPrefix(u.Loc, base)] = u.LastMod
+				newest = max(newest, u.LastMod)
+			}
+			if s.LastMod != newest {
+				t.Errorf("%s: lastmod %q, want its newest %q", s.Loc, s.LastMod, newest)
+			}
+		}
+		for _, r := range append(Routes(cat), "/circulars", "/payment-body") {
+			if _, ok := listed[r]; !ok {
+				t.Errorf("sitemap lacks %s", r)
+			}
+		}
+		c := cat.Circulars[len(cat.Circulars)/2]
+		if got := listed[circularRoute(c.Slug)]; got != c.PublishedDate.String() {
+			t.Errorf("lastmod of %s = %q, want %s", c.Slug, got, c.PublishedDate)
+		}
+		if got := listed["/circulars/page/2"]; got != cat.Circulars[ListPageSize].PublishedDate.String() {
+			t.Errorf("lastmod of /circulars/page/2 = %q, want its newest circular's date", got)
+		}
+	})
+}

@@ -1,0 +1,112 @@
+// A circular card drawn from the API's answer, for lists the islands page
+// through GET /api/circulars: the same markup and classes as
+// templates/_partials/circular-card.html (and its badges), which draws the
+// static pages' cards. The labels of document types and verifications are
+// Go's (catalog.DocumentTypeLabel, VerificationLabel), passed in as props.
+// The card's Summarize and Impact slot (data-card-actions) is filled by
+// the page's CardActions island like a static card's.
+import type { Circular } from "./api";
+import { dataCardActions } from "./contract";
+
+export type CardLabels = {
+  documentTypes: Record<string, string>;
+  verifications: Record<string, { label: string }>;
+};
+
+const sourceClasses: Record<string, string> = {
+  RBI: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-100",
+  NPCI: "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100",
+  SEBI: "bg-purple-100 text-purple-800 dark:bg-purple-900/60 dark:text-purple-100",
+  IDRBT: "bg-orange-100 text-orange-800 dark:bg-orange-900/60 dark:text-orange-100",
+};
+const impactClasses: Record<string, string> = {
+  high: "bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100",
+  medium: "bg-yellow-100 text-yellow-900 dark:bg-yellow-900/60 dark:text-yellow-100",
+  low: "bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-100",
+};
+const grey = "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100";
+// the document types that oblige no one (doctype-badge.html)
+const nonBinding = new Set(["draft", "discussion-paper", "consultation-paper", "press-release", "policy"]);
+const link = "text-brand-700 hover:underline dark:text-blue-300";
+
+// cardDate is a date as the cards show it (Jan 2, 2006).
+export function cardDate(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels }) {
+  const page = `/circulars/${c.slug}`;
+  const v = c.verification ? labels.verifications[c.verification] : undefined;
+  return (
+    <article className="min-w-0 wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-circular={c.slug}>
+      <h3 className="text-base font-semibold leading-snug">
+        {c.circularNumber && (
+          <>
+            <span className="text-slate-600 dark:text-slate-300">{c.circularNumber}</span> -{" "}
+          </>
+        )}
+        {c.officialUrl ? (
+          <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            {c.title}
+            <span className="sr-only"> (official document, opens in a new tab)</span>
+          </a>
+        ) : (
+          <a href={page} className="hover:underline">
+            {c.title}
+          </a>
+        )}
+      </h3>
+      {c.summary && (
+        <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-brand-50 p-3 text-sm dark:bg-slate-800">
+          <p className="font-semibold">Summary</p>
+          <p className="mt-1 text-slate-700 dark:text-slate-200">{c.summary}</p>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <span data-source="" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${sourceClasses[c.source] ?? grey}`}>
+          {c.source}
+        </span>
+        <span
+          className={
+            nonBinding.has(c.documentType)
+              ? "inline-flex items-center rounded-full border border-dashed border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-100"
+              : "inline-flex items-center rounded-full border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-600 dark:text-slate-200"
+          }
+          data-doctype={c.documentType}
+        >
+          {labels.documentTypes[c.documentType] ?? c.documentType}
+        </span>
+        {v && (
+          <span
+            className={
+              c.verification === "checked"
+                ? "inline-flex items-center gap-1 rounded-full border border-emerald-600 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:border-emerald-400 dark:text-emerald-100"
+                : "inline-flex items-center gap-1 rounded-full border border-amber-600 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950/50 dark:text-amber-100"
+            }
+            data-verification={c.verification}
+          >
+            {v.label}
+          </span>
+        )}
+        <time dateTime={c.publishedDate}>{cardDate(c.publishedDate)}</time>
+        <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${impactClasses[c.impactLevel] ?? grey}`}>{c.impactLevel} Impact</span>
+        <span className="text-slate-400" aria-hidden="true">
+          ·
+        </span>
+        <span>{c.category}</span>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
+        <a href={page} className={link}>
+          Details<span className="sr-only">: {c.title}</span>
+        </a>
+        {c.officialUrl && (
+          <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className={link}>
+            View Official Document<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+      <div {...{ [dataCardActions]: c.id }} className="min-h-11" />
+    </article>
+  );
+}
