@@ -32,6 +32,22 @@ describe("mountIslands", () => {
     expect(document.body.textContent).not.toContain("static");
   });
 
+  it("replaces the fallback in the same task that draws the island (no empty frame: CLS)", async () => {
+    document.body.innerHTML = `<div data-island="Hello" data-props='{"name":"RBI"}'><p>static</p></div>`;
+    const el = document.querySelector(sel(dataIsland))!;
+    // Each observer callback sees the changes of one task and its
+    // microtasks: the first must already hold the island's nodes.
+    const batches: string[] = [];
+    const seen = new MutationObserver(() => batches.push(el.textContent ?? ""));
+    seen.observe(el, { childList: true, subtree: true, characterData: true });
+    await act(async () => {
+      await mountIslands(document, { "../islands/Hello.tsx": async () => ({ default: Hello }) });
+    });
+    seen.disconnect();
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches[0]).toBe("hello RBI");
+  });
+
   it("keeps the static fallback when an island is unknown or its props are bad", async () => {
     const err = vi.spyOn(console, "error").mockImplementation(() => {});
     document.body.innerHTML = `

@@ -2,6 +2,7 @@
 // loader.ts (which binds the real island modules) so it can be tested with
 // fake modules.
 import { createElement, type ComponentType } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { dataIsland, dataIslandMounted, dataLoad, dataProps, sel } from "../lib/contract";
 
@@ -68,8 +69,11 @@ export async function mountIslands(root: ParentNode, importers: IslandImporters)
       try {
         const mod = await loads.get(name)!;
         const props = islandProps(el);
-        el.replaceChildren();
-        createRoot(el).render(createElement(mod.default, props));
+        // React clears the fallback in the commit that draws the island,
+        // and flushSync makes that commit happen before the next paint: a
+        // frame with neither would shift everything below (CLS).
+        const root = createRoot(el);
+        flushSync(() => root.render(createElement(mod.default, props)));
         el.setAttribute(dataIslandMounted, "");
         mounted++;
       } catch (err) {
