@@ -260,7 +260,7 @@ func cliSite(b *testing.B, opts Options) string {
 		b.Fatal(err)
 	}
 	data := templateData(cat, assets, opts, circularViews(cat, txt))
-	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, data, txt, nil); err != nil {
+	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, data, txt); err != nil {
 		b.Fatal(err)
 	}
 	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))

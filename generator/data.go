@@ -119,6 +119,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"assets":        assets,
 		"circulars":     views,
 		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
+		// how many circulars the site has: a run of the build holds the
+		// views of those its pages show only (chunks.go)
+		"circularCount": len(views),
 		"circularLists": newCircularListsView(cat),
 		"listPageSize":  ListPageSize,
 		"fallbackIndex": "", // /search's index without the API, when small enough (Build sets it)

@@ -8,12 +8,12 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -26,10 +26,8 @@ import (
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/spf13/afero"
-	"golang.org/x/sync/errgroup"
 
 	"regpulse/internal/catalog"
-	"regpulse/internal/markdown"
 )
 
 // Options says what to build from and where to.
@@ -59,6 +57,9 @@ type Options struct {
 	// is hard-linked from it, not rendered or written again. Empty: the
 	// last build is OutDir itself.
 	LastBuild string
+	// ChunkPages is how many circulars' or list pages one Hugo run renders
+	// (chunks.go); 0 means ChunkPages.
+	ChunkPages int
 	// ActiveUsers is the dashboard's Active Users figure as of the build
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
@@ -73,9 +74,11 @@ type Result struct {
 	// the output was whole, so nothing was rendered.
 	Unchanged bool
 	// Rendered counts the pages Hugo rendered: every page but the
-	// circulars' pages the output held already, rendered from the same
-	// inputs (circularPageKeys).
+	// circulars' pages and list pages the output held already, rendered
+	// from the same inputs (pagekeys.go).
 	Rendered int
+	// RenderedPaths are those pages' files, sorted (circulars/x/index.html).
+	RenderedPaths []string
 }
 
 // MemoryLimitMiB is the soft memory limit `regpulse build` sets by
@@ -141,10 +144,6 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	// The temporary Hugo site lives in memory, over the OS's files (which
-	// Hugo reads the templates from): nothing to write or remove on disk.
-	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
-	siteDir := filepath.Join(work, "site")
 	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"), base)
 	if err != nil {
 		return nil, err
@@ -175,7 +174,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if index != nil {
 		data["fallbackIndex"] = "/" + FallbackIndexPath
 	}
-	keys, err := circularPageKeys(opts, data, views, txt)
+	shown := allShows(views)
+	keys, err := circularPageKeys(opts, data, views, txt, shown)
 	if err != nil {
 		return nil, err
 	}
@@ -188,9 +188,21 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			kept[c.Slug] = true
 		}
 	}
-	if err := writeSite(ctx, site, siteDir, cat, data, txt, kept); err != nil {
+	pages := sitePages(cat, txt, kept, shown)
+	listKeys, err := listPageKeys(opts, data, views, pages)
+	if err != nil {
 		return nil, err
 	}
+	maps.Copy(keys, listKeys)
+	// List pages the output holds, rendered from the same inputs, are kept
+	// as they are: they are not given to Hugo at all.
+	pages = slices.DeleteFunc(pages, func(p page) bool {
+		if p.group != groupList || pub.old == nil {
+			return false
+		}
+		path := listPagePath(p)
+		return pub.old.Pages[path] == keys[path] && pub.keep(path)
+	})
 	// The feeds before Hugo, so that the rendered texts are garbage by the
 	// time Hugo holds every page.
 	if index != nil {
@@ -205,7 +217,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := runHugo(site, siteDir, pub, opts); err != nil {
+	if err := renderPages(ctx, work, pages, data, views, siteShows(data), pub, opts); err != nil {
 		return nil, err
 	}
 	n, err := verify(pub.files, Routes(cat))
@@ -215,7 +227,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := pub.commit(inputs, keys); err != nil {
 		return nil, err
 	}
-	return &Result{Catalog: cat, Pages: n, Rendered: int(pub.rendered.Load())}, nil
+	slices.Sort(pub.rendered)
+	return &Result{Catalog: cat, Pages: n, Rendered: len(pub.rendered), RenderedPaths: pub.rendered}, nil
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.
@@ -275,45 +288,14 @@ func (o *Options) absolute() error {
 	return nil
 }
 
-// writeSite writes the temporary Hugo site into dir on fsys: one content
-// file per page and data, the templates' data. Pages are written on every
-// core; the kept circulars' pages are linked, not rendered.
-func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, data map[string]any, txt texts, kept map[string]bool) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, p := range sitePages(cat, txt, kept) {
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			front, err := json.MarshalIndent(p.front, "", "  ")
-			if err != nil {
-				return err
-			}
-			var body string
-			if p.body != "" {
-				if body, err = markdown.HTML(p.body); err != nil {
-					return fmt.Errorf("%s: %w", p.file, err)
-				}
-			}
-			if p.textFile != "" {
-				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(p.textFile)), []byte(p.text)); err != nil {
-					return err
-				}
-			}
-			path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
-			// JSON front matter: Hugo reads a leading JSON object as front matter.
-			return writeFile(fsys, path, append(append(front, '\n', '\n'), body...))
-		})
-	}
-	if err := g.Wait(); err != nil {
+// writeSite writes the whole temporary Hugo site into dir on fsys, as one
+// run (the build benchmark gives it to the Hugo CLI): every page and
+// every key of the data.
+func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, data map[string]any, txt texts) error {
+	if err := writePages(ctx, fsys, dir, sitePages(cat, txt, nil, allShows(data["circulars"].([]circularView)))); err != nil {
 		return err
 	}
-	site, err := json.Marshal(data)
-	if err != nil {
-		return err
-	}
-	return writeFile(fsys, filepath.Join(dir, "data", "site.json"), site)
+	return writeData(fsys, dir, data)
 }
 
 // writeFile writes data to path on fsys, making its folder.
@@ -324,12 +306,19 @@ func writeFile(fsys afero.Fs, path string, data []byte) error {
 	return afero.WriteFile(fsys, path, data, 0o644)
 }
 
-func runHugo(site afero.Fs, siteDir string, pub *publisher, opts Options) error {
+// runHugo renders the temporary site at siteDir on site into pub; whole
+// says it is the run of the site's own pages, the only one with the home
+// page, sections, 404.html and robots.txt.
+func runHugo(site afero.Fs, siteDir string, pub *publisher, opts Options, whole bool) error {
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
 	for k, v := range hugoConfig(siteDir, pub.staging, opts) {
 		cfg.Set(k, v)
+	}
+	if !whole {
+		cfg.Set("disableKinds", []string{"taxonomy", "term", "rss", "sitemap", "home", "section", "404", "robotstxt"})
+		cfg.Set("enableRobotsTXT", false)
 	}
 	cfg.Set("noBuildLock", true)
 

@@ -24,6 +24,10 @@ type pagedList struct {
 	layout string
 	kind   string // "circulars" or "news"
 	items  []int
+	// slugs are the catalog's circulars' slugs by position (kind
+	// "circulars"): a page's entries are named by slug, so that a run of
+	// the build holds only the views of those it shows (chunks.go).
+	slugs []string
 	// front is the front matter the list's pages share beyond the pager
 	// (a payment body's slug, the filter a per-regulator list stands for).
 	front map[string]any
@@ -49,8 +53,10 @@ func (l pagedList) pageRoute(n int) string {
 func (l pagedList) pagerFront(n int) map[string]any {
 	from := (n - 1) * ListPageSize
 	to := min(from+ListPageSize, len(l.items))
-	items := l.items[from:to]
-	if items == nil {
+	var items any = l.items[from:to]
+	if l.slugs != nil {
+		items = l.shows(n)
+	} else if from >= to {
 		items = []int{}
 	}
 	p := map[string]any{"base": l.base, "page": n, "pages": l.pages(), "total": len(l.items),
@@ -63,6 +69,19 @@ func (l pagedList) pagerFront(n int) map[string]any {
 		p["next"] = l.pageRoute(n + 1)
 	}
 	return p
+}
+
+// shows are the slugs of the circulars page n lists (none for news).
+func (l pagedList) shows(n int) []string {
+	if l.slugs == nil {
+		return nil
+	}
+	from := (n - 1) * ListPageSize
+	out := []string{}
+	for _, i := range l.items[from:min(from+ListPageSize, len(l.items))] {
+		out = append(out, l.slugs[i])
+	}
+	return out
 }
 
 // pagerWindow is how many page numbers the pager shows on each side of
@@ -107,7 +126,7 @@ func (l pagedList) extraPages() []page {
 			file = strings.TrimPrefix(l.pageRoute(n), "/") + ".md"
 		}
 		front["url"] = l.pageRoute(n) + "/"
-		out = append(out, page{file: file, front: front})
+		out = append(out, page{file: file, front: front, group: groupList, shows: l.shows(n)})
 	}
 	return out
 }
@@ -153,10 +172,11 @@ func checkListRoutes(cat *catalog.Catalog) error {
 // (newest first).
 func siteLists(cat *catalog.Catalog) []pagedList {
 	all := make([]int, len(cat.Circulars))
+	slugs := make([]string, len(cat.Circulars))
 	bySource := map[string][]int{}
 	byCategory := map[string][]int{}
 	for i, c := range cat.Circulars {
-		all[i] = i
+		all[i], slugs[i] = i, c.Slug
 		bySource[c.Source] = append(bySource[c.Source], i)
 		byCategory[c.Category] = append(byCategory[c.Category], i)
 	}
@@ -190,6 +210,11 @@ func siteLists(cat *catalog.Catalog) []pagedList {
 	for _, b := range cat.Bodies {
 		lists = append(lists, pagedList{base: "/payment-body/" + b.Slug, title: b.Name, layout: "payment-body", kind: "circulars",
 			items: bySource[b.ShortName], front: map[string]any{"slug": b.Slug}})
+	}
+	for i := range lists {
+		if lists[i].kind == "circulars" {
+			lists[i].slugs = slugs
+		}
 	}
 	return lists
 }

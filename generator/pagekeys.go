@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // circularPageData are the keys of the templates' data (templateData) a
@@ -26,7 +27,47 @@ func circularPagePath(slug string) string { return "circulars/" + slug + "/index
 // and text, and the views of the circulars the page shows (the ones it
 // replaces and is replaced by, its related circulars, and those replacing
 // them, whose titles the related cards name).
-func circularPageKeys(opts Options, data map[string]any, views []circularView, txt texts) (map[string]string, error) {
+func circularPageKeys(opts Options, data map[string]any, views []circularView, txt texts, shown map[string][]string) (map[string]string, error) {
+	shared, err := sharedKey(opts, data, circularPageData)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+
+	// A page shows another circular as a card, which names nothing of
+	// that circular's own related circulars: those are left out of its
+	// key, or a circular added anywhere would render again every page
+	// showing a card whose related list moved. Cards are kept as hashes:
+	// at 100,000 circulars their JSON would be hundreds of MB.
+	cards, err := cardSums(views)
+	if err != nil {
+		return nil, err
+	}
+	keys := make(map[string]string, len(views))
+	for _, v := range views {
+		j, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		obs, err := json.Marshal(txt[v.Slug].Obligations)
+		if err != nil {
+			return nil, err
+		}
+		h.Reset()
+		h.Write(shared)
+		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\nobligations %s\n", len(j), j, len(txt[v.Slug].Marked), txt[v.Slug].Marked, obs)
+		for _, s := range shown[v.Slug] {
+			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
+		}
+		keys[circularPagePath(v.Slug)] = hex.EncodeToString(h.Sum(nil))
+	}
+	return keys, nil
+}
+
+// sharedKey hashes what every page of a kind is rendered from: the
+// program, the options, the templates and assets, and the data's keys
+// the pages read.
+func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error) {
 	h := sha256.New()
 	prog, err := programHash()
 	if err != nil {
@@ -39,10 +80,10 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 			return nil, err
 		}
 	}
-	for _, k := range circularPageData {
+	for _, k := range keys {
 		v, ok := data[k]
 		if !ok {
-			return nil, fmt.Errorf("circularPageData: the templates' data has no %q", k)
+			return nil, fmt.Errorf("page keys: the templates' data has no %q", k)
 		}
 		j, err := json.Marshal(v)
 		if err != nil {
@@ -50,49 +91,100 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 		}
 		fmt.Fprintf(h, "data %s %d\n%s\n", k, len(j), j)
 	}
-	shared := h.Sum(nil)
+	return h.Sum(nil), nil
+}
 
-	// A page shows another circular as a card, which names nothing of
-	// that circular's own related circulars: those are left out of its
-	// key, or a circular added anywhere would render again every page
-	// showing a card whose related list moved.
-	encoded := make(map[string][]byte, len(views))
-	card := make(map[string][]byte, len(views))
-	byslug := make(map[string]*circularView, len(views))
-	for i := range views {
-		j, err := json.Marshal(views[i])
-		if err != nil {
+// listPageKeys is, by output path, the hash of everything each list page
+// (groupList) is rendered from: what sharedKey hashes for listPageData,
+// the page's front matter (its pager), and the cards it shows with the
+// circulars replacing theirs. An edited circular renders again only the
+// list pages that show it.
+func listPageKeys(opts Options, data map[string]any, views []circularView, pages []page) (map[string]string, error) {
+	shared := map[string][]byte{}
+	for layout, keys := range listPageData {
+		var err error
+		if shared[layout], err = sharedKey(opts, data, keys); err != nil {
 			return nil, err
 		}
-		c := views[i]
-		c.Related = nil
-		cj, err := json.Marshal(c)
-		if err != nil {
-			return nil, err
-		}
-		encoded[views[i].Slug], card[views[i].Slug] = j, cj
-		byslug[views[i].Slug] = &views[i]
 	}
-	keys := make(map[string]string, len(views))
-	for _, v := range views {
-		shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), v.Related)
-		for _, r := range v.Related {
-			if rv := byslug[r]; rv != nil {
-				shown = append(shown, rv.SupersededBy...)
+	cards, err := cardSums(views)
+	if err != nil {
+		return nil, err
+	}
+	index := data["circularIndex"].(map[string]int)
+	keys := map[string]string{}
+	h := sha256.New()
+	for _, p := range pages {
+		if p.group != groupList {
+			continue
+		}
+		front, err := json.Marshal(p.front)
+		if err != nil {
+			return nil, err
+		}
+		layout, _ := p.front["layout"].(string)
+		if shared[layout] == nil {
+			return nil, fmt.Errorf("page keys: %s: no listPageData for layout %q", p.file, layout)
+		}
+		h.Reset()
+		h.Write(shared[layout])
+		fmt.Fprintf(h, "front %d\n%s\n", len(front), front)
+		for _, s := range p.shows {
+			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
+			if i, ok := index[s]; ok {
+				for _, r := range views[i].SupersededBy {
+					fmt.Fprintf(h, "replaced by %s %x\n", r, cards[r])
+				}
 			}
 		}
-		slices.Sort(shown)
-		h.Reset()
-		h.Write(shared)
-		obs, err := json.Marshal(txt[v.Slug].Obligations)
+		keys[listPagePath(p)] = hex.EncodeToString(h.Sum(nil))
+	}
+	return keys, nil
+}
+
+// listPagePath is the output file of a list page (its front's url).
+func listPagePath(p page) string {
+	return strings.TrimPrefix(p.front["url"].(string), "/") + "index.html"
+}
+
+// cardSums are, by slug, the hashes of the circulars as cards show them
+// (without their related circulars).
+func cardSums(views []circularView) (map[string][sha256.Size]byte, error) {
+	out := make(map[string][sha256.Size]byte, len(views))
+	for _, v := range views {
+		v.Related = nil
+		j, err := json.Marshal(v)
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\nobligations %s\n", len(encoded[v.Slug]), encoded[v.Slug], len(txt[v.Slug].Marked), txt[v.Slug].Marked, obs)
-		for _, s := range slices.Compact(shown) {
-			fmt.Fprintf(h, "shows %s %d\n%s\n", s, len(card[s]), card[s])
-		}
-		keys[circularPagePath(v.Slug)] = hex.EncodeToString(h.Sum(nil))
+		out[v.Slug] = sha256.Sum256(j)
 	}
-	return keys, nil
+	return out, nil
+}
+
+// allShows are, by slug, the other circulars each circular's page shows.
+func allShows(views []circularView) map[string][]string {
+	byslug := make(map[string]*circularView, len(views))
+	for i := range views {
+		byslug[views[i].Slug] = &views[i]
+	}
+	out := make(map[string][]string, len(views))
+	for _, v := range views {
+		out[v.Slug] = circularShows(v, byslug)
+	}
+	return out
+}
+
+// circularShows are the other circulars a circular's page shows, sorted:
+// those it replaces and is replaced by, its related circulars, and those
+// replacing them, whose titles the related cards name.
+func circularShows(v circularView, byslug map[string]*circularView) []string {
+	shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), v.Related)
+	for _, r := range v.Related {
+		if rv := byslug[r]; rv != nil {
+			shown = append(shown, rv.SupersededBy...)
+		}
+	}
+	slices.Sort(shown)
+	return slices.Compact(shown)
 }

@@ -44,17 +44,20 @@ func TestBuild_Incremental(t *testing.T) {
 		edit   edit
 		// the circulars' pages rendered again: exactly, or (min, max)
 		min, max int
+		// the lists' further pages rendered again (/circulars/page/2,
+		// /circulars/rbi…): those showing a card that changed
+		minLists, maxLists int
 	}{
-		{"Nothing", nil, func(*testing.T, string, string) {}, 0, 0},
+		{"Nothing", nil, func(*testing.T, string, string) {}, 0, 0, 0, 0},
 		// past the preview its cards show: only its own page
 		{"TextEnd", nil, func(t *testing.T, content, _ string) {
 			appendTo(t, filepath.Join(content, "circulars", "bench-000008.md"), "\n\nA new last paragraph.\n")
-		}, 1, 1},
+		}, 1, 1, 0, 0},
 		// the preview changes too: the pages with its card
-		{"TextStart", nil, replace(tokenisation, "\n---\n", "\n---\n\nA new first paragraph.\n\n"), 1, generated / 2},
+		{"TextStart", nil, replace(tokenisation, "\n---\n", "\n---\n\nA new first paragraph.\n\n"), 1, generated / 2, 1, 3},
 		// cards of it on the pages that relate to it name it
-		{"TitleEdited", nil, replace("circulars/bench-000003.md", `title: "`, `title: "Renamed: `), 2, generated / 2},
-		{"NewsEdited", nil, replace("news/2024-03-28-upi-ids.md", "title: NPCI", "title: Edited, NPCI"), 0, 0},
+		{"TitleEdited", nil, replace("circulars/bench-000003.md", `title: "`, `title: "Renamed: `), 2, generated / 2, 1, 3},
+		{"NewsEdited", nil, replace("news/2024-03-28-upi-ids.md", "title: NPCI", "title: Edited, NPCI"), 0, 0, 0, 1},
 		{"CircularAdded", nil, func(t *testing.T, content, _ string) {
 			t.Helper()
 			src, err := os.ReadFile(filepath.Join(content, "circulars", "bench-000004.md"))
@@ -65,17 +68,17 @@ func TestBuild_Incremental(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(content, "circulars", "bench-added.md"), added, 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, 1, generated / 2},
+		}, 1, generated / 2, 1, 99},
 		{"CircularRemoved", nil, func(t *testing.T, content, _ string) {
 			if err := os.Remove(filepath.Join(content, "circulars", "bench-000005.md")); err != nil {
 				t.Fatal(err)
 			}
-		}, 0, generated / 2},
+		}, 0, generated / 2, 1, 99},
 		// the replaced circular's page says "Superseded by"
-		{"SupersedesAdded", nil, supersedes, 2, generated / 2},
+		{"SupersedesAdded", nil, supersedes, 2, generated / 2, 1, 6},
 		// the replaced circular's page and its cards elsewhere name the one
 		// replacing it
-		{"SupersedingRetitled", supersedes, replace("circulars/bench-000009.md", `title: "`, `title: "Renamed: `), 2, generated * 2 / 3},
+		{"SupersedingRetitled", supersedes, replace("circulars/bench-000009.md", `title: "`, `title: "Renamed: `), 2, generated * 2 / 3, 1, 6},
 		{"TemplateChanged", nil, func(t *testing.T, _, templates string) {
 			t.Helper()
 			p := filepath.Join(templates, "circular.html")
@@ -86,7 +89,7 @@ func TestBuild_Incremental(t *testing.T) {
 			if err := os.WriteFile(p, append(src, "{{/* edited */}}\n"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, generated + 3, generated + 3},
+		}, generated + 3, generated + 3, 0, 99},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			content := withCirculars(t, fixtureContent, generated)
@@ -104,15 +107,23 @@ func TestBuild_Incremental(t *testing.T) {
 			if first.Rendered != first.Pages {
 				t.Errorf("a first build rendered %d of %d pages", first.Rendered, first.Pages)
 			}
-			others := first.Pages - len(first.Catalog.Circulars) // pages always rendered
-
+			lists := listPagesOf(first.RenderedPaths)
 			tc.edit(t, content, templates)
 			res, err := Build(t.Context(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := res.Rendered - others; !res.Unchanged && (n < tc.min || n > tc.max) {
-				t.Errorf("rendered %d circulars' pages again, want %d to %d", n, tc.min, tc.max)
+			circulars := 0
+			for _, p := range res.RenderedPaths {
+				if rest, ok := strings.CutPrefix(p, "circulars/"); ok && strings.Count(rest, "/") == 1 && !slices.Contains(lists, p) {
+					circulars++
+				}
+			}
+			if !res.Unchanged && (circulars < tc.min || circulars > tc.max) {
+				t.Errorf("rendered %d circulars' pages again, want %d to %d", circulars, tc.min, tc.max)
+			}
+			if again := listPagesOf(res.RenderedPaths); !res.Unchanged && (len(again) < tc.minLists || len(again) > tc.maxLists) {
+				t.Errorf("rendered %d of the %d list pages again (%v), want %d to %d", len(again), len(lists), again, tc.minLists, tc.maxLists)
 			}
 			fresh := opts
 			fresh.OutDir = filepath.Join(t.TempDir(), "public")
@@ -126,18 +137,63 @@ func TestBuild_Incremental(t *testing.T) {
 	}
 }
 
-// TestCircularPageReads: the templates a circular's page is rendered with
-// read, of the templates' data, only the keys of circularPageData (and the
-// circulars' views, through circular-view.html, which circularPageKeys
-// covers), so that its key covers all it shows.
-func TestCircularPageReads(t *testing.T) {
+// listPagesOf are the lists' further pages among rendered: page 2 on of
+// any list, and the per-regulator and per-category lists.
+func listPagesOf(rendered []string) []string {
+	var out []string
+	for _, p := range rendered {
+		if strings.Contains(p, "/page/") || strings.HasPrefix(p, "circulars/category/") || slices.Contains(reservedRoutes(), p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// reservedRoutes are the per-regulator lists' files.
+func reservedRoutes() []string {
+	var out []string
+	for s := range reservedCircularSlugs() {
+		out = append(out, "circulars/"+s+"/index.html")
+	}
+	return out
+}
+
+// TestPageReads holds the templates of the pages rendered in runs of
+// their own (chunks.go) to the data keys those runs have and their keys
+// hash (circularPageData, listPageData): it walks each page's template,
+// the shell and every partial they call.
+func TestPageReads(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		entries []string
+		allowed []string
+	}{
+		{"circular", []string{"circular.html"}, circularPageData},
+		{"circulars", []string{"circulars.html"}, listPageData["circulars"]},
+		{"search", []string{"search.html"}, listPageData["search"]},
+		{"news", []string{"news.html"}, listPageData["news"]},
+		{"payment-body", []string{"payment-body.html"}, listPageData["payment-body"]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seen := templateReads(t, append(tc.entries, "baseof.html"), append(slices.Clone(tc.allowed), "circulars", "circularIndex", "circularCount"))
+			if !seen["sidebar.html"] || (tc.name != "news" && !seen["circular-card.html"]) {
+				t.Errorf("the walk missed partials the page uses: %v", seen)
+			}
+		})
+	}
+}
+
+// templateReads walks the templates from entries (files of templates/,
+// then the partials they call) and reports each read of hugo.Data.site
+// outside allowed; it returns the templates it walked.
+func templateReads(t *testing.T, entries, allowed []string) map[string]bool {
+	t.Helper()
 	comment := regexp.MustCompile(`(?s)\{\{-?\s*/\*.*?\*/\s*-?\}\}`)
 	call := regexp.MustCompile(`partial(?:Cached)?\s+"([^"]+)"`)
 	alias := regexp.MustCompile(`\$(\w+)\s*:?=\s*hugo\.Data\.site\b\s*-?\}\}`)
 	read := regexp.MustCompile(`hugo\.Data\.site\.(\w+)`)
-	allowed := append(slices.Clone(circularPageData), "circulars", "circularIndex")
 	seen := map[string]bool{}
-	queue := []string{"circular.html", "baseof.html"}
+	queue := slices.Clone(entries)
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
@@ -146,7 +202,7 @@ func TestCircularPageReads(t *testing.T) {
 		}
 		seen[name] = true
 		file := filepath.Join(templatesDir, name)
-		if name != "circular.html" && name != "baseof.html" {
+		if !slices.Contains(entries, name) {
 			file = filepath.Join(templatesDir, "_partials", name)
 		}
 		src, err := os.ReadFile(file)
@@ -163,14 +219,66 @@ func TestCircularPageReads(t *testing.T) {
 		}
 		for _, k := range keys {
 			if !slices.Contains(allowed, k[1]) {
-				t.Errorf("templates/%s reads hugo.Data.site.%s, which a circular's page key does not cover (circularPageData)", name, k[1])
+				t.Errorf("templates/%s reads hugo.Data.site.%s, which its pages' run and key do not have (generator/chunks.go, pagekeys.go)", name, k[1])
 			}
 			if (k[1] == "circulars" || k[1] == "circularIndex") && name != "circular-view.html" {
-				t.Errorf("templates/%s reads hugo.Data.site.%s: a circular's page reads views through circular-view.html only", name, k[1])
+				t.Errorf("templates/%s reads hugo.Data.site.%s: pages read views through circular-view.html only", name, k[1])
 			}
 		}
 	}
-	if !seen["sidebar.html"] || !seen["circular-card.html"] {
-		t.Errorf("the walk missed partials the page uses: %v", seen)
+	return seen
+}
+
+// TestBuild_Chunks: a build in runs of a few pages (every boundary
+// crossed: circulars' pages, list pages) gives the same output, byte for
+// byte, as one in runs large enough to hold every page; each run holds
+// only the views its pages show, so a view missing from one fails the
+// build (circular-view.html), never an empty card.
+func TestBuild_Chunks(t *testing.T) {
+	content := withCirculars(t, fixtureContent, 70)
+	build := func(chunk int) (string, *Result) {
+		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
+			OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
+			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, ChunkPages: chunk}
+		res, err := Build(t.Context(), opts)
+		if err != nil {
+			t.Fatalf("ChunkPages %d: %v", chunk, err)
+		}
+		return opts.OutDir, res
+	}
+	whole, one := build(1 << 20)
+	small, many := build(7)
+	if one.Pages != many.Pages || many.Rendered != many.Pages {
+		t.Errorf("pages: %d in one run, %d in runs of 7 (%d rendered)", one.Pages, many.Pages, many.Rendered)
+	}
+	if diff := cmp.Diff(outputListing(t, whole), outputListing(t, small)); diff != "" {
+		t.Errorf("runs of 7 pages differ from one run (-one +runs):\n%s", diff)
+	}
+}
+
+// TestChunkData: a run's data has the keys asked for, the views of the
+// circulars shown and of those replacing them, in the catalog's order,
+// and the whole catalog's count.
+func TestChunkData(t *testing.T) {
+	views := []circularView{{}, {}, {}, {}}
+	for i, s := range []string{"a", "b", "c", "d"} {
+		views[i].Slug = s
+	}
+	views[2].SupersededBy = []string{"a"}
+	index := map[string]int{"a": 0, "b": 1, "c": 2, "d": 3}
+	data := map[string]any{"events": 1, "news": 2, "circulars": views, "circularIndex": index}
+	got := chunkData(data, []string{"events"}, views, index, []string{"c", "d", "c", "missing"})
+	var slugs []string
+	for _, v := range got["circulars"].([]circularView) {
+		slugs = append(slugs, v.Slug)
+	}
+	if diff := cmp.Diff([]string{"a", "c", "d"}, slugs); diff != "" {
+		t.Errorf("views (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]int{"a": 0, "c": 1, "d": 2}, got["circularIndex"]); diff != "" {
+		t.Errorf("index (-want +got):\n%s", diff)
+	}
+	if got["circularCount"] != 4 || got["events"] != 1 || got["news"] != nil {
+		t.Errorf("data %v: want events, circularCount 4 and no news", got)
 	}
 }

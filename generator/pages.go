@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"regpulse/internal/catalog"
@@ -22,6 +23,10 @@ type page struct {
 	// template reads it as it renders (readFile .Params.text), so Hugo
 	// does not hold every text, parsed and rendered, for the whole build.
 	text, textFile string
+	// group is the Hugo run that renders the page (chunks.go); shows are
+	// the circulars whose views it reads (its own, its list's items).
+	group pageGroup
+	shows []string
 }
 
 // Route is one path of the site with the title its page has.
@@ -112,15 +117,17 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 }
 
 // sitePages is every page of the site, as Hugo content files, bodies still
-// in Markdown; the pages of the kept circulars are linked, not rendered.
-func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
+// in Markdown, but the kept circulars' pages (the output has them); shown
+// are the circulars each circular's page shows (circularShows).
+func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool, shown map[string][]string) []page {
 	var pages []page
 	lists := siteLists(cat)
 	// the first page of a list that is a route of its own gets its pager here
 	firstPager := map[string]map[string]any{}
+	firstShows := map[string][]string{}
 	for _, l := range lists {
 		if l.file == "" {
-			firstPager[l.base] = l.pagerFront(1)
+			firstPager[l.base], firstShows[l.base] = l.pagerFront(1), l.shows(1)
 		}
 	}
 	for _, r := range staticRoutes {
@@ -135,10 +142,12 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 		if r.Path != "/" {
 			front["url"] = r.Path + "/"
 		}
+		var shows []string
 		if p, ok := firstPager[r.Path]; ok {
 			front["pager"] = p
+			shows = firstShows[r.Path]
 		}
-		pages = append(pages, page{file: file, front: front})
+		pages = append(pages, page{file: file, front: front, shows: shows})
 	}
 	for _, n := range cat.Networks {
 		pages = append(pages, entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile))
@@ -148,6 +157,7 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	for _, b := range cat.Bodies {
 		p := entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile)
 		p.front["pager"] = firstPager["/payment-body/"+b.Slug]
+		p.shows = append(slices.Clone(firstShows["/payment-body/"+b.Slug]), b.RecentUpdates...)
 		pages = append(pages, p)
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
@@ -155,24 +165,24 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool) []page {
 	pages = append(pages, page{file: "payment-body/not-found.md",
 		front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
 	pages = append(pages, page{file: "circulars/_index.md",
-		front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]}})
+		front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]},
+		shows: firstShows["/circulars"]})
 	for _, l := range lists {
 		pages = append(pages, l.extraPages()...)
 	}
 	for _, c := range cat.Circulars {
+		if kept[c.Slug] {
+			continue // the output has it, rendered from the same inputs
+		}
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
 		p.body = ""
-		if kept[c.Slug] {
-			// in lists and the sitemap, not rendered: the output has it
-			p.front["build"] = map[string]any{"render": "link"}
-		} else {
-			p.text, p.textFile = txt[c.Slug].Marked, "texts/"+c.Slug+".html" // renderTexts rendered every circular
-			p.front["text"] = p.textFile
-			if obs := txt[c.Slug].Obligations; len(obs) > 0 {
-				p.front["obligations"] = obs
-			}
+		p.text, p.textFile = txt[c.Slug].Marked, "texts/"+c.Slug+".html" // renderTexts rendered every circular
+		p.front["text"] = p.textFile
+		if obs := txt[c.Slug].Obligations; len(obs) > 0 {
+			p.front["obligations"] = obs
 		}
+		p.group, p.shows = groupCircular, append([]string{c.Slug}, shown[c.Slug]...)
 		pages = append(pages, p)
 	}
 	return pages

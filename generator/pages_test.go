@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	stdmaps "maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -152,7 +153,7 @@ func TestNewsPage(t *testing.T) {
 		if err := json.Unmarshal([]byte(raw), &fields); err != nil {
 			t.Fatalf("card %d data-fields %q: %v", i, raw, err)
 		}
-		if want := map[string]string{"title": n.Title, "excerpt": n.Excerpt, "category": n.Category}; !maps(fields, want) {
+		if want := map[string]string{"title": n.Title, "excerpt": n.Excerpt, "category": n.Category}; !stdmaps.Equal(fields, want) {
 			t.Errorf("card %d fields %v, want %v", i, fields, want)
 		}
 		all := text(c)
@@ -188,18 +189,6 @@ func TestNewsPage(t *testing.T) {
 	if !hidden(empty) || !slices.Equal(texts, []string{"No news articles found", "Try adjusting your filter or check back later for updates"}) {
 		t.Errorf("empty state %q hidden=%v", texts, hidden(empty))
 	}
-}
-
-func maps(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestNewsPage_OneRegion: the fixture has only Indian news, so only the

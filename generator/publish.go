@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/spf13/afero"
 	"github.com/spf13/afero/mem"
@@ -98,7 +97,7 @@ type publisher struct {
 	mu       sync.Mutex
 	files    map[string]fileSum
 	changed  []string
-	rendered atomic.Int64 // HTML pages Hugo published
+	rendered []string // HTML pages Hugo published (under mu)
 }
 
 func newPublisher(outDir, staging, base string) (*publisher, error) {
@@ -329,7 +328,9 @@ func (f *publishedFile) Close() error {
 		}
 		f.File.Close()
 		if strings.HasSuffix(f.name, ".html") {
-			f.p.rendered.Add(1)
+			f.p.mu.Lock()
+			f.p.rendered = append(f.p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(f.name)), "/"))
+			f.p.mu.Unlock()
 		}
 		f.err = f.p.publish(f.name, data)
 	})

@@ -1,0 +1,222 @@
+package generator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"slices"
+
+	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
+
+	"regpulse/internal/markdown"
+)
+
+// ChunkPages is how many circulars' pages, or list pages, one Hugo run
+// renders at most. Hugo holds every page of a run, parsed, and the run's
+// data until the run ends; in runs of a bounded size, with only the data
+// their pages read and only the views of the circulars they show, a
+// build's memory does not grow with the archive (100,000 circulars are
+// some 30 runs). Options.ChunkPages overrides it (tests: a few pages, so
+// that every boundary is crossed).
+const ChunkPages = 4000
+
+// pageGroup says which run renders a page, and with which data.
+type pageGroup int
+
+const (
+	// groupSite: the dashboard, the directories, the first pages of the
+	// lists (the static routes): one run with every key of the data.
+	groupSite pageGroup = iota
+	// groupCircular: circulars' pages, with circularPageData only.
+	groupCircular
+	// groupList: the lists' further pages, with listPageData only.
+	groupList
+)
+
+// listPageData are, by layout, the keys of the templates' data the lists'
+// further pages read (circulars.html, search.html, news.html,
+// payment-body.html past page 1, with the shell), besides the views of the
+// circulars they show. TestPageReads holds the templates to them; the
+// pages' keys (pagekeys.go) hash a layout's keys only, so that an edit
+// elsewhere (a news item, for the circulars' lists) renders none again.
+var listPageData = map[string][]string{
+	"circulars":    {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"search":       {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
+	"news":         {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
+	"payment-body": {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+}
+
+// listRunData are the keys a run of list pages has: every layout's.
+func listRunData() []string {
+	var out []string
+	for _, keys := range listPageData {
+		out = append(out, keys...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// renderPages renders pages with Hugo into pub: the site's own pages in
+// one run, circulars' pages and list pages in runs of at most chunk pages,
+// one after the other (each run uses every core). siteShows are the
+// circulars the site's pages show beyond their lists' items (the
+// dashboard's, the impact tracker's, the bodies' recent updates).
+func renderPages(ctx context.Context, work string, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options) error {
+	chunk := opts.ChunkPages
+	if chunk <= 0 {
+		chunk = ChunkPages
+	}
+	index := data["circularIndex"].(map[string]int)
+	type run struct {
+		pages []page
+		keys  []string // nil: every key
+		shows []string
+	}
+	var runs []run
+	site := run{shows: slices.Clone(siteShows)}
+	var groups [3][]page
+	for _, p := range pages {
+		groups[p.group] = append(groups[p.group], p)
+	}
+	site.pages = groups[groupSite]
+	for _, p := range site.pages {
+		site.shows = append(site.shows, p.shows...)
+	}
+	runs = append(runs, site)
+	for _, g := range []struct {
+		group pageGroup
+		keys  []string
+	}{{groupCircular, circularPageData}, {groupList, listRunData()}} {
+		for part := range slices.Chunk(groups[g.group], chunk) {
+			r := run{pages: part, keys: g.keys}
+			for _, p := range part {
+				r.shows = append(r.shows, p.shows...)
+			}
+			runs = append(runs, r)
+		}
+	}
+	for i, r := range runs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fsys := newSiteFs()
+		dir := filepath.Join(work, fmt.Sprintf("site-%d", i))
+		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
+			return err
+		}
+		if err := writeData(fsys, dir, chunkData(data, r.keys, views, index, r.shows)); err != nil {
+			return err
+		}
+		if err := runHugo(fsys, dir, pub, opts, r.keys == nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newSiteFs is a temporary Hugo site in memory, over the OS's files
+// (which Hugo reads the templates from): nothing to write or remove on disk.
+func newSiteFs() afero.Fs {
+	return afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
+}
+
+// chunkData is the data of one run: the keys given (nil: all), and of the
+// circulars only those shown, each with those that replace it (cards and
+// pages name them: superseded-note.html), in the catalog's order;
+// circularCount stays the whole catalog's.
+func chunkData(data map[string]any, keys []string, views []circularView, index map[string]int, shows []string) map[string]any {
+	out := map[string]any{}
+	if keys == nil {
+		for k, v := range data {
+			out[k] = v
+		}
+	} else {
+		for _, k := range keys {
+			out[k] = data[k]
+		}
+	}
+	want := map[int]bool{}
+	for _, s := range shows {
+		if i, ok := index[s]; ok && !want[i] {
+			want[i] = true
+			for _, r := range views[i].SupersededBy {
+				if j, ok := index[r]; ok {
+					want[j] = true
+				}
+			}
+		}
+	}
+	order := make([]int, 0, len(want))
+	for i := range want {
+		order = append(order, i)
+	}
+	slices.Sort(order)
+	sub := make([]circularView, 0, len(order))
+	at := make(map[string]int, len(order))
+	for _, i := range order {
+		at[views[i].Slug] = len(sub)
+		sub = append(sub, views[i])
+	}
+	out["circulars"], out["circularIndex"], out["circularCount"] = sub, at, len(views)
+	return out
+}
+
+// writePages writes pages into the temporary Hugo site at dir on fsys,
+// on every core: each a content file, front matter and body (Markdown,
+// rendered here), and a circular's text beside it.
+func writePages(ctx context.Context, fsys afero.Fs, dir string, pages []page) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, p := range pages {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			front, err := json.MarshalIndent(p.front, "", "  ")
+			if err != nil {
+				return err
+			}
+			var body string
+			if p.body != "" {
+				if body, err = markdown.HTML(p.body); err != nil {
+					return fmt.Errorf("%s: %w", p.file, err)
+				}
+			}
+			if p.textFile != "" {
+				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(p.textFile)), []byte(p.text)); err != nil {
+					return err
+				}
+			}
+			path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
+			// JSON front matter: Hugo reads a leading JSON object as front matter.
+			return writeFile(fsys, path, append(append(front, '\n', '\n'), body...))
+		})
+	}
+	return g.Wait()
+}
+
+// writeData writes the templates' data (hugo.Data.site) into the site at dir.
+func writeData(fsys afero.Fs, dir string, data map[string]any) error {
+	site, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	return writeFile(fsys, filepath.Join(dir, "data", "site.json"), site)
+}
+
+// siteShows are the circulars the site's own pages show beyond their
+// lists' items: the dashboard's first screen and the impact tracker's
+// lists (whose cards name the circulars replacing theirs).
+func siteShows(data map[string]any) []string {
+	out := slices.Clone(data["dashboard"].(dashboardView).Circulars)
+	it := data["impactTracker"].(impactTrackerView)
+	for _, l := range [][]circularView{it.High, it.Medium, it.Open} {
+		for _, v := range l {
+			out = append(out, v.Slug)
+		}
+	}
+	return out
+}
