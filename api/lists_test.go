@@ -183,7 +183,7 @@ func TestHandler_ListBody(t *testing.T) {
 		target string
 		want   any
 	}{
-		{"/circulars", cat.Circulars},
+		{"/circulars", catalog.WithPreviews(slices.Clone(cat.Circulars))}, // with the cards' previews
 		{"/news", cat.News},
 		{"/fintech-companies", cat.Companies},
 		{"/pii-regulations", cat.Regulations},

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -99,10 +100,14 @@ func routes() []*route {
 		// The public reads, the same for everyone, go through the read cache.
 		cachedBy(always, handle(opListCirculars, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularsIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			catalogListPage(h, w, r, page, in.query(page), h.store.ListCirculars)
+			catalogListPage(h, w, r, page, in.query(page), func(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
+				cs, total, err := h.store.ListCirculars(ctx, q)
+				return catalog.WithPreviews(cs), total, err // the islands draw the cards as the site does
+			})
 		})),
 		cachedBy(always, handle(opGetCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
 			if c, ok := h.circular(w, r, in.ID); ok {
+				c.Preview = c.PreviewText(catalog.CardPreviewLen) // as its entry in the lists
 				h.writeOK(w, r, c)
 			}
 		})),

@@ -28,6 +28,7 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, q search.Query)
 		return
 	}
 	h.withModelAnswer(r.Context(), q.Text, &res)
+	catalog.WithPreviews(res.Circulars) // the islands draw the cards as the site does
 	h.writeOK(w, r, res)
 }
 

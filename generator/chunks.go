@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/spf13/afero"
 	"golang.org/x/sync/errgroup"
@@ -46,6 +48,7 @@ var listPageData = map[string][]string{
 	"circulars":    {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
 	"search":       {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
 	"news":         {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
+	"impact-list":  {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
 	"payment-body": {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
 }
 
@@ -98,12 +101,14 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 			runs = append(runs, r)
 		}
 	}
-	for i, r := range runs {
+	for _, r := range runs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fsys := newSiteFs()
-		dir := filepath.Join(work, fmt.Sprintf("site-%d", i))
+		// each run a site of its own in memory, its texts/ the folder
+		// renderTexts wrote
+		fsys := newSiteFs(work)
+		dir := siteDir(work)
 		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
 			return err
 		}
@@ -117,10 +122,58 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 	return nil
 }
 
+// siteDir is the temporary Hugo site's folder under the build's work
+// folder; it is in memory only (newSiteFs).
+func siteDir(work string) string { return filepath.Join(work, "site") }
+
+// textsDir is the folder on disk renderTexts writes the circulars' texts
+// to: the site reads them as its texts/ (newSiteFs).
+func textsDir(work string) string { return filepath.Join(work, "texts") }
+
 // newSiteFs is a temporary Hugo site in memory, over the OS's files
-// (which Hugo reads the templates from): nothing to write or remove on disk.
-func newSiteFs() afero.Fs {
-	return afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
+// (which Hugo reads the templates from): a run's pages and data are never
+// written to disk. With work set, the site's texts/ folder is the build's
+// textsDir on disk, so that no run holds the texts in memory.
+func newSiteFs(work string) afero.Fs {
+	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
+	if work == "" {
+		return site
+	}
+	return textsFs{Fs: site, prefix: filepath.Join(siteDir(work), "texts") + string(filepath.Separator), dir: textsDir(work)}
+}
+
+// textsFs is fs with the files under prefix read from dir on disk.
+// (The texts cannot simply be files under the site's folder on disk: a
+// folder in both layers of the union is one Hugo cannot list.)
+type textsFs struct {
+	afero.Fs
+	prefix, dir string
+}
+
+func (f textsFs) disk(name string) (string, bool) {
+	rest, ok := strings.CutPrefix(filepath.Clean(name), f.prefix)
+	return filepath.Join(f.dir, rest), ok
+}
+
+func (f textsFs) Open(name string) (afero.File, error) {
+	if p, ok := f.disk(name); ok {
+		return os.Open(p)
+	}
+	return f.Fs.Open(name)
+}
+
+func (f textsFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+	if p, ok := f.disk(name); ok && flag == os.O_RDONLY {
+		return os.Open(p)
+	}
+	return f.Fs.OpenFile(name, flag, perm)
+}
+
+func (f textsFs) Stat(name string) (os.FileInfo, error) {
+	if p, ok := f.disk(name); ok {
+		return os.Stat(p)
+	}
+	return f.Fs.Stat(name)
 }
 
 // chunkData is the data of one run: the keys given (nil: all), and of the
@@ -185,7 +238,7 @@ func writePages(ctx context.Context, fsys afero.Fs, dir string, pages []page) er
 					return fmt.Errorf("%s: %w", p.file, err)
 				}
 			}
-			if p.textFile != "" {
+			if p.textFile != "" && p.text != "" { // else renderTexts wrote it
 				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(p.textFile)), []byte(p.text)); err != nil {
 					return err
 				}
@@ -208,15 +261,8 @@ func writeData(fsys afero.Fs, dir string, data map[string]any) error {
 }
 
 // siteShows are the circulars the site's own pages show beyond their
-// lists' items: the dashboard's first screen and the impact tracker's
-// lists (whose cards name the circulars replacing theirs).
+// lists' items: the dashboard's first screen. (The impact tracker's
+// cards carry their entries whole.)
 func siteShows(data map[string]any) []string {
-	out := slices.Clone(data["dashboard"].(dashboardView).Circulars)
-	it := data["impactTracker"].(impactTrackerView)
-	for _, l := range [][]circularView{it.High, it.Medium, it.Open} {
-		for _, v := range l {
-			out = append(out, v.Slug)
-		}
-	}
-	return out
+	return slices.Clone(data["dashboard"].(dashboardView).Circulars)
 }

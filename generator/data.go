@@ -9,7 +9,6 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
-	"regpulse/internal/markdown"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/register"
 	"regpulse/internal/related"
@@ -25,24 +24,11 @@ type circularView struct {
 	// it the data of tens of thousands of circulars is hundreds of MB
 	// that Hugo parses. It shadows the catalog's field and is always nil.
 	Content *struct{} `json:"content,omitempty"`
-	Preview string    `json:"preview"`
 	Related []string  `json:"related"` // slugs
 }
 
-// A circular's preview is 200 characters on cards and
-// 150 on the impact tracker.
-const (
-	cardPreviewLen   = 200
-	impactPreviewLen = 150
-)
-
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
-
-// circularPreview is the plain-text start of a circular, n characters long.
-func circularPreview(c catalog.Circular, n int) string {
-	return markdown.Preview(markdown.PlainText(c.Content), n)
-}
 
 // documentTypeLabels maps each document type to the name pages show.
 func documentTypeLabels() map[string]string {
@@ -79,7 +65,8 @@ func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 		for n, j := range rel[i] {
 			slugs[n] = cat.Circulars[j].Slug
 		}
-		views[i] = circularView{Circular: c, Preview: txt.preview(c, cardPreviewLen), Related: slugs}
+		c.Preview = txt.preview(c, catalog.CardPreviewLen)
+		views[i] = circularView{Circular: c, Related: slugs}
 	}
 	return views
 }
@@ -131,7 +118,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"feeds":         feeds,
 		"supportEmail":  opts.SupportEmail,
 		"entityTypes":   entityTypes(),
-		"impactTracker": impactTracker(cat, opts.Now()),
+		"impactTracker": newImpactPageView(impactTracker(cat, opts.Now())),
+		"impactRule":    impact.ActiveRule, // the impact tracker's lists' pages state it
 		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		// the lists' "up to date as of" (_partials/up-to-date.html): the
 		// build's day, not its time, as the build's inputs hash has it

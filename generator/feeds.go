@@ -160,7 +160,7 @@ func entrySummary(c catalog.Circular, txt texts) string {
 	if c.Summary != "" {
 		return string(c.Summary)
 	}
-	return txt.preview(c, cardPreviewLen)
+	return txt.preview(c, catalog.CardPreviewLen)
 }
 
 type jsonFeedItem struct {

@@ -157,7 +157,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
-	txt, err := renderTexts(ctx, cat.Circulars)
+	txt, err := renderTexts(ctx, cat.Circulars, textsDir(work))
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +166,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	views := circularViews(cat, txt)
+	txt.dropPlain()
 	data := templateData(cat, assets, opts, views)
 	index, err := fallbackIndex(cat)
 	if err != nil {
@@ -188,7 +189,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			kept[c.Slug] = true
 		}
 	}
-	pages := sitePages(cat, txt, kept, shown)
+	pages := sitePages(cat, opts.Now(), txt, kept, shown)
 	listKeys, err := listPageKeys(opts, data, views, pages)
 	if err != nil {
 		return nil, err
@@ -220,7 +221,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := renderPages(ctx, work, pages, data, views, siteShows(data), pub, opts); err != nil {
 		return nil, err
 	}
-	n, err := verify(pub.files, Routes(cat))
+	n, err := verify(pub.files, Routes(cat, opts.Now()))
 	if err != nil {
 		return nil, err
 	}
@@ -291,8 +292,8 @@ func (o *Options) absolute() error {
 // writeSite writes the whole temporary Hugo site into dir on fsys, as one
 // run (the build benchmark gives it to the Hugo CLI): every page and
 // every key of the data.
-func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, data map[string]any, txt texts) error {
-	if err := writePages(ctx, fsys, dir, sitePages(cat, txt, nil, allShows(data["circulars"].([]circularView)))); err != nil {
+func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, now time.Time, data map[string]any, txt texts) error {
+	if err := writePages(ctx, fsys, dir, sitePages(cat, now, txt, nil, allShows(data["circulars"].([]circularView)))); err != nil {
 		return err
 	}
 	return writeData(fsys, dir, data)

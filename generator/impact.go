@@ -21,11 +21,62 @@ type impactTrackerView struct {
 	Rule       string         `json:"rule"`
 }
 
+// impactList is one of the tracker's lists, as its section and its own
+// pages (impactLists) name it.
+type impactList struct {
+	level, title, empty string
+	entries             []circularView
+}
+
+func impactListsOf(it impactTrackerView) []impactList {
+	return []impactList{
+		{"high", "High Impact Circulars", "No high impact circulars currently active", it.High},
+		{"medium", "Medium Impact Monitoring", "No medium impact circulars currently active", it.Medium},
+		{"open", "Drafts and Consultations", "No drafts or consultation papers currently open", it.Open},
+	}
+}
+
+// impactSectionView is a list as /impact-tracker shows it: the first
+// page of its entries, with its total and its own pages' route.
+type impactSectionView struct {
+	Level string         `json:"level"`
+	Title string         `json:"title"`
+	Empty string         `json:"empty"`
+	Items []circularView `json:"items"`
+	Total int            `json:"total"`
+	Route string         `json:"route"`
+}
+
+// impactPageView is /impact-tracker's data: the entity cards, and the
+// first page of each list.
+type impactPageView struct {
+	Entities   []impact.Record     `json:"entities"`
+	Sections   []impactSectionView `json:"sections"`
+	WindowDays int                 `json:"windowDays"`
+	Rule       string              `json:"rule"`
+}
+
+func newImpactPageView(it impactTrackerView) impactPageView {
+	return impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
+}
+
+// impactSections are the three lists of /impact-tracker: at most
+// ListPageSize entries each, the rest on the list's own pages.
+func impactSections(it impactTrackerView) []impactSectionView {
+	var out []impactSectionView
+	for _, l := range impactListsOf(it) {
+		out = append(out, impactSectionView{Level: l.level, Title: l.title, Empty: l.empty,
+			Items: l.entries[:min(ListPageSize, len(l.entries))], Total: len(l.entries), Route: ImpactListRoute(l.level)})
+	}
+	return out
+}
+
 func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
 	views := func(cs []catalog.Circular) []circularView {
 		out := []circularView{}
 		for _, c := range cs {
-			out = append(out, circularView{Circular: c, Preview: circularPreview(c, impactPreviewLen), Related: []string{}})
+			c.Preview = c.PreviewText(catalog.ImpactPreviewLen)
+			out = append(out, circularView{Circular: c, Related: []string{}})
 		}
 		return out
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -22,12 +23,16 @@ type pagedList struct {
 	base   string // route of page 1, e.g. /circulars/rbi
 	title  string // page 1's title; further pages add "(page n of N)"
 	layout string
-	kind   string // "circulars" or "news"
+	kind   string // "circulars", "news" or "impact"
 	items  []int
 	// slugs are the catalog's circulars' slugs by position (kind
 	// "circulars"): a page's entries are named by slug, so that a run of
 	// the build holds only the views of those it shows (chunks.go).
 	slugs []string
+	// entries are the impact tracker's views by position (kind "impact"):
+	// its cards' 150-character previews are not the data's, so a page
+	// carries its entries whole.
+	entries []circularView
 	// front is the front matter the list's pages share beyond the pager
 	// (a payment body's slug, the filter a per-regulator list stands for).
 	front map[string]any
@@ -54,9 +59,12 @@ func (l pagedList) pagerFront(n int) map[string]any {
 	from := (n - 1) * ListPageSize
 	to := min(from+ListPageSize, len(l.items))
 	var items any = l.items[from:to]
-	if l.slugs != nil {
+	switch {
+	case l.slugs != nil:
 		items = l.shows(n)
-	} else if from >= to {
+	case l.entries != nil:
+		items = l.entries[from:to]
+	case from >= to:
 		items = []int{}
 	}
 	p := map[string]any{"base": l.base, "page": n, "pages": l.pages(), "total": len(l.items),
@@ -169,8 +177,8 @@ func checkListRoutes(cat *catalog.Catalog) error {
 }
 
 // siteLists are every paged list of the site, in the catalog's order
-// (newest first).
-func siteLists(cat *catalog.Catalog) []pagedList {
+// (newest first); the impact tracker's are as of now.
+func siteLists(cat *catalog.Catalog, now time.Time) []pagedList {
 	all := make([]int, len(cat.Circulars))
 	slugs := make([]string, len(cat.Circulars))
 	bySource := map[string][]int{}
@@ -216,8 +224,30 @@ func siteLists(cat *catalog.Catalog) []pagedList {
 			lists[i].slugs = slugs
 		}
 	}
-	return lists
+	return append(lists, impactLists(impactTracker(cat, now))...)
 }
+
+// impactLists are the impact tracker's three lists, each whole on pages
+// of its own (/impact-tracker/high); /impact-tracker shows the first page
+// of each.
+func impactLists(it impactTrackerView) []pagedList {
+	var out []pagedList
+	for _, l := range impactListsOf(it) {
+		items := make([]int, len(l.entries))
+		for i := range items {
+			items[i] = i
+		}
+		base := ImpactListRoute(l.level)
+		out = append(out, pagedList{base: base, title: l.title, layout: "impact-list", kind: "impact", items: items,
+			entries: l.entries, front: map[string]any{"level": l.level, "empty": l.empty},
+			file: strings.TrimPrefix(base, "/") + ".md"})
+	}
+	return out
+}
+
+// ImpactListRoute is the route of one of the impact tracker's lists
+// (high, medium, open).
+func ImpactListRoute(level string) string { return "/impact-tracker/" + level }
 
 // listRoutes are the routes of every list page but the first pages
 // written elsewhere.

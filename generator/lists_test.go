@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 )
@@ -119,6 +121,66 @@ func TestBuild_PagedLists(t *testing.T) {
 			}
 		}
 	})
+	t.Run("ImpactTracker", func(t *testing.T) {
+		// each list whole on its own pages; /impact-tracker the first page.
+		// The generated circulars dated within the tracker's window, so
+		// that its lists run to several pages.
+		content := withCirculars(t, "testdata/content", 120)
+		files, err := filepath.Glob(filepath.Join(content, "circulars", "bench-*.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		date := regexp.MustCompile(`(?m)^publishedDate: .*$`)
+		for i, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := fixtureNow.AddDate(0, 0, -i*2).Format(time.DateOnly)
+			if err := os.WriteFile(f, date.ReplaceAll(src, []byte("publishedDate: "+d)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, res := buildSite(t, content, templatesDir)
+		read := func(route string) *html.Node {
+			t.Helper()
+			return parseFile(t, filepath.Join(out, RoutePath(route)))
+		}
+		it := impactTracker(res.Catalog, fixtureNow)
+		tracker := read("/impact-tracker")
+		for _, l := range impactListsOf(it) {
+			var w []string
+			for _, v := range l.entries {
+				w = append(w, v.Slug)
+			}
+			var got []string
+			prev := ""
+			for route := ImpactListRoute(l.level); route != ""; {
+				doc := read(route)
+				if c := link(doc, "canonical"); c != route {
+					t.Errorf("%s: canonical %q", route, c)
+				}
+				if p := link(doc, "prev"); p != prev {
+					t.Errorf("%s: rel=prev %q, want %q", route, p, prev)
+				}
+				got = append(got, impactSlugs(find(t, doc, "data-list", l.level+"-circulars"))...)
+				prev, route = route, link(doc, "next")
+			}
+			if !slices.Equal(got, w) {
+				t.Errorf("%s lists %d circulars, want the %d active in order", ImpactListRoute(l.level), len(got), len(w))
+			}
+			first := impactSlugs(find(t, tracker, "data-list", l.level+"-circulars"))
+			if !slices.Equal(first, w[:min(ListPageSize, len(w))]) {
+				t.Errorf("/impact-tracker %s: %d circulars, want the first %d", l.level, len(first), min(ListPageSize, len(w)))
+			}
+			if more := findAll(tracker, "data-see-all", l.level); (len(more) == 1) != (len(w) > ListPageSize) {
+				t.Errorf("/impact-tracker %s: %d See all links for %d circulars", l.level, len(more), len(w))
+			}
+		}
+		if len(it.High) <= ListPageSize && len(it.Medium) <= ListPageSize {
+			t.Errorf("only %d active circulars: the test wants a list of several pages", len(it.High)+len(it.Medium))
+		}
+	})
 	t.Run("PerCategory", func(t *testing.T) {
 		seen := 0
 		for _, k := range []string{"Payment Systems", "UPI", "Security", "CBDC"} {
@@ -187,7 +249,7 @@ func TestBuild_PagedLists(t *testing.T) {
 				t.Errorf("%s: lastmod %q, want its newest %q", s.Loc, s.LastMod, newest)
 			}
 		}
-		for _, r := range append(Routes(cat), "/circulars", "/payment-body") {
+		for _, r := range append(Routes(cat, fixtureNow), "/circulars", "/payment-body") {
 			if _, ok := listed[r]; !ok {
 				t.Errorf("sitemap lacks %s", r)
 			}
@@ -200,4 +262,19 @@ func TestBuild_PagedLists(t *testing.T) {
 			t.Errorf("lastmod of /circulars/page/2 = %q, want its newest circular's date", got)
 		}
 	})
+}
+
+// impactSlugs are the circulars of an impact tracker list, in order.
+func impactSlugs(list *html.Node) []string {
+	var out []string
+	for _, li := range elements(list, "li") {
+		for _, a := range elements(li, "a") {
+			href, _ := attr(a, "href")
+			if s, ok := strings.CutPrefix(href, "/circulars/"); ok {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -34,7 +34,7 @@ func writeOutputs(pub *publisher, cat *catalog.Catalog, opts Options, txt texts,
 			return err
 		}
 	}
-	sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.BaseURL), opts.BaseURL)
+	sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.Now(), opts.BaseURL), opts.BaseURL)
 	if err != nil {
 		return fmt.Errorf("sitemap: %w", err)
 	}

@@ -14,7 +14,7 @@ import (
 // The other keys (every circular, the bodies' lists, the dashboard, the
 // impact tracker, the directories) change with content a circular's page
 // does not show, so an edit renders again only the pages that show what
-// changed. TestCircularPageReads holds the templates to this list.
+// changed. TestPageReads holds the templates to this list.
 var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTypes", "entityTypes", "events",
 	"feeds", "newsletterTopics", "supportEmail", "verifications"}
 
@@ -55,7 +55,7 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 		}
 		h.Reset()
 		h.Write(shared)
-		fmt.Fprintf(h, "view %d\n%s\ntext %d\n%s\nobligations %s\n", len(j), j, len(txt[v.Slug].Marked), txt[v.Slug].Marked, obs)
+		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\n", len(j), j, txt[v.Slug].MarkedSum, obs)
 		for _, s := range shown[v.Slug] {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 		}

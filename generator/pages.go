@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -62,7 +63,7 @@ var staticRoutes = []Route{
 }
 
 // Routes lists every page path the built site must contain.
-func Routes(cat *catalog.Catalog) []string {
+func Routes(cat *catalog.Catalog, now time.Time) []string {
 	var out []string
 	for _, r := range staticRoutes {
 		out = append(out, r.Path)
@@ -76,7 +77,7 @@ func Routes(cat *catalog.Catalog) []string {
 	for _, c := range cat.Circulars {
 		out = append(out, "/circulars/"+c.Slug)
 	}
-	return append(out, listRoutes(siteLists(cat))...)
+	return append(out, listRoutes(siteLists(cat, now))...)
 }
 
 // bodyNotFoundPath is the page of an unknown payment body.
@@ -119,9 +120,9 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 // sitePages is every page of the site, as Hugo content files, bodies still
 // in Markdown, but the kept circulars' pages (the output has them); shown
 // are the circulars each circular's page shows (circularShows).
-func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool, shown map[string][]string) []page {
+func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string) []page {
 	var pages []page
-	lists := siteLists(cat)
+	lists := siteLists(cat, now)
 	// the first page of a list that is a route of its own gets its pager here
 	firstPager := map[string]map[string]any{}
 	firstShows := map[string][]string{}
@@ -177,7 +178,10 @@ func sitePages(cat *catalog.Catalog, txt texts, kept map[string]bool, shown map[
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.front["date"] = c.PublishedDate.String()
 		p.body = ""
-		p.text, p.textFile = txt[c.Slug].Marked, "texts/"+c.Slug+".html" // renderTexts rendered every circular
+		// renderTexts rendered every circular: into the temporary site's
+		// folder (Build), or kept for writePages to write (the benchmark's
+		// site for the Hugo CLI)
+		p.text, p.textFile = txt[c.Slug].Marked, textFile(c.Slug)
 		p.front["text"] = p.textFile
 		if obs := txt[c.Slug].Obligations; len(obs) > 0 {
 			p.front["obligations"] = obs

@@ -295,7 +295,7 @@ func TestImpactTrackerPage(t *testing.T) {
 				for i, li := range items {
 					c := res.Catalog.Circulars[slices.IndexFunc(res.Catalog.Circulars, func(c catalog.Circular) bool { return c.Slug == l.want[i] })]
 					all := text(li)
-					preview := circularPreview(c, impactPreviewLen)
+					preview := c.PreviewText(catalog.ImpactPreviewLen)
 					if len(findAll(li, "datetime", c.PublishedDate.String())) != 1 {
 						t.Errorf("%s item %s lacks its published date", l.list, c.Slug)
 					}
@@ -304,7 +304,7 @@ func TestImpactTrackerPage(t *testing.T) {
 							t.Errorf("%s item %s lacks %q: %s", l.list, c.Slug, want, all)
 						}
 					}
-					if len([]rune(preview)) > impactPreviewLen+len("...") {
+					if len([]rune(preview)) > catalog.ImpactPreviewLen+len("...") {
 						t.Errorf("preview of %s is %d characters", c.Slug, len([]rune(preview)))
 					}
 					var fields map[string]string
@@ -351,7 +351,7 @@ func TestImpactTracker_RecordsAreTheRule(t *testing.T) {
 			t.Fatalf("%s: %d circulars, want %d (and some)", l.level, len(l.got), len(want))
 		}
 		for i, c := range want {
-			if l.got[i].Slug != c.Slug || l.got[i].Preview != circularPreview(c, impactPreviewLen) {
+			if l.got[i].Slug != c.Slug || l.got[i].Preview != c.PreviewText(catalog.ImpactPreviewLen) {
 				t.Errorf("%s %d = %+v, want %s", l.level, i, l.got[i], c.Slug)
 			}
 		}

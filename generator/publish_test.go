@@ -50,8 +50,8 @@ func TestBuild_Rebuild(t *testing.T) {
 		if res.Unchanged != wantUnchanged {
 			t.Errorf("Unchanged = %t, want %t", res.Unchanged, wantUnchanged)
 		}
-		if res.Pages < len(Routes(res.Catalog)) {
-			t.Errorf("Pages = %d for %d routes", res.Pages, len(Routes(res.Catalog)))
+		if res.Pages < len(Routes(res.Catalog, fixtureNow)) {
+			t.Errorf("Pages = %d for %d routes", res.Pages, len(Routes(res.Catalog, fixtureNow)))
 		}
 	}
 

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"strings"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -27,18 +28,21 @@ type sitemapURL struct {
 
 // sitemapURLs are every page of the site, each with its content's date: a
 // circular's published date, a list page's newest entry's date.
-func sitemapURLs(cat *catalog.Catalog, baseURL string) []sitemapURL {
+func sitemapURLs(cat *catalog.Catalog, now time.Time, baseURL string) []sitemapURL {
 	abs := func(route string) string { return strings.TrimSuffix(baseURL, "/") + route }
 	var out []sitemapURL
-	lists := siteLists(cat)
+	lists := siteLists(cat, now)
 	newest := map[string]string{} // route → date of its newest entry
 	for _, l := range lists {
 		for n := 1; n <= l.pages(); n++ {
 			if from := (n - 1) * ListPageSize; from < len(l.items) {
 				i := l.items[from] // lists run newest first
-				if l.kind == "news" {
+				switch l.kind {
+				case "news":
 					newest[l.pageRoute(n)] = cat.News[i].PublishedDate.String()
-				} else {
+				case "impact":
+					newest[l.pageRoute(n)] = l.entries[i].PublishedDate.String()
+				default:
 					newest[l.pageRoute(n)] = cat.Circulars[i].PublishedDate.String()
 				}
 			}

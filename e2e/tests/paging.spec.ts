@@ -48,6 +48,19 @@ test.describe("paged lists without JavaScript", () => {
     await expect(page.locator("[data-news-top]")).toHaveCount(0);
   });
 
+  test("/impact-tracker: each list whole on its own pages", async ({ page }) => {
+    await page.goto("/impact-tracker");
+    const high = await page.locator('[data-list="high-circulars"] li h3 a').allTextContents();
+    expect(high.length).toBeGreaterThan(0);
+    await page.goto("/impact-tracker/high");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("High Impact Circulars");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/impact-tracker\/high$/);
+    // today's list fits one page: the same circulars, in the same order
+    expect(await page.locator('[data-list="high-circulars"] li h3 a').allTextContents()).toEqual(high);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Impact Tracker Dashboard" }).click();
+    await expect(page).toHaveURL(/\/impact-tracker$/);
+  });
+
   test("/circulars: the regulator and category links lead to their paged lists", async ({ page }) => {
     await page.goto("/circulars");
     await page.getByRole("navigation", { name: "Filter circulars" }).getByRole("link", { name: "RBI" }).click();
@@ -99,10 +112,15 @@ test.describe("paged lists with JavaScript", () => {
     await page.locator("[data-api-list=circulars]").getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/circulars\/rbi\/page\/2$/);
     await expect.poll(async () => (await slugs(page, "circulars")).some((s) => rbi.includes(s))).toBe(false);
-    // a reload is the pre-rendered page of the same view
+    // a reload is the pre-rendered page of the same view, its cards as
+    // the API's were drawn (previews included: Go's, from the answer)
     const apiPage = await slugs(page, "circulars");
+    const previews = (p: Page) => p.locator("[data-circular] h3 + p").filter({ visible: true }).allTextContents();
+    const apiPreviews = await previews(page);
+    expect(apiPreviews.length).toBe(apiPage.length);
     await page.reload();
     expect(await slugs(page, "circulars")).toEqual(apiPage);
+    expect(await previews(page)).toEqual(apiPreviews);
   });
 
   test("/search: a regulator without a query pages through the API; Back restores", async ({ page }) => {

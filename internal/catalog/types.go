@@ -194,6 +194,11 @@ type Circular struct {
 	// AISummary is the summary the API last generated (never read from
 	// content; the store joins it in, and builds given a store show it).
 	AISummary *GeneratedSummary `json:"aiSummary"`
+	// Preview is the start of the text as cards show it (PreviewText):
+	// computed for what cards are drawn from (the API's lists, searches
+	// and single circulars; the site's views), never stored; empty in the
+	// bulk export, which carries the whole content.
+	Preview string `json:"preview" store:"-"`
 	// Obligations are what the editors wrote in the front matter
 	// (obligations.go). They are not part of the circular's JSON: the
 	// store keeps them in their own table and the API serves them apart.

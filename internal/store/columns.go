@@ -41,7 +41,7 @@ func columnsOf[T any]() columns[T] {
 			continue // an embedded struct's own fields are listed after it
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || name == "" {
+		if name == "-" || name == "" || f.Tag.Get("store") == "-" { // store:"-": computed, never stored
 			continue
 		}
 		c.names = append(c.names, snakeCase(name))

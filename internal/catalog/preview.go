@@ -1,0 +1,29 @@
+package catalog
+
+import "regpulse/internal/markdown"
+
+// The previews of a circular's text: 200 characters on cards, 150 on the
+// impact tracker (SPEC).
+const (
+	CardPreviewLen   = 200
+	ImpactPreviewLen = 150
+)
+
+// PreviewText is the plain-text start of the circular's text, n
+// characters long: what cards show (Preview). The site's cards and the
+// API's lists share it, so a card the islands draw from the API reads as
+// the pre-rendered one does.
+func (c Circular) PreviewText(n int) string {
+	return PreviewOf(markdown.PlainText(c.Content), n)
+}
+
+// PreviewOf is the preview of a text already made plain.
+func PreviewOf(plain string, n int) string { return markdown.Preview(plain, n) }
+
+// WithPreviews sets the card preview of each circular of a list.
+func WithPreviews(cs []Circular) []Circular {
+	for i := range cs {
+		cs[i].Preview = cs[i].PreviewText(CardPreviewLen)
+	}
+	return cs
+}
