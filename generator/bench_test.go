@@ -93,16 +93,6 @@ func hugoCLI() string {
 	return p
 }
 
-// resetPeakRSS returns what the process no longer uses to the OS and
-// resets its peak resident memory (Linux's clear_refs), so that the next
-// peak measured is the build's own, not that of the set-up before it.
-func resetPeakRSS(b *testing.B) {
-	debug.FreeOSMemory()
-	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
-		b.Logf("peak RSS not reset (%v): it includes the set-up", err)
-	}
-}
-
 // BenchmarkBuild builds the real content plus generated circulars
 // (REGPULSE_BENCH_BUILD). Fresh builds into an empty folder and, after
 // each build, runs the Hugo CLI on a copy of the same temporary Hugo site
@@ -142,20 +132,13 @@ func BenchmarkBuild(b *testing.B) {
 				}
 				var ours, theirs time.Duration
 				var cliRSS, rss float64
-				// as `regpulse build` runs by default
-				defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimitMiB << 20))
 				for b.Loop() {
 					out := filepath.Join(parent, fmt.Sprintf("public-%d", time.Now().UnixNano()))
-					b.StopTimer()
-					resetPeakRSS(b)
-					b.StartTimer()
-					start := time.Now()
-					res, err := Build(context.Background(), opts(out))
-					if err != nil {
-						b.Fatal(err)
-					}
-					ours += time.Since(start)
-					rss = max(rss, vmHWM(os.Getpid()))
+					// in a process of its own, as `regpulse build` runs, so
+					// that its peak RSS is the build's, not the set-up's
+					took, peak, res := buildProcess(b, content, out)
+					ours += took
+					rss = max(rss, peak)
 					last = out
 					if res.Pages < n {
 						b.Fatalf("built %d pages for %d circulars", res.Pages, n)
@@ -284,13 +267,65 @@ func cliSite(b *testing.B, opts Options) string {
 }
 
 // runHugoCLI builds site with the Hugo CLI into out and returns its wall
-// time and peak RSS in MB. The RSS is the CLI's own high-water mark, read
-// from /proc while it runs: its rusage would count this process's memory
-// too (Go starts commands sharing its memory until they exec).
+// time and peak RSS in MB.
 func runHugoCLI(b *testing.B, cli, site, out string) (time.Duration, float64) {
 	b.Helper()
 	cmd := exec.Command(cli, "--source", site, "--destination", out, "--quiet")
 	cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
+	took, rss, _ := runMeasured(b, cmd)
+	return took, rss
+}
+
+// buildProcess runs Build of content into out in a child process (this
+// test binary, running TestBuildProcess) under the memory limit `regpulse
+// build` sets, and returns its wall time, peak RSS in MB and result.
+func buildProcess(b *testing.B, content, out string) (time.Duration, float64, Result) {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBuildProcess$", "-test.count=1")
+	// the parent's assets: the rebuilds that follow in this process see
+	// the same inputs
+	cmd.Env = append(os.Environ(), "REGPULSE_BUILD_PROCESS="+strings.Join([]string{content, out, fixtureAssets}, string(os.PathListSeparator)))
+	took, rss, stdout := runMeasured(b, cmd)
+	var res Result
+	line := stdout[strings.LastIndex(stdout, "RESULT ")+len("RESULT "):]
+	if err := json.Unmarshal([]byte(strings.SplitN(line, "\n", 2)[0]), &res); err != nil {
+		b.Fatalf("the build's process said %q: %v", stdout, err)
+	}
+	return took, rss, res
+}
+
+// TestBuildProcess is BenchmarkBuild's child process (buildProcess): it
+// builds content into out as REGPULSE_BUILD_PROCESS names them, and says
+// the result on a line of its own.
+func TestBuildProcess(t *testing.T) {
+	env := os.Getenv("REGPULSE_BUILD_PROCESS")
+	if env == "" {
+		t.Skip("BenchmarkBuild's child process")
+	}
+	dirs := strings.Split(env, string(os.PathListSeparator))
+	if len(dirs) != 3 {
+		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
+	}
+	debug.SetMemoryLimit(MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
+		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Catalog, res.RenderedPaths = nil, nil
+	j, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("\nRESULT %s\n", j)
+}
+
+// runMeasured runs cmd and returns its wall time, its peak RSS in MB and
+// its output. The RSS is the process's own high-water mark, read from
+// /proc while it runs: its rusage would count this process's memory too
+// (Go starts commands sharing its memory until they exec).
+func runMeasured(b *testing.B, cmd *exec.Cmd) (time.Duration, float64, string) {
+	b.Helper()
 	var msg strings.Builder
 	cmd.Stdout, cmd.Stderr = &msg, &msg
 	start := time.Now()
@@ -306,9 +341,9 @@ func runHugoCLI(b *testing.B, cli, site, out string) (time.Duration, float64) {
 		select {
 		case err := <-done:
 			if err != nil {
-				b.Fatalf("%s: %v\n%s", cli, err, msg.String())
+				b.Fatalf("%s: %v\n%s", cmd.Path, err, msg.String())
 			}
-			return time.Since(start), hwm
+			return time.Since(start), hwm, msg.String()
 		case <-tick.C:
 			hwm = max(hwm, vmHWM(cmd.Process.Pid))
 		}
