@@ -196,7 +196,7 @@ bench-build: bin/hugo
 # circulars, fresh (pages, bytes, largest page gzip, peak RSS, beside the
 # Hugo CLI), one circular edited, and rebuilt unchanged. Takes minutes.
 bench-build-100k: bin/hugo
-	REGPULSE_HUGO=$(CURDIR)/bin/hugo REGPULSE_BENCH_BUILD=100000 $(GO) test ./generator -run '^$$' -bench BenchmarkBuild -benchtime 1x -timeout 60m
+	REGPULSE_HUGO=$(CURDIR)/bin/hugo REGPULSE_BENCH_BUILD=100000 $(GO) test ./generator -run '^$$' -bench BenchmarkBuild -benchtime 1x -timeout 120m
 
 # Lighthouse (bench/, mobile preset, Debian's chromium) on the built site:
 # the dashboard's budgets (median of 3 runs) and every route's CLS. Not in

@@ -93,7 +93,7 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 		group pageGroup
 		keys  []string
 	}{{groupCircular, circularPageData}, {groupList, listRunData()}} {
-		for part := range slices.Chunk(groups[g.group], chunk) {
+		for _, part := range partition(groups[g.group], index, chunk) {
 			r := run{pages: part, keys: g.keys}
 			for _, p := range part {
 				r.shows = append(r.shows, p.shows...)
@@ -120,6 +120,57 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 		}
 	}
 	return nil
+}
+
+// partition splits pages into runs of at most chunk pages that show at
+// most 2·chunk circulars between them: a run's data holds the views of
+// all its pages show. Pages go in the order of the first circular each
+// shows, so that the pages of different lists showing the same circulars
+// (/circulars/page/7, /search/page/7, /circulars/rbi/page/4…) share a run
+// rather than each run needing most of the catalog's views.
+func partition(pages []page, index map[string]int, chunk int) [][]page {
+	first := func(p page) int {
+		at := len(index)
+		for _, s := range p.shows {
+			if i, ok := index[s]; ok {
+				at = min(at, i)
+			}
+		}
+		return at
+	}
+	type placed struct {
+		page
+		at int
+	}
+	order := make([]placed, len(pages))
+	for i, p := range pages {
+		order[i] = placed{p, first(p)}
+	}
+	slices.SortStableFunc(order, func(a, b placed) int { return a.at - b.at })
+	var out [][]page
+	var cur []page
+	shown := map[string]bool{}
+	for _, o := range order {
+		p := o.page
+		more := 0
+		for _, s := range p.shows {
+			if !shown[s] {
+				more++
+			}
+		}
+		if len(cur) > 0 && (len(cur) == chunk || len(shown)+more > 2*chunk) {
+			out = append(out, cur)
+			cur, shown = nil, map[string]bool{}
+		}
+		cur = append(cur, p)
+		for _, s := range p.shows {
+			shown[s] = true
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // siteDir is the temporary Hugo site's folder under the build's work

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -280,5 +281,42 @@ func TestChunkData(t *testing.T) {
 	}
 	if got["circularCount"] != 4 || got["events"] != 1 || got["news"] != nil {
 		t.Errorf("data %v: want events, circularCount 4 and no news", got)
+	}
+}
+
+// TestPartition: runs hold at most chunk pages and 2·chunk circulars
+// shown, pages showing the same circulars go together, and every page is
+// in one run.
+func TestPartition(t *testing.T) {
+	index := map[string]int{}
+	for i := range 20 {
+		index[fmt.Sprint(i)] = i
+	}
+	var pages []page
+	for _, list := range []string{"a", "b"} { // two lists of the same circulars, 2 a page
+		for i := 0; i < 20; i += 2 {
+			pages = append(pages, page{file: fmt.Sprintf("%s/%d", list, i), shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
+		}
+	}
+	runs := partition(pages, index, 3)
+	var all []string
+	for _, r := range runs {
+		shown := map[string]bool{}
+		for _, p := range r {
+			all = append(all, p.file)
+			for _, s := range p.shows {
+				shown[s] = true
+			}
+		}
+		if len(r) > 3 || len(shown) > 6 {
+			t.Errorf("a run of %d pages shows %d circulars, want at most 3 and 6", len(r), len(shown))
+		}
+	}
+	if len(all) != len(pages) {
+		t.Errorf("%d pages in runs, want %d", len(all), len(pages))
+	}
+	// a/0 and b/0 show the same circulars: the same run
+	if runs[0][0].file != "a/0" || runs[0][1].file != "b/0" {
+		t.Errorf("first run %v: want a/0 and b/0 together", runs[0])
 	}
 }

@@ -12,10 +12,13 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
+	"regpulse/internal/related"
 )
 
 // circularText is a circular's Markdown rendered once per build: its
-// page's body and the feeds' HTML, and the plain text its previews cut.
+// page's body and the feeds' HTML, and the start of its plain text, which
+// its previews cut and the related circulars' ranking reads
+// (related.Lead: 400 words, far more than a 200-character preview).
 type circularText struct {
 	HTML, Plain string
 	// Marked is HTML with the obligations' source sentences marked: the
@@ -57,7 +60,9 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, dir string) (texts,
 				return fmt.Errorf("%s: %w", c.Path, err)
 			}
 			obs, marked := obligationViews(c, body)
-			t := circularText{HTML: body, Plain: plain, Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
+			// of the plain text, related circulars and previews read the
+			// start only
+			t := circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
 			if dir != "" {
 				if err := os.WriteFile(filepath.Join(dir, c.Slug+".html"), []byte(marked), 0o644); err != nil {
 					return err

@@ -323,6 +323,11 @@ func termCounts(d Doc) map[string]float32 {
 
 // firstWords is the start of text up to its nth space-separated word,
 // cut before tokenising: the rest of a long circular is not read at all.
+// Lead is the start of a plain text that Rank reads (its first
+// textWords words), as a string of its own: a caller holding many texts
+// for Rank need keep only their leads.
+func Lead(text string) string { return strings.Clone(firstWords(text, textWords)) }
+
 func firstWords(text string, n int) string {
 	inWord := false
 	for i, r := range text {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -131,5 +132,22 @@ func BenchmarkRank(b *testing.B) {
 				Rank(docs, 5)
 			}
 		})
+	}
+}
+
+func TestLead(t *testing.T) {
+	long := strings.Repeat("alpha beta ", 300) // 600 words
+	if got := len(strings.Fields(Lead(long))); got != textWords {
+		t.Errorf("Lead of 600 words has %d, want %d", got, textWords)
+	}
+	if got := Lead("a short text"); got != "a short text" {
+		t.Errorf("Lead(short) = %q", got)
+	}
+	// what Rank reads of the lead is what it reads of the whole text
+	d := Doc{Title: "t", Text: long}
+	l := d
+	l.Text = Lead(long)
+	if !reflect.DeepEqual(termCounts(d), termCounts(l)) {
+		t.Error("the lead's terms differ from the text's")
 	}
 }
