@@ -63,10 +63,10 @@ func listRunData() []string {
 }
 
 // renderPages renders pages with Hugo into pub: the site's own pages in
-// one run, circulars' pages and list pages in runs of at most chunk pages,
-// one after the other (each run uses every core). siteShows are the
-// circulars the site's pages show beyond their lists' items (the
-// dashboard's, the impact tracker's, the bodies' recent updates).
+// one run, circulars' pages and list pages in runs of at most chunk pages
+// and 2·chunk circulars shown (partition), one after the other (each run
+// uses every core). siteShows are the circulars the site's pages show
+// beyond their pages' own shows (the dashboard's first screen).
 func renderPages(ctx context.Context, work string, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options) error {
 	chunk := opts.ChunkPages
 	if chunk <= 0 {
