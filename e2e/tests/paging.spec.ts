@@ -115,7 +115,7 @@ test.describe("paged lists with JavaScript", () => {
     // a reload is the pre-rendered page of the same view, its cards as
     // the API's were drawn (previews included: Go's, from the answer)
     const apiPage = await slugs(page, "circulars");
-    const previews = (p: Page) => p.locator("[data-circular] h3 + p").filter({ visible: true }).allTextContents();
+    const previews = (p: Page) => p.locator("[data-circular] [data-preview]").filter({ visible: true }).allTextContents();
     const apiPreviews = await previews(page);
     expect(apiPreviews.length).toBe(apiPage.length);
     await page.reload();

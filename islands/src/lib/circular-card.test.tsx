@@ -13,7 +13,7 @@ describe("CircularCard", () => {
   it("shows the API's preview as the pre-rendered card does (same element and classes)", async () => {
     await loadPage("/circulars");
     const card = document.querySelector(`[data-circular="${slug}"]`)!;
-    const staticPreview = card.querySelector("h3 + p")!;
+    const staticPreview = card.querySelector("[data-preview]")!;
     expect(staticPreview.textContent?.length).toBeGreaterThan(20);
     const c = {
       id: slug,
@@ -27,13 +27,13 @@ describe("CircularCard", () => {
       publishedDate: "2021-09-07",
     } as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);
-    const drawn = container.querySelector("h3 + p")!;
+    const drawn = container.querySelector("[data-preview]")!;
     expect(drawn.outerHTML).toBe(staticPreview.outerHTML);
   });
 
   it("draws no empty preview when the answer has none", () => {
     const c = { id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02" } as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);
-    expect(container.querySelector("h3 + p")).toBeNull();
+    expect(container.querySelector("[data-preview]")).toBeNull();
   });
 });

@@ -57,7 +57,11 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
           </a>
         )}
       </h3>
-      {c.preview && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{c.preview}</p>}
+      {c.preview && (
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-preview="">
+          {c.preview}
+        </p>
+      )}
       {c.summary && (
         <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-brand-50 p-3 text-sm dark:bg-slate-800">
           <p className="font-semibold">Summary</p>

@@ -43,7 +43,7 @@
 // browser tests (e2e/): data-band, data-score, data-score-bar,
 // data-impact-count, data-entity, data-circular, data-region, data-video,
 // data-sidebar, data-tabbar, data-source, data-ad-slot, data-ad-size, data-stat-card, data-sponsored, data-ad-title, data-auth-slot, data-profile-link,
-// data-theme-switcher, and for the generator's Go tests data-ai-summary
+// data-theme-switcher, data-preview (a card's preview), and for the generator's Go tests data-ai-summary
 // (_partials/ai-summary.html).
 
 type DataAttribute = `data-${string}`;
