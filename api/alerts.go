@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"net/http"
 	"net/url"
@@ -46,16 +45,9 @@ func WithAlerts(c AlertsConfig) Option { return func(h *Handler) { h.alCfg = c }
 func (h *Handler) initAlerts() {
 	c := &h.alCfg
 	if c.Tokens == nil {
-		secret := make([]byte, 32)
-		rand.Read(secret)
-		c.Tokens, _ = alerts.NewTokens(secret)
+		c.Tokens, _ = alerts.NewTokens(processSecret())
 	}
-	if c.SubscribeLimit <= 0 {
-		c.SubscribeLimit = DefaultSubscribeLimit
-	}
-	if c.LimitWindow <= 0 {
-		c.LimitWindow = DefaultLimitWindow
-	}
+	subscribeDefaults(&c.SubscribeLimit, &c.LimitWindow)
 }
 
 // feedEntriesAlert is how many circulars an alert's feed holds.

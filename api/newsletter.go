@@ -83,15 +83,29 @@ var subscribeMessages = map[string]string{
 func (h *Handler) initNewsletter() {
 	c := &h.nlCfg
 	if c.Tokens == nil {
-		secret := make([]byte, 32)
-		rand.Read(secret)
-		c.Tokens, _ = newsletter.NewTokens(secret)
+		c.Tokens, _ = newsletter.NewTokens(processSecret())
 	}
-	if c.SubscribeLimit <= 0 {
-		c.SubscribeLimit = DefaultSubscribeLimit
+	subscribeDefaults(&c.SubscribeLimit, &c.LimitWindow)
+}
+
+// processSecret is a random key for this process, for the links the
+// newsletter and the alerts sign when none is configured: they do not
+// outlive the process.
+func processSecret() []byte {
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	return secret
+}
+
+// subscribeDefaults gives an anonymous subscription's limit per client
+// address and its window their defaults (the newsletter's and the
+// alerts' alike).
+func subscribeDefaults(limit *int, window *time.Duration) {
+	if *limit <= 0 {
+		*limit = DefaultSubscribeLimit
 	}
-	if c.LimitWindow <= 0 {
-		c.LimitWindow = DefaultLimitWindow
+	if *window <= 0 {
+		*window = DefaultLimitWindow
 	}
 }
 
