@@ -206,7 +206,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		data["fallbackIndex"] = "/" + FallbackIndexPath
 	}
 	shown := allShows(views)
-	keys, err := circularPageKeys(opts, data, views, txt, shown)
+	cards, err := cardSums(views)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := circularPageKeys(opts, data, views, cards, txt, shown)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +224,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	pages := sitePages(cat, opts.Now(), txt, kept, shown)
-	listKeys, err := listPageKeys(opts, data, views, pages)
+	listKeys, err := listPageKeys(opts, data, views, cards, pages)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ func circularPagePath(slug string) string { return "circulars/" + slug + "/index
 // and text, and the views of the circulars the page shows (the ones it
 // replaces and is replaced by, its related circulars, and those replacing
 // them, whose titles the related cards name).
-func circularPageKeys(opts Options, data map[string]any, views []circularView, txt texts, shown map[string][]string) (map[string]string, error) {
+func circularPageKeys(opts Options, data map[string]any, views []circularView, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
 	shared, err := sharedKey(opts, data, circularPageData)
 	if err != nil {
 		return nil, err
@@ -37,12 +37,7 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, t
 	// A page shows another circular as a card, which names nothing of
 	// that circular's own related circulars: those are left out of its
 	// key, or a circular added anywhere would render again every page
-	// showing a card whose related list moved. Cards are kept as hashes:
-	// at 100,000 circulars their JSON would be hundreds of MB.
-	cards, err := cardSums(views)
-	if err != nil {
-		return nil, err
-	}
+	// showing a card whose related list moved (cards: cardSums).
 	keys := make(map[string]string, len(views))
 	for _, v := range views {
 		j, err := json.Marshal(v)
@@ -99,17 +94,13 @@ func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error)
 // the page's front matter (its pager), and the cards it shows with the
 // circulars replacing theirs. An edited circular renders again only the
 // list pages that show it.
-func listPageKeys(opts Options, data map[string]any, views []circularView, pages []page) (map[string]string, error) {
+func listPageKeys(opts Options, data map[string]any, views []circularView, cards map[string][sha256.Size]byte, pages []page) (map[string]string, error) {
 	shared := map[string][]byte{}
 	for layout, keys := range listPageData {
 		var err error
 		if shared[layout], err = sharedKey(opts, data, keys); err != nil {
 			return nil, err
 		}
-	}
-	cards, err := cardSums(views)
-	if err != nil {
-		return nil, err
 	}
 	index := data["circularIndex"].(map[string]int)
 	keys := map[string]string{}
@@ -148,7 +139,8 @@ func listPagePath(p page) string {
 }
 
 // cardSums are, by slug, the hashes of the circulars as cards show them
-// (without their related circulars).
+// (without their related circulars), made once for both kinds of page
+// keys: at 100,000 circulars the cards' JSON would be hundreds of MB.
 func cardSums(views []circularView) (map[string][sha256.Size]byte, error) {
 	out := make(map[string][sha256.Size]byte, len(views))
 	for _, v := range views {
