@@ -46,6 +46,36 @@ describe("mountIslands", () => {
     seen.disconnect();
     expect(batches.length).toBeGreaterThan(0);
     expect(batches[0]).toBe("hello RBI");
+    expect(el.hasAttribute(dataIslandMounted)).toBe(true);
+  });
+
+  it("renders in a transition, marking the island only once it is drawn", async () => {
+    document.body.innerHTML = `<div data-island="Hello" data-props='{"name":"RBI"}'><p>static</p></div>`;
+    const el = document.querySelector(sel(dataIsland))!;
+    let slices = 0;
+    // A transition's render is not flushed with the microtasks of the
+    // mount: the page keeps its fallback (and its main thread) meanwhile.
+    await mountIslands(document, { "../islands/Hello.tsx": async () => ({ default: Hello }) });
+    expect(el.textContent).toBe("static");
+    expect(el.hasAttribute(dataIslandMounted)).toBe(false);
+    await vi.waitFor(() => {
+      slices++;
+      expect(el.hasAttribute(dataIslandMounted)).toBe(true);
+    });
+    expect(el.textContent).toBe("hello RBI");
+    expect(slices).toBeGreaterThan(0);
+  });
+
+  it("logs an island that throws while rendering, and does not mark it", async () => {
+    const err = vi.spyOn(console, "error").mockImplementation(() => {});
+    document.body.innerHTML = `<div data-island="Boom"><p>static</p></div>`;
+    const el = document.querySelector(sel(dataIsland))!;
+    const Boom = () => {
+      throw new Error("bad data");
+    };
+    await mountIslands(document, { "../islands/Boom.tsx": async () => ({ default: Boom }) });
+    await vi.waitFor(() => expect(err).toHaveBeenCalledWith("island Boom:", expect.objectContaining({ message: "bad data" })));
+    expect(el.hasAttribute(dataIslandMounted)).toBe(false);
   });
 
   it("keeps the static fallback when an island is unknown or its props are bad", async () => {
