@@ -42,6 +42,9 @@ type Store interface {
 	// Circular is one circular with its stored summary, or
 	// catalog.ErrNotFound.
 	Circular(ctx context.Context, id string) (catalog.Circular, error)
+	// CircularRefs names the circulars with the given slugs, by slug
+	// (those it lacks left out): the circulars replacing a card's.
+	CircularRefs(ctx context.Context, slugs []string) (map[string]catalog.CircularRef, error)
 	// PutCircularSummary and PutImpactAnalysis keep what the AI calls
 	// made (catalog.ErrNotFound for an unknown circular).
 	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error

@@ -282,6 +282,20 @@ func runErrCases(t *testing.T, f *fixture, cases []errCase) {
 // page50 is the page a call with no limit or offset asks for.
 var page50 = catalog.Page{Limit: 50}
 
+// CircularRefs names the catalog's circulars with slugs.
+func (s *fakeStore) CircularRefs(_ context.Context, slugs []string) (map[string]catalog.CircularRef, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	out := map[string]catalog.CircularRef{}
+	for _, c := range s.cat.Circulars {
+		if slices.Contains(slugs, c.Slug) {
+			out[c.Slug] = catalog.CircularRef{Slug: c.Slug, CircularNumber: c.CircularNumber, Title: c.Title}
+		}
+	}
+	return out, nil
+}
+
 func (s *fakeStore) Circular(_ context.Context, id string) (catalog.Circular, error) {
 	if s.err != nil {
 		return catalog.Circular{}, s.err

@@ -73,6 +73,22 @@ func pageURL(u *url.URL, limit, offset int) string {
 	return (&url.URL{Path: u.Path, RawQuery: q.Encode()}).String()
 }
 
+// cards readies circulars for the islands to draw as the site draws its
+// cards: each with its preview and the circulars replacing it named (the
+// "Superseded by" note).
+func (h *Handler) cards(ctx context.Context, cs []catalog.Circular) ([]catalog.Circular, error) {
+	catalog.WithPreviews(cs)
+	slugs := catalog.ReplacingSlugs(cs)
+	if len(slugs) == 0 {
+		return cs, nil
+	}
+	refs, err := h.store.CircularRefs(ctx, slugs)
+	if err != nil {
+		return nil, err
+	}
+	return catalog.WithReplacements(cs, refs), nil
+}
+
 // circular looks up the circular with id, answering 404 (or the store's
 // failure) when it cannot.
 func (h *Handler) circular(w http.ResponseWriter, r *http.Request, id string) (catalog.Circular, bool) {

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
 
@@ -69,6 +71,45 @@ func TestHandler_ListCirculars(t *testing.T) {
 		{"ErrUnknownParameter", "/circulars?q=upi", 400, []string{"q"}},
 		{"ErrEverything", "/circulars?source=x&category=y&sort=z&filter=w&limit=0&offset=-2", 400,
 			[]string{"category", "filter", "limit", "offset", "sort", "source"}},
+	})
+}
+
+// TestHandler_CardReplacements checks that every answer cards are drawn
+// from names the circulars replacing a card's, as the site's "Superseded
+// by" note does, leaving out a slug the store lacks.
+func TestHandler_CardReplacements(t *testing.T) {
+	cat := storetest.Catalog()
+	old := slices.IndexFunc(cat.Circulars, func(c catalog.Circular) bool { return c.Slug == storetest.SlugTokenisation })
+	newer := slices.IndexFunc(cat.Circulars, func(c catalog.Circular) bool { return c.Slug == storetest.SlugCyber })
+	cat.Circulars[old].SupersededBy = catalog.TextList{storetest.SlugCyber, "an-unpublished-circular"}
+	by := cat.Circulars[newer]
+	want := catalog.List[catalog.CircularRef]{{Slug: by.Slug, CircularNumber: by.CircularNumber, Title: by.Title}}
+	f := newFixture(t, cat)
+	check := func(t *testing.T, target string, cs []catalog.Circular) {
+		t.Helper()
+		for _, c := range cs {
+			w := catalog.List[catalog.CircularRef](nil)
+			if c.Slug == storetest.SlugTokenisation {
+				w = want
+			}
+			if diff := cmp.Diff(w, c.Replacements, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("GET %s: %s's replacements (-want +got):\n%s", target, c.Slug, diff)
+			}
+		}
+	}
+	t.Run("List", func(t *testing.T) {
+		check(t, "/circulars", decode[[]catalog.Circular](t, "/circulars", f.get(t, "/circulars")))
+	})
+	t.Run("One", func(t *testing.T) {
+		target := "/circulars/" + cat.Circulars[old].ID
+		check(t, target, []catalog.Circular{decode[catalog.Circular](t, target, f.get(t, target))})
+	})
+	t.Run("Search", func(t *testing.T) {
+		res := decode[search.Response](t, "/search?q=tokenisation", f.get(t, "/search?q=tokenisation"))
+		if !slices.ContainsFunc(res.Circulars, func(c catalog.Circular) bool { return c.Slug == storetest.SlugTokenisation }) {
+			t.Fatalf("search for tokenisation found %v", slugsOf(res.Circulars))
+		}
+		check(t, "/search", res.Circulars)
 	})
 }
 

@@ -102,13 +102,21 @@ func routes() []*route {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
 			catalogListPage(h, w, r, page, in.query(page), func(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error) {
 				cs, total, err := h.store.ListCirculars(ctx, q)
-				return catalog.WithPreviews(cs), total, err // the islands draw the cards as the site does
+				if err != nil {
+					return nil, 0, err
+				}
+				cs, err = h.cards(ctx, cs)
+				return cs, total, err
 			})
 		})),
 		cachedBy(always, handle(opGetCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
 			if c, ok := h.circular(w, r, in.ID); ok {
-				c.Preview = c.PreviewText(catalog.CardPreviewLen) // as its entry in the lists
-				h.writeOK(w, r, c)
+				cs, err := h.cards(r.Context(), []catalog.Circular{c}) // as its entry in the lists
+				if err != nil {
+					h.writeError(w, r, err)
+					return
+				}
+				h.writeOK(w, r, cs[0])
 			}
 		})),
 		cachedBy(always, handle(opCircularObligations, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {

@@ -28,7 +28,10 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, q search.Query)
 		return
 	}
 	h.withModelAnswer(r.Context(), q.Text, &res)
-	catalog.WithPreviews(res.Circulars) // the islands draw the cards as the site does
+	if res.Circulars, err = h.cards(r.Context(), res.Circulars); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
 	h.writeOK(w, r, res)
 }
 

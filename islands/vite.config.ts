@@ -43,6 +43,9 @@ export default defineConfig({
       },
     },
   },
+  // The tests read the site's templates (../templates) to hold the cards
+  // the islands draw to the generator's markup.
+  server: { fs: { allow: [".."] } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],

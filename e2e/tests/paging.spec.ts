@@ -113,14 +113,21 @@ test.describe("paged lists with JavaScript", () => {
     await expect(page).toHaveURL(/\/circulars\/rbi\/page\/2$/);
     await expect.poll(async () => (await slugs(page, "circulars")).some((s) => rbi.includes(s))).toBe(false);
     // a reload is the pre-rendered page of the same view, its cards as
-    // the API's were drawn (previews included: Go's, from the answer)
+    // the API's were drawn (previews included: Go's, from the answer; and
+    // the "Superseded by" notes, naming the replacing circulars)
     const apiPage = await slugs(page, "circulars");
     const previews = (p: Page) => p.locator("[data-circular] [data-preview]").filter({ visible: true }).allTextContents();
+    const notes = (p: Page) =>
+      p.locator("[data-circular] [data-superseded]").filter({ visible: true })
+        .evaluateAll((els) => els.map((e) => [e.textContent?.replace(/\s+/g, " ").trim(), ...[...e.querySelectorAll("a")].map((a) => a.getAttribute("href"))]));
     const apiPreviews = await previews(page);
+    const apiNotes = await notes(page);
     expect(apiPreviews.length).toBe(apiPage.length);
+    expect(apiNotes.length).toBeGreaterThan(0);
     await page.reload();
     expect(await slugs(page, "circulars")).toEqual(apiPage);
     expect(await previews(page)).toEqual(apiPreviews);
+    expect(await notes(page)).toEqual(apiNotes);
   });
 
   test("/search: a regulator without a query pages through the API; Back restores", async ({ page }) => {

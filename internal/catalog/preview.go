@@ -27,3 +27,28 @@ func WithPreviews(cs []Circular) []Circular {
 	}
 	return cs
 }
+
+// ReplacingSlugs are the slugs of the circulars replacing those of cs
+// (their SupersededBy), for a store to name (WithReplacements).
+func ReplacingSlugs(cs []Circular) []string {
+	var slugs []string
+	for _, c := range cs {
+		slugs = append(slugs, c.SupersededBy...)
+	}
+	return slugs
+}
+
+// WithReplacements sets each circular's Replacements from refs (by slug),
+// in its SupersededBy's order; a slug refs lacks is left out, as the
+// site's note names only published circulars.
+func WithReplacements(cs []Circular, refs map[string]CircularRef) []Circular {
+	for i := range cs {
+		cs[i].Replacements = nil
+		for _, slug := range cs[i].SupersededBy {
+			if ref, ok := refs[slug]; ok {
+				cs[i].Replacements = append(cs[i].Replacements, ref)
+			}
+		}
+	}
+	return cs
+}

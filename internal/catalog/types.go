@@ -199,6 +199,10 @@ type Circular struct {
 	// and single circulars; the site's views), never stored; empty in the
 	// bulk export, which carries the whole content.
 	Preview string `json:"preview" store:"-"`
+	// Replacements name the circulars of SupersededBy (those published),
+	// as a card's "Superseded by" note links them: computed where
+	// previews are (WithPreviews' callers), never stored.
+	Replacements List[CircularRef] `json:"replacements" store:"-"`
 	// Obligations are what the editors wrote in the front matter
 	// (obligations.go). They are not part of the circular's JSON: the
 	// store keeps them in their own table and the API serves them apart.
@@ -280,6 +284,13 @@ func (c Circular) Heading() string {
 		return c.Title
 	}
 	return string(c.CircularNumber) + " — " + c.Title
+}
+
+// CircularRef names a circular as a link to it does.
+type CircularRef struct {
+	Slug           string    `json:"slug"`
+	CircularNumber OptString `json:"circularNumber"`
+	Title          string    `json:"title"`
 }
 
 // Superseded reports whether a newer circular replaces c.

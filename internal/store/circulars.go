@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"unicode/utf8"
 
 	"regpulse/internal/catalog"
@@ -94,6 +95,41 @@ func (s *DB) Circular(ctx context.Context, id string) (_ catalog.Circular, err e
 		return c, err
 	}
 	return c, nil
+}
+
+// CircularRefs names the circulars with the given slugs, by slug; a slug
+// the store lacks is left out. (Cards name the circulars replacing theirs:
+// catalog.WithReplacements.)
+func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]catalog.CircularRef, err error) {
+	defer wrap(&err, "CircularRefs")
+	out := map[string]catalog.CircularRef{}
+	slugs = slices.Compact(slices.Sorted(slices.Values(slugs)))
+	for start := 0; start < len(slugs); start += batchRows {
+		part := slugs[start:min(len(slugs), start+batchRows)]
+		args := make([]any, len(part))
+		for i, slug := range part {
+			args[i] = slug
+		}
+		rows, err := s.db.QueryContext(ctx, `SELECT slug, circular_number, title FROM circulars WHERE slug IN (`+placeholders(len(args))+`)`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var ref catalog.CircularRef
+			var number string
+			if err := rows.Scan(&ref.Slug, &number, &ref.Title); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			ref.CircularNumber = catalog.OptString(number)
+			out[ref.Slug] = ref
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // PutCircularSummary stores (or replaces) the API's summary of a circular,

@@ -146,6 +146,35 @@ func TestListCirculars(t *testing.T) {
 	})
 }
 
+func TestCircularRefs(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		cat := storetest.Catalog()
+		db := openSynced(t, open, cat)
+		// duplicates asked once, unknown slugs left out
+		got, err := db.CircularRefs(t.Context(), []string{storetest.SlugCyber, "no-such-circular", storetest.SlugTokenisation, storetest.SlugCyber})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]catalog.CircularRef{}
+		for _, c := range cat.Circulars {
+			if c.Slug == storetest.SlugCyber || c.Slug == storetest.SlugTokenisation {
+				want[c.Slug] = catalog.CircularRef{Slug: c.Slug, CircularNumber: c.CircularNumber, Title: c.Title}
+			}
+		}
+		if want[storetest.SlugTokenisation].CircularNumber == "" || len(want) != 2 {
+			t.Fatalf("the fixture changed: %v", want)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("CircularRefs (-want +got):\n%s", diff)
+		}
+		none, err := db.CircularRefs(t.Context(), nil)
+		if err != nil || len(none) != 0 {
+			t.Errorf("CircularRefs(nil) = %v, %v; want none", none, err)
+		}
+	})
+}
+
 func TestPutCircularSummary(t *testing.T) {
 	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {

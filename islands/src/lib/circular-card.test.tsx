@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadPage, resetPage } from "../test/fixture";
 import type { Schemas } from "./api";
 import { CircularCard } from "./circular-card";
+import template from "../../../templates/_partials/superseded-note.html?raw";
 
 const labels = { documentTypes: { circular: "Circular" }, verifications: {} };
 const slug = "rbi-2021-09-07-tokenisation";
@@ -35,5 +36,32 @@ describe("CircularCard", () => {
     const c = { id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02" } as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);
     expect(container.querySelector("[data-preview]")).toBeNull();
+  });
+
+  it("names the circulars replacing it, in the template's note (superseded-note.html)", () => {
+    const classOf = (tag: string) => new RegExp(`<${tag} class="([^"]+)"`).exec(template)?.[1];
+    const c = {
+      id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02",
+      replacements: [
+        { slug: "rbi-2025-01-02-a", circularNumber: "RBI/2024-25/1", title: "A" },
+        { slug: "rbi-2025-02-03-b", circularNumber: null, title: "B" },
+      ],
+    } as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    const note = container.querySelector("[data-superseded]")!;
+    expect(note.tagName).toBe("P");
+    expect(note.getAttribute("class")).toBe(classOf("p"));
+    expect(note.textContent?.replace(/\s+/g, " ").trim()).toBe("Superseded by RBI/2024-25/1 - A, B");
+    const links = [...note.querySelectorAll("a")];
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/circulars/rbi-2025-01-02-a", "/circulars/rbi-2025-02-03-b"]);
+    expect(links.every((a) => a.getAttribute("class") === classOf("a"))).toBe(true);
+    // before the preview, as on the site's cards
+    expect(note.previousElementSibling?.tagName).toBe("H3");
+  });
+
+  it("draws no note when nothing replaces it", () => {
+    const c = { id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02", replacements: [] } as unknown as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    expect(container.querySelector("[data-superseded]")).toBeNull();
   });
 });

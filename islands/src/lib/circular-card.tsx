@@ -5,6 +5,7 @@
 // Go's (catalog.DocumentTypeLabel, VerificationLabel), passed in as props.
 // The card's Summarize and Impact slot (data-card-actions) is filled by
 // the page's CardActions island like a static card's.
+import { Fragment } from "react";
 import type { Circular } from "./api";
 import { dataCardActions } from "./contract";
 
@@ -35,6 +36,30 @@ export function cardDate(iso: string): string {
   return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
+// SupersededNote names the circulars replacing c, with links: the
+// template's superseded-note.html.
+function SupersededNote({ c }: { c: Circular }) {
+  const by = c.replacements ?? [];
+  if (by.length === 0) return null;
+  return (
+    <p
+      className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
+      data-superseded=""
+    >
+      <span className="font-semibold">Superseded by</span>
+      {by.map((r, i) => (
+        <Fragment key={r.slug}>
+          {i > 0 && ","}{" "}
+          <a className="underline hover:no-underline" href={`/circulars/${r.slug}`}>
+            {r.circularNumber && `${r.circularNumber} - `}
+            {r.title}
+          </a>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels }) {
   const page = `/circulars/${c.slug}`;
   const v = c.verification ? labels.verifications[c.verification] : undefined;
@@ -57,6 +82,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
           </a>
         )}
       </h3>
+      <SupersededNote c={c} />
       {c.preview && (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-preview="">
           {c.preview}
