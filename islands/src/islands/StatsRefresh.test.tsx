@@ -43,6 +43,21 @@ describe("StatsRefresh on the dashboard", () => {
     expect(document.querySelector(sel(dataStatZero, "activeUsers"))).toBeNull();
   });
 
+  it("asks again when the page comes back from the back/forward cache", async () => {
+    await loadPage("/");
+    const answer = (activeUsers: number) => new Response(JSON.stringify({ newCirculars: 7, impactAlerts: 2, latestNews: 11, activeUsers }), { status: 200 });
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(answer(0)).mockResolvedValueOnce(answer(1));
+    await mountIsland("StatsRefresh", StatsRefresh);
+    await vi.waitFor(() => expect(figure("newCirculars")).toBe("7"));
+    expect(figure("activeUsers")).toBe("0");
+    // a page shown afresh (not from the cache) asks nothing more
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: false }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+    await vi.waitFor(() => expect(figure("activeUsers")).toBe("1"));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("keeps the build's figures when the call fails, and only logs", async () => {
     await loadPage("/");
     const before = figure("newCirculars");

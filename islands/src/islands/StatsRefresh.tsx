@@ -1,6 +1,8 @@
 // The dashboard's four figures are the build's; this island asks the API
-// for today's and writes them into the cards (data-stat="key"). It draws
-// nothing. A failure keeps the build's figures and is only logged.
+// for today's and writes them into the cards (data-stat="key"), and asks
+// again when the browser shows the page from its back/forward cache (back
+// from signing up, the page would otherwise keep the figures it had). It
+// draws nothing. A failure keeps the figures shown and is only logged.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiQuery, type Schemas } from "../lib/api";
@@ -41,6 +43,12 @@ function StatsRefresh() {
   useEffect(() => {
     if (stats.error) console.error("dashboard stats:", stats.error);
   }, [stats.error]);
+  const { refetch } = stats;
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => void (e.persisted && refetch());
+    window.addEventListener("pageshow", shown);
+    return () => window.removeEventListener("pageshow", shown);
+  }, [refetch]);
   return null;
 }
 
