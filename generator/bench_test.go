@@ -107,7 +107,7 @@ func BenchmarkBuild(b *testing.B) {
 			opts := func(out string) Options {
 				return Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
 					BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
-					Now: func() time.Time { return benchNow }}
+					Now: func() time.Time { return benchNow }, ReleaseContent: true} // as `regpulse build`
 			}
 			// the output of the last fresh build: the rebuilds start from it
 			// (at 100,000 circulars a build is minutes)
@@ -308,7 +308,8 @@ func TestBuildProcess(t *testing.T) {
 	}
 	debug.SetMemoryLimit(MemoryLimitMiB << 20) // as `regpulse build` runs by default
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
-		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow }})
+		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
+		ReleaseContent: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,13 @@ type circularView struct {
 	Related []string  `json:"related"` // slugs
 }
 
+// newCircularView is c's view, without its text: the view never shows it,
+// and the catalog's may then be let go (Options.ReleaseContent).
+func newCircularView(c catalog.Circular, related []string) circularView {
+	c.Content = ""
+	return circularView{Circular: c, Related: related}
+}
+
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
@@ -66,7 +73,7 @@ func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 			slugs[n] = cat.Circulars[j].Slug
 		}
 		c.Preview = txt.preview(c, catalog.CardPreviewLen)
-		views[i] = circularView{Circular: c, Related: slugs}
+		views[i] = newCircularView(c, slugs)
 	}
 	return views
 }

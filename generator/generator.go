@@ -68,6 +68,12 @@ type Options struct {
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
 	ActiveUsers int
+	// ReleaseContent says the caller reads no circular's Content from the
+	// Result: the build lets the texts go once their pages' HTML and the
+	// feeds are made, before Hugo renders (at 100,000 circulars they are
+	// over 1 GB), and Result.Catalog's circulars have none. A caller that
+	// syncs the catalog into a store leaves it false.
+	ReleaseContent bool
 }
 
 // Result describes a successful build.
@@ -93,30 +99,33 @@ type Result struct {
 // about the same time.
 const MemoryLimitMiB = 800
 
-// keepMemoryLimitAboveHeap raises the process's soft memory limit, when
-// one is set (`regpulse build` sets MemoryLimitMiB), to twice the heap the
-// build holds once the catalog is loaded, plus 512 MiB for a run of Hugo,
-// and returns what restores it. Under a limit below the live heap the
-// collector runs without pause, taking half the CPU: at 100,000
+// heapLimit keeps the process's soft memory limit, when one is set
+// (`regpulse build` sets MemoryLimitMiB), at least twice the heap the
+// build holds plus 512 MiB for a run of Hugo. Under a limit below the live
+// heap the collector runs without pause, taking half the CPU: at 100,000
 // circulars the catalog alone (their texts) is over 1 GB.
-func keepMemoryLimitAboveHeap() (restore func()) {
-	limit := debug.SetMemoryLimit(-1)
-	if limit == math.MaxInt64 {
-		return func() {}
+type heapLimit struct{ set int64 } // the limit the process had
+
+func newHeapLimit() heapLimit { return heapLimit{set: debug.SetMemoryLimit(-1)} }
+
+// fit sets the limit from the heap live now: raised while the build holds
+// more than the process's limit allows, lowered again (never below it)
+// once the build holds less, so the collector keeps the process small.
+func (h heapLimit) fit() {
+	if h.set == math.MaxInt64 {
+		return
 	}
 	runtime.GC()
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
 	if live[0].Value.Kind() != metrics.KindUint64 {
-		return func() {}
+		return
 	}
-	want := int64(2*live[0].Value.Uint64()) + 512<<20
-	if want <= limit {
-		return func() {}
-	}
-	debug.SetMemoryLimit(want)
-	return func() { debug.SetMemoryLimit(limit) }
+	debug.SetMemoryLimit(max(h.set, int64(2*live[0].Value.Uint64())+512<<20))
 }
+
+// restore gives the process its limit back.
+func (h heapLimit) restore() { debug.SetMemoryLimit(h.set) }
 
 // Hugo keeps package-level caches; builds must not overlap.
 var buildMu sync.Mutex
@@ -149,7 +158,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		<-hashed
 		return nil, err
 	}
-	defer keepMemoryLimitAboveHeap()()
+	mem := newHeapLimit()
+	mem.fit()
+	defer mem.restore()
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
 		<-hashed
@@ -247,6 +258,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
+	}
+	if opts.ReleaseContent {
+		for i := range cat.Circulars {
+			cat.Circulars[i].Content = ""
+		}
+		mem.fit()
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {

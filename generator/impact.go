@@ -76,7 +76,7 @@ func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
 		out := []circularView{}
 		for _, c := range cs {
 			c.Preview = c.PreviewText(catalog.ImpactPreviewLen)
-			out = append(out, circularView{Circular: c, Related: []string{}})
+			out = append(out, newCircularView(c, []string{}))
 		}
 		return out
 	}

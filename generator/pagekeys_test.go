@@ -234,26 +234,34 @@ func templateReads(t *testing.T, entries, allowed []string) map[string]bool {
 // crossed: circulars' pages, list pages) gives the same output, byte for
 // byte, as one in runs large enough to hold every page; each run holds
 // only the views its pages show, so a view missing from one fails the
-// build (circular-view.html), never an empty card.
+// build (circular-view.html), never an empty card. The build in runs
+// also lets the texts go before Hugo (Options.ReleaseContent): same bytes.
 func TestBuild_Chunks(t *testing.T) {
 	content := withCirculars(t, fixtureContent, 70)
-	build := func(chunk int) (string, *Result) {
+	build := func(chunk int, release bool) (string, *Result) {
 		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
 			OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
-			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, ChunkPages: chunk}
+			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, ChunkPages: chunk,
+			ReleaseContent: release}
 		res, err := Build(t.Context(), opts)
 		if err != nil {
 			t.Fatalf("ChunkPages %d: %v", chunk, err)
 		}
 		return opts.OutDir, res
 	}
-	whole, one := build(1 << 20)
-	small, many := build(7)
+	whole, one := build(1<<20, false)
+	// in runs, as `regpulse build` does, the texts let go before Hugo
+	small, many := build(7, true)
 	if one.Pages != many.Pages || many.Rendered != many.Pages {
 		t.Errorf("pages: %d in one run, %d in runs of 7 (%d rendered)", one.Pages, many.Pages, many.Rendered)
 	}
 	if diff := cmp.Diff(outputListing(t, whole), outputListing(t, small)); diff != "" {
-		t.Errorf("runs of 7 pages differ from one run (-one +runs):\n%s", diff)
+		t.Errorf("runs of 7 pages, texts released, differ from one run (-one +runs):\n%s", diff)
+	}
+	for i, c := range many.Catalog.Circulars {
+		if c.Content != "" || one.Catalog.Circulars[i].Content == "" {
+			t.Fatalf("%s: content %d bytes released, %d kept; want none released, all kept", c.Slug, len(c.Content), len(one.Catalog.Circulars[i].Content))
+		}
 	}
 }
 

@@ -200,6 +200,7 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := storedInputs(ctx, sf, &opts); err != nil {
 		return err
 	}
+	opts.ReleaseContent = sf.URL == "" // nothing to sync the texts into
 	res, err := generator.Build(ctx, opts)
 	if err != nil || sf.URL == "" {
 		return err
