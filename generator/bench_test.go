@@ -248,11 +248,11 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	txt, err := renderTexts(b.Context(), cat.Circulars, "")
+	txt, err := renderTexts(b.Context(), cat.Circulars, textsOpts{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := templateData(cat, assets, opts, circularViews(cat, txt))
+	data := templateData(cat, assets, opts, circularViews(cat, txt), txt.preview)
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func freshnessView(cat *catalog.Catalog, now time.Time) map[string]any {
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names.
-func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []circularView) map[string]any {
+func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []circularView, preview previewFunc) map[string]any {
 	index := make(map[string]int, len(views))
 	for i, v := range views {
 		index[v.Slug] = i
@@ -125,7 +125,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"feeds":         feeds,
 		"supportEmail":  opts.SupportEmail,
 		"entityTypes":   entityTypes(),
-		"impactTracker": newImpactPageView(impactTracker(cat, opts.Now())),
+		"impactTracker": newImpactPageView(impactTracker(cat, opts.Now(), preview)),
 		"impactRule":    impact.ActiveRule, // the impact tracker's lists' pages state it
 		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		// the lists' "up to date as of" (_partials/up-to-date.html): the

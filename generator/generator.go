@@ -111,7 +111,10 @@ func newHeapLimit() heapLimit { return heapLimit{set: debug.SetMemoryLimit(-1)} 
 // fit sets the limit from the heap live now: raised while the build holds
 // more than the process's limit allows, lowered again (never below it)
 // once the build holds less, so the collector keeps the process small.
-func (h heapLimit) fit() {
+func (h heapLimit) fit() { h.fitAbove(2) }
+
+// fitAbove sets the limit to times the live heap plus 512 MiB.
+func (h heapLimit) fitAbove(times uint64) {
 	if h.set == math.MaxInt64 {
 		return
 	}
@@ -121,8 +124,13 @@ func (h heapLimit) fit() {
 	if live[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	debug.SetMemoryLimit(max(h.set, int64(2*live[0].Value.Uint64())+512<<20))
+	debug.SetMemoryLimit(max(h.set, int64(times*live[0].Value.Uint64())+512<<20))
 }
+
+// fitTight is fit with 512 MiB above the live heap rather than twice it:
+// the collector runs more often, the process stays smaller. For a heap
+// about to shrink (the texts let go as they are rendered).
+func (h heapLimit) fitTight() { h.fitAbove(1) }
 
 // restore gives the process its limit back.
 func (h heapLimit) restore() { debug.SetMemoryLimit(h.set) }
@@ -159,7 +167,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	mem := newHeapLimit()
-	mem.fit()
+	if opts.ReleaseContent {
+		// the texts go while they are rendered: a limit of twice the heap
+		// the catalog takes now would let garbage grow to that meanwhile
+		mem.fitTight()
+	} else {
+		mem.fit()
+	}
 	defer mem.restore()
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
@@ -198,17 +212,21 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
-	txt, err := renderTexts(ctx, cat.Circulars, textsDir(work))
+	keep := keptTexts(cat, opts.Now())
+	txt, err := renderTexts(ctx, cat.Circulars, textsOpts{dir: textsDir(work), keep: keep, release: opts.ReleaseContent})
 	if err != nil {
 		return nil, err
+	}
+	if opts.ReleaseContent {
+		mem.fit()
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 
 	views := circularViews(cat, txt)
-	txt.dropPlain()
-	data := templateData(cat, assets, opts, views)
+	txt.dropPlain(keep)
+	data := templateData(cat, assets, opts, views, txt.preview)
 	index, err := fallbackIndex(cat)
 	if err != nil {
 		return nil, err
@@ -258,12 +276,6 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
 		return nil, err
-	}
-	if opts.ReleaseContent {
-		for i := range cat.Circulars {
-			cat.Circulars[i].Content = ""
-		}
-		mem.fit()
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {

@@ -71,11 +71,19 @@ func impactSections(it impactTrackerView) []impactSectionView {
 	return out
 }
 
-func impactTracker(cat *catalog.Catalog, now time.Time) impactTrackerView {
+// previewFunc is a circular's preview of n characters: texts.preview in
+// a build (the texts may be let go: Options.ReleaseContent), the
+// circular's own PreviewText elsewhere, noPreview where none is read.
+type previewFunc func(c catalog.Circular, n int) string
+
+// noPreview is the preview of what reads routes only (Routes, sitemaps).
+func noPreview(catalog.Circular, int) string { return "" }
+
+func impactTracker(cat *catalog.Catalog, now time.Time, preview previewFunc) impactTrackerView {
 	views := func(cs []catalog.Circular) []circularView {
 		out := []circularView{}
 		for _, c := range cs {
-			c.Preview = c.PreviewText(catalog.ImpactPreviewLen)
+			c.Preview = preview(c, catalog.ImpactPreviewLen)
 			out = append(out, newCircularView(c, []string{}))
 		}
 		return out

@@ -178,7 +178,7 @@ func checkListRoutes(cat *catalog.Catalog) error {
 
 // siteLists are every paged list of the site, in the catalog's order
 // (newest first); the impact tracker's are as of now.
-func siteLists(cat *catalog.Catalog, now time.Time) []pagedList {
+func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []pagedList {
 	all := make([]int, len(cat.Circulars))
 	slugs := make([]string, len(cat.Circulars))
 	bySource := map[string][]int{}
@@ -224,7 +224,7 @@ func siteLists(cat *catalog.Catalog, now time.Time) []pagedList {
 			lists[i].slugs = slugs
 		}
 	}
-	return append(lists, impactLists(impactTracker(cat, now))...)
+	return append(lists, impactLists(impactTracker(cat, now, preview))...)
 }
 
 // impactLists are the impact tracker's three lists, each whole on pages

@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"regpulse/internal/catalog"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 )
 
@@ -130,13 +132,17 @@ func TestBuild_PagedLists(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// All from one regulator: more active circulars than the feeds
+		// hold (see the released build below).
 		date := regexp.MustCompile(`(?m)^publishedDate: .*$`)
+		source := regexp.MustCompile(`(?m)^source: .*$`)
 		for i, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			d := fixtureNow.AddDate(0, 0, -i*2).Format(time.DateOnly)
+			src = source.ReplaceAll(src, []byte("source: SEBI"))
 			if err := os.WriteFile(f, date.ReplaceAll(src, []byte("publishedDate: "+d)), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +152,7 @@ func TestBuild_PagedLists(t *testing.T) {
 			t.Helper()
 			return parseFile(t, filepath.Join(out, RoutePath(route)))
 		}
-		it := impactTracker(res.Catalog, fixtureNow)
+		it := impactTracker(res.Catalog, fixtureNow, catalog.Circular.PreviewText)
 		tracker := read("/impact-tracker")
 		for _, l := range impactListsOf(it) {
 			var w []string
@@ -179,6 +185,18 @@ func TestBuild_PagedLists(t *testing.T) {
 		}
 		if len(it.High) <= ListPageSize && len(it.Medium) <= ListPageSize {
 			t.Errorf("only %d active circulars: the test wants a list of several pages", len(it.High)+len(it.Medium))
+		}
+		// More active circulars than the feeds hold: a build that lets the
+		// texts go as it renders them (`regpulse build`'s) keeps theirs
+		// for the tracker's previews, and writes the same bytes.
+		released := filepath.Join(t.TempDir(), "public")
+		if _, err := Build(t.Context(), Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
+			OutDir: released, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
+			Now: func() time.Time { return fixtureNow }, ReleaseContent: true}); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(outputListing(t, out), outputListing(t, released)); diff != "" {
+			t.Errorf("texts released as rendered: output differs (-kept +released):\n%s", diff)
 		}
 	})
 	t.Run("PerCategory", func(t *testing.T) {

@@ -77,7 +77,7 @@ func Routes(cat *catalog.Catalog, now time.Time) []string {
 	for _, c := range cat.Circulars {
 		out = append(out, "/circulars/"+c.Slug)
 	}
-	return append(out, listRoutes(siteLists(cat, now))...)
+	return append(out, listRoutes(siteLists(cat, now, noPreview))...)
 }
 
 // bodyNotFoundPath is the page of an unknown payment body.
@@ -122,7 +122,7 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 // are the circulars each circular's page shows (circularShows).
 func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string) []page {
 	var pages []page
-	lists := siteLists(cat, now)
+	lists := siteLists(cat, now, txt.preview)
 	// the first page of a list that is a route of its own gets its pager here
 	firstPager := map[string]map[string]any{}
 	firstShows := map[string][]string{}

@@ -338,7 +338,7 @@ func TestImpactTracker_RecordsAreTheRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC)
-	v := impactTracker(cat, now)
+	v := impactTracker(cat, now, catalog.Circular.PreviewText)
 	if diff := cmp.Diff(impact.Records(cat.Circulars, now), v.Entities); diff != "" {
 		t.Errorf("entities differ from impact.Records (-want +got):\n%s", diff)
 	}

@@ -31,7 +31,7 @@ type sitemapURL struct {
 func sitemapURLs(cat *catalog.Catalog, now time.Time, baseURL string) []sitemapURL {
 	abs := func(route string) string { return strings.TrimSuffix(baseURL, "/") + route }
 	var out []sitemapURL
-	lists := siteLists(cat, now)
+	lists := siteLists(cat, now, noPreview)
 	newest := map[string]string{} // route → date of its newest entry
 	for _, l := range lists {
 		for n := 1; n <= l.pages(); n++ {

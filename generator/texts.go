@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -37,11 +38,21 @@ type texts map[string]circularText
 // textFile is where a circular's page text is, in the temporary site.
 func textFile(slug string) string { return "texts/" + slug + ".html" }
 
-// renderTexts renders every circular's text once, on every core. With a
-// folder (textsDir, the site's texts/: newSiteFs), each page's text is
-// written there and not kept: at 100,000 circulars the texts are
-// gigabytes.
-func renderTexts(ctx context.Context, cs []catalog.Circular, dir string) (texts, error) {
+// textsOpts says what renderTexts keeps and lets go.
+type textsOpts struct {
+	// dir (textsDir, the site's texts/: newSiteFs) is where each page's
+	// text is written and then not kept (at 100,000 circulars the texts
+	// are gigabytes), but for the circulars of keep; "" keeps all.
+	dir  string
+	keep map[string]bool
+	// release lets each circular's Content go once rendered
+	// (Options.ReleaseContent): what reads it later reads the texts.
+	release bool
+}
+
+// renderTexts renders every circular's text once, on every core.
+func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts, error) {
+	dir := o.dir
 	out := make([]circularText, len(cs))
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -67,7 +78,12 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, dir string) (texts,
 				if err := os.WriteFile(filepath.Join(dir, c.Slug+".html"), []byte(marked), 0o644); err != nil {
 					return err
 				}
-				t.HTML, t.Marked = "", ""
+				if !o.keep[c.Slug] {
+					t.HTML, t.Marked = "", ""
+				}
+			}
+			if o.release {
+				cs[i].Content = ""
 			}
 			out[i] = t
 			return nil
@@ -81,6 +97,25 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, dir string) (texts,
 		t[c.Slug] = out[i]
 	}
 	return t, nil
+}
+
+// keptTexts are the circulars whose texts the build reads after their
+// pages' texts are written (renderTexts, dropPlain): the feeds' entries
+// (their HTML and previews) and the impact tracker's (their previews).
+func keptTexts(cat *catalog.Catalog, now time.Time) map[string]bool {
+	keep := map[string]bool{}
+	for _, f := range Feeds() {
+		for _, c := range f.circulars(cat) {
+			keep[c.Slug] = true
+		}
+	}
+	it := impactTracker(cat, now, noPreview)
+	for _, l := range [][]circularView{it.High, it.Medium, it.Open} {
+		for _, v := range l {
+			keep[v.Slug] = true
+		}
+	}
+	return keep
 }
 
 // html is c's body as HTML, rendered now if c was not rendered before.
@@ -108,12 +143,15 @@ func (t texts) preview(c catalog.Circular, n int) string {
 	return c.PreviewText(n)
 }
 
-// dropPlain lets the plain texts go once the related circulars and the
-// previews are made (at 100,000 circulars they are about as large as the
-// content); preview and plain render again what they then need.
-func (t texts) dropPlain() {
+// dropPlain lets the plain texts go, but those of keep, once the related
+// circulars and the previews are made (at 100,000 circulars they are
+// about as large as the content); preview and plain render again what
+// they then need, from the content if it was kept.
+func (t texts) dropPlain(keep map[string]bool) {
 	for slug, r := range t {
-		r.Plain = ""
-		t[slug] = r
+		if !keep[slug] {
+			r.Plain = ""
+			t[slug] = r
+		}
 	}
 }
