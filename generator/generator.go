@@ -69,10 +69,11 @@ type Options struct {
 	// figures from the API when it loads.
 	ActiveUsers int
 	// ReleaseContent says the caller reads no circular's Content from the
-	// Result: the build lets the texts go once their pages' HTML and the
-	// feeds are made, before Hugo renders (at 100,000 circulars they are
-	// over 1 GB), and Result.Catalog's circulars have none. A caller that
-	// syncs the catalog into a store leaves it false.
+	// Result: the build loads the catalog without the circulars' texts
+	// (catalog.WithoutTexts) and reads each from its file while it renders
+	// it (at 100,000 circulars they are over 1 GB), and Result.Catalog's
+	// circulars have none. A caller that syncs the catalog into a store
+	// leaves it false.
 	ReleaseContent bool
 }
 
@@ -111,10 +112,7 @@ func newHeapLimit() heapLimit { return heapLimit{set: debug.SetMemoryLimit(-1)} 
 // fit sets the limit from the heap live now: raised while the build holds
 // more than the process's limit allows, lowered again (never below it)
 // once the build holds less, so the collector keeps the process small.
-func (h heapLimit) fit() { h.fitAbove(2) }
-
-// fitAbove sets the limit to times the live heap plus 512 MiB.
-func (h heapLimit) fitAbove(times uint64) {
+func (h heapLimit) fit() {
 	if h.set == math.MaxInt64 {
 		return
 	}
@@ -124,13 +122,8 @@ func (h heapLimit) fitAbove(times uint64) {
 	if live[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	debug.SetMemoryLimit(max(h.set, int64(times*live[0].Value.Uint64())+512<<20))
+	debug.SetMemoryLimit(max(h.set, int64(2*live[0].Value.Uint64())+512<<20))
 }
-
-// fitTight is fit with 512 MiB above the live heap rather than twice it:
-// the collector runs more often, the process stays smaller. For a heap
-// about to shrink (the texts let go as they are rendered).
-func (h heapLimit) fitTight() { h.fitAbove(1) }
 
 // restore gives the process its limit back.
 func (h heapLimit) restore() { debug.SetMemoryLimit(h.set) }
@@ -167,13 +160,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	mem := newHeapLimit()
-	if opts.ReleaseContent {
-		// the texts go while they are rendered: a limit of twice the heap
-		// the catalog takes now would let garbage grow to that meanwhile
-		mem.fitTight()
-	} else {
-		mem.fit()
-	}
+	mem.fit()
 	defer mem.restore()
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
@@ -213,7 +200,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
 	keep := keptTexts(cat, opts.Now())
-	txt, err := renderTexts(ctx, cat.Circulars, textsOpts{dir: textsDir(work), keep: keep, release: opts.ReleaseContent})
+	to := textsOpts{dir: textsDir(work), keep: keep}
+	if opts.ReleaseContent {
+		content, label := os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir)
+		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
+	}
+	txt, err := renderTexts(ctx, cat.Circulars, to)
 	if err != nil {
 		return nil, err
 	}
@@ -297,7 +289,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 
 // loadCatalog loads and checks the content, with the stored AI summaries.
 func loadCatalog(opts Options) (*catalog.Catalog, error) {
-	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now)
+	var lean []catalog.LoadOption
+	if opts.ReleaseContent {
+		// the texts are read again one by one as they are rendered
+		lean = append(lean, catalog.WithoutTexts())
+	}
+	cat, err := catalog.LoadFS(os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir), opts.Now, lean...)
 	if err != nil {
 		return nil, err
 	}

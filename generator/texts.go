@@ -45,9 +45,10 @@ type textsOpts struct {
 	// are gigabytes), but for the circulars of keep; "" keeps all.
 	dir  string
 	keep map[string]bool
-	// release lets each circular's Content go once rendered
-	// (Options.ReleaseContent): what reads it later reads the texts.
-	release bool
+	// read reads a text the catalog does not hold (loaded
+	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
+	// it go; what reads it later reads the texts. Nil: none is read.
+	read func(catalog.Circular) (string, error)
 }
 
 // renderTexts renders every circular's text once, on every core.
@@ -66,7 +67,14 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			body, plain, err := markdown.Render(c.Content)
+			text := c.Content
+			if text == "" && o.read != nil {
+				var err error
+				if text, err = o.read(c); err != nil {
+					return err
+				}
+			}
+			body, plain, err := markdown.Render(text)
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Path, err)
 			}
@@ -81,9 +89,6 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 				if !o.keep[c.Slug] {
 					t.HTML, t.Marked = "", ""
 				}
-			}
-			if o.release {
-				cs[i].Content = ""
 			}
 			out[i] = t
 			return nil

@@ -69,6 +69,9 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		}
 	}
 	l.requireBody(f, body)
+	if l.noTexts {
+		c.Content = ""
+	}
 	if !published {
 		l.cat.Unpublished = append(l.cat.Unpublished, c)
 		return

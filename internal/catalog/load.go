@@ -38,8 +38,11 @@ func Load(dir string) (*Catalog, error) {
 // LoadFS is Load over any file system; label prefixes the paths in
 // problems. now is the clock that bounds years (a company cannot be
 // founded next year); nil means time.Now.
-func LoadFS(fsys fs.FS, label string, now func() time.Time) (*Catalog, error) {
+func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) (*Catalog, error) {
 	l := newLoader(label, now)
+	for _, o := range opts {
+		o(l)
+	}
 	if _, err := fs.Stat(fsys, "."); err != nil {
 		return nil, fmt.Errorf("content directory %s: %w", label, err)
 	}
@@ -97,7 +100,35 @@ func newLoader(label string, now func() time.Time) *loader {
 	return &loader{label: label, now: now(), cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
 }
 
+// A LoadOption changes what LoadFS keeps.
+type LoadOption func(*loader)
+
+// WithoutTexts makes LoadFS keep no circular's Content once its entry is
+// checked (its obligations' sentences found in it). A build that renders
+// the texts reads each again (ReadText) while it renders it, so that a
+// catalog of 100,000 circulars does not hold their gigabyte of text.
+func WithoutTexts() LoadOption { return func(l *loader) { l.noTexts = true } }
+
+// ReadText reads the text (Content) of the entry e that LoadFS(fsys,
+// label) loaded, as LoadFS reads it.
+func ReadText(fsys fs.FS, label string, e Entry) (string, error) {
+	rel, ok := strings.CutPrefix(e.Path, label+"/")
+	if !ok {
+		return "", fmt.Errorf("%s: not under %s", e.Path, label)
+	}
+	data, err := fs.ReadFile(fsys, rel)
+	if err != nil {
+		return "", err
+	}
+	_, _, body, err := splitFrontMatter(data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", e.Path, err)
+	}
+	return strings.TrimSpace(string(body)), nil
+}
+
 type loader struct {
+	noTexts  bool // WithoutTexts
 	label    string
 	now      time.Time
 	cat      *Catalog

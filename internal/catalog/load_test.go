@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -703,4 +704,70 @@ func circularBySlug(cat *Catalog, slug string) (Circular, bool) {
 		return Circular{}, false
 	}
 	return cat.Circulars[i], true
+}
+
+// TestLoadFS_WithoutTexts: the catalog loaded without texts is the whole
+// one less the circulars' Content, and ReadText gives each back as
+// LoadFS read it (a byte-order mark and CRLF line ends included).
+func TestLoadFS_WithoutTexts(t *testing.T) {
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS("../../content"), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile("../../content/" + p)
+		fsys[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// one circular as some editors' tools save it
+	var edited string
+	for _, p := range slices.Sorted(maps.Keys(fsys)) {
+		if f := fsys[p]; strings.HasPrefix(p, "circulars/") && strings.HasSuffix(p, ".md") {
+			f.Data = append([]byte("\xef\xbb\xbf"), []byte(strings.ReplaceAll(string(f.Data), "\n", "\r\n"))...)
+			edited = p
+			break
+		}
+	}
+	now := func() time.Time { return time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC) }
+	whole, err := LoadFS(fsys, "content", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lean, err := LoadFS(fsys, "content", now, WithoutTexts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lean.Circulars) != len(whole.Circulars) || len(whole.Circulars) == 0 {
+		t.Fatalf("%d circulars without texts, %d with", len(lean.Circulars), len(whole.Circulars))
+	}
+	read := 0
+	for i, c := range lean.Circulars {
+		w := whole.Circulars[i]
+		if c.Content != "" || w.Content == "" {
+			t.Fatalf("%s: %d bytes of text kept without texts, %d with", c.Path, len(c.Content), len(w.Content))
+		}
+		text, err := ReadText(fsys, "content", c.Entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text != w.Content {
+			t.Errorf("%s: ReadText differs from the loaded Content", c.Path)
+		}
+		if "content/"+edited == c.Path {
+			read++
+		}
+		c.Content = w.Content
+		if diff := cmp.Diff(w, c); diff != "" {
+			t.Errorf("%s: differs beyond its text (-with +without):\n%s", c.Path, diff)
+		}
+	}
+	if read != 1 {
+		t.Errorf("the CRLF circular %s was not among those read back", edited)
+	}
+	if _, err := ReadText(fsys, "elsewhere", lean.Circulars[0].Entry); err == nil {
+		t.Error("ReadText with another label: no error")
+	}
 }
