@@ -31,6 +31,11 @@ function routes(): string[] {
   return picked;
 }
 
+// Signed out, as here, these pages send the reader to sign in first
+// (location.replace once the island knows): the visit measured is the
+// login page they land on.
+const signInFirst = new Set(["/obligations", "/profile"]);
+
 type Shift = { value: number; sources: string[] };
 
 // Installed before any of the page's own scripts: records every layout
@@ -85,6 +90,7 @@ for (const path of routes()) {
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     release();
+    if (signInFirst.has(path)) await page.waitForURL(/\/login\?next=/);
     await page.waitForLoadState("load");
     // every island that mounts at once or when idle has mounted (those
     // marked data-load="visible" wait for a scroll that never comes here;
