@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -272,7 +273,8 @@ func runHugoCLI(b *testing.B, cli, site, out string) (time.Duration, float64) {
 	b.Helper()
 	cmd := exec.Command(cli, "--source", site, "--destination", out, "--quiet")
 	cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
-	took, rss, _ := runMeasured(b, cmd)
+	took, rss, cpu, _ := runMeasured(b, cmd)
+	b.Logf("the Hugo CLI: %.1f s of CPU in %.1f s (%.2f cores)", cpu.Seconds(), took.Seconds(), cpu.Seconds()/took.Seconds())
 	return took, rss
 }
 
@@ -285,7 +287,15 @@ func buildProcess(b *testing.B, content, out string) (time.Duration, float64, Re
 	// the parent's assets: the rebuilds that follow in this process see
 	// the same inputs
 	cmd.Env = append(os.Environ(), "REGPULSE_BUILD_PROCESS="+strings.Join([]string{content, out, fixtureAssets}, string(os.PathListSeparator)))
-	took, rss, stdout := runMeasured(b, cmd)
+	took, rss, cpu, stdout := runMeasured(b, cmd)
+	b.Logf("the build's process: %.1f s of CPU in %.1f s (%.2f cores)", cpu.Seconds(), took.Seconds(), cpu.Seconds()/took.Seconds())
+	if os.Getenv("REGPULSE_BENCH_TRACE") != "" {
+		for l := range strings.Lines(stdout) {
+			if strings.Contains(l, "build step") {
+				b.Log(strings.TrimSpace(l))
+			}
+		}
+	}
 	var res Result
 	line := stdout[strings.LastIndex(stdout, "RESULT ")+len("RESULT "):]
 	if err := json.Unmarshal([]byte(strings.SplitN(line, "\n", 2)[0]), &res); err != nil {
@@ -307,9 +317,13 @@ func TestBuildProcess(t *testing.T) {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
 	debug.SetMemoryLimit(MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	var log *slog.Logger
+	if os.Getenv("REGPULSE_BENCH_TRACE") != "" { // the build's steps, timed
+		log = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
-		ReleaseContent: true})
+		ReleaseContent: true, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,11 +335,11 @@ func TestBuildProcess(t *testing.T) {
 	fmt.Printf("\nRESULT %s\n", j)
 }
 
-// runMeasured runs cmd and returns its wall time, its peak RSS in MB and
-// its output. The RSS is the process's own high-water mark, read from
+// runMeasured runs cmd and returns its wall time, its peak RSS in MB, the
+// CPU time it used (user and system) and its output. The RSS is the process's own high-water mark, read from
 // /proc while it runs: its rusage would count this process's memory too
 // (Go starts commands sharing its memory until they exec).
-func runMeasured(b *testing.B, cmd *exec.Cmd) (time.Duration, float64, string) {
+func runMeasured(b *testing.B, cmd *exec.Cmd) (time.Duration, float64, time.Duration, string) {
 	b.Helper()
 	var msg strings.Builder
 	cmd.Stdout, cmd.Stderr = &msg, &msg
@@ -344,7 +358,8 @@ func runMeasured(b *testing.B, cmd *exec.Cmd) (time.Duration, float64, string) {
 			if err != nil {
 				b.Fatalf("%s: %v\n%s", cmd.Path, err, msg.String())
 			}
-			return time.Since(start), hwm, msg.String()
+			cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			return time.Since(start), hwm, cpu, msg.String()
 		case <-tick.C:
 			hwm = max(hwm, vmHWM(cmd.Process.Pid))
 		}

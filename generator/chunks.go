@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 
 	"github.com/spf13/afero"
 	"golang.org/x/sync/errgroup"
@@ -67,7 +65,7 @@ func listRunData() []string {
 // and 2·chunk circulars shown (partition), one after the other (each run
 // uses every core). siteShows are the circulars the site's pages show
 // beyond their pages' own shows (the dashboard's first screen).
-func renderPages(ctx context.Context, work string, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options) error {
+func renderPages(ctx context.Context, work string, packs map[string]*pack, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options, step *phases) error {
 	chunk := opts.ChunkPages
 	if chunk <= 0 {
 		chunk = ChunkPages
@@ -105,9 +103,9 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		// each run a site of its own in memory, its texts/ the folder
+		// each run a site of its own in memory, its texts/ the pack
 		// renderTexts wrote
-		fsys := newSiteFs(work)
+		fsys := newSiteFs(work, packs)
 		dir := siteDir(work)
 		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
 			return err
@@ -118,6 +116,7 @@ func renderPages(ctx context.Context, work string, pages []page, data map[string
 		if err := runHugo(fsys, dir, pub, opts, r.keys == nil); err != nil {
 			return err
 		}
+		step.done("hugo run", "pages", len(r.pages), "circulars", len(r.shows))
 	}
 	return nil
 }
@@ -177,54 +176,22 @@ func partition(pages []page, index map[string]int, chunk int) [][]page {
 // folder; it is in memory only (newSiteFs).
 func siteDir(work string) string { return filepath.Join(work, "site") }
 
-// textsDir is the folder on disk renderTexts writes the circulars' texts
-// to: the site reads them as its texts/ (newSiteFs).
-func textsDir(work string) string { return filepath.Join(work, "texts") }
-
 // newSiteFs is a temporary Hugo site in memory, over the OS's files
 // (which Hugo reads the templates from): a run's pages and data are never
-// written to disk. With work set, the site's texts/ folder is the build's
-// textsDir on disk, so that no run holds the texts in memory.
-func newSiteFs(work string) afero.Fs {
+// written to disk. Each of packs (by folder of the site: texts/) is read
+// from its file on disk, so that no run holds the texts in memory. (They
+// cannot simply be files under the site's folder on disk: a folder in
+// both layers of the union is one Hugo cannot list.)
+func newSiteFs(work string, packs map[string]*pack) afero.Fs {
 	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
-	if work == "" {
+	if len(packs) == 0 {
 		return site
 	}
-	return textsFs{Fs: site, prefix: filepath.Join(siteDir(work), "texts") + string(filepath.Separator), dir: textsDir(work)}
-}
-
-// textsFs is fs with the files under prefix read from dir on disk.
-// (The texts cannot simply be files under the site's folder on disk: a
-// folder in both layers of the union is one Hugo cannot list.)
-type textsFs struct {
-	afero.Fs
-	prefix, dir string
-}
-
-func (f textsFs) disk(name string) (string, bool) {
-	rest, ok := strings.CutPrefix(filepath.Clean(name), f.prefix)
-	return filepath.Join(f.dir, rest), ok
-}
-
-func (f textsFs) Open(name string) (afero.File, error) {
-	if p, ok := f.disk(name); ok {
-		return os.Open(p)
+	at := map[string]*pack{}
+	for dir, p := range packs {
+		at[filepath.Join(siteDir(work), dir)] = p
 	}
-	return f.Fs.Open(name)
-}
-
-func (f textsFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
-	if p, ok := f.disk(name); ok && flag == os.O_RDONLY {
-		return os.Open(p)
-	}
-	return f.Fs.OpenFile(name, flag, perm)
-}
-
-func (f textsFs) Stat(name string) (os.FileInfo, error) {
-	if p, ok := f.disk(name); ok {
-		return os.Stat(p)
-	}
-	return f.Fs.Stat(name)
+	return packFs{Fs: site, packs: at}
 }
 
 // chunkData is the data of one run: the keys given (nil: all), and of the

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"maps"
 	"math"
 	"os"
@@ -75,6 +76,9 @@ type Options struct {
 	// circulars have none. A caller that syncs the catalog into a store
 	// leaves it false.
 	ReleaseContent bool
+	// Log takes the build's steps and how long each took, at debug
+	// level; nil logs nothing.
+	Log *slog.Logger
 }
 
 // Result describes a successful build.
@@ -142,6 +146,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.absolute(); err != nil {
 		return nil, err
 	}
+	step := newPhases(opts.Log)
 	scripts, err := templateScriptHashes(opts.TemplatesDir)
 	if err != nil {
 		return nil, err
@@ -170,6 +175,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := <-hashed; err != nil {
 		return nil, err
 	}
+	step.done("load", "circulars", len(cat.Circulars))
 	base := cmp.Or(opts.LastBuild, opts.OutDir)
 	last := readManifest(base)
 	unchanged := last != nil && last.Inputs == inputs && last.complete(base)
@@ -200,7 +206,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
 	keep := keptTexts(cat, opts.Now())
-	to := textsOpts{dir: textsDir(work), keep: keep}
+	textPack, err := createPack(filepath.Join(work, "texts.pack"))
+	if err != nil {
+		return nil, err
+	}
+	defer textPack.Close()
+	to := textsOpts{pack: textPack, keep: keep}
 	if opts.ReleaseContent {
 		content, label := os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
@@ -212,6 +223,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if opts.ReleaseContent {
 		mem.fit()
 	}
+	step.done("texts")
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -219,6 +231,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	views := circularViews(cat, txt)
 	txt.dropPlain(keep)
 	data := templateData(cat, assets, opts, views, txt.preview)
+	step.done("views")
 	index, err := fallbackIndex(cat)
 	if err != nil {
 		return nil, err
@@ -235,6 +248,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	step.done("circular keys")
 	// Circulars whose pages the output holds, rendered from the same
 	// inputs: Hugo links them (lists and the sitemap name them) but does
 	// not render them again.
@@ -250,6 +264,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	maps.Copy(keys, listKeys)
+	step.done("list keys")
 	// List pages the output holds, rendered from the same inputs, are kept
 	// as they are: they are not given to Hugo at all.
 	pages = slices.DeleteFunc(pages, func(p page) bool {
@@ -273,7 +288,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
-	if err := renderPages(ctx, work, pages, data, views, siteShows(data), pub, opts); err != nil {
+	step.done("outputs")
+	if err := renderPages(ctx, work, map[string]*pack{textsFolder: textPack}, pages, data, views, siteShows(data), pub, opts, step); err != nil {
 		return nil, err
 	}
 	n, err := verify(pub.files, Routes(cat, opts.Now()))
@@ -283,6 +299,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := pub.commit(inputs, keys); err != nil {
 		return nil, err
 	}
+	step.done("verify and commit", "pages", n)
 	slices.Sort(pub.rendered)
 	return &Result{Catalog: cat, Pages: n, Rendered: len(pub.rendered), RenderedPaths: pub.rendered}, nil
 }

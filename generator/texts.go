@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"time"
 
@@ -27,23 +25,29 @@ type circularText struct {
 	Marked      string
 	Obligations []obligationView
 	// MarkedSum is Marked's hash (the page's key hashes it): when the
-	// texts are written to files as they are rendered (renderTexts with a
-	// folder), HTML and Marked are not kept.
+	// texts are written to a pack as they are rendered (textsOpts.pack),
+	// Marked is not kept, nor HTML but for the circulars of keep.
 	MarkedSum [sha256.Size]byte
 }
 
 // texts are the circulars' rendered texts, by slug.
 type texts map[string]circularText
 
-// textFile is where a circular's page text is, in the temporary site.
-func textFile(slug string) string { return "texts/" + slug + ".html" }
+// textFile is where a circular's page text is, in the temporary site: its
+// textName in the site's texts/ folder.
+func textFile(slug string) string { return textsFolder + "/" + textName(slug) }
+
+const textsFolder = "texts"
+
+func textName(slug string) string { return slug + ".html" }
 
 // textsOpts says what renderTexts keeps and lets go.
 type textsOpts struct {
-	// dir (textsDir, the site's texts/: newSiteFs) is where each page's
-	// text is written and then not kept (at 100,000 circulars the texts
-	// are gigabytes), but for the circulars of keep; "" keeps all.
-	dir  string
+	// pack (the site's texts/: newSiteFs) is where each page's text is
+	// written and then not kept (at 100,000 circulars the texts are
+	// gigabytes), nor its HTML but for the circulars of keep; nil keeps
+	// all.
+	pack *pack
 	keep map[string]bool
 	// read reads a text the catalog does not hold (loaded
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
@@ -53,13 +57,7 @@ type textsOpts struct {
 
 // renderTexts renders every circular's text once, on every core.
 func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts, error) {
-	dir := o.dir
 	out := make([]circularText, len(cs))
-	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
-		}
-	}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, c := range cs {
@@ -82,12 +80,13 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			// of the plain text, related circulars and previews read the
 			// start only
 			t := circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
-			if dir != "" {
-				if err := os.WriteFile(filepath.Join(dir, c.Slug+".html"), []byte(marked), 0o644); err != nil {
+			if o.pack != nil {
+				if err := o.pack.add(textName(c.Slug), []byte(marked)); err != nil {
 					return err
 				}
+				t.Marked = "" // the page reads it from the pack
 				if !o.keep[c.Slug] {
-					t.HTML, t.Marked = "", ""
+					t.HTML = ""
 				}
 			}
 			out[i] = t

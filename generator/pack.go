@@ -1,0 +1,141 @@
+package generator
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/afero"
+	"github.com/spf13/afero/mem"
+)
+
+// pack is one file on disk holding many small files one after the other,
+// each found by its name. A build's runs read the circulars' texts from
+// one: at 100,000 circulars, creating a file for each costs the kernel
+// more than rendering it, and holding them in memory would take gigabytes.
+type pack struct {
+	mu   sync.Mutex
+	f    *os.File
+	size int64
+	at   map[string]span // by name
+}
+
+type span struct{ off, n int64 }
+
+func createPack(path string) (*pack, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	return &pack{f: f, at: map[string]span{}}, nil
+}
+
+// add appends data as the file name (a name added again is replaced).
+func (p *pack) add(name string, data []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, err := p.f.WriteAt(data, p.size); err != nil {
+		return err
+	}
+	p.at[name] = span{p.size, int64(len(data))}
+	p.size += int64(len(data))
+	return nil
+}
+
+// find says where the file name is.
+func (p *pack) find(name string) (span, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s, ok := p.at[name]
+	return s, ok
+}
+
+// read returns the bytes of the file name.
+func (p *pack) read(name string) ([]byte, error) {
+	s, ok := p.find(name)
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	data := make([]byte, s.n)
+	if _, err := p.f.ReadAt(data, s.off); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+func (p *pack) Close() error { return p.f.Close() }
+
+// packFs is fs with the files under each folder of packs (absolute paths)
+// read from that pack: read-only, as the templates' readFile reads them.
+type packFs struct {
+	afero.Fs
+	packs map[string]*pack
+}
+
+// in returns the pack name is in and its name there.
+func (f packFs) in(name string) (*pack, string, bool) {
+	name = filepath.Clean(name)
+	for dir, p := range f.packs {
+		if rest, ok := strings.CutPrefix(name, dir+string(filepath.Separator)); ok {
+			return p, filepath.ToSlash(rest), true
+		}
+	}
+	return nil, "", false
+}
+
+func (f packFs) Open(name string) (afero.File, error) {
+	p, rest, ok := f.in(name)
+	if !ok {
+		return f.Fs.Open(name)
+	}
+	data, err := p.read(rest)
+	if err != nil {
+		return nil, err
+	}
+	file := mem.NewFileHandle(mem.CreateFile(name))
+	if _, err := file.Write(data); err != nil {
+		return nil, err
+	}
+	if _, err := file.Seek(0, 0); err != nil {
+		return nil, err
+	}
+	return file, nil
+}
+
+func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+	if _, _, ok := f.in(name); ok {
+		if flag != os.O_RDONLY {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+		}
+		return f.Open(name)
+	}
+	return f.Fs.OpenFile(name, flag, perm)
+}
+
+func (f packFs) Stat(name string) (os.FileInfo, error) {
+	p, rest, ok := f.in(name)
+	if !ok {
+		return f.Fs.Stat(name)
+	}
+	s, ok := p.find(rest)
+	if !ok {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	return packedInfo{name: filepath.Base(name), size: s.n}, nil
+}
+
+// packedInfo describes a file of a pack.
+type packedInfo struct {
+	name string
+	size int64
+}
+
+func (i packedInfo) Name() string       { return i.name }
+func (i packedInfo) Size() int64        { return i.size }
+func (i packedInfo) Mode() fs.FileMode  { return 0o444 }
+func (i packedInfo) ModTime() time.Time { return time.Time{} }
+func (i packedInfo) IsDir() bool        { return false }
+func (i packedInfo) Sys() any           { return nil }
