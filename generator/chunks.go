@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -61,11 +62,13 @@ func listRunData() []string {
 }
 
 // renderPages renders pages with Hugo into pub: the site's own pages in
-// one run, circulars' pages and list pages in runs of at most chunk pages
-// and 2·chunk circulars shown (partition), one after the other (each run
-// uses every core). siteShows are the circulars the site's pages show
-// beyond their pages' own shows (the dashboard's first screen).
-func renderPages(ctx context.Context, work string, packs map[string]*pack, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options, step *phases) error {
+// one run, the cards of the other pages into cards (cards.go), then
+// circulars' pages and list pages in runs of at most chunk pages and
+// 2·chunk circulars shown (partition), one after the other (each run uses
+// every core); their texts are read from texts. siteShows are the
+// circulars the site's pages show beyond their pages' own shows (the
+// dashboard's first screen).
+func renderPages(ctx context.Context, work string, texts, cards *pack, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options, step *phases) error {
 	chunk := opts.ChunkPages
 	if chunk <= 0 {
 		chunk = ChunkPages
@@ -75,6 +78,7 @@ func renderPages(ctx context.Context, work string, packs map[string]*pack, pages
 		pages []page
 		keys  []string // nil: every key
 		shows []string
+		cards bool // a run of cards (cards.go), published into the cards' pack
 	}
 	var runs []run
 	site := run{shows: slices.Clone(siteShows)}
@@ -87,6 +91,19 @@ func renderPages(ctx context.Context, work string, packs map[string]*pack, pages
 		site.shows = append(site.shows, p.shows...)
 	}
 	runs = append(runs, site)
+	// the cards the circulars' and lists' pages show, each rendered once
+	// before them (their card's data is circularPageData's: TestPageReads)
+	var cardShows []string
+	for _, p := range slices.Concat(groups[groupCircular], groups[groupList]) {
+		cardShows = append(cardShows, p.shows...)
+	}
+	for _, part := range cardRuns(cardShows, index, chunk) {
+		r := run{pages: part, keys: circularPageData, cards: true}
+		for _, p := range part {
+			r.shows = append(r.shows, p.shows...)
+		}
+		runs = append(runs, r)
+	}
 	for _, g := range []struct {
 		group pageGroup
 		keys  []string
@@ -105,15 +122,25 @@ func renderPages(ctx context.Context, work string, packs map[string]*pack, pages
 		}
 		// each run a site of its own in memory, its texts/ the pack
 		// renderTexts wrote
-		fsys := newSiteFs(work, packs)
+		fsys := newSiteFs(work, map[string]*pack{textsFolder: texts})
 		dir := siteDir(work)
 		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
 			return err
 		}
-		if err := writeData(fsys, dir, chunkData(data, r.keys, views, index, r.shows)); err != nil {
+		d := chunkData(data, r.keys, views, index, r.shows)
+		if r.keys != nil && !r.cards {
+			if err := withCards(d, cards); err != nil {
+				return err
+			}
+		}
+		if err := writeData(fsys, dir, d); err != nil {
 			return err
 		}
-		if err := runHugo(fsys, dir, pub, opts, r.keys == nil); err != nil {
+		out, outDir := newPublishFs(pub), pub.staging
+		if r.cards {
+			out, outDir = newCardsFs(cards), filepath.Join(work, "cards-public")
+		}
+		if err := runHugo(fsys, dir, out, outDir, opts, r.keys == nil); err != nil {
 			return err
 		}
 		step.done("hugo run", "pages", len(r.pages), "circulars", len(r.shows))
@@ -271,11 +298,13 @@ func writePages(ctx context.Context, fsys afero.Fs, dir string, pages []page) er
 
 // writeData writes the templates' data (hugo.Data.site) into the site at dir.
 func writeData(fsys afero.Fs, dir string, data map[string]any) error {
-	site, err := json.Marshal(data)
-	if err != nil {
+	var site bytes.Buffer
+	enc := json.NewEncoder(&site)
+	enc.SetEscapeHTML(false) // the cards are HTML: <, > and & as themselves, not \u003c
+	if err := enc.Encode(data); err != nil {
 		return err
 	}
-	return writeFile(fsys, filepath.Join(dir, "data", "site.json"), site)
+	return writeFile(fsys, filepath.Join(dir, "data", "site.json"), site.Bytes())
 }
 
 // siteShows are the circulars the site's own pages show beyond their

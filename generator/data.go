@@ -25,6 +25,9 @@ type circularView struct {
 	// that Hugo parses. It shadows the catalog's field and is always nil.
 	Content *struct{} `json:"content,omitempty"`
 	Related []string  `json:"related"` // slugs
+	// Card is the circular's card as the build rendered it once for all
+	// the pages of its later runs (cards.go); empty in the catalog's views.
+	Card string `json:"card,omitempty"`
 }
 
 // newCircularView is c's view, without its text: the view never shows it,

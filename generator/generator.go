@@ -211,6 +211,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer textPack.Close()
+	cardPack, err := createPack(filepath.Join(work, "cards.pack"))
+	if err != nil {
+		return nil, err
+	}
+	defer cardPack.Close()
 	to := textsOpts{pack: textPack, keep: keep}
 	if opts.ReleaseContent {
 		content, label := os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir)
@@ -289,7 +294,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
 	step.done("outputs")
-	if err := renderPages(ctx, work, map[string]*pack{textsFolder: textPack}, pages, data, views, siteShows(data), pub, opts, step); err != nil {
+	if err := renderPages(ctx, work, textPack, cardPack, pages, data, views, siteShows(data), pub, opts, step); err != nil {
 		return nil, err
 	}
 	n, err := verify(pub.files, Routes(cat, opts.Now()))
@@ -384,14 +389,15 @@ func writeFile(fsys afero.Fs, path string, data []byte) error {
 	return afero.WriteFile(fsys, path, data, 0o644)
 }
 
-// runHugo renders the temporary site at siteDir on site into pub; whole
+// runHugo renders the temporary site at siteDir on site into out (at
+// outDir: the publisher's staging folder, or a run of cards' own); whole
 // says it is the run of the site's own pages, the only one with the home
 // page, sections, 404.html and robots.txt.
-func runHugo(site afero.Fs, siteDir string, pub *publisher, opts Options, whole bool) error {
+func runHugo(site afero.Fs, siteDir string, out publishFs, outDir string, opts Options, whole bool) error {
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
-	for k, v := range hugoConfig(siteDir, pub.staging, opts) {
+	for k, v := range hugoConfig(siteDir, outDir, opts) {
 		cfg.Set(k, v)
 	}
 	if !whole {
@@ -410,8 +416,7 @@ func runHugo(site afero.Fs, siteDir string, pub *publisher, opts Options, whole 
 		return fmt.Errorf("hugo config: %w", err)
 	}
 	fs := hugofs.NewFrom(site, configs.LoadingInfo.BaseConfig)
-	publish := newPublishFs(pub)
-	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = publish, publish, publish
+	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = out, out, out
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
 		StdOut: &logbuf, StdErr: &logbuf})
 	if err != nil {

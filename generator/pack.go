@@ -118,6 +118,9 @@ func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, e
 func (f packFs) Stat(name string) (os.FileInfo, error) {
 	p, rest, ok := f.in(name)
 	if !ok {
+		if _, ok := f.packs[filepath.Clean(name)]; ok { // the folder itself
+			return packedInfo{name: filepath.Base(name), dir: true}, nil
+		}
 		return f.Fs.Stat(name)
 	}
 	s, ok := p.find(rest)
@@ -127,15 +130,40 @@ func (f packFs) Stat(name string) (os.FileInfo, error) {
 	return packedInfo{name: filepath.Base(name), size: s.n}, nil
 }
 
-// packedInfo describes a file of a pack.
+// LstatIfPossible is Stat: Hugo looks for symbolic links in the folders
+// above each file it reads, and a pack and its folder have none. (Without
+// it, each text or card read cost a system call for its folder.)
+func (f packFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
+	if _, _, ok := f.in(name); ok {
+		fi, err := f.Stat(name)
+		return fi, false, err
+	}
+	if _, ok := f.packs[filepath.Clean(name)]; ok {
+		fi, err := f.Stat(name)
+		return fi, false, err
+	}
+	if l, ok := f.Fs.(afero.Lstater); ok {
+		return l.LstatIfPossible(name)
+	}
+	fi, err := f.Fs.Stat(name)
+	return fi, false, err
+}
+
+// packedInfo describes a file of a pack, or its folder.
 type packedInfo struct {
 	name string
 	size int64
+	dir  bool
 }
 
-func (i packedInfo) Name() string       { return i.name }
-func (i packedInfo) Size() int64        { return i.size }
-func (i packedInfo) Mode() fs.FileMode  { return 0o444 }
+func (i packedInfo) Name() string { return i.name }
+func (i packedInfo) Size() int64  { return i.size }
+func (i packedInfo) Mode() fs.FileMode {
+	if i.dir {
+		return fs.ModeDir | 0o555
+	}
+	return 0o444
+}
 func (i packedInfo) ModTime() time.Time { return time.Time{} }
-func (i packedInfo) IsDir() bool        { return false }
+func (i packedInfo) IsDir() bool        { return i.dir }
 func (i packedInfo) Sys() any           { return nil }

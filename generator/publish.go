@@ -273,20 +273,30 @@ func pruneManifests(dir string) {
 }
 
 // publishFs is the folder Hugo publishes into: each file Hugo writes is
-// kept in memory until closed, then handed to the publisher, so unchanged
-// pages never touch the disk. Reads and anything else go to the staging
-// folder.
+// kept in memory until closed, then handed to take (the publisher's, so
+// unchanged pages never touch the disk). Reads and anything else go to
+// Fs (the staging folder).
 type publishFs struct {
 	afero.Fs
-	p *publisher
+	take func(name string, data []byte) error
 }
 
 func newPublishFs(p *publisher) publishFs {
-	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), p: p}
+	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), take: p.publishRendered}
+}
+
+// publishRendered publishes a file Hugo rendered.
+func (p *publisher) publishRendered(name string, data []byte) error {
+	if strings.HasSuffix(name, ".html") {
+		p.mu.Lock()
+		p.rendered = append(p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/"))
+		p.mu.Unlock()
+	}
+	return p.publish(name, data)
 }
 
 func (f publishFs) Create(name string) (afero.File, error) {
-	return &publishedFile{File: mem.NewFileHandle(mem.CreateFile(name)), p: f.p, name: name}, nil
+	return &publishedFile{File: mem.NewFileHandle(mem.CreateFile(name)), take: f.take, name: name}, nil
 }
 
 func (f publishFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
@@ -300,10 +310,10 @@ func (f publishFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File
 func (f publishFs) Mkdir(string, os.FileMode) error    { return nil }
 func (f publishFs) MkdirAll(string, os.FileMode) error { return nil }
 
-// publishedFile is an in-memory file published when closed.
+// publishedFile is an in-memory file taken when closed.
 type publishedFile struct {
 	*mem.File
-	p    *publisher
+	take func(name string, data []byte) error
 	name string
 	once sync.Once
 	err  error
@@ -327,12 +337,7 @@ func (f *publishedFile) Close() error {
 			return
 		}
 		f.File.Close()
-		if strings.HasSuffix(f.name, ".html") {
-			f.p.mu.Lock()
-			f.p.rendered = append(f.p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(f.name)), "/"))
-			f.p.mu.Unlock()
-		}
-		f.err = f.p.publish(f.name, data)
+		f.err = f.take(f.name, data)
 	})
 	return f.err
 }

@@ -1,0 +1,115 @@
+package generator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+)
+
+// A circular's card (_partials/circular-card.html) is on its list pages,
+// on the pages of the circulars it is related to and in search: at 10,000
+// circulars some 100,000 cards are drawn, of 10,000 distinct ones. Hugo's
+// partialCached keeps 1,000 results, so most of them would be rendered
+// again. The build renders each card once, in runs of its own before the
+// circulars' and lists' runs (cardRuns), into a pack; the later runs'
+// views carry them (withCards) and _partials/prerendered-card.html
+// inserts a view's card as it is, or renders it when the view has none
+// (the site's own run, a plain Hugo build of the temporary site). (A card
+// read with readFile instead cost more than rendering it again: Hugo's
+// file systems stat every folder above a file it reads.)
+
+// cardsPerPage is how many cards one page of a card run renders: the run
+// renders its pages on every core, and each page is held whole until the
+// pack takes it.
+const cardsPerPage = 200
+
+// cardMark opens each card in a card page (templates/cards.html); it cannot
+// occur in a card, whose text html/template escapes.
+const cardMark = "<!--card:"
+
+// cardRuns are the runs that render the cards of slugs (each once, in the
+// catalog's order), at most 2·chunk cards a run: their pages, of layout
+// cards, under regpulse-cards/ (never published).
+func cardRuns(slugs []string, index map[string]int, chunk int) [][]page {
+	slugs = slices.Clone(slugs)
+	slices.SortFunc(slugs, func(a, b string) int { return index[a] - index[b] })
+	slugs = slices.Compact(slugs)
+	var runs [][]page
+	var cur []page
+	n := 0
+	i := 0
+	for part := range slices.Chunk(slugs, cardsPerPage) {
+		if n+len(part) > 2*chunk && len(cur) > 0 {
+			runs = append(runs, cur)
+			cur, n = nil, 0
+		}
+		name := fmt.Sprintf("regpulse-cards/%d", i)
+		cur = append(cur, page{file: name + ".md", shows: part,
+			front: map[string]any{"title": "Cards", "layout": "cards", "url": "/" + name + "/", "circulars": part}})
+		n += len(part)
+		i++
+	}
+	if len(cur) > 0 {
+		runs = append(runs, cur)
+	}
+	return runs
+}
+
+// newCardsFs is where a card run publishes: each card of its pages goes
+// into cards, under its slug (cardName); nothing is published.
+func newCardsFs(cards *pack) publishFs {
+	return publishFs{Fs: afero.NewMemMapFs(), take: func(name string, data []byte) error {
+		name = filepath.ToSlash(name)
+		if !strings.HasPrefix(path.Clean("/"+name), "/regpulse-cards/") {
+			return fmt.Errorf("a run of cards wrote %s, not a page of cards", name)
+		}
+		return splitCards(data, cards)
+	}}
+}
+
+// splitCards adds each card of a page of cards to cards.
+func splitCards(page []byte, cards *pack) error {
+	mark := []byte(cardMark)
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(page, " \n"), mark)
+	if !ok {
+		return fmt.Errorf("a page of cards does not start with %s: %.60q", cardMark, page)
+	}
+	for len(rest) > 0 {
+		slug, after, ok := bytes.Cut(rest, []byte("-->"))
+		if !ok {
+			return fmt.Errorf("a page of cards has %s without its end", cardMark)
+		}
+		card, next, _ := bytes.Cut(after, mark)
+		if err := cards.add(cardName(string(slug)), card); err != nil {
+			return err
+		}
+		rest = next
+	}
+	return nil
+}
+
+func cardName(slug string) string { return slug + ".html" }
+
+// withCards gives the views of a run's data d the cards of cards, those
+// it has: the views the run's pages show as cards have one.
+func withCards(d map[string]any, cards *pack) error {
+	views := d["circulars"].([]circularView)
+	for i := range views {
+		card, err := cards.read(cardName(views[i].Slug))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // shown other than as a card (superseded-note.html)
+		}
+		if err != nil {
+			return err
+		}
+		views[i].Card = string(card)
+	}
+	return nil
+}
