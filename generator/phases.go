@@ -1,13 +1,18 @@
 package generator
 
 import (
+	"bytes"
 	"log/slog"
+	"os"
+	"runtime/metrics"
+	"strconv"
 	"time"
 )
 
-// phases logs how long each step of a build took, at debug level: where a
-// build's minutes go at 100,000 circulars (`regpulse build -v`, the build
-// benchmark with REGPULSE_BENCH_TRACE).
+// phases logs how long each step of a build took, with the live heap
+// after it and the process's peak resident memory so far, at debug level:
+// where a build's minutes and memory go at 100,000 circulars (`regpulse
+// build -v`, the build benchmark with REGPULSE_BENCH_TRACE).
 type phases struct {
 	log  *slog.Logger
 	last time.Time
@@ -23,6 +28,34 @@ func newPhases(log *slog.Logger) *phases {
 // done logs the step that ends now, with its attributes.
 func (p *phases) done(step string, args ...any) {
 	now := time.Now()
-	p.log.Debug("build step", append([]any{"step", step, "took", now.Sub(p.last).Round(time.Millisecond)}, args...)...)
+	args = append([]any{"step", step, "took", now.Sub(p.last).Round(time.Millisecond)}, args...)
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() == metrics.KindUint64 {
+		args = append(args, "heap_mb", live[0].Value.Uint64()>>20)
+	}
+	if mb, ok := peakRSS(); ok {
+		args = append(args, "peak_rss_mb", mb)
+	}
+	p.log.Debug("build step", args...)
 	p.last = now
+}
+
+// peakRSS is the process's peak resident memory in MB, where the system
+// says it (Linux: VmHWM).
+func peakRSS() (int, bool) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	_, rest, ok := bytes.Cut(status, []byte("VmHWM:"))
+	if !ok {
+		return 0, false
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	kb, err := strconv.Atoi(string(bytes.TrimSuffix(bytes.TrimSpace(line), []byte(" kB"))))
+	if err != nil {
+		return 0, false
+	}
+	return kb >> 10, true
 }

@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -176,6 +177,7 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("out", "public", "output directory (on success, only files whose bytes changed are written; an unchanged build writes nothing)")
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
+	verbose := fs.Bool("v", false, "log each step of the build and how long it took (on stderr)")
 	memLimit := fs.Int("memory-limit-mib", generator.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it; the build raises it to twice the heap its catalog takes when that is more, since below the live heap the collector never pauses); 0 none; GOMEMLIMIT, when set, wins")
 	var sf app.Store
 	sf.Register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
@@ -190,6 +192,9 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	opts := b.options(*out)
 	opts.IncludeUnpublished = *unpublished
+	if *verbose {
+		opts.Log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	if *asOf != "" {
 		day, err := time.Parse(time.DateOnly, *asOf)
 		if err != nil {

@@ -264,43 +264,50 @@ func vectors(docs []Doc) ([][]term, []int32) {
 	var df []int32
 	vecs := make([][]term, len(docs))
 	// Tokenising is most of the work: on every core, then the vocabulary
-	// in order so ids do not depend on scheduling.
-	counts := make([]map[string]float32, len(docs))
-	var wg sync.WaitGroup
+	// in order so ids do not depend on scheduling. In batches: a doc's
+	// counts are a map of some hundred words, and 100,000 of them at once
+	// were over a gigabyte.
 	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(docs); i += workers {
-				counts[i] = termCounts(docs[i])
-			}
-		}()
-	}
-	wg.Wait()
-	for i, c := range counts {
-		keys := make([]string, 0, len(c))
-		for k := range c {
-			keys = append(keys, k)
+	counts := make([]map[string]float32, min(len(docs), vectorBatch))
+	for lo := 0; lo < len(docs); lo += vectorBatch {
+		batch := docs[lo:min(lo+vectorBatch, len(docs))]
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := w; i < len(batch); i += workers {
+					counts[i] = termCounts(batch[i])
+				}
+			})
 		}
-		slices.Sort(keys)
-		v := make([]term, 0, len(keys))
-		for _, k := range keys {
-			id, ok := vocab[k]
-			if !ok {
-				id = int32(len(df))
-				vocab[k] = id
-				df = append(df, 0)
+		wg.Wait()
+		for i, c := range counts[:len(batch)] {
+			keys := make([]string, 0, len(c))
+			for k := range c {
+				keys = append(keys, k)
 			}
-			df[id]++
-			v = append(v, term{id, c[k]})
+			slices.Sort(keys)
+			v := make([]term, 0, len(keys))
+			for _, k := range keys {
+				id, ok := vocab[k]
+				if !ok {
+					id = int32(len(df))
+					vocab[k] = id
+					df = append(df, 0)
+				}
+				df[id]++
+				v = append(v, term{id, c[k]})
+			}
+			slices.SortFunc(v, func(a, b term) int { return cmp.Compare(a.id, b.id) })
+			vecs[lo+i] = v
+			counts[i] = nil
 		}
-		slices.SortFunc(v, func(a, b term) int { return cmp.Compare(a.id, b.id) })
-		vecs[i] = v
-		counts[i] = nil
 	}
 	return vecs, df
 }
+
+// vectorBatch is how many docs vectors tokenises at once (a variable for
+// the tests).
+var vectorBatch = 2048
 
 // termCounts are a doc's keys with their field-weighted counts. Numbers
 // and stop words are left out: "2021" or "the" make no two circulars

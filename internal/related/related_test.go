@@ -104,6 +104,18 @@ func TestRank(t *testing.T) {
 		}
 	}
 
+	t.Run("Batches", func(t *testing.T) {
+		// tokenised a few docs at a time, the same terms get the same ids
+		cs := storetest.RealisticCirculars(200, 1)
+		docs := Docs(cs, plain)
+		whole := Rank(docs, 5)
+		defer func(n int) { vectorBatch = n }(vectorBatch)
+		vectorBatch = 7
+		if diff := cmp.Diff(whole, Rank(docs, 5)); diff != "" {
+			t.Errorf("in batches of 7 (-whole +batches):\n%s", diff)
+		}
+	})
+
 	t.Run("SeriesKey", func(t *testing.T) {
 		for in, want := range map[string]string{
 			"DPSS.CO.PD No.1463/02.14.003/2018-19":                   "rbi-file:02.14.003",

@@ -1,0 +1,50 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestBuild_LogSteps: a build with a logger names each of its steps, in
+// order, with how long it took (`regpulse build -v`).
+func TestBuild_LogSteps(t *testing.T) {
+	var buf bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	_, err := Build(t.Context(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
+		OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
+		Now: func() time.Time { return fixtureNow }, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for line := range strings.Lines(buf.String()) {
+		var rec struct {
+			Msg, Step string
+			Took      *time.Duration
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if rec.Msg != "build step" || rec.Took == nil || *rec.Took < 0 {
+			t.Errorf("%q: want a build step with its time", line)
+		}
+		if len(steps) == 0 || steps[len(steps)-1] != rec.Step { // one "hugo run" for many
+			steps = append(steps, rec.Step)
+		}
+	}
+	want := []string{"load", "texts", "views", "circular keys", "list keys", "outputs", "hugo run", "verify and commit"}
+	if diff := cmp.Diff(want, steps); diff != "" {
+		t.Errorf("steps (-want +got):\n%s", diff)
+	}
+	if n := strings.Count(buf.String(), `"step":"hugo run"`); n < 3 || !slices.Contains(steps, "hugo run") {
+		t.Errorf("%d runs of Hugo logged, want the site's, the cards' and the circulars' at least", n)
+	}
+}
