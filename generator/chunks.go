@@ -116,7 +116,8 @@ func renderPages(ctx context.Context, work string, texts, cards *pack, pages []p
 			runs = append(runs, r)
 		}
 	}
-	for _, r := range runs {
+	for i, r := range runs {
+		runs[i] = run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -105,10 +105,13 @@ type Result struct {
 const MemoryLimitMiB = 800
 
 // heapLimit keeps the process's soft memory limit, when one is set
-// (`regpulse build` sets MemoryLimitMiB), at least twice the heap the
-// build holds plus 512 MiB for a run of Hugo. Under a limit below the live
-// heap the collector runs without pause, taking half the CPU: at 100,000
-// circulars the catalog alone (their texts) is over 1 GB.
+// (`regpulse build` sets MemoryLimitMiB), at least one and a half times
+// the heap the build holds plus 512 MiB for a run of Hugo. Under a limit
+// below the live heap the collector runs without pause, taking half the
+// CPU: at 100,000 circulars the build holds some 500 MB once the texts
+// are rendered, and a run of Hugo 350 MB more. (Twice the heap let the
+// process reach 1.5 GB there, its budget; one and a half times keeps it
+// near 1.3 GB for a few more collections.)
 type heapLimit struct{ set int64 } // the limit the process had
 
 func newHeapLimit() heapLimit { return heapLimit{set: debug.SetMemoryLimit(-1)} }
@@ -126,7 +129,7 @@ func (h heapLimit) fit() {
 	if live[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	debug.SetMemoryLimit(max(h.set, int64(2*live[0].Value.Uint64())+512<<20))
+	debug.SetMemoryLimit(max(h.set, int64(live[0].Value.Uint64()*3/2)+512<<20))
 }
 
 // restore gives the process its limit back.
@@ -205,7 +208,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
 	}
-	keep := keptTexts(cat, opts.Now())
+	keep := textsKept(cat, opts.Now())
 	textPack, err := createPack(filepath.Join(work, "texts.pack"))
 	if err != nil {
 		return nil, err
@@ -216,7 +219,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer cardPack.Close()
-	to := textsOpts{pack: textPack, keep: keep}
+	to := textsOpts{pack: textPack, keepHTML: keep.html}
 	if opts.ReleaseContent {
 		content, label := os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
@@ -234,7 +237,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	views := circularViews(cat, txt)
-	txt.dropPlain(keep)
+	txt.dropPlain(keep.plain)
 	data := templateData(cat, assets, opts, views, txt.preview)
 	step.done("views")
 	index, err := fallbackIndex(cat)

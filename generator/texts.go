@@ -26,7 +26,7 @@ type circularText struct {
 	Obligations []obligationView
 	// MarkedSum is Marked's hash (the page's key hashes it): when the
 	// texts are written to a pack as they are rendered (textsOpts.pack),
-	// Marked is not kept, nor HTML but for the circulars of keep.
+	// Marked is not kept, nor HTML but for the circulars of keepHTML.
 	MarkedSum [sha256.Size]byte
 }
 
@@ -45,10 +45,10 @@ func textName(slug string) string { return slug + ".html" }
 type textsOpts struct {
 	// pack (the site's texts/: newSiteFs) is where each page's text is
 	// written and then not kept (at 100,000 circulars the texts are
-	// gigabytes), nor its HTML but for the circulars of keep; nil keeps
-	// all.
-	pack *pack
-	keep map[string]bool
+	// gigabytes), nor its HTML but for the circulars of keepHTML; nil
+	// keeps all.
+	pack     *pack
+	keepHTML map[string]bool
 	// read reads a text the catalog does not hold (loaded
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
 	// it go; what reads it later reads the texts. Nil: none is read.
@@ -85,7 +85,7 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 					return err
 				}
 				t.Marked = "" // the page reads it from the pack
-				if !o.keep[c.Slug] {
+				if !o.keepHTML[c.Slug] {
 					t.HTML = ""
 				}
 			}
@@ -104,19 +104,23 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 }
 
 // keptTexts are the circulars whose texts the build reads after their
-// pages' texts are written (renderTexts, dropPlain): the feeds' entries
-// (their HTML and previews) and the impact tracker's (their previews).
-func keptTexts(cat *catalog.Catalog, now time.Time) map[string]bool {
-	keep := map[string]bool{}
+// pages' texts are written (renderTexts, dropPlain): the feeds' entries,
+// whose HTML and previews the feeds show (html and plain), and the impact
+// tracker's, whose previews it shows (plain only: at 100,000 circulars
+// the tracker's are some 10,000, and their HTML over 100 MB).
+type keptTexts struct{ html, plain map[string]bool }
+
+func textsKept(cat *catalog.Catalog, now time.Time) keptTexts {
+	keep := keptTexts{html: map[string]bool{}, plain: map[string]bool{}}
 	for _, f := range Feeds() {
 		for _, c := range f.circulars(cat) {
-			keep[c.Slug] = true
+			keep.html[c.Slug], keep.plain[c.Slug] = true, true
 		}
 	}
 	it := impactTracker(cat, now, noPreview)
 	for _, l := range [][]circularView{it.High, it.Medium, it.Open} {
 		for _, v := range l {
-			keep[v.Slug] = true
+			keep.plain[v.Slug] = true
 		}
 	}
 	return keep
