@@ -144,7 +144,7 @@ func renderPages(ctx context.Context, work string, texts, cards *pack, pages []p
 		if err := runHugo(fsys, dir, out, outDir, opts, r.keys == nil); err != nil {
 			return err
 		}
-		step.done("hugo run", "pages", len(r.pages), "circulars", len(r.shows))
+		step.done("hugo run", "pages", len(r.pages), "views", len(d["circulars"].([]circularView)))
 	}
 	return nil
 }
