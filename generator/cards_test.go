@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -93,19 +92,7 @@ func TestBuild_PrerenderedCards(t *testing.T) {
 		return opts.OutDir
 	}
 	replace := func(file, old, new string) func(string) {
-		return func(templates string) {
-			path := filepath.Join(templates, file)
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(src), old) {
-				t.Fatalf("%s has no %q", file, old)
-			}
-			if err := os.WriteFile(path, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		return func(templates string) { replaceIn(t, filepath.Join(templates, file), old, new) }
 	}
 	const mark = "<i data-prerendered></i>"
 	marked := build(replace("cards.html", `(partial "circular-view.html" .) }}`, `(partial "circular-view.html" .) }}`+mark))

@@ -123,7 +123,7 @@ func renderPages(ctx context.Context, work string, texts, cards *pack, pages []p
 		}
 		// each run a site of its own in memory, its texts/ the pack
 		// renderTexts wrote
-		fsys := newSiteFs(work, map[string]*pack{textsFolder: texts})
+		fsys := newSiteFs(work, texts)
 		dir := siteDir(work)
 		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
 			return err
@@ -206,20 +206,16 @@ func siteDir(work string) string { return filepath.Join(work, "site") }
 
 // newSiteFs is a temporary Hugo site in memory, over the OS's files
 // (which Hugo reads the templates from): a run's pages and data are never
-// written to disk. Each of packs (by folder of the site: texts/) is read
-// from its file on disk, so that no run holds the texts in memory. (They
-// cannot simply be files under the site's folder on disk: a folder in
-// both layers of the union is one Hugo cannot list.)
-func newSiteFs(work string, packs map[string]*pack) afero.Fs {
+// written to disk. With texts, the site's texts/ folder is read from that
+// pack on disk, so that no run holds the texts in memory. (They cannot
+// simply be files under the site's folder on disk: a folder in both layers
+// of the union is one Hugo cannot list.)
+func newSiteFs(work string, texts *pack) afero.Fs {
 	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
-	if len(packs) == 0 {
+	if texts == nil {
 		return site
 	}
-	at := map[string]*pack{}
-	for dir, p := range packs {
-		at[filepath.Join(siteDir(work), dir)] = p
-	}
-	return packFs{Fs: site, packs: at}
+	return packFs{Fs: site, dir: filepath.Join(siteDir(work), textsFolder), p: texts}
 }
 
 // chunkData is the data of one run: the keys given (nil: all), and of the

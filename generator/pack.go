@@ -68,30 +68,26 @@ func (p *pack) read(name string) ([]byte, error) {
 
 func (p *pack) Close() error { return p.f.Close() }
 
-// packFs is fs with the files under each folder of packs (absolute paths)
-// read from that pack: read-only, as the templates' readFile reads them.
+// packFs is fs with the files under the folder dir (an absolute path)
+// read from p: read-only, as the templates' readFile reads them.
 type packFs struct {
 	afero.Fs
-	packs map[string]*pack
+	dir string
+	p   *pack
 }
 
-// in returns the pack name is in and its name there.
-func (f packFs) in(name string) (*pack, string, bool) {
-	name = filepath.Clean(name)
-	for dir, p := range f.packs {
-		if rest, ok := strings.CutPrefix(name, dir+string(filepath.Separator)); ok {
-			return p, filepath.ToSlash(rest), true
-		}
-	}
-	return nil, "", false
+// in returns name's name in the pack, if it is under the pack's folder.
+func (f packFs) in(name string) (string, bool) {
+	rest, ok := strings.CutPrefix(filepath.Clean(name), f.dir+string(filepath.Separator))
+	return filepath.ToSlash(rest), ok
 }
 
 func (f packFs) Open(name string) (afero.File, error) {
-	p, rest, ok := f.in(name)
+	rest, ok := f.in(name)
 	if !ok {
 		return f.Fs.Open(name)
 	}
-	data, err := p.read(rest)
+	data, err := f.p.read(rest)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +102,7 @@ func (f packFs) Open(name string) (afero.File, error) {
 }
 
 func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
-	if _, _, ok := f.in(name); ok {
+	if _, ok := f.in(name); ok {
 		if flag != os.O_RDONLY {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
 		}
@@ -116,30 +112,17 @@ func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, e
 }
 
 func (f packFs) Stat(name string) (os.FileInfo, error) {
-	p, rest, ok := f.in(name)
-	if !ok {
-		if _, ok := f.packs[filepath.Clean(name)]; ok { // the folder itself
-			return packedInfo{name: filepath.Base(name), dir: true}, nil
-		}
-		return f.Fs.Stat(name)
+	if fi, ok, err := f.stat(name); ok {
+		return fi, err
 	}
-	s, ok := p.find(rest)
-	if !ok {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
-	}
-	return packedInfo{name: filepath.Base(name), size: s.n}, nil
+	return f.Fs.Stat(name)
 }
 
-// LstatIfPossible is Stat: Hugo looks for symbolic links in the folders
-// above each file it reads, and a pack and its folder have none. (Without
-// it, each text or card read cost a system call for its folder.)
+// LstatIfPossible is Stat for the pack and its folder: Hugo looks for
+// symbolic links in the folders above each file it reads, and they have
+// none. (Without it, each text read cost a system call for its folder.)
 func (f packFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
-	if _, _, ok := f.in(name); ok {
-		fi, err := f.Stat(name)
-		return fi, false, err
-	}
-	if _, ok := f.packs[filepath.Clean(name)]; ok {
-		fi, err := f.Stat(name)
+	if fi, ok, err := f.stat(name); ok {
 		return fi, false, err
 	}
 	if l, ok := f.Fs.(afero.Lstater); ok {
@@ -147,6 +130,22 @@ func (f packFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
 	}
 	fi, err := f.Fs.Stat(name)
 	return fi, false, err
+}
+
+// stat describes name when it is the pack's folder or under it (ok).
+func (f packFs) stat(name string) (fi os.FileInfo, ok bool, err error) {
+	if filepath.Clean(name) == f.dir {
+		return packedInfo{name: filepath.Base(name), dir: true}, true, nil
+	}
+	rest, ok := f.in(name)
+	if !ok {
+		return nil, false, nil
+	}
+	s, found := f.p.find(rest)
+	if !found {
+		return nil, true, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	return packedInfo{name: filepath.Base(name), size: s.n}, true, nil
 }
 
 // packedInfo describes a file of a pack, or its folder.

@@ -66,7 +66,7 @@ func TestPackFs(t *testing.T) {
 	if err := p.add("a.html", []byte("<p>A</p>")); err != nil {
 		t.Fatal(err)
 	}
-	site := newSiteFs(work, map[string]*pack{"texts": p})
+	site := newSiteFs(work, p)
 	dir := siteDir(work)
 	if err := writeFile(site, filepath.Join(dir, "content", "x.md"), []byte("x")); err != nil {
 		t.Fatal(err)
@@ -87,6 +87,14 @@ func TestPackFs(t *testing.T) {
 	}
 	if data, err := afero.ReadFile(site, filepath.Join(dir, "content", "x.md")); err != nil || string(data) != "x" {
 		t.Errorf("a file beside the pack = %q, %v", data, err)
+	}
+	// Hugo's look for symbolic links above a file: the folder is one,
+	// described without asking the disk
+	for _, name := range []string{filepath.Join(dir, "texts"), text} {
+		fi, _, err := site.(afero.Lstater).LstatIfPossible(name)
+		if err != nil || fi.IsDir() != (name != text) || fi.Mode()&os.ModeSymlink != 0 {
+			t.Errorf("LstatIfPossible(%s) = %v, %v; want the folder, then the file", name, fi, err)
+		}
 	}
 	t.Run("ErrNotExist", func(t *testing.T) {
 		for _, name := range []string{"b.html", "sub/a.html"} {

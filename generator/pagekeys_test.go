@@ -23,17 +23,7 @@ func TestBuild_Incremental(t *testing.T) {
 	replace := func(file, old, new string) edit {
 		return func(t *testing.T, content, _ string) {
 			t.Helper()
-			p := filepath.Join(content, filepath.FromSlash(file))
-			src, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(src), old) {
-				t.Fatalf("%s has no %q", file, old)
-			}
-			if err := os.WriteFile(p, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			replaceIn(t, filepath.Join(content, filepath.FromSlash(file)), old, new)
 		}
 	}
 	const tokenisation = "circulars/rbi-2021-09-07-tokenisation.md"
@@ -328,5 +318,21 @@ func TestPartition(t *testing.T) {
 	// a/0 and b/0 show the same circulars: the same run
 	if runs[0][0].file != "a/0" || runs[0][1].file != "b/0" {
 		t.Errorf("first run %v: want a/0 and b/0 together", runs[0])
+	}
+}
+
+// replaceIn replaces the first old in the file at path with new; the
+// file must have old.
+func replaceIn(t testing.TB, path, old, new string) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), old) {
+		t.Fatalf("%s has no %q", path, old)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

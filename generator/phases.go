@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"os"
 	"runtime/metrics"
@@ -28,6 +29,10 @@ func newPhases(log *slog.Logger) *phases {
 // done logs the step that ends now, with its attributes.
 func (p *phases) done(step string, args ...any) {
 	now := time.Now()
+	defer func() { p.last = now }()
+	if !p.log.Enabled(context.Background(), slog.LevelDebug) {
+		return // no heap to read, nor /proc
+	}
 	args = append([]any{"step", step, "took", now.Sub(p.last).Round(time.Millisecond)}, args...)
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(live)
@@ -38,7 +43,6 @@ func (p *phases) done(step string, args ...any) {
 		args = append(args, "peak_rss_mb", mb)
 	}
 	p.log.Debug("build step", args...)
-	p.last = now
 }
 
 // peakRSS is the process's peak resident memory in MB, where the system

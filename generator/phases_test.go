@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +43,7 @@ func TestBuild_LogSteps(t *testing.T) {
 	if diff := cmp.Diff(want, steps); diff != "" {
 		t.Errorf("steps (-want +got):\n%s", diff)
 	}
-	if n := strings.Count(buf.String(), `"step":"hugo run"`); n < 3 || !slices.Contains(steps, "hugo run") {
+	if n := strings.Count(buf.String(), `"step":"hugo run"`); n < 3 {
 		t.Errorf("%d runs of Hugo logged, want the site's, the cards' and the circulars' at least", n)
 	}
 }
