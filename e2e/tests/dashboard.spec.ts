@@ -110,7 +110,9 @@ test.describe("dashboard", () => {
     // a shared link opens filtered
     await page.goto("/?source=NPCI");
     await expect(sources(page).getByRole("button", { name: "NPCI" })).toHaveAttribute("aria-pressed", "true");
-    for (const badge of await shownCards(page).locator("[data-source]").allTextContents()) expect(badge.trim()).toBe("NPCI");
+    // the first screen stays, busy, until the API's answer replaces it
+    await expect.poll(async () => [...new Set((await shownCards(page).locator("[data-source]").allTextContents()).map((b) => b.trim()))]).toEqual(["NPCI"]);
+    await expect(page.locator('[data-list="dashboard-circulars"]')).toHaveAttribute("aria-busy", "false");
   });
 
   test("Summarize and Impact send PSP and show their toasts", async ({ page }) => {

@@ -116,10 +116,22 @@ describe("DashboardList on the dashboard", () => {
     expect(visible()).toEqual([upi, token, pa]); // the static first screen again
   });
 
-  it("starts from the URL's source", async () => {
-    stubAPI();
+  it("starts from the URL's source, the first screen busy until the answer is in", async () => {
+    const fetch = stubAPI();
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const api = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (url: string) => {
+      await held;
+      return api(url);
+    });
     await loadPage("/?source=NPCI");
     await mountIsland("DashboardList", DashboardList);
+    const stat = document.querySelector<HTMLElement>(sel(dataList, list))!;
+    await waitFor(() => expect(stat.getAttribute("aria-busy")).toBe("true"));
+    expect(visible()).toEqual([upi, token, pa]);
+    await inAct(answer);
     await waitFor(() => expect(visible()).toEqual([upi]));
+    expect(stat.getAttribute("aria-busy")).toBe("false");
   });
 });

@@ -71,6 +71,13 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
     if (staticList) setHidden(staticList, fromApi);
   }, [staticList, fromApi]);
 
+  // Until the first answer for another view is in (a shared ?source= link),
+  // the first screen stays, marked busy: it is not yet what the buttons say.
+  const waiting = !isStatic && !fromApi && !answer.error;
+  useEffect(() => {
+    if (staticList) staticList.setAttribute("aria-busy", String(waiting));
+  }, [staticList, waiting]);
+
   useEffect(() => {
     if (!answer.error) return;
     console.error(`dashboard ${noun}: the API did not answer`, answer.error);
