@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, expectEvery, screenshot } from "./helpers";
 
 // Real content: 18 Indian and 14 Global companies, none with a LinkedIn
 // or X profile yet.
@@ -56,7 +56,7 @@ test.describe("/global-fintech", () => {
     await expect(page).toHaveURL(/\?q=collison$/);
 
     await search(page).fill("pay");
-    for (const text of await page.locator("[data-list] > article:visible h3").allTextContents()) expect(text.toLowerCase()).toContain("pay");
+    await expectEvery(page.locator("[data-list] > article:visible h3"), (text) => text.toLowerCase().includes("pay"));
 
     await search(page).fill("");
     await category(page).selectOption("Insurance");

@@ -1,4 +1,4 @@
-import { type Page, type Request, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type Request, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 // screenshot saves a full-page picture under e2e/screenshots/ (not
@@ -26,4 +26,11 @@ export async function holdRequests(page: Page, url: string) {
     await route.continue();
   });
   return { release: () => release(), requests };
+}
+
+// expectEvery waits until every text of the locator passes ok. A list
+// drawn from the API changes after the URL and the controls do, so a
+// single read of its texts can still see the last answer's.
+export async function expectEvery(locator: Locator, ok: (text: string) => boolean) {
+  await expect.poll(async () => (await locator.allTextContents()).filter((t) => !ok(t))).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, expectEvery, screenshot } from "./helpers";
 
 // the circulars on screen: the pre-rendered page's, or those drawn from the API's answer
 const cards = (page: Page) => page.locator("[data-static-page=body-circulars]:visible [data-list=body-circulars] > [data-fields]:visible, [data-api-list=body-circulars] [data-circular]");
@@ -51,7 +51,7 @@ test.describe("/payment-body/{body}", () => {
     await expect(page).toHaveURL(/filter=high/);
     await expect.poll(() => asked.at(-1)).toContain("filter=high");
     await expect(cards(page).first()).toContainText("high Impact");
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("high Impact");
+    await expectEvery(cards(page), (text) => text.includes("high Impact"));
 
     await page.getByRole("combobox", { name: "Impact level" }).selectOption("all");
     await page.getByRole("combobox", { name: "Sort by" }).selectOption("impact");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, isMobile, screenshot } from "./helpers";
+import { axeViolations, expectEvery, isMobile, screenshot } from "./helpers";
 
 const cards = (page: Page) => page.locator("[data-list=networks] > article:visible");
 const count = (page: Page) => page.locator("[data-count=networks]");
@@ -57,7 +57,7 @@ test.describe("/payment-networks", () => {
     const n = await cards(page).count();
     expect(n).toBeLessThan(11);
     await expect(count(page)).toHaveText(String(n));
-    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain("rupay");
+    await expectEvery(cards(page), (text) => text.toLowerCase().includes("rupay"));
 
     // guidelines are searched too, including those behind "+N more"
     await search(page).fill("T+5");
@@ -80,7 +80,7 @@ test.describe("/payment-networks", () => {
 
     await page.locator('[data-quick-search="PCI DSS"]').click();
     await expect(search(page)).toHaveValue("PCI DSS");
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("PCI DSS");
+    await expectEvery(cards(page), (text) => text.includes("PCI DSS"));
   });
 
   test("?filter= names the page after the network and pre-fills the search", async ({ page }, info) => {

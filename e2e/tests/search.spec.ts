@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, holdRequests, isMobile, screenshot } from "./helpers";
+import { axeViolations, expectEvery, holdRequests, isMobile, screenshot } from "./helpers";
 
 // the circulars on screen: the pre-rendered page's, those drawn from the
 // API's answer, or the offline index's
@@ -30,7 +30,7 @@ test.describe("/search", () => {
     await expect(page).toHaveURL(/source=NPCI/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("NPCI Documents");
     await expect(page).toHaveTitle(/NPCI Documents/);
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("NPCI");
+    await expectEvery(cards(page), (text) => text.includes("NPCI"));
     const news = page.locator("[data-list=search-news] > [data-fields]:visible");
     expect(await news.count()).toBeGreaterThan(0);
     expect(await news.count()).toBeLessThanOrEqual(3);
@@ -39,7 +39,7 @@ test.describe("/search", () => {
     await expect(page).toHaveURL(/category=UPI/);
     const upi = await cards(page).count();
     expect(upi).toBeGreaterThan(0);
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("UPI");
+    await expectEvery(cards(page), (text) => text.includes("UPI"));
     await screenshot(page, info, "search-npci-upi");
 
     await page.getByRole("button", { name: "Clear Filters" }).click();
@@ -54,7 +54,7 @@ test.describe("/search", () => {
     await expect(page).toHaveURL(/\/search\?source=PFRDA$/);
     await mounted(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("PFRDA Documents");
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("PFRDA");
+    await expectEvery(cards(page), (text) => text.includes("PFRDA"));
   });
 
   test("the header's search box lands here with the query", async ({ page }, info) => {
@@ -156,7 +156,7 @@ test.describe("/search", () => {
     await page.getByRole("combobox", { name: "Source" }).selectOption("NPCI");
     await expect(page).toHaveURL(/source=NPCI/);
     await expect(page).not.toHaveURL(/page=/);
-    for (const text of await cards(page).allTextContents()) expect(text).toContain("NPCI");
+    await expectEvery(cards(page), (text) => text.includes("NPCI"));
   });
 
   test("a misspelt query says what it searched; nothing found says so", async ({ page }) => {
@@ -187,7 +187,7 @@ test.describe("/search", () => {
     await expect(page.getByText("The search service is unavailable")).toBeVisible();
     // the compact index arrives after the message: wait for its cards
     await expect(cards(page).first()).toBeVisible();
-    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain("tokeni");
+    await expectEvery(cards(page), (text) => text.toLowerCase().includes("tokeni"));
   });
 
   test("with a query, the static list waits unseen for the results, and shows if the island never mounts", async ({ page }) => {
