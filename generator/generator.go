@@ -247,6 +247,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if index != nil {
 		data["fallbackIndex"] = "/" + FallbackIndexPath
 	}
+	entries, err := impactEntries(impactTracker(cat, opts.Now(), txt.preview))
+	if err != nil {
+		return nil, err
+	}
 	shown := allShows(views)
 	cards, err := cardSums(views)
 	if err != nil {
@@ -286,6 +290,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	// time Hugo holds every page.
 	if index != nil {
 		if err := pub.publish(FallbackIndexPath, index); err != nil {
+			return nil, err
+		}
+	}
+	if entries != nil {
+		if err := pub.publish(ImpactEntriesPath, entries); err != nil {
 			return nil, err
 		}
 	}

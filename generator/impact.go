@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"encoding/json"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -54,10 +55,68 @@ type impactPageView struct {
 	Sections   []impactSectionView `json:"sections"`
 	WindowDays int                 `json:"windowDays"`
 	Rule       string              `json:"rule"`
+	// Entries is where the tracker's search finds every entry of the
+	// lists (ImpactEntriesPath); empty while each list fits on the page.
+	Entries string `json:"entries"`
 }
 
 func newImpactPageView(it impactTrackerView) impactPageView {
-	return impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
+	v := impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
+	if !it.fits() {
+		v.Entries = "/" + ImpactEntriesPath
+	}
+	return v
+}
+
+// fits reports whether /impact-tracker shows every entry of its lists.
+func (it impactTrackerView) fits() bool {
+	for _, l := range impactListsOf(it) {
+		if len(l.entries) > ListPageSize {
+			return false
+		}
+	}
+	return true
+}
+
+// ImpactEntriesPath holds every entry of the tracker's lists, which its
+// search reads once someone searches: /impact-tracker shows the first
+// ListPageSize of each, and the search is the browser's (SPEC), over all
+// of them. The lists hold the active circulars only, a year's worth or
+// so, not the archive.
+const ImpactEntriesPath = "impact-tracker/entries.json"
+
+// impactEntry is a circular of the tracker's lists with the fields that
+// _partials/impact-circular.html shows and the search matches (number,
+// title, id and slug); the island draws a match with them.
+type impactEntry struct {
+	ID             string            `json:"id"`
+	Slug           string            `json:"slug"`
+	CircularNumber catalog.OptString `json:"circularNumber"`
+	Title          string            `json:"title"`
+	Preview        string            `json:"preview"`
+	Source         string            `json:"source"`
+	DocumentType   string            `json:"documentType"`
+	Verification   catalog.OptString `json:"verification"`
+	PublishedDate  catalog.Date      `json:"publishedDate"`
+}
+
+// impactEntries is ImpactEntriesPath's JSON: each list's entries by its
+// level (high, medium, open), in the list's order; nil when every list
+// fits on the page.
+func impactEntries(it impactTrackerView) ([]byte, error) {
+	if it.fits() {
+		return nil, nil
+	}
+	out := map[string][]impactEntry{}
+	for _, l := range impactListsOf(it) {
+		entries := make([]impactEntry, len(l.entries))
+		for i, v := range l.entries {
+			entries[i] = impactEntry{ID: v.ID, Slug: v.Slug, CircularNumber: v.CircularNumber, Title: v.Title, Preview: v.Preview,
+				Source: v.Source, DocumentType: v.DocumentType, Verification: v.Verification, PublishedDate: v.PublishedDate}
+		}
+		out[l.level] = entries
+	}
+	return json.Marshal(out)
 }
 
 // impactSections are the three lists of /impact-tracker: at most

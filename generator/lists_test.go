@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -181,6 +182,41 @@ func TestBuild_PagedLists(t *testing.T) {
 			}
 			if more := findAll(tracker, "data-see-all", l.level); (len(more) == 1) != (len(w) > ListPageSize) {
 				t.Errorf("/impact-tracker %s: %d See all links for %d circulars", l.level, len(more), len(w))
+			}
+		}
+		// The search reads every entry of the lists, in their order.
+		props, _ := attr(find(t, tracker, "data-island", "ImpactTracker"), "data-props")
+		var p struct {
+			Entries  string
+			PageSize int
+		}
+		if err := json.Unmarshal([]byte(props), &p); err != nil || p.Entries != "/"+ImpactEntriesPath || p.PageSize != ListPageSize {
+			t.Errorf("the tracker's island props %s (%v): want entries /%s and pageSize %d", props, err, ImpactEntriesPath, ListPageSize)
+		}
+		src, err := os.ReadFile(filepath.Join(out, ImpactEntriesPath))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var entries map[string][]impactEntry
+		if err := json.Unmarshal(src, &entries); err != nil {
+			t.Fatalf("%s: %v", ImpactEntriesPath, err)
+		}
+		for _, l := range impactListsOf(it) {
+			var w, got []string
+			for _, v := range l.entries {
+				w = append(w, v.Slug)
+			}
+			for _, e := range entries[l.level] {
+				got = append(got, e.Slug)
+				if e.ID == "" || e.Title == "" || e.Preview == "" || e.Source == "" || e.DocumentType == "" || e.PublishedDate.IsZero() {
+					t.Errorf("%s %s: an entry without what the card shows: %+v", ImpactEntriesPath, l.level, e)
+				}
+			}
+			if !slices.Equal(got, w) {
+				t.Errorf("%s %s: %d entries, want the %d active in order", ImpactEntriesPath, l.level, len(got), len(w))
+			}
+			if len(w) > ListPageSize && len(findAll(tracker, "data-api-list", l.level+"-circulars")) != 1 {
+				t.Errorf("/impact-tracker %s: no slot for the search's matches beyond the first page", l.level)
 			}
 		}
 		if len(it.High) <= ListPageSize && len(it.Medium) <= ListPageSize {

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dataCount, dataEmpty, dataHeading, sel } from "../lib/contract";
+import { dataApiList, dataCount, dataEmpty, dataHeading, dataIsland, dataList, sel } from "../lib/contract";
+import type { ImpactEntries } from "../lib/impact-circular";
 import { inAct, isHidden, loadPage, mountIsland, resetPage, shown, text } from "../test/fixture";
 import ImpactTracker from "./ImpactTracker";
 
@@ -69,6 +70,66 @@ describe("ImpactTracker on /impact-tracker", () => {
     await open("/impact-tracker?q=PSP");
     expect(heading()).toBe('Search Results for "PSP"');
     expect(shown("entities")).toEqual(["Payment Service Providers"]);
+  });
+
+  it("with a list beyond its first page, a search covers every entry, a page of matches at a time", async () => {
+    // The page as the generator writes it when a list runs beyond its
+    // first page: the island names the entries, the list has its slot.
+    await loadPage("/impact-tracker");
+    const island = document.querySelector<HTMLElement>(sel(dataIsland, "ImpactTracker"))!;
+    const labels = { documentTypes: { circular: "Circular" }, verifications: {} };
+    island.setAttribute("data-props", JSON.stringify({ entries: "/impact-tracker/entries.json", labels, pageSize: 2 }));
+    const slot = document.createElement("div");
+    slot.setAttribute(dataApiList, "high-circulars");
+    document.querySelector(sel(dataList, "high-circulars"))!.after(slot);
+    const extra = (i: number) => ({
+      id: `x${i}`, slug: `sebi-2021-01-0${i}-extra`, circularNumber: `SEBI/HO/${i}`, title: `Extra circular ${i}`,
+      preview: "A preview.", source: "SEBI" as const, documentType: "circular" as const, verification: null, publishedDate: `2021-01-0${i}`,
+    });
+    const entries: ImpactEntries = { high: [1, 2, 3, 4, 5].map(extra), medium: [], open: [] };
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(entries)));
+    await mountIsland("ImpactTracker", ImpactTracker);
+    expect(fetchMock).not.toHaveBeenCalled(); // read only once someone searches
+
+    const drawn = () => [...slot.querySelectorAll("li h3")].map((h) => h.textContent);
+    const staticList = document.querySelector<HTMLElement>(sel(dataList, "high-circulars"))!;
+    await search("extra");
+    await waitFor(() => expect(drawn()).toEqual(["SEBI/HO/1 - Extra circular 1", "SEBI/HO/2 - Extra circular 2"]));
+    expect(fetchMock).toHaveBeenCalledWith("/impact-tracker/entries.json", expect.anything());
+    expect(staticList.hidden).toBe(true);
+    expect(text(sel(dataCount, "high-circulars"))).toBe("5");
+    expect(screen.getByRole("status").textContent).toBe("Showing 2 of 5 matches");
+    const more = () => screen.queryByRole("button", { name: "Show more matches" });
+    await inAct(() => fireEvent.click(more()!));
+    expect(drawn()).toHaveLength(4);
+    await inAct(() => fireEvent.click(more()!));
+    expect(drawn()).toHaveLength(5);
+    expect(more()).toBeNull();
+
+    await search("SEBI/HO/3"); // a number; a new search starts at one page
+    expect(drawn()).toEqual(["SEBI/HO/3 - Extra circular 3"]);
+    await search("xyzzy");
+    expect(drawn()).toEqual([]);
+    expect(emptyShown("high-circulars")).toBe(true);
+    expect(text(sel(dataCount, "high-circulars"))).toBe("0");
+
+    await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Clear" })));
+    expect(drawn()).toEqual([]);
+    expect(staticList.hidden).toBe(false);
+    expect(shown("high-circulars")).toEqual([pa]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("searches the first page when the entries do not load", async () => {
+    await loadPage("/impact-tracker");
+    const island = document.querySelector<HTMLElement>(sel(dataIsland, "ImpactTracker"))!;
+    island.setAttribute("data-props", JSON.stringify({ entries: "/impact-tracker/entries.json", labels: { documentTypes: {}, verifications: {} }, pageSize: 2 }));
+    fetchMock.mockImplementation(async () => new Response("Not found", { status: 404 }));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await mountIsland("ImpactTracker", ImpactTracker);
+    await search("DPSS.CO.PD.No.1810");
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(shown("high-circulars")).toEqual([pa]);
   });
 
   it("never asks the API: the page's scores and bands are the generator's", async () => {

@@ -29,6 +29,8 @@ const grey = "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100"
 // the document types that oblige no one (doctype-badge.html)
 const nonBinding = new Set(["draft", "discussion-paper", "consultation-paper", "press-release", "policy"]);
 const link = "text-brand-700 hover:underline dark:text-blue-300";
+// every directory card's classes (_partials/card-class.html)
+export const cardClass = "min-w-0 wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
 // cardDate is a date as the cards show it (Jan 2, 2006).
 export function cardDate(iso: string): string {
@@ -60,11 +62,82 @@ function SupersededNote({ c }: { c: Circular }) {
   );
 }
 
+// The badges and date of a card: the templates' source-badge.html,
+// doctype-badge.html, verification-badge.html (with icon.html's check and
+// alert) and date.html.
+export function SourceBadge({ source }: { source: string }) {
+  return (
+    <span data-source="" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${sourceClasses[source] ?? grey}`}>
+      {source}
+    </span>
+  );
+}
+
+export function DocTypeBadge({ type, labels }: { type: string; labels: CardLabels }) {
+  return (
+    <span
+      className={
+        nonBinding.has(type)
+          ? "inline-flex items-center rounded-full border border-dashed border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-100"
+          : "inline-flex items-center rounded-full border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-600 dark:text-slate-200"
+      }
+      data-doctype={type}
+    >
+      {labels.documentTypes[type] ?? type}
+    </span>
+  );
+}
+
+const iconPaths = {
+  check: <path d="M20 6 9 17l-5-5" />,
+  alert: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" />
+    </>
+  ),
+};
+
+export function VerificationBadge({ verification, labels }: { verification?: string | null; labels: CardLabels }) {
+  const v = verification ? labels.verifications[verification] : undefined;
+  if (!v) return null;
+  const checked = verification === "checked";
+  return (
+    <span
+      className={
+        checked
+          ? "inline-flex items-center gap-1 rounded-full border border-emerald-600 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:border-emerald-400 dark:text-emerald-100"
+          : "inline-flex items-center gap-1 rounded-full border border-amber-600 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950/50 dark:text-amber-100"
+      }
+      data-verification={verification}
+    >
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="h-3 w-3"
+      >
+        {iconPaths[checked ? "check" : "alert"]}
+      </svg>
+      {v.label}
+    </span>
+  );
+}
+
+export function CardDate({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{cardDate(iso)}</time>;
+}
+
 export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels }) {
   const page = `/circulars/${c.slug}`;
-  const v = c.verification ? labels.verifications[c.verification] : undefined;
   return (
-    <article className="min-w-0 wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-circular={c.slug}>
+    <article className={cardClass} data-circular={c.slug}>
       <h3 className="text-base font-semibold leading-snug">
         {c.circularNumber && (
           <>
@@ -95,32 +168,10 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-        <span data-source="" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${sourceClasses[c.source] ?? grey}`}>
-          {c.source}
-        </span>
-        <span
-          className={
-            nonBinding.has(c.documentType)
-              ? "inline-flex items-center rounded-full border border-dashed border-amber-600 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-100"
-              : "inline-flex items-center rounded-full border border-slate-300 px-2 py-0.5 text-xs font-medium text-slate-700 dark:border-slate-600 dark:text-slate-200"
-          }
-          data-doctype={c.documentType}
-        >
-          {labels.documentTypes[c.documentType] ?? c.documentType}
-        </span>
-        {v && (
-          <span
-            className={
-              c.verification === "checked"
-                ? "inline-flex items-center gap-1 rounded-full border border-emerald-600 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:border-emerald-400 dark:text-emerald-100"
-                : "inline-flex items-center gap-1 rounded-full border border-amber-600 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950/50 dark:text-amber-100"
-            }
-            data-verification={c.verification}
-          >
-            {v.label}
-          </span>
-        )}
-        <time dateTime={c.publishedDate}>{cardDate(c.publishedDate)}</time>
+        <SourceBadge source={c.source} />
+        <DocTypeBadge type={c.documentType} labels={labels} />
+        <VerificationBadge verification={c.verification} labels={labels} />
+        <CardDate iso={c.publishedDate} />
         <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${impactClasses[c.impactLevel] ?? grey}`}>{c.impactLevel} Impact</span>
         <span className="text-slate-400" aria-hidden="true">
           ·

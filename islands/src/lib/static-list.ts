@@ -55,7 +55,13 @@ export function showList(root: ParentNode, list: StaticList, order: number[], pa
       container.appendChild(it.el);
     }
   });
-  for (const el of root.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = String(order.length);
-  setHiddenAll(root, sel(dataEmpty, name), order.length > 0);
+  showCount(root, name, order.length);
   setHidden(container, order.length === 0);
+}
+
+// showCount writes n in the list's counts and shows its empty state when
+// n is 0.
+export function showCount(root: ParentNode, name: string, n: number) {
+  for (const el of root.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = String(n);
+  setHiddenAll(root, sel(dataEmpty, name), n > 0);
 }
