@@ -46,16 +46,21 @@ func fallbackIndex(cat *catalog.Catalog) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if n, err := gzipSize(data); err != nil || n > FallbackIndexMaxGzip {
+		return nil, err
+	}
+	return data, nil
+}
+
+// gzipSize is how many bytes data takes gzipped as a server would send it.
+func gzipSize(data []byte) (int, error) {
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	if _, err := w.Write(data); err != nil {
-		return nil, err
+		return 0, err
 	}
 	if err := w.Close(); err != nil {
-		return nil, err
+		return 0, err
 	}
-	if gz.Len() > FallbackIndexMaxGzip {
-		return nil, nil
-	}
-	return data, nil
+	return gz.Len(), nil
 }

@@ -251,6 +251,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if entries != nil {
+		it := data["impactTracker"].(impactPageView)
+		it.Entries = "/" + ImpactEntriesPath
+		data["impactTracker"] = it
+	}
 	shown := allShows(views)
 	cards, err := cardSums(views)
 	if err != nil {

@@ -61,11 +61,7 @@ type impactPageView struct {
 }
 
 func newImpactPageView(it impactTrackerView) impactPageView {
-	v := impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
-	if !it.fits() {
-		v.Entries = "/" + ImpactEntriesPath
-	}
-	return v
+	return impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
 }
 
 // fits reports whether /impact-tracker shows every entry of its lists.
@@ -82,8 +78,14 @@ func (it impactTrackerView) fits() bool {
 // search reads once someone searches: /impact-tracker shows the first
 // ListPageSize of each, and the search is the browser's (SPEC), over all
 // of them. The lists hold the active circulars only, a year's worth or
-// so, not the archive.
+// so, not the archive: some thousands at the real archive's size, a few
+// hundred KB gzipped, read only by someone who searches.
 const ImpactEntriesPath = "impact-tracker/entries.json"
+
+// ImpactEntriesMaxGzip caps the entries as FallbackIndexMaxGzip caps
+// /search's index: beyond it they are not written, and the tracker's
+// search covers the first page of each list, as the page then says.
+const ImpactEntriesMaxGzip = FallbackIndexMaxGzip
 
 // impactEntry is a circular of the tracker's lists with the fields that
 // _partials/impact-circular.html shows and the search matches (number,
@@ -102,7 +104,7 @@ type impactEntry struct {
 
 // impactEntries is ImpactEntriesPath's JSON: each list's entries by its
 // level (high, medium, open), in the list's order; nil when every list
-// fits on the page.
+// fits on the page, or when the entries would pass ImpactEntriesMaxGzip.
 func impactEntries(it impactTrackerView) ([]byte, error) {
 	if it.fits() {
 		return nil, nil
@@ -116,7 +118,14 @@ func impactEntries(it impactTrackerView) ([]byte, error) {
 		}
 		out[l.level] = entries
 	}
-	return json.Marshal(out)
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := gzipSize(data); err != nil || n > ImpactEntriesMaxGzip {
+		return nil, err
+	}
+	return data, nil
 }
 
 // impactSections are the three lists of /impact-tracker: at most
