@@ -112,9 +112,24 @@ const MemoryLimitMiB = 800
 // are rendered, and a run of Hugo 350 MB more. (Twice the heap let the
 // process reach 1.5 GB there, its budget; one and a half times keeps it
 // near 1.3 GB for a few more collections.)
-type heapLimit struct{ set int64 } // the limit the process had
+//
+// Under a limit the build also turns GOGC's proportional collection off:
+// the limit, fitted as the heap grows, is what keeps the process small,
+// and collecting each time the heap doubled from a small one cost the
+// loading of 100,000 circulars a fifth of its CPU (17.4 s against 14.5 s,
+// RSS 742 against 858 MB, under the same 800 MiB limit).
+type heapLimit struct {
+	set int64 // the limit the process had
+	gc  int   // the GOGC percentage it had, while a limit is set
+}
 
-func newHeapLimit() heapLimit { return heapLimit{set: debug.SetMemoryLimit(-1)} }
+func newHeapLimit() heapLimit {
+	h := heapLimit{set: debug.SetMemoryLimit(-1)}
+	if h.set != math.MaxInt64 {
+		h.gc = debug.SetGCPercent(-1)
+	}
+	return h
+}
 
 // fit sets the limit from the heap live now: raised while the build holds
 // more than the process's limit allows, lowered again (never below it)
@@ -132,8 +147,13 @@ func (h heapLimit) fit() {
 	debug.SetMemoryLimit(max(h.set, int64(live[0].Value.Uint64()*3/2)+512<<20))
 }
 
-// restore gives the process its limit back.
-func (h heapLimit) restore() { debug.SetMemoryLimit(h.set) }
+// restore gives the process its limit and GOGC back.
+func (h heapLimit) restore() {
+	debug.SetMemoryLimit(h.set)
+	if h.set != math.MaxInt64 {
+		debug.SetGCPercent(h.gc)
+	}
+}
 
 // Hugo keeps package-level caches; builds must not overlap.
 var buildMu sync.Mutex
@@ -154,6 +174,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	mem := newHeapLimit()
+	defer mem.restore()
 	// The inputs are hashed while the catalog loads: both read every file.
 	var inputs string
 	hashed := make(chan error, 1)
@@ -167,9 +189,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		<-hashed
 		return nil, err
 	}
-	mem := newHeapLimit()
 	mem.fit()
-	defer mem.restore()
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
 		<-hashed

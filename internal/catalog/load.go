@@ -10,11 +10,13 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
 	"gopkg.in/yaml.v3"
 )
 
@@ -46,6 +48,11 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	if _, err := fs.Stat(fsys, "."); err != nil {
 		return nil, fmt.Errorf("content directory %s: %w", label, err)
 	}
+	// The files in walk order; each read and its YAML parsed on every
+	// core, a batch at a time (at 100,000 circulars that is most of the
+	// load), then checked and added one by one in that order, so that
+	// problems and duplicates read as a sequential load's.
+	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			l.add(p, 0, "file", err.Error())
@@ -60,16 +67,37 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 		if strings.HasPrefix(d.Name(), ".") || strings.EqualFold(d.Name(), "README.md") {
 			return nil
 		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			l.add(p, 0, "file", err.Error())
-			return nil
-		}
-		l.file(p, data)
+		files = append(files, p)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	batch := make([]parsedFile, loadBatch)
+	for start := 0; start < len(files); start += loadBatch {
+		part := files[start:min(len(files), start+loadBatch)]
+		var g errgroup.Group
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for i, p := range part {
+			g.Go(func() error {
+				data, err := fs.ReadFile(fsys, p)
+				if err != nil {
+					batch[i] = parsedFile{readErr: err}
+					return nil
+				}
+				batch[i] = parseFrontMatter(data)
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for i, p := range part {
+			if err := batch[i].readErr; err != nil {
+				l.add(p, 0, "file", err.Error())
+			} else {
+				l.parsed(p, batch[i])
+			}
+			batch[i] = parsedFile{}
+		}
 	}
 	l.crossCheck()
 	if len(l.problems) > 0 {
@@ -167,7 +195,45 @@ func Kinds() []string {
 	return out
 }
 
-func (l *loader) file(rel string, data []byte) {
+// loadBatch is how many files LoadFS reads and parses at once: enough to
+// keep every core busy, few enough that their bytes stay small.
+const loadBatch = 512
+
+// parsedFile is a content file split and its front matter parsed as YAML,
+// the part of checking it that needs no other file (LoadFS does it on
+// every core): the error of whichever step failed, else the YAML.
+type parsedFile struct {
+	readErr   error
+	splitErr  error
+	front     []byte
+	frontLine int
+	body      []byte
+	doc       yaml.Node
+	docErr    error
+	// extra is a second YAML document after the first, if any (extraErr
+	// is io.EOF when there is none).
+	extra    yaml.Node
+	extraErr error
+}
+
+func parseFrontMatter(data []byte) parsedFile {
+	var pf parsedFile
+	pf.front, pf.frontLine, pf.body, pf.splitErr = splitFrontMatter(data)
+	if pf.splitErr != nil {
+		return pf
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(pf.front))
+	if pf.docErr = dec.Decode(&pf.doc); pf.docErr != nil && !errors.Is(pf.docErr, io.EOF) {
+		return pf
+	}
+	pf.extraErr = dec.Decode(&pf.extra)
+	return pf
+}
+
+func (l *loader) file(rel string, data []byte) { l.parsed(rel, parseFrontMatter(data)) }
+
+// parsed checks a parsed file and adds its entry to the catalog.
+func (l *loader) parsed(rel string, pf parsedFile) {
 	folder, name, _ := strings.Cut(filepath.ToSlash(rel), "/")
 	decode, ok := kinds[folder]
 	if !ok || strings.Contains(name, "/") {
@@ -183,23 +249,20 @@ func (l *loader) file(rel string, data []byte) {
 		l.add(rel, 0, "file", fmt.Sprintf("file name %q must be lowercase words joined by '-'", slug))
 		return
 	}
-	front, frontLine, body, err := splitFrontMatter(data)
-	if err != nil {
+	front, frontLine, body, doc := pf.front, pf.frontLine, pf.body, pf.doc
+	if err := pf.splitErr; err != nil {
 		l.add(rel, 1, "file", err.Error())
 		return
 	}
-	var doc yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(front))
-	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+	if err := pf.docErr; err != nil && !errors.Is(err, io.EOF) {
 		line, msg := yamlErrorLine(err)
 		l.add(rel, frontLine+line, "front matter", msg)
 		return
 	}
 	// A "..." or "---" inside the front matter starts a second YAML
 	// document whose fields would otherwise be dropped without a word.
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		l.add(rel, frontLine+extra.Line, "front matter", "holds more than one YAML document (a '...' or '---' line inside it)")
+	if !errors.Is(pf.extraErr, io.EOF) {
+		l.add(rel, frontLine+pf.extra.Line, "front matter", "holds more than one YAML document (a '...' or '---' line inside it)")
 		return
 	}
 	var root *yaml.Node

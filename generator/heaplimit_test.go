@@ -1,0 +1,43 @@
+package generator
+
+import (
+	"math"
+	"runtime/debug"
+	"testing"
+)
+
+// TestHeapLimit: under a memory limit a build collects by the limit alone
+// (GOGC off) and gives the process both back; without one it changes
+// neither.
+func TestHeapLimit(t *testing.T) {
+	limit, gc := debug.SetMemoryLimit(-1), debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit); debug.SetGCPercent(gc) })
+	gcPercent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+
+	t.Run("Limit", func(t *testing.T) {
+		debug.SetMemoryLimit(800 << 20)
+		h := newHeapLimit()
+		if p := gcPercent(); p != -1 {
+			t.Errorf("GOGC %d during the build, want off", p)
+		}
+		h.fit()
+		if got := debug.SetMemoryLimit(-1); got < 800<<20 {
+			t.Errorf("limit %d after fit, want at least the process's", got)
+		}
+		h.restore()
+		if got, p := debug.SetMemoryLimit(-1), gcPercent(); got != 800<<20 || p != 100 {
+			t.Errorf("after the build: limit %d, GOGC %d; want 800 MiB and 100", got, p)
+		}
+	})
+	t.Run("NoLimit", func(t *testing.T) {
+		debug.SetMemoryLimit(math.MaxInt64)
+		h := newHeapLimit()
+		if p := gcPercent(); p != 100 {
+			t.Errorf("GOGC %d during the build, want the process's 100", p)
+		}
+		h.restore()
+		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+			t.Errorf("limit %d after the build, want none", got)
+		}
+	})
+}
