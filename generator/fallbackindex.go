@@ -42,25 +42,26 @@ func fallbackIndex(cat *catalog.Catalog) ([]byte, error) {
 	for i, c := range cat.Circulars {
 		x.Rows[i] = []any{c.Slug, string(c.CircularNumber), c.Title, src[c.Source], cats[c.Category], c.PublishedDate.String()}
 	}
-	data, err := json.Marshal(x)
+	return jsonWithin(x, FallbackIndexMaxGzip)
+}
+
+// jsonWithin is v as JSON, or nil when that JSON gzipped (as a server
+// would send it) passes maxGzip bytes: the files the browser loads whole.
+func jsonWithin(v any, maxGzip int) ([]byte, error) {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	if n, err := gzipSize(data); err != nil || n > FallbackIndexMaxGzip {
-		return nil, err
-	}
-	return data, nil
-}
-
-// gzipSize is how many bytes data takes gzipped as a server would send it.
-func gzipSize(data []byte) (int, error) {
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	if _, err := w.Write(data); err != nil {
-		return 0, err
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return 0, err
+		return nil, err
 	}
-	return gz.Len(), nil
+	if gz.Len() > maxGzip {
+		return nil, nil
+	}
+	return data, nil
 }

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"encoding/json"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -118,14 +117,7 @@ func impactEntries(it impactTrackerView) ([]byte, error) {
 		}
 		out[l.level] = entries
 	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	if n, err := gzipSize(data); err != nil || n > ImpactEntriesMaxGzip {
-		return nil, err
-	}
-	return data, nil
+	return jsonWithin(out, ImpactEntriesMaxGzip)
 }
 
 // impactSections are the three lists of /impact-tracker: at most

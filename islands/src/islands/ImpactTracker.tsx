@@ -18,6 +18,7 @@ import { ImpactCircular, impactFields, type ImpactEntries, type ImpactEntry } fr
 import { entitiesHeading } from "../lib/impact-tracker";
 import { fuzzyMinLength, search } from "../lib/match";
 import { withQuery } from "../lib/providers";
+import { fetchBuilt } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { showCount, showList } from "../lib/static-list";
 import { useFuse } from "../lib/use-fuse";
@@ -40,13 +41,8 @@ function ImpactTracker({ entries = "", labels, pageSize = 30 }: Props) {
   const searching = state.q.trim() !== "";
   const all = useQuery({
     queryKey: ["impact-entries", entries],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(entries, { signal });
-      if (!res.ok) throw new Error(`${entries}: ${res.status}`);
-      return (await res.json()) as ImpactEntries;
-    },
+    queryFn: ({ signal }) => fetchBuilt<ImpactEntries>(entries, signal),
     enabled: entries !== "" && searching,
-    staleTime: Infinity,
   });
 
   useEffect(() => {

@@ -8,6 +8,7 @@ import { useMemo } from "react";
 import { cardDate } from "./circular-card";
 import { fuzzyMinLength, search, type Fields } from "./match";
 import { Pager } from "./api-list";
+import { fetchBuilt } from "./query";
 import { useFuse } from "./use-fuse";
 
 type Index = { fields: string[]; sources: string[]; categories: string[]; rows: (string | number)[][] };
@@ -38,13 +39,8 @@ export function FallbackResults(props: { index: string; q: string; source: strin
   const { index, q, source, category, page, size, onPage } = props;
   const loaded = useQuery({
     queryKey: ["fallback-index", index],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(index, { signal });
-      if (!res.ok) throw new Error(`${index}: ${res.status}`);
-      return entries((await res.json()) as Index);
-    },
+    queryFn: async ({ signal }) => entries(await fetchBuilt<Index>(index, signal)),
     enabled: index !== "",
-    staleTime: Infinity,
   });
   const Fuse = useFuse(q.length >= fuzzyMinLength);
   const found = useMemo(() => (loaded.data ? matchEntries(loaded.data, q, source, category, Fuse) : []), [loaded.data, q, source, category, Fuse]);

@@ -17,3 +17,11 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// fetchBuilt reads a JSON file the build wrote beside the pages (not the
+// API): /search's offline index, the impact tracker's entries.
+export async function fetchBuilt<T>(path: string, signal: AbortSignal): Promise<T> {
+  const res = await fetch(path, { signal });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
