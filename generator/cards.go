@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -97,19 +98,21 @@ func splitCards(page []byte, cards *pack) error {
 
 func cardName(slug string) string { return slug + ".html" }
 
-// withCards gives the views of a run's data d the cards of cards, those
-// it has: the views the run's pages show as cards have one.
-func withCards(d map[string]any, cards *pack) error {
-	views := d["circulars"].([]circularView)
-	for i := range views {
-		card, err := cards.read(cardName(views[i].Slug))
+// withCards gives the views of a run's data d, those of slugs, the cards
+// of cards, those it has: the views the run's pages show as cards have one.
+func withCards(d map[string]any, slugs []string, cards *pack) error {
+	views := d["circulars"].([]json.RawMessage)
+	for i, slug := range slugs {
+		card, err := cards.read(cardName(slug))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // shown other than as a card (superseded-note.html)
 		}
 		if err != nil {
 			return err
 		}
-		views[i].Card = string(card)
+		if views[i], err = withCard(views[i], card); err != nil {
+			return err
+		}
 	}
 	return nil
 }

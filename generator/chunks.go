@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"runtime"
 	"slices"
 
 	"github.com/spf13/afero"
 	"golang.org/x/sync/errgroup"
-
-	"regpulse/internal/markdown"
 )
 
 // ChunkPages is how many circulars' pages, or list pages, one Hugo run
@@ -67,8 +64,9 @@ func listRunData() []string {
 // 2·chunk circulars shown (partition), one after the other (each run uses
 // every core); their texts are read from texts. siteShows are the
 // circulars the site's pages show beyond their pages' own shows (the
-// dashboard's first screen).
-func renderPages(ctx context.Context, work string, texts, cards *pack, pages []page, data map[string]any, views []circularView, siteShows []string, pub *publisher, opts Options, step *phases) error {
+// dashboard's first screen). Once the site's run is done, the runs after
+// it get their room above the heap the build then holds (mem.fitRuns).
+func renderPages(ctx context.Context, work string, texts, cards *pack, pages []page, data map[string]any, views runViews, siteShows []string, pub *publisher, opts Options, mem heapLimit, step *phases) error {
 	chunk := opts.ChunkPages
 	if chunk <= 0 {
 		chunk = ChunkPages
@@ -128,9 +126,9 @@ func renderPages(ctx context.Context, work string, texts, cards *pack, pages []p
 		if err := writePages(ctx, fsys, dir, r.pages); err != nil {
 			return err
 		}
-		d := chunkData(data, r.keys, views, index, r.shows)
+		d, slugs := chunkData(data, r.keys, views, index, r.shows)
 		if r.keys != nil && !r.cards {
-			if err := withCards(d, cards); err != nil {
+			if err := withCards(d, slugs, cards); err != nil {
 				return err
 			}
 		}
@@ -144,7 +142,10 @@ func renderPages(ctx context.Context, work string, texts, cards *pack, pages []p
 		if err := runHugo(fsys, dir, out, outDir, opts, r.keys == nil); err != nil {
 			return err
 		}
-		step.done("hugo run", "pages", len(r.pages), "views", len(d["circulars"].([]circularView)))
+		step.done("hugo run", "pages", len(r.pages), "views", len(slugs))
+		if i == 0 {
+			mem.fitRuns()
+		}
 	}
 	return nil
 }
@@ -220,9 +221,10 @@ func newSiteFs(work string, texts *pack) afero.Fs {
 
 // chunkData is the data of one run: the keys given (nil: all), and of the
 // circulars only those shown, each with those that replace it (cards and
-// pages name them: superseded-note.html), in the catalog's order;
-// circularCount stays the whole catalog's.
-func chunkData(data map[string]any, keys []string, views []circularView, index map[string]int, shows []string) map[string]any {
+// pages name them: superseded-note.html), in the catalog's order, as
+// their JSON; circularCount stays the whole catalog's. slugs are the
+// circulars of its views, in their order.
+func chunkData(data map[string]any, keys []string, views runViews, index map[string]int, shows []string) (d map[string]any, slugs []string) {
 	out := map[string]any{}
 	if keys == nil {
 		for k, v := range data {
@@ -237,7 +239,7 @@ func chunkData(data map[string]any, keys []string, views []circularView, index m
 	for _, s := range shows {
 		if i, ok := index[s]; ok && !want[i] {
 			want[i] = true
-			for _, r := range views[i].SupersededBy {
+			for _, r := range views.replacedBy[i] {
 				if j, ok := index[r]; ok {
 					want[j] = true
 				}
@@ -249,20 +251,25 @@ func chunkData(data map[string]any, keys []string, views []circularView, index m
 		order = append(order, i)
 	}
 	slices.Sort(order)
-	sub := make([]circularView, 0, len(order))
+	sub := make([]json.RawMessage, 0, len(order))
+	slugs = make([]string, 0, len(order))
 	at := make(map[string]int, len(order))
 	for _, i := range order {
-		at[views[i].Slug] = len(sub)
-		sub = append(sub, views[i])
+		at[views.slugs[i]] = len(sub)
+		sub = append(sub, views.json[i])
+		slugs = append(slugs, views.slugs[i])
 	}
-	out["circulars"], out["circularIndex"], out["circularCount"] = sub, at, len(views)
-	return out
+	out["circulars"], out["circularIndex"], out["circularCount"] = sub, at, len(views.json)
+	return out, slugs
 }
 
 // writePages writes pages into the temporary Hugo site at dir on fsys,
-// on every core: each a content file, front matter and body (Markdown,
-// rendered here), and a circular's text beside it.
+// on every core: each its content file (encoded here if it was not), and
+// a circular's text beside it.
 func writePages(ctx context.Context, fsys afero.Fs, dir string, pages []page) error {
+	if err := encodePages(ctx, pages); err != nil {
+		return err
+	}
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, p := range pages {
@@ -270,24 +277,12 @@ func writePages(ctx context.Context, fsys afero.Fs, dir string, pages []page) er
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			front, err := json.MarshalIndent(p.front, "", "  ")
-			if err != nil {
-				return err
-			}
-			var body string
-			if p.body != "" {
-				if body, err = markdown.HTML(p.body); err != nil {
-					return fmt.Errorf("%s: %w", p.file, err)
-				}
-			}
 			if p.textFile != "" && p.text != "" { // else renderTexts wrote it
 				if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(p.textFile)), []byte(p.text)); err != nil {
 					return err
 				}
 			}
-			path := filepath.Join(dir, "content", filepath.FromSlash(p.file))
-			// JSON front matter: Hugo reads a leading JSON object as front matter.
-			return writeFile(fsys, path, append(append(front, '\n', '\n'), body...))
+			return writeFile(fsys, filepath.Join(dir, "content", filepath.FromSlash(p.file)), p.content)
 		})
 	}
 	return g.Wait()

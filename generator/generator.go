@@ -69,12 +69,13 @@ type Options struct {
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
 	ActiveUsers int
-	// ReleaseContent says the caller reads no circular's Content from the
+	// ReleaseContent says the caller reads nothing of the catalog from the
 	// Result: the build loads the catalog without the circulars' texts
 	// (catalog.WithoutTexts) and reads each from its file while it renders
-	// it (at 100,000 circulars they are over 1 GB), and Result.Catalog's
-	// circulars have none. A caller that syncs the catalog into a store
-	// leaves it false.
+	// it (at 100,000 circulars they are over 1 GB), lets the catalog go
+	// before Hugo's runs (some 180 MB that each of their collections
+	// would scan), and Result.Catalog is nil. A caller that syncs the
+	// catalog into a store leaves it false.
 	ReleaseContent bool
 	// Log takes the build's steps and how long each took, at debug
 	// level; nil logs nothing.
@@ -83,7 +84,7 @@ type Options struct {
 
 // Result describes a successful build.
 type Result struct {
-	Catalog *catalog.Catalog
+	Catalog *catalog.Catalog // nil with Options.ReleaseContent
 	Pages   int
 	// Unchanged says the inputs were those of the output's last build and
 	// the output was whole, so nothing was rendered.
@@ -135,6 +136,25 @@ func newHeapLimit() heapLimit {
 // more than the process's limit allows, lowered again (never below it)
 // once the build holds less, so the collector keeps the process small.
 func (h heapLimit) fit() {
+	h.fitTo(func(live int64) int64 { return live*3/2 + 512<<20 })
+}
+
+// runsHeadroomMiB is what Hugo's runs are given above the heap the build
+// holds when they start: a run holds some 300 MB of its own (ChunkPages
+// pages, their data), and the rest is room to allocate between two
+// collections. Each collection marks the whole live heap, so with the
+// build's own heap held as bytes (runViews, page.encode) and a fixed room
+// above it, Hugo's runs at 100,000 circulars collect less often and each
+// collection costs less.
+const runsHeadroomMiB = 896
+
+// fitRuns sets the limit for Hugo's runs: the heap live now plus
+// runsHeadroomMiB (never below the process's limit).
+func (h heapLimit) fitRuns() {
+	h.fitTo(func(live int64) int64 { return live + runsHeadroomMiB<<20 })
+}
+
+func (h heapLimit) fitTo(limit func(live int64) int64) {
 	if h.set == math.MaxInt64 {
 		return
 	}
@@ -144,7 +164,7 @@ func (h heapLimit) fit() {
 	if live[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	debug.SetMemoryLimit(max(h.set, int64(live[0].Value.Uint64()*3/2)+512<<20))
+	debug.SetMemoryLimit(max(h.set, limit(int64(live[0].Value.Uint64()))))
 }
 
 // restore gives the process its limit and GOGC back.
@@ -176,6 +196,14 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	mem := newHeapLimit()
 	defer mem.restore()
+	// what the Result returns: nothing with ReleaseContent, so that the
+	// catalog is garbage once the runs' pages and data are made
+	result := func(cat *catalog.Catalog) *catalog.Catalog {
+		if opts.ReleaseContent {
+			return nil
+		}
+		return cat
+	}
 	// The inputs are hashed while the catalog loads: both read every file.
 	var inputs string
 	hashed := make(chan error, 1)
@@ -203,7 +231,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	last := readManifest(base)
 	unchanged := last != nil && last.Inputs == inputs && last.complete(base)
 	if unchanged && base == opts.OutDir {
-		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
+		return &Result{Catalog: result(cat), Pages: last.pages(), Unchanged: true}, nil
 	}
 
 	parent := filepath.Dir(opts.OutDir)
@@ -226,7 +254,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		if err := pub.commit(inputs, last.Pages); err != nil {
 			return nil, err
 		}
-		return &Result{Catalog: cat, Pages: last.pages(), Unchanged: true}, nil
+		return &Result{Catalog: result(cat), Pages: last.pages(), Unchanged: true}, nil
 	}
 	keep := textsKept(cat, opts.Now())
 	textPack, err := createPack(filepath.Join(work, "texts.pack"))
@@ -281,7 +309,13 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	keys, err := circularPageKeys(opts, data, views, cards, txt, shown)
+	// From here on the views are JSON (runViews): the structs are let go.
+	enc, err := encodeViews(ctx, views)
+	if err != nil {
+		return nil, err
+	}
+	delete(data, "circulars") // each run's data has its own (chunkData)
+	keys, err := circularPageKeys(opts, data, enc, cards, txt, shown)
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +330,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	pages := sitePages(cat, opts.Now(), txt, kept, shown)
-	listKeys, err := listPageKeys(opts, data, views, cards, pages)
+	if err := encodePages(ctx, pages); err != nil {
+		return nil, err
+	}
+	listKeys, err := listPageKeys(opts, data, enc, cards, pages)
 	if err != nil {
 		return nil, err
 	}
@@ -330,11 +367,12 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
 		return nil, fmt.Errorf("copy assets: %w", err)
 	}
+	routes, returned := Routes(cat, opts.Now()), result(cat) // cat is not read after this
 	step.done("outputs")
-	if err := renderPages(ctx, work, textPack, cardPack, pages, data, views, siteShows(data), pub, opts, step); err != nil {
+	if err := renderPages(ctx, work, textPack, cardPack, pages, data, enc, siteShows(data), pub, opts, mem, step); err != nil {
 		return nil, err
 	}
-	n, err := verify(pub.files, Routes(cat, opts.Now()))
+	n, err := verify(pub.files, routes)
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +381,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	step.done("verify and commit", "pages", n)
 	slices.Sort(pub.rendered)
-	return &Result{Catalog: cat, Pages: n, Rendered: len(pub.rendered), RenderedPaths: pub.rendered}, nil
+	return &Result{Catalog: returned, Pages: n, Rendered: len(pub.rendered), RenderedPaths: pub.rendered}, nil
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.

@@ -3,6 +3,7 @@ package generator
 import (
 	"math"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 )
 
@@ -27,6 +28,22 @@ func TestHeapLimit(t *testing.T) {
 		h.restore()
 		if got, p := debug.SetMemoryLimit(-1), gcPercent(); got != 800<<20 || p != 100 {
 			t.Errorf("after the build: limit %d, GOGC %d; want 800 MiB and 100", got, p)
+		}
+	})
+	t.Run("Runs", func(t *testing.T) {
+		debug.SetMemoryLimit(64 << 20) // below what fitRuns gives
+		h := newHeapLimit()
+		defer h.restore()
+		h.fitRuns()
+		got := debug.SetMemoryLimit(-1)
+		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(live)
+		if room := got - int64(live[0].Value.Uint64()); room < runsHeadroomMiB<<20-16<<20 || room > runsHeadroomMiB<<20+16<<20 {
+			t.Errorf("limit %d MiB, %d MiB above the live heap; want %d MiB above it", got>>20, room>>20, runsHeadroomMiB)
+		}
+		h.fit() // back to the steps' rule: one and a half times the heap plus 512 MiB
+		if got := debug.SetMemoryLimit(-1); got >= runsHeadroomMiB<<20 {
+			t.Errorf("limit %d MiB after fit, want the steps' rule's (below %d MiB for this test's heap)", got>>20, runsHeadroomMiB)
 		}
 	})
 	t.Run("NoLimit", func(t *testing.T) {

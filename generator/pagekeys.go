@@ -27,7 +27,7 @@ func circularPagePath(slug string) string { return "circulars/" + slug + "/index
 // and text, and the views of the circulars the page shows (the ones it
 // replaces and is replaced by, its related circulars, and those replacing
 // them, whose titles the related cards name).
-func circularPageKeys(opts Options, data map[string]any, views []circularView, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
+func circularPageKeys(opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
 	shared, err := sharedKey(opts, data, circularPageData)
 	if err != nil {
 		return nil, err
@@ -38,23 +38,20 @@ func circularPageKeys(opts Options, data map[string]any, views []circularView, c
 	// that circular's own related circulars: those are left out of its
 	// key, or a circular added anywhere would render again every page
 	// showing a card whose related list moved (cards: cardSums).
-	keys := make(map[string]string, len(views))
-	for _, v := range views {
-		j, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		obs, err := json.Marshal(txt[v.Slug].Obligations)
+	keys := make(map[string]string, len(views.json))
+	for i, j := range views.json {
+		slug := views.slugs[i]
+		obs, err := json.Marshal(txt[slug].Obligations)
 		if err != nil {
 			return nil, err
 		}
 		h.Reset()
 		h.Write(shared)
-		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\n", len(j), j, txt[v.Slug].MarkedSum, obs)
-		for _, s := range shown[v.Slug] {
+		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\n", len(j), j, txt[slug].MarkedSum, obs)
+		for _, s := range shown[slug] {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 		}
-		keys[circularPagePath(v.Slug)] = hex.EncodeToString(h.Sum(nil))
+		keys[circularPagePath(slug)] = hex.EncodeToString(h.Sum(nil))
 	}
 	return keys, nil
 }
@@ -93,8 +90,8 @@ func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error)
 // (groupList) is rendered from: what sharedKey hashes for listPageData,
 // the page's front matter (its pager), and the cards it shows with the
 // circulars replacing theirs. An edited circular renders again only the
-// list pages that show it.
-func listPageKeys(opts Options, data map[string]any, views []circularView, cards map[string][sha256.Size]byte, pages []page) (map[string]string, error) {
+// list pages that show it. The list pages are encoded on the way.
+func listPageKeys(opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, pages []page) (map[string]string, error) {
 	shared := map[string][]byte{}
 	for layout, keys := range listPageData {
 		var err error
@@ -105,37 +102,37 @@ func listPageKeys(opts Options, data map[string]any, views []circularView, cards
 	index := data["circularIndex"].(map[string]int)
 	keys := map[string]string{}
 	h := sha256.New()
-	for _, p := range pages {
+	for i := range pages {
+		p := &pages[i]
 		if p.group != groupList {
 			continue
 		}
-		front, err := json.Marshal(p.front)
-		if err != nil {
+		if err := p.encode(); err != nil {
 			return nil, err
 		}
-		layout, _ := p.front["layout"].(string)
-		if shared[layout] == nil {
-			return nil, fmt.Errorf("page keys: %s: no listPageData for layout %q", p.file, layout)
+		if shared[p.layout] == nil {
+			return nil, fmt.Errorf("page keys: %s: no listPageData for layout %q", p.file, p.layout)
 		}
 		h.Reset()
-		h.Write(shared[layout])
-		fmt.Fprintf(h, "front %d\n%s\n", len(front), front)
+		h.Write(shared[p.layout])
+		fmt.Fprintf(h, "content %d\n%s\n", len(p.content), p.content)
 		for _, s := range p.shows {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 			if i, ok := index[s]; ok {
-				for _, r := range views[i].SupersededBy {
+				for _, r := range views.replacedBy[i] {
 					fmt.Fprintf(h, "replaced by %s %x\n", r, cards[r])
 				}
 			}
 		}
-		keys[listPagePath(p)] = hex.EncodeToString(h.Sum(nil))
+		keys[listPagePath(*p)] = hex.EncodeToString(h.Sum(nil))
 	}
 	return keys, nil
 }
 
-// listPagePath is the output file of a list page (its front's url).
+// listPagePath is the output file of a list page (its front's url), once
+// encoded.
 func listPagePath(p page) string {
-	return strings.TrimPrefix(p.front["url"].(string), "/") + "index.html"
+	return strings.TrimPrefix(p.url, "/") + "index.html"
 }
 
 // cardSums are, by slug, the hashes of the circulars as cards show them

@@ -1,13 +1,19 @@
 package generator
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/markdown"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // page is one Hugo content file the generator writes into its temporary
@@ -17,8 +23,13 @@ import (
 // same way.
 type page struct {
 	file  string         // path under the site's content/ folder
-	front map[string]any // Hugo front matter
-	body  string         // Markdown; writeSite renders it
+	front map[string]any // Hugo front matter, until encoded
+	body  string         // Markdown, until encoded
+	// content is the content file once encoded (encode): the front
+	// matter as JSON, then the body as HTML; layout and url are the
+	// front's, kept for the pages' keys.
+	content     []byte
+	layout, url string
 	// text is a circular's text, already rendered. It is not the page's
 	// body: writeSite puts it at textFile in the site, and the circular's
 	// template reads it as it renders (readFile .Params.text), so Hugo
@@ -200,4 +211,51 @@ func entryPage(section string, e catalog.Entry, title, layout string, body catal
 		front: map[string]any{"title": title, "layout": layout, "slug": e.Slug},
 		body:  string(body),
 	}
+}
+
+// encode turns p's front matter and body into its content file. At
+// 100,000 circulars the pages' front matter is some 1.5 million maps,
+// slices and strings, which the collector would scan through every one of
+// Hugo's runs; their files are bytes it never scans.
+func (p *page) encode() error {
+	if p.content != nil {
+		return nil
+	}
+	front, err := json.Marshal(p.front)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p.file, err)
+	}
+	var body string
+	if p.body != "" {
+		if body, err = markdown.HTML(p.body); err != nil {
+			return fmt.Errorf("%s: %w", p.file, err)
+		}
+	}
+	// JSON front matter: Hugo reads a leading JSON object as front matter.
+	p.content = append(append(front, '\n', '\n'), body...)
+	p.layout, _ = p.front["layout"].(string)
+	p.url, _ = p.front["url"].(string)
+	p.front, p.body = nil, ""
+	return nil
+}
+
+// encodePages encodes pages on every core.
+func encodePages(ctx context.Context, pages []page) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	const batch = 512
+	for from := 0; from < len(pages); from += batch {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			for i := from; i < min(from+batch, len(pages)); i++ {
+				if err := pages[i].encode(); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }
