@@ -151,7 +151,9 @@ func BenchmarkBuild(b *testing.B) {
 						continue
 					}
 					b.StopTimer()
-					took, rss := runHugoCLI(b, cli, site, filepath.Join(b.TempDir(), "cli-public"))
+					cliOut := filepath.Join(b.TempDir(), "cli-public")
+					took, rss := runHugoCLI(b, cli, site, cliOut)
+					samePages(b, out, cliOut)
 					theirs += took
 					cliRSS = max(cliRSS, rss)
 					b.StartTimer()
@@ -241,6 +243,10 @@ func cliSite(b *testing.B, opts Options) string {
 		b.Fatal(err)
 	}
 	dir := filepath.Join(b.TempDir(), "site")
+	// with the circulars' texts, which its pages read (writePages writes
+	// them into the site): the build itself loads the catalog without them
+	// and reads each while rendering it (ReleaseContent), to the same pages
+	opts.ReleaseContent = false
 	cat, err := loadCatalog(opts)
 	if err != nil {
 		b.Fatal(err)
@@ -276,6 +282,26 @@ func runHugoCLI(b *testing.B, cli, site, out string) (time.Duration, float64) {
 	took, rss, cpu, _ := runMeasured(b, cmd)
 	b.Logf("the Hugo CLI: %.1f s of CPU in %.1f s (%.2f cores)", cpu.Seconds(), took.Seconds(), cpu.Seconds()/took.Seconds())
 	return took, rss
+}
+
+// samePages fails b unless the Hugo CLI rendered the pages the build did:
+// a circular's page (its text included) and the first list page, byte
+// for byte, so that the ratio compares the same work.
+func samePages(b *testing.B, ours, cli string) {
+	b.Helper()
+	for _, page := range []string{circularPagePath("bench-000000"), "circulars/page/2/index.html"} {
+		want, err := os.ReadFile(filepath.Join(ours, page))
+		if err != nil {
+			b.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(cli, page))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !bytes.Equal(want, got) {
+			b.Fatalf("%s: the Hugo CLI's page (%d bytes) is not the build's (%d bytes)", page, len(got), len(want))
+		}
+	}
 }
 
 // buildProcess runs Build of content into out in a child process (this
