@@ -98,21 +98,20 @@ type Result struct {
 }
 
 // MemoryLimitMiB is the soft memory limit `regpulse build` sets by
-// default (debug.SetMemoryLimit) and the build benchmark runs under. A
-// build's live heap peaks near 600 MB at 10,000 circulars; without a
-// limit the runtime lets the heap double before collecting, so the
-// process would reach 1.4 GB. Under this limit it stays below 0.9 GB for
-// about the same time.
+// default (debug.SetMemoryLimit) and the build benchmark runs under: the
+// least the build is kept to. Build raises it as it needs (heapLimit):
+// at 10,000 circulars the process peaks near 1.0 GB, at 100,000 near
+// 1.3 GB.
 const MemoryLimitMiB = 800
 
 // heapLimit keeps the process's soft memory limit, when one is set
-// (`regpulse build` sets MemoryLimitMiB), at least one and a half times
-// the heap the build holds plus 512 MiB for a run of Hugo. Under a limit
-// below the live heap the collector runs without pause, taking half the
-// CPU: at 100,000 circulars the build holds some 500 MB once the texts
-// are rendered, and a run of Hugo 350 MB more. (Twice the heap let the
-// process reach 1.5 GB there, its budget; one and a half times keeps it
-// near 1.3 GB for a few more collections.)
+// (`regpulse build` sets MemoryLimitMiB), above the heap the build holds:
+// before Hugo, at least one and a half times that heap plus 512 MiB
+// (fit); for Hugo's runs, that heap plus runsHeadroomMiB (fitRuns).
+// Under a limit below the live heap the collector runs without pause,
+// taking half the CPU: at 100,000 circulars the build holds some 500 MB
+// once the texts are rendered. (Twice the heap let the process reach
+// 1.5 GB there, its budget.)
 //
 // Under a limit the build also turns GOGC's proportional collection off:
 // the limit, fitted as the heap grows, is what keeps the process small,
