@@ -62,6 +62,20 @@ describe("SponsoredBanner", () => {
     expect(title()).toBe("Two");
   });
 
+  it("a hover holds the ad even when the turn is due before React has rendered it", async () => {
+    render(<SponsoredBanner ads={ads} />);
+    await tick(rotateMs - 1);
+    const region = screen.getByRole("region");
+    // one act: the hover's state is rendered only after the timer is due
+    await act(async () => {
+      fireEvent.mouseEnter(region);
+      vi.advanceTimersByTime(1);
+    });
+    expect(title()).toBe("One");
+    await tick(3 * rotateMs);
+    expect(title()).toBe("One");
+  });
+
   it("does not rotate under prefers-reduced-motion, and offers no Pause", async () => {
     reducedMotion(true);
     render(<SponsoredBanner ads={ads} />);

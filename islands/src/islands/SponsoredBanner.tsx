@@ -53,10 +53,17 @@ function Banner({ ads }: Props) {
   const [dismissed, setDismissed] = useState(readDismissed);
   const reduced = useReducedMotion();
   const rotating = ads.length > 1 && !paused && !hovered && !focused && !reduced && !dismissed;
+  // What holds the rotation as of the event itself: a timer due just
+  // after a hover, a focus or Pause may fire before React has rendered
+  // the new state and cleared it, and must not turn the ad then.
+  const holds = useRef({ hovered: false, focused: false, paused: false });
 
   useEffect(() => {
     if (!rotating) return;
-    const t = setTimeout(() => setIndex((i) => (i + 1) % ads.length), rotateMs);
+    const t = setTimeout(() => {
+      const h = holds.current;
+      if (!h.hovered && !h.focused && !h.paused) setIndex((i) => (i + 1) % ads.length);
+    }, rotateMs);
     return () => clearTimeout(t);
   }, [rotating, index, ads.length]);
 
@@ -84,11 +91,23 @@ function Banner({ ads }: Props) {
       data-sponsored
       data-ad-index={index}
       className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onMouseEnter={() => {
+        holds.current.hovered = true;
+        setHovered(true);
+      }}
+      onMouseLeave={() => {
+        holds.current.hovered = false;
+        setHovered(false);
+      }}
+      onFocus={() => {
+        holds.current.focused = true;
+        setFocused(true);
+      }}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
+          holds.current.focused = false;
+          setFocused(false);
+        }
       }}
     >
       <div className="flex min-h-11 items-center justify-between gap-2">
@@ -101,7 +120,10 @@ function Banner({ ads }: Props) {
               type="button"
               className={control}
               aria-label={`${paused ? "Play" : "Pause"} sponsored rotation`}
-              onClick={() => setPaused((p) => !p)}
+              onClick={() => {
+                holds.current.paused = !paused;
+                setPaused(!paused);
+              }}
             >
               {paused ? "Play" : "Pause"}
             </button>

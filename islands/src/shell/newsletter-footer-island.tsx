@@ -4,6 +4,7 @@
 // It renders the form as the NewsletterSignup island does (importing that
 // module here would take it out of the islands' own chunks).
 import { createElement } from "react";
+import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { dataIslandMounted, dataNewsletterFooter, dataProps, sel } from "../lib/contract";
 import { NewsletterForm, type NewsletterFormProps } from "../lib/newsletter";
@@ -22,7 +23,9 @@ export function mountFooter(doc: Document = document): Root | undefined {
     const autoFocus = el.contains(doc.activeElement);
     el.replaceChildren();
     const root = createRoot(el);
-    root.render(createElement(FooterSignup, { ...props, initialEmail, autoFocus }));
+    // in this task: keys typed meanwhile reach the island's focused field,
+    // not a form already taken away (nor nothing, between the two)
+    flushSync(() => root.render(createElement(FooterSignup, { ...props, initialEmail, autoFocus })));
     el.setAttribute(dataIslandMounted, "");
     return root;
   } catch (err) {

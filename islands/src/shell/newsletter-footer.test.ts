@@ -42,4 +42,18 @@ describe("the footer's newsletter form", () => {
     await waitFor(() => expect(footer().querySelector<HTMLInputElement>("input[type=email]")?.value).toBe("typed@example.com"), { timeout: 20_000 });
     expect(footer().querySelector("input[name=source]")).toBeNull(); // the island's form, not the plain one
   });
+
+  it("draws the island in the task that takes the plain form away, its field focused", { timeout: 60_000 }, async () => {
+    await loadPage("/news");
+    const plain = footer().querySelector<HTMLInputElement>("input[type=email]")!;
+    plain.value = "typ";
+    plain.focus();
+    root = mountFooter(document);
+    // no await: a key typed next must find the island's field, focused
+    const field = footer().querySelector<HTMLInputElement>("input[type=email]");
+    expect(field).not.toBeNull();
+    expect(field).not.toBe(plain);
+    expect(field!.value).toBe("typ");
+    expect(document.activeElement).toBe(field);
+  });
 });
