@@ -5,15 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // page is one Hugo content file the generator writes into its temporary
@@ -241,21 +238,5 @@ func (p *page) encode() error {
 
 // encodePages encodes pages on every core.
 func encodePages(ctx context.Context, pages []page) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	const batch = 512
-	for from := 0; from < len(pages); from += batch {
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for i := from; i < min(from+batch, len(pages)); i++ {
-				if err := pages[i].encode(); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
-	return g.Wait()
+	return inBatches(ctx, len(pages), 512, func(i int) error { return pages[i].encode() })
 }

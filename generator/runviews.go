@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"runtime"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // runViews are the circulars' views as Hugo's runs get them, each encoded
@@ -25,26 +22,12 @@ type runViews struct {
 // encodeViews encodes views on every core.
 func encodeViews(ctx context.Context, views []circularView) (runViews, error) {
 	out := runViews{json: make([][]byte, len(views)), slugs: make([]string, len(views)), replacedBy: make([][]string, len(views))}
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	const batch = 1024
-	for from := 0; from < len(views); from += batch {
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for i := from; i < min(from+batch, len(views)); i++ {
-				j, err := json.Marshal(views[i])
-				if err != nil {
-					return err
-				}
-				out.json[i] = j
-				out.slugs[i], out.replacedBy[i] = views[i].Slug, views[i].SupersededBy
-			}
-			return nil
-		})
-	}
-	return out, g.Wait()
+	err := inBatches(ctx, len(views), 1024, func(i int) error {
+		j, err := json.Marshal(views[i])
+		out.json[i], out.slugs[i], out.replacedBy[i] = j, views[i].Slug, views[i].SupersededBy
+		return err
+	})
+	return out, err
 }
 
 // withCard is a view's JSON with card added as its "card" (circularView's
