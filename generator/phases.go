@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime/metrics"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -17,13 +18,16 @@ import (
 type phases struct {
 	log  *slog.Logger
 	last time.Time
+	cpu  time.Duration // the process's CPU time when the last step ended
 }
 
 func newPhases(log *slog.Logger) *phases {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &phases{log: log, last: time.Now()}
+	p := &phases{log: log, last: time.Now()}
+	p.cpu, _ = cpuTime()
+	return p
 }
 
 // done logs the step that ends now, with its attributes.
@@ -41,6 +45,10 @@ func (p *phases) done(step string, args ...any) {
 	}
 	if mb, ok := peakRSS(); ok {
 		args = append(args, "peak_rss_mb", mb)
+	}
+	if cpu, ok := cpuTime(); ok {
+		args = append(args, "cpu", (cpu - p.cpu).Round(time.Millisecond))
+		p.cpu = cpu
 	}
 	p.log.Debug("build step", args...)
 }
@@ -62,4 +70,14 @@ func peakRSS() (int, bool) {
 		return 0, false
 	}
 	return kb >> 10, true
+}
+
+// cpuTime is the CPU time, user and system, the process has used so far:
+// with a step's wall time, how many cores it kept busy.
+func cpuTime() (time.Duration, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }

@@ -72,7 +72,7 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 					return err
 				}
 			}
-			body, plain, err := markdown.Render(text)
+			body, plain, err := markdown.Render(text, related.LeadWords)
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Path, err)
 			}

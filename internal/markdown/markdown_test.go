@@ -1,6 +1,10 @@
 package markdown
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -96,7 +100,7 @@ func TestRender(t *testing.T) {
 		`The "regulator's" rules -- in full... A < B & C[^1]` + "\n\n[^1]: A note.",
 		"Hello <script>alert(1)</script> there.\n\n```\ncode\n```",
 	} {
-		body, plain, err := Render(md)
+		body, plain, err := Render(md, 0)
 		if err != nil {
 			t.Fatalf("Render(%q): %v", md, err)
 		}
@@ -107,5 +111,105 @@ func TestRender(t *testing.T) {
 		if diff := cmp.Diff(PlainText(md), plain); diff != "" {
 			t.Errorf("Render(%q) plain (-PlainText +Render):\n%s", md, diff)
 		}
+	}
+}
+
+// TestRender_Words: with a count of words, the plain text is the whole's
+// start, cut at a block's end once past that count, or the whole.
+func TestRender_Words(t *testing.T) {
+	md := "# Title of it\n\nOne two three four.\n\n- five six\n- seven\n\n| eight | nine |\n|---|---|\n| ten | eleven |\n\nTwelve thirteen."
+	full := PlainText(md)
+	for words, want := range map[int]string{
+		1:  "Title of it",
+		3:  "Title of it One two three four.",
+		6:  "Title of it One two three four.",
+		7:  "Title of it One two three four. five six",
+		12: "Title of it One two three four. five six seven eight nine ten",
+		13: "Title of it One two three four. five six seven eight nine ten eleven",
+		14: full,
+		50: full,
+	} {
+		_, plain, err := Render(md, words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plain != want {
+			t.Errorf("Render(md, %d) plain = %q, want %q", words, plain, want)
+		}
+		if !strings.HasPrefix(full, plain) || plain != full && len(strings.Fields(plain)) <= words {
+			t.Errorf("Render(md, %d) plain = %q: not the whole's start past %d words", words, plain, words)
+		}
+	}
+}
+
+// TestEngine holds the renderer without autolinks (unlinked) to GFM's for
+// every text engine gives it: the editors' circulars and texts that try
+// the autolink parser's every trigger without an address in them.
+func TestEngine(t *testing.T) {
+	texts := []string{
+		"Plain words, *emphasis*, _under_, ~~struck~~ and (brackets) at every trigger.",
+		"A line head\n(a) clause\n* a list\n_b_ and ~c~",
+		"http: and ftp: without slashes; ww.example and example.com, name at host",
+		"| a | b |\n|---|---|\n| (1) | *2* |\n\nTerm\n: its definition[^1]\n\n[^1]: A note.",
+		"- [ ] a task\n- [x] done\n\n## Heading {#custom}\n\n\"Quotes\" -- and... dashes",
+		"[a link](/circulars/x) and <https:not-an-autolink>",
+	}
+	content, err := filepath.Glob("../../content/circulars/*.md")
+	if err != nil || len(content) == 0 {
+		t.Fatalf("no circulars in ../../content/circulars: %v", err)
+	}
+	for _, f := range content {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the body, after the front matter
+		parts := strings.SplitN(string(b), "\n---\n", 2)
+		texts = append(texts, parts[len(parts)-1])
+	}
+	fast := 0
+	for i, md := range texts {
+		src := []byte(md)
+		if engine(src) == markdown {
+			continue
+		}
+		fast++
+		var want, got bytes.Buffer
+		if err := markdown.Convert(src, &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := unlinked.Convert(src, &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+			t.Errorf("text %d: without autolinks (-GFM +unlinked):\n%s", i, diff)
+		}
+	}
+	if fast < len(texts)/2 {
+		t.Errorf("%d of %d texts rendered without autolinks; want most (engine)", fast, len(texts))
+	}
+	for _, md := range []string{"see https://rbi.org.in", "see www.rbi.org.in", "mail cgm@rbi.org.in", "FTP://X.ORG"} {
+		if engine([]byte(md)) != markdown {
+			t.Errorf("engine(%q) leaves autolinks out", md)
+		}
+	}
+}
+
+// BenchmarkRender renders a plain circular's text (no address in it, so
+// without autolinks) and one with an address.
+func BenchmarkRender(b *testing.B) {
+	para := "The regulated entities shall (i) report every *material* outsourcing arrangement to the board, " +
+		"(ii) keep the customer's data within India and (iii) review the vendor's controls each year under section 4_b.\n\n"
+	for _, tc := range []struct{ name, md string }{
+		{"Plain", strings.Repeat(para, 12)},
+		{"Address", strings.Repeat(para, 12) + "See https://rbi.org.in."},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := Render(tc.md, 400); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

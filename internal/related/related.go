@@ -64,7 +64,7 @@ func Docs(cs []catalog.Circular, plain func(catalog.Circular) string) []Doc {
 
 // The bounds that keep the work linear.
 const (
-	textWords    = 400 // words of each text read
+	textWords    = LeadWords
 	queryTerms   = 16  // a circular's heaviest terms looked up
 	postingCap   = 100 // postings kept per term, the heaviest
 	candidateCap = 60  // candidates scored in full
@@ -330,6 +330,9 @@ func termCounts(d Doc) map[string]float32 {
 
 // firstWords is the start of text up to its nth space-separated word,
 // cut before tokenising: the rest of a long circular is not read at all.
+// LeadWords is how many words of each text Rank reads (Lead).
+const LeadWords = 400
+
 // Lead is the start of a plain text that Rank reads (its first
 // textWords words), as a string of its own: a caller holding many texts
 // for Rank need keep only their leads.
