@@ -3,6 +3,7 @@ package related
 import (
 	"bufio"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"slices"
@@ -162,4 +163,49 @@ func TestLead(t *testing.T) {
 	if !reflect.DeepEqual(termCounts(d), termCounts(l)) {
 		t.Error("the lead's terms differ from the text's")
 	}
+}
+
+// TestDenseCosine: denseCosine is, to the bit, the merge of two vectors
+// sorted by term id that it replaced.
+func TestDenseCosine(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	vec := func() []term {
+		var v []term
+		for id := range int32(300) {
+			if r.IntN(3) == 0 {
+				v = append(v, term{id, r.Float32()})
+			}
+		}
+		return v
+	}
+	dense := make([]float32, 300)
+	for range 200 {
+		a, b := vec(), vec()
+		for _, t := range a {
+			dense[t.id] = t.w
+		}
+		if got, want := denseCosine(dense, b), cosine(a, b); got != want {
+			t.Fatalf("denseCosine = %v, the merge %v", got, want)
+		}
+		clear(dense)
+	}
+}
+
+// cosine is the dot product of two unit vectors sorted by term id, by
+// merging them.
+func cosine(a, b []term) float32 {
+	var s float32
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i].id < b[j].id:
+			i++
+		case a[i].id > b[j].id:
+			j++
+		default:
+			s += a[i].w * b[j].w
+			i++
+			j++
+		}
+	}
+	return s
 }

@@ -205,3 +205,23 @@ func TestSearch_Extract(t *testing.T) {
 		}
 	})
 }
+
+// TestEachWord: the words Tokens keys, as written.
+func TestEachWord(t *testing.T) {
+	text := "RBI/2024-25/73 DPSS.CO.PD.No.S516 — Paiement ÉTÉ, naïve Aggregators' KYC: ₹5,000 हिंदी"
+	var got []string
+	EachWord(text, func(w string) { got = append(got, w) })
+	var want []string
+	for _, tok := range Tokens(text) {
+		want = append(want, text[tok.Start:tok.End])
+		if strings.ToLower(text[tok.Start:tok.End]) != tok.Word {
+			t.Errorf("token %q: word %q is not its text lower-cased", text[tok.Start:tok.End], tok.Word)
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("EachWord (-Tokens +EachWord):\n%s", diff)
+	}
+	if len(got) < 10 {
+		t.Errorf("EachWord found %d words in %q", len(got), text)
+	}
+}

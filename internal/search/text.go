@@ -37,6 +37,13 @@ func Tokens(text string) []Token {
 	return out
 }
 
+// EachWord calls word with each of text's words as Tokens splits them,
+// as written (not lower-cased): for a caller that keys each distinct word
+// once rather than every time it occurs.
+func EachWord(text string, word func(string)) {
+	eachWord(text, func(start, end int) { word(text[start:end]) })
+}
+
 // byteClass classes ASCII bytes for eachWord: letters, digits, others;
 // bytes from 0x80 start a character to decode.
 var byteClass = func() (c [256]uint8) {
