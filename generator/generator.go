@@ -203,26 +203,19 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return cat
 	}
-	// The inputs are hashed while the catalog loads: both read every file.
-	var inputs string
-	hashed := make(chan error, 1)
-	go func() {
-		var err error
-		inputs, err = inputsHash(opts)
-		hashed <- err
-	}()
-	cat, err := loadCatalog(opts)
+	// The content is hashed as the catalog loads it, each file read once.
+	read := newFileSums()
+	cat, err := loadCatalog(opts, catalog.WithRead(read.add))
 	if err != nil {
-		<-hashed
 		return nil, err
 	}
 	mem.fit()
 	assets, err := LoadAssets(opts.AssetsDir)
 	if err != nil {
-		<-hashed
 		return nil, err
 	}
-	if err := <-hashed; err != nil {
+	inputs, err := inputsHash(opts, read)
+	if err != nil {
 		return nil, err
 	}
 	step.done("load", "circulars", len(cat.Circulars))
@@ -384,8 +377,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.
-func loadCatalog(opts Options) (*catalog.Catalog, error) {
-	var lean []catalog.LoadOption
+func loadCatalog(opts Options, more ...catalog.LoadOption) (*catalog.Catalog, error) {
+	lean := slices.Clone(more)
 	if opts.ReleaseContent {
 		// the texts are read again one by one as they are rendered
 		lean = append(lean, catalog.WithoutTexts())

@@ -91,6 +91,9 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 						batch[i] = parsedFile{readErr: err}
 						return nil
 					}
+					if l.read != nil {
+						l.read(p, data)
+					}
 					batch[i] = parseFrontMatter(data)
 					return nil
 				})
@@ -150,6 +153,13 @@ type LoadOption func(*loader)
 // catalog of 100,000 circulars does not hold their gigabyte of text.
 func WithoutTexts() LoadOption { return func(l *loader) { l.noTexts = true } }
 
+// WithRead makes LoadFS call read with each file it reads (its path in
+// fsys, slash-separated) and its bytes, from several goroutines at once:
+// a caller that hashes the content need not read it again.
+func WithRead(read func(path string, data []byte)) LoadOption {
+	return func(l *loader) { l.read = read }
+}
+
 // ReadText reads the text (Content) of the entry e that LoadFS(fsys,
 // label) loaded, as LoadFS reads it.
 func ReadText(fsys fs.FS, label string, e Entry) (string, error) {
@@ -169,7 +179,8 @@ func ReadText(fsys fs.FS, label string, e Entry) (string, error) {
 }
 
 type loader struct {
-	noTexts  bool // WithoutTexts
+	noTexts  bool                           // WithoutTexts
+	read     func(path string, data []byte) // WithRead
 	label    string
 	now      time.Time
 	cat      *Catalog

@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -769,5 +770,31 @@ func TestLoadFS_WithoutTexts(t *testing.T) {
 	}
 	if _, err := ReadText(fsys, "elsewhere", lean.Circulars[0].Entry); err == nil {
 		t.Error("ReadText with another label: no error")
+	}
+}
+
+// TestLoadFS_WithRead: the read hook gets every file LoadFS reads, once,
+// with its bytes, and none it skips (a README, a hidden file).
+func TestLoadFS_WithRead(t *testing.T) {
+	fsys := fstest.MapFS{
+		"README.md":             {Data: []byte("# Content\n")},
+		".hidden.md":            {Data: []byte("not content")},
+		"circulars/.draft.md":   {Data: []byte("not content either")},
+		"circulars/a-first.md":  {Data: []byte("---\ntitle: A\n---\n")},
+		"circulars/b-second.md": {Data: []byte("---\ntitle: B\n---\n")},
+	}
+	var mu sync.Mutex
+	got := map[string]string{}
+	_, _ = LoadFS(fsys, "content", nil, WithRead(func(p string, data []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		if _, twice := got[p]; twice {
+			t.Errorf("%s read twice", p)
+		}
+		got[p] = string(data)
+	}))
+	want := map[string]string{"circulars/a-first.md": "---\ntitle: A\n---\n", "circulars/b-second.md": "---\ntitle: B\n---\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files read (-want +got):\n%s", diff)
 	}
 }
