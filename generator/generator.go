@@ -297,7 +297,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		data["impactTracker"] = it
 	}
 	shown := allShows(views)
-	cards, err := cardSums(views)
+	cards, err := cardSums(ctx, views)
 	if err != nil {
 		return nil, err
 	}
@@ -307,7 +307,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	delete(data, "circulars") // each run's data has its own (chunkData)
-	keys, err := circularPageKeys(opts, data, enc, cards, txt, shown)
+	keys, err := circularPageKeys(ctx, opts, data, enc, cards, txt, shown)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -26,32 +27,40 @@ func circularPagePath(slug string) string { return "circulars/" + slug + "/index
 // templates and assets, the data of circularPageData, the circular's view
 // and text, and the views of the circulars the page shows (the ones it
 // replaces and is replaced by, its related circulars, and those replacing
-// them, whose titles the related cards name).
-func circularPageKeys(opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
+// them, whose titles the related cards name). Each page's is made on
+// every core (inBatches): at 100,000 circulars, one after another, they
+// were seconds of the build.
+func circularPageKeys(ctx context.Context, opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
 	shared, err := sharedKey(opts, data, circularPageData)
 	if err != nil {
 		return nil, err
 	}
-	h := sha256.New()
-
 	// A page shows another circular as a card, which names nothing of
 	// that circular's own related circulars: those are left out of its
 	// key, or a circular added anywhere would render again every page
 	// showing a card whose related list moved (cards: cardSums).
-	keys := make(map[string]string, len(views.json))
-	for i, j := range views.json {
-		slug := views.slugs[i]
+	sums := make([]string, len(views.json))
+	err = inBatches(ctx, len(views.json), 1024, func(i int) error {
+		j, slug := views.json[i], views.slugs[i]
 		obs, err := json.Marshal(txt[slug].Obligations)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		h.Reset()
+		h := sha256.New()
 		h.Write(shared)
 		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\n", len(j), j, txt[slug].MarkedSum, obs)
 		for _, s := range shown[slug] {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 		}
-		keys[circularPagePath(slug)] = hex.EncodeToString(h.Sum(nil))
+		sums[i] = hex.EncodeToString(h.Sum(nil))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	keys := make(map[string]string, len(views.json))
+	for i, slug := range views.slugs {
+		keys[circularPagePath(slug)] = sums[i]
 	}
 	return keys, nil
 }
@@ -138,15 +147,22 @@ func listPagePath(p page) string {
 // cardSums are, by slug, the hashes of the circulars as cards show them
 // (without their related circulars), made once for both kinds of page
 // keys: at 100,000 circulars the cards' JSON would be hundreds of MB.
-func cardSums(views []circularView) (map[string][sha256.Size]byte, error) {
-	out := make(map[string][sha256.Size]byte, len(views))
-	for _, v := range views {
+// Each is made on every core (inBatches).
+func cardSums(ctx context.Context, views []circularView) (map[string][sha256.Size]byte, error) {
+	sums := make([][sha256.Size]byte, len(views))
+	err := inBatches(ctx, len(views), 1024, func(i int) error {
+		v := views[i]
 		v.Related = nil
 		j, err := json.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		out[v.Slug] = sha256.Sum256(j)
+		sums[i] = sha256.Sum256(j)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][sha256.Size]byte, len(views))
+	for i, v := range views {
+		out[v.Slug] = sums[i]
 	}
 	return out, nil
 }
