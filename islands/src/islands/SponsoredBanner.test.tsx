@@ -76,6 +76,20 @@ describe("SponsoredBanner", () => {
     expect(title()).toBe("One");
   });
 
+  it("Pause pressed twice before React renders plays again, as the button then says", async () => {
+    render(<SponsoredBanner ads={ads} />);
+    const pause = screen.getByRole("button", { name: "Pause sponsored rotation" });
+    // one act: the second press comes before the first is rendered
+    await act(async () => {
+      pause.click();
+      pause.click();
+    });
+    expect(screen.getByRole("button", { name: "Pause sponsored rotation" })).toBeTruthy();
+    fireEvent.blur(pause);
+    await tick(rotateMs);
+    expect(title()).toBe("Two");
+  });
+
   it("does not rotate under prefers-reduced-motion, and offers no Pause", async () => {
     reducedMotion(true);
     render(<SponsoredBanner ads={ads} />);

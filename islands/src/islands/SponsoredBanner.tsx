@@ -57,6 +57,12 @@ function Banner({ ads }: Props) {
   // after a hover, a focus or Pause may fire before React has rendered
   // the new state and cleared it, and must not turn the ad then.
   const holds = useRef({ hovered: false, focused: false, paused: false });
+  const setters = { hovered: setHovered, focused: setFocused, paused: setPaused };
+  // one hold set where the timer reads it and where React renders it
+  const hold = (what: keyof typeof setters, on: boolean) => {
+    holds.current[what] = on;
+    setters[what](on);
+  };
 
   useEffect(() => {
     if (!rotating) return;
@@ -91,23 +97,11 @@ function Banner({ ads }: Props) {
       data-sponsored
       data-ad-index={index}
       className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
-      onMouseEnter={() => {
-        holds.current.hovered = true;
-        setHovered(true);
-      }}
-      onMouseLeave={() => {
-        holds.current.hovered = false;
-        setHovered(false);
-      }}
-      onFocus={() => {
-        holds.current.focused = true;
-        setFocused(true);
-      }}
+      onMouseEnter={() => hold("hovered", true)}
+      onMouseLeave={() => hold("hovered", false)}
+      onFocus={() => hold("focused", true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) {
-          holds.current.focused = false;
-          setFocused(false);
-        }
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hold("focused", false);
       }}
     >
       <div className="flex min-h-11 items-center justify-between gap-2">
@@ -120,10 +114,8 @@ function Banner({ ads }: Props) {
               type="button"
               className={control}
               aria-label={`${paused ? "Play" : "Pause"} sponsored rotation`}
-              onClick={() => {
-                holds.current.paused = !paused;
-                setPaused(!paused);
-              }}
+              // toggled from the ref: a second press before React renders the first undoes it
+              onClick={() => hold("paused", !holds.current.paused)}
             >
               {paused ? "Play" : "Pause"}
             </button>
