@@ -60,9 +60,10 @@ func HTML(md string) (string, error) {
 // circular's plain text is not made past what is read of it.
 func Render(md string, words int) (body, plain string, err error) {
 	src := []byte(md)
-	doc := parse(src)
+	e := engine(src)
+	doc := parse(e, src)
 	var b bytes.Buffer
-	if err := engine(src).Renderer().Render(&b, src, doc); err != nil {
+	if err := e.Renderer().Render(&b, src, doc); err != nil {
 		return "", "", err
 	}
 	return b.String(), strings.Join(blocks(doc, src, words), " "), nil
@@ -80,10 +81,10 @@ func PlainText(md string) string {
 // the summariser needs.
 func Blocks(md string) []string {
 	src := []byte(md)
-	return blocks(parse(src), src, 0)
+	return blocks(parse(engine(src), src), src, 0)
 }
 
-func parse(src []byte) ast.Node { return engine(src).Parser().Parse(text.NewReader(src)) }
+func parse(e goldmark.Markdown, src []byte) ast.Node { return e.Parser().Parse(text.NewReader(src)) }
 
 // blocks are doc's blocks' words; with words > 0, only up to the block
 // that takes them past words words.

@@ -32,7 +32,7 @@ import (
 // Doc is what the ranking reads of one circular.
 type Doc struct {
 	Title, Summary string
-	// Text is the circular's plain text; only its first textWords words
+	// Text is the circular's plain text; only its first LeadWords words
 	// are read (a circular says what it is about at its start).
 	Text   string
 	Number string // the regulator's reference, for its number series
@@ -62,9 +62,9 @@ func Docs(cs []catalog.Circular, plain func(catalog.Circular) string) []Doc {
 	return docs
 }
 
-// The bounds that keep the work linear.
+// The bounds that keep the work linear, with LeadWords (the words of each
+// text read).
 const (
-	textWords    = LeadWords
 	queryTerms   = 16  // a circular's heaviest terms looked up
 	postingCap   = 100 // postings kept per term, the heaviest
 	candidateCap = 60  // candidates scored in full
@@ -332,7 +332,7 @@ func termCounts(d Doc) map[string]float32 {
 	}
 	add(d.Title, titleWeight)
 	add(d.Summary, summaryWeight)
-	add(firstWords(d.Text, textWords), textWeight)
+	add(firstWords(d.Text, LeadWords), textWeight)
 	c := make(map[string]float32, len(words))
 	for w, n := range words {
 		w = strings.ToLower(w)
@@ -350,9 +350,9 @@ func termCounts(d Doc) map[string]float32 {
 const LeadWords = 400
 
 // Lead is the start of a plain text that Rank reads (its first
-// textWords words), as a string of its own: a caller holding many texts
+// LeadWords words), as a string of its own: a caller holding many texts
 // for Rank need keep only their leads.
-func Lead(text string) string { return strings.Clone(firstWords(text, textWords)) }
+func Lead(text string) string { return strings.Clone(firstWords(text, LeadWords)) }
 
 func firstWords(text string, n int) string {
 	inWord := false

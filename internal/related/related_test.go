@@ -150,8 +150,8 @@ func BenchmarkRank(b *testing.B) {
 
 func TestLead(t *testing.T) {
 	long := strings.Repeat("alpha beta ", 300) // 600 words
-	if got := len(strings.Fields(Lead(long))); got != textWords {
-		t.Errorf("Lead of 600 words has %d, want %d", got, textWords)
+	if got := len(strings.Fields(Lead(long))); got != LeadWords {
+		t.Errorf("Lead of 600 words has %d, want %d", got, LeadWords)
 	}
 	if got := Lead("a short text"); got != "a short text" {
 		t.Errorf("Lead(short) = %q", got)
