@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -13,8 +14,141 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/auth"
 )
+
+// accountRoutes: signing up and in, and the signed-in user's own
+// account, each behind its rate limit or sign-in.
+func accountRoutes() []*route {
+	return []*route{
+		limited(accountsLimit("signup", func(c AuthConfig) int { return c.SignupLimit }),
+			handle(opSignup, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.signup(w, r) })),
+		limited(accountsLimit("login", func(c AuthConfig) int { return c.LoginLimit }),
+			handle(opLogin, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.login(w, r) })),
+		signedIn(handle(opMe, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.me(w, r) })),
+		signedIn(handle(opLogoutAll, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.logoutAll(w, r) })),
+		signedIn(handle(opPreferences, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.getPreferences(w, r) })),
+		signedIn(handle(opSavePreferences, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putPreferences(w, r) })),
+		signedIn(handle(opSaveProfile, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putProfile(w, r) })),
+		// Password changes count against the sign-in limit's number.
+		limited(accountsLimit("password", func(c AuthConfig) int { return c.LoginLimit }),
+			signedIn(handle(opChangePassword, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.putPassword(w, r) }))),
+	}
+}
+
+// accountsLimit is an accounts call's rate limit, of n(AuthConfig) tries
+// per the configured window.
+func accountsLimit(name string, n func(AuthConfig) int) func(*Handler) func(http.Handler) http.Handler {
+	return func(h *Handler) func(http.Handler) http.Handler {
+		return h.rateLimit(name, n(h.authCfg), h.authCfg.LimitWindow, "Too many attempts; try again later")
+	}
+}
+
+var rConflict = &apispec.Response{Component: "Conflict", Description: "The username or e-mail (in any case) belongs to another account; fields names which.",
+	Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+
+var opSignup = &apispec.Operation{ID: "signup", Method: "POST", Path: "/auth/signup",
+	Summary:     "Create an account and sign in.",
+	Description: "Username 3 to 50 characters, a valid e-mail, a password of 6 to 128 characters, first and last name. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SignupRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 201, Description: "Created; the token signs the new user in.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		rConflict.At(409),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opLogin = &apispec.Operation{ID: "login", Method: "POST", Path: "/auth/login",
+	Summary:     "Sign in.",
+	Description: "An unknown username and a wrong password get the same 401. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[LoginRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Signed in.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		{Status: 401, Description: "Invalid username or password.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opMe = &apispec.Operation{ID: "me", Method: "GET", Path: "/auth/me",
+	Summary: "The signed-in user.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The user.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[MeResponse]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opLogoutAll = &apispec.Operation{ID: "logoutAll", Method: "POST", Path: "/auth/logout-all",
+	Summary: "Log out everywhere: every token of the user, this one included, is refused from now on.",
+	Responses: []*apispec.Response{
+		{Status: 204, Description: "Done; no body."},
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opPreferences = &apispec.Operation{ID: "preferences", Method: "GET", Path: "/user/preferences",
+	Summary: "The signed-in user's preferences.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The preferences.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[auth.Preferences]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opSavePreferences = &apispec.Operation{ID: "savePreferences", Method: "PUT", Path: "/user/preferences",
+	Summary:     "Replace the signed-in user's preferences.",
+	Description: "Every field is required but entityTypes (absent: the stored choice is kept). circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; entityTypes from PSP, Issuer, Aggregator; each at most once.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PreferencesRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[auth.Preferences]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opSaveProfile = &apispec.Operation{ID: "saveProfile", Method: "PUT", Path: "/user/profile",
+	Summary: "Change the signed-in user's names and e-mail.",
+	Body:    &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ProfileRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved; the user as now stored.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[MeResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rConflict.At(409),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opChangePassword = &apispec.Operation{ID: "changePassword", Method: "PUT", Path: "/user/password",
+	Summary:     "Change the signed-in user's password.",
+	Description: "The current password is required. Every token issued before is revoked; the answer carries a new one. Rate-limited per client address like sign-in.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PasswordRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Changed; use the new token.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[TokenResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
 
 // Users is what the accounts calls need from persistence (auth's types).
 type Users interface {

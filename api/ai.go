@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -12,11 +13,76 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/ai"
 	"regpulse/internal/ai/local"
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 )
+
+// aiRoutes: the AI calls, sharing one rate limit.
+func aiRoutes() []*route {
+	return []*route{
+		limited(aiLimit, handle(opSummarizeCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
+			h.summarizeCircular(w, r, in.ID)
+		})),
+		limited(aiLimit, handle(opAnalyzeImpact, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
+			h.analyzeImpact(w, r, in.ID)
+		})),
+		limited(aiLimit, handle(opSummarizeText, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.summarizeText(w, r) })),
+	}
+}
+
+// aiLimit is the AI calls' shared limit: one limiter, built once per
+// Handler.
+func aiLimit(h *Handler) func(http.Handler) http.Handler { return h.ai.limit }
+
+var rAIPayloadTooLarge = &apispec.Response{Component: "AIPayloadTooLarge", Description: "The body, or the text to summarise, is over its limit; the message says the limit.",
+	Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+var rAITooManyRequests = &apispec.Response{Component: "AITooManyRequests", Description: "The client made more AI calls than its rate limit allows (20 a minute by default, shared by the AI calls); Retry-After says when to try again.",
+	Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+
+var opSummarizeCircular = &apispec.Operation{ID: "summarizeCircular", Method: "POST", Path: "/circulars/{id}/summarize",
+	Summary:     "Summarise a circular and store the summary.",
+	Description: "Summarises the circular with the configured model (behind the invention guard) or, without one, the local extractive summariser, and stores the result as the circular's aiSummary (provider, model and time included), beside the editors' summary, which is never replaced. Kept across catalog syncs. Concurrent calls for one circular share one piece of work. Takes no body (or an empty JSON object).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The circular with its new aiSummary.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.Circular]()}}},
+		rBadBody.At(400),
+		rNotFound.At(404),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opAnalyzeImpact = &apispec.Operation{ID: "analyzeImpact", Method: "POST", Path: "/circulars/{id}/impact",
+	Summary:     "Analyse a circular's impact on one entity type and store it.",
+	Description: "Rates how hard the circular hits the entity type (high, medium or low) with the reasons, each from the circular's text. The local provider takes the editors' rating for the type when the circular has one, otherwise rules over the text (obligations, deadlines, the entity types and instruments named). Stored per circular and entity type.",
+	Body:        &apispec.Body{Description: "The entity type to analyse for.", Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ImpactRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The analysis.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.ImpactAnalysis]()}}},
+		rBadBody.At(400),
+		rNotFound.At(404),
+		rAIPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opSummarizeText = &apispec.Operation{ID: "summarizeText", Method: "POST", Path: "/ai/summarize",
+	Summary:     "Summarise pasted text (not stored).",
+	Description: "Summarises the content (plain text or Markdown, trimmed; at most 100,000 characters by default).",
+	Body:        &apispec.Body{Description: "The text to summarise.", Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SummarizeRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The summary, with the provider and model that made it.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[catalog.GeneratedSummary]()}}},
+		rBadBody.At(400),
+		rAIPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rAITooManyRequests.At(429),
+		rInternalError.At(500)},
+}
 
 // AI is what the AI calls need: *ai.Service.
 type AI interface {
@@ -25,6 +91,14 @@ type AI interface {
 	Answer(ctx context.Context, req ai.AnswerRequest) (ai.Answer, error)
 	// HasModel reports whether a language model is configured.
 	HasModel() bool
+}
+
+// AIResults is what the AI calls keep in persistence: PutCircularSummary
+// and PutImpactAnalysis keep what they made (catalog.ErrNotFound for an
+// unknown circular).
+type AIResults interface {
+	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
+	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
 }
 
 // AIConfig configures the AI calls (WithAI).

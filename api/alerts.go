@@ -5,13 +5,200 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
 )
+
+// The alert calls: a user's alerts, their feeds, anonymous subscriptions
+// and the e-mails' links.
+
+// alertParams are the parameters only the alert calls take.
+var alertParams = map[string]*apispec.Param{
+	"AlertID": {Name: "id", In: "path", Required: true, Description: "The alert's id.",
+		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
+	"AlertToken": {Component: "AlertToken", Name: "token", In: "query", Required: true, Raw: true,
+		Description: "The signed token of an alert e-mail's link (the alert's id and an HMAC-SHA256 of it; a confirmation's also carries its expiry).",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(200)}},
+	"FeedToken": {Name: "token", In: "query", Required: true, Raw: true,
+		Description: "The alert's private feed token (from GET /alerts): unguessable; renewing it ends the old feed URL.",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(100)}},
+}
+
+type (
+	alertIn struct {
+		ID string `param:"AlertID"`
+	}
+	alertTokenIn struct {
+		Token string `param:"AlertToken"`
+	}
+	feedTokenIn struct {
+		Token string `param:"FeedToken"`
+	}
+)
+
+func alertRoutes() []*route {
+	return []*route{
+		signedIn(handle(opListAlerts, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.listAlerts(w, r) })),
+		signedIn(handle(opCreateAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.createAlert(w, r) })),
+		signedIn(handle(opUpdateAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.updateAlert(w, r, in.ID) })),
+		signedIn(handle(opDeleteAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.deleteAlert(w, r, in.ID) })),
+		signedIn(handle(opRenewAlertFeed, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertIn) { h.renewFeedToken(w, r, in.ID) })),
+		handle(opAlertFeed, func(h *Handler, w http.ResponseWriter, r *http.Request, in feedTokenIn) { h.alertFeed(w, r, in.Token) }),
+		limited(func(h *Handler) func(http.Handler) http.Handler {
+			return h.rateLimit("alert-subscribe", h.alCfg.SubscribeLimit, h.alCfg.LimitWindow, "Too many attempts; try again later")
+		}, handle(opSubscribeAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.subscribeAlert(w, r) })),
+		handle(opConfirmAlertPage, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.confirmAlertPage(w, r, in.Token)
+		}),
+		handle(opConfirmAlert, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.confirmAlert(w, r, in.Token)
+		}),
+		handle(opAlertUnsubscribePage, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.alertUnsubscribePage(w, r, in.Token)
+		}),
+		handle(opAlertUnsubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, in alertTokenIn) {
+			h.alertUnsubscribe(w, r, in.Token)
+		}),
+	}
+}
+
+var rAlertNotFound = &apispec.Response{Component: "AlertNotFound", Description: "No alert of the signed-in user has that id (another user's alert is not found either).",
+	Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+
+// alertBodyNote says what an alert's body takes.
+const alertBodyNote = "name 1 to 100 characters; query at most 400 characters (empty: every circular passing the filters; matched as the search's strong matches: every word in the number, title or summary, or the number as typed); sources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; categories from the search's categories; documentTypes from the circulars' document types; impactLevels from high, medium, low; each list optional (empty: any) with each value at most once; frequency immediately, daily or weekly."
+
+var opListAlerts = &apispec.Operation{ID: "listAlerts", Method: "GET", Path: "/alerts",
+	Summary:     "The signed-in user's alerts: their preferences' first, then their saved searches, oldest first.",
+	Description: "The preferences' alert follows the preferences (sources, impact levels, categories, entity types; on while e-mail notifications are). lastSentAt is the last e-mail it sent; feedToken makes its private feed URL (/api/alerts/feed?token=).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The alerts.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]alerts.Alert]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opCreateAlert = &apispec.Operation{ID: "createAlert", Method: "POST", Path: "/alerts",
+	Summary:     "Save a search as an alert of the signed-in user.",
+	Description: "The body: " + alertBodyNote + " Only circulars reaching the store after the alert is made are sent.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[AlertRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 201, Description: "Created.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[alerts.Alert]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opUpdateAlert = &apispec.Operation{ID: "updateAlert", Method: "PUT", Path: "/alerts/{id}",
+	Summary:     "Change one of the signed-in user's alerts: edit, pause (enabled false) or resume.",
+	Description: "The body as for POST /alerts. For the preferences' alert only frequency and enabled apply (enabled is the preferences' e-mail notifications); its filters are the preferences'.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[AlertRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[alerts.Alert]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rAlertNotFound.At(404),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opDeleteAlert = &apispec.Operation{ID: "deleteAlert", Method: "DELETE", Path: "/alerts/{id}",
+	Summary: "Delete one of the signed-in user's saved searches.",
+	Responses: []*apispec.Response{
+		{Status: 204, Description: "Deleted; no body."},
+		rUnauthorized.At(401),
+		rAlertNotFound.At(404),
+		{Status: 409, Description: "The preferences' alert cannot be deleted: turn it off.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rInternalError.At(500)},
+}
+
+var opRenewAlertFeed = &apispec.Operation{ID: "renewAlertFeed", Method: "POST", Path: "/alerts/{id}/feed-token",
+	Summary: "Give one of the signed-in user's alerts a new feed token: the old feed URL stops working.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The alert with its new token.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[alerts.Alert]()}}},
+		rUnauthorized.At(401),
+		rAlertNotFound.At(404),
+		rInternalError.At(500)},
+}
+
+var opAlertFeed = &apispec.Operation{ID: "alertFeed", Method: "GET", Path: "/alerts/feed",
+	Summary:     "An alert's private Atom feed: the newest 50 circulars it matched, newest first.",
+	Description: "For feed readers and Slack or Teams integrations; the token is the only key, so keep the URL private.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The feed (Atom 1.0).",
+			Content: []apispec.Content{{MediaType: "application/atom+xml", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		{Status: 404, Description: "No alert has this token: it was renewed, or the alert deleted.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rInternalError.At(500)},
+}
+
+var opSubscribeAlert = &apispec.Operation{ID: "subscribeAlert", Method: "POST", Path: "/alerts/subscribe",
+	Summary:     "Subscribe an e-mail address to a search, without an account (double opt-in).",
+	Description: "The body: a valid email and the search (" + alertBodyNote + ") The address gets a confirmation link (valid 7 days); nothing else is sent before it is followed. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[AlertSubscribeRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 202, Description: "Stored, waiting for confirmation.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[AlertSubscribeResponse]()}}},
+		rBadBody.At(400),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var htmlPage = []apispec.Content{{MediaType: "text/html", Raw: map[string]any{"type": "string"}}}
+
+var opConfirmAlertPage = &apispec.Operation{ID: "confirmAlertPage", Method: "GET", Path: "/alerts/confirm",
+	Summary:     "The page a confirmation e-mail's link opens: one button that confirms.",
+	Description: "Changes nothing (mail scanners open links); the button POSTs to the same URL.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The confirmation page.", Content: htmlPage},
+		{Status: 400, Description: "The token is forged or expired: a page saying so.", Content: htmlPage}},
+}
+
+var opConfirmAlert = &apispec.Operation{ID: "confirmAlert", Method: "POST", Path: "/alerts/confirm",
+	Summary: "Confirm an anonymous subscription; idempotent.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Confirmed: a page saying so.", Content: htmlPage},
+		{Status: 400, Description: "The token is forged or expired, or the subscription gone: a page saying so.", Content: htmlPage},
+		rInternalError.At(500)},
+}
+
+var opAlertUnsubscribePage = &apispec.Operation{ID: "alertUnsubscribePage", Method: "GET", Path: "/alerts/unsubscribe",
+	Summary:     "The page an alert e-mail's unsubscribe link opens: one button that stops that alert.",
+	Description: "Changes nothing; the button POSTs to the same URL.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The page.", Content: htmlPage},
+		{Status: 400, Description: "The token is not valid: a page saying so.", Content: htmlPage}},
+}
+
+var opAlertUnsubscribe = &apispec.Operation{ID: "alertUnsubscribe", Method: "POST", Path: "/alerts/unsubscribe",
+	Summary:     "Stop one alert's e-mails, without signing in; idempotent.",
+	Description: "The page's button gets a page saying it is done. A mail client's one-click request (RFC 8058: body List-Unsubscribe=One-Click) gets 200 JSON. Other alerts are not changed.",
+	Body:        &apispec.Body{Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Stopped (or already): JSON for a one-click request, else a page.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}, {MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+		{Status: 400, Description: "The token is not valid.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rInternalError.At(500)},
+}
 
 // Alerts is what the alert calls need from persistence.
 type Alerts interface {

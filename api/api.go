@@ -7,53 +7,28 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/buildinfo"
-	"regpulse/internal/catalog"
-	"regpulse/internal/dashboard"
 	"regpulse/internal/extract"
-	"regpulse/internal/impact"
 	"regpulse/internal/readcache"
-	"regpulse/internal/search"
 )
 
 // Store is what the API needs from persistence, in the domain's own types:
-// internal/store's SQLite *DB satisfies it, and so can a PostgreSQL store
-// without importing that package. A list method answers one page and the
-// total number of entries its query matches.
+// internal/store's *DB satisfies it (SQLite or PostgreSQL) without this
+// package importing it.
 type Store interface {
 	Ping(ctx context.Context) error
-	ListCirculars(ctx context.Context, q catalog.CircularQuery) ([]catalog.Circular, int, error)
+	// Each area of the API says in its file what it needs of the store.
+	Lists
 	exporter
-	ListNews(ctx context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error)
-	ListCompanies(ctx context.Context, q catalog.CompanyQuery) ([]catalog.Company, int, error)
-	ListRegulations(ctx context.Context, q catalog.RegulationQuery) ([]catalog.Regulation, int, error)
-	ListNetworks(ctx context.Context, page catalog.Page) ([]catalog.Network, int, error)
-	ListSibosEvents(ctx context.Context, page catalog.Page) ([]catalog.SibosEvent, int, error)
-	ImpactTracking(ctx context.Context) ([]impact.Record, error)
-	// CatalogFreshness says how current the catalog is (the lists'
-	// X-Newest-Circular and X-Catalog-Updated).
-	CatalogFreshness(ctx context.Context) (catalog.Freshness, error)
-	// DashboardStats counts what was published in dashboard.Window(now).
-	DashboardStats(ctx context.Context, now time.Time) (dashboard.Stats, error)
-	// Circular is one circular with its stored summary, or
-	// catalog.ErrNotFound.
-	Circular(ctx context.Context, id string) (catalog.Circular, error)
-	// CircularRefs names the circulars with the given slugs, by slug
-	// (those it lacks left out): the circulars replacing a card's.
-	CircularRefs(ctx context.Context, slugs []string) (map[string]catalog.CircularRef, error)
-	// PutCircularSummary and PutImpactAnalysis keep what the AI calls
-	// made (catalog.ErrNotFound for an unknown circular).
-	PutCircularSummary(ctx context.Context, circularID string, s catalog.GeneratedSummary) error
-	PutImpactAnalysis(ctx context.Context, a catalog.ImpactAnalysis) error
+	Searcher
+	AIResults
 	Users
-	// Search ranks the circulars for a query (package search's rules);
-	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
-	// query it cannot run.
-	Search(ctx context.Context, q search.Query) (search.Response, error)
 	Subscribers
 	Alerts
 	Obligations
@@ -170,6 +145,22 @@ func (h *Handler) recoverer(next http.Handler) http.Handler {
 	})
 }
 
+// healthRoutes: is the API up.
+func healthRoutes() []*route {
+	return []*route{
+		handle(opHealth, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.health(w, r) }),
+	}
+}
+
+var opHealth = &apispec.Operation{ID: "health", Method: "GET", Path: "/health",
+	Summary: "Whether the API and its store answer.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Healthy.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Health]()}}},
+		{Status: 503, Description: "The store does not answer.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
+
 // Health is GET /health's answer.
 type Health struct {
 	Status  string `json:"status"`  // "ok"
@@ -183,24 +174,4 @@ func (h *Handler) health(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, Health{Status: "ok", Version: buildinfo.Read().Version})
-}
-
-// impactTracking is GET /impact-tracking: one record per entity type.
-func (h *Handler) impactTracking(w http.ResponseWriter, r *http.Request) {
-	records, err := h.store.ImpactTracking(r.Context())
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	h.writeOK(w, r, records)
-}
-
-// dashboardStats is GET /dashboard/stats, over dashboard.Window as of now.
-func (h *Handler) dashboardStats(w http.ResponseWriter, r *http.Request) {
-	st, err := h.store.DashboardStats(r.Context(), h.now())
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	h.writeOK(w, r, st)
 }

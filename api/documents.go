@@ -2,14 +2,70 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strings"
+	"time"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/extract"
 	"regpulse/internal/metrics"
 )
+
+// The document calls: text from an uploaded file, and a long scan's job.
+
+// documentParams are the parameters only the document calls take.
+var documentParams = map[string]*apispec.Param{
+	"JobID": {Name: "id", In: "path", Required: true, Schema: apispec.Schema{Type: "string"}},
+}
+
+type jobIn struct {
+	ID string `param:"JobID"`
+}
+
+func documentRoutes() []*route {
+	return []*route{
+		limited(func(h *Handler) func(http.Handler) http.Handler {
+			return h.rateLimit("upload", uploadLimit, time.Minute, fmt.Sprintf("too many uploads: at most %d a minute; try again later", uploadLimit))
+		}, handle(opExtractDocumentText, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.extractText(w, r) })),
+		handle(opGetExtractJob, func(h *Handler, w http.ResponseWriter, r *http.Request, in jobIn) { h.extractJob(w, r, in.ID) }),
+	}
+}
+
+var opExtractDocumentText = &apispec.Operation{ID: "extractDocumentText", Method: "POST", Path: "/extract-pdf-text",
+	Summary:     "The text of an uploaded PDF, Word (.docx, .doc) or text file.",
+	Description: "The type is read from the content, not the name. PDF text comes from the text layer (the method says which reader); scanned pages are read with OCR in page order. A document with more than 2 scanned pages is read in the background: the answer is 202 with the job, whose URL is the Location header. A scan that could not be read answers 200 with isImageBased true, no text and a message.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "multipart/form-data", Raw: map[string]any{"properties": map[string]any{"file": map[string]any{"description": "The document, at most 10 MB.", "format": "binary", "type": "string"}}, "required": []any{"file"}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The text, or isImageBased with a message.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Result]()}}},
+		{Status: 202, Description: "A long scan, read in the background: poll the job at Location.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Job]()}}, Headers: []*apispec.Header{{Name: "Location", Description: "/api/extract-jobs/{id}", Schema: apispec.Schema{Type: "string"}}}},
+		{Status: 400, Description: "Not a multipart body, or no field \"file\".",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 413, Description: "The file is over 10 MB, or a Word document expands past the limits (a zip bomb).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 415, Description: "Not a PDF, Word or text file.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		{Status: 422, Description: "The document is password-protected, damaged, truncated, empty or took too long to read; error says which, for a person.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rTooManyRequests.At(429),
+		{Status: 503, Description: "Too many documents are being read; Retry-After says when to try again.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
+
+var opGetExtractJob = &apispec.Operation{ID: "getExtractJob", Method: "GET", Path: "/extract-jobs/{id}",
+	Summary:     "A background extraction's progress, then its result.",
+	Description: "Poll every second or two while status is running; done and total count the scanned pages. A finished job is kept for 10 minutes.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The job.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[extract.Job]()}}},
+		{Status: 404, Description: "No such job, or it ended more than 10 minutes ago.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
+}
 
 // syncOCRPages: a document with more scanned pages than this is read as
 // a job the client polls, so no request waits minutes for OCR (a page

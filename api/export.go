@@ -5,10 +5,45 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
 )
+
+// exportRoutes: the bulk downloads stream the whole list, so they are not
+// kept in the read cache.
+func exportRoutes() []*route {
+	return []*route{
+		handle(opExportCircularsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
+			h.export(w, r, in.query(catalog.Page{}), "csv", "text/csv; charset=utf-8; header=present", newCSVExport)
+		}),
+		handle(opExportCircularsJSON, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
+			h.export(w, r, in.query(catalog.Page{}), "json", "application/json; charset=utf-8", newJSONExport)
+		}),
+	}
+}
+
+var opExportCircularsCSV = &apispec.Operation{ID: "exportCircularsCSV", Method: "GET", Path: "/circulars.csv",
+	Summary:     "Bulk download of circulars as CSV.",
+	Description: "Every circular the filters of GET /circulars select, in its order, as CSV (RFC 4180: CRLF line ends, fields quoted where needed), UTF-8, with a header row: id, circularNumber, title, source, category, documentType, impactLevel, publishedDate, officialUrl, summary, content, verification. A cell starting with =, +, -, @, a tab or a carriage return gets a leading ' so spreadsheets do not run it as a formula. The download is whole: limit and offset are refused (400).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The whole list, as a file.",
+			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opExportCircularsJSON = &apispec.Operation{ID: "exportCircularsJSON", Method: "GET", Path: "/circulars.json",
+	Summary:     "Bulk download of circulars as JSON.",
+	Description: "Every circular the filters of GET /circulars select, in its order, as one JSON array of the circulars GET /circulars answers. The download is whole: limit and offset are refused (400).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The whole list, as a file.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Circular]()}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
 
 // The bulk download (the dashboard's Quick Access): every circular the
 // list's filters select, as CSV or JSON, as a file to save. It takes the

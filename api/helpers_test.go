@@ -29,15 +29,14 @@ var discardLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 // catalog's entries of that kind, paged, unfiltered (what a query selects
 // is the store's business, tested there). It records the last query each
 // call received, so tests check how the API read the request. When err is
-// set every call fails with it.
+// set every call fails with it. Calls it does not answer itself (the
+// embedded Store is nil) are tested on the real store: the accounts,
+// newsletter, alert and register calls (newAuthFixture).
 type fakeStore struct {
-	Users       // nil: the accounts calls are tested on the real store (accounts_test.go)
-	Subscribers // nil: likewise the newsletter calls (newsletter_test.go)
-	Alerts      // nil: likewise the alert calls (alerts_test.go)
-	Obligations // nil: likewise the obligation calls (obligations_test.go)
-	cat         *catalog.Catalog
-	stats       dashboard.Stats
-	err         error
+	Store
+	cat   *catalog.Catalog
+	stats dashboard.Stats
+	err   error
 
 	circulars   catalog.CircularQuery
 	news        catalog.NewsQuery

@@ -7,14 +7,103 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/newsletter"
 )
+
+// The newsletter calls: subscribing, the list of subscribers
+// (administrators), and the e-mails' unsubscribe links.
+
+// newsletterParams are the parameters only the newsletter calls take.
+var newsletterParams = map[string]*apispec.Param{
+	"UnsubscribeToken": {Component: "UnsubscribeToken", Name: "token", In: "query", Required: true, Raw: true,
+		Description: "The signed unsubscribe token of the subscriber's e-mail link (the subscriber's id and an HMAC-SHA256 of it).",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(200)}},
+}
+
+type tokenIn struct {
+	Token string `param:"UnsubscribeToken"`
+}
+
+func newsletterRoutes() []*route {
+	return []*route{
+		limited(func(h *Handler) func(http.Handler) http.Handler {
+			return h.rateLimit("subscribe", h.nlCfg.SubscribeLimit, h.nlCfg.LimitWindow, "Too many attempts; try again later")
+		}, handle(opSubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.subscribe(w, r) })),
+		admin(handle(opListSubscribers, func(h *Handler, w http.ResponseWriter, r *http.Request, in pageIn) {
+			listPage(h, w, r, in.page(), in.page(), h.store.ListSubscribers)
+		})),
+		handle(opUnsubscribePage, func(h *Handler, w http.ResponseWriter, r *http.Request, in tokenIn) {
+			h.unsubscribePage(w, r, in.Token)
+		}),
+		handle(opUnsubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, in tokenIn) { h.unsubscribe(w, r, in.Token) }),
+	}
+}
+
+// hLocation is a redirect's target.
+var hLocation = &apispec.Header{Name: "Location", Schema: apispec.Schema{Type: "string"}}
+
+var opSubscribe = &apispec.Operation{ID: "subscribe", Method: "POST", Path: "/newsletter/subscribe",
+	Summary:     "Subscribe an address to the monthly newsletter.",
+	Description: "The address must be valid ('Please enter a valid email address'); it is unique whatever its case, so subscribing again updates names and topics (200 updated) or re-activates an unsubscribed address (200 reactivated). Topics default to regulatory and payments; source to website. An HTML form (application/x-www-form-urlencoded, without JavaScript) gets 303 to the site's confirmation page, or a page naming the problem. Rate-limited per client address.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeRequest]()}, {MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"email": map[string]any{"type": "string"}, "firstName": map[string]any{"type": "string"}, "lastName": map[string]any{"type": "string"}, "preferences": map[string]any{"items": map[string]any{"type": "string"}, "type": "array"}, "source": map[string]any{"type": "string"}}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The address was already on the list: updated or re-activated.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeResponse]()}}},
+		{Status: 201, Description: "A new subscriber.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SubscribeResponse]()}}},
+		{Status: 303, Description: "A form's signup stored: see the site's confirmation page (/newsletter/subscribed?status=...).",
+			Headers: []*apispec.Header{hLocation}},
+		{Status: 400, Description: "A field or the body is not acceptable (a form gets a page saying which).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}, {MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rTooManyRequests.At(429),
+		rInternalError.At(500)},
+}
+
+var opListSubscribers = &apispec.Operation{ID: "listSubscribers", Method: "GET", Path: "/newsletter/subscribers",
+	Summary: "Every subscriber, active or not, latest subscription first (administrators only).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]newsletter.Subscriber]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rForbidden.At(403),
+		rInternalError.At(500)},
+}
+
+var opUnsubscribePage = &apispec.Operation{ID: "unsubscribePage", Method: "GET", Path: "/newsletter/unsubscribe",
+	Summary:     "The page an e-mail's unsubscribe link opens: one button that confirms.",
+	Description: "Changes nothing (mail scanners open links); the button POSTs to the same URL.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The confirmation page.",
+			Content: []apispec.Content{{MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+		{Status: 400, Description: "The token is not valid: a page saying so.",
+			Content: []apispec.Content{{MediaType: "text/html", Raw: map[string]any{"type": "string"}}}}},
+}
+
+var opUnsubscribe = &apispec.Operation{ID: "unsubscribe", Method: "POST", Path: "/newsletter/unsubscribe",
+	Summary:     "Unsubscribe, without signing in; idempotent.",
+	Description: "The confirmation page's button gets 303 to the site's /newsletter/unsubscribed page. A mail client's one-click request (RFC 8058: body List-Unsubscribe=One-Click) gets 200.",
+	Body:        &apispec.Body{Description: "", Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Unsubscribed (or already).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}}},
+		{Status: 303, Description: "Unsubscribed: see the site's confirmation page.",
+			Headers: []*apispec.Header{hLocation}},
+		{Status: 400, Description: "The token is not valid.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+		rInternalError.At(500)},
+}
 
 // Subscribers is what the newsletter calls need from persistence.
 type Subscribers interface {

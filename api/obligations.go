@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
 	"regpulse/internal/register"
 )
@@ -17,6 +19,151 @@ import (
 // The obligation calls: a circular's obligations and the list of all
 // (public reads, cached), their bulk download, and the signed-in user's
 // register (statuses, notes, history, its CSV and the compliance score).
+
+// obligationParams are the parameters only the obligation calls take.
+var obligationParams = map[string]*apispec.Param{
+	"ObligationID": {Name: "id", In: "path", Required: true, Description: "The obligation's id (stable: from its circular and source sentence).",
+		Schema: apispec.Schema{Type: "string", Format: "uuid"}},
+	"EntityType": filter("EntityType", "entityType", catalog.EntityTypes,
+		"Only obligations applying to this entity type (those of all regulated entities included)."+filterNote),
+	"DueBefore": {Component: "DueBefore", Name: "due_before", In: "query",
+		Description: "Only obligations due on or before this date (YYYY-MM-DD); undated ones are left out.",
+		Schema:      apispec.Schema{Type: "string", Format: "date"}},
+	"DueAfter": {Component: "DueAfter", Name: "due_after", In: "query",
+		Description: "Only obligations due on or after this date (YYYY-MM-DD); undated ones are left out.",
+		Schema:      apispec.Schema{Type: "string", Format: "date"}},
+	"ObligationOrigin": filter("ObligationOrigin", "origin", catalog.ObligationOrigins,
+		"Only obligations written by editors (editor) or proposed by the AI layer (extracted)."+filterNote),
+	"Binding": filter("Binding", "binding", []string{"true", "false"},
+		"Only binding obligations (true) or those of drafts and consultations, which bind no one yet (false)."+filterNote),
+	"RegisterStatus": filter("RegisterStatus", "status", register.Statuses, "Only obligations with this status (todo until set)."+filterNote),
+	"DueGroup": filter("DueGroup", "group", register.Groups,
+		"Only obligations of this due-date group as of today (UTC): overdue, this-month, later, no-date."+filterNote),
+	"RegisterSearch": {Component: "RegisterSearch", Name: "search", In: "query",
+		Description: fmt.Sprintf("Case-insensitive substring of what, the source sentence or the circular's title (at most %d characters). %% and _ match themselves.", maxSearchLength),
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(maxSearchLength)}},
+}
+
+func obligationRoutes() []*route {
+	return []*route{
+		cachedBy(always, handle(opCircularObligations, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
+			h.circularObligations(w, r, in.ID)
+		})),
+		cachedBy(always, handle(opListObligations, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationsIn) {
+			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
+			listPage(h, w, r, page, in.query(page), h.store.ListObligations)
+		})),
+		handle(opExportObligationsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationFilters) {
+			h.exportObligations(w, r, in.query(catalog.Page{}))
+		}),
+		signedIn(handle(opListRegister, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerIn) { h.listRegister(w, r, in) })),
+		signedIn(handle(opExportRegisterCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerFilters) {
+			h.exportRegister(w, r, in)
+		})),
+		signedIn(handle(opSetObligationStatus, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationIn) {
+			h.putObligationStatus(w, r, in.ID)
+		})),
+		signedIn(handle(opObligationHistory, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationIn) {
+			h.obligationHistory(w, r, in.ID)
+		})),
+		signedIn(handle(opComplianceScore, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.complianceScore(w, r) })),
+	}
+}
+
+var rObligationNotFound = &apispec.Response{Component: "ObligationNotFound", Description: "Your register holds no obligation with that id: none has it, it binds no one, or it applies to none of your entity types.",
+	Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
+
+var opCircularObligations = &apispec.Operation{ID: "circularObligations", Method: "GET", Path: "/circulars/{id}/obligations",
+	Summary:     "A circular's obligations.",
+	Description: "What the circular requires, of whom, by when, in its order: the ones its editors wrote (origin editor) or, when it has none, the ones the AI layer proposed and stored (origin extracted, labelled until an editor accepts them). sourceStart and sourceEnd are the UTF-16 offsets of the source sentence in the circular's content. A draft's obligations have binding false: they oblige no one yet.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The obligations (possibly none).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Obligation]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rNotFound.At(404),
+		rInternalError.At(500)},
+}
+
+var opListObligations = &apispec.Operation{ID: "listObligations", Method: "GET", Path: "/obligations",
+	Summary:     "Obligations of every circular.",
+	Description: "Every obligation shown on the circulars' pages, by due date (undated last), then circular and position.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The list.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]catalog.Obligation]()}}, Headers: []*apispec.Header{hCacheControl, hETag, hLink, hXTotalCount}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opExportObligationsCSV = &apispec.Operation{ID: "exportObligationsCSV", Method: "GET", Path: "/obligations.csv",
+	Summary:     "Bulk download of obligations as CSV.",
+	Description: "Every obligation the filters of GET /obligations select, in its order, as CSV with the circulars' download's rules (CRLF, a header row, spreadsheet-safe cells): id, circularId, circularSlug, circularTitle, source, appliesTo (space-separated), what, kind, dueDate, deadline, binding, origin, accepted, sourceText. The download is whole: limit and offset are refused (400).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The whole list, as a file.",
+			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opListRegister = &apispec.Operation{ID: "listRegister", Method: "GET", Path: "/user/obligations",
+	Summary:     "The signed-in user's register: My obligations.",
+	Description: "Every binding obligation applying to one of the user's entity types (their preference) or to all regulated entities, with the status and note the user set (todo and empty until set) and its due-date group as of today, by due date (undated last).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The page of the register.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]register.Item]()}}, Headers: []*apispec.Header{hLink, hXTotalCount}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opExportRegisterCSV = &apispec.Operation{ID: "exportRegisterCSV", Method: "GET", Path: "/user/obligations.csv",
+	Summary:     "The signed-in user's register as CSV.",
+	Description: "The register the filters of GET /user/obligations select, whole, as GET /obligations.csv writes obligations, with dueGroup, status, note and statusUpdatedAt after them.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The register, as a file.",
+			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opSetObligationStatus = &apispec.Operation{ID: "setObligationStatus", Method: "PUT", Path: "/user/obligations/{id}",
+	Summary:     "Set the status and note of an obligation of your register.",
+	Description: "status is one of todo, in-progress, done, not-applicable; note at most 2,000 characters (trimmed). The change is recorded, with its time, in the obligation's history. No one else reads or changes a user's statuses.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ObligationStatusRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Saved; the obligation as your register now holds it.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[register.Item]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rObligationNotFound.At(404),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opObligationHistory = &apispec.Operation{ID: "obligationHistory", Method: "GET", Path: "/user/obligations/{id}/history",
+	Summary: "Your status changes of an obligation, oldest first.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The changes (possibly none).",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]register.Change]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rObligationNotFound.At(404),
+		rInternalError.At(500)},
+}
+
+var opComplianceScore = &apispec.Operation{ID: "complianceScore", Method: "GET", Path: "/user/compliance-score",
+	Summary:     "The signed-in user's compliance score.",
+	Description: "The share of the obligations of the user's register, weighted by their circular's impact (high 3, medium 2, low 1), that the user marked done or not applicable, from 0 to 100; null when none applies.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The score.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[register.Score]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
 
 // Obligations is what the obligation calls need of a store.
 type Obligations interface {

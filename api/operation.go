@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"slices"
@@ -13,11 +14,12 @@ import (
 	"regpulse/api/apispec"
 )
 
-// Every call of the API is declared once, in operations.go: an
-// apispec.Operation (path, parameters, body, responses, documentation)
-// bound to its handler. The router, the reading and checking of the
-// parameters and the OpenAPI document (package openapigen) all come from
-// that declaration.
+// Every call of the API is declared once, in the file of its handler (its
+// area, routes.go): an apispec.Operation (path, parameters, body,
+// responses, documentation) bound to its handler. The router, the reading
+// and checking of the parameters and the OpenAPI document (package
+// openapigen) all come from that declaration; operations.go holds what
+// the operations share.
 
 // route is a declared operation bound to its handler.
 type route struct {
@@ -33,7 +35,7 @@ type route struct {
 }
 
 // handle declares an operation whose parameters are P's fields (each
-// tagged `param:"Name"`, a name of paramDecls; an embedded struct's
+// tagged `param:"Name"`, a name of paramDecls or of an area's params; an embedded struct's
 // fields count as P's), served by serve.
 func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.ResponseWriter, r *http.Request, in P)) *route {
 	fields := paramFields(reflect.TypeFor[P](), nil)
@@ -86,13 +88,27 @@ func paramFields(t reflect.Type, at []int) []paramField {
 		if !ok {
 			panic(fmt.Sprintf("api: %s.%s has no param tag", t.Name(), f.Name))
 		}
-		p, ok := paramDecls[name]
+		p, ok := paramDecl(name)
 		if !ok {
 			panic(fmt.Sprintf("api: %s.%s: no parameter %q is declared", t.Name(), f.Name, name))
 		}
 		out = append(out, paramField{index, p})
 	}
 	return out
+}
+
+// paramDecl is the declaration a `param` tag names: a shared one or an
+// area's own.
+func paramDecl(name string) (*apispec.Param, bool) {
+	if p, ok := paramDecls[name]; ok {
+		return p, true
+	}
+	for _, a := range areas() {
+		if p, ok := a.params[name]; ok {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // decodeParams reads into v (a parameters struct) every declared
@@ -167,7 +183,11 @@ func Spec() *apispec.API {
 		Title: "RegPulse API", Version: "1.0.0", Server: "/api", Description: apiDescription,
 		Params: map[string]*apispec.Param{}, Headers: map[string]*apispec.Header{}, Responses: map[string]*apispec.Response{},
 		Security: map[string]*apispec.SecurityScheme{"bearer": bearerScheme},
-		Schemas:  schemaTypes, Enums: schemaEnums(), Docs: schemaDocs, Rules: rules,
+		Schemas:  maps.Clone(schemaTypes), Enums: schemaEnums(), Docs: schemaDocs, Rules: rules,
+	}
+	named := map[reflect.Type]bool{}
+	for _, t := range schemaTypes {
+		named[t] = true
 	}
 	for _, rt := range routes() {
 		op := *rt.op
@@ -180,10 +200,14 @@ func Spec() *apispec.API {
 				api.Params[p.Component] = p
 			}
 		}
+		if op.Body != nil {
+			bodyTypes(api.Schemas, named, op.Body.Content)
+		}
 		for _, res := range op.Responses {
 			if res.Component != "" {
 				api.Responses[res.Component] = res
 			}
+			bodyTypes(api.Schemas, named, res.Content)
 			for _, hd := range res.Headers {
 				if hd.Component != "" {
 					api.Headers[hd.Component] = hd
@@ -195,6 +219,32 @@ func Spec() *apispec.API {
 		return strings.Compare(a.Path+" "+strconv.Itoa(methodOrder(a.Method)), b.Path+" "+strconv.Itoa(methodOrder(b.Method)))
 	})
 	return api
+}
+
+// bodyTypes names the Go types of bodies that schemaTypes does not name
+// after themselves (AlertRequest is the schema AlertRequest): a call's
+// request and answer types need no other declaration. Two types of one
+// name are a programming error.
+func bodyTypes(schemas map[string]reflect.Type, named map[reflect.Type]bool, cs []apispec.Content) {
+	for _, c := range cs {
+		t := c.Type
+		if t == nil {
+			continue
+		}
+		if t.Kind() == reflect.Slice {
+			t = t.Elem()
+		}
+		if named[t] {
+			continue
+		}
+		if t.Name() == "" {
+			panic(fmt.Sprintf("api: a body of type %s has no name for its schema: name one in schemaTypes", t))
+		}
+		if other, ok := schemas[t.Name()]; ok && other != t {
+			panic(fmt.Sprintf("api: the schema %s is both %s and %s: name one in schemaTypes", t.Name(), other, t))
+		}
+		schemas[t.Name()] = t
+	}
 }
 
 func methodOrder(m string) int {

@@ -15,61 +15,33 @@ import (
 	"regpulse/internal/search"
 )
 
-// schemaTypes are the document's component schemas: the types the API
-// reads and writes, whose schemas are derived from them (openapigen), never
-// written by hand.
+// The document's component schemas are the types the API reads and
+// writes, whose schemas are derived from them (openapigen), never written
+// by hand. A call's body and answer types are found in its declaration
+// and named after their Go type (Spec); schemaTypes names those that take
+// another name, and those met only inside others that are components of
+// their own.
 var schemaTypes = map[string]reflect.Type{
-	"Circular":       reflect.TypeFor[catalog.Circular](),
 	"EntityImpact":   reflect.TypeFor[catalog.EntityImpact](),
 	"SourceLink":     reflect.TypeFor[catalog.SourceLink](),
-	"NewsItem":       reflect.TypeFor[catalog.NewsItem](),
-	"Company":        reflect.TypeFor[catalog.Company](),
-	"Regulation":     reflect.TypeFor[catalog.Regulation](),
-	"Network":        reflect.TypeFor[catalog.Network](),
-	"SibosEvent":     reflect.TypeFor[catalog.SibosEvent](),
 	"ImpactRecord":   reflect.TypeFor[impact.Record](),
 	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
-	"Error":          reflect.TypeFor[Error](),
 	"ExtractResult":  reflect.TypeFor[extract.Result](),
 	"ExtractJob":     reflect.TypeFor[extract.Job](),
-	"Health":         reflect.TypeFor[Health](),
+	"User":           reflect.TypeFor[auth.User](),
 
-	"User":                   reflect.TypeFor[auth.User](),
-	"Preferences":            reflect.TypeFor[auth.Preferences](),
-	"SignupRequest":          reflect.TypeFor[SignupRequest](),
-	"LoginRequest":           reflect.TypeFor[LoginRequest](),
-	"TokenResponse":          reflect.TypeFor[TokenResponse](),
-	"MeResponse":             reflect.TypeFor[MeResponse](),
-	"ProfileRequest":         reflect.TypeFor[ProfileRequest](),
-	"PasswordRequest":        reflect.TypeFor[PasswordRequest](),
-	"PreferencesRequest":     reflect.TypeFor[PreferencesRequest](),
-	"Alert":                  reflect.TypeFor[alerts.Alert](),
-	"AlertRequest":           reflect.TypeFor[AlertRequest](),
-	"AlertSubscribeRequest":  reflect.TypeFor[AlertSubscribeRequest](),
-	"AlertSubscribeResponse": reflect.TypeFor[AlertSubscribeResponse](),
-	"SearchResponse":         reflect.TypeFor[search.Response](),
-	"Answer":                 reflect.TypeFor[search.Answer](),
-	"AnswerSource":           reflect.TypeFor[search.Source](),
-	"Span":                   reflect.TypeFor[search.Span](),
-	"AnswerFact":             reflect.TypeFor[search.Fact](),
-	"Pagination":             reflect.TypeFor[search.Pagination](),
-	"Facets":                 reflect.TypeFor[search.Facets](),
-	"Correction":             reflect.TypeFor[search.Correction](),
+	"SearchResponse": reflect.TypeFor[search.Response](),
+	"Answer":         reflect.TypeFor[search.Answer](),
+	"AnswerSource":   reflect.TypeFor[search.Source](),
+	"Span":           reflect.TypeFor[search.Span](),
+	"AnswerFact":     reflect.TypeFor[search.Fact](),
+	"Pagination":     reflect.TypeFor[search.Pagination](),
+	"Facets":         reflect.TypeFor[search.Facets](),
+	"Correction":     reflect.TypeFor[search.Correction](),
 
-	"Subscriber":          reflect.TypeFor[newsletter.Subscriber](),
-	"SubscribeRequest":    reflect.TypeFor[SubscribeRequest](),
-	"SubscribeResponse":   reflect.TypeFor[SubscribeResponse](),
-	"UnsubscribeResponse": reflect.TypeFor[UnsubscribeResponse](),
-	"GeneratedSummary":    reflect.TypeFor[catalog.GeneratedSummary](),
-	"ImpactAnalysis":      reflect.TypeFor[catalog.ImpactAnalysis](),
-	"ImpactRequest":       reflect.TypeFor[ImpactRequest](),
-	"SummarizeRequest":    reflect.TypeFor[SummarizeRequest](),
-
-	"Obligation":              reflect.TypeFor[catalog.Obligation](),
-	"RegisterItem":            reflect.TypeFor[register.Item](),
-	"StatusChange":            reflect.TypeFor[register.Change](),
-	"ComplianceScore":         reflect.TypeFor[register.Score](),
-	"ObligationStatusRequest": reflect.TypeFor[ObligationStatusRequest](),
+	"RegisterItem":    reflect.TypeFor[register.Item](),
+	"StatusChange":    reflect.TypeFor[register.Change](),
+	"ComplianceScore": reflect.TypeFor[register.Score](),
 }
 
 // schemaEnums are the enumerations the document names as schemas of their

@@ -1,13 +1,88 @@
 package api
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 
+	"regpulse/api/apispec"
 	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 )
+
+// The search calls: ranked search with its answer, and its Atom feed.
+
+// searchParams are the parameters only the search calls take.
+var searchParams = map[string]*apispec.Param{
+	"SearchQuery": {Component: "SearchQuery", Name: "q", In: "query", Required: true, RequiredMessage: "the text to search for",
+		Description: fmt.Sprintf("The text to search for (required; at most %d characters; surrounding spaces ignored). Words, phrases, plain questions and circular numbers as typed ('RBI/2021-22/96'); any query syntax characters are read as text.", search.MaxQueryLength),
+		Schema:      apispec.Schema{Type: "string", MinLength: apispec.Int(1), MaxLength: apispec.Int(search.MaxQueryLength)}},
+	"SearchPage": {Component: "SearchPage", Name: "page", In: "query",
+		Description: fmt.Sprintf("The page of results, from 1 (%d circulars a page). A page beyond the last answers with no circulars and the true pagination.", search.PageSize),
+		Schema:      apispec.Schema{Type: "integer", Default: 1, Minimum: apispec.Int(1), Maximum: apispec.Int(maxSearchPage)}},
+}
+
+type (
+	searchIn struct {
+		Q        string `param:"SearchQuery"`
+		Page     int    `param:"SearchPage"`
+		Source   string `param:"Source"`
+		Category string `param:"CircularCategory"`
+	}
+	feedIn struct {
+		Q        string `param:"SearchQuery"`
+		Source   string `param:"Source"`
+		Category string `param:"CircularCategory"`
+	}
+)
+
+func searchRoutes() []*route {
+	return []*route{
+		// A search's answer is the same for the same query only when no
+		// model writes it (a model's answer varies, and its failures fall
+		// back).
+		cachedBy(func(h *Handler) bool { return !h.ai.svc.HasModel() },
+			handle(opSearch, func(h *Handler, w http.ResponseWriter, r *http.Request, in searchIn) {
+				h.search(w, r, search.Query{Text: in.Q, Page: in.Page, Source: in.Source, Category: in.Category})
+			})),
+		cachedBy(always, handle(opSearchFeed, func(h *Handler, w http.ResponseWriter, r *http.Request, in feedIn) {
+			h.searchFeed(w, r, search.Query{Text: in.Q, Source: in.Source, Category: in.Category, ByDate: true, Limit: feedEntries})
+		})),
+	}
+}
+
+var opSearch = &apispec.Operation{ID: "search", Method: "GET", Path: "/search",
+	Summary:     "Ranked full-text search of the circulars, with a direct answer.",
+	Description: "Ranks circulars for q: a circular number as typed first, then circulars with every term in their number, title or summary, then every term anywhere, then some terms; within each, matches in the number and title weigh most. Words match across British and American spellings and stems; a word the index lacks is completed as a prefix or corrected to the nearest indexed word (correction says so). Queries about UPI ('upi', 'unified payment') sort the strong matches newest first (latest). The answer is extractive: the passage of the best circulars that holds most of the query's terms, with a confidence from 0 to 1, or a null directAnswer when none answers well. Facets count the matches per source and category, each with the other filter applied.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[search.Response]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+var opSearchFeed = &apispec.Operation{ID: "searchFeed", Method: "GET", Path: "/search/feed",
+	Summary:     "A search as an Atom feed.",
+	Description: "The newest 50 circulars holding every term of q (with the source and category filters), newest first, as Atom 1.0 (RFC 4287), so a search can be followed in a feed reader.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "OK.",
+			Content: []apispec.Content{{MediaType: "application/atom+xml", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+// Searcher is what the search calls need from persistence.
+type Searcher interface {
+	// Search ranks the circulars for a query (package search's rules);
+	// it returns search.ErrEmptyQuery or search.ErrQueryTooLong for a
+	// query it cannot run.
+	Search(ctx context.Context, q search.Query) (search.Response, error)
+}
 
 // maxSearchPage is the highest page number a search accepts: beyond every
 // real result set, low enough that the offset stays small.

@@ -1,0 +1,48 @@
+package api
+
+import (
+	"slices"
+	"testing"
+
+	"regpulse/api/apispec"
+)
+
+// TestAreas_Params: every parameter declaration has one name, shared or
+// an area's own, and some call takes it; an area's own is taken by that
+// area's calls alone, and a shared one by several areas' (else it belongs
+// to that area).
+func TestAreas_Params(t *testing.T) {
+	owner := map[string]int{} // parameter name -> area index, -1 shared
+	for name := range paramDecls {
+		owner[name] = -1
+	}
+	for i, a := range areas() {
+		for name := range a.params {
+			if _, dup := owner[name]; dup {
+				t.Errorf("parameter %s is declared twice", name)
+			}
+			owner[name] = i
+		}
+	}
+	takenBy := map[*apispec.Param][]int{}
+	for i, a := range areas() {
+		for _, rt := range a.routes() {
+			for _, p := range rt.op.Params {
+				if !slices.Contains(takenBy[p], i) {
+					takenBy[p] = append(takenBy[p], i)
+				}
+			}
+		}
+	}
+	for name, area := range owner {
+		p, _ := paramDecl(name)
+		switch areas := takenBy[p]; {
+		case len(areas) == 0:
+			t.Errorf("parameter %s is declared but no call takes it", name)
+		case area >= 0 && !slices.Equal(areas, []int{area}):
+			t.Errorf("parameter %s is area %d's own but areas %v take it", name, area, areas)
+		case area < 0 && len(areas) == 1:
+			t.Errorf("parameter %s is shared but only area %d takes it: declare it there", name, areas[0])
+		}
+	}
+}
