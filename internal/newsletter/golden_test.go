@@ -1,0 +1,47 @@
+package newsletter_test
+
+import (
+	"bytes"
+	"testing"
+
+	"regpulse/internal/mail/mailtest"
+	"regpulse/internal/newsletter"
+	"regpulse/internal/store/storetest"
+)
+
+// TestDigest_Golden: the digest's bytes, HTML, text and the whole
+// message (its boundary aside), do not change unnoticed.
+func TestDigest_Golden(t *testing.T) {
+	tokens, err := newsletter.NewTokens([]byte("digest-test-secret-digest-test-secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := newsletter.ParseMonth("2025-06")
+	rd, err := newsletter.NewRenderer(newsletter.NewIssue(storetest.Catalog(), m), "https://regpulse.example/", tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := newsletter.Subscriber{ID: "00000000-0000-4000-8000-000000000001", Email: "asha@example.com", FirstName: "Asha", LastName: "Rao",
+		Preferences: newsletter.Topics}
+	r, err := rd.Render(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mailtest.Golden(t, "digest.html.golden", []byte(r.HTML))
+	mailtest.Golden(t, "digest.txt.golden", []byte(r.Text))
+	snd, err := newsletter.NewSender("RegPulse <newsletter@regpulse.example>", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := snd.Message(newsletter.Envelope{ToName: "Asha Rao", To: sub.Email, Subject: r.Subject,
+		MessageID: "digest-2025-06-" + sub.ID + "@regpulse.example", Date: storetest.Now,
+		ListID: "RegPulse monthly update <monthly.regpulse.example>", UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := msg.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	mailtest.Golden(t, "digest.eml.golden", mailtest.Stable(t, b.Bytes()))
+}
