@@ -438,10 +438,10 @@ func (h *Handler) subscribeAlert(w http.ResponseWriter, r *http.Request) {
 // scanners open links, so the GET changes nothing).
 func (h *Handler) confirmAlertPage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.alCfg.Tokens.ParseConfirm(token, h.now()); err != nil {
-		writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: err.Error() + ".", Back: "/search"})
+		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: err.Error() + ".", Back: "/search"})
 		return
 	}
-	writeNewsletterPage(w, http.StatusOK, pageData{Title: "Confirm your RegPulse alert",
+	writeMailPage(w, http.StatusOK, pageData{Title: "Confirm your RegPulse alert",
 		Message: "Press the button to start receiving this alert by e-mail.", Button: "Confirm alert",
 		Action: (&url.URL{Path: "/api/alerts/confirm", RawQuery: url.Values{"token": {token}}.Encode()}).String(), Back: "/"})
 }
@@ -455,11 +455,11 @@ func (h *Handler) confirmAlert(w http.ResponseWriter, r *http.Request, token str
 	}
 	switch {
 	case errors.Is(err, alerts.ErrBadToken), errors.Is(err, alerts.ErrExpiredToken), errors.Is(err, alerts.ErrNoAlert):
-		writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: "This confirmation link is not valid or has expired. Subscribe again to get a new one.", Back: "/search"})
+		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: "This confirmation link is not valid or has expired. Subscribe again to get a new one.", Back: "/search"})
 	case err != nil:
 		h.writeError(w, r, err)
 	default:
-		writeNewsletterPage(w, http.StatusOK, pageData{Title: "Alert confirmed",
+		writeMailPage(w, http.StatusOK, pageData{Title: "Alert confirmed",
 			Message: "Your alert is on. Every e-mail it sends has a link to unsubscribe from it.", Back: "/"})
 	}
 }
@@ -467,39 +467,27 @@ func (h *Handler) confirmAlert(w http.ResponseWriter, r *http.Request, token str
 // alertUnsubscribePage is GET /alerts/unsubscribe?token=.
 func (h *Handler) alertUnsubscribePage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.alCfg.Tokens.ParseUnsubscribe(token); err != nil {
-		writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
+		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
 			Message: "This unsubscribe link is not valid. Use the link in the latest alert e-mail.", Back: "/"})
 		return
 	}
-	writeNewsletterPage(w, http.StatusOK, pageData{Title: "Unsubscribe from this RegPulse alert",
+	writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribe from this RegPulse alert",
 		Message: "Press the button to stop this alert's e-mails. Your other alerts are not changed.", Button: "Unsubscribe",
 		Action: (&url.URL{Path: "/api/alerts/unsubscribe", RawQuery: url.Values{"token": {token}}.Encode()}).String(), Back: "/profile#alerts"})
 }
 
 // alertUnsubscribe is POST /alerts/unsubscribe?token=: turns that alert
-// off, without signing in. The page's button gets a page; a mail
-// client's one-click request (RFC 8058) 200 JSON. Idempotent.
+// off. The page's button gets a page; a mail client's one-click request
+// 200 JSON.
 func (h *Handler) alertUnsubscribe(w http.ResponseWriter, r *http.Request, token string) {
-	id, err := h.alCfg.Tokens.ParseUnsubscribe(token)
-	if err != nil {
-		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: err.Error(), Fields: map[string]string{"token": "not valid"}})
-		return
-	}
-	oneClick := true
-	if isForm(r) {
-		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
-		if err := r.ParseForm(); err == nil {
-			oneClick = r.PostForm.Get("List-Unsubscribe") == "One-Click"
+	h.unsubscribeLink(w, r, token, h.alCfg.Tokens.ParseUnsubscribe, func(ctx context.Context, id string) error {
+		_, err := h.store.StopAlert(ctx, id)
+		if errors.Is(err, alerts.ErrNoAlert) {
+			return nil // a deleted alert has nothing left to stop
 		}
-	}
-	if _, err := h.store.StopAlert(r.Context(), id); err != nil && !errors.Is(err, alerts.ErrNoAlert) {
-		h.writeError(w, r, err) // a deleted alert has nothing left to stop
-		return
-	}
-	if !oneClick {
-		writeNewsletterPage(w, http.StatusOK, pageData{Title: "Unsubscribed",
+		return err
+	}, func(w http.ResponseWriter, r *http.Request) {
+		writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribed",
 			Message: "This alert sends no more e-mails. Signed in, you can turn it on again under Alerts on your profile.", Back: "/profile#alerts"})
-		return
-	}
-	writeJSON(w, http.StatusOK, UnsubscribeResponse{Status: "unsubscribed"})
+	})
 }

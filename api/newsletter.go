@@ -155,10 +155,6 @@ type (
 		Status  string `json:"status" enum:"NewsletterStatus"`
 		Message string `json:"message"`
 	}
-	// UnsubscribeResponse answers a one-click unsubscribe.
-	UnsubscribeResponse struct {
-		Status string `json:"status"` // "unsubscribed"
-	}
 )
 
 // subscribeMessages are the sentences each outcome of a signup shows.
@@ -225,7 +221,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 	if form {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		if err := r.ParseForm(); err != nil {
-			writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: "The form could not be read. Please try again.", Back: "/newsletter"})
+			writeMailPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: "The form could not be read. Please try again.", Back: "/newsletter"})
 			return
 		}
 		req = SubscribeRequest{Email: r.PostForm.Get("email"), FirstName: r.PostForm.Get("firstName"),
@@ -237,7 +233,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 	in, err := checkSignup(req)
 	if err != nil {
 		if form {
-			writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: err.Error(), Back: "/newsletter#subscribe"})
+			writeMailPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: err.Error(), Back: "/newsletter#subscribe"})
 			return
 		}
 		h.writeError(w, r, err)
@@ -290,42 +286,27 @@ func checkSignup(req SubscribeRequest) (newsletter.Signup, error) {
 // confirm with one button. It changes nothing: mail scanners open links.
 func (h *Handler) unsubscribePage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.nlCfg.Tokens.Parse(token); err != nil {
-		writeNewsletterPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
+		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
 			Message: "This unsubscribe link is not valid. Use the link in the latest newsletter e-mail.", Back: "/newsletter"})
 		return
 	}
 	action := (&url.URL{Path: "/api/newsletter/unsubscribe", RawQuery: url.Values{"token": {token}}.Encode()}).String()
-	writeNewsletterPage(w, http.StatusOK, pageData{Title: "Unsubscribe from the RegPulse newsletter",
+	writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribe from the RegPulse newsletter",
 		Message: "Press the button to stop receiving the monthly newsletter. You can subscribe again at any time.",
 		Action:  action, Back: "/"})
 }
 
 // unsubscribe is POST /newsletter/unsubscribe?token=: the confirmation
 // page's button (303 to the site's confirmation) or a mail client's
-// one-click request (RFC 8058, body List-Unsubscribe=One-Click: 200 JSON).
-// Unsubscribing twice is not an error.
+// one-click request (200 JSON).
 func (h *Handler) unsubscribe(w http.ResponseWriter, r *http.Request, token string) {
-	id, err := h.nlCfg.Tokens.Parse(token)
-	if err != nil {
-		h.writeError(w, r, &Error{Status: http.StatusBadRequest, Message: err.Error(), Fields: map[string]string{"token": "not valid"}})
-		return
-	}
-	oneClick := true
-	if isForm(r) {
-		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
-		if err := r.ParseForm(); err == nil {
-			oneClick = r.PostForm.Get("List-Unsubscribe") == "One-Click"
+	h.unsubscribeLink(w, r, token, h.nlCfg.Tokens.Parse, func(ctx context.Context, id string) error {
+		_, err := h.store.Unsubscribe(ctx, id)
+		if errors.Is(err, newsletter.ErrNoSubscriber) {
+			return nil // a valid token of a removed subscriber: nothing left to stop
 		}
-	}
-	if _, err := h.store.Unsubscribe(r.Context(), id); errors.Is(err, newsletter.ErrNoSubscriber) {
-		// A valid token of a removed subscriber: nothing left to stop.
-	} else if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	if !oneClick {
+		return err
+	}, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, UnsubscribedPage, http.StatusSeeOther)
-		return
-	}
-	writeJSON(w, http.StatusOK, UnsubscribeResponse{Status: "unsubscribed"})
+	})
 }

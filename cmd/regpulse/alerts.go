@@ -18,7 +18,7 @@ import (
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/app"
-	"regpulse/internal/newsletter"
+	"regpulse/internal/mail"
 	"regpulse/internal/store"
 )
 
@@ -65,13 +65,13 @@ func (r alertsRun) run(ctx context.Context) (alerts.Report, error) {
 	if err != nil {
 		return alerts.Report{}, err
 	}
-	snd, err := newsletter.NewSender(r.flags.from, r.flags.mailto)
+	snd, err := mail.NewSender(r.flags.from, r.flags.mailto)
 	if err != nil {
 		return alerts.Report{}, err
 	}
-	var tr newsletter.Transport
+	var tr mail.Transport
 	if u := r.getenv(SMTPURLEnv); u != "" {
-		if tr, err = newsletter.NewSMTP(u); err != nil {
+		if tr, err = mail.NewSMTP(u); err != nil {
 			return alerts.Report{}, err
 		}
 	} else {
@@ -79,7 +79,7 @@ func (r alertsRun) run(ctx context.Context) (alerts.Report, error) {
 		if out == "" {
 			out = filepath.Join(r.dataDir, "outbox")
 		}
-		tr = newsletter.Dir{Path: filepath.Join(out, "alerts")}
+		tr = mail.Dir{Path: filepath.Join(out, "alerts")}
 	}
 	defer tr.Close()
 	return alerts.Run(ctx, r.db, tr, alerts.Options{Links: links, Tokens: tokens, Sender: snd, Holder: r.holder, Log: r.log})

@@ -15,6 +15,7 @@ import (
 
 	"regpulse/internal/app"
 	"regpulse/internal/catalog"
+	"regpulse/internal/mail"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store"
 )
@@ -60,13 +61,13 @@ func (r digestRun) send(ctx context.Context, month time.Time) (newsletter.Report
 	if err != nil {
 		return newsletter.Report{}, err
 	}
-	var tr newsletter.Transport
+	var tr mail.Transport
 	smtpURL := r.getenv(SMTPURLEnv)
 	switch {
 	case r.dryRun && r.flags.out == "":
 		tr = discard{}
 	case smtpURL != "" && !r.dryRun:
-		if tr, err = newsletter.NewSMTP(smtpURL); err != nil {
+		if tr, err = mail.NewSMTP(smtpURL); err != nil {
 			return newsletter.Report{}, err
 		}
 	default:
@@ -74,7 +75,7 @@ func (r digestRun) send(ctx context.Context, month time.Time) (newsletter.Report
 		if out == "" {
 			out = filepath.Join(r.dataDir, "outbox", newsletter.MonthKey(month))
 		}
-		tr = newsletter.Dir{Path: out}
+		tr = mail.Dir{Path: out}
 	}
 	defer tr.Close()
 	return newsletter.Send(ctx, r.db, tr, rd, newsletter.Options{From: r.flags.from, UnsubscribeMailto: r.flags.mailto,

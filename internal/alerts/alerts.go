@@ -1,7 +1,7 @@
 // Package alerts e-mails what is new: a user's preferences and saved
 // searches, and anonymous subscriptions to a search. It holds the alert
 // type, the index that matches new circulars against every alert, the
-// e-mails (rendered here, sent with the newsletter's machinery), the
+// e-mails (rendered here, sent with package mail), the
 // schedule and the signed links. It holds no SQL and no HTTP.
 package alerts
 

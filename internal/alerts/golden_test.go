@@ -6,8 +6,8 @@ import (
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
+	"regpulse/internal/mail"
 	"regpulse/internal/mail/mailtest"
-	"regpulse/internal/newsletter"
 	"regpulse/internal/store/storetest"
 )
 
@@ -23,7 +23,7 @@ func TestRender_Golden(t *testing.T) {
 	draft := cat.Circulars[1]
 	draft.DocumentType, draft.OfficialURL = "draft", ""
 	a := alerts.Alert{ID: "alert-1", Name: "UPI <fraud>", Frequency: alerts.Immediately, Email: "asha@example.com", Business: []string{"PSP"}}
-	snd, _ := newsletter.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
+	snd, _ := mail.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
 	for _, tc := range []struct {
 		name  string
 		email alerts.Email
@@ -39,7 +39,7 @@ func TestRender_Golden(t *testing.T) {
 			}
 			mailtest.Golden(t, tc.name+".html.golden", []byte(r.HTML))
 			mailtest.Golden(t, tc.name+".txt.golden", []byte(r.Text))
-			m, err := snd.Message(newsletter.Envelope{To: a.Email, Subject: r.Subject, MessageID: "alert-" + a.ID + "@regpulse.example",
+			m, err := snd.Build(mail.Message{To: a.Email, Subject: r.Subject, MessageID: "alert-" + a.ID + "@regpulse.example",
 				Date: storetest.Now, ListID: "RegPulse alert <alert-" + a.ID + ".regpulse.example>", UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
 			if err != nil {
 				t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
-	"regpulse/internal/newsletter"
+	"regpulse/internal/mail"
 	"regpulse/internal/search"
 	"regpulse/internal/store/storetest"
 )
@@ -181,7 +181,7 @@ func BenchmarkRender_10000(b *testing.B) {
 	cs := storetest.RealisticCirculars(200, 5)
 	tokens, _ := alerts.NewTokens([]byte("0123456789abcdef0123456789abcdef"))
 	links, _ := alerts.NewLinks("https://regpulse.example/", tokens)
-	snd, _ := newsletter.NewSender("RegPulse <alerts@regpulse.example>", "")
+	snd, _ := mail.NewSender("RegPulse <alerts@regpulse.example>", "")
 	cpu := cpuTime()
 	for b.Loop() {
 		for i := range 10_000 {
@@ -190,7 +190,7 @@ func BenchmarkRender_10000(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			m, err := snd.Message(newsletter.Envelope{To: a.Email, Subject: r.Subject, MessageID: "alert-" + a.ID + "@regpulse.example",
+			m, err := snd.Build(mail.Message{To: a.Email, Subject: r.Subject, MessageID: "alert-" + a.ID + "@regpulse.example",
 				Date: storetest.Now, ListID: "RegPulse alert <alert-" + a.ID + ".regpulse.example>", UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
 			if err != nil {
 				b.Fatal(err)

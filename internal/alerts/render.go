@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
-	"regpulse/internal/newsletter"
+	"regpulse/internal/mail"
 )
 
 //go:embed templates/*
 var templateFS embed.FS
 
 var (
-	htmlTemplate = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/alert.html"))
+	htmlTemplate = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/alert.html"))
 	textTemplate = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/alert.txt"))
 )
 
@@ -28,7 +28,7 @@ var (
 // and kept for the Links' life (a run), so a daily run of many alerts
 // sharing circulars renders each once.
 type Links struct {
-	site   *url.URL
+	site   mail.Site
 	tokens *Tokens
 	mu     sync.Mutex
 	items  map[string]renderedItem // by circular id and business
@@ -42,23 +42,23 @@ type renderedItem struct {
 // NewLinks links under siteURL (e.g. https://regpulse.in/), signing with
 // tokens.
 func NewLinks(siteURL string, tokens *Tokens) (*Links, error) {
-	u, err := newsletter.ParseSiteURL(siteURL)
+	site, err := mail.ParseSite(siteURL)
 	if err != nil {
 		return nil, err
 	}
-	return &Links{site: u, tokens: tokens, items: map[string]renderedItem{}}, nil
+	return &Links{site: site, tokens: tokens, items: map[string]renderedItem{}}, nil
 }
 
 // Unsubscribe is the alert's signed unsubscribe link (no sign-in).
 func (l *Links) Unsubscribe(alertID string) string {
-	return newsletter.Link(l.site, "/api/alerts/unsubscribe", url.Values{"token": {l.tokens.Unsubscribe(alertID)}})
+	return l.site.Link("/api/alerts/unsubscribe", url.Values{"token": {l.tokens.Unsubscribe(alertID)}})
 }
 
 // Manage is where a user manages their alerts.
-func (l *Links) Manage() string { return newsletter.Link(l.site, "/profile", nil) + "#alerts" }
+func (l *Links) Manage() string { return l.site.Link("/profile", nil) + "#alerts" }
 
 // Circular is a circular's page.
-func (l *Links) Circular(slug string) string { return newsletter.Link(l.site, "/circulars/"+slug, nil) }
+func (l *Links) Circular(slug string) string { return l.site.Link("/circulars/"+slug, nil) }
 
 // Kinds of e-mail: an alert's frequency, or its fold.
 const KindFold = "fold"
@@ -161,7 +161,7 @@ func (l *Links) Render(e Email) (Rendered, error) {
 		v.Items = append(v.Items, it)
 	}
 	var h, t bytes.Buffer
-	if err := htmlTemplate.Execute(&h, v); err != nil {
+	if err := htmlTemplate.ExecuteTemplate(&h, "alert.html", v); err != nil {
 		return Rendered{}, err
 	}
 	if err := textTemplate.Execute(&t, v); err != nil {
@@ -182,7 +182,7 @@ func (l *Links) item(c catalog.Circular, business []string) (renderedItem, error
 	v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
 		Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, business),
 		DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
-		Summary: newsletter.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
+		Summary: mail.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
 	if v.OfficialURL == "" {
 		// No official link known: the source the entry was made from.
 		v.OfficialURL, v.LinkLabel = c.SourceURL, "Source"
@@ -211,5 +211,5 @@ func pluralCirculars(n int) string {
 
 // Confirm is an anonymous subscription's confirmation link, made at now.
 func (l *Links) Confirm(alertID string, now time.Time) string {
-	return newsletter.Link(l.site, "/api/alerts/confirm", url.Values{"token": {l.tokens.Confirm(alertID, now)}})
+	return l.site.Link("/api/alerts/confirm", url.Values{"token": {l.tokens.Confirm(alertID, now)}})
 }

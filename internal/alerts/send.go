@@ -11,8 +11,8 @@ import (
 	gomail "github.com/wneessen/go-mail"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
-	"regpulse/internal/newsletter"
 )
 
 // Store is what the alerts' runs need from persistence.
@@ -55,7 +55,7 @@ const (
 type Options struct {
 	Links  *Links
 	Tokens *Tokens
-	Sender newsletter.Sender
+	Sender mail.Sender
 	// FoldAfter caps an immediate alert's e-mails a day (0: DefaultFoldAfter).
 	FoldAfter int
 	// Holder names this process in the run lock.
@@ -108,7 +108,7 @@ func (r *Report) count(outcome string) {
 // Mondays), each run once across every process sharing the store. Every
 // e-mail is claimed before it leaves, so a rerun, a run after a crash or
 // a second sender never sends a match twice.
-func Run(ctx context.Context, st Store, tr newsletter.Transport, o Options) (Report, error) {
+func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -141,7 +141,7 @@ func Run(ctx context.Context, st Store, tr newsletter.Transport, o Options) (Rep
 
 type runner struct {
 	st  Store
-	tr  newsletter.Transport
+	tr  mail.Transport
 	o   Options
 	rep Report
 }
@@ -279,7 +279,7 @@ func (r *runner) deliver(ctx context.Context, e Email, msgID, name string, now t
 	if err != nil {
 		return err
 	}
-	m, err := r.o.Sender.Message(newsletter.Envelope{To: e.Alert.Email, Subject: rd.Subject, MessageID: msgID, Date: now,
+	m, err := r.o.Sender.Build(mail.Message{To: e.Alert.Email, Subject: rd.Subject, MessageID: msgID, Date: now,
 		ListID:         "RegPulse alert <alert-" + e.Alert.ID + "." + r.o.Sender.Domain + ">",
 		UnsubscribeURL: rd.UnsubscribeURL, Text: rd.Text, HTML: rd.HTML})
 	if err != nil {

@@ -3,7 +3,7 @@ package alerts_test
 import (
 	"context"
 	"fmt"
-	"net/mail"
+	netmail "net/mail"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,8 +15,8 @@ import (
 	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
-	"regpulse/internal/newsletter"
-	"regpulse/internal/newsletter/smtptest"
+	"regpulse/internal/mail"
+	"regpulse/internal/mail/smtptest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
@@ -117,17 +117,17 @@ func (f *fixture) run(holder string, o ...func(*alerts.Options)) alerts.Report {
 	return rep
 }
 
-func (f *fixture) runCtx(ctx context.Context, holder string, wrap func(newsletter.Transport) newsletter.Transport, o ...func(*alerts.Options)) (alerts.Report, error) {
-	snd, _ := newsletter.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
+func (f *fixture) runCtx(ctx context.Context, holder string, wrap func(mail.Transport) mail.Transport, o ...func(*alerts.Options)) (alerts.Report, error) {
+	snd, _ := mail.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
 	opts := alerts.Options{Links: f.links, Tokens: f.tokens, Sender: snd, Holder: holder, Now: f.clock}
 	for _, fn := range o {
 		fn(&opts)
 	}
-	smtp, err := newsletter.NewSMTP(f.mail.URL())
+	smtp, err := mail.NewSMTP(f.mail.URL())
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	var tr newsletter.Transport = smtp
+	var tr mail.Transport = smtp
 	if wrap != nil {
 		tr = wrap(smtp)
 	}
@@ -144,9 +144,9 @@ func (f *fixture) got() map[string]int {
 	return out
 }
 
-func parse(t *testing.T, b []byte) *mail.Message {
+func parse(t *testing.T, b []byte) *netmail.Message {
 	t.Helper()
-	m, err := mail.ReadMessage(strings.NewReader(string(b)))
+	m, err := netmail.ReadMessage(strings.NewReader(string(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestRun_ImmediateDailyWeekly(t *testing.T) {
 	_ = bounce
 }
 
-func readAll(m *mail.Message) (string, error) {
+func readAll(m *netmail.Message) (string, error) {
 	var b strings.Builder
 	buf := make([]byte, 4096)
 	for {
@@ -339,7 +339,7 @@ func TestRun_Fold(t *testing.T) {
 // crashAfter is a transport that dies (cancels the run) right after the
 // server accepted its n-th message, before the run records it.
 type crashAfter struct {
-	newsletter.Transport
+	mail.Transport
 	n      int
 	cancel context.CancelFunc
 }
@@ -363,7 +363,7 @@ func TestRun_CrashAndTwoSenders(t *testing.T) {
 	f.at("2025-07-01T05:00:00Z")
 	f.publish(f.newCircular("UPI limits", "NPCI", "circular"))
 	ctx, cancel := context.WithCancel(t.Context())
-	_, err := f.runCtx(ctx, "a", func(tr newsletter.Transport) newsletter.Transport {
+	_, err := f.runCtx(ctx, "a", func(tr mail.Transport) mail.Transport {
 		return &crashAfter{Transport: tr, n: 2, cancel: cancel}
 	})
 	if err == nil {

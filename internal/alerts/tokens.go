@@ -7,15 +7,15 @@ import (
 	"time"
 
 	"regpulse/internal/auth"
-	"regpulse/internal/newsletter"
+	"regpulse/internal/mail"
 )
 
 // Tokens signs the alerts' links: the per-alert unsubscribe link (valid
 // as long as the key, as the newsletter's) and the anonymous
 // subscription's confirmation link (valid for ConfirmFor). Each has a
-// key of its own, derived from the server's signing secret.
+// key of its own (mail.Tokens), derived from the server's signing secret.
 type Tokens struct {
-	unsubscribe, confirm *newsletter.Tokens
+	unsubscribe, confirm *mail.Tokens
 }
 
 // ConfirmFor is how long a confirmation link works.
@@ -29,11 +29,11 @@ var (
 
 // NewTokens derives the alerts' keys from secret.
 func NewTokens(secret []byte) (*Tokens, error) {
-	u, err := newsletter.NewTokensFor(secret, "regpulse alert unsubscribe v1")
+	u, err := mail.NewTokens(secret, "regpulse alert unsubscribe v1")
 	if err != nil {
 		return nil, err
 	}
-	c, err := newsletter.NewTokensFor(secret, "regpulse alert confirm v1")
+	c, err := mail.NewTokens(secret, "regpulse alert confirm v1")
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"regpulse/internal/mail"
 	"regpulse/internal/mail/mailtest"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/store/storetest"
@@ -29,11 +30,11 @@ func TestDigest_Golden(t *testing.T) {
 	}
 	mailtest.Golden(t, "digest.html.golden", []byte(r.HTML))
 	mailtest.Golden(t, "digest.txt.golden", []byte(r.Text))
-	snd, err := newsletter.NewSender("RegPulse <newsletter@regpulse.example>", "")
+	snd, err := mail.NewSender("RegPulse <newsletter@regpulse.example>", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, err := snd.Message(newsletter.Envelope{ToName: "Asha Rao", To: sub.Email, Subject: r.Subject,
+	msg, err := snd.Build(mail.Message{ToName: "Asha Rao", To: sub.Email, Subject: r.Subject,
 		MessageID: "digest-2025-06-" + sub.ID + "@regpulse.example", Date: storetest.Now,
 		ListID: "RegPulse monthly update <monthly.regpulse.example>", UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
 	if err != nil {

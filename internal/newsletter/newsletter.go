@@ -1,8 +1,8 @@
 // Package newsletter is RegPulse's monthly newsletter: the subscriber type
 // the store keeps and the API writes, the topics a subscriber chooses, the
-// signed unsubscribe tokens, and the monthly digest (rendering, sending
-// through SMTP or into .eml files, once per subscriber and month). It holds
-// no SQL and no HTTP.
+// signed unsubscribe tokens, and the monthly digest (rendering, and
+// sending with package mail, once per subscriber and month). It holds no
+// SQL and no HTTP.
 package newsletter
 
 import (

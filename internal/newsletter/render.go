@@ -10,6 +10,7 @@ import (
 	texttemplate "text/template"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/mail"
 	"regpulse/internal/markdown"
 )
 
@@ -17,7 +18,7 @@ import (
 var templateFS embed.FS
 
 var (
-	htmlTemplates = htmltemplate.Must(htmltemplate.ParseFS(templateFS, "templates/*.html"))
+	htmlTemplates = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/*.html"))
 	textTemplates = texttemplate.Must(texttemplate.New("").Funcs(texttemplate.FuncMap{"upper": strings.ToUpper}).ParseFS(templateFS, "templates/*.txt"))
 )
 
@@ -32,10 +33,10 @@ type Rendered struct {
 // reused; only the greeting and the unsubscribe link are per subscriber.
 // A Renderer is not safe for concurrent use.
 type Renderer struct {
-	issue   Issue
-	siteURL *url.URL
-	tokens  *Tokens
-	bodies  map[string]body // by topic set
+	issue  Issue
+	site   mail.Site
+	tokens *Tokens
+	bodies map[string]body // by topic set
 }
 
 type body struct {
@@ -47,45 +48,15 @@ type body struct {
 // absolute URL, e.g. https://regpulse.in/) and unsubscribe links signed
 // by tokens.
 func NewRenderer(issue Issue, siteURL string, tokens *Tokens) (*Renderer, error) {
-	u, err := ParseSiteURL(siteURL)
+	site, err := mail.ParseSite(siteURL)
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{issue: issue, siteURL: u, tokens: tokens, bodies: map[string]body{}}, nil
+	return &Renderer{issue: issue, site: site, tokens: tokens, bodies: map[string]body{}}, nil
 }
-
-// ParseSiteURL reads the site's absolute URL, which e-mails link under.
-func ParseSiteURL(siteURL string) (*url.URL, error) {
-	u, err := url.Parse(siteURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, &url.Error{Op: "site URL", URL: siteURL, Err: errNotAbsolute}
-	}
-	return u, nil
-}
-
-// Link is the absolute URL of a site path under site.
-func Link(site *url.URL, path string, query url.Values) string {
-	return site.ResolveReference(&url.URL{Path: strings.TrimPrefix(path, "/"), RawQuery: query.Encode()}).String()
-}
-
-// Summary is what an e-mail shows of c: its summary, else the start of
-// its text, at most 280 characters.
-func Summary(c catalog.Circular) string {
-	summary := string(c.Summary)
-	if summary == "" {
-		summary = markdown.PlainText(c.Content)
-	}
-	return markdown.Preview(summary, 280)
-}
-
-var errNotAbsolute = errorString("want an absolute http or https URL")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
 
 // link is the absolute URL of a site path.
-func (r *Renderer) link(path string, query url.Values) string { return Link(r.siteURL, path, query) }
+func (r *Renderer) link(path string, query url.Values) string { return r.site.Link(path, query) }
 
 // UnsubscribeURL is the subscriber's signed unsubscribe link.
 func (r *Renderer) UnsubscribeURL(subscriberID string) string {
@@ -201,7 +172,7 @@ var impactColors = map[string]string{"high": "#b91c1c", "medium": "#b45309", "lo
 
 func (r *Renderer) circular(c catalog.Circular) circularView {
 	v := circularView{Title: c.Title, URL: r.link("/circulars/"+c.Slug, nil), Number: string(c.CircularNumber),
-		Date: c.PublishedDate.Format("2 January 2006"), Category: c.Category, Summary: Summary(c),
+		Date: c.PublishedDate.Format("2 January 2006"), Category: c.Category, Summary: mail.Summary(c),
 		Impact: c.ImpactLevel, ImpactLabel: strings.ToUpper(c.ImpactLevel[:1]) + c.ImpactLevel[1:] + " impact",
 		ImpactColor:  impactColors[c.ImpactLevel],
 		Verification: catalog.VerificationLabel(string(c.Verification)), Unchecked: c.AwaitsVerification()}

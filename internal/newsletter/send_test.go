@@ -9,7 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/mail"
+	netmail "net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -20,8 +20,9 @@ import (
 
 	"regpulse/api"
 	"regpulse/internal/catalog"
+	"regpulse/internal/mail"
+	"regpulse/internal/mail/smtptest"
 	"regpulse/internal/newsletter"
-	"regpulse/internal/newsletter/smtptest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 )
@@ -69,7 +70,7 @@ func sendOpts() newsletter.Options {
 }
 
 // parts reads a message's text and HTML alternatives.
-func parts(t *testing.T, msg *mail.Message) (text, html string) {
+func parts(t *testing.T, msg *netmail.Message) (text, html string) {
 	t.Helper()
 	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/alternative" {
@@ -108,7 +109,7 @@ func TestDigest_SendSMTP(t *testing.T) {
 	ms.Once = true
 	send := func() newsletter.Report {
 		t.Helper()
-		tr, err := newsletter.NewSMTP(ms.URL())
+		tr, err := mail.NewSMTP(ms.URL())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestDigest_SendSMTP(t *testing.T) {
 	var unsubscribeURL string
 	for to, raw := range got {
 		t.Run(to, func(t *testing.T) {
-			msg, err := mail.ReadMessage(bytes.NewReader(raw))
+			msg, err := netmail.ReadMessage(bytes.NewReader(raw))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,7 +248,7 @@ func TestDigest_Resume(t *testing.T) {
 		t.Fatal(ok, err)
 	}
 	dir := t.TempDir()
-	rep, err := newsletter.Send(t.Context(), f.db, newsletter.Dir{Path: dir}, f.rd, sendOpts())
+	rep, err := newsletter.Send(t.Context(), f.db, mail.Dir{Path: dir}, f.rd, sendOpts())
 	if err != nil || rep.Sent != 1 || rep.Skipped != 1 {
 		t.Fatalf("resumed run: %+v %v", rep, err)
 	}
@@ -260,7 +261,7 @@ func TestDigest_Resume(t *testing.T) {
 func TestDigest_NoCirculars(t *testing.T) {
 	f := newDigestFixture(t, "2025-02", newsletter.Signup{Email: "a@example.com"})
 	dir := t.TempDir()
-	rep, err := newsletter.Send(t.Context(), f.db, newsletter.Dir{Path: dir}, f.rd, sendOpts())
+	rep, err := newsletter.Send(t.Context(), f.db, mail.Dir{Path: dir}, f.rd, sendOpts())
 	if err != nil || rep.Sent != 1 {
 		t.Fatalf("%+v %v", rep, err)
 	}
@@ -268,7 +269,7 @@ func TestDigest_NoCirculars(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, err := mail.ReadMessage(bytes.NewReader(raw))
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func TestDigest_DryRun(t *testing.T) {
 	o := sendOpts()
 	o.DryRun = true
 	for range 2 {
-		rep, err := newsletter.Send(t.Context(), f.db, newsletter.Dir{Path: t.TempDir()}, f.rd, o)
+		rep, err := newsletter.Send(t.Context(), f.db, mail.Dir{Path: t.TempDir()}, f.rd, o)
 		if err != nil || rep.Sent != 1 {
 			t.Fatalf("%+v %v", rep, err)
 		}

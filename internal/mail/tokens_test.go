@@ -1,4 +1,4 @@
-package newsletter
+package mail
 
 import (
 	"errors"
@@ -7,11 +7,12 @@ import (
 )
 
 func TestTokens_Parse(t *testing.T) {
-	a, err := NewTokens([]byte("secret-a-secret-a-secret-a-secret-a"))
+	a, err := NewTokens([]byte("secret-a-secret-a-secret-a-secret-a"), "test v1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := NewTokens([]byte("secret-b-secret-b-secret-b-secret-b"))
+	b, _ := NewTokens([]byte("secret-b-secret-b-secret-b-secret-b"), "test v1")
+	other, _ := NewTokens([]byte("secret-a-secret-a-secret-a-secret-a"), "another purpose v1")
 	good := a.Token("id-1")
 	sig := good[strings.IndexByte(good, '.'):]
 	cases := []struct {
@@ -20,6 +21,7 @@ func TestTokens_Parse(t *testing.T) {
 	}{
 		{"Good", good, "id-1", nil},
 		{"ErrOtherKey", b.Token("id-1"), "", ErrBadToken},
+		{"ErrOtherPurpose", other.Token("id-1"), "", ErrBadToken},
 		{"ErrOtherID", "id-2" + sig, "", ErrBadToken},
 		{"ErrTruncated", good[:len(good)-1], "", ErrBadToken},
 		{"ErrNoSignature", "id-1", "", ErrBadToken},
@@ -35,7 +37,7 @@ func TestTokens_Parse(t *testing.T) {
 		})
 	}
 	t.Run("ErrShortSecret", func(t *testing.T) {
-		if _, err := NewTokens([]byte("short")); err == nil {
+		if _, err := NewTokens([]byte("short"), "test v1"); err == nil {
 			t.Error("a 5-byte secret was accepted")
 		}
 	})

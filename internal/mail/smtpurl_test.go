@@ -1,4 +1,4 @@
-package newsletter
+package mail
 
 import (
 	"testing"

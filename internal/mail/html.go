@@ -1,0 +1,25 @@
+package mail
+
+import (
+	"embed"
+	htmltemplate "html/template"
+	"io/fs"
+)
+
+//go:embed templates/*.html
+var shared embed.FS
+
+// HTMLTemplates parses an e-mail's HTML templates (patterns in fsys)
+// after the parts every RegPulse e-mail shares, which they call:
+//
+//   - "head": the doctype, <head> with the title (the data's Subject)
+//     and the styles that follow the reader's dark setting. An e-mail
+//     adds dark-mode rules of its own by defining "dark" (indented, one
+//     rule a line).
+func HTMLTemplates(fsys fs.FS, patterns ...string) (*htmltemplate.Template, error) {
+	t, err := htmltemplate.ParseFS(shared, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	return t.ParseFS(fsys, patterns...)
+}
