@@ -245,25 +245,20 @@ type (
 	// AlertRequest is POST /alerts' and PUT /alerts/{id}'s body: a saved
 	// search. Lists left out are empty (any value).
 	AlertRequest struct {
-		Name          string   `json:"name" check:"alertName"`
-		Query         string   `json:"query,omitempty" check:"alertQuery"`
-		Sources       []string `json:"sources,omitempty"`
-		Categories    []string `json:"categories,omitempty"`
-		DocumentTypes []string `json:"documentTypes,omitempty"`
-		ImpactLevels  []string `json:"impactLevels,omitempty"`
-		Frequency     string   `json:"frequency"`
-		Enabled       *bool    `json:"enabled,omitempty"` // left out: on
+		Name  string `json:"name" check:"alertName"`
+		Query string `json:"query,omitempty" check:"alertQuery"`
+		// The filters, each optional (see the JSON tag's omitempty).
+		alerts.Filters `json:",omitempty"`
+		Frequency      string `json:"frequency"`
+		Enabled        *bool  `json:"enabled,omitempty"` // left out: on
 	}
 	// AlertSubscribeRequest is POST /alerts/subscribe's body: an
 	// anonymous subscription to a search.
 	AlertSubscribeRequest struct {
-		Email         string   `json:"email" check:"subscriberEmail"`
-		Query         string   `json:"query,omitempty" check:"alertQuery"`
-		Sources       []string `json:"sources,omitempty"`
-		Categories    []string `json:"categories,omitempty"`
-		DocumentTypes []string `json:"documentTypes,omitempty"`
-		ImpactLevels  []string `json:"impactLevels,omitempty"`
-		Frequency     string   `json:"frequency"`
+		Email          string `json:"email" check:"subscriberEmail"`
+		Query          string `json:"query,omitempty" check:"alertQuery"`
+		alerts.Filters `json:",omitempty"`
+		Frequency      string `json:"frequency"`
 	}
 	// AlertSubscribeResponse says what happens next.
 	AlertSubscribeResponse struct {
@@ -272,8 +267,9 @@ type (
 	}
 )
 
-// checkAlert checks a saved search's fields and makes the alert.
-func checkAlert(f fieldErrors, name, query string, sources, categories, types, levels []string, frequency string) alerts.Alert {
+// checkAlert checks a saved search's fields and makes the alert. A list
+// left out is empty (any value).
+func checkAlert(f fieldErrors, name, query string, filters alerts.Filters, frequency string) alerts.Alert {
 	list := func(field string, l, allowed []string) []string {
 		if l == nil {
 			l = []string{}
@@ -282,9 +278,12 @@ func checkAlert(f fieldErrors, name, query string, sources, categories, types, l
 		return l
 	}
 	a := alerts.Alert{Kind: alerts.KindSearch, Name: strings.TrimSpace(name), Query: strings.TrimSpace(query),
-		Sources: list("sources", sources, alerts.FilterSources), Categories: list("categories", categories, alerts.FilterCategories),
-		DocumentTypes: list("documentTypes", types, alerts.FilterDocumentTypes),
-		ImpactLevels:  list("impactLevels", levels, alerts.FilterImpactLevels), Frequency: frequency, Enabled: true}
+		Filters: alerts.Filters{
+			Sources:       list("sources", filters.Sources, alerts.FilterSources),
+			Categories:    list("categories", filters.Categories, alerts.FilterCategories),
+			DocumentTypes: list("documentTypes", filters.DocumentTypes, alerts.FilterDocumentTypes),
+			ImpactLevels:  list("impactLevels", filters.ImpactLevels, alerts.FilterImpactLevels)},
+		Frequency: frequency, Enabled: true}
 	if !slices.Contains(alerts.Frequencies, frequency) {
 		f.add("frequency", "use one of: "+strings.Join(alerts.Frequencies, ", "))
 	}
@@ -309,7 +308,7 @@ func (h *Handler) alertFromBody(w http.ResponseWriter, r *http.Request) (alerts.
 	}
 	f := fieldErrors{}
 	checkFields(f, &req)
-	a := checkAlert(f, req.Name, req.Query, req.Sources, req.Categories, req.DocumentTypes, req.ImpactLevels, req.Frequency)
+	a := checkAlert(f, req.Name, req.Query, req.Filters, req.Frequency)
 	if req.Enabled != nil {
 		a.Enabled = *req.Enabled
 	}
@@ -420,7 +419,7 @@ func (h *Handler) subscribeAlert(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "New circulars"
 	}
-	a := checkAlert(f, name, req.Query, req.Sources, req.Categories, req.DocumentTypes, req.ImpactLevels, req.Frequency)
+	a := checkAlert(f, name, req.Query, req.Filters, req.Frequency)
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return

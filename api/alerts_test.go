@@ -91,9 +91,10 @@ func TestAlerts_Calls(t *testing.T) {
 				t.Fatalf("%d %s", res.status, res.body)
 			}
 			created = alertOf(t, res)
-			want := alerts.Alert{ID: created.ID, Kind: alerts.KindSearch, Name: "UPI fraud", Query: "upi fraud", Sources: []string{"RBI"},
-				Categories: []string{}, DocumentTypes: []string{"circular"}, ImpactLevels: []string{}, EntityTypes: []string{},
-				Frequency: alerts.Immediately, Enabled: true, FeedToken: created.FeedToken, CreatedAt: storetest.Now,
+			want := alerts.Alert{ID: created.ID, Kind: alerts.KindSearch, Name: "UPI fraud", Query: "upi fraud",
+				Filters:     alerts.Filters{Sources: []string{"RBI"}, Categories: []string{}, DocumentTypes: []string{"circular"}, ImpactLevels: []string{}},
+				EntityTypes: []string{},
+				Frequency:   alerts.Immediately, Enabled: true, FeedToken: created.FeedToken, CreatedAt: storetest.Now,
 				Description: `An e-mail as soon as a new circular matching "upi fraud" from RBI of type Circular arrives.`}
 			if diff := cmp.Diff(want, created); diff != "" {
 				t.Errorf("created (-want +got):\n%s", diff)

@@ -277,8 +277,8 @@ func customizeSchema(t reflect.Type, tag reflect.StructTag, s *openapi3.Schema, 
 	if t.Kind() == reflect.Struct && t != dateType && t != reflect.TypeFor[time.Time]() {
 		s.Required = nil
 		for _, f := range reflect.VisibleFields(t) {
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if f.Anonymous || !f.IsExported() || name == "-" || name == "" || slices.Contains(strings.Split(opts, ","), "omitempty") {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous || !f.IsExported() || name == "-" || name == "" || optional(t, f) {
 				continue
 			}
 			s.Required = append(s.Required, name)
@@ -290,6 +290,20 @@ func customizeSchema(t reflect.Type, tag reflect.StructTag, s *openapi3.Schema, 
 		}
 	}
 	return nil
+}
+
+// optional reports whether f, a field of t, may be left out: its JSON
+// tag says omitempty, or that of a struct embedding it does (the requests
+// embedding alerts.Filters take each filter as optional, while an Alert
+// always has them).
+func optional(t reflect.Type, f reflect.StructField) bool {
+	for i := 1; i <= len(f.Index); i++ {
+		_, opts, _ := strings.Cut(t.FieldByIndex(f.Index[:i]).Tag.Get("json"), ",")
+		if slices.Contains(strings.Split(opts, ","), "omitempty") {
+			return true
+		}
+	}
+	return false
 }
 
 // applyDocs gives s and its properties what d says of them.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,4 +71,41 @@ func firstDifference(got, want []byte) string {
 		}
 	}
 	return ""
+}
+
+// TestOptional: a field may be left out when its tag or the tag of a
+// struct embedding it says omitempty.
+func TestOptional(t *testing.T) {
+	type inner struct {
+		A []string `json:"a"`
+		B []string `json:"b,omitempty"`
+	}
+	type req struct {
+		inner `json:",omitempty"`
+		C     string `json:"c"`
+	}
+	type answer struct {
+		inner
+		C string `json:"c"`
+	}
+	cases := []struct {
+		name string
+		t    reflect.Type
+		want map[string]bool // field name: optional
+	}{
+		{"EmbeddedOptional", reflect.TypeFor[req](), map[string]bool{"A": true, "B": true, "C": false}},
+		{"EmbeddedRequired", reflect.TypeFor[answer](), map[string]bool{"A": false, "B": true, "C": false}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, f := range reflect.VisibleFields(tc.t) {
+				if f.Anonymous {
+					continue
+				}
+				if got := optional(tc.t, f); got != tc.want[f.Name] {
+					t.Errorf("%s: optional %v, want %v", f.Name, got, tc.want[f.Name])
+				}
+			}
+		})
+	}
 }

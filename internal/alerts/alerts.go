@@ -25,11 +25,7 @@ type Alert struct {
 	Kind  string `json:"kind" enum:"AlertKind"`
 	Name  string `json:"name"`
 	Query string `json:"query"` // "" for none: every circular passing the filters
-	// The filters: empty means any.
-	Sources       []string `json:"sources"`
-	Categories    []string `json:"categories"`
-	DocumentTypes []string `json:"documentTypes"`
-	ImpactLevels  []string `json:"impactLevels"`
+	Filters
 	// EntityTypes are the kinds of business the alert is for (the user's
 	// "Your business"): circulars naming none of them are left out, and
 	// the impact level is the one for them.
@@ -50,6 +46,16 @@ type Alert struct {
 	Email     string   `json:"-"` // where it is sent: the user's address or the subscription's
 	Confirmed bool     `json:"-"`
 	Folded    bool     `json:"-"`
+}
+
+// Filters are what a circular must be to pass an alert: of one of the
+// sources, categories, document types and impact levels listed (an empty
+// list: any). An alert has them, and so do the calls that make one.
+type Filters struct {
+	Sources       []string `json:"sources"`
+	Categories    []string `json:"categories"`
+	DocumentTypes []string `json:"documentTypes"`
+	ImpactLevels  []string `json:"impactLevels"`
 }
 
 // The kinds of alert.

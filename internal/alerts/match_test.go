@@ -38,7 +38,7 @@ func generated(n int, cs []catalog.Circular, seed uint64) []alerts.Alert {
 	out := make([]alerts.Alert, n)
 	for i := range out {
 		a := alerts.Alert{ID: fmt.Sprintf("a%06d", i), Kind: alerts.KindSearch, Frequency: alerts.Daily, Enabled: true, CreatedAt: storetest.Now,
-			Sources: pick(alerts.FilterSources, 2), ImpactLevels: pick(alerts.FilterImpactLevels, 2)}
+			Filters: alerts.Filters{Sources: pick(alerts.FilterSources, 2), ImpactLevels: pick(alerts.FilterImpactLevels, 2)}}
 		if r.IntN(2) == 0 {
 			words := slices.DeleteFunc(strings.Fields(strings.ToLower(cs[r.IntN(len(cs))].Title)), search.StopWord)
 			k := 1 + r.IntN(3)
@@ -114,16 +114,16 @@ func TestIndex_Match(t *testing.T) {
 		want  bool
 	}{
 		{"NoFilters", alerts.Alert{}, true},
-		{"Source", alerts.Alert{Sources: []string{"RBI"}}, true},
-		{"OtherSource", alerts.Alert{Sources: []string{"SEBI"}}, false},
+		{"Source", alerts.Alert{Filters: alerts.Filters{Sources: []string{"RBI"}}}, true},
+		{"OtherSource", alerts.Alert{Filters: alerts.Filters{Sources: []string{"SEBI"}}}, false},
 		{"TitleWords", alerts.Alert{Query: "fraud controls"}, true},
 		{"TitleWordsOtherCase", alerts.Alert{Query: "FRAUD Control"}, true},
 		{"NumberAsTyped", alerts.Alert{Query: "RBI/2025-26/41"}, true},
 		{"OnlyInText", alerts.Alert{Query: "board"}, false}, // "Fraud reports go to the bank": text only
-		{"LevelForBusiness", alerts.Alert{ImpactLevels: []string{"low"}, EntityTypes: []string{"Aggregator"}}, true},
-		{"LevelOverall", alerts.Alert{ImpactLevels: []string{"low"}}, false},
-		{"OtherBusiness", alerts.Alert{EntityTypes: []string{"Issuer"}, ImpactLevels: []string{"high"}}, false},
-		{"DocumentType", alerts.Alert{DocumentTypes: []string{"draft"}}, false},
+		{"LevelForBusiness", alerts.Alert{Filters: alerts.Filters{ImpactLevels: []string{"low"}}, EntityTypes: []string{"Aggregator"}}, true},
+		{"LevelOverall", alerts.Alert{Filters: alerts.Filters{ImpactLevels: []string{"low"}}}, false},
+		{"OtherBusiness", alerts.Alert{EntityTypes: []string{"Issuer"}, Filters: alerts.Filters{ImpactLevels: []string{"high"}}}, false},
+		{"DocumentType", alerts.Alert{Filters: alerts.Filters{DocumentTypes: []string{"draft"}}}, false},
 		{"CreatedAfter", alerts.Alert{CreatedAt: at.Add(time.Second)}, false},
 	}
 	for _, tc := range cases {

@@ -49,14 +49,15 @@ func TestAlerts_UserAlerts(t *testing.T) {
 		if diff := cmp.Diff([][]string{{"RBI"}, {"high"}, {"PSP"}}, [][]string{pref.Sources, pref.ImpactLevels, pref.EntityTypes}); diff != "" {
 			t.Errorf("the preferences alert follows the preferences (-want +got):\n%s", diff)
 		}
-		saved, err := db.CreateAlert(ctx, alerts.Alert{UserID: asha.ID, Name: "UPI fraud", Query: "upi fraud", Sources: []string{"RBI"},
-			DocumentTypes: []string{"circular"}, Frequency: alerts.Immediately, Enabled: true})
+		saved, err := db.CreateAlert(ctx, alerts.Alert{UserID: asha.ID, Name: "UPI fraud", Query: "upi fraud",
+			Filters: alerts.Filters{Sources: []string{"RBI"}, DocumentTypes: []string{"circular"}}, Frequency: alerts.Immediately, Enabled: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := alerts.Alert{ID: saved.ID, Kind: alerts.KindSearch, Name: "UPI fraud", Query: "upi fraud", Sources: []string{"RBI"},
-			Categories: []string{}, DocumentTypes: []string{"circular"}, ImpactLevels: []string{}, EntityTypes: []string{},
-			Frequency: alerts.Immediately, Enabled: true, FeedToken: saved.FeedToken, CreatedAt: storetest.Now,
+		want := alerts.Alert{ID: saved.ID, Kind: alerts.KindSearch, Name: "UPI fraud", Query: "upi fraud",
+			Filters:     alerts.Filters{Sources: []string{"RBI"}, Categories: []string{}, DocumentTypes: []string{"circular"}, ImpactLevels: []string{}},
+			EntityTypes: []string{},
+			Frequency:   alerts.Immediately, Enabled: true, FeedToken: saved.FeedToken, CreatedAt: storetest.Now,
 			Description: `An e-mail as soon as a new circular matching "upi fraud" from RBI of type Circular arrives.`,
 			Business:    []string{"PSP"}, UserID: asha.ID, Email: "asha@example.com", Confirmed: true}
 		if diff := cmp.Diff(want, saved); diff != "" {
