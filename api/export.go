@@ -2,8 +2,7 @@ package api
 
 import (
 	"context"
-	"encoding/csv"
-	"encoding/json"
+	"io"
 	"net/http"
 	"reflect"
 	"strings"
@@ -17,10 +16,10 @@ import (
 func exportRoutes() []*route {
 	return []*route{
 		handle(opExportCircularsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
-			h.export(w, r, in.query(catalog.Page{}), "csv", "text/csv; charset=utf-8; header=present", newCSVExport)
+			h.export(w, r, in.query(catalog.Page{}), "csv", csvType, csvRows(exportColumns))
 		}),
 		handle(opExportCircularsJSON, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularFilters) {
-			h.export(w, r, in.query(catalog.Page{}), "json", "application/json; charset=utf-8", newJSONExport)
+			h.export(w, r, in.query(catalog.Page{}), "json", "application/json; charset=utf-8", jsonRows[catalog.Circular])
 		}),
 	}
 }
@@ -51,10 +50,7 @@ var opExportCircularsJSON = &apispec.Operation{ID: "exportCircularsJSON", Method
 // download is whole), and streams, so its size is not bounded by memory.
 
 // exportColumns are the CSV's columns, in order, with each cell's value.
-var exportColumns = []struct {
-	name string
-	cell func(catalog.Circular) string
-}{
+var exportColumns = []column[catalog.Circular]{
 	{"id", func(c catalog.Circular) string { return c.ID }},
 	{"circularNumber", func(c catalog.Circular) string { return string(c.CircularNumber) }},
 	{"title", func(c catalog.Circular) string { return c.Title }},
@@ -84,17 +80,6 @@ func linksCell(links []catalog.SourceLink) string {
 	return strings.Join(parts, "; ")
 }
 
-// spreadsheetSafe defuses a cell a spreadsheet would run as a formula
-// (OWASP's CSV injection advice): a cell starting with = + - @, a tab or a
-// carriage return gets a leading apostrophe, which spreadsheets show as
-// text and do not display.
-func spreadsheetSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
 // exportFilename names the download after its source filter:
 // regpulse-circulars.csv, regpulse-circulars-rbi.json.
 func exportFilename(q catalog.CircularQuery, ext string) string {
@@ -105,116 +90,10 @@ func exportFilename(q catalog.CircularQuery, ext string) string {
 	return name + "." + ext
 }
 
-// exportWriter writes one format: its constructor the start, row each
-// circular, end what follows the last.
-type exportWriter interface {
-	row(c catalog.Circular) error
-	end() error
-}
-
-// export serves one format of the bulk download. Headers go out only with
-// the first row (or at the end): a store failure before that is a JSON
-// error; one after it can only be logged and the body cut short.
-func (h *Handler) export(w http.ResponseWriter, r *http.Request, q catalog.CircularQuery, ext, contentType string, start func(http.ResponseWriter) exportWriter) {
-	{
-		var out exportWriter
-		begin := func() {
-			hdr := w.Header()
-			hdr.Set("Content-Type", contentType)
-			hdr.Set("Content-Disposition", `attachment; filename="`+exportFilename(q, ext)+`"`)
-			hdr.Set("X-Content-Type-Options", "nosniff")
-			hdr.Set("Cache-Control", "no-cache")
-			w.WriteHeader(http.StatusOK)
-			out = start(w)
-		}
-		err := h.store.ExportCirculars(r.Context(), q, func(c catalog.Circular) error {
-			if out == nil {
-				begin()
-			}
-			return out.row(c)
-		})
-		if err != nil && out == nil {
-			h.writeError(w, r, err)
-			return
-		}
-		if err != nil {
-			if r.Context().Err() == nil {
-				h.log.Error("api: export cut short", "path", r.URL.Path, "err", err)
-			}
-			return
-		}
-		if out == nil {
-			begin()
-		}
-		if err := out.end(); err != nil && r.Context().Err() == nil {
-			h.log.Warn("api: export", "path", r.URL.Path, "err", err)
-		}
-	}
-}
-
-// csvExport writes RFC 4180 CSV (CRLF line ends, quoted where needed),
-// UTF-8 with a header row.
-type csvExport struct{ w *csv.Writer }
-
-func newCSVExport(w http.ResponseWriter) exportWriter {
-	cw := csv.NewWriter(w)
-	cw.UseCRLF = true
-	header := make([]string, len(exportColumns))
-	for i, col := range exportColumns {
-		header[i] = col.name
-	}
-	cw.Write(header) // errors are sticky: end reports them
-	return &csvExport{w: cw}
-}
-
-func (e *csvExport) row(c catalog.Circular) error {
-	rec := make([]string, len(exportColumns))
-	for i, col := range exportColumns {
-		rec[i] = spreadsheetSafe(col.cell(c))
-	}
-	return e.w.Write(rec)
-}
-
-func (e *csvExport) end() error {
-	e.w.Flush()
-	return e.w.Error()
-}
-
-// jsonExport writes a JSON array of circulars, as GET /circulars does,
-// one element at a time.
-type jsonExport struct {
-	w     http.ResponseWriter
-	count int
-	err   error
-}
-
-func newJSONExport(w http.ResponseWriter) exportWriter {
-	_, err := w.Write([]byte("["))
-	return &jsonExport{w: w, err: err}
-}
-
-func (e *jsonExport) row(c catalog.Circular) error {
-	if e.err != nil {
-		return e.err
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	if e.count > 0 {
-		b = append([]byte(",\n"), b...)
-	}
-	e.count++
-	_, e.err = e.w.Write(b)
-	return e.err
-}
-
-func (e *jsonExport) end() error {
-	if e.err != nil {
-		return e.err
-	}
-	_, err := e.w.Write([]byte("]\n"))
-	return err
+// export serves one format of the bulk download.
+func (h *Handler) export(w http.ResponseWriter, r *http.Request, q catalog.CircularQuery, ext, contentType string, start func(io.Writer) rows[catalog.Circular]) {
+	streamDownload(h, w, r, download[catalog.Circular]{name: exportFilename(q, ext), contentType: contentType, start: start},
+		func(fn func(catalog.Circular) error) error { return h.store.ExportCirculars(r.Context(), q, fn) })
 }
 
 // exporter is what the bulk download needs from the store.

@@ -15,25 +15,6 @@ import (
 	"regpulse/internal/store/storetest"
 )
 
-func TestSpreadsheetSafe(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"", ""},
-		{"plain", "plain"},
-		{"=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"},
-		{"+91 22", "'+91 22"},
-		{"-1", "'-1"},
-		{"@SUM(A1)", "'@SUM(A1)"},
-		{"\tx", "'\tx"},
-		{"\rx", "'\rx"},
-		{"a=b", "a=b"},
-		{"RBI/2025-26/41", "RBI/2025-26/41"},
-	} {
-		if got := spreadsheetSafe(tc.in); got != tc.want {
-			t.Errorf("spreadsheetSafe(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestHandler_Export(t *testing.T) {
 	cat := storetest.Catalog()
 	// A hostile title and a title with a quote, a comma and a line break.

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"net/http"
@@ -358,10 +357,7 @@ func (h *Handler) complianceScore(w http.ResponseWriter, r *http.Request) {
 
 // obligationCSVColumns are the obligations CSV's columns; the
 // register's adds what the user set after them.
-var obligationCSVColumns = []struct {
-	name string
-	cell func(catalog.Obligation) string
-}{
+var obligationCSVColumns = []column[catalog.Obligation]{
 	{"id", func(o catalog.Obligation) string { return o.ID }},
 	{"circularId", func(o catalog.Obligation) string { return o.CircularID }},
 	{"circularSlug", func(o catalog.Obligation) string { return o.CircularSlug }},
@@ -383,122 +379,63 @@ var obligationCSVColumns = []struct {
 	{"sourceText", func(o catalog.Obligation) string { return o.SourceText }},
 }
 
-// obligationsCSV writes obligations as CSV (the bulk download's rules:
-// CRLF, a header row, spreadsheet-safe cells), with extra columns after
-// the obligation's.
-type obligationsCSV struct {
-	w     *csv.Writer
-	extra []string
+// registerCSVColumns are the register CSV's: the obligation's, then
+// what the user set.
+var registerCSVColumns = append(itemColumns(obligationCSVColumns),
+	column[register.Item]{"dueGroup", func(it register.Item) string { return it.DueGroup }},
+	column[register.Item]{"status", func(it register.Item) string { return it.Status }},
+	column[register.Item]{"note", func(it register.Item) string { return it.Note }},
+	column[register.Item]{"statusUpdatedAt", func(it register.Item) string {
+		if it.StatusUpdatedAt == nil {
+			return ""
+		}
+		return it.StatusUpdatedAt.UTC().Format("2006-01-02T15:04:05Z")
+	}})
+
+// itemColumns are obligation columns read from a register item.
+func itemColumns(cols []column[catalog.Obligation]) []column[register.Item] {
+	out := make([]column[register.Item], len(cols))
+	for i, c := range cols {
+		out[i] = column[register.Item]{c.name, func(it register.Item) string { return c.cell(it.Obligation) }}
+	}
+	return out
 }
 
-// newObligationsCSV starts the file; a private one (a user's register)
-// is not to be stored by caches.
-func newObligationsCSV(w http.ResponseWriter, filename string, private bool, extra ...string) *obligationsCSV {
-	hdr := w.Header()
-	hdr.Set("Content-Type", "text/csv; charset=utf-8; header=present")
-	hdr.Set("Content-Disposition", `attachment; filename="`+filename+`"`)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Cache-Control", "no-cache")
-	if private {
-		hdr.Set("Cache-Control", "no-store")
-	}
-	w.WriteHeader(http.StatusOK)
-	cw := csv.NewWriter(w)
-	cw.UseCRLF = true
-	header := make([]string, 0, len(obligationCSVColumns)+len(extra))
-	for _, c := range obligationCSVColumns {
-		header = append(header, c.name)
-	}
-	cw.Write(append(header, extra...)) // errors are sticky: end reports them
-	return &obligationsCSV{w: cw, extra: extra}
-}
-
-func (e *obligationsCSV) row(o catalog.Obligation, extra ...string) error {
-	rec := make([]string, 0, len(obligationCSVColumns)+len(extra))
-	for _, c := range obligationCSVColumns {
-		rec = append(rec, spreadsheetSafe(c.cell(o)))
-	}
-	for _, x := range extra {
-		rec = append(rec, spreadsheetSafe(x))
-	}
-	return e.w.Write(rec)
-}
-
-func (e *obligationsCSV) end() error {
-	e.w.Flush()
-	return e.w.Error()
-}
-
-// exportObligations is GET /obligations.csv: streamed; headers go out
-// with the first row, so a store failure before it is a JSON error.
+// exportObligations is GET /obligations.csv.
 func (h *Handler) exportObligations(w http.ResponseWriter, r *http.Request, q catalog.ObligationQuery) {
-	var out *obligationsCSV
 	name := "regpulse-obligations.csv"
 	if q.EntityType != "" {
 		name = "regpulse-obligations-" + strings.ToLower(q.EntityType) + ".csv"
 	}
-	err := h.store.ExportObligations(r.Context(), q, func(o catalog.Obligation) error {
-		if out == nil {
-			out = newObligationsCSV(w, name, false)
-		}
-		return out.row(o)
-	})
-	h.endCSV(w, r, out, err, func() *obligationsCSV { return newObligationsCSV(w, name, false) })
-}
-
-// endCSV finishes a streamed CSV: a failure before any row is a JSON
-// error; one after it can only be logged.
-func (h *Handler) endCSV(w http.ResponseWriter, r *http.Request, out *obligationsCSV, err error, start func() *obligationsCSV) {
-	switch {
-	case err != nil && out == nil:
-		h.writeError(w, r, err)
-		return
-	case err != nil:
-		if r.Context().Err() == nil {
-			h.log.Error("api: export cut short", "path", r.URL.Path, "err", err)
-		}
-		return
-	case out == nil:
-		out = start()
-	}
-	if err := out.end(); err != nil && r.Context().Err() == nil {
-		h.log.Warn("api: export", "path", r.URL.Path, "err", err)
-	}
+	streamDownload(h, w, r, download[catalog.Obligation]{name: name, contentType: csvType, start: csvRows(obligationCSVColumns)},
+		func(fn func(catalog.Obligation) error) error { return h.store.ExportObligations(r.Context(), q, fn) })
 }
 
 // exportRegister is GET /user/obligations.csv: the user's whole
 // register with the filters of the list, with status, note and the time
-// of the last change.
+// of the last change, read a page at a time.
 func (h *Handler) exportRegister(w http.ResponseWriter, r *http.Request, f registerFilters) {
 	q, err := h.registerQuery(r, f, catalog.Page{Limit: catalog.MaxLimit})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	var out *obligationsCSV
-	start := func() *obligationsCSV {
-		return newObligationsCSV(w, "regpulse-my-obligations.csv", true, "dueGroup", "status", "note", "statusUpdatedAt")
-	}
-	for {
-		items, _, err := h.store.Register(r.Context(), userOf(r).ID, q)
-		if err == nil {
+	d := download[register.Item]{name: "regpulse-my-obligations.csv", contentType: csvType, private: true, start: csvRows(registerCSVColumns)}
+	streamDownload(h, w, r, d, func(fn func(register.Item) error) error {
+		for {
+			items, _, err := h.store.Register(r.Context(), userOf(r).ID, q)
+			if err != nil {
+				return err
+			}
 			for _, it := range items {
-				if out == nil {
-					out = start()
-				}
-				updated := ""
-				if it.StatusUpdatedAt != nil {
-					updated = it.StatusUpdatedAt.UTC().Format("2006-01-02T15:04:05Z")
-				}
-				if err = out.row(it.Obligation, it.DueGroup, it.Status, it.Note, updated); err != nil {
-					break
+				if err := fn(it); err != nil {
+					return err
 				}
 			}
+			if len(items) < q.Limit {
+				return nil
+			}
+			q.Offset += len(items)
 		}
-		if err != nil || len(items) < q.Limit {
-			h.endCSV(w, r, out, err, start)
-			return
-		}
-		q.Offset += len(items)
-	}
+	})
 }
