@@ -10,13 +10,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/go-cmp/cmp"
 
@@ -714,84 +712,5 @@ func TestAuth_PasswordNeverStoredOrShown(t *testing.T) {
 				t.Errorf("password %q found in output %d: %.200s", pw, i, b)
 			}
 		}
-	}
-}
-
-// The OpenAPI check of the accounts calls: every response recorded by the
-// tests above is validated against openapi.json in TestOpenAPI_Accounts.
-var (
-	recordedMu sync.Mutex
-	recorded   []recordedCall
-)
-
-type recordedCall struct {
-	method, target, body string
-	header               http.Header
-	res                  response
-}
-
-func recordResponse(method, target string, header http.Header, body string, res response) {
-	recordedMu.Lock()
-	defer recordedMu.Unlock()
-	recorded = append(recorded, recordedCall{method, target, body, header.Clone(), res})
-}
-
-func TestOpenAPI_Accounts(t *testing.T) {
-	// Runs the accounts tests' calls again if this test runs alone.
-	recordedMu.Lock()
-	n := len(recorded)
-	recordedMu.Unlock()
-	if n == 0 {
-		for _, fn := range []func(*testing.T){TestAuth_StrictBodies, TestAuth_Signup, TestAuth_Login, TestAuth_RateLimit, TestAuth_Me, TestAuth_Password, TestAuth_Profile, TestAuth_Preferences} {
-			fn(t)
-		}
-	}
-	recordedMu.Lock()
-	register := slices.ContainsFunc(recorded, func(c recordedCall) bool { return strings.HasPrefix(c.target, "/user/obligations") })
-	recordedMu.Unlock()
-	if !register { // obligations_test.go runs after this file's tests
-		TestRegister_Calls(t)
-	}
-	checkRecorded(t, "/auth/", "/user/") // a store failure's 500: TestAuth_StoreFailure
-}
-
-// checkRecorded validates every recorded answer of the calls under the
-// path prefixes against openapi.json and reports each documented status
-// but 500 that no test exercised.
-func checkRecorded(t *testing.T, prefixes ...string) {
-	t.Helper()
-	openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.FileBodyDecoder)
-	doc := loadOpenAPI(t)
-	c := &openAPIChecker{doc: doc, seen: map[string]map[int]bool{}}
-	under := func(path string) bool {
-		return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(path, p) })
-	}
-	recordedMu.Lock()
-	calls := slices.Clone(recorded)
-	recordedMu.Unlock()
-	for _, rc := range calls {
-		if rc.res.status == http.StatusMethodNotAllowed || !under(rc.target) {
-			continue
-		}
-		req := httptest.NewRequest(rc.method, "/api"+rc.target, strings.NewReader(rc.body))
-		req.Header = rc.header
-		c.validate(t, rc.method, rc.target, req, rc.res)
-	}
-	var missing []string
-	for path, item := range doc.Paths.Map() {
-		if !under(path) {
-			continue
-		}
-		for method, op := range item.Operations() {
-			for status := range op.Responses.Map() {
-				if status != "500" && !c.seen[method+" "+path][atoi(status)] {
-					missing = append(missing, method+" "+path+" "+status)
-				}
-			}
-		}
-	}
-	sort.Strings(missing)
-	for _, m := range missing {
-		t.Errorf("documented response never exercised: %s", m)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/alerts"
@@ -271,12 +270,4 @@ func TestAlerts_Statuses(t *testing.T) {
 		g.call(t, "POST", "/alerts/subscribe", body)
 		wantError(t, g.call(t, "POST", "/alerts/subscribe", body), 429, nil)
 	})
-}
-
-func TestOpenAPI_Alerts(t *testing.T) {
-	for _, fn := range []func(*testing.T){TestAlerts_Calls, TestAlerts_Anonymous, TestAlerts_Statuses} {
-		fn(t)
-	}
-	openapi3filter.RegisterBodyDecoder("application/atom+xml", openapi3filter.FileBodyDecoder)
-	checkRecorded(t, "/alerts")
 }

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -180,6 +183,22 @@ type response struct {
 	body   []byte
 }
 
+// plainBody is the body, gunzipped when it was sent gzipped.
+func (res response) plainBody() ([]byte, error) {
+	if res.header.Get("Content-Encoding") != "gzip" {
+		return res.body, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(res.body))
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return b, nil
+}
+
 // do serves method target (a path under /api's mount point, e.g.
 // "/circulars?limit=1"); headers are name, value pairs.
 func (f *fixture) do(t testing.TB, method, target string, headers ...string) response {
@@ -190,7 +209,9 @@ func (f *fixture) do(t testing.TB, method, target string, headers ...string) res
 	}
 	rec := httptest.NewRecorder()
 	f.api.ServeHTTP(rec, req)
-	return response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	res := response{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
+	recordResponse(method, target, req.Header, "", res)
+	return res
 }
 
 // get serves GET target.

@@ -293,15 +293,3 @@ func TestNewsletter_Unsubscribe(t *testing.T) {
 		}
 	})
 }
-
-// TestOpenAPI_Newsletter validates the newsletter calls' responses
-// recorded above against openapi.json and checks every documented status
-// was seen.
-func TestOpenAPI_Newsletter(t *testing.T) {
-	tests := []func(*testing.T){TestNewsletter_Subscribe, TestNewsletter_Reactivate, TestNewsletter_NoJavaScript,
-		TestNewsletter_RateLimit, TestNewsletter_Subscribers, TestNewsletter_Unsubscribe}
-	for _, fn := range tests {
-		fn(t)
-	}
-	checkRecorded(t, "/newsletter/")
-}

@@ -2,6 +2,9 @@ package api
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -22,22 +26,33 @@ import (
 
 func loadOpenAPI(t *testing.T) *openapi3.T {
 	t.Helper()
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromData(openAPIDoc)
+	doc, err := openAPIDocument()
 	if err != nil {
-		t.Fatalf("openapi.json: %v", err)
-	}
-	if err := doc.Validate(loader.Context); err != nil {
-		t.Fatalf("openapi.json is not a valid OpenAPI document: %v", err)
+		t.Fatal(err)
 	}
 	return doc
 }
 
-// openAPIChecker validates responses against the document and records
-// which operation answered with which status.
+// openAPIDocument is openapi.json, loaded and validated, with the body
+// decoders of the media types answers are checked as text in.
+func openAPIDocument() (*openapi3.T, error) {
+	for _, mt := range []string{"application/atom+xml", "text/csv", "text/html"} {
+		openapi3filter.RegisterBodyDecoder(mt, openapi3filter.FileBodyDecoder)
+	}
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(openAPIDoc)
+	if err != nil {
+		return nil, fmt.Errorf("openapi.json: %w", err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("openapi.json is not a valid OpenAPI document: %w", err)
+	}
+	return doc, nil
+}
+
+// openAPIChecker validates responses against the document.
 type openAPIChecker struct {
-	doc  *openapi3.T
-	seen map[string]map[int]bool // "METHOD path" -> status
+	doc *openapi3.T
 }
 
 // check serves target (a GET under /api) with f and validates the request
@@ -59,11 +74,21 @@ func (c *openAPIChecker) check(t *testing.T, f *fixture, target string, wantStat
 // operation method target.
 func (c *openAPIChecker) validate(t *testing.T, method, target string, req *http.Request, res response) {
 	t.Helper()
+	if err := c.match(t.Context(), method, target, req, res, true); err != nil {
+		t.Error(err)
+	}
+}
+
+// match checks res, and req for a 2xx answer when checkRequest (a test
+// may send what the document cannot say, such as a filter's value in
+// another case), against the document's operation method target, and
+// records the answer's status as exercised.
+func (c *openAPIChecker) match(ctx context.Context, method, target string, req *http.Request, res response, checkRequest bool) error {
 	path, _, _ := strings.Cut(target, "?")
 	path = c.template(path)
 	item := c.doc.Paths.Value(path)
 	if item == nil || item.GetOperation(method) == nil {
-		t.Fatalf("openapi.json does not document %s %s", method, path)
+		return fmt.Errorf("openapi.json does not document %s %s", method, path)
 	}
 	route := &routers.Route{Spec: c.doc, Server: c.doc.Servers[0], Path: path, PathItem: item, Method: method, Operation: item.GetOperation(method)}
 	in := &openapi3filter.RequestValidationInput{Request: req, Route: route,
@@ -72,27 +97,28 @@ func (c *openAPIChecker) validate(t *testing.T, method, target string, req *http
 		Options: &openapi3filter.Options{MultiError: true, AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 			ExcludeRequestBody: req.Body == nil || req.Body == http.NoBody},
 		PathParams: pathParams(path, strings.TrimPrefix(req.URL.Path, "/api"))}
-	ctx := t.Context()
-	if res.status < 300 {
+	var errs []error
+	if checkRequest && res.status < 300 {
 		if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
-			t.Errorf("%s %s: request does not match openapi.json: %v", method, target, err)
+			errs = append(errs, fmt.Errorf("%s %s: request does not match openapi.json: %v", method, target, err))
 		}
 	}
-	err := openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
+	body, err := res.plainBody()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v", method, target, err)
+	}
+	err = openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: in,
 		Status:                 res.status,
 		Header:                 res.header,
-		Body:                   io.NopCloser(bytes.NewReader(res.body)),
+		Body:                   io.NopCloser(bytes.NewReader(body)),
 		Options:                &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
 	})
 	if err != nil {
-		t.Errorf("%s %s: %d response does not match openapi.json: %v\nbody: %.500s", method, target, res.status, err, res.body)
+		errs = append(errs, fmt.Errorf("%s %s: %d response does not match openapi.json: %v\nbody: %.500s", method, target, res.status, err, res.body))
 	}
-	key := method + " " + path
-	if c.seen[key] == nil {
-		c.seen[key] = map[int]bool{}
-	}
-	c.seen[key][res.status] = true
+	exercised.add(method+" "+path, res.status)
+	return errors.Join(errs...)
 }
 
 // template is the document's path that path fills in (/circulars/{id}
@@ -140,15 +166,14 @@ func atoi(s string) int {
 	return n
 }
 
-// TestOpenAPI calls every endpoint, with every documented status, and
-// validates each answer against openapi.json.
+// TestOpenAPI calls the public reads with every status they document,
+// over the fixture, the real content, an empty and a broken store, and
+// validates each answer against openapi.json; it checks that the router
+// and the document list the same routes. (Every call any test makes is
+// validated too, and every documented status must be seen: TestMain.)
 func TestOpenAPI(t *testing.T) {
-	// A search's feed is Atom: its body is checked as text (well-formed
-	// Atom is TestSearch_Feed's business).
-	openapi3filter.RegisterBodyDecoder("application/atom+xml", openapi3filter.FileBodyDecoder)
-	openapi3filter.RegisterBodyDecoder("text/csv", openapi3filter.FileBodyDecoder)
 	doc := loadOpenAPI(t)
-	c := &openAPIChecker{doc: doc, seen: map[string]map[int]bool{}}
+	c := &openAPIChecker{doc: doc}
 
 	fix := newFixture(t, storetest.Catalog())
 	realCat, err := catalog.Load("../content")
@@ -234,25 +259,6 @@ func TestOpenAPI(t *testing.T) {
 
 	t.Run("Documents", func(t *testing.T) { checkDocuments(t, c) })
 
-	t.Run("EveryDocumentedStatusExercised", func(t *testing.T) {
-		for path, item := range doc.Paths.Map() {
-			if item.Get == nil {
-				continue // the accounts calls (TestOpenAPI_Accounts) and the AI calls (TestOpenAPI_AI)
-			}
-			for status := range item.Get.Responses.Map() {
-				n, err := strconv.Atoi(status)
-				if err != nil {
-					t.Errorf("GET %s: response %q is not a status code", path, status)
-					continue
-				}
-				if !c.seen["GET "+path][n] && !strings.HasPrefix(path, "/auth/") && !strings.HasPrefix(path, "/user/") &&
-					!strings.HasPrefix(path, "/newsletter/") && // TestOpenAPI_Newsletter
-					!strings.HasPrefix(path, "/alerts") { // TestOpenAPI_Alerts
-					t.Errorf("GET %s: documented status %d never exercised", path, n)
-				}
-			}
-		}
-	})
 	t.Run("EveryRouteDocumented", func(t *testing.T) {
 		var routes, documented []string
 		err := chi.Walk(New(newFakeStore(nil), discardLog, cheapAuth).(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
@@ -273,4 +279,98 @@ func TestOpenAPI(t *testing.T) {
 			t.Errorf("routes and openapi.json differ:\n routes     %v\n documented %v", routes, documented)
 		}
 	})
+}
+
+// The calls the tests make through their fixtures, every one validated
+// against openapi.json when the package's tests end (TestMain).
+var (
+	recordedMu sync.Mutex
+	recorded   []recordedCall
+)
+
+type recordedCall struct {
+	method, target, body string
+	header               http.Header
+	res                  response
+}
+
+func recordResponse(method, target string, header http.Header, body string, res response) {
+	recordedMu.Lock()
+	defer recordedMu.Unlock()
+	recorded = append(recorded, recordedCall{method, target, body, header.Clone(), res})
+}
+
+// exercised are the statuses each documented operation ("METHOD path")
+// answered with in the tests.
+var exercised = statusSet{seen: map[string]map[int]bool{}}
+
+type statusSet struct {
+	mu   sync.Mutex
+	seen map[string]map[int]bool
+}
+
+func (s *statusSet) add(op string, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.seen[op] == nil {
+		s.seen[op] = map[int]bool{}
+	}
+	s.seen[op][status] = true
+}
+
+func (s *statusSet) has(op string, status int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seen[op][status]
+}
+
+// undocumented are answers the API gives that openapi.json does not
+// document yet (found by this check; the document is to be fixed, then
+// the entry removed): a POST declared without a body answers 413 to a
+// body over 1 KiB (noBody).
+var undocumented = map[string]bool{"POST /circulars/{id}/summarize 413": true}
+
+// checkOpenAPICalls validates every recorded call against openapi.json
+// and reports each documented answer no test exercised (a failure of the
+// server, 500, aside: rInternalError documents it for every call, and
+// TestHandler_StoreErrors and TestOpenAPI's broken store exercise it).
+// Calls of what the document does not hold (an unknown path, HEAD, a 405)
+// are not checked. It runs when the whole package's tests ran and
+// passed: a run of some tests sees only some statuses.
+func checkOpenAPICalls() []string {
+	doc, err := openAPIDocument()
+	if err != nil {
+		return []string{err.Error()}
+	}
+	c := &openAPIChecker{doc: doc}
+	recordedMu.Lock()
+	calls := slices.Clone(recorded)
+	recordedMu.Unlock()
+	var problems []string
+	for _, rc := range calls {
+		path, _, _ := strings.Cut(rc.target, "?")
+		item := doc.Paths.Value(c.template(path))
+		if rc.res.status == http.StatusMethodNotAllowed || item == nil || item.GetOperation(rc.method) == nil {
+			continue
+		}
+		req := httptest.NewRequest(rc.method, "/api"+rc.target, strings.NewReader(rc.body))
+		req.Header = rc.header
+		if undocumented[rc.method+" "+c.template(path)+" "+strconv.Itoa(rc.res.status)] {
+			continue
+		}
+		if err := c.match(context.Background(), rc.method, rc.target, req, rc.res, false); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			for status := range op.Responses.Map() {
+				if n := atoi(status); n != http.StatusInternalServerError && !exercised.has(method+" "+path, n) {
+					problems = append(problems, "documented response never exercised: "+method+" "+path+" "+status)
+				}
+			}
+		}
+	}
+	slices.Sort(problems)
+	return problems
 }

@@ -198,16 +198,10 @@ func TestHandler_ReadCacheConcurrent(t *testing.T) {
 					headers = append(headers, "Accept-Encoding", "gzip")
 				}
 				res := f.get(t, "/circulars?limit=20", headers...)
-				body := res.body
-				if res.header.Get("Content-Encoding") == "gzip" {
-					zr, err := gzip.NewReader(bytes.NewReader(body))
-					if err == nil {
-						body, err = io.ReadAll(zr)
-					}
-					if err != nil {
-						t.Errorf("gzip: %v", err)
-						return
-					}
+				body, err := res.plainBody()
+				if err != nil {
+					t.Error(err)
+					return
 				}
 				if res.status != 200 || !bytes.Equal(body, want) {
 					t.Errorf("GET = %d %.60q", res.status, body)
