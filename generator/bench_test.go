@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 	"regpulse/internal/store/storetest"
 )
@@ -243,7 +244,7 @@ func cliSite(b *testing.B, opts Options) string {
 		b.Fatal(err)
 	}
 	dir := filepath.Join(b.TempDir(), "site")
-	// with the circulars' texts, which its pages read (writePages writes
+	// with the circulars' texts, which its pages read (render.WritePages writes
 	// them into the site): the build itself loads the catalog without them
 	// and reads each while rendering it (ReleaseContent), to the same pages
 	opts.ReleaseContent = false
@@ -263,7 +264,7 @@ func cliSite(b *testing.B, opts Options) string {
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}
-	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))
+	cfg, err := json.Marshal(hugoSite(opts).Config(dir, filepath.Join(dir, "public")))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -342,7 +343,7 @@ func TestBuildProcess(t *testing.T) {
 	if len(dirs) != 3 {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
-	debug.SetMemoryLimit(MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	debug.SetMemoryLimit(render.MemoryLimitMiB << 20) // as `regpulse build` runs by default
 	var log *slog.Logger
 	if os.Getenv("REGPULSE_BENCH_TRACE") != "" { // the build's steps, timed
 		log = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))

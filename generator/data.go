@@ -117,7 +117,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"circulars":     views,
 		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
 		// how many circulars the site has: a run of the build holds the
-		// views of those its pages show only (chunks.go)
+		// views of those its pages show only (generator/render)
 		"circularCount": len(views),
 		"circularLists": newCircularListsView(cat),
 		"listPageSize":  ListPageSize,
