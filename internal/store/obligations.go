@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
 	"regpulse/internal/register"
 )
 
@@ -37,17 +38,9 @@ func writtenObligations(cs []catalog.Circular) []catalog.Obligation {
 // position: the order of every list of obligations.
 const obligationsOrder = "o.due_date IS NULL, o.due_date, o.circular_slug, o.position"
 
-// ExtractedState is what the store holds of a circular's extracted
-// obligations: the hash of the input they were made from, and whether an
-// editor accepted them.
-type ExtractedState struct {
-	InputHash string
-	Accepted  bool
-}
-
 // ExtractedStates returns, by circular id, the state of each circular
 // extracted (found obligations or not).
-func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]ExtractedState, err error) {
+func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]obligations.ExtractedState, err error) {
 	defer wrap(&err, "ExtractedStates")
 	rows, err := s.db.QueryContext(ctx, `SELECT x.circular_id, x.input_hash,
 		EXISTS (SELECT 1 FROM extracted_obligations e WHERE e.circular_id = x.circular_id AND e.accepted = TRUE)
@@ -56,15 +49,15 @@ func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]ExtractedState, 
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]ExtractedState{}
+	out := map[string]obligations.ExtractedState{}
 	for rows.Next() {
 		var id string
-		var st ExtractedState
+		var st obligations.ExtractedState
 		if err := rows.Scan(&id, &st.InputHash, &st.Accepted); err != nil {
 			return nil, err
 		}
 		prev := out[id]
-		out[id] = ExtractedState{InputHash: st.InputHash, Accepted: prev.Accepted || st.Accepted}
+		out[id] = obligations.ExtractedState{InputHash: st.InputHash, Accepted: prev.Accepted || st.Accepted}
 	}
 	return out, rows.Err()
 }
@@ -74,29 +67,22 @@ func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]ExtractedState, 
 // (ErrAccepted) to replace obligations an editor accepted.
 func (s *DB) PutExtractedObligations(ctx context.Context, circularID, inputHash string, obs []catalog.Obligation) (err error) {
 	defer wrap(&err, "PutExtractedObligations")
-	skipped, err := s.putExtracted(ctx, []ExtractedSet{{CircularID: circularID, InputHash: inputHash, Obligations: obs}})
+	skipped, err := s.putExtracted(ctx, []obligations.ExtractedSet{{CircularID: circularID, InputHash: inputHash, Obligations: obs}})
 	if err == nil && len(skipped) > 0 {
 		err = ErrAccepted
 	}
 	return err
 }
 
-// ExtractedSet is one circular's extracted obligations and the hash of
-// the input they were made from.
-type ExtractedSet struct {
-	CircularID, InputHash string
-	Obligations           []catalog.Obligation
-}
-
 // PutExtractedSets is PutExtractedObligations for many circulars in one
 // transaction (a refresh writes thousands); it leaves alone, and returns,
 // the circulars whose obligations an editor accepted.
-func (s *DB) PutExtractedSets(ctx context.Context, sets []ExtractedSet) (accepted []string, err error) {
+func (s *DB) PutExtractedSets(ctx context.Context, sets []obligations.ExtractedSet) (accepted []string, err error) {
 	defer wrap(&err, "PutExtractedSets")
 	return s.putExtracted(ctx, sets)
 }
 
-func (s *DB) putExtracted(ctx context.Context, sets []ExtractedSet) ([]string, error) {
+func (s *DB) putExtracted(ctx context.Context, sets []obligations.ExtractedSet) ([]string, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err

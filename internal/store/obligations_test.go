@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
 	"regpulse/internal/register"
 	"regpulse/internal/store/storetest"
 )
@@ -112,7 +113,7 @@ func TestObligations_SyncAndExtracted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(map[string]ExtractedState{cyber.CircularID: {InputHash: "h1"}, lite.ID: {InputHash: "h2"}}, states); diff != "" {
+		if diff := cmp.Diff(map[string]obligations.ExtractedState{cyber.CircularID: {InputHash: "h1"}, lite.ID: {InputHash: "h2"}}, states); diff != "" {
 			t.Errorf("ExtractedStates (-want +got):\n%s", diff)
 		}
 
