@@ -16,13 +16,27 @@ import (
 
 	"regpulse/internal/ai"
 	"regpulse/internal/catalog"
-	"regpulse/internal/store"
 )
 
-// Store is what Refresh needs of a store.
+// Store is what Refresh needs of a store (*store.DB).
 type Store interface {
-	ExtractedStates(ctx context.Context) (map[string]store.ExtractedState, error)
-	PutExtractedSets(ctx context.Context, sets []store.ExtractedSet) (accepted []string, err error)
+	ExtractedStates(ctx context.Context) (map[string]ExtractedState, error)
+	PutExtractedSets(ctx context.Context, sets []ExtractedSet) (accepted []string, err error)
+}
+
+// ExtractedState is what a store holds of a circular's extracted
+// obligations: the hash of the input they were made from, and whether an
+// editor accepted them.
+type ExtractedState struct {
+	InputHash string
+	Accepted  bool
+}
+
+// ExtractedSet is one circular's extracted obligations and the hash of
+// the input they were made from.
+type ExtractedSet struct {
+	CircularID, InputHash string
+	Obligations           []catalog.Obligation
 }
 
 // batch is how many circulars' obligations are written in one
@@ -65,7 +79,7 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 	if err != nil {
 		return stats, err
 	}
-	var sets []store.ExtractedSet
+	var sets []ExtractedSet
 	write := func() error {
 		accepted, err := st.PutExtractedSets(ctx, sets)
 		if err != nil {
@@ -104,7 +118,7 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 			log.Warn("obligations: extraction failed", "circular", c.Slug, "err", err)
 			continue
 		}
-		sets = append(sets, store.ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
+		sets = append(sets, ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
 		if len(sets) == batch {
 			if err := write(); err != nil {
 				return stats, err
