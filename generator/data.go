@@ -158,8 +158,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 			"companyCategories":   catalog.CompanyCategories,
 			"impactLevels":        catalog.ImpactLevels,
 			"circularCategories":  catalog.CircularCategories,
-			// the regulators a search filters by ("other" is no regulator)
-			"searchSources": slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" }),
+			// the regulators a search filters by
+			"searchSources": catalog.Regulators,
 			// the values of a user's preferences (/profile)
 			"preferenceSources":    auth.PreferenceSources,
 			"preferenceCategories": auth.PreferenceCategories,

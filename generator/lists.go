@@ -201,7 +201,7 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 	for _, s := range catalog.Sources {
 		if items := bySource[s]; len(items) > 0 {
 			title := s + " Circulars"
-			if s == "other" {
+			if s == catalog.SourceOther {
 				title = "Circulars of Other Regulators"
 			}
 			base := SourceListRoute(s)
