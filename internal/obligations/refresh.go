@@ -74,6 +74,12 @@ func InputHash(c catalog.Circular) string {
 // them again when force is set) or an editor accepted them. A circular
 // that fails is logged and skipped; only the context's end stops it.
 func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular, force bool, log *slog.Logger) (Stats, error) {
+	return refresh(ctx, st, ex, cs, force, log, func(int) {})
+}
+
+// refresh is Refresh telling progress how many circulars of cs it has
+// read, as it goes.
+func refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular, force bool, log *slog.Logger, progress func(done int)) (Stats, error) {
 	var stats Stats
 	states, err := st.ExtractedStates(ctx)
 	if err != nil {
@@ -95,7 +101,10 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 		sets = sets[:0]
 		return nil
 	}
-	for _, c := range cs {
+	for i, c := range cs {
+		if i%batch == 0 {
+			progress(i)
+		}
 		if len(c.Obligations) > 0 {
 			stats.Written++
 			continue
@@ -130,5 +139,6 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 			return stats, err
 		}
 	}
+	progress(len(cs))
 	return stats, nil
 }
