@@ -18,7 +18,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"regpulse/internal/catalog"
+	"regpulse/generator/render"
 	"regpulse/internal/store/storetest"
 )
 
@@ -53,35 +53,7 @@ func benchContent(b testing.TB, n int) string {
 // withCirculars is a copy of the content folder src plus n generated
 // circulars shaped like real ones.
 func withCirculars(b testing.TB, src string, n int) string {
-	b.Helper()
-	dir := filepath.Join(b.TempDir(), "content")
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		b.Fatal(err)
-	}
-	seen := map[catalog.OptString]bool{}
-	for i, c := range storetest.RealisticCirculars(n, 1) {
-		if seen[c.CircularNumber] { // the catalog refuses a number used twice
-			c.CircularNumber += catalog.OptString(fmt.Sprintf("-%d", i))
-		}
-		seen[c.CircularNumber] = true
-		if err := os.WriteFile(filepath.Join(dir, "circulars", c.Slug+".md"), circularFile(c), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return dir
-}
-
-// circularFile is c as an editor would write it in content/circulars.
-func circularFile(c catalog.Circular) []byte {
-	var s strings.Builder
-	q := func(v string) string { j, _ := json.Marshal(v); return string(j) } // a JSON string is a YAML string
-	fmt.Fprintf(&s, "---\ncircularNumber: %s\ntitle: %s\nsource: %s\ncategory: %s\n", q(string(c.CircularNumber)), q(c.Title), c.Source, q(c.Category))
-	fmt.Fprintf(&s, "publishedDate: %s\ndocumentType: %s\nimpactLevel: %s\nentityImpact:\n", c.PublishedDate, c.DocumentType, c.ImpactLevel)
-	for _, e := range c.EntityImpact {
-		fmt.Fprintf(&s, "  %s: %s\n", e.EntityType, e.ImpactLevel)
-	}
-	fmt.Fprintf(&s, "sourceUrl: %s\nsummary: %s\n---\n\n%s\n", q(string(c.SourceURL)), q(string(c.Summary)), c.Content)
-	return []byte(s.String())
+	return storetest.ContentWith(b, src, n)
 }
 
 // hugoCLI is the Hugo binary of go.mod's version the build is compared
@@ -243,7 +215,7 @@ func cliSite(b *testing.B, opts Options) string {
 		b.Fatal(err)
 	}
 	dir := filepath.Join(b.TempDir(), "site")
-	// with the circulars' texts, which its pages read (writePages writes
+	// with the circulars' texts, which its pages read (render.WritePages writes
 	// them into the site): the build itself loads the catalog without them
 	// and reads each while rendering it (ReleaseContent), to the same pages
 	opts.ReleaseContent = false
@@ -263,7 +235,7 @@ func cliSite(b *testing.B, opts Options) string {
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}
-	cfg, err := json.Marshal(hugoConfig(dir, filepath.Join(dir, "public"), opts))
+	cfg, err := json.Marshal(hugoSite(opts).Config(dir, filepath.Join(dir, "public")))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -342,7 +314,7 @@ func TestBuildProcess(t *testing.T) {
 	if len(dirs) != 3 {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
-	debug.SetMemoryLimit(MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	debug.SetMemoryLimit(render.MemoryLimitMiB << 20) // as `regpulse build` runs by default
 	var log *slog.Logger
 	if os.Getenv("REGPULSE_BENCH_TRACE") != "" { // the build's steps, timed
 		log = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -1,78 +1,14 @@
 package generator
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
-
-func TestCardRuns(t *testing.T) {
-	index := map[string]int{}
-	var slugs []string
-	for i := range 1000 {
-		s := fmt.Sprintf("c-%04d", i)
-		index[s] = i
-		slugs = append(slugs, s, s) // shown by two pages
-	}
-	slices.Reverse(slugs)
-	runs := cardRuns(slugs, index, 300) // at most 600 cards a run
-	var got []string
-	files := map[string]bool{}
-	for _, run := range runs {
-		n := 0
-		for _, p := range run {
-			if len(p.shows) > cardsPerPage || p.front["layout"] != "cards" || files[p.file] {
-				t.Errorf("%s: %d cards, layout %v (want at most %d, cards, and a file of its own)", p.file, len(p.shows), p.front["layout"], cardsPerPage)
-			}
-			files[p.file] = true
-			if !slices.Equal(p.front["circulars"].([]string), p.shows) {
-				t.Errorf("%s: renders %v, shows %v", p.file, p.front["circulars"], p.shows)
-			}
-			n += len(p.shows)
-			got = append(got, p.shows...)
-		}
-		if n > 600 {
-			t.Errorf("a run of %d cards, want at most 600", n)
-		}
-	}
-	want := slices.Sorted(slices.Values(slices.Compact(slices.Sorted(slices.Values(slugs)))))
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("each card once, in the catalog's order (-want +got):\n%s", diff)
-	}
-}
-
-func TestSplitCards(t *testing.T) {
-	p, err := createPack(filepath.Join(t.TempDir(), "cards.pack"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	page := "\n<!--card:a--><article>A</article>\n<!--card:b--><article>B -- &lt;!--card:x</article>"
-	if err := splitCards([]byte(page), p); err != nil {
-		t.Fatal(err)
-	}
-	for slug, want := range map[string]string{"a": "<article>A</article>\n", "b": "<article>B -- &lt;!--card:x</article>"} {
-		if got, err := p.read(cardName(slug)); err != nil || string(got) != want {
-			t.Errorf("card %s = %q, %v; want %q", slug, got, err, want)
-		}
-	}
-	t.Run("ErrNoMark", func(t *testing.T) {
-		if err := splitCards([]byte("<html><!--card:a-->x"), p); err == nil {
-			t.Error("a page that is not one of cards was split")
-		}
-	})
-	t.Run("ErrMarkNotEnded", func(t *testing.T) {
-		if err := splitCards([]byte("<!--card:a"), p); err == nil {
-			t.Error("a mark without its end was taken")
-		}
-	})
-}
 
 // TestBuild_PrerenderedCards: the circulars' and lists' pages insert the
 // cards the runs of cards rendered (a mark added to those cards shows on
@@ -85,7 +21,7 @@ func TestBuild_PrerenderedCards(t *testing.T) {
 		edit(templates)
 		opts := Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets,
 			OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
-			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, ChunkPages: 7}
+			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, RunPages: 7}
 		if _, err := Build(t.Context(), opts); err != nil {
 			t.Fatal(err)
 		}

@@ -117,7 +117,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"circulars":     views,
 		"circularIndex": index, // slug → place in circulars (_partials/circular-view.html)
 		// how many circulars the site has: a run of the build holds the
-		// views of those its pages show only (chunks.go)
+		// views of those its pages show only (generator/render)
 		"circularCount": len(views),
 		"circularLists": newCircularListsView(cat),
 		"listPageSize":  ListPageSize,
@@ -158,8 +158,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 			"companyCategories":   catalog.CompanyCategories,
 			"impactLevels":        catalog.ImpactLevels,
 			"circularCategories":  catalog.CircularCategories,
-			// the regulators a search filters by ("other" is no regulator)
-			"searchSources": slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" }),
+			// the regulators a search filters by
+			"searchSources": catalog.Regulators,
 			// the values of a user's preferences (/profile)
 			"preferenceSources":    auth.PreferenceSources,
 			"preferenceCategories": auth.PreferenceCategories,

@@ -23,13 +23,10 @@ type Feed struct {
 const feedLimit = 100
 
 // Feeds lists the feeds the site publishes: all circulars and one per
-// regulator (catalog.Sources, "other" excluded).
+// regulator (catalog.Regulators).
 func Feeds() []Feed {
 	feeds := []Feed{{Title: "All regulator circulars", Atom: "/feeds/circulars.atom", JSON: "/feeds/circulars.json"}}
-	for _, s := range catalog.Sources {
-		if s == "other" {
-			continue
-		}
+	for _, s := range catalog.Regulators {
 		slug := strings.ToLower(s)
 		feeds = append(feeds, Feed{Title: s + " circulars", Source: s, Atom: "/feeds/" + slug + ".atom", JSON: "/feeds/" + slug + ".json"})
 	}

@@ -1,37 +1,29 @@
-// Package generator renders the site: it loads and checks the content,
-// writes it as a temporary Hugo site, runs Hugo as a library with the
-// layouts of templates/, adds the islands' assets, feeds and data, and
-// checks that every route exists.
+// Package generator is what the site is: from the checked content it
+// makes every page (the dashboard, the directories, the circulars' pages,
+// the paged lists), the data the templates read, the circulars' views and
+// texts, the feeds, calendars, sitemaps and headers, and what each page's
+// key hashes; generator/render renders them with Hugo in bounded runs and
+// publishes only what changed. Build runs one build, step by step.
 package generator
 
 import (
-	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
-	"math"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/bep/logg"
-	"github.com/gohugoio/hugo/common/loggers"
-	"github.com/gohugoio/hugo/config"
-	"github.com/gohugoio/hugo/config/allconfig"
-	"github.com/gohugoio/hugo/deps"
-	"github.com/gohugoio/hugo/hugofs"
-	"github.com/gohugoio/hugo/hugolib"
 	"github.com/spf13/afero"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 )
 
@@ -62,9 +54,9 @@ type Options struct {
 	// is hard-linked from it, not rendered or written again. Empty: the
 	// last build is OutDir itself.
 	LastBuild string
-	// ChunkPages is how many circulars' or list pages one Hugo run renders
-	// (chunks.go); 0 means ChunkPages.
-	ChunkPages int
+	// RunPages is how many circulars' or list pages one Hugo run renders
+	// (generator/render); 0 means render.RunPages.
+	RunPages int
 	// ActiveUsers is the dashboard's Active Users figure as of the build
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
@@ -91,87 +83,10 @@ type Result struct {
 	Unchanged bool
 	// Rendered counts the pages Hugo rendered: every page but the
 	// circulars' pages and list pages the output held already, rendered
-	// from the same inputs (pagekeys.go).
+	// from the same inputs (pagekeys.go: the pages' keys).
 	Rendered int
 	// RenderedPaths are those pages' files, sorted (circulars/x/index.html).
 	RenderedPaths []string
-}
-
-// MemoryLimitMiB is the soft memory limit `regpulse build` sets by
-// default (debug.SetMemoryLimit) and the build benchmark runs under: the
-// least the build is kept to. Build raises it as it needs (heapLimit):
-// at 10,000 circulars the process peaks near 1.0 GB, at 100,000 near
-// 1.3 GB.
-const MemoryLimitMiB = 800
-
-// heapLimit keeps the process's soft memory limit, when one is set
-// (`regpulse build` sets MemoryLimitMiB), above the heap the build holds:
-// before Hugo, at least one and a half times that heap plus 512 MiB
-// (fit); for Hugo's runs, that heap plus runsHeadroomMiB (fitRuns).
-// Under a limit below the live heap the collector runs without pause,
-// taking half the CPU: at 100,000 circulars the build holds some 500 MB
-// once the texts are rendered. (Twice the heap let the process reach
-// 1.5 GB there, its budget.)
-//
-// Under a limit the build also turns GOGC's proportional collection off:
-// the limit, fitted as the heap grows, is what keeps the process small,
-// and collecting each time the heap doubled from a small one cost the
-// loading of 100,000 circulars a fifth of its CPU (17.4 s against 14.5 s,
-// RSS 742 against 858 MB, under the same 800 MiB limit).
-type heapLimit struct {
-	set int64 // the limit the process had
-	gc  int   // the GOGC percentage it had, while a limit is set
-}
-
-func newHeapLimit() heapLimit {
-	h := heapLimit{set: debug.SetMemoryLimit(-1)}
-	if h.set != math.MaxInt64 {
-		h.gc = debug.SetGCPercent(-1)
-	}
-	return h
-}
-
-// fit sets the limit from the heap live now: raised while the build holds
-// more than the process's limit allows, lowered again (never below it)
-// once the build holds less, so the collector keeps the process small.
-func (h heapLimit) fit() {
-	h.fitTo(func(live int64) int64 { return live*3/2 + 512<<20 })
-}
-
-// runsHeadroomMiB is what Hugo's runs are given above the heap the build
-// holds when they start: a run holds some 300 MB of its own (ChunkPages
-// pages, their data), and the rest is room to allocate between two
-// collections. Each collection marks the whole live heap, so with the
-// build's own heap held as bytes (runViews, page.encode) and a fixed room
-// above it, Hugo's runs at 100,000 circulars collect less often and each
-// collection costs less.
-const runsHeadroomMiB = 896
-
-// fitRuns sets the limit for Hugo's runs: the heap live now plus
-// runsHeadroomMiB (never below the process's limit).
-func (h heapLimit) fitRuns() {
-	h.fitTo(func(live int64) int64 { return live + runsHeadroomMiB<<20 })
-}
-
-func (h heapLimit) fitTo(limit func(live int64) int64) {
-	if h.set == math.MaxInt64 {
-		return
-	}
-	runtime.GC()
-	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(live)
-	if live[0].Value.Kind() != metrics.KindUint64 {
-		return
-	}
-	debug.SetMemoryLimit(max(h.set, limit(int64(live[0].Value.Uint64()))))
-}
-
-// restore gives the process its limit and GOGC back.
-func (h heapLimit) restore() {
-	debug.SetMemoryLimit(h.set)
-	if h.set != math.MaxInt64 {
-		debug.SetGCPercent(h.gc)
-	}
 }
 
 // Hugo keeps package-level caches; builds must not overlap.
@@ -188,192 +103,284 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.absolute(); err != nil {
 		return nil, err
 	}
-	step := newPhases(opts.Log)
-	scripts, err := templateScriptHashes(opts.TemplatesDir)
+	b := &build{opts: opts, steps: render.NewSteps(opts.Log), mem: render.NewHeapLimit()}
+	defer b.mem.Restore()
+	if err := b.load(); err != nil {
+		return nil, err
+	}
+	if b.unchanged && b.base == opts.OutDir {
+		return b.unchangedResult(), nil
+	}
+	ws, err := render.NewWorkspace(filepath.Dir(opts.OutDir))
 	if err != nil {
 		return nil, err
 	}
-	mem := newHeapLimit()
-	defer mem.restore()
-	// what the Result returns: nothing with ReleaseContent, so that the
-	// catalog is garbage once the runs' pages and data are made
-	result := func(cat *catalog.Catalog) *catalog.Catalog {
-		if opts.ReleaseContent {
-			return nil
+	defer ws.Close()
+	if b.out, err = render.NewOutput(opts.OutDir, ws.Staging(), b.base); err != nil {
+		return nil, err
+	}
+	if b.unchanged { // into a new folder: the last build's files, linked
+		if err := b.out.ReuseAll(); err != nil {
+			return nil, err
 		}
-		return cat
+		if err := b.out.Commit(b.inputs, b.last.Pages); err != nil {
+			return nil, err
+		}
+		return b.unchangedResult(), nil
 	}
-	// The content is hashed as the catalog loads it, each file read once.
-	read := newFileSums()
-	cat, err := loadCatalog(opts, catalog.WithRead(read.add))
-	if err != nil {
+	b.ws = ws
+	if err := b.renderTexts(ctx); err != nil {
 		return nil, err
 	}
-	mem.fit()
-	assets, err := LoadAssets(opts.AssetsDir)
-	if err != nil {
+	if err := b.makeViews(ctx); err != nil {
 		return nil, err
 	}
-	inputs, err := inputsHash(opts, read)
-	if err != nil {
+	if err := b.keyPages(ctx); err != nil {
 		return nil, err
 	}
-	step.done("load", "circulars", len(cat.Circulars))
-	base := cmp.Or(opts.LastBuild, opts.OutDir)
-	last := readManifest(base)
-	unchanged := last != nil && last.Inputs == inputs && last.complete(base)
-	if unchanged && base == opts.OutDir {
-		return &Result{Catalog: result(cat), Pages: last.pages(), Unchanged: true}, nil
+	if err := b.publishOutputs(); err != nil {
+		return nil, err
 	}
+	if err := b.renderPages(ctx); err != nil {
+		return nil, err
+	}
+	return b.commit()
+}
 
-	parent := filepath.Dir(opts.OutDir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
+// build is one run of Build: what each step makes for the steps after
+// it. A step lets go what no later step reads (the catalog with
+// ReleaseContent, the texts, the views as structs), so that Hugo's runs,
+// most of a build, hold little the collector has to scan.
+type build struct {
+	opts  Options
+	steps *render.Steps
+	mem   render.HeapLimit
+
+	// load
+	cat     *catalog.Catalog
+	assets  *Assets
+	scripts []string // the templates' inline scripts' CSP hashes
+	inputs  string   // the inputs' hash
+	base    string   // the folder of the last build
+	last    *render.Manifest
+	// unchanged says the inputs are the last build's and its output is whole
+	unchanged bool
+
+	ws  *render.Workspace
+	out *render.Output
+
+	// renderTexts
+	txt       texts
+	keepPlain map[string]bool // the circulars whose plain texts outlive the views
+
+	// makeViews
+	data    map[string]any
+	views   render.Views
+	index   []byte // the fallback search index; nil: none
+	entries []byte // the impact tracker's entries; nil: none
+	shown   map[string][]string
+	cards   map[string][sha256.Size]byte
+
+	// keyPages
+	pages []render.Page
+	keys  map[string]string
+
+	// publishOutputs
+	routes []string
+	result *catalog.Catalog // what the Result returns: nil with ReleaseContent
+}
+
+// load loads and checks the content (hashing each file as it is read),
+// the assets and the templates' inline scripts, and compares the inputs'
+// hash with the last build's.
+func (b *build) load() error {
+	var err error
+	if b.scripts, err = templateScriptHashes(b.opts.TemplatesDir); err != nil {
+		return err
 	}
-	work, err := os.MkdirTemp(parent, ".regpulse-build-")
-	if err != nil {
-		return nil, err
+	read := render.NewFileSums()
+	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(read.Add)); err != nil {
+		return err
 	}
-	defer os.RemoveAll(work)
-	pub, err := newPublisher(opts.OutDir, filepath.Join(work, "public"), base)
-	if err != nil {
-		return nil, err
+	b.mem.Fit()
+	if b.assets, err = LoadAssets(b.opts.AssetsDir); err != nil {
+		return err
 	}
-	if unchanged { // into a new folder: the last build's files, linked
-		if err := pub.reuseAll(); err != nil {
-			return nil, err
-		}
-		if err := pub.commit(inputs, last.Pages); err != nil {
-			return nil, err
-		}
-		return &Result{Catalog: result(cat), Pages: last.pages(), Unchanged: true}, nil
+	if b.inputs, err = inputsHash(b.opts, read); err != nil {
+		return err
 	}
-	keep := textsKept(cat, opts.Now())
-	textPack, err := createPack(filepath.Join(work, "texts.pack"))
-	if err != nil {
-		return nil, err
+	b.steps.Done("load", "circulars", len(b.cat.Circulars))
+	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
+	b.last = render.ReadManifest(b.base)
+	b.unchanged = b.last != nil && b.last.Inputs == b.inputs && b.last.Complete(b.base)
+	b.result = b.cat
+	if b.opts.ReleaseContent {
+		b.result = nil
 	}
-	defer textPack.Close()
-	cardPack, err := createPack(filepath.Join(work, "cards.pack"))
-	if err != nil {
-		return nil, err
-	}
-	defer cardPack.Close()
-	to := textsOpts{pack: textPack, keepHTML: keep.html}
-	if opts.ReleaseContent {
-		content, label := os.DirFS(opts.ContentDir), filepath.Base(opts.ContentDir)
+	return nil
+}
+
+func (b *build) unchangedResult() *Result {
+	return &Result{Catalog: b.result, Pages: b.last.PageCount(), Unchanged: true}
+}
+
+// renderTexts renders every circular's text once, into the workspace's
+// texts, keeping what the feeds and previews read later.
+func (b *build) renderTexts(ctx context.Context) error {
+	keep := textsKept(b.cat, b.opts.Now())
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html}
+	if b.opts.ReleaseContent {
+		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
 	}
-	txt, err := renderTexts(ctx, cat.Circulars, to)
-	if err != nil {
-		return nil, err
+	var err error
+	if b.txt, err = renderTexts(ctx, b.cat.Circulars, to); err != nil {
+		return err
 	}
-	if opts.ReleaseContent {
-		mem.fit()
+	if b.opts.ReleaseContent {
+		b.mem.Fit()
 	}
-	step.done("texts")
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
+	b.steps.Done("texts")
+	b.keepPlain = keep.plain
+	return ctx.Err()
+}
 
-	views := circularViews(cat, txt)
-	txt.dropPlain(keep.plain)
-	data := templateData(cat, assets, opts, views, txt.preview)
-	step.done("views")
-	index, err := fallbackIndex(cat)
-	if err != nil {
-		return nil, err
+// makeViews makes the circulars' views (related circulars ranked), the
+// templates' data, the fallback search index and the impact tracker's
+// entries, and what the pages' keys hash of the views; from here on the
+// views are JSON (render.Views): the structs are let go.
+func (b *build) makeViews(ctx context.Context) error {
+	views := circularViews(b.cat, b.txt)
+	b.txt.dropPlain(b.keepPlain)
+	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview)
+	b.steps.Done("views")
+	var err error
+	if b.index, err = fallbackIndex(b.cat); err != nil {
+		return err
 	}
-	if index != nil {
-		data["fallbackIndex"] = "/" + FallbackIndexPath
+	if b.index != nil {
+		b.data["fallbackIndex"] = "/" + FallbackIndexPath
 	}
-	entries, err := impactEntries(impactTracker(cat, opts.Now(), txt.preview))
-	if err != nil {
-		return nil, err
+	if b.entries, err = impactEntries(impactTracker(b.cat, b.opts.Now(), b.txt.preview)); err != nil {
+		return err
 	}
-	if entries != nil {
-		it := data["impactTracker"].(impactPageView)
+	if b.entries != nil {
+		it := b.data["impactTracker"].(impactPageView)
 		it.Entries = "/" + ImpactEntriesPath
-		data["impactTracker"] = it
+		b.data["impactTracker"] = it
 	}
-	shown := allShows(views)
-	cards, err := cardSums(ctx, views)
-	if err != nil {
-		return nil, err
+	b.shown = allShows(views)
+	if b.cards, err = cardSums(ctx, views); err != nil {
+		return err
 	}
-	// From here on the views are JSON (runViews): the structs are let go.
-	enc, err := encodeViews(ctx, views)
-	if err != nil {
-		return nil, err
+	if b.views, err = encodeViews(ctx, views); err != nil {
+		return err
 	}
-	delete(data, "circulars") // each run's data has its own (chunkData)
-	keys, err := circularPageKeys(ctx, opts, data, enc, cards, txt, shown)
-	if err != nil {
-		return nil, err
+	delete(b.data, render.ViewsData) // each run's data has its own
+	return nil
+}
+
+// keyPages makes the pages and their keys, and leaves out the circulars'
+// pages and list pages the output holds, rendered from the same inputs:
+// Hugo links them (lists and the sitemap name them) but does not render
+// them again.
+func (b *build) keyPages(ctx context.Context) error {
+	var err error
+	if b.keys, err = circularPageKeys(ctx, b.opts, b.data, b.views, b.cards, b.txt, b.shown); err != nil {
+		return err
 	}
-	step.done("circular keys")
-	// Circulars whose pages the output holds, rendered from the same
-	// inputs: Hugo links them (lists and the sitemap name them) but does
-	// not render them again.
+	b.steps.Done("circular keys")
 	kept := map[string]bool{}
-	for _, c := range cat.Circulars {
-		if path := circularPagePath(c.Slug); pub.old != nil && pub.old.Pages[path] == keys[path] && pub.keep(path) {
+	for _, c := range b.cat.Circulars {
+		if path := circularPagePath(c.Slug); b.out.Unchanged(path, b.keys[path]) {
 			kept[c.Slug] = true
 		}
 	}
-	pages := sitePages(cat, opts.Now(), txt, kept, shown)
-	if err := encodePages(ctx, pages); err != nil {
-		return nil, err
+	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
+	b.shown = nil
+	if err := render.EncodePages(ctx, b.pages); err != nil {
+		return err
 	}
-	listKeys, err := listPageKeys(opts, data, enc, cards, pages)
+	listKeys, err := listPageKeys(b.opts, b.data, b.views, b.cards, b.pages)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	maps.Copy(keys, listKeys)
-	step.done("list keys")
-	// List pages the output holds, rendered from the same inputs, are kept
-	// as they are: they are not given to Hugo at all.
-	pages = slices.DeleteFunc(pages, func(p page) bool {
-		if p.group != groupList || pub.old == nil {
-			return false
-		}
-		path := listPagePath(p)
-		return pub.old.Pages[path] == keys[path] && pub.keep(path)
+	b.cards = nil
+	maps.Copy(b.keys, listKeys)
+	b.steps.Done("list keys")
+	b.pages = slices.DeleteFunc(b.pages, func(p render.Page) bool {
+		return p.Group == groupList && b.out.Unchanged(listPagePath(p), b.keys[listPagePath(p)])
 	})
-	// The feeds before Hugo, so that the rendered texts are garbage by the
-	// time Hugo holds every page.
-	if index != nil {
-		if err := pub.publish(FallbackIndexPath, index); err != nil {
-			return nil, err
+	return nil
+}
+
+// publishOutputs publishes what Hugo does not render (the feeds, the
+// calendars, the sitemaps, the headers, the indexes, the islands'
+// assets) before Hugo's runs, so that the rendered texts are garbage by
+// the time Hugo holds every page; the catalog is let go after it.
+func (b *build) publishOutputs() error {
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{FallbackIndexPath, b.index}, {ImpactEntriesPath, b.entries}} {
+		if f.data != nil {
+			if err := b.out.Publish(f.path, f.data); err != nil {
+				return err
+			}
 		}
 	}
-	if entries != nil {
-		if err := pub.publish(ImpactEntriesPath, entries); err != nil {
-			return nil, err
-		}
-	}
-	if err := writeOutputs(pub, cat, opts, txt, scripts); err != nil {
-		return nil, err
+	b.index, b.entries = nil, nil
+	if err := writeOutputs(b.out, b.cat, b.opts, b.txt, b.scripts); err != nil {
+		return err
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
-	if err := pub.publishDir(assets.Dir, "assets", ".vite"); err != nil {
-		return nil, fmt.Errorf("copy assets: %w", err)
+	if err := b.out.PublishDir(b.assets.Dir, "assets", ".vite"); err != nil {
+		return fmt.Errorf("copy assets: %w", err)
 	}
-	routes, returned := Routes(cat, opts.Now()), result(cat) // cat is not read after this
-	step.done("outputs")
-	if err := renderPages(ctx, work, textPack, cardPack, pages, data, enc, siteShows(data), pub, opts, mem, step); err != nil {
-		return nil, err
+	b.routes = Routes(b.cat, b.opts.Now())
+	b.cat, b.txt = nil, nil // not read after this
+	b.steps.Done("outputs")
+	return nil
+}
+
+// renderPages renders the pages with Hugo, in runs (generator/render).
+func (b *build) renderPages(ctx context.Context) error {
+	site := render.Site{
+		Pages: b.pages,
+		Data:  b.data,
+		Views: b.views,
+		GroupData: map[render.Group][]string{
+			groupCircular: circularPageData,
+			groupList:     listRunData(),
+		},
+		// a card reads what a circular's page reads (TestPageReads)
+		CardData:  circularPageData,
+		SiteShows: siteShows(b.data),
 	}
-	n, err := verify(pub.files, routes)
+	b.pages = nil // the runs let each page go once rendered
+	r := render.Renderer{Hugo: hugoSite(b.opts), RunPages: b.opts.RunPages, Steps: b.steps, Mem: b.mem}
+	return r.Render(ctx, b.ws, b.out, site)
+}
+
+// commit checks that every route was built and puts the output in place
+// with the manifest.
+func (b *build) commit() (*Result, error) {
+	n, err := verify(b.out, b.routes)
 	if err != nil {
 		return nil, err
 	}
-	if err := pub.commit(inputs, keys); err != nil {
+	if err := b.out.Commit(b.inputs, b.keys); err != nil {
 		return nil, err
 	}
-	step.done("verify and commit", "pages", n)
-	slices.Sort(pub.rendered)
-	return &Result{Catalog: returned, Pages: n, Rendered: len(pub.rendered), RenderedPaths: pub.rendered}, nil
+	b.steps.Done("verify and commit", "pages", n)
+	rendered := b.out.Rendered()
+	return &Result{Catalog: b.result, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil
+}
+
+// hugoSite is how Hugo renders the site.
+func hugoSite(opts Options) render.Hugo {
+	return render.Hugo{TemplatesDir: opts.TemplatesDir, BaseURL: opts.BaseURL, Title: "RegPulse", Locale: "en-IN",
+		Params: map[string]any{"supportEmail": opts.SupportEmail}}
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.
@@ -442,111 +449,8 @@ func (o *Options) absolute() error {
 // run (the build benchmark gives it to the Hugo CLI): every page and
 // every key of the data.
 func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, now time.Time, data map[string]any, txt texts) error {
-	if err := writePages(ctx, fsys, dir, sitePages(cat, now, txt, nil, allShows(data["circulars"].([]circularView)))); err != nil {
+	if err := render.WritePages(ctx, fsys, dir, sitePages(cat, now, txt, nil, allShows(data[render.ViewsData].([]circularView)))); err != nil {
 		return err
 	}
-	return writeData(fsys, dir, data)
-}
-
-// writeFile writes data to path on fsys, making its folder.
-func writeFile(fsys afero.Fs, path string, data []byte) error {
-	if err := fsys.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return afero.WriteFile(fsys, path, data, 0o644)
-}
-
-// runHugo renders the temporary site at siteDir on site into out (at
-// outDir: the publisher's staging folder, or a run of cards' own); whole
-// says it is the run of the site's own pages, the only one with the home
-// page, sections, 404.html and robots.txt.
-func runHugo(site afero.Fs, siteDir string, out publishFs, outDir string, opts Options, whole bool) error {
-	var logbuf bytes.Buffer
-	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
-	cfg := config.New()
-	for k, v := range hugoConfig(siteDir, outDir, opts) {
-		cfg.Set(k, v)
-	}
-	if !whole {
-		cfg.Set("disableKinds", []string{"taxonomy", "term", "rss", "sitemap", "home", "section", "404", "robotstxt"})
-		cfg.Set("enableRobotsTXT", false)
-	}
-	cfg.Set("noBuildLock", true)
-
-	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Flags: cfg, Fs: site, Logger: logger,
-		// A non-empty environment stops HUGO_* variables of the process from
-		// overriding the config set here.
-		Environ: []string{"REGPULSE=1"},
-	})
-	if err != nil {
-		return fmt.Errorf("hugo config: %w", err)
-	}
-	fs := hugofs.NewFrom(site, configs.LoadingInfo.BaseConfig)
-	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = out, out, out
-	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
-		StdOut: &logbuf, StdErr: &logbuf})
-	if err != nil {
-		return hugoError(err, &logbuf, siteDir, opts)
-	}
-	defer sites.Close()
-	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
-		return hugoError(err, &logbuf, siteDir, opts)
-	}
-	if n := logger.LoggCount(logg.LevelWarn) + logger.LoggCount(logg.LevelError); n > 0 {
-		return hugoError(fmt.Errorf("%d warning(s) or error(s)", n), &logbuf, siteDir, opts)
-	}
-	return nil
-}
-
-// hugoConfig is the configuration Hugo builds the temporary site with
-// (the build benchmark gives the Hugo CLI the same).
-func hugoConfig(siteDir, outDir string, opts Options) map[string]any {
-	return map[string]any{
-		"workingDir":      siteDir,
-		"contentDir":      filepath.Join(siteDir, "content"),
-		"dataDir":         filepath.Join(siteDir, "data"),
-		"layoutDir":       opts.TemplatesDir,
-		"publishDir":      outDir,
-		"cacheDir":        filepath.Join(siteDir, ".cache"),
-		"baseURL":         opts.BaseURL,
-		"title":           "RegPulse",
-		"locale":          "en-IN",
-		"enableRobotsTXT": true,
-		// the sitemaps are the generator's (sitemap.go): Hugo's is one file,
-		// which a site of more than 50,000 pages outgrows
-		"disableKinds": []string{"taxonomy", "term", "rss", "sitemap"},
-		// Page bodies come as HTML that internal/markdown rendered (pages.go),
-		// which Hugo's security policy refuses unless allowed.
-		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
-		"params":   map[string]any{"supportEmail": opts.SupportEmail},
-	}
-}
-
-// hugoError makes Hugo's message name the project's own files: template
-// paths are already absolute; generated content paths are mapped back to
-// the temporary site only, since their source is validated before.
-func hugoError(err error, log *bytes.Buffer, siteDir string, opts Options) error {
-	msg := strings.TrimSpace(err.Error())
-	if l := strings.TrimSpace(log.String()); l != "" && !strings.Contains(msg, l) {
-		msg += "\n" + l
-	}
-	msg = strings.ReplaceAll(msg, opts.TemplatesDir+string(filepath.Separator), "templates/")
-	msg = strings.ReplaceAll(msg, siteDir+string(filepath.Separator), "(generated site) ")
-	return fmt.Errorf("hugo: %s", msg)
-}
-
-// swapDir replaces dst with src: dst is moved aside, src renamed into
-// place, and the old copy removed.
-func swapDir(src, dst string) error {
-	old := dst + ".old"
-	_ = os.RemoveAll(old)
-	if err := os.Rename(dst, old); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	if err := os.Rename(src, dst); err != nil {
-		_ = os.Rename(old, dst)
-		return err
-	}
-	return os.RemoveAll(old)
+	return render.WriteData(fsys, dir, data)
 }

@@ -75,8 +75,8 @@ func (it impactTrackerView) fits() bool {
 
 // ImpactEntriesPath holds every entry of the tracker's lists, which its
 // search reads once someone searches: /impact-tracker shows the first
-// ListPageSize of each, and the search is the browser's (SPEC), over all
-// of them. The lists hold the active circulars only, a year's worth or
+// ListPageSize of each, and the search (entity types or circular
+// numbers, as typed in its box) runs in the browser, over all of them. The lists hold the active circulars only, a year's worth or
 // so, not the archive: some thousands at the real archive's size, a few
 // hundred KB gzipped, read only by someone who searches.
 const ImpactEntriesPath = "impact-tracker/entries.json"

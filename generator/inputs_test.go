@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 )
 
@@ -18,7 +19,7 @@ func TestInputsHash(t *testing.T) {
 	if err := opts.absolute(); err != nil {
 		t.Fatal(err)
 	}
-	hash := func(read *fileSums) string {
+	hash := func(read *render.FileSums) string {
 		t.Helper()
 		h, err := inputsHash(opts, read)
 		if err != nil {
@@ -27,11 +28,11 @@ func TestInputsHash(t *testing.T) {
 		return h
 	}
 	fromDisk := hash(nil)
-	read := newFileSums()
-	if _, err := loadCatalog(opts, catalog.WithRead(read.add)); err != nil {
+	read, n := render.NewFileSums(), 0
+	if _, err := loadCatalog(opts, catalog.WithRead(func(path string, data []byte) { n++; read.Add(path, data) })); err != nil {
 		t.Fatal(err)
 	}
-	if len(read.sums) == 0 {
+	if n == 0 {
 		t.Fatal("the catalog read no file")
 	}
 	if got := hash(read); got != fromDisk {
@@ -50,8 +51,8 @@ func TestInputsHash(t *testing.T) {
 			}
 			f.Close()
 			// the catalog's reads as they now are
-			again := newFileSums()
-			if _, err := loadCatalog(opts, catalog.WithRead(again.add)); err != nil {
+			again := render.NewFileSums()
+			if _, err := loadCatalog(opts, catalog.WithRead(again.Add)); err != nil {
 				t.Fatal(err)
 			}
 			if after := hash(again); after == before {

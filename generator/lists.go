@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 )
 
@@ -27,7 +28,7 @@ type pagedList struct {
 	items  []int
 	// slugs are the catalog's circulars' slugs by position (kind
 	// "circulars"): a page's entries are named by slug, so that a run of
-	// the build holds only the views of those it shows (chunks.go).
+	// the build holds only the views of those it shows (generator/render).
 	slugs []string
 	// entries are the impact tracker's views by position (kind "impact"):
 	// its cards' 150-character previews are not the data's, so a page
@@ -118,8 +119,8 @@ func (l pagedList) pageLinks(n int) []map[string]any {
 
 // extraPages are the list's pages beyond those written elsewhere: page 1
 // when the list has a file of its own, and every page from 2 on.
-func (l pagedList) extraPages() []page {
-	var out []page
+func (l pagedList) extraPages() []render.Page {
+	var out []render.Page
 	for n := 1; n <= l.pages(); n++ {
 		if n == 1 && l.file == "" {
 			continue
@@ -134,7 +135,7 @@ func (l pagedList) extraPages() []page {
 			file = strings.TrimPrefix(l.pageRoute(n), "/") + ".md"
 		}
 		front["url"] = l.pageRoute(n) + "/"
-		out = append(out, page{file: file, front: front, group: groupList, shows: l.shows(n)})
+		out = append(out, render.Page{File: file, Front: front, Group: groupList, Shows: l.shows(n)})
 	}
 	return out
 }
@@ -200,7 +201,7 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 	for _, s := range catalog.Sources {
 		if items := bySource[s]; len(items) > 0 {
 			title := s + " Circulars"
-			if s == "other" {
+			if s == catalog.SourceOther {
 				title = "Circulars of Other Regulators"
 			}
 			base := SourceListRoute(s)

@@ -3,13 +3,14 @@ package generator
 import (
 	"fmt"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 )
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
 // calendar, the sitemaps and the security headers.
-func writeOutputs(pub *publisher, cat *catalog.Catalog, opts Options, txt texts, scripts []string) error {
-	write := pub.publish
+func writeOutputs(pub *render.Output, cat *catalog.Catalog, opts Options, txt texts, scripts []string) error {
+	write := pub.Publish
 	for _, f := range Feeds() {
 		atom, err := f.renderAtom(cat, opts.BaseURL, txt)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"regpulse/generator/render"
 	"slices"
 	"strings"
 )
@@ -19,6 +20,30 @@ import (
 var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTypes", "entityTypes", "events",
 	"feeds", "newsletterTopics", "supportEmail", "verifications"}
 
+// listPageData are, by layout, the keys of the templates' data the lists'
+// further pages read (circulars.html, search.html, news.html,
+// payment-body.html past page 1, with the shell), besides the views of the
+// circulars they show. TestPageReads holds the templates to them; the
+// pages' keys (listPageKeys) hash a layout's keys only, so that an edit
+// elsewhere (a news item, for the circulars' lists) renders none again.
+var listPageData = map[string][]string{
+	"circulars":    {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"search":       {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
+	"news":         {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
+	"impact-list":  {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
+	"payment-body": {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+}
+
+// listRunData are the keys a run of list pages has: every layout's.
+func listRunData() []string {
+	var out []string
+	for _, keys := range listPageData {
+		out = append(out, keys...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // circularPagePath is the output file of a circular's page.
 func circularPagePath(slug string) string { return "circulars/" + slug + "/index.html" }
 
@@ -28,9 +53,9 @@ func circularPagePath(slug string) string { return "circulars/" + slug + "/index
 // and text, and the views of the circulars the page shows (the ones it
 // replaces and is replaced by, its related circulars, and those replacing
 // them, whose titles the related cards name). Each page's is made on
-// every core (inBatches): at 100,000 circulars, one after another, they
+// every core (render.InBatches): at 100,000 circulars, one after another, they
 // were seconds of the build.
-func circularPageKeys(ctx context.Context, opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
+func circularPageKeys(ctx context.Context, opts Options, data map[string]any, views render.Views, cards map[string][sha256.Size]byte, txt texts, shown map[string][]string) (map[string]string, error) {
 	shared, err := sharedKey(opts, data, circularPageData)
 	if err != nil {
 		return nil, err
@@ -39,9 +64,9 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 	// that circular's own related circulars: those are left out of its
 	// key, or a circular added anywhere would render again every page
 	// showing a card whose related list moved (cards: cardSums).
-	sums := make([]string, len(views.json))
-	err = inBatches(ctx, len(views.json), 1024, func(i int) error {
-		j, slug := views.json[i], views.slugs[i]
+	sums := make([]string, len(views.JSON))
+	err = render.InBatches(ctx, len(views.JSON), 1024, func(i int) error {
+		j, slug := views.JSON[i], views.Keys[i]
 		obs, err := json.Marshal(txt[slug].Obligations)
 		if err != nil {
 			return err
@@ -58,8 +83,8 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 	if err != nil {
 		return nil, err
 	}
-	keys := make(map[string]string, len(views.json))
-	for i, slug := range views.slugs {
+	keys := make(map[string]string, len(views.JSON))
+	for i, slug := range views.Keys {
 		keys[circularPagePath(slug)] = sums[i]
 	}
 	return keys, nil
@@ -70,14 +95,14 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 // the pages read.
 func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error) {
 	h := sha256.New()
-	prog, err := programHash()
+	prog, err := render.ProgramHash()
 	if err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\n", prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished)
 	for _, d := range []string{opts.TemplatesDir, opts.AssetsDir} {
 		fmt.Fprintf(h, "dir %s\n", d)
-		if err := hashDir(h, d); err != nil {
+		if err := render.HashDir(h, d); err != nil {
 			return nil, err
 		}
 	}
@@ -100,7 +125,7 @@ func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error)
 // the page's front matter (its pager), and the cards it shows with the
 // circulars replacing theirs. An edited circular renders again only the
 // list pages that show it. The list pages are encoded on the way.
-func listPageKeys(opts Options, data map[string]any, views runViews, cards map[string][sha256.Size]byte, pages []page) (map[string]string, error) {
+func listPageKeys(opts Options, data map[string]any, views render.Views, cards map[string][sha256.Size]byte, pages []render.Page) (map[string]string, error) {
 	shared := map[string][]byte{}
 	for layout, keys := range listPageData {
 		var err error
@@ -108,27 +133,27 @@ func listPageKeys(opts Options, data map[string]any, views runViews, cards map[s
 			return nil, err
 		}
 	}
-	index := data["circularIndex"].(map[string]int)
+	index := views.Index()
 	keys := map[string]string{}
 	h := sha256.New()
 	for i := range pages {
 		p := &pages[i]
-		if p.group != groupList {
+		if p.Group != groupList {
 			continue
 		}
-		if err := p.encode(); err != nil {
+		if err := p.Encode(); err != nil {
 			return nil, err
 		}
-		if shared[p.layout] == nil {
-			return nil, fmt.Errorf("page keys: %s: no listPageData for layout %q", p.file, p.layout)
+		if shared[p.Layout] == nil {
+			return nil, fmt.Errorf("page keys: %s: no listPageData for layout %q", p.File, p.Layout)
 		}
 		h.Reset()
-		h.Write(shared[p.layout])
-		fmt.Fprintf(h, "content %d\n%s\n", len(p.content), p.content)
-		for _, s := range p.shows {
+		h.Write(shared[p.Layout])
+		fmt.Fprintf(h, "content %d\n%s\n", len(p.Content), p.Content)
+		for _, s := range p.Shows {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 			if i, ok := index[s]; ok {
-				for _, r := range views.replacedBy[i] {
+				for _, r := range views.With[i] {
 					fmt.Fprintf(h, "replaced by %s %x\n", r, cards[r])
 				}
 			}
@@ -140,17 +165,17 @@ func listPageKeys(opts Options, data map[string]any, views runViews, cards map[s
 
 // listPagePath is the output file of a list page (its front's url), once
 // encoded.
-func listPagePath(p page) string {
-	return strings.TrimPrefix(p.url, "/") + "index.html"
+func listPagePath(p render.Page) string {
+	return strings.TrimPrefix(p.URL, "/") + "index.html"
 }
 
 // cardSums are, by slug, the hashes of the circulars as cards show them
 // (without their related circulars), made once for both kinds of page
 // keys: at 100,000 circulars the cards' JSON would be hundreds of MB.
-// Each is made on every core (inBatches).
+// Each is made on every core (render.InBatches).
 func cardSums(ctx context.Context, views []circularView) (map[string][sha256.Size]byte, error) {
 	sums := make([][sha256.Size]byte, len(views))
-	err := inBatches(ctx, len(views), 1024, func(i int) error {
+	err := render.InBatches(ctx, len(views), 1024, func(i int) error {
 		v := views[i]
 		v.Related = nil
 		j, err := json.Marshal(v)
@@ -192,4 +217,18 @@ func circularShows(v circularView, byslug map[string]*circularView) []string {
 	}
 	slices.Sort(shown)
 	return slices.Compact(shown)
+}
+
+// siteShows are the circulars the site's own pages show beyond their
+// lists' items: the dashboard's first screen. (The impact tracker's
+// cards carry their entries whole.)
+func siteShows(data map[string]any) []string {
+	return slices.Clone(data["dashboard"].(dashboardView).Circulars)
+}
+
+// encodeViews encodes the circulars' views for Hugo's runs: each keyed by
+// its slug, with the circulars replacing it (superseded-note.html names
+// them).
+func encodeViews(ctx context.Context, views []circularView) (render.Views, error) {
+	return render.EncodeViews(ctx, views, func(v *circularView) (string, []string) { return v.Slug, v.SupersededBy })
 }

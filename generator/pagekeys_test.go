@@ -1,8 +1,6 @@
 package generator
 
 import (
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -151,7 +149,7 @@ func reservedRoutes() []string {
 }
 
 // TestPageReads holds the templates of the pages rendered in runs of
-// their own (chunks.go) to the data keys those runs have and their keys
+// their own (generator/render) to the data keys those runs have and their keys
 // hash (circularPageData, listPageData): it walks each page's template,
 // the shell and every partial they call.
 func TestPageReads(t *testing.T) {
@@ -213,7 +211,7 @@ func templateReads(t *testing.T, entries, allowed []string) map[string]bool {
 		}
 		for _, k := range keys {
 			if !slices.Contains(allowed, k[1]) {
-				t.Errorf("templates/%s reads hugo.Data.site.%s, which its pages' run and key do not have (generator/chunks.go, pagekeys.go)", name, k[1])
+				t.Errorf("templates/%s reads hugo.Data.site.%s, which its pages' run and key do not have (generator/pagekeys.go: circularPageData, listPageData)", name, k[1])
 			}
 			if (k[1] == "circulars" || k[1] == "circularIndex") && name != "circular-view.html" {
 				t.Errorf("templates/%s reads hugo.Data.site.%s: pages read views through circular-view.html only", name, k[1])
@@ -223,23 +221,23 @@ func templateReads(t *testing.T, entries, allowed []string) map[string]bool {
 	return seen
 }
 
-// TestBuild_Chunks: a build in runs of a few pages (every boundary
+// TestBuild_Runs: a build in runs of a few pages (every boundary
 // crossed: circulars' pages, list pages) gives the same output, byte for
 // byte, as one in runs large enough to hold every page; each run holds
 // only the views its pages show, so a view missing from one fails the
 // build (circular-view.html), never an empty card. The build in runs
 // also lets the texts and the catalog go before Hugo
 // (Options.ReleaseContent): same bytes.
-func TestBuild_Chunks(t *testing.T) {
+func TestBuild_Runs(t *testing.T) {
 	content := withCirculars(t, fixtureContent, 70)
-	build := func(chunk int, release bool) (string, *Result) {
+	build := func(size int, release bool) (string, *Result) {
 		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
 			OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
-			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, ChunkPages: chunk,
+			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, RunPages: size,
 			ReleaseContent: release}
 		res, err := Build(t.Context(), opts)
 		if err != nil {
-			t.Fatalf("ChunkPages %d: %v", chunk, err)
+			t.Fatalf("RunPages %d: %v", size, err)
 		}
 		return opts.OutDir, res
 	}
@@ -259,81 +257,6 @@ func TestBuild_Chunks(t *testing.T) {
 		if c.Content == "" {
 			t.Fatalf("%s: no content in the catalog kept; want each circular's text", c.Slug)
 		}
-	}
-}
-
-// TestChunkData: a run's data has the keys asked for, the views of the
-// circulars shown and of those replacing them, in the catalog's order,
-// and the whole catalog's count.
-func TestChunkData(t *testing.T) {
-	views := []circularView{{}, {}, {}, {}}
-	for i, s := range []string{"a", "b", "c", "d"} {
-		views[i].Slug = s
-	}
-	views[2].SupersededBy = []string{"a"}
-	index := map[string]int{"a": 0, "b": 1, "c": 2, "d": 3}
-	data := map[string]any{"events": 1, "news": 2, "circulars": views, "circularIndex": index}
-	enc, err := encodeViews(t.Context(), views)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, slugs := chunkData(data, []string{"events"}, enc, index, []string{"c", "d", "c", "missing"})
-	if diff := cmp.Diff([]string{"a", "c", "d"}, slugs); diff != "" {
-		t.Errorf("slugs (-want +got):\n%s", diff)
-	}
-	var decoded []string
-	for _, j := range got["circulars"].([]json.RawMessage) {
-		var v circularView
-		if err := json.Unmarshal(j, &v); err != nil {
-			t.Fatal(err)
-		}
-		decoded = append(decoded, v.Slug)
-	}
-	if diff := cmp.Diff(slugs, decoded); diff != "" {
-		t.Errorf("views (-slugs +views' own):\n%s", diff)
-	}
-	if diff := cmp.Diff(map[string]int{"a": 0, "c": 1, "d": 2}, got["circularIndex"]); diff != "" {
-		t.Errorf("index (-want +got):\n%s", diff)
-	}
-	if got["circularCount"] != 4 || got["events"] != 1 || got["news"] != nil {
-		t.Errorf("data %v: want events, circularCount 4 and no news", got)
-	}
-}
-
-// TestPartition: runs hold at most chunk pages and 2·chunk circulars
-// shown, pages showing the same circulars go together, and every page is
-// in one run.
-func TestPartition(t *testing.T) {
-	index := map[string]int{}
-	for i := range 20 {
-		index[fmt.Sprint(i)] = i
-	}
-	var pages []page
-	for _, list := range []string{"a", "b"} { // two lists of the same circulars, 2 a page
-		for i := 0; i < 20; i += 2 {
-			pages = append(pages, page{file: fmt.Sprintf("%s/%d", list, i), shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
-		}
-	}
-	runs := partition(pages, index, 3)
-	var all []string
-	for _, r := range runs {
-		shown := map[string]bool{}
-		for _, p := range r {
-			all = append(all, p.file)
-			for _, s := range p.shows {
-				shown[s] = true
-			}
-		}
-		if len(r) > 3 || len(shown) > 6 {
-			t.Errorf("a run of %d pages shows %d circulars, want at most 3 and 6", len(r), len(shown))
-		}
-	}
-	if len(all) != len(pages) {
-		t.Errorf("%d pages in runs, want %d", len(all), len(pages))
-	}
-	// a/0 and b/0 show the same circulars: the same run
-	if runs[0][0].file != "a/0" || runs[0][1].file != "b/0" {
-		t.Errorf("first run %v: want a/0 and b/0 together", runs[0])
 	}
 }
 

@@ -1,42 +1,25 @@
 package generator
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
-	"regpulse/internal/markdown"
 )
 
-// page is one Hugo content file the generator writes into its temporary
-// site: front matter chosen here, layout from templates/. A body is
-// Markdown rendered by internal/markdown, as the feeds are, and Hugo takes
-// it as HTML (a file ending in .html), so every page renders Markdown the
-// same way.
-type page struct {
-	file  string         // path under the site's content/ folder
-	front map[string]any // Hugo front matter, until encoded
-	body  string         // Markdown, until encoded
-	// content is the content file once encoded (encode): the front
-	// matter as JSON, then the body as HTML; layout and url are the
-	// front's, kept for the pages' keys.
-	content     []byte
-	layout, url string
-	// text is a circular's text, already rendered. It is not the page's
-	// body: writeSite puts it at textFile in the site, and the circular's
-	// template reads it as it renders (readFile .Params.text), so Hugo
-	// does not hold every text, parsed and rendered, for the whole build.
-	text, textFile string
-	// group is the Hugo run that renders the page (chunks.go); shows are
-	// the circulars whose views it reads (its own, its list's items).
-	group pageGroup
-	shows []string
-}
+// The groups of the site's pages, beyond the site's own (render.SiteGroup:
+// the dashboard, the directories, the first pages of the lists): each is
+// rendered in runs of its own with only the data its pages read.
+const (
+	// groupCircular: circulars' pages, with circularPageData only.
+	groupCircular render.Group = iota + 1
+	// groupList: the lists' further pages, with listPageData only.
+	groupList
+)
 
 // Route is one path of the site with the title its page has.
 type Route struct {
@@ -128,8 +111,8 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 // sitePages is every page of the site, as Hugo content files, bodies still
 // in Markdown, but the kept circulars' pages (the output has them); shown
 // are the circulars each circular's page shows (circularShows).
-func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string) []page {
-	var pages []page
+func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string) []render.Page {
+	var pages []render.Page
 	lists := siteLists(cat, now, txt.preview)
 	// the first page of a list that is a route of its own gets its pager here
 	firstPager := map[string]map[string]any{}
@@ -156,26 +139,26 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 			front["pager"] = p
 			shows = firstShows[r.Path]
 		}
-		pages = append(pages, page{file: file, front: front, shows: shows})
+		pages = append(pages, render.Page{File: file, Front: front, Shows: shows})
 	}
 	for _, n := range cat.Networks {
 		pages = append(pages, entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile))
 	}
-	pages = append(pages, page{file: "payment-body/_index.md",
-		front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
+	pages = append(pages, render.Page{File: "payment-body/_index.md",
+		Front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
 		p := entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile)
-		p.front["pager"] = firstPager["/payment-body/"+b.Slug]
-		p.shows = append(slices.Clone(firstShows["/payment-body/"+b.Slug]), b.RecentUpdates...)
+		p.Front["pager"] = firstPager["/payment-body/"+b.Slug]
+		p.Shows = append(slices.Clone(firstShows["/payment-body/"+b.Slug]), b.RecentUpdates...)
 		pages = append(pages, p)
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
 	// 404.html, and netlify.toml sends /payment-body/* here with a 404.
-	pages = append(pages, page{file: "payment-body/not-found.md",
-		front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
-	pages = append(pages, page{file: "circulars/_index.md",
-		front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]},
-		shows: firstShows["/circulars"]})
+	pages = append(pages, render.Page{File: "payment-body/not-found.md",
+		Front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
+	pages = append(pages, render.Page{File: "circulars/_index.md",
+		Front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]},
+		Shows: firstShows["/circulars"]})
 	for _, l := range lists {
 		pages = append(pages, l.extraPages()...)
 	}
@@ -184,17 +167,17 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 			continue // the output has it, rendered from the same inputs
 		}
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
-		p.front["date"] = c.PublishedDate.String()
-		p.body = ""
-		// renderTexts rendered every circular: into the temporary site's
-		// folder (Build), or kept for writePages to write (the benchmark's
+		p.Front["date"] = c.PublishedDate.String()
+		p.Body = ""
+		// renderTexts rendered every circular: into the workspace's
+		// texts (Build), or kept for render.WritePages to write (the benchmark's
 		// site for the Hugo CLI)
-		p.text, p.textFile = txt[c.Slug].Marked, textFile(c.Slug)
-		p.front["text"] = p.textFile
+		p.Text, p.TextFile = txt[c.Slug].Marked, textFile(c.Slug)
+		p.Front["text"] = p.TextFile
 		if obs := txt[c.Slug].Obligations; len(obs) > 0 {
-			p.front["obligations"] = obs
+			p.Front["obligations"] = obs
 		}
-		p.group, p.shows = groupCircular, append([]string{c.Slug}, shown[c.Slug]...)
+		p.Group, p.Shows = groupCircular, append([]string{c.Slug}, shown[c.Slug]...)
 		pages = append(pages, p)
 	}
 	return pages
@@ -202,41 +185,10 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 
 // entryPage is the page of one entry under section, whose Markdown body
 // (a profile, perhaps empty) Hugo gets as HTML.
-func entryPage(section string, e catalog.Entry, title, layout string, body catalog.OptString) page {
-	return page{
-		file:  section + "/" + e.Slug + ".html",
-		front: map[string]any{"title": title, "layout": layout, "slug": e.Slug},
-		body:  string(body),
+func entryPage(section string, e catalog.Entry, title, layout string, body catalog.OptString) render.Page {
+	return render.Page{
+		File:  section + "/" + e.Slug + ".html",
+		Front: map[string]any{"title": title, "layout": layout, "slug": e.Slug},
+		Body:  string(body),
 	}
-}
-
-// encode turns p's front matter and body into its content file. At
-// 100,000 circulars the pages' front matter is some 1.5 million maps,
-// slices and strings, which the collector would scan through every one of
-// Hugo's runs; their files are bytes it never scans.
-func (p *page) encode() error {
-	if p.content != nil {
-		return nil
-	}
-	front, err := json.Marshal(p.front)
-	if err != nil {
-		return fmt.Errorf("%s: %w", p.file, err)
-	}
-	var body string
-	if p.body != "" {
-		if body, err = markdown.HTML(p.body); err != nil {
-			return fmt.Errorf("%s: %w", p.file, err)
-		}
-	}
-	// JSON front matter: Hugo reads a leading JSON object as front matter.
-	p.content = append(append(front, '\n', '\n'), body...)
-	p.layout, _ = p.front["layout"].(string)
-	p.url, _ = p.front["url"].(string)
-	p.front, p.body = nil, ""
-	return nil
-}
-
-// encodePages encodes pages on every core.
-func encodePages(ctx context.Context, pages []page) error {
-	return inBatches(ctx, len(pages), 512, func(i int) error { return pages[i].encode() })
 }

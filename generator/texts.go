@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 	"regpulse/internal/markdown"
 	"regpulse/internal/related"
@@ -35,19 +36,17 @@ type texts map[string]circularText
 
 // textFile is where a circular's page text is, in the temporary site: its
 // textName in the site's texts/ folder.
-func textFile(slug string) string { return textsFolder + "/" + textName(slug) }
-
-const textsFolder = "texts"
+func textFile(slug string) string { return render.TextsFolder + "/" + textName(slug) }
 
 func textName(slug string) string { return slug + ".html" }
 
 // textsOpts says what renderTexts keeps and lets go.
 type textsOpts struct {
-	// pack (the site's texts/: newSiteFs) is where each page's text is
+	// pack (the workspace's texts: the temporary site's texts/) is where each page's text is
 	// written and then not kept (at 100,000 circulars the texts are
 	// gigabytes), nor its HTML but for the circulars of keepHTML; nil
 	// keeps all.
-	pack     *pack
+	pack     *render.Pack
 	keepHTML map[string]bool
 	// read reads a text the catalog does not hold (loaded
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
@@ -81,7 +80,7 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			// start only
 			t := circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
 			if o.pack != nil {
-				if err := o.pack.add(textName(c.Slug), []byte(marked)); err != nil {
+				if err := o.pack.Add(textName(c.Slug), []byte(marked)); err != nil {
 					return err
 				}
 				t.Marked = "" // the page reads it from the pack

@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"path/filepath"
+	"regpulse/generator/render"
 	"strings"
 )
 
@@ -19,22 +20,22 @@ func RoutePath(route string) string {
 // payment bodies' (netlify.toml and internal/web use them).
 var notFoundPages = []string{"/404.html", bodyNotFoundPath}
 
-// verify checks that the build's files (what the publisher took) hold
+// verify checks that the build's files (what the output took) hold
 // every route's page and the 404 pages, and returns how many HTML pages
 // the site has.
-func verify(files map[string]fileSum, routes []string) (int, error) {
+func verify(out *render.Output, routes []string) (int, error) {
 	var missing []string
 	for _, r := range append(routes, notFoundPages...) {
 		p := filepath.ToSlash(RoutePath(r))
 		if strings.HasSuffix(r, ".html") {
 			p = strings.TrimPrefix(r, "/")
 		}
-		if files[p].Size == 0 {
+		if !out.Has(p) {
 			missing = append(missing, r)
 		}
 	}
 	if len(missing) > 0 {
 		return 0, fmt.Errorf("built site lacks %d route(s): %s", len(missing), strings.Join(missing, ", "))
 	}
-	return (&manifest{Files: files}).pages(), nil
+	return out.Pages(), nil
 }

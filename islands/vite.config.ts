@@ -30,14 +30,15 @@ export default defineConfig({
           // headers and a round trip on a phone. "react" is what every
           // island page loads (React, the loader's contract, query-state,
           // the sign-in token's key); "query" what the islands that call
-          // the API load (TanStack Query, the API client, auth, the toasts'
-          // queue; not the toaster, loaded with the first toast).
+          // the API load (TanStack Query, the API client: openapi-fetch and
+          // lib/api, auth, the toasts' queue; not the toaster, loaded with
+          // the first toast).
           groups: [
             {
               name: "react",
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|src[\\/]lib[\\/](contract|query-state|token)\.ts$/,
             },
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth)\.tsx?$/ },
+            { name: "query", test: /node_modules[\\/](@tanstack|openapi-fetch)[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth)\.tsx?$/ },
           ],
         },
       },

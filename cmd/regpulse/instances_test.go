@@ -35,19 +35,39 @@ type instance struct {
 	url  string
 	cmd  *exec.Cmd
 	done chan struct{}
-	log  *bytes.Buffer
+	log  *processLog
+}
+
+// processLog is what a process wrote, read while it writes.
+type processLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *processLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *processLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
 
 // startInstance starts `regpulse serve` on a free loopback port over the
 // database at dbURL (a site of two pages), without waiting for it.
-func startInstance(t *testing.T, dbURL string) *instance {
+func startInstance(t testing.TB, dbURL string) *instance {
 	t.Helper()
 	return startServe(t, "--data", t.TempDir(), "--database-url", dbURL)
 }
 
-// startServe starts `regpulse serve` with store flags (--data,
-// --database-url) on a free loopback port, without waiting for it.
-func startServe(t *testing.T, storeFlags ...string) *instance {
+// startServe starts `regpulse serve` on the real content with flags
+// (--data, --database-url, --content…: the last of a flag given twice
+// wins) on a free loopback port, without waiting for it. Cleanup kills
+// it.
+func startServe(t testing.TB, flags ...string) *instance {
 	t.Helper()
 	public := t.TempDir()
 	for _, page := range []string{"index.html", "404.html"} {
@@ -64,28 +84,34 @@ func startServe(t *testing.T, storeFlags ...string) *instance {
 	args := append([]string{"serve", "--addr", addr, "--public", public,
 		"--content", "../../content", "--log-level", "warn",
 		"--login-limit", "3", "--signup-limit", "100000", "--limit-window", "1h",
-		"--hash-memory", "64", "--hash-iterations", "1", "--trusted-proxies", "127.0.0.0/8"}, storeFlags...)
+		"--hash-memory", "64", "--hash-iterations", "1", "--trusted-proxies", "127.0.0.0/8"}, flags...)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), runAsEnv+"=1", auth.SecretEnv+"="+strings.Repeat("k", 40))
-	in := &instance{url: "http://" + addr, cmd: cmd, done: make(chan struct{}), log: &bytes.Buffer{}}
+	in := &instance{url: "http://" + addr, cmd: cmd, done: make(chan struct{}), log: &processLog{}}
 	cmd.Stdout, cmd.Stderr = in.log, in.log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() { cmd.Wait(); close(in.done) }()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-in.done
-	})
+	t.Cleanup(in.kill)
 	return in
 }
 
+// kill stops the process and waits for it.
+func (in *instance) kill() {
+	in.cmd.Process.Kill()
+	<-in.done
+}
+
 // waitReady waits until in answers.
-func waitReady(t *testing.T, in *instance) {
+func waitReady(t testing.TB, in *instance) { waitOK(t, in, "/api/health", 90*time.Second) }
+
+// waitOK waits until in answers GET path with 200, for at most within.
+func waitOK(t testing.TB, in *instance, path string, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(within)
 	for {
-		res, err := http.Get(in.url + "/api/health")
+		res, err := http.Get(in.url + path)
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
@@ -95,10 +121,10 @@ func waitReady(t *testing.T, in *instance) {
 		select {
 		case <-in.done:
 			t.Fatalf("instance exited:\n%s", in.log)
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(50 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("instance not answering after 90 s:\n%s", in.log)
+			t.Fatalf("instance not answering %s with 200 after %s:\n%s", path, within, in.log)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package alerts
 import (
 	"context"
 	"log/slog"
+	"regpulse/internal/schedule"
 	"time"
 )
 
@@ -12,23 +13,12 @@ import (
 // the digests in the first run from DigestHour. A failed run is logged
 // and the next one runs on schedule.
 func Every(ctx context.Context, interval time.Duration, run func(ctx context.Context) (Report, error), log *slog.Logger) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		rep, err := run(ctx)
-		if ctx.Err() != nil {
-			return // shutting down
-		}
+	schedule.Every(ctx, interval, run, func(rep Report, err error) {
 		if err != nil {
 			log.Error("alerts run failed; the next run takes it up", "err", err)
 		}
 		if rep.Confirmations+rep.Matched+rep.Sent+rep.Failed+rep.Folded > 0 {
 			log.Info(rep.String())
 		}
-	}
+	})
 }

@@ -182,20 +182,27 @@ type API struct {
 	DB      *store.DB
 	Handler http.Handler // mount at /api
 	Reads   *readcache.Cache
-	// AI proposes the obligations of circulars without written ones after
-	// each sync (nil: none are proposed).
-	AI *ai.Service
+	AI      *ai.Service
+	// Extraction proposes, in the background, the obligations of the
+	// circulars without written ones after each sync (a server's only:
+	// nil as a function).
+	Extraction *obligations.Extraction
 }
 
-// Close closes the store.
-func (a *API) Close() error { return a.DB.Close() }
+// Close stops the extraction, if one runs, and closes the store.
+func (a *API) Close() error {
+	if a.Extraction != nil {
+		a.Extraction.Close()
+	}
+	return a.DB.Close()
+}
 
 // Sync mirrors a catalog into the store: cat, or when nil the one loaded
-// from content, logging what changed, then extracts the obligations of
-// the circulars that changed and have none written
-// (obligations.Refresh). A failure is logged, not fatal: the API serves
-// what the store last received. The read cache starts a new data version
-// either way.
+// from content, logging what changed, then starts the extraction of the
+// obligations of the circulars that changed and have none written, in
+// the background (obligations.Extraction: a server answers meanwhile). A
+// failure is logged, not fatal: the API serves what the store last
+// received. The read cache starts a new data version either way.
 func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
 	defer a.Reads.Invalidate()
 	start, outcome := time.Now(), "ok"
@@ -215,15 +222,9 @@ func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, lo
 		return
 	}
 	log.Info("catalog synced into the store", "changes", stats.String())
-	if a.AI == nil {
-		return
+	if a.Extraction != nil {
+		a.Extraction.Start(cat.Circulars)
 	}
-	ob, err := obligations.Refresh(ctx, a.DB, a.AI, cat.Circulars, false, log)
-	if err != nil {
-		log.Error("obligations: extraction stopped", "err", err)
-		return
-	}
-	log.Info("obligations extracted", "changes", ob.String())
 }
 
 // Check reports the first setting out of its range, naming the flag:
@@ -283,6 +284,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
+		a.Extraction = obligations.NewExtraction(db, svc, log)
 		if c.Content != "" {
 			a.Sync(ctx, nil, c.Content, log)
 		}

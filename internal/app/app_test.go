@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
+	"regpulse/internal/catalog"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store/storetest"
 )
@@ -44,6 +46,32 @@ func TestOpen(t *testing.T) {
 		a.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/health", nil))
 		if rec.Code != http.StatusOK || a.Reads == nil {
 			t.Errorf("GET /health = %d, read cache %v", rec.Code, a.Reads)
+		}
+	})
+	t.Run("ServerExtractsInTheBackground", func(t *testing.T) {
+		c := config(t)
+		c.Content = "../../content"
+		a, err := Open(t.Context(), c, Env{Getenv: getenv(nil)}, discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Close()
+		// Open returned with the catalog synced and the extraction started,
+		// not ended: the server answers meanwhile
+		if st := a.Extraction.Status(); st.StartedAt == nil || st.Total == 0 {
+			t.Fatalf("extraction status once open: %+v, want started over the catalog", st)
+		}
+		if _, n, err := a.DB.ListCirculars(t.Context(), catalog.CircularQuery{Page: catalog.Page{Limit: 1}}); err != nil || n == 0 {
+			t.Fatalf("%d circulars in the store once open (%v), want the catalog synced", n, err)
+		}
+		select {
+		case <-a.Extraction.Idle():
+		case <-time.After(time.Minute):
+			t.Fatal("the extraction did not end")
+		}
+		states, err := a.DB.ExtractedStates(t.Context())
+		if st := a.Extraction.Status(); err != nil || len(states) == 0 || st.Running || st.Last == nil || st.Last.Extracted != len(states) {
+			t.Errorf("after the extraction: %d circulars' obligations stored (%v), status %+v", len(states), err, st)
 		}
 	})
 	for _, tc := range []struct {

@@ -6,7 +6,6 @@ package auth
 
 import (
 	"errors"
-	"slices"
 	"time"
 
 	"regpulse/internal/catalog"
@@ -92,11 +91,11 @@ var (
 	ErrNoUser        = errors.New("no such user")
 )
 
-// The values preferences take: the search's source filter (every source
-// but "other"), the impact levels, the search's categories and the
+// The values preferences take: the search's source filter (the
+// regulators), the impact levels, the search's categories and the
 // entity types impact is judged for (what kind of business the user is).
 var (
-	PreferenceSources      = slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" })
+	PreferenceSources      = catalog.Regulators
 	PreferenceImpactLevels = catalog.ImpactLevels
 	PreferenceCategories   = catalog.CircularCategories
 	PreferenceEntityTypes  = catalog.EntityTypes

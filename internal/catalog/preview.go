@@ -3,7 +3,7 @@ package catalog
 import "regpulse/internal/markdown"
 
 // The previews of a circular's text: 200 characters on cards, 150 on the
-// impact tracker (SPEC).
+// impact tracker's shorter entries.
 const (
 	CardPreviewLen   = 200
 	ImpactPreviewLen = 150

@@ -244,7 +244,7 @@ func (l *loader) sourceLinks(f *fields, c *Circular, extra []SourceLink) {
 	if c.OfficialURLConfidence != "" && c.OfficialURL == "" {
 		f.addAt(at("officialUrlConfidence"), "officialUrlConfidence", "says how officialUrl was matched, and there is no officialUrl")
 	}
-	if c.OfficialURL == "" && c.Source != "other" {
+	if c.OfficialURL == "" && c.Source != SourceOther {
 		l.warn(f, at("source"), "officialUrl", "no official link: find %s's own page for this circular", c.Source)
 	}
 }

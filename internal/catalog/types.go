@@ -6,10 +6,18 @@ import (
 	"time"
 )
 
+// SourceOther is the source of a circular of no regulator RegPulse
+// follows (a ministry's, a standard body's): a source, not a regulator.
+const SourceOther = "other"
+
 // The enumerations. Values are spelled exactly as pages and regulators
 // write them, because they appear in URLs, JSON and filters.
 var (
-	Sources            = []string{"RBI", "NPCI", "SEBI", "IRDAI", "PFRDA", "PRB", "IDRBT", "other"}
+	Sources = []string{"RBI", "NPCI", "SEBI", "IRDAI", "PFRDA", "PRB", "IDRBT", SourceOther}
+	// Regulators are the sources that are regulators: every source but
+	// SourceOther. What filters, feeds, lists and preferences name by
+	// regulator is over these.
+	Regulators         = slices.DeleteFunc(slices.Clone(Sources), func(s string) bool { return s == SourceOther })
 	CircularCategories = []string{"Payment Systems", "UPI", "CBDC", "Sandbox", "UDIR", "ODR", "Security",
 		"Digital Insurance", "Digital Pension", "Digital Enrollment", "Digital Payments", "Grievance Redressal"}
 	ImpactLevels        = []string{"high", "medium", "low"}

@@ -90,7 +90,9 @@ func Count(circulars []catalog.Circular, news []catalog.NewsItem, now time.Time)
 
 // The dashboard's lists (Recent Circulars, Latest Fintech News) show
 // PageSize items, Load More adds PageStep, and the button is gone once
-// more than HideAbove are shown (SPEC.md section 9).
+// more than HideAbove are shown: the product's rule, which keeps the
+// dashboard a glance and sends a reader who wants more to /circulars
+// and /news.
 const (
 	PageSize  = 5
 	PageStep  = 5

@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"log/slog"
+	"regpulse/internal/schedule"
 	"time"
 )
 
@@ -13,19 +14,11 @@ type RunFunc func(ctx context.Context) (Report, error)
 // run found. A failed run is logged and the next one runs on schedule;
 // after, when not nil, is called after each run.
 func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.Logger, after func()) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		start := time.Now()
-		rep, err := run(ctx)
-		if ctx.Err() != nil {
-			return // shutting down: the run was cancelled, not broken
-		}
+	var start time.Time
+	schedule.Every(ctx, interval, func(ctx context.Context) (Report, error) {
+		start = time.Now()
+		return run(ctx)
+	}, func(rep Report, err error) {
 		rep.Log(log)
 		if err != nil {
 			log.Error("ingest failed", "err", err)
@@ -35,7 +28,7 @@ func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.L
 		if after != nil {
 			after()
 		}
-	}
+	})
 }
 
 // Log writes each written file and each malformed item to log; items

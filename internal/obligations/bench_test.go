@@ -1,4 +1,4 @@
-package obligations
+package obligations_test
 
 import (
 	"log/slog"
@@ -9,6 +9,7 @@ import (
 	"regpulse/internal/ai/local"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
 	"regpulse/internal/register"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
@@ -32,9 +33,9 @@ func BenchmarkRefresh(b *testing.B) {
 	}
 	svc := ai.NewService(nil, local.New())
 	log := slog.New(slog.DiscardHandler)
-	var st Stats
+	var st obligations.Stats
 	for b.Loop() {
-		if st, err = Refresh(ctx, db, svc, cs, true, log); err != nil {
+		if st, err = obligations.Refresh(ctx, db, svc, cs, true, log); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -16,13 +16,27 @@ import (
 
 	"regpulse/internal/ai"
 	"regpulse/internal/catalog"
-	"regpulse/internal/store"
 )
 
-// Store is what Refresh needs of a store.
+// Store is what Refresh needs of a store (*store.DB).
 type Store interface {
-	ExtractedStates(ctx context.Context) (map[string]store.ExtractedState, error)
-	PutExtractedSets(ctx context.Context, sets []store.ExtractedSet) (accepted []string, err error)
+	ExtractedStates(ctx context.Context) (map[string]ExtractedState, error)
+	PutExtractedSets(ctx context.Context, sets []ExtractedSet) (accepted []string, err error)
+}
+
+// ExtractedState is what a store holds of a circular's extracted
+// obligations: the hash of the input they were made from, and whether an
+// editor accepted them.
+type ExtractedState struct {
+	InputHash string
+	Accepted  bool
+}
+
+// ExtractedSet is one circular's extracted obligations and the hash of
+// the input they were made from.
+type ExtractedSet struct {
+	CircularID, InputHash string
+	Obligations           []catalog.Obligation
 }
 
 // batch is how many circulars' obligations are written in one
@@ -60,12 +74,18 @@ func InputHash(c catalog.Circular) string {
 // them again when force is set) or an editor accepted them. A circular
 // that fails is logged and skipped; only the context's end stops it.
 func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular, force bool, log *slog.Logger) (Stats, error) {
+	return refresh(ctx, st, ex, cs, force, log, func(int) {})
+}
+
+// refresh is Refresh telling progress how many circulars of cs it has
+// read, as it goes.
+func refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular, force bool, log *slog.Logger, progress func(done int)) (Stats, error) {
 	var stats Stats
 	states, err := st.ExtractedStates(ctx)
 	if err != nil {
 		return stats, err
 	}
-	var sets []store.ExtractedSet
+	var sets []ExtractedSet
 	write := func() error {
 		accepted, err := st.PutExtractedSets(ctx, sets)
 		if err != nil {
@@ -81,7 +101,10 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 		sets = sets[:0]
 		return nil
 	}
-	for _, c := range cs {
+	for i, c := range cs {
+		if i%batch == 0 {
+			progress(i)
+		}
 		if len(c.Obligations) > 0 {
 			stats.Written++
 			continue
@@ -104,7 +127,7 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 			log.Warn("obligations: extraction failed", "circular", c.Slug, "err", err)
 			continue
 		}
-		sets = append(sets, store.ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
+		sets = append(sets, ExtractedSet{CircularID: c.ID, InputHash: hash, Obligations: obs})
 		if len(sets) == batch {
 			if err := write(); err != nil {
 				return stats, err
@@ -116,5 +139,6 @@ func Refresh(ctx context.Context, st Store, ex Extractor, cs []catalog.Circular,
 			return stats, err
 		}
 	}
+	progress(len(cs))
 	return stats, nil
 }

@@ -1,4 +1,4 @@
-package obligations
+package obligations_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"regpulse/internal/ai"
 	"regpulse/internal/ai/local"
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
 	"regpulse/internal/store"
 )
 
@@ -44,7 +45,7 @@ func TestRefresh(t *testing.T) {
 			written++
 		}
 	}
-	first, err := Refresh(ctx, db, ex, cat.Circulars, false, log)
+	first, err := obligations.Refresh(ctx, db, ex, cat.Circulars, false, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestRefresh(t *testing.T) {
 	t.Log(first)
 	// Nothing changed: no circular is asked again, found obligations or not.
 	ex.asked = nil
-	second, err := Refresh(ctx, db, ex, cat.Circulars, false, log)
+	second, err := obligations.Refresh(ctx, db, ex, cat.Circulars, false, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,14 +84,14 @@ func TestRefresh(t *testing.T) {
 	}
 	edited.Content += "\n\nBanks must file a report."
 	ex.asked = nil
-	third, err := Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, false, log)
+	third, err := obligations.Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, false, log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if third.Extracted != 1 || third.Accepted != 1 || len(ex.asked) != 1 || ex.asked[0] != edited.Slug {
 		t.Errorf("third refresh: %v, asked %v", third, ex.asked)
 	}
-	forced, err := Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, true, log)
+	forced, err := obligations.Refresh(ctx, db, ex, []catalog.Circular{edited, accepted}, true, log)
 	if err != nil || forced.Extracted != 1 || forced.Accepted != 1 {
 		t.Errorf("forced refresh: %v, %v", forced, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regpulse/internal/metrics"
+	"regpulse/internal/schedule"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -83,37 +84,45 @@ type BuildFunc func(ctx context.Context, dir string) error
 // to base and swaps it in. A failed build keeps the last good site and
 // logs why. It returns when ctx is cancelled.
 func (s *Site) RebuildEvery(ctx context.Context, interval time.Duration, base string, build BuildFunc, log *slog.Logger, after func()) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
+	type rebuilt struct {
+		dir      string
+		took     time.Duration
+		unusable bool // built, but Swap refused it
+	}
 	var prev string // the last directory this loop made, removed after the next swap
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		dir := fmt.Sprintf("%s.%d", filepath.Clean(base), time.Now().UnixNano())
+	schedule.Every(ctx, interval, func(ctx context.Context) (rebuilt, error) {
+		r := rebuilt{dir: fmt.Sprintf("%s.%d", filepath.Clean(base), time.Now().UnixNano())}
 		start := time.Now()
-		if err := build(ctx, dir); err != nil {
-			os.RemoveAll(dir)
+		if err := build(ctx, r.dir); err != nil {
+			os.RemoveAll(r.dir)
 			if ctx.Err() != nil {
-				return // shutting down: the build was cancelled, not broken
+				return r, ctx.Err() // shutting down: whatever the build said, it was cancelled
 			}
-			log.Error("rebuild failed; still serving the last good site", "dir", s.Dir(), "err", err)
-			continue
+			return r, err
 		}
-		if err := s.Swap(dir); err != nil {
-			os.RemoveAll(dir)
+		if err := s.Swap(r.dir); err != nil {
+			os.RemoveAll(r.dir)
+			r.unusable = true
+			return r, err
+		}
+		r.took = time.Since(start)
+		return r, nil
+	}, func(r rebuilt, err error) {
+		switch {
+		case r.unusable:
 			log.Error("rebuild produced an unusable site; still serving the last good site", "err", err)
-			continue
+			return
+		case err != nil:
+			log.Error("rebuild failed; still serving the last good site", "dir", s.Dir(), "err", err)
+			return
 		}
-		log.Info("rebuilt site", "dir", dir, "took", time.Since(start).Round(time.Millisecond))
+		log.Info("rebuilt site", "dir", r.dir, "took", r.took.Round(time.Millisecond))
 		if prev != "" {
 			removeLater(prev)
 		}
-		prev = dir
+		prev = r.dir
 		if after != nil {
 			after()
 		}
-	}
+	})
 }

@@ -4,9 +4,11 @@
 package storetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -324,4 +326,39 @@ func BenchCirculars(b testing.TB, def int) int {
 		b.Fatalf("%s=%q is not a positive number", BenchCircularsEnv, v)
 	}
 	return n
+}
+
+// ContentWith is a copy of the content folder src, in a temporary folder
+// of t, plus n generated circulars shaped like real ones
+// (RealisticCirculars) written as editors write them, each number once.
+func ContentWith(b testing.TB, src string, n int) string {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "content")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		b.Fatal(err)
+	}
+	seen := map[catalog.OptString]bool{}
+	for i, c := range RealisticCirculars(n, 1) {
+		if seen[c.CircularNumber] { // the catalog refuses a number used twice
+			c.CircularNumber += catalog.OptString(fmt.Sprintf("-%d", i))
+		}
+		seen[c.CircularNumber] = true
+		if err := os.WriteFile(filepath.Join(dir, "circulars", c.Slug+".md"), circularFile(c), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// circularFile is c as an editor would write it in content/circulars.
+func circularFile(c catalog.Circular) []byte {
+	var s strings.Builder
+	q := func(v string) string { j, _ := json.Marshal(v); return string(j) } // a JSON string is a YAML string
+	fmt.Fprintf(&s, "---\ncircularNumber: %s\ntitle: %s\nsource: %s\ncategory: %s\n", q(string(c.CircularNumber)), q(c.Title), c.Source, q(c.Category))
+	fmt.Fprintf(&s, "publishedDate: %s\ndocumentType: %s\nimpactLevel: %s\nentityImpact:\n", c.PublishedDate, c.DocumentType, c.ImpactLevel)
+	for _, e := range c.EntityImpact {
+		fmt.Fprintf(&s, "  %s: %s\n", e.EntityType, e.ImpactLevel)
+	}
+	fmt.Fprintf(&s, "sourceUrl: %s\nsummary: %s\n---\n\n%s\n", q(string(c.SourceURL)), q(string(c.Summary)), c.Content)
+	return []byte(s.String())
 }

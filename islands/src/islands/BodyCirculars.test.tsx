@@ -4,6 +4,7 @@ import type { Schemas } from "../lib/api";
 import { dataApiList, dataEmpty, dataFields, dataList, dataStaticPage, sel } from "../lib/contract";
 import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
 import BodyCirculars, { circularsURL } from "./BodyCirculars";
+import { pathOf } from "../test/fetch";
 
 describe("circularsURL", () => {
   it.each([
@@ -58,7 +59,7 @@ describe("BodyCirculars on /payment-body/rbi", () => {
     await waitFor(() => expect(shown()).toEqual([pa, "not-on-this-page", token]));
     expect(fetch).toHaveBeenCalledTimes(1);
     // the page size comes from the page's props (Go's generator.ListPageSize)
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe("/api/circulars?source=RBI&sort=impact&search=RBI&limit=30");
+    expect(pathOf((fetch.mock.calls[0] as unknown[])[0])).toBe("/api/circulars?source=RBI&sort=impact&search=RBI&limit=30");
     expect(window.location.search).toBe("?sort=impact");
   });
 

@@ -42,7 +42,7 @@ function circularsQuery(source: Schemas["Source"], limit: number, state: State) 
 }
 
 export function circularsURL(source: Schemas["Source"], limit: number, state: State): string {
-  return apiURL("/circulars", { query: circularsQuery(source, limit, state) });
+  return apiURL("/circulars", circularsQuery(source, limit, state));
 }
 
 function BodyCirculars({ source, name, impactLevels, limit, labels }: Props) {

@@ -4,6 +4,7 @@ import { dataCardActions, sel } from "../lib/contract";
 import { removeToaster } from "../lib/toast";
 import { inAct, loadPage, mountIsland, resetPage } from "../test/fixture";
 import CardActions from "./CardActions";
+import { bodyOf, pathOf } from "../test/fetch";
 
 const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { "Content-Type": "application/json" } });
 
@@ -27,14 +28,14 @@ describe("CardActions on /circulars", () => {
     // the second card's Impact asks about the second card's circular, for PSPs
     const second = slots[1];
     const id = second.getAttribute(dataCardActions);
-    const impact = vi.fn(async (_url: string, _init?: RequestInit) =>
+    const impact = vi.fn(async (_req: Request) =>
       json({ circularId: id, entityType: "PSP", impactLevel: "high", reasons: ["It binds PSPs."], provider: "local", model: "rules", generatedAt: "2026-01-01T00:00:00Z" }),
     );
     vi.stubGlobal("fetch", impact);
     await inAct(() => fireEvent.click(within(second).getByRole("button", { name: "Impact" })));
     await waitFor(() => expect(screen.getByText("Impact level: high. See detailed analysis.")).toBeTruthy());
-    expect(impact.mock.calls[0][0]).toBe(`/api/circulars/${id}/impact`);
-    expect(JSON.parse(String(impact.mock.calls[0][1]?.body))).toEqual({ entityType: "PSP" });
+    expect(pathOf(impact.mock.calls[0][0])).toBe(`/api/circulars/${id}/impact`);
+    expect(await bodyOf(impact.mock.calls[0][0])).toEqual({ entityType: "PSP" });
     expect(within(second).getByText("It binds PSPs.")).toBeTruthy();
     expect(within(slots[0]).queryByText("It binds PSPs.")).toBeNull();
   });

@@ -4,6 +4,7 @@ import type { Schemas } from "../lib/api";
 import { dataApiList, dataStaticPage, sel } from "../lib/contract";
 import { inAct, loadPage, mountIsland, resetPage } from "../test/fixture";
 import CircularList, { parseView, viewURL, type Lists } from "./CircularList";
+import { pathOf } from "../test/fetch";
 
 const lists: Lists = {
   sources: { RBI: "/circulars/rbi", NPCI: "/circulars/npci" },
@@ -53,8 +54,8 @@ describe("CircularList on /circulars", () => {
       "/api/circulars?source=RBI&limit=30": [token, pa],
       "/api/circulars?source=RBI&category=Payment+Systems&limit=30": [token],
     };
-    const fetch = vi.fn(async (url: string) => {
-      const slugs = answers[url] ?? [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const slugs = answers[pathOf(input)] ?? [];
       return new Response(JSON.stringify(slugs.map(circular)), { headers: { "X-Total-Count": String(slugs.length) } });
     });
     vi.stubGlobal("fetch", fetch);
@@ -78,7 +79,7 @@ describe("CircularList on /circulars", () => {
     await waitFor(() => expect(shown()).toEqual([token, pa]));
     await inAct(() => window.history.back());
     await waitFor(() => expect(shown()).toEqual([upi, token, pa]));
-    expect(Object.keys(answers)).toEqual(fetch.mock.calls.map((c) => String((c as unknown[])[0])));
+    expect(Object.keys(answers)).toEqual(fetch.mock.calls.map((c) => pathOf((c as unknown[])[0])));
   });
 
   it("opens the static page nearest the view when the API does not answer", async () => {

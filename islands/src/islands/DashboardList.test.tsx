@@ -4,6 +4,7 @@ import { dataApiList, dataExport, dataIsland, dataList, dataLoadMore, sel } from
 import { canLoadMore, exportHref } from "../lib/dashboard-list";
 import { inAct, loadPage, mountIsland, resetPage, shown } from "../test/fixture";
 import DashboardList from "./DashboardList";
+import { pathOf } from "../test/fetch";
 
 // The fixture's dashboard: three circulars, newest first: NPCI (UPI
 // IDs), RBI (tokenisation), RBI (payment aggregators); one news item.
@@ -56,8 +57,8 @@ const bySource: Record<string, string[]> = { "": [upi, token, pa], RBI: [token, 
 const source = (slug: string) => (slug.startsWith("npci") ? "NPCI" : "RBI");
 // stubAPI answers GET /api/circulars?source=&limit= from the fixture's circulars.
 const stubAPI = () => {
-  const fetch = vi.fn(async (url: string) => {
-    const q = new URL(url, "http://x.test").searchParams;
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const q = new URL(pathOf(input), "http://x.test").searchParams;
     const all = bySource[q.get("source") ?? ""];
     const page = all.slice(0, Number(q.get("limit")));
     const body = page.map((slug) => ({ id: slug, slug, title: slug, source: source(slug), category: "UPI", documentType: "circular", impactLevel: "high", publishedDate: "2021-01-01" }));
@@ -94,7 +95,7 @@ describe("DashboardList on the dashboard", () => {
     await waitFor(() => expect(visible()).toEqual([upi, token]));
     expect(loadMore()).toBeNull(); // 2 > 1
     expect(screen.getByRole("status").textContent).toBe("Showing 2 of 3 circulars");
-    expect(fetch.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual(["/api/circulars?limit=2"]);
+    expect(fetch.mock.calls.map((c) => pathOf((c as unknown[])[0]))).toEqual(["/api/circulars?limit=2"]);
   });
 
   it("a source button asks the API, resets the count and writes ?source= and the downloads", async () => {
@@ -121,9 +122,9 @@ describe("DashboardList on the dashboard", () => {
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
     const api = fetch.getMockImplementation()!;
-    fetch.mockImplementation(async (url: string) => {
+    fetch.mockImplementation(async (input: RequestInfo | URL) => {
       await held;
-      return api(url);
+      return api(input);
     });
     await loadPage("/?source=NPCI");
     await mountIsland("DashboardList", DashboardList);

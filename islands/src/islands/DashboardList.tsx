@@ -9,7 +9,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { call, type Schemas } from "../lib/api";
+import { answered, api, type Schemas } from "../lib/api";
 import type { CardLabels } from "../lib/circular-card";
 import { dataApiList, dataExport, dataList, dataLoadMore, sel, setHidden } from "../lib/contract";
 import { canLoadMore, exportHref, type ListRules } from "../lib/dashboard-list";
@@ -32,10 +32,10 @@ type Answer = { circulars?: Schemas["Circular"][]; news?: Schemas["NewsItem"][];
 // fetchList asks for the first count entries of the list (of source).
 async function fetchList(noun: Props["noun"], source: string, count: number, signal: AbortSignal): Promise<Answer> {
   if (noun === "news") {
-    const { data, response } = await call("get", "/news", { query: { limit: count }, signal });
+    const { data, response } = await answered(api.GET("/news", { params: { query: { limit: count } }, signal }));
     return { news: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
   }
-  const { data, response } = await call("get", "/circulars", { query: { source: (source || undefined) as Schemas["Source"] | undefined, limit: count }, signal });
+  const { data, response } = await answered(api.GET("/circulars", { params: { query: { source: (source || undefined) as Schemas["Source"] | undefined, limit: count } }, signal }));
   return { circulars: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
 }
 

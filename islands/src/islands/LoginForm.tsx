@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { call, userMessage } from "../lib/api";
+import { api, dataOf, userMessage } from "../lib/api";
 import { safeNext, signedIn } from "../lib/auth";
 import { AuthCard, Field, loginSchema, PasswordField, primaryButton, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -15,7 +15,7 @@ type Values = z.infer<typeof loginSchema>;
 function LoginForm() {
   const form = useForm<Values>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
   const login = useMutation({
-    mutationFn: async (v: Values) => (await call("post", "/auth/login", { body: v })).data,
+    mutationFn: (v: Values) => dataOf(api.POST("/auth/login", { body: v })),
     onSuccess: ({ token }) => {
       toastAfterNavigation({ title: "Welcome back!", description: "Successfully signed in to RegPulse" });
       signedIn(token, safeNext(window.location.search));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { dataAge, dataApiList, dataEmpty, dataNewsHeading, dataNewsResults, dataNewsTop, sel } from "../lib/contract";
 import { inAct, isHidden, loadPage, mountIsland, resetPage, shown, text } from "../test/fixture";
 import NewsFilter from "./NewsFilter";
+import { pathOf } from "../test/fetch";
 
 // The fixture's /news: one Indian item, "NPCI changes UPI transaction IDs"
 // (Payment Systems), in the Top 5 India block and in the full list.
@@ -27,8 +28,8 @@ const answers: Record<string, string[]> = {
   "/api/news?category=Payment+Systems&limit=30": [item],
 };
 const stubNews = () => {
-  const fetch = vi.fn(async (url: string) => {
-    const titles = answers[url] ?? [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const titles = answers[pathOf(input)] ?? [];
     return new Response(JSON.stringify(titles.map(news)), { headers: { "X-Total-Count": String(titles.length) } });
   });
   vi.stubGlobal("fetch", fetch);
@@ -71,7 +72,7 @@ describe("NewsFilter on /news", () => {
     await choose("Payment Systems");
     await waitFor(() => expect(apiShown()).toEqual([item]));
     expect(emptyShown()).toBe(false);
-    expect(fetch.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual(Object.keys(answers));
+    expect(fetch.mock.calls.map((c) => pathOf((c as unknown[])[0]))).toEqual(Object.keys(answers));
 
     await inAct(() => fireEvent.click(screen.getByRole("button", { name: "Clear Filters" })));
     expect(topShown()).toBe(true);

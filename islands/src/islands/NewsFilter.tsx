@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
-import { call, type Schemas } from "../lib/api";
+import { answered, api, type Schemas } from "../lib/api";
 import { Pager, showStatic, useSlot } from "../lib/api-list";
 import { dataEmpty, sel, setHiddenAll } from "../lib/contract";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
@@ -28,15 +28,19 @@ type Props = { categories: string[]; pageSize: number; page: number };
 
 // newsPage asks for page n of the filter's news.
 async function newsPage(q: string, category: string, n: number, size: number, signal: AbortSignal) {
-  const { data, response } = await call("get", "/news", {
-    query: {
-      search: q.trim() || undefined,
-      category: category !== "all" ? (category as Schemas["NewsCategory"]) : undefined,
-      limit: size,
-      offset: (n - 1) * size || undefined,
-    },
-    signal,
-  });
+  const { data, response } = await answered(
+    api.GET("/news", {
+      params: {
+        query: {
+          search: q.trim() || undefined,
+          category: category !== "all" ? (category as Schemas["NewsCategory"]) : undefined,
+          limit: size,
+          offset: (n - 1) * size || undefined,
+        },
+      },
+      signal,
+    }),
+  );
   return { news: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
 }
 

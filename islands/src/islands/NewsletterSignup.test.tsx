@@ -7,6 +7,7 @@ import { queryClient } from "../lib/query";
 import { inAct, loadPage, mountIsland, resetPage } from "../test/fixture";
 import { toast } from "../lib/toast";
 import NewsletterSignup from "./NewsletterSignup";
+import { bodyOf, pathOf } from "../test/fetch";
 
 // The page's toast region is the accounts' (lib/toast.tsx, seen in the
 // browser tests); here the calls to it are checked.
@@ -19,8 +20,8 @@ function stubAPI(status: number, body: unknown): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, body: JSON.parse(String(init.body)) });
+    vi.fn(async (req: Request) => {
+      calls.push({ url: pathOf(req), body: await bodyOf(req) });
       return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
     }),
   );

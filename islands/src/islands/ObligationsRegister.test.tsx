@@ -4,6 +4,7 @@ import { setToken, type Schemas } from "../lib/api";
 import { removeToaster } from "../lib/toast";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
 import ObligationsRegister from "./ObligationsRegister";
+import { bodyOf, pathOf } from "../test/fetch";
 
 type Item = Schemas["RegisterItem"];
 
@@ -41,14 +42,14 @@ const json = (v: unknown, headers: Record<string, string> = {}) => new Response(
 function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"]) {
   const puts: { url: string; body: unknown }[] = [];
   const urls: string[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = String(input);
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+    const url = pathOf(input);
     urls.push(url);
     if (url.startsWith("/api/auth/me")) return json(user);
     if (url.startsWith("/api/user/preferences")) return json({ entityTypes, circularSources: [], impactLevels: [], categories: [] });
     if (url.startsWith("/api/user/compliance-score")) return json({ score: 25, applicable: items.length, settled: 1, entityTypes });
-    if (init?.method === "PUT") {
-      const body = JSON.parse(String(init.body));
+    if (input instanceof Request && input.method === "PUT") {
+      const body = (await bodyOf(input)) as Partial<Item>;
       puts.push({ url, body });
       const id = url.split("/").pop()!;
       const it = items.find((i) => i.id === id)!;

@@ -5,8 +5,8 @@
 // register as CSV. Signed out, it sends the user to /login and back.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiQuery, apiRequest, apiURL, call, listAll, userMessage, type Schemas } from "../lib/api";
-import { useCurrentUser } from "../lib/auth";
+import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../lib/api";
+import { preferencesQuery, scoreQuery, useCurrentUser } from "../lib/auth";
 import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
 import { inputClass, secondaryButton } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -37,7 +37,7 @@ function refresh() {
 }
 
 function History({ id }: { id: string }) {
-  const h = useQuery(apiQuery("/user/obligations/{id}/history", { path: { id } }));
+  const h = useQuery({ queryKey: ["/user/obligations/{id}/history", id], queryFn: ({ signal }) => dataOf(api.GET("/user/obligations/{id}/history", { params: { path: { id } }, signal })) });
   if (h.isPending) return <p className="text-xs text-slate-600 dark:text-slate-300">Loading history...</p>;
   if (h.isError) return <p className="text-xs text-red-700 dark:text-red-300">Could not load the history.</p>;
   if (h.data.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-300">No changes yet.</p>;
@@ -58,7 +58,7 @@ function Row({ item, props }: { item: Item; props: Props }) {
   const [history, setHistory] = useState(false);
   useEffect(() => setNote(item.note), [item.note]);
   const save = useMutation({
-    mutationFn: async (body: Schemas["ObligationStatusRequest"]) => (await call("put", "/user/obligations/{id}", { path: { id: item.id }, body })).data,
+    mutationFn: (body: Schemas["ObligationStatusRequest"]) => dataOf(api.PUT("/user/obligations/{id}", { params: { path: { id: item.id } }, body })),
     onSuccess: (it) => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ["/user/obligations/{id}/history"] });
@@ -120,7 +120,7 @@ function Row({ item, props }: { item: Item; props: Props }) {
 }
 
 function Score() {
-  const s = useQuery(apiQuery("/user/compliance-score"));
+  const s = useQuery(scoreQuery);
   if (!s.data) return null;
   const { score, settled, applicable } = s.data;
   return (
@@ -137,8 +137,8 @@ function Score() {
 
 async function exportCSV(query: ReturnType<typeof registerQuery>) {
   try {
-    const res = await apiRequest("GET", apiURL("/user/obligations.csv", { query }));
-    const url = URL.createObjectURL(await res.blob());
+    const csv = await dataOf(api.GET("/user/obligations.csv", { params: { query }, parseAs: "blob" }));
+    const url = URL.createObjectURL(csv);
     const a = document.createElement("a");
     a.href = url;
     a.download = "regpulse-my-obligations.csv";
@@ -164,10 +164,10 @@ function ObligationsRegister(props: Props) {
     return () => clearTimeout(t);
   }, [q, set]);
   const query = registerQuery(state);
-  const prefs = useQuery({ ...apiQuery("/user/preferences"), enabled: !!user });
+  const prefs = useQuery({ ...preferencesQuery, enabled: !!user });
   const items = useQuery({
     queryKey: ["/user/obligations", { query }] as const,
-    queryFn: ({ signal }) => listAll("/user/obligations", { ...query, limit: 100 }, signal),
+    queryFn: ({ signal }) => listAll((offset) => answered(api.GET("/user/obligations", { params: { query: { ...query, limit: 100, offset } }, signal }))),
     enabled: !!user,
   });
   if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;

@@ -4,8 +4,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { apiQuery, ApiError, call, setToken, userMessage, type Schemas, type User } from "../lib/api";
-import { logOut, useCurrentUser } from "../lib/auth";
+import { api, ApiError, dataOf, setToken, userMessage, type Schemas, type User } from "../lib/api";
+import { logOut, preferencesQuery, useCurrentUser } from "../lib/auth";
 import { AlertsSection } from "../lib/alerts";
 import { passwordSchema, PasswordField, secondaryButton, Section, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -61,7 +61,7 @@ function Checkboxes({ legend, name, values, reg }: { legend: string; name: strin
 }
 
 function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Props) {
-  const prefs = useQuery(apiQuery("/user/preferences"));
+  const prefs = useQuery(preferencesQuery);
   const form = useForm<PrefValues>();
   const { reset } = form;
   useEffect(() => {
@@ -71,9 +71,9 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Pro
     }
   }, [prefs.data, reset]);
   const save = useMutation({
-    mutationFn: async (v: PrefValues) => (await call("put", "/user/preferences", { body: v })).data,
+    mutationFn: (v: PrefValues) => dataOf(api.PUT("/user/preferences", { body: v })),
     onSuccess: (p) => {
-      queryClient.setQueryData(apiQuery("/user/preferences").queryKey, p);
+      queryClient.setQueryData(preferencesQuery.queryKey, p);
       toast({ title: "Preferences saved", description: "Your preferences have been updated." });
     },
     onError: (err) => toast({ title: "Could not save preferences", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
@@ -112,7 +112,7 @@ type PwValues = z.infer<typeof passwordSchema>;
 function PasswordForm({ username }: { username: string }) {
   const form = useForm<PwValues>({ resolver: zodResolver(passwordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
   const change = useMutation({
-    mutationFn: async (v: PwValues) => (await call("put", "/user/password", { body: v })).data,
+    mutationFn: (v: PwValues) => dataOf(api.PUT("/user/password", { body: v })),
     onSuccess: ({ token }) => {
       setToken(token); // every other session is signed out; this one goes on
       form.reset();
@@ -143,7 +143,7 @@ function PasswordForm({ username }: { username: string }) {
 
 function Sessions() {
   const all = useMutation({
-    mutationFn: async () => (await call("post", "/auth/logout-all")).data,
+    mutationFn: () => dataOf(api.POST("/auth/logout-all")),
     onSuccess: logOut,
     onError: (err) => toast({ title: "Could not log out", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
   });

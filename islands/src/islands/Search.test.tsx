@@ -5,6 +5,7 @@ import { dataApiList, dataEmpty, dataIsland, dataProps, dataSearchNews, dataSear
 import { inAct, isHidden, loadPage, mountIsland, resetPage } from "../test/fixture";
 import Search, { feedURL, pageTitle, searchURL } from "./Search";
 import { pageButtons } from "../lib/paging";
+import { pathOf } from "../test/fetch";
 
 describe("searchURL and feedURL", () => {
   it.each([
@@ -92,13 +93,13 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
 const stubAPI = (...bodies: Schemas["SearchResponse"][]) => {
   let i = 0;
   // a source or category without a query lists circulars: none here
-  const fetch = vi.fn(async (url: string) =>
-    url.startsWith("/api/circulars") ? new Response("[]", { headers: { "X-Total-Count": "0" } }) : new Response(JSON.stringify(bodies[Math.min(i++, bodies.length - 1)])),
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    pathOf(input).startsWith("/api/circulars") ? new Response("[]", { headers: { "X-Total-Count": "0" } }) : new Response(JSON.stringify(bodies[Math.min(i++, bodies.length - 1)])),
   );
   vi.stubGlobal("fetch", fetch);
   return fetch;
 };
-const called = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => String((c as unknown[])[0]));
+const called = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => pathOf((c as unknown[])[0]));
 
 // Role queries over a whole page are slow in jsdom on a busy machine.
 const slow = 30_000;
@@ -120,8 +121,8 @@ describe("Search on /search", () => {
 
   it("without a query shows the static page, and a source or category as a page of GET /api/circulars", async () => {
     const lists: Record<string, string[]> = { "/api/circulars?source=RBI&limit=30": [token, pa], "/api/circulars?source=RBI&category=UPI&limit=30": [] };
-    const fetch = vi.fn(async (url: string) => {
-      const slugs = lists[url] ?? [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const slugs = lists[pathOf(input)] ?? [];
       return new Response(JSON.stringify(slugs.map(circular)), { headers: { "X-Total-Count": String(slugs.length) } });
     });
     vi.stubGlobal("fetch", fetch);
@@ -240,7 +241,7 @@ describe("Search on /search", () => {
     };
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (url: string) => (url === "/search-index.json" ? new Response(JSON.stringify(index)) : new Response("<html>404</html>", { status: 404 }))),
+      vi.fn(async (input: RequestInfo | URL) => (pathOf(input) === "/search-index.json" ? new Response(JSON.stringify(index)) : new Response("<html>404</html>", { status: 404 }))),
     );
     await open("/search?q=tokenisation");
     await screen.findByText("The search service is unavailable", { exact: false });

@@ -11,7 +11,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { apiQuery, apiURL, type Schemas } from "../lib/api";
+import { api, apiURL, dataOf, type Schemas } from "../lib/api";
 import { ApiCirculars, showStatic, useCircularsPage, useSlot } from "../lib/api-list";
 import { CircularCard, type CardLabels } from "../lib/circular-card";
 import { FallbackResults } from "../lib/fallback-search";
@@ -54,12 +54,12 @@ function searchQuery(state: State) {
 }
 
 export function searchURL(state: State): string {
-  return apiURL("/search", { query: searchQuery(state) });
+  return apiURL("/search", searchQuery(state));
 }
 
 export function feedURL(state: State): string {
   const { q, source, category } = searchQuery(state);
-  return apiURL("/search/feed", { query: { q, source, category } });
+  return apiURL("/search/feed", { q, source, category });
 }
 
 
@@ -80,7 +80,8 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
   const news = useStaticList("search-news");
   const [offline, setOffline] = useState(false);
   const q = state.q.trim();
-  const asked = useQuery({ ...apiQuery("/search", { query: searchQuery(state) }), enabled: q !== "" && !offline });
+  const query = searchQuery(state);
+  const asked = useQuery({ queryKey: ["/search", query], queryFn: ({ signal }) => dataOf(api.GET("/search", { params: { query }, signal })), enabled: q !== "" && !offline });
   const loading = asked.isFetching;
   const result = q && !offline ? (asked.data ?? null) : null;
   // Without a query, a regulator or category is one page of GET

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { ApiError, call, userMessage } from "../lib/api";
+import { api, ApiError, dataOf, userMessage } from "../lib/api";
 import { signedIn } from "../lib/auth";
 import { AuthCard, Field, PasswordField, primaryButton, signupSchema, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -19,7 +19,7 @@ function SignupForm() {
     defaultValues: { firstName: "", lastName: "", username: "", email: "", password: "" },
   });
   const signup = useMutation({
-    mutationFn: async (v: Values) => (await call("post", "/auth/signup", { body: v })).data,
+    mutationFn: (v: Values) => dataOf(api.POST("/auth/signup", { body: v })),
     onSuccess: ({ token }) => {
       toastAfterNavigation({ title: "Account created successfully!", description: "Welcome to RegPulse, the Unified Fintech Portal." });
       signedIn(token, "/");

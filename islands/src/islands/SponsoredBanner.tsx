@@ -1,9 +1,11 @@
-// The sponsored banner (SPEC.md "Advertising"): the ads from content/ads,
-// one at a time, the next every 10 seconds, wrapping around. It stops
-// while hovered or focused, on its own Pause button, and never rotates
-// under prefers-reduced-motion (WCAG 2.2.2). Dismiss hides it for the rest
-// of the visit (sessionStorage). A failure inside it is only logged: the
-// page carries on without the banner.
+// The sponsored banner. The product's rule: it rotates through the
+// advertisers (content/ads: payment, banking and compliance firms), one
+// at a time, the next every 10 seconds, wrapping around; it can be
+// dismissed, and is then hidden; a failure of it is only logged. Here it
+// also stops while hovered or focused, on its own Pause button, and never
+// rotates under prefers-reduced-motion (WCAG 2.2.2); Dismiss hides it for
+// the rest of the visit (sessionStorage); after a failure the page
+// carries on without the banner.
 import { Component, useEffect, useRef, useState, type ReactNode } from "react";
 
 export type Ad = {

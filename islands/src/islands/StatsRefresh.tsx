@@ -5,7 +5,7 @@
 // draws nothing. A failure keeps the figures shown and is only logged.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiQuery, type Schemas } from "../lib/api";
+import { api, dataOf, type Schemas } from "../lib/api";
 import { dataStat, dataStatLast, dataStatLastDate, dataStatZero, sel, setHidden } from "../lib/contract";
 import { withQuery } from "../lib/providers";
 
@@ -36,7 +36,7 @@ export function applyStats(root: ParentNode, stats: Stats) {
 }
 
 function StatsRefresh() {
-  const stats = useQuery(apiQuery("/dashboard/stats"));
+  const stats = useQuery({ queryKey: ["/dashboard/stats"], queryFn: ({ signal }) => dataOf(api.GET("/dashboard/stats", { signal })) });
   useEffect(() => {
     if (stats.data) applyStats(document, stats.data);
   }, [stats.data]);

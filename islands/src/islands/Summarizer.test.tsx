@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { inAct, loadPage, mountIsland, resetPage } from "../test/fixture";
 import * as s from "../lib/summarizer";
 import Summarizer from "./Summarizer";
+import { bodyOf, pathOf } from "../test/fetch";
 
 // The fixture's /summarizer, with the server's calls answered by a fake
 // fetch: each test says what /api/extract-pdf-text, the job and
@@ -26,14 +27,15 @@ const result = (over: Record<string, unknown>) => ({
 
 describe("Summarizer on /summarizer", () => {
   let answers: Record<string, Answer[]>;
-  let calls: { url: string; init?: RequestInit }[];
+  let calls: { url: string; req: Request }[];
   beforeEach(() => {
     answers = {};
     calls = [];
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push({ url, init });
+      vi.fn(async (req: Request) => {
+        const url = pathOf(req);
+        calls.push({ url, req });
         const queue = answers[url];
         if (!queue?.length) return json({ status: 404, body: { error: "not found" } });
         return json(queue.length > 1 ? queue.shift()! : queue[0]);
@@ -99,8 +101,8 @@ describe("Summarizer on /summarizer", () => {
     await choose(new File(["%PDF-1.7"], "scan.pdf"));
     await settle();
     expect(calls[0].url).toBe("/api/extract-pdf-text");
-    expect(calls[0].init?.body).toBeInstanceOf(FormData);
-    expect((calls[0].init?.body as FormData).get("file")).toBeInstanceOf(File);
+    expect(calls[0].req.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await calls[0].req.formData()).has("file")).toBe(true);
     expect(textarea().value).toBe("Extracted text");
     expect(status()).toBe("Text extracted successfully. Text recognition (OCR) read 2 scanned pages.");
   });
@@ -161,8 +163,8 @@ describe("Summarizer on /summarizer", () => {
     const gate = new Promise<void>((r) => (release = r));
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push({ url, init });
+      vi.fn(async (req: Request) => {
+        calls.push({ url: pathOf(req), req });
         await gate;
         return json({ status: 200, body: { summary: "A short summary.", provider: "local", model: "lexrank", generatedAt: "2026-11-24T00:00:00Z" } });
       }),
@@ -174,7 +176,7 @@ describe("Summarizer on /summarizer", () => {
     await inAct(async () => release());
     await settle();
     expect(calls[0].url).toBe("/api/ai/summarize");
-    expect(JSON.parse(calls[0].init?.body as string)).toEqual({ content: "Circular text" });
+    expect(await bodyOf(calls[0].req)).toEqual({ content: "Circular text" });
     expect(ui.getByTestId("summary").textContent).toBe("Summary:A short summary.");
     expect(generateButton().textContent).toBe("Generate Summary");
   });

@@ -4,7 +4,7 @@
 // POST /api/ai/summarize. /summarizer places it; the dashboard reuses it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { apiQuery, ApiError, call, type ExtractJob, type ExtractResult } from "../lib/api";
+import { api, ApiError, dataOf, multipart, type ExtractJob, type ExtractResult } from "../lib/api";
 import { withQuery } from "../lib/providers";
 import * as s from "../lib/summarizer";
 
@@ -35,7 +35,8 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const polled = useQuery({
-    ...apiQuery("/extract-jobs/{id}", { path: { id: job?.id ?? "" } }),
+    queryKey: ["/extract-jobs/{id}", job?.id],
+    queryFn: ({ signal }) => dataOf(api.GET("/extract-jobs/{id}", { params: { path: { id: job?.id ?? "" } }, signal })),
     enabled: job !== null,
     initialData: job ?? undefined,
     refetchInterval: (q) => (q.state.data?.status === "running" ? pollMs : false),
@@ -83,9 +84,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     abort.current = ctl;
     setStatus({ kind: "processing", message: s.isPDF(f.name) ? s.processingPDF : s.processingDoc });
     try {
-      const form = new FormData();
-      form.append("file", f);
-      const { data } = await call("post", "/extract-pdf-text", { body: form, signal: ctl.signal });
+      const data = await dataOf(api.POST("/extract-pdf-text", { body: { file: f }, bodySerializer: multipart, signal: ctl.signal }));
       if (ctl.signal.aborted) return;
       if (isJob(data)) setJob(data);
       else show(data);
@@ -137,7 +136,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     setSummaryError("");
     setSummary("");
     try {
-      setSummary((await call("post", "/ai/summarize", { body: { content } })).data.summary);
+      setSummary((await dataOf(api.POST("/ai/summarize", { body: { content } }))).summary);
     } catch {
       setSummaryError(s.summaryFailed);
     } finally {

@@ -4,9 +4,9 @@
 // then their saved searches. Each can be edited, paused and resumed,
 // deleted (not the preferences'), and has a private feed URL that can be
 // renewed, which ends the old one.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiQuery, call, userMessage, type Schemas } from "./api";
+import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
 import { inputClass, secondaryButton, Section } from "./forms";
 import { queryClient } from "./query";
 import { toast } from "./toast";
@@ -16,7 +16,7 @@ type Frequency = Schemas["AlertFrequency"];
 
 export const frequencyLabels: Record<Frequency, string> = { immediately: "Immediately", daily: "Daily digest", weekly: "Weekly digest" };
 
-const alertsKey = apiQuery("/alerts").queryKey;
+const alertsQuery = queryOptions({ queryKey: ["/alerts"], queryFn: ({ signal }) => dataOf(api.GET("/alerts", { signal })) });
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "never";
@@ -31,11 +31,11 @@ function AlertRow({ alert }: { alert: Alert }) {
   const [frequency, setFrequency] = useState<Frequency>(alert.frequency);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const done = (title: string) => () => {
-    void queryClient.invalidateQueries({ queryKey: alertsKey });
+    void queryClient.invalidateQueries({ queryKey: alertsQuery.queryKey });
     toast({ title });
   };
   const failed = (title: string) => (err: unknown) => {
-    setErrors((err as { fields?: Record<string, string> }).fields ?? {});
+    setErrors(err instanceof ApiError ? err.fields : {});
     toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
   };
   const body = (enabled: boolean) => ({
@@ -49,7 +49,7 @@ function AlertRow({ alert }: { alert: Alert }) {
     enabled,
   });
   const save = useMutation({
-    mutationFn: async (enabled: boolean) => (await call("put", "/alerts/{id}", { path: { id: alert.id }, body: body(enabled) })).data,
+    mutationFn: (enabled: boolean) => dataOf(api.PUT("/alerts/{id}", { params: { path: { id: alert.id } }, body: body(enabled) })),
     onSuccess: (a) => {
       setErrors({});
       done(a.enabled === alert.enabled ? "Alert saved" : a.enabled ? "Alert resumed" : "Alert paused")();
@@ -57,12 +57,12 @@ function AlertRow({ alert }: { alert: Alert }) {
     onError: failed("Could not save the alert"),
   });
   const remove = useMutation({
-    mutationFn: async () => (await call("delete", "/alerts/{id}", { path: { id: alert.id } })).data,
+    mutationFn: () => dataOf(api.DELETE("/alerts/{id}", { params: { path: { id: alert.id } } })),
     onSuccess: done("Alert deleted"),
     onError: failed("Could not delete the alert"),
   });
   const renew = useMutation({
-    mutationFn: async () => (await call("post", "/alerts/{id}/feed-token", { path: { id: alert.id } })).data,
+    mutationFn: () => dataOf(api.POST("/alerts/{id}/feed-token", { params: { path: { id: alert.id } } })),
     onSuccess: done("New feed URL: the old one no longer works"),
     onError: failed("Could not renew the feed URL"),
   });
@@ -159,7 +159,7 @@ function AlertRow({ alert }: { alert: Alert }) {
 }
 
 export function AlertsSection() {
-  const list = useQuery(apiQuery("/alerts"));
+  const list = useQuery(alertsQuery);
   return (
     <Section title="Alerts" id="profile-alerts">
       <p className="text-sm text-slate-700 dark:text-slate-300">

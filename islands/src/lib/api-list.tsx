@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { call, type Circular, type Schemas } from "./api";
+import { answered, api, type Circular, type Schemas } from "./api";
 import { CircularCard, type CardLabels } from "./circular-card";
 import { dataApiList, dataCount, dataSkeleton, dataEmpty, dataListRange, dataStaticPage, sel, setHidden, setHiddenAll } from "./contract";
 import { pageButtons } from "./paging";
@@ -25,7 +25,7 @@ export type CircularPage = { circulars: Circular[]; total: number };
 // circularsPage asks for page (1-based) of the filters' circulars.
 export async function circularsPage(filters: CircularFilters, page: number, size: number, signal?: AbortSignal): Promise<CircularPage> {
   const offset = (page - 1) * size;
-  const { data, response } = await call("get", "/circulars", { query: { ...filters, limit: size, offset: offset || undefined }, signal });
+  const { data, response } = await answered(api.GET("/circulars", { params: { query: { ...filters, limit: size, offset: offset || undefined } }, signal }));
   return { circulars: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
 }
 

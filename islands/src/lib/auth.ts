@@ -1,18 +1,29 @@
 // The signed-in user, for every island and the user menu: one query of
 // GET /api/auth/me in the page's cache, where a 401 means nobody is signed
 // in (null, not an error), never retried nor refetched on focus.
-import { useQuery } from "@tanstack/react-query";
-import { ApiError, call, getToken, setToken } from "./api";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, ApiError, dataOf, getToken, setToken } from "./api";
 import { queryClient } from "./query";
 
 export const meKey = ["/auth/me"] as const;
+
+// The signed-in user's preferences and compliance score, which more than
+// one island asks for (one key each, so one answer in the page's cache).
+export const preferencesQuery = queryOptions({
+  queryKey: ["/user/preferences"],
+  queryFn: ({ signal }) => dataOf(api.GET("/user/preferences", { signal })),
+});
+export const scoreQuery = queryOptions({
+  queryKey: ["/user/compliance-score"],
+  queryFn: ({ signal }) => dataOf(api.GET("/user/compliance-score", { signal })),
+});
 
 export function useCurrentUser() {
   const q = useQuery({
     queryKey: meKey,
     queryFn: async ({ signal }) => {
       try {
-        return (await call("get", "/auth/me", { signal })).data;
+        return await dataOf(api.GET("/auth/me", { signal }));
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;

@@ -9,7 +9,7 @@
 // Render it under withProviders (lib/providers.tsx).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { apiQuery, ApiError, call, userMessage, type NewsletterSource, type SubscribeRequest } from "./api";
+import { api, ApiError, dataOf, userMessage, type NewsletterSource, type SubscribeRequest } from "./api";
 import { FieldError, inputClass, primaryButton, ruleSchema } from "./forms";
 import { rules } from "./rules.gen";
 import { toast } from "./toast";
@@ -35,7 +35,7 @@ export const failureFallback = "Something went wrong. Please try again.";
 
 // subscribersKey is the query key of GET /api/newsletter/subscribers
 // (every page of it: a key's prefix).
-export const subscribersKey = [apiQuery("/newsletter/subscribers").queryKey[0]] as const;
+export const subscribersKey = ["/newsletter/subscribers"] as const;
 
 const emailRule = ruleSchema(rules.subscriberEmail);
 
@@ -54,7 +54,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
   const page = variant === "page";
 
   const subscribe = useMutation({
-    mutationFn: async (body: SubscribeRequest) => (await call("post", "/newsletter/subscribe", { body })).data,
+    mutationFn: (body: SubscribeRequest) => dataOf(api.POST("/newsletter/subscribe", { body })),
     onSuccess: () => {
       toast({ title: successTitle, description: successText });
       void queryClient.invalidateQueries({ queryKey: subscribersKey });

@@ -2,8 +2,8 @@
 // (a module is evaluated once per page). Its options are the product's
 // cache rules: data never goes stale, no refetch on window focus, no
 // polling (a query may ask for its own: a long scan's job), no retries of
-// queries or mutations. Every query says how it fetches (api.ts's
-// apiQuery, typed by the API's path).
+// queries or mutations. Every query says how it fetches (a call of
+// api.ts's client, typed by the API's path).
 import { QueryClient } from "@tanstack/react-query";
 
 export const queryClient = new QueryClient({

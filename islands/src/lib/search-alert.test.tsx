@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "./api";
 import { queryClient } from "./query";
 import { SearchAlert } from "./search-alert";
+import { bodyOf, pathOf } from "../test/fetch";
 
 const search = { q: "upi", source: "NPCI", category: "all" };
 
@@ -50,9 +51,9 @@ describe("SearchAlert", () => {
     const bodies: unknown[] = [];
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (url: string, init: RequestInit) => {
-        if (url === "/api/auth/me") return new Response(JSON.stringify({ user: { id: "u", username: "asha" } }));
-        bodies.push(JSON.parse(String(init.body)));
+      vi.fn(async (req: Request) => {
+        if (pathOf(req) === "/api/auth/me") return new Response(JSON.stringify({ user: { id: "u", username: "asha" } }));
+        bodies.push(await bodyOf(req));
         return new Response(JSON.stringify({ id: "a", description: 'A daily digest (from 07:00 UTC) of new circulars matching "upi" from NPCI.' }), { status: 201 });
       }),
     );

@@ -6,7 +6,7 @@
 // and sends nothing before it is followed.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError, call, userMessage, type Schemas } from "./api";
+import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
 import { useCurrentUser } from "./auth";
 import { inputClass } from "./styles";
 
@@ -42,11 +42,11 @@ export function SearchAlert({ search }: { search: Search }) {
   const create = useMutation({
     mutationFn: async () => {
       const f = filtersOf(search);
-      return (await call("post", "/alerts", { body: { ...f, name: f.query || "New circulars", frequency: "daily" } })).data;
+      return dataOf(api.POST("/alerts", { body: { ...f, name: f.query || "New circulars", frequency: "daily" } }));
     },
   });
   const subscribe = useMutation({
-    mutationFn: async () => (await call("post", "/alerts/subscribe", { body: { ...filtersOf(search), email, frequency: "daily" } })).data,
+    mutationFn: () => dataOf(api.POST("/alerts/subscribe", { body: { ...filtersOf(search), email, frequency: "daily" } })),
   });
   // Back from sign-in with ?alert=1: save the search once.
   const resumed = useRef(false);

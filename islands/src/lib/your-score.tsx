@@ -3,13 +3,12 @@
 // register (weighted by impact) they marked done or not applicable, as GET
 // /api/user/compliance-score computes it.
 import { useQuery } from "@tanstack/react-query";
-import { apiQuery } from "./api";
-import { useCurrentUser } from "./auth";
+import { scoreQuery, useCurrentUser } from "./auth";
 import { withQuery } from "./providers";
 
 function YourScore({ signedOut }: { signedOut: string }) {
   const { user, isLoading } = useCurrentUser();
-  const score = useQuery({ ...apiQuery("/user/compliance-score"), enabled: !!user });
+  const score = useQuery({ ...scoreQuery, enabled: !!user });
   if (isLoading || (user && score.isPending)) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading your score...</p>;
   if (!user || !score.data) return <p className="text-sm text-slate-700 dark:text-slate-300">{signedOut}</p>;
   const { score: value, settled, applicable, entityTypes } = score.data;

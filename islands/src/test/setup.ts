@@ -25,3 +25,14 @@ afterAll(async () => {
 // tests that fake timers (a polled job) would hold them there. In tests
 // the batch runs as a microtask instead: the same order, no timer.
 notifyManager.setScheduler(queueMicrotask);
+
+// The API client (openapi-fetch) makes a Request of its relative URL
+// ("/api/..."), which a browser resolves against the page; jsdom has no
+// Request and Node's takes only absolute URLs, so here one is resolved
+// against the test's page as a browser would.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === "string" ? new URL(input, document.baseURI) : input, init);
+  }
+};

@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"io/fs"
@@ -12,11 +12,11 @@ import (
 	"github.com/spf13/afero/mem"
 )
 
-// pack is one file on disk holding many small files one after the other,
+// Pack is one file on disk holding many small files one after the other,
 // each found by its name. A build's runs read the circulars' texts from
 // one: at 100,000 circulars, creating a file for each costs the kernel
 // more than rendering it, and holding them in memory would take gigabytes.
-type pack struct {
+type Pack struct {
 	mu   sync.Mutex
 	f    *os.File
 	size int64
@@ -25,16 +25,16 @@ type pack struct {
 
 type span struct{ off, n int64 }
 
-func createPack(path string) (*pack, error) {
+func CreatePack(path string) (*Pack, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	return &pack{f: f, at: map[string]span{}}, nil
+	return &Pack{f: f, at: map[string]span{}}, nil
 }
 
-// add appends data as the file name (a name added again is replaced).
-func (p *pack) add(name string, data []byte) error {
+// Add appends data as the file name (a name added again is replaced).
+func (p *Pack) Add(name string, data []byte) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, err := p.f.WriteAt(data, p.size); err != nil {
@@ -46,15 +46,15 @@ func (p *pack) add(name string, data []byte) error {
 }
 
 // find says where the file name is.
-func (p *pack) find(name string) (span, bool) {
+func (p *Pack) find(name string) (span, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s, ok := p.at[name]
 	return s, ok
 }
 
-// read returns the bytes of the file name.
-func (p *pack) read(name string) ([]byte, error) {
+// Read returns the bytes of the file name.
+func (p *Pack) Read(name string) ([]byte, error) {
 	s, ok := p.find(name)
 	if !ok {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
@@ -66,14 +66,14 @@ func (p *pack) read(name string) ([]byte, error) {
 	return data, nil
 }
 
-func (p *pack) Close() error { return p.f.Close() }
+func (p *Pack) Close() error { return p.f.Close() }
 
 // packFs is fs with the files under the folder dir (an absolute path)
 // read from p: read-only, as the templates' readFile reads them.
 type packFs struct {
 	afero.Fs
 	dir string
-	p   *pack
+	p   *Pack
 }
 
 // in returns name's name in the pack, if it is under the pack's folder.
@@ -87,7 +87,7 @@ func (f packFs) Open(name string) (afero.File, error) {
 	if !ok {
 		return f.Fs.Open(name)
 	}
-	data, err := f.p.read(rest)
+	data, err := f.p.Read(rest)
 	if err != nil {
 		return nil, err
 	}

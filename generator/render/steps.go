@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"bytes"
@@ -11,27 +11,31 @@ import (
 	"time"
 )
 
-// phases logs how long each step of a build took, with the live heap
+// Steps logs how long each step of a build took, with the live heap
 // after it and the process's peak resident memory so far, at debug level:
 // where a build's minutes and memory go at 100,000 circulars (`regpulse
 // build -v`, the build benchmark with REGPULSE_BENCH_TRACE).
-type phases struct {
+type Steps struct {
 	log  *slog.Logger
 	last time.Time
 	cpu  time.Duration // the process's CPU time when the last step ended
 }
 
-func newPhases(log *slog.Logger) *phases {
+// NewSteps logs the steps to log (nil: nowhere).
+func NewSteps(log *slog.Logger) *Steps {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	p := &phases{log: log, last: time.Now()}
+	p := &Steps{log: log, last: time.Now()}
 	p.cpu, _ = cpuTime()
 	return p
 }
 
-// done logs the step that ends now, with its attributes.
-func (p *phases) done(step string, args ...any) {
+// Done logs the step that ends now, with its attributes.
+func (p *Steps) Done(step string, args ...any) {
+	if p == nil {
+		return
+	}
 	now := time.Now()
 	defer func() { p.last = now }()
 	if !p.log.Enabled(context.Background(), slog.LevelDebug) {

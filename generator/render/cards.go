@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 // circulars some 100,000 cards are drawn, of 10,000 distinct ones. Hugo's
 // partialCached keeps 1,000 results, so most of them would be rendered
 // again. The build renders each card once, in runs of its own before the
-// circulars' and lists' runs (cardRuns), into a pack; the later runs'
+// other groups' runs (cardRuns), into a pack; the later runs'
 // views carry them (withCards) and _partials/prerendered-card.html
 // inserts a view's card as it is, or renders it when the view has none
 // (the site's own run, a plain Hugo build of the temporary site). (A card
@@ -36,24 +36,24 @@ const cardsPerPage = 200
 const cardMark = "<!--card:"
 
 // cardRuns are the runs that render the cards of slugs (each once, in the
-// catalog's order), at most 2·chunk cards a run: their pages, of layout
+// catalog's order), at most 2·size cards a run: their pages, of layout
 // cards, under regpulse-cards/ (never published).
-func cardRuns(slugs []string, index map[string]int, chunk int) [][]page {
+func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 	slugs = slices.Clone(slugs)
 	slices.SortFunc(slugs, func(a, b string) int { return index[a] - index[b] })
 	slugs = slices.Compact(slugs)
-	var runs [][]page
-	var cur []page
+	var runs [][]Page
+	var cur []Page
 	n := 0
 	i := 0
 	for part := range slices.Chunk(slugs, cardsPerPage) {
-		if n+len(part) > 2*chunk && len(cur) > 0 {
+		if n+len(part) > 2*size && len(cur) > 0 {
 			runs = append(runs, cur)
 			cur, n = nil, 0
 		}
 		name := fmt.Sprintf("regpulse-cards/%d", i)
-		cur = append(cur, page{file: name + ".md", shows: part,
-			front: map[string]any{"title": "Cards", "layout": "cards", "url": "/" + name + "/", "circulars": part}})
+		cur = append(cur, Page{File: name + ".md", Shows: part,
+			Front: map[string]any{"title": "Cards", "layout": "cards", "url": "/" + name + "/", "circulars": part}})
 		n += len(part)
 		i++
 	}
@@ -65,7 +65,7 @@ func cardRuns(slugs []string, index map[string]int, chunk int) [][]page {
 
 // newCardsFs is where a card run publishes: each card of its pages goes
 // into cards, under its slug (cardName); nothing is published.
-func newCardsFs(cards *pack) publishFs {
+func newCardsFs(cards *Pack) publishFs {
 	return publishFs{Fs: afero.NewMemMapFs(), take: func(name string, data []byte) error {
 		name = filepath.ToSlash(name)
 		if !strings.HasPrefix(path.Clean("/"+name), "/regpulse-cards/") {
@@ -76,7 +76,7 @@ func newCardsFs(cards *pack) publishFs {
 }
 
 // splitCards adds each card of a page of cards to cards.
-func splitCards(page []byte, cards *pack) error {
+func splitCards(page []byte, cards *Pack) error {
 	mark := []byte(cardMark)
 	rest, ok := bytes.CutPrefix(bytes.TrimLeft(page, " \n"), mark)
 	if !ok {
@@ -88,7 +88,7 @@ func splitCards(page []byte, cards *pack) error {
 			return fmt.Errorf("a page of cards has %s without its end", cardMark)
 		}
 		card, next, _ := bytes.Cut(after, mark)
-		if err := cards.add(cardName(string(slug)), card); err != nil {
+		if err := cards.Add(cardName(string(slug)), card); err != nil {
 			return err
 		}
 		rest = next
@@ -100,10 +100,10 @@ func cardName(slug string) string { return slug + ".html" }
 
 // withCards gives the views of a run's data d, those of slugs, the cards
 // of cards, those it has: the views the run's pages show as cards have one.
-func withCards(d map[string]any, slugs []string, cards *pack) error {
-	views := d["circulars"].([]json.RawMessage)
+func withCards(d map[string]any, slugs []string, cards *Pack) error {
+	views := d[ViewsData].([]json.RawMessage)
 	for i, slug := range slugs {
-		card, err := cards.read(cardName(slug))
+		card, err := cards.Read(cardName(slug))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // shown other than as a card (superseded-note.html)
 		}

@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"context"
@@ -7,10 +7,10 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// inBatches calls each for 0 ≤ i < n on every core, batch indexes to a
+// InBatches calls each for 0 ≤ i < n on every core, batch indexes to a
 // goroutine (one per item would cost more than the work at 100,000
 // items), and returns the first error, after which no batch starts.
-func inBatches(ctx context.Context, n, batch int, each func(i int) error) error {
+func InBatches(ctx context.Context, n, batch int, each func(i int) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for from := 0; from < n; from += batch {

@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"crypto/sha256"
@@ -19,14 +19,16 @@ import (
 	"github.com/spf13/afero/mem"
 )
 
-// manifest lists what a build published, kept beside the output
-// (manifestPath): on the next build only files whose bytes changed are
+// Manifest lists what a build published, kept beside the output
+// (ManifestPath): on the next build only files whose bytes changed are
 // written, and a build whose inputs are unchanged renders nothing.
-type manifest struct {
-	Inputs string             `json:"inputs"` // inputsHash of the build
+type Manifest struct {
+	Inputs string             `json:"inputs"` // the hash of the build's inputs
 	Files  map[string]fileSum `json:"files"`  // by slash-separated path under the output
-	// Pages are the circulars' pages' keys (circularPageKeys), by path:
-	// a page whose key is unchanged is not rendered again.
+	// Pages are the keys of the pages that have one (the site says what
+	// a key hashes), by output path: a page whose key is unchanged, and
+	// whose file the output still holds, is not rendered again
+	// (Output.Unchanged).
 	Pages map[string]string `json:"pages,omitempty"`
 }
 
@@ -35,31 +37,32 @@ type fileSum struct {
 	Size   int64  `json:"size"`
 }
 
-// manifestPath is beside outDir, not in it, so it is never served:
+// ManifestPath is where the manifest of outDir is: beside it, not in it,
+// so it is never served:
 // public/ has .public.manifest.json.
-func manifestPath(outDir string) string {
+func ManifestPath(outDir string) string {
 	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+".manifest.json")
 }
 
-// readManifest returns the manifest of outDir's last build, or nil when
+// ReadManifest returns the manifest of outDir's last build, or nil when
 // there is none (or no outDir).
-func readManifest(outDir string) *manifest {
+func ReadManifest(outDir string) *Manifest {
 	if _, err := os.Stat(outDir); err != nil {
 		return nil
 	}
-	data, err := os.ReadFile(manifestPath(outDir))
+	data, err := os.ReadFile(ManifestPath(outDir))
 	if err != nil {
 		return nil
 	}
-	var m manifest
+	var m Manifest
 	if json.Unmarshal(data, &m) != nil || m.Files == nil {
 		return nil
 	}
 	return &m
 }
 
-// complete reports whether outDir still has every file m lists, at its size.
-func (m *manifest) complete(outDir string) bool {
+// Complete reports whether outDir still has every file m lists, at its size.
+func (m *Manifest) Complete(outDir string) bool {
 	for name, sum := range m.Files {
 		st, err := os.Stat(filepath.Join(outDir, filepath.FromSlash(name)))
 		if err != nil || st.Size() != sum.Size {
@@ -69,8 +72,8 @@ func (m *manifest) complete(outDir string) bool {
 	return true
 }
 
-// pages counts the HTML pages m lists.
-func (m *manifest) pages() int {
+// PageCount counts the HTML pages m lists.
+func (m *Manifest) PageCount() int {
 	n := 0
 	for name := range m.Files {
 		if strings.HasSuffix(name, ".html") {
@@ -80,19 +83,19 @@ func (m *manifest) pages() int {
 	return n
 }
 
-// publisher receives every file of a build (Hugo's, through fs, and the
-// generator's own) and stages only those whose bytes the last build did
-// not already give; commit moves them in by rename and removes what the new
-// build no longer has. Nothing reaches the output before commit, so a
-// failed build leaves it untouched.
+// Output receives every file of a build (Hugo's, through its runs, and
+// the site's own: Publish) and stages only those whose bytes the last
+// build did not already give; Commit moves them in by rename and removes
+// what the new build no longer has. Nothing reaches the output before
+// Commit, so a failed build leaves it untouched.
 //
 // The last build is the output itself, or (serve's rebuilds, each into a
 // new folder) the folder given as base: its unchanged files are then
 // hard-linked into the new one rather than written again.
-type publisher struct {
+type Output struct {
 	outDir, staging string
 	base            string    // the folder the last build is in: outDir, or another
-	old             *manifest // base's manifest; nil: no previous build to compare with
+	old             *Manifest // base's manifest; nil: no previous build to compare with
 
 	mu       sync.Mutex
 	files    map[string]fileSum
@@ -100,21 +103,24 @@ type publisher struct {
 	rendered []string // HTML pages Hugo published (under mu)
 }
 
-func newPublisher(outDir, staging, base string) (*publisher, error) {
+// NewOutput is a build's output into outDir, its files staged in staging
+// (Workspace.Staging) until Commit; base is the folder of the last build,
+// when not outDir (empty: outDir).
+func NewOutput(outDir, staging, base string) (*Output, error) {
 	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return nil, err
 	}
 	if base == "" {
 		base = outDir
 	}
-	return &publisher{outDir: outDir, staging: staging, base: base, old: readManifest(base), files: map[string]fileSum{}}, nil
+	return &Output{outDir: outDir, staging: staging, base: base, old: ReadManifest(base), files: map[string]fileSum{}}, nil
 }
 
 // inPlace says the build replaces the last one in its own folder.
-func (p *publisher) inPlace() bool { return p.base == p.outDir }
+func (p *Output) inPlace() bool { return p.base == p.outDir }
 
-// publish takes the file at name (slash-separated, under the output).
-func (p *publisher) publish(name string, data []byte) error {
+// Publish takes the file at name (slash-separated, under the output).
+func (p *Output) Publish(name string, data []byte) error {
 	name = strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/")
 	h := sha256.Sum256(data)
 	sum := fileSum{SHA256: hex.EncodeToString(h[:]), Size: int64(len(data))}
@@ -141,7 +147,7 @@ func (p *publisher) publish(name string, data []byte) error {
 
 // keep takes the file at name as the last build left it, if it did (at
 // the size that build recorded), without its bytes.
-func (p *publisher) keep(name string) bool {
+func (p *Output) keep(name string) bool {
 	sum, ok := p.old.Files[name]
 	if !ok {
 		return false
@@ -150,10 +156,24 @@ func (p *publisher) keep(name string) bool {
 	return ok && err == nil
 }
 
+// Last is the manifest of the last build, nil when there is none.
+func (p *Output) Last() *Manifest { return p.old }
+
+// Unchanged says the last build rendered the page at path from inputs of
+// the same key and the output still holds its file at the recorded size:
+// the file is taken as it is (kept), and the page need not be rendered.
+func (p *Output) Unchanged(path, key string) bool {
+	if p.old == nil {
+		return false
+	}
+	last, ok := p.old.Pages[path]
+	return ok && last == key && p.keep(path)
+}
+
 // reuse takes the last build's file at name, whose manifest says it has
 // sum, if it is still there at that size: in place nothing is written; in
 // a new folder it is hard-linked into the staged tree.
-func (p *publisher) reuse(name string, sum fileSum) (bool, error) {
+func (p *Output) reuse(name string, sum fileSum) (bool, error) {
 	src := filepath.Join(p.base, filepath.FromSlash(name))
 	if st, err := os.Stat(src); err != nil || st.Size() != sum.Size {
 		return false, nil
@@ -173,8 +193,8 @@ func (p *publisher) reuse(name string, sum fileSum) (bool, error) {
 	return true, nil
 }
 
-// reuseAll takes every file of the last build (its inputs are this one's).
-func (p *publisher) reuseAll() error {
+// ReuseAll takes every file of the last build (its inputs are this one's).
+func (p *Output) ReuseAll() error {
 	for name, sum := range p.old.Files {
 		ok, err := p.reuse(name, sum)
 		if err != nil {
@@ -187,8 +207,8 @@ func (p *publisher) reuseAll() error {
 	return nil
 }
 
-// publishDir publishes every file under dir, skipping the folders named in skip.
-func (p *publisher) publishDir(dir, under string, skip ...string) error {
+// PublishDir publishes every file under dir, skipping the folders named in skip.
+func (p *Output) PublishDir(dir, under string, skip ...string) error {
 	return filepath.WalkDir(dir, func(f string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -204,17 +224,17 @@ func (p *publisher) publishDir(dir, under string, skip ...string) error {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, f)
-		return p.publish(path.Join(under, filepath.ToSlash(rel)), data)
+		return p.Publish(path.Join(under, filepath.ToSlash(rel)), data)
 	})
 }
 
-// commit puts the published files in place and records the manifest with
-// inputs and the circulars' page keys. Without a previous build in place
+// Commit puts the published files in place and records the manifest with
+// inputs and the pages' keys. Without a previous build in place
 // the staged folder holds every file (the reused ones linked) and replaces
 // the output as a whole (renamed in; any old tree removed after the swap).
 // In place, only changed files are moved in, each by an atomic rename, and
 // files the build no longer has are removed.
-func (p *publisher) commit(inputs string, pages map[string]string) error {
+func (p *Output) Commit(inputs string, pages map[string]string) error {
 	if p.old == nil || !p.inPlace() {
 		if err := swapDir(p.staging, p.outDir); err != nil {
 			return err
@@ -245,15 +265,15 @@ func (p *publisher) commit(inputs string, pages map[string]string) error {
 			}
 		}
 	}
-	data, err := json.Marshal(manifest{Inputs: inputs, Files: p.files, Pages: pages})
+	data, err := json.Marshal(Manifest{Inputs: inputs, Files: p.files, Pages: pages})
 	if err != nil {
 		return err
 	}
-	tmp := manifestPath(p.outDir) + ".tmp"
+	tmp := ManifestPath(p.outDir) + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, manifestPath(p.outDir)); err != nil {
+	if err := os.Rename(tmp, ManifestPath(p.outDir)); err != nil {
 		return err
 	}
 	pruneManifests(filepath.Dir(p.outDir))
@@ -273,7 +293,7 @@ func pruneManifests(dir string) {
 }
 
 // publishFs is the folder Hugo publishes into: each file Hugo writes is
-// kept in memory until closed, then handed to take (the publisher's, so
+// kept in memory until closed, then handed to take (the Output's, so
 // unchanged pages never touch the disk). Reads and anything else go to
 // Fs (the staging folder).
 type publishFs struct {
@@ -281,18 +301,18 @@ type publishFs struct {
 	take func(name string, data []byte) error
 }
 
-func newPublishFs(p *publisher) publishFs {
+func newPublishFs(p *Output) publishFs {
 	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), take: p.publishRendered}
 }
 
 // publishRendered publishes a file Hugo rendered.
-func (p *publisher) publishRendered(name string, data []byte) error {
+func (p *Output) publishRendered(name string, data []byte) error {
 	if strings.HasSuffix(name, ".html") {
 		p.mu.Lock()
 		p.rendered = append(p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/"))
 		p.mu.Unlock()
 	}
-	return p.publish(name, data)
+	return p.Publish(name, data)
 }
 
 func (f publishFs) Create(name string) (afero.File, error) {
@@ -340,4 +360,26 @@ func (f *publishedFile) Close() error {
 		f.err = f.take(f.name, data)
 	})
 	return f.err
+}
+
+// Has says the build has the file name (slash-separated, under the
+// output), not empty.
+func (p *Output) Has(name string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.files[name].Size > 0
+}
+
+// Pages counts the HTML pages the build has.
+func (p *Output) Pages() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return (&Manifest{Files: p.files}).PageCount()
+}
+
+// Rendered are the HTML pages Hugo's runs published, sorted.
+func (p *Output) Rendered() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Sorted(slices.Values(p.rendered))
 }

@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 )
 
 func TestPack(t *testing.T) {
-	p, err := createPack(filepath.Join(t.TempDir(), "texts.pack"))
+	p, err := CreatePack(filepath.Join(t.TempDir(), "texts.pack"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,10 +22,10 @@ func TestPack(t *testing.T) {
 	want := map[string]string{}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	for i := range 200 { // added from many goroutines, as renderTexts does
+	for i := range 200 { // added from many goroutines, as the site's texts are
 		wg.Go(func() {
 			name, data := fmt.Sprintf("c-%d.html", i), fmt.Sprintf("<p>text %d</p>", i)
-			if err := p.add(name, []byte(data)); err != nil {
+			if err := p.Add(name, []byte(data)); err != nil {
 				t.Error(err)
 			}
 			mu.Lock()
@@ -34,13 +34,13 @@ func TestPack(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if err := p.add("c-7.html", []byte("<p>again</p>")); err != nil {
+	if err := p.Add("c-7.html", []byte("<p>again</p>")); err != nil {
 		t.Fatal(err)
 	}
 	want["c-7.html"] = "<p>again</p>"
 	got := map[string]string{}
 	for name := range want {
-		data, err := p.read(name)
+		data, err := p.Read(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,24 +50,23 @@ func TestPack(t *testing.T) {
 		t.Errorf("read back (-want +got):\n%s", diff)
 	}
 	t.Run("ErrNotExist", func(t *testing.T) {
-		if _, err := p.read("none.html"); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := p.Read("none.html"); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("read of a name never added: %v, want fs.ErrNotExist", err)
 		}
 	})
 }
 
 func TestPackFs(t *testing.T) {
-	work := t.TempDir()
-	p, err := createPack(filepath.Join(work, "texts.pack"))
+	w, err := NewWorkspace(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
-	if err := p.add("a.html", []byte("<p>A</p>")); err != nil {
+	defer w.Close()
+	if err := w.Texts.Add("a.html", []byte("<p>A</p>")); err != nil {
 		t.Fatal(err)
 	}
-	site := newSiteFs(work, p)
-	dir := siteDir(work)
+	site := newSiteFs(w)
+	dir := w.siteDir()
 	if err := writeFile(site, filepath.Join(dir, "content", "x.md"), []byte("x")); err != nil {
 		t.Fatal(err)
 	}

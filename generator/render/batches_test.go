@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 func TestInBatches(t *testing.T) {
 	for _, tc := range []struct{ n, batch int }{{0, 4}, {1, 4}, {4, 4}, {10, 4}, {10, 1}, {3, 100}} {
 		seen := make([]atomic.Int32, tc.n)
-		if err := inBatches(t.Context(), tc.n, tc.batch, func(i int) error { seen[i].Add(1); return nil }); err != nil {
+		if err := InBatches(t.Context(), tc.n, tc.batch, func(i int) error { seen[i].Add(1); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		for i := range seen {
@@ -23,7 +23,7 @@ func TestInBatches(t *testing.T) {
 	t.Run("Error", func(t *testing.T) {
 		bad := errors.New("bad")
 		var calls atomic.Int32
-		err := inBatches(t.Context(), 1000, 10, func(i int) error {
+		err := InBatches(t.Context(), 1000, 10, func(i int) error {
 			calls.Add(1)
 			if i == 5 {
 				return bad

@@ -3,6 +3,7 @@ package generator
 import (
 	"os"
 	"path/filepath"
+	"regpulse/generator/render"
 	"strings"
 	"testing"
 	"time"
@@ -132,10 +133,10 @@ func TestBuild_Rebuild(t *testing.T) {
 		fourth := opts
 		fourth.OutDir, fourth.LastBuild = out+".3", third.OutDir
 		rebuild(t, fourth, true)
-		if _, err := os.Stat(manifestPath(next.OutDir)); err == nil {
+		if _, err := os.Stat(render.ManifestPath(next.OutDir)); err == nil {
 			t.Error("the manifest of a removed folder was left behind")
 		}
-		if _, err := os.Stat(manifestPath(third.OutDir)); err != nil {
+		if _, err := os.Stat(render.ManifestPath(third.OutDir)); err != nil {
 			t.Errorf("the manifest of a folder still there was removed: %v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package generator
+package render
 
 import (
 	"math"
@@ -17,42 +17,42 @@ func TestHeapLimit(t *testing.T) {
 
 	t.Run("Limit", func(t *testing.T) {
 		debug.SetMemoryLimit(800 << 20)
-		h := newHeapLimit()
+		h := NewHeapLimit()
 		if p := gcPercent(); p != -1 {
 			t.Errorf("GOGC %d during the build, want off", p)
 		}
-		h.fit()
+		h.Fit()
 		if got := debug.SetMemoryLimit(-1); got < 800<<20 {
 			t.Errorf("limit %d after fit, want at least the process's", got)
 		}
-		h.restore()
+		h.Restore()
 		if got, p := debug.SetMemoryLimit(-1), gcPercent(); got != 800<<20 || p != 100 {
 			t.Errorf("after the build: limit %d, GOGC %d; want 800 MiB and 100", got, p)
 		}
 	})
 	t.Run("Runs", func(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20) // below what fitRuns gives
-		h := newHeapLimit()
-		defer h.restore()
-		h.fitRuns()
+		h := NewHeapLimit()
+		defer h.Restore()
+		h.FitRuns()
 		got := debug.SetMemoryLimit(-1)
 		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		metrics.Read(live)
 		if room := got - int64(live[0].Value.Uint64()); room < runsHeadroomMiB<<20-16<<20 || room > runsHeadroomMiB<<20+16<<20 {
 			t.Errorf("limit %d MiB, %d MiB above the live heap; want %d MiB above it", got>>20, room>>20, runsHeadroomMiB)
 		}
-		h.fit() // back to the steps' rule: one and a half times the heap plus 512 MiB
+		h.Fit() // back to the steps' rule: one and a half times the heap plus 512 MiB
 		if got := debug.SetMemoryLimit(-1); got >= runsHeadroomMiB<<20 {
 			t.Errorf("limit %d MiB after fit, want the steps' rule's (below %d MiB for this test's heap)", got>>20, runsHeadroomMiB)
 		}
 	})
 	t.Run("NoLimit", func(t *testing.T) {
 		debug.SetMemoryLimit(math.MaxInt64)
-		h := newHeapLimit()
+		h := NewHeapLimit()
 		if p := gcPercent(); p != 100 {
 			t.Errorf("GOGC %d during the build, want the process's 100", p)
 		}
-		h.restore()
+		h.Restore()
 		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 			t.Errorf("limit %d after the build, want none", got)
 		}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bep/logg"
+	"github.com/gohugoio/hugo/common/loggers"
+	"github.com/gohugoio/hugo/config"
+	"github.com/gohugoio/hugo/config/allconfig"
+	"github.com/gohugoio/hugo/deps"
+	"github.com/gohugoio/hugo/hugofs"
+	"github.com/gohugoio/hugo/hugolib"
+	"github.com/spf13/afero"
+)
+
+// Hugo is what Hugo renders a site's runs with: its layouts, its address
+// and the site's settings.
+type Hugo struct {
+	TemplatesDir string // the layouts (absolute)
+	BaseURL      string
+	Title        string
+	Locale       string
+	Params       map[string]any // the templates' .Site.Params
+}
+
+// Config is the configuration Hugo builds the temporary site at siteDir
+// with, into outDir (the build benchmark gives the Hugo CLI the same).
+func (h Hugo) Config(siteDir, outDir string) map[string]any {
+	return map[string]any{
+		"workingDir":      siteDir,
+		"contentDir":      filepath.Join(siteDir, "content"),
+		"dataDir":         filepath.Join(siteDir, "data"),
+		"layoutDir":       h.TemplatesDir,
+		"publishDir":      outDir,
+		"cacheDir":        filepath.Join(siteDir, ".cache"),
+		"baseURL":         h.BaseURL,
+		"title":           h.Title,
+		"locale":          h.Locale,
+		"enableRobotsTXT": true,
+		// the sitemaps are the site's own: Hugo's is one file, which a
+		// site of more than 50,000 pages outgrows
+		"disableKinds": []string{"taxonomy", "term", "rss", "sitemap"},
+		// Page bodies come as HTML that internal/markdown rendered
+		// (Page.Encode), which Hugo's security policy refuses unless allowed.
+		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
+		"params":   h.Params,
+	}
+}
+
+// run renders the temporary site at siteDir on site into out (at outDir:
+// the output's staging folder, or a run of cards' own); whole says it is
+// the run of the site's own pages, the only one with the home page,
+// sections, 404.html and robots.txt.
+func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, whole bool) error {
+	var logbuf bytes.Buffer
+	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
+	cfg := config.New()
+	for k, v := range h.Config(siteDir, outDir) {
+		cfg.Set(k, v)
+	}
+	if !whole {
+		cfg.Set("disableKinds", []string{"taxonomy", "term", "rss", "sitemap", "home", "section", "404", "robotstxt"})
+		cfg.Set("enableRobotsTXT", false)
+	}
+	cfg.Set("noBuildLock", true)
+
+	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
+		Flags: cfg, Fs: site, Logger: logger,
+		// A non-empty environment stops HUGO_* variables of the process from
+		// overriding the config set here.
+		Environ: []string{"REGPULSE=1"},
+	})
+	if err != nil {
+		return fmt.Errorf("hugo config: %w", err)
+	}
+	fs := hugofs.NewFrom(site, configs.LoadingInfo.BaseConfig)
+	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = out, out, out
+	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
+		StdOut: &logbuf, StdErr: &logbuf})
+	if err != nil {
+		return h.error(err, &logbuf, siteDir)
+	}
+	defer sites.Close()
+	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
+		return h.error(err, &logbuf, siteDir)
+	}
+	// A Hugo warning fails the build like an error: a missing template is
+	// only a warning in Hugo.
+	if n := logger.LoggCount(logg.LevelWarn) + logger.LoggCount(logg.LevelError); n > 0 {
+		return h.error(fmt.Errorf("%d warning(s) or error(s)", n), &logbuf, siteDir)
+	}
+	return nil
+}
+
+// error makes Hugo's message name the project's own files: template
+// paths are already absolute; generated content paths are mapped back to
+// the temporary site only, since their source is validated before.
+func (h Hugo) error(err error, log *bytes.Buffer, siteDir string) error {
+	msg := strings.TrimSpace(err.Error())
+	if l := strings.TrimSpace(log.String()); l != "" && !strings.Contains(msg, l) {
+		msg += "\n" + l
+	}
+	msg = strings.ReplaceAll(msg, h.TemplatesDir+string(filepath.Separator), "templates/")
+	msg = strings.ReplaceAll(msg, siteDir+string(filepath.Separator), "(generated site) ")
+	return fmt.Errorf("hugo: %s", msg)
+}
+
+// swapDir replaces dst with src: dst is moved aside, src renamed into
+// place, and the old copy removed.
+func swapDir(src, dst string) error {
+	old := dst + ".old"
+	_ = os.RemoveAll(old)
+	if err := os.Rename(dst, old); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(src, dst); err != nil {
+		_ = os.Rename(old, dst)
+		return err
+	}
+	return os.RemoveAll(old)
+}

@@ -1,0 +1,115 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestOutput: a first build's files are renamed in whole; a build over
+// it in place stages and writes only the files whose bytes changed,
+// removes those it no longer has (with the folders they leave empty) and
+// keeps a page whose key is unchanged without its bytes; a build into a
+// new folder links the last one's unchanged files; nothing reaches the
+// output before Commit.
+func TestOutput(t *testing.T) {
+	parent := t.TempDir()
+	outDir := filepath.Join(parent, "public")
+	stat := func(t *testing.T, name string) os.FileInfo {
+		t.Helper()
+		st, err := os.Stat(filepath.Join(outDir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	output := func(t *testing.T, outDir, base string) *Output {
+		t.Helper()
+		w, err := NewWorkspace(parent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Close() })
+		o, err := NewOutput(outDir, w.Staging(), base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	publish := func(t *testing.T, o *Output, files map[string]string) {
+		t.Helper()
+		for name, data := range files {
+			if err := o.Publish(name, []byte(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	first := output(t, outDir, "")
+	publish(t, first, map[string]string{"index.html": "home", "a/index.html": "a", "old/deep/index.html": "old", "feed.xml": "feed"})
+	if _, err := os.Stat(outDir); !os.IsNotExist(err) {
+		t.Fatalf("the output exists before Commit: %v", err)
+	}
+	if err := first.Commit("one", map[string]string{"a/index.html": "key-a"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := first.Pages(); got != 3 {
+		t.Errorf("Pages() = %d, want 3", got)
+	}
+	home, a := stat(t, "index.html"), stat(t, "a/index.html")
+
+	second := output(t, outDir, "")
+	if m := second.Last(); m == nil || m.Inputs != "one" || !m.Complete(outDir) {
+		t.Fatalf("the last build's manifest: %+v", m)
+	}
+	if !second.Unchanged("a/index.html", "key-a") || second.Unchanged("a/index.html", "key-b") || second.Unchanged("index.html", "") {
+		t.Error("Unchanged: want true for a's page and key only")
+	}
+	publish(t, second, map[string]string{"index.html": "home", "feed.xml": "feed, changed", "b/index.html": "b"})
+	if err := second.Commit("two", nil); err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(home, stat(t, "index.html")) || !os.SameFile(a, stat(t, "a/index.html")) {
+		t.Error("a file of the same bytes, or kept, was written again")
+	}
+	got := map[string]string{}
+	err := filepath.WalkDir(outDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(outDir, p)
+		got[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"index.html": "home", "a/index.html": "a", "b/index.html": "b", "feed.xml": "feed, changed"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("output (-want +got):\n%s", diff)
+	}
+	if _, err := os.Stat(filepath.Join(outDir, "old")); !os.IsNotExist(err) {
+		t.Errorf("the folders of a removed file are left: %v", err)
+	}
+	if !second.Has("feed.xml") || second.Has("old/deep/index.html") {
+		t.Error("Has: want the build's files only")
+	}
+
+	t.Run("NewFolder", func(t *testing.T) {
+		next := filepath.Join(parent, "public.2")
+		o := output(t, next, outDir)
+		if err := o.ReuseAll(); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Commit("two", nil); err != nil {
+			t.Fatal(err)
+		}
+		linked, err := os.Stat(filepath.Join(next, "index.html"))
+		if err != nil || !os.SameFile(linked, stat(t, "index.html")) {
+			t.Errorf("the new folder's page is not the last build's file, linked (%v)", err)
+		}
+	})
+}

@@ -1,0 +1,291 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"maps"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/afero"
+)
+
+// RunPages is how many pages of a group one Hugo run renders at most.
+// Hugo holds every page of a run, parsed, and the run's data until the
+// run ends; in runs of a bounded size, with only the data their pages
+// read and only the views they show, a build's memory does not grow with
+// the site (100,000 circulars are some 30 runs). Renderer.RunPages
+// overrides it (tests: a few pages, so that every boundary is crossed).
+const RunPages = 4000
+
+// Site is what Render renders: the pages, the templates' data and the
+// views the pages show.
+type Site struct {
+	Pages []Page
+	// Data are the templates' data (hugo.Data.site) but the views, which
+	// each run has as its pages show them (Views).
+	Data  map[string]any
+	Views Views
+	// GroupData are, by group, the keys of Data its pages read; CardData
+	// those the cards read. The site's own run has every key.
+	GroupData map[Group][]string
+	CardData  []string
+	// SiteShows are the views the site's own pages show beyond their
+	// pages' Shows (the dashboard's first screen).
+	SiteShows []string
+}
+
+// Run is one run of Hugo: a temporary site of its own, in memory, with
+// its pages, the keys of the data they read and the views they show.
+type Run struct {
+	Pages []Page
+	Data  []string // the keys of Site.Data the run has; nil: every key (the site's own run)
+	Shows []string // the views its pages show
+	Cards bool     // a run of cards (cards.go), published into the workspace's cards
+}
+
+// Renderer renders a site with Hugo, in runs.
+type Renderer struct {
+	Hugo     Hugo
+	RunPages int       // 0: RunPages
+	Steps    *Steps    // each run logged; nil: none
+	Mem      HeapLimit // the runs' room, fitted once the site's own run is done
+}
+
+// Render renders site's pages with Hugo into out: the site's own pages in
+// one run, the cards the other groups' pages show (cards.go), then each
+// other group's pages in runs of at most RunPages pages and 2·RunPages
+// views shown (partition), one after the other (each run uses every
+// core); their texts are read from the workspace's. Once the site's run
+// is done, the runs after it get their room above the heap the build
+// then holds (HeapLimit.FitRuns).
+func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Site) error {
+	runs := r.plan(site)
+	site.Pages = nil // the runs hold them, each let go once it has run
+	for i, run := range runs {
+		runs[i] = Run{} // its pages and shows let go once it has run
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := r.render(ctx, w, out, site, run); err != nil {
+			return err
+		}
+		if i == 0 {
+			r.Mem.FitRuns()
+		}
+	}
+	return nil
+}
+
+// plan is the runs that render site, in order: the site's own, the
+// cards', then each other group's, in the groups' order.
+func (r Renderer) plan(site Site) []Run {
+	size := cmp.Or(r.RunPages, RunPages)
+	index := site.Views.Index()
+	groups := map[Group][]Page{}
+	for _, p := range site.Pages {
+		groups[p.Group] = append(groups[p.Group], p)
+	}
+	own := Run{Pages: groups[SiteGroup], Shows: slices.Clone(site.SiteShows)}
+	for _, p := range own.Pages {
+		own.Shows = append(own.Shows, p.Shows...)
+	}
+	runs := []Run{own}
+	order := slices.Sorted(maps.Keys(groups))
+	order = slices.DeleteFunc(order, func(g Group) bool { return g == SiteGroup })
+	// the cards the other groups' pages show, each rendered once before them
+	var cards []string
+	for _, g := range order {
+		for _, p := range groups[g] {
+			cards = append(cards, p.Shows...)
+		}
+	}
+	for _, part := range cardRuns(cards, index, size) {
+		runs = append(runs, newRun(part, site.CardData, true))
+	}
+	for _, g := range order {
+		for _, part := range partition(groups[g], index, size) {
+			runs = append(runs, newRun(part, site.GroupData[g], false))
+		}
+	}
+	return runs
+}
+
+func newRun(pages []Page, data []string, cards bool) Run {
+	r := Run{Pages: pages, Data: data, Cards: cards}
+	for _, p := range pages {
+		r.Shows = append(r.Shows, p.Shows...)
+	}
+	return r
+}
+
+// render renders one run: its pages and data written into a site of its
+// own in memory, its texts/ the workspace's pack, published into out (a
+// run of cards: into the workspace's cards).
+func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Site, run Run) error {
+	fsys := newSiteFs(w)
+	dir := w.siteDir()
+	if err := WritePages(ctx, fsys, dir, run.Pages); err != nil {
+		return err
+	}
+	d, keys := run.data(site.Data, site.Views)
+	if run.Data != nil && !run.Cards {
+		if err := withCards(d, keys, w.cards); err != nil {
+			return err
+		}
+	}
+	if err := WriteData(fsys, dir, d); err != nil {
+		return err
+	}
+	dst, dstDir := newPublishFs(out), out.staging
+	if run.Cards {
+		dst, dstDir = newCardsFs(w.cards), filepath.Join(w.dir, "cards-public")
+	}
+	if err := r.Hugo.run(fsys, dir, dst, dstDir, run.Data == nil); err != nil {
+		return err
+	}
+	r.Steps.Done("hugo run", "pages", len(run.Pages), "views", len(keys))
+	return nil
+}
+
+// data is the run's data: the keys it has (nil: all), and of the views
+// only those it shows, each with those it goes with (Views.With), in the
+// site's order, as their JSON; ViewCountData stays the whole site's.
+// keys are the views' keys, in their order.
+func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []string) {
+	out := map[string]any{}
+	if run.Data == nil {
+		maps.Copy(out, all)
+	} else {
+		for _, k := range run.Data {
+			out[k] = all[k]
+		}
+	}
+	index := views.Index()
+	want := map[int]bool{}
+	for _, s := range run.Shows {
+		if i, ok := index[s]; ok && !want[i] {
+			want[i] = true
+			for _, r := range views.With[i] {
+				if j, ok := index[r]; ok {
+					want[j] = true
+				}
+			}
+		}
+	}
+	order := slices.Sorted(maps.Keys(want))
+	sub := make([]json.RawMessage, 0, len(order))
+	keys = make([]string, 0, len(order))
+	at := make(map[string]int, len(order))
+	for _, i := range order {
+		at[views.Keys[i]] = len(sub)
+		sub = append(sub, views.JSON[i])
+		keys = append(keys, views.Keys[i])
+	}
+	out[ViewsData], out[ViewIndexData], out[ViewCountData] = sub, at, len(views.JSON)
+	return out, keys
+}
+
+// partition splits pages into runs of at most size pages that show at
+// most 2·size views between them: a run's data holds the views of
+// all its pages show. Pages go in the order of the first view each
+// shows, so that the pages of different lists showing the same circulars
+// (/circulars/page/7, /search/page/7, /circulars/rbi/page/4…) share a run
+// rather than each run needing most of the catalog's views.
+func partition(pages []Page, index map[string]int, size int) [][]Page {
+	first := func(p Page) int {
+		at := len(index)
+		for _, s := range p.Shows {
+			if i, ok := index[s]; ok {
+				at = min(at, i)
+			}
+		}
+		return at
+	}
+	type placed struct {
+		Page
+		at int
+	}
+	order := make([]placed, len(pages))
+	for i, p := range pages {
+		order[i] = placed{p, first(p)}
+	}
+	slices.SortStableFunc(order, func(a, b placed) int { return a.at - b.at })
+	var out [][]Page
+	var cur []Page
+	shown := map[string]bool{}
+	for _, o := range order {
+		p := o.Page
+		more := 0
+		for _, s := range p.Shows {
+			if !shown[s] {
+				more++
+			}
+		}
+		if len(cur) > 0 && (len(cur) == size || len(shown)+more > 2*size) {
+			out = append(out, cur)
+			cur, shown = nil, map[string]bool{}
+		}
+		cur = append(cur, p)
+		for _, s := range p.Shows {
+			shown[s] = true
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// newSiteFs is a temporary Hugo site in memory, over the OS's files
+// (which Hugo reads the templates from): a run's pages and data are never
+// written to disk. The site's texts/ folder is read from the workspace's
+// pack on disk, so that no run holds the texts in memory. (They cannot
+// simply be files under the site's folder on disk: a folder in both layers
+// of the union is one Hugo cannot list.)
+func newSiteFs(w *Workspace) afero.Fs {
+	site := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewOsFs()), afero.NewMemMapFs())
+	return packFs{Fs: site, dir: filepath.Join(w.siteDir(), TextsFolder), p: w.Texts}
+}
+
+// WriteData writes the templates' data (hugo.Data.site) into the site at dir.
+// The circulars' views, already JSON (Views, withCard), are written as
+// they are: encoding/json would compact and check each again, a second
+// of every 10,000 circulars' build spent on bytes it made itself.
+func WriteData(fsys afero.Fs, dir string, data map[string]any) error {
+	views, raw := data[ViewsData].([]json.RawMessage)
+	if raw {
+		data = maps.Clone(data)
+		delete(data, ViewsData)
+	}
+	var site bytes.Buffer
+	enc := json.NewEncoder(&site)
+	enc.SetEscapeHTML(false) // the cards are HTML: <, > and & as themselves, not \u003c
+	if err := enc.Encode(data); err != nil {
+		return err
+	}
+	if raw {
+		rest := bytes.TrimSuffix(bytes.TrimSuffix(site.Bytes(), []byte("\n")), []byte("}"))
+		n := len(rest) + len(`,"":[]}`) + len(ViewsData) + len(views)
+		for _, v := range views {
+			n += len(v)
+		}
+		b := make([]byte, 0, n)
+		b = append(b, rest...)
+		if len(rest) > 1 { // more than the opening {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, '"'), ViewsData...), `":[`...)
+		for i, v := range views {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, v...)
+		}
+		b = append(b, "]}"...)
+		return writeFile(fsys, filepath.Join(dir, "data", "site.json"), b)
+	}
+	return writeFile(fsys, filepath.Join(dir, "data", "site.json"), site.Bytes())
+}

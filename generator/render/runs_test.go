@@ -1,0 +1,125 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/afero"
+)
+
+// TestWriteData: the data file holds what encoding/json would write of
+// the data, the views spliced in as they are.
+func TestWriteData(t *testing.T) {
+	card := json.RawMessage(`{"slug":"a","card":"<article class=\"x\">A & B</article>"}`)
+	for _, tc := range []struct {
+		name string
+		data map[string]any
+	}{
+		{"Views", map[string]any{"circulars": []json.RawMessage{card, json.RawMessage(`{"slug":"b"}`)},
+			"circularIndex": map[string]int{"a": 0, "b": 1}, "feeds": []string{"<rbi>"}}},
+		{"ViewsOnly", map[string]any{"circulars": []json.RawMessage{card}}},
+		{"NoViews", map[string]any{"circulars": []json.RawMessage{}, "listPageSize": 30}},
+		{"ViewsNotJSON", map[string]any{"circulars": []map[string]string{{"slug": "a", "card": "<b>"}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := afero.NewMemMapFs()
+			if err := WriteData(fsys, "site", tc.data); err != nil {
+				t.Fatal(err)
+			}
+			b, err := afero.ReadFile(fsys, filepath.Join("site", "data", "site.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want any
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatalf("%v in %s", err, b)
+			}
+			j, err := json.Marshal(tc.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(j, &want); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("data (-encoding/json +WriteData):\n%s", diff)
+			}
+			if _, ok := tc.data["circulars"]; !ok {
+				t.Error("WriteData took the views out of the caller's data")
+			}
+		})
+	}
+}
+
+// TestRunData: a run's data has the keys asked for, the views of the
+// items shown and of those they go with, in the site's order, and the
+// whole site's count.
+func TestRunData(t *testing.T) {
+	views := []testView{{Slug: "a"}, {Slug: "b"}, {Slug: "c", With: []string{"a"}}, {Slug: "d"}}
+	data := map[string]any{"events": 1, "news": 2}
+	enc, err := EncodeViews(t.Context(), views, testViewKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, slugs := Run{Data: []string{"events"}, Shows: []string{"c", "d", "c", "missing"}}.data(data, enc)
+	if diff := cmp.Diff([]string{"a", "c", "d"}, slugs); diff != "" {
+		t.Errorf("slugs (-want +got):\n%s", diff)
+	}
+	var decoded []string
+	for _, j := range got[ViewsData].([]json.RawMessage) {
+		var v testView
+		if err := json.Unmarshal(j, &v); err != nil {
+			t.Fatal(err)
+		}
+		decoded = append(decoded, v.Slug)
+	}
+	if diff := cmp.Diff(slugs, decoded); diff != "" {
+		t.Errorf("views (-slugs +views' own):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]int{"a": 0, "c": 1, "d": 2}, got[ViewIndexData]); diff != "" {
+		t.Errorf("index (-want +got):\n%s", diff)
+	}
+	if got[ViewCountData] != 4 || got["events"] != 1 || got["news"] != nil {
+		t.Errorf("data %v: want events, a count of 4 and no news", got)
+	}
+}
+
+// TestPartition: runs hold at most size pages and 2·size views
+// shown, pages showing the same circulars go together, and every page is
+// in one run.
+func TestPartition(t *testing.T) {
+	index := map[string]int{}
+	for i := range 20 {
+		index[fmt.Sprint(i)] = i
+	}
+	var pages []Page
+	for _, list := range []string{"a", "b"} { // two lists of the same circulars, 2 a page
+		for i := 0; i < 20; i += 2 {
+			pages = append(pages, Page{File: fmt.Sprintf("%s/%d", list, i), Shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
+		}
+	}
+	runs := partition(pages, index, 3)
+	var all []string
+	for _, r := range runs {
+		shown := map[string]bool{}
+		for _, p := range r {
+			all = append(all, p.File)
+			for _, s := range p.Shows {
+				shown[s] = true
+			}
+		}
+		if len(r) > 3 || len(shown) > 6 {
+			t.Errorf("a run of %d pages shows %d circulars, want at most 3 and 6", len(r), len(shown))
+		}
+	}
+	if len(all) != len(pages) {
+		t.Errorf("%d pages in runs, want %d", len(all), len(pages))
+	}
+	// a/0 and b/0 show the same circulars: the same run
+	if runs[0][0].File != "a/0" || runs[0][1].File != "b/0" {
+		t.Errorf("first run %v: want a/0 and b/0 together", runs[0])
+	}
+}

@@ -1,0 +1,71 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"regpulse/internal/register"
+)
+
+// The statuses a user sets on the obligations of their register
+// (obligation_statuses, one row per user and obligation) and every change
+// of them (obligation_status_history).
+
+// SetObligationStatus sets the status and note of obligation id in the
+// user's register and records the change in its history, in one
+// transaction (catalog.ErrNotFound when the register does not hold it).
+func (s *DB) SetObligationStatus(ctx context.Context, userID, id string, types []string, status, note string) (_ register.Item, err error) {
+	defer wrap(&err, "SetObligationStatus")
+	if !slices.Contains(register.Statuses, status) {
+		return register.Item{}, fmt.Errorf("unknown status %q", status)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return register.Item{}, err
+	}
+	defer tx.Rollback()
+	now := s.now().UTC().Truncate(time.Second)
+	if _, err := registerItem(ctx, tx, userID, id, types, now); err != nil {
+		return register.Item{}, err
+	}
+	at, _ := timeColumn(now).Value()
+	if _, err := tx.ExecContext(ctx, upsertKeySQL("obligation_statuses", []string{"user_id", "obligation_id", "status", "note", "updated_at"}, 2),
+		userID, id, status, note, at); err != nil {
+		return register.Item{}, err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO obligation_status_history (user_id, obligation_id, status, note, changed_at) VALUES (?, ?, ?, ?, ?)`,
+		userID, id, status, note, at); err != nil {
+		return register.Item{}, err
+	}
+	it, err := registerItem(ctx, tx, userID, id, types, now)
+	if err != nil {
+		return register.Item{}, err
+	}
+	return it, tx.Commit()
+}
+
+// ObligationHistory returns the user's status changes of obligation id,
+// oldest first (catalog.ErrNotFound when the register does not hold it).
+func (s *DB) ObligationHistory(ctx context.Context, userID, id string, types []string) (_ []register.Change, err error) {
+	defer wrap(&err, "ObligationHistory")
+	if _, err := registerItem(ctx, s.db, userID, id, types, s.now()); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT status, note, changed_at FROM obligation_status_history
+		WHERE user_id = ? AND obligation_id = ? ORDER BY id`, userID, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []register.Change{}
+	for rows.Next() {
+		var c register.Change
+		if err := rows.Scan(&c.Status, &c.Note, (*timeColumn)(&c.ChangedAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,140 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
+)
+
+// The AI layer's proposed obligations: extracted_obligations, and
+// obligation_extractions (one row per circular extracted, obligations
+// found or not). A refresh (internal/obligations) reads and writes them;
+// an editor accepts them.
+
+// ExtractedStates returns, by circular id, the state of each circular
+// extracted (found obligations or not).
+func (s *DB) ExtractedStates(ctx context.Context) (_ map[string]obligations.ExtractedState, err error) {
+	defer wrap(&err, "ExtractedStates")
+	rows, err := s.db.QueryContext(ctx, `SELECT x.circular_id, x.input_hash,
+		EXISTS (SELECT 1 FROM extracted_obligations e WHERE e.circular_id = x.circular_id AND e.accepted = TRUE)
+		FROM obligation_extractions x`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]obligations.ExtractedState{}
+	for rows.Next() {
+		var id string
+		var st obligations.ExtractedState
+		if err := rows.Scan(&id, &st.InputHash, &st.Accepted); err != nil {
+			return nil, err
+		}
+		prev := out[id]
+		out[id] = obligations.ExtractedState{InputHash: st.InputHash, Accepted: prev.Accepted || st.Accepted}
+	}
+	return out, rows.Err()
+}
+
+// PutExtractedObligations replaces the extracted obligations of circular
+// circularID with obs, made from an input of hash inputHash. It refuses
+// (ErrAccepted) to replace obligations an editor accepted.
+func (s *DB) PutExtractedObligations(ctx context.Context, circularID, inputHash string, obs []catalog.Obligation) (err error) {
+	defer wrap(&err, "PutExtractedObligations")
+	skipped, err := s.putExtracted(ctx, []obligations.ExtractedSet{{CircularID: circularID, InputHash: inputHash, Obligations: obs}})
+	if err == nil && len(skipped) > 0 {
+		err = ErrAccepted
+	}
+	return err
+}
+
+// PutExtractedSets is PutExtractedObligations for many circulars in one
+// transaction (a refresh writes thousands); it leaves alone, and returns,
+// the circulars whose obligations an editor accepted.
+func (s *DB) PutExtractedSets(ctx context.Context, sets []obligations.ExtractedSet) (accepted []string, err error) {
+	defer wrap(&err, "PutExtractedSets")
+	return s.putExtracted(ctx, sets)
+}
+
+func (s *DB) putExtracted(ctx context.Context, sets []obligations.ExtractedSet) ([]string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	st := newTxStmts(tx)
+	defer st.close()
+	cols := slices.Concat(obligationColumns.names, []string{"input_hash", "extracted_at"})
+	rows := st.batch(func(n int) string { return insertRowsSQL("extracted_obligations", cols, n) }, len(cols))
+	at, _ := timeColumn(s.now()).Value()
+	var skipped []string
+	for _, set := range sets {
+		row, err := st.queryRow(ctx, `SELECT COUNT(*) FROM extracted_obligations WHERE circular_id = ? AND accepted = TRUE`, set.CircularID)
+		if err != nil {
+			return nil, err
+		}
+		var accepted int
+		if err := row.Scan(&accepted); err != nil {
+			return nil, err
+		}
+		if accepted > 0 {
+			skipped = append(skipped, set.CircularID)
+			continue
+		}
+		if err := rows.flush(ctx); err != nil { // the rows of earlier sets, before this one's delete
+			return nil, err
+		}
+		if err := st.exec(ctx, `DELETE FROM extracted_obligations WHERE circular_id = ?`, set.CircularID); err != nil {
+			return nil, err
+		}
+		if err := st.exec(ctx, upsertKeySQL("obligation_extractions", []string{"circular_id", "input_hash", "extracted_at"}, 1),
+			set.CircularID, set.InputHash, at); err != nil {
+			return nil, err
+		}
+		for _, o := range set.Obligations {
+			if o.CircularID != set.CircularID || o.Origin != catalog.OriginExtracted {
+				return nil, fmt.Errorf("obligation %s: of circular %s, origin %q: want an extracted one of %s", o.ID, o.CircularID, o.Origin, set.CircularID)
+			}
+			vals, err := obligationColumns.values(o)
+			if err != nil {
+				return nil, err
+			}
+			if err := rows.add(ctx, append(vals, set.InputHash, at)...); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := rows.flush(ctx); err != nil {
+		return nil, err
+	}
+	return skipped, tx.Commit()
+}
+
+// ErrAccepted is a change refused because an editor accepted the
+// obligations it would replace.
+var ErrAccepted = errors.New("the extracted obligations were accepted by an editor")
+
+// AcceptObligations marks the extracted obligations of the circular
+// whose id or slug is circular as accepted by an editor, and returns how
+// many it marked (catalog.ErrNotFound for an unknown circular).
+func (s *DB) AcceptObligations(ctx context.Context, circular string) (_ int, err error) {
+	defer wrap(&err, "AcceptObligations")
+	var id string
+	err = s.db.QueryRowContext(ctx, `SELECT id FROM circulars WHERE id = ? OR slug = ?`, circular, circular).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, catalog.ErrNotFound
+	}
+	if err != nil {
+		return 0, err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE extracted_obligations SET accepted = TRUE WHERE circular_id = ? AND accepted = FALSE`, id)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

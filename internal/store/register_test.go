@@ -1,0 +1,144 @@
+package store
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/auth"
+	"regpulse/internal/catalog"
+	"regpulse/internal/register"
+	"regpulse/internal/store/storetest"
+)
+
+// registerFixture is a store holding obligationsCatalog, an obligation
+// extracted for the cyber circular (for PSPs, due 2025-06-01: overdue on
+// the fixture's clock) and two users.
+type registerFixture struct {
+	db          *DB
+	cat         *catalog.Catalog
+	cyber       catalog.Obligation
+	raise, tell catalog.Obligation // the UPI Lite circular's: for issuers, dated; for all, undated
+	draft       catalog.Obligation // the fraud circular's, not binding
+	asha, ravi  auth.User
+}
+
+// pspTypes are the entity types of a PSP's register.
+var pspTypes = []string{"PSP"}
+
+func newRegisterFixture(t *testing.T, open opener) registerFixture {
+	t.Helper()
+	db, cat, cyber := openWithExtracted(t, open, "2025-06-01")
+	lite, _ := circularBySlug(cat, storetest.SlugUPILite)
+	fraud, _ := circularBySlug(cat, storetest.SlugUPIFraud)
+	return registerFixture{db: db, cat: cat, cyber: cyber, raise: lite.Obligations[0], tell: lite.Obligations[1], draft: fraud.Obligations[0],
+		asha: mustCreate(t, db, newUser("asha", "asha@example.com")), ravi: mustCreate(t, db, newUser("ravi", "ravi@example.com"))}
+}
+
+// outside are obligations outside asha's register as a PSP: unknown,
+// for another entity type, not binding.
+func (f registerFixture) outside() []struct{ name, id string } {
+	return []struct{ name, id string }{
+		{"ErrNotFoundUnknown", "no-such-obligation"},
+		{"ErrNotFoundOtherType", f.raise.ID},
+		{"ErrNotFoundNotBinding", f.draft.ID},
+	}
+}
+
+// query is a PSP's register query on the fixture's clock, changed by mod.
+func (f registerFixture) query(mod func(*register.Query)) register.Query {
+	r := register.Query{EntityTypes: pspTypes, Now: storetest.Now, Page: catalog.Page{Limit: 50}}
+	if mod != nil {
+		mod(&r)
+	}
+	return r
+}
+
+// list is the register q selects for userID, as "what|status|group", and
+// how many it selects in all.
+func (f registerFixture) list(t *testing.T, userID string, q register.Query) ([]string, int) {
+	t.Helper()
+	items, total, err := f.db.Register(t.Context(), userID, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, it := range items {
+		out = append(out, it.What+"|"+it.Status+"|"+it.DueGroup)
+	}
+	return out, total
+}
+
+func TestRegister(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		f := newRegisterFixture(t, open)
+		// A PSP's register: binding obligations for PSPs or all; the
+		// draft's and the issuers' are not in it.
+		got, total := f.list(t, f.asha.ID, f.query(nil))
+		want := []string{"Audit systems.|todo|overdue", "Tell customers.|todo|no-date"}
+		if !slices.Equal(got, want) || total != 2 {
+			t.Errorf("Register = %v (%d), want %v", got, total, want)
+		}
+		got, _ = f.list(t, f.asha.ID, f.query(func(r *register.Query) { r.EntityTypes = []string{"Issuer"} }))
+		if want := []string{"Raise the limits.|todo|later", "Tell customers.|todo|no-date"}; !slices.Equal(got, want) {
+			t.Errorf("an issuer's register = %v, want %v", got, want)
+		}
+
+		if _, err := f.db.SetObligationStatus(ctx, f.asha.ID, f.cyber.ID, pspTypes, register.StatusDone, ""); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name string
+			rq   register.Query
+			want []string
+		}{
+			{"Status", f.query(func(r *register.Query) { r.Status = "done" }), []string{"Audit systems.|done|overdue"}},
+			{"StatusTodo", f.query(func(r *register.Query) { r.Status = "todo" }), []string{"Tell customers.|todo|no-date"}},
+			{"GroupNoDate", f.query(func(r *register.Query) { r.Group = register.GroupNoDate }), []string{"Tell customers.|todo|no-date"}},
+			{"GroupOverdue", f.query(func(r *register.Query) { r.Group = register.GroupOverdue }), []string{"Audit systems.|done|overdue"}},
+			{"GroupLater", f.query(func(r *register.Query) { r.Group = register.GroupLater }), nil},
+			{"SearchWhatAnyCase", f.query(func(r *register.Query) { r.Search = "AUDIT" }), []string{"Audit systems.|done|overdue"}},
+			{"SearchLiteral", f.query(func(r *register.Query) { r.Search = "%" }), nil},
+			{"PastEnd", f.query(func(r *register.Query) { r.Offset = 5 }), nil},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				if got, _ := f.list(t, f.asha.ID, tc.rq); !slices.Equal(got, tc.want) {
+					t.Errorf("Register = %v, want %v", got, tc.want)
+				}
+			})
+		}
+		if _, total := f.list(t, f.asha.ID, f.query(func(r *register.Query) { r.Offset = 5 })); total != 2 {
+			t.Errorf("total past the end = %d, want 2", total)
+		}
+
+		// Another user's register is their own: asha's status is not ravi's.
+		got, _ = f.list(t, f.ravi.ID, f.query(nil))
+		if want := []string{"Audit systems.|todo|overdue", "Tell customers.|todo|no-date"}; !slices.Equal(got, want) {
+			t.Errorf("ravi's register = %v, want %v", got, want)
+		}
+
+		for _, tc := range f.outside() {
+			t.Run(tc.name, func(t *testing.T) {
+				if _, err := f.db.RegisterItem(ctx, f.asha.ID, tc.id, pspTypes); !errors.Is(err, ErrNotFound) {
+					t.Errorf("RegisterItem: err = %v, want ErrNotFound", err)
+				}
+			})
+		}
+
+		tally, err := f.db.RegisterTally(ctx, f.asha.ID, pspTypes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lite, _ := circularBySlug(f.cat, storetest.SlugUPILite)
+		if diff := cmp.Diff(register.Tally{f.cyber.ImpactLevel: {"done": 1}, lite.ImpactLevel: {"todo": 1}}, tally); diff != "" && f.cyber.ImpactLevel != lite.ImpactLevel {
+			t.Errorf("RegisterTally (-want +got):\n%s", diff)
+		}
+		if s := register.ScoreOf(tally, pspTypes); s.Applicable != 2 || s.Settled != 1 || s.Score == nil {
+			t.Errorf("score %+v", s)
+		}
+	})
+}
