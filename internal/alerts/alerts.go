@@ -80,10 +80,11 @@ var Frequencies = []string{Immediately, Daily, Weekly}
 // FrequencyLabels name each frequency as forms and e-mails show it.
 var FrequencyLabels = map[string]string{Immediately: "Immediately", Daily: "Daily digest", Weekly: "Weekly digest"}
 
-// The values the filters take: the search's (preferences') sources, the
-// categories, the document types, the impact levels and entity types.
+// The values the filters take: the regulators (the search's and the
+// preferences' sources), the categories, the document types, the impact
+// levels and entity types.
 var (
-	FilterSources       = slices.DeleteFunc(slices.Clone(catalog.Sources), func(s string) bool { return s == "other" })
+	FilterSources       = catalog.Regulators
 	FilterCategories    = catalog.CircularCategories
 	FilterDocumentTypes = catalog.DocumentTypes
 	FilterImpactLevels  = catalog.ImpactLevels
