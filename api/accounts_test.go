@@ -468,6 +468,11 @@ func TestAuth_Me(t *testing.T) {
 		a, b := f.signup(t, "many"), ""
 		res := f.call(t, "POST", "/auth/login", `{"username":"many","password":"`+goodPassword+`"}`)
 		b = tokenOf(t, res)
+		// a body it does not take is refused, and logs out no one
+		wantError(t, f.call(t, "POST", "/auth/logout-all", `{"all":"`+strings.Repeat("x", 2000)+`"}`, append(bearer(a), "Content-Type", "application/json")...), 413, nil)
+		if me := f.call(t, "GET", "/auth/me", "", bearer(a)...); me.status != 200 {
+			t.Fatalf("after a refused logout-all: /auth/me = %d", me.status)
+		}
 		// with the JSON type and no body, as fetch wrappers send it
 		if res := f.call(t, "POST", "/auth/logout-all", "", append(bearer(a), "Content-Type", "application/json")...); res.status != 204 {
 			t.Fatalf("logout-all = %d %s", res.status, res.body)

@@ -239,6 +239,8 @@ func TestAlerts_Statuses(t *testing.T) {
 		{"UpdateSignedOut", "PUT", "/alerts/" + a.ID, `{"name":"x","frequency":"daily"}`, nil, 401},
 		{"DeleteSignedOut", "DELETE", "/alerts/" + a.ID, "", nil, 401},
 		{"RenewSignedOut", "POST", "/alerts/" + a.ID + "/feed-token", "", nil, 401},
+		{"RenewWithABody", "POST", "/alerts/" + a.ID + "/feed-token", big, asha, 413},
+		{"ConfirmWithABody", "POST", "/alerts/confirm?token=" + url.QueryEscape(tokens.Confirm(a.ID, f.clock())), big, nil, 413},
 		{"CreateTooLarge", "POST", "/alerts", big, asha, 413},
 		{"UpdateTooLarge", "PUT", "/alerts/" + a.ID, big, asha, 413},
 		{"SubscribeTooLarge", "POST", "/alerts/subscribe", big, nil, 413},

@@ -67,7 +67,7 @@ func noBody(w http.ResponseWriter, r *http.Request) error {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooBig *http.MaxBytesError
 	switch {
-	case errors.As(err, &tooBig):
+	case errors.As(err, &tooBig): // rBodyNotTaken, which handle declares
 		return &Error{Status: http.StatusRequestEntityTooLarge, Message: "this call takes no body"}
 	case err != nil:
 		return &Error{Status: http.StatusBadRequest, Message: "the body could not be read"}

@@ -45,6 +45,9 @@ func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.Response
 		decl.Params = append(decl.Params, f.param)
 	}
 	bodyless := op.Method == http.MethodPost && op.Body == nil
+	if bodyless { // noBody's answer to a body it does not take
+		decl.Responses = append(slices.Clone(decl.Responses), rBodyNotTaken.At(http.StatusRequestEntityTooLarge))
+	}
 	return &route{op: &decl, serve: func(h *Handler) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			var in P

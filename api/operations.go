@@ -99,6 +99,8 @@ var (
 		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
 	rNotModified = &apispec.Response{Component: "NotModified", Description: "The body named by If-None-Match is still current; no body.",
 		Headers: []*apispec.Header{hCacheControl, hETag}}
+	rBodyNotTaken = &apispec.Response{Component: "BodyNotTaken", Description: "The call takes no body (an empty one, or {}, is accepted), and one of over 1 KiB was sent.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
 	rPayloadTooLarge = &apispec.Response{Component: "PayloadTooLarge", Description: "The body is over 16 KiB.",
 		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}
 	rTooManyRequests = &apispec.Response{Component: "TooManyRequests", Description: "Too many attempts from this client address in the window.",
