@@ -49,6 +49,9 @@ type Handler struct {
 	ai        *aiCalls
 	rates     RateStore        // nil: rate limits count in memory
 	reads     *readcache.Cache // nil: no read cache
+	// extraction is this server's background extraction of obligations;
+	// nil where none runs (a function's).
+	extraction Extracting
 }
 
 // Option configures New.

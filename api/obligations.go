@@ -12,12 +12,14 @@ import (
 
 	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
 	"regpulse/internal/register"
 )
 
 // The obligation calls: a circular's obligations and the list of all
-// (public reads, cached), their bulk download, and the signed-in user's
-// register (statuses, notes, history, its CSV and the compliance score).
+// (public reads, cached), their bulk download, how far the extraction of
+// obligations is, and the signed-in user's register (statuses, notes,
+// history, its CSV and the compliance score).
 
 // obligationParams are the parameters only the obligation calls take.
 var obligationParams = map[string]*apispec.Param{
@@ -54,6 +56,14 @@ func obligationRoutes() []*route {
 		})),
 		handle(opExportObligationsCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationFilters) {
 			h.exportObligations(w, r, in.query(catalog.Page{}))
+		}),
+		// changes as it runs: never from the read cache
+		handle(opObligationExtraction, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
+			var st obligations.ExtractionStatus
+			if h.extraction != nil {
+				st = h.extraction.Status()
+			}
+			h.writeOK(w, r, st)
 		}),
 		signedIn(handle(opListRegister, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerIn) { h.listRegister(w, r, in) })),
 		signedIn(handle(opExportRegisterCSV, func(h *Handler, w http.ResponseWriter, r *http.Request, in registerFilters) {
@@ -101,6 +111,27 @@ var opExportObligationsCSV = &apispec.Operation{ID: "exportObligationsCSV", Meth
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The whole list, as a file.",
 			Content: []apispec.Content{{MediaType: "text/csv", Raw: map[string]any{"type": "string"}}}, Headers: []*apispec.Header{hCacheControl, hContentDisposition}},
+		rBadRequest.At(400),
+		rInternalError.At(500)},
+}
+
+// Extracting is the background extraction of obligations
+// (*obligations.Extraction).
+type Extracting interface {
+	Status() obligations.ExtractionStatus
+}
+
+// WithExtraction says how far the server's extraction of obligations is
+// (GET /obligations/extraction); without it, none runs.
+func WithExtraction(e Extracting) Option { return func(h *Handler) { h.extraction = e } }
+
+var opObligationExtraction = &apispec.Operation{ID: "obligationExtraction", Method: "GET", Path: "/obligations/extraction",
+	Summary:     "How far the extraction of obligations is.",
+	Description: "After each sync of the catalog the server proposes, in the background, the obligations of the circulars that changed and have none written by their editors (a first start at 20,000 circulars reads them for over a minute): while running is true, done of total circulars have been read, and the lists of obligations and the registers fill in as it goes. finishedAt and last are those of the last extraction that ended; error says why it stopped, when it failed. A server that extracts nothing (the API as a function) answers running false and nulls. With several servers sharing a store, each answers for its own.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The extraction's status.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[obligations.ExtractionStatus]()}}, Headers: []*apispec.Header{hCacheControl, hETag}},
+		rNotModified.At(304),
 		rBadRequest.At(400),
 		rInternalError.At(500)},
 }

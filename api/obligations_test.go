@@ -5,10 +5,14 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/obligations"
+	"regpulse/internal/readcache"
 	"regpulse/internal/register"
 	"regpulse/internal/store/storetest"
 )
@@ -40,6 +44,46 @@ func TestListObligations_Params(t *testing.T) {
 	e := wantError(t, res, 400, nil)
 	if e.Fields["due_before"] != `"2026-3-31" is not a date (YYYY-MM-DD)` || !strings.Contains(e.Fields["entityType"], "unknown entityType") {
 		t.Errorf("fields %v", e.Fields)
+	}
+}
+
+// extracting is an extraction whose status is fixed.
+type extracting obligations.ExtractionStatus
+
+func (e extracting) Status() obligations.ExtractionStatus { return obligations.ExtractionStatus(e) }
+
+// TestObligationExtraction: the server's extraction as it stands, never
+// from the read cache; none where none runs.
+func TestObligationExtraction(t *testing.T) {
+	started := storetest.Now.Add(-time.Minute)
+	running := extracting{Running: true, Done: 200, Total: 20000, StartedAt: &started}
+	cache := readcache.New(16, time.Hour)
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want obligations.ExtractionStatus
+	}{
+		{"None", nil, obligations.ExtractionStatus{}},
+		{"Running", []Option{WithExtraction(running), WithReadCache(cache)}, obligations.ExtractionStatus(running)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newFakeStore(storetest.Catalog())
+			f := &fixture{store: s, api: New(s, discardLog, append([]Option{WithNow(storetest.Clock), cheapAuth}, tc.opts...)...)}
+			for range 2 { // the second call is not a cached answer
+				got := decode[obligations.ExtractionStatus](t, "/obligations/extraction", f.get(t, "/obligations/extraction"))
+				if diff := cmp.Diff(tc.want, got, cmpopts.EquateApproxTime(time.Second)); diff != "" {
+					t.Errorf("status (-want +got):\n%s", diff)
+				}
+			}
+			etag := f.get(t, "/obligations/extraction").header.Get("ETag")
+			if res := f.get(t, "/obligations/extraction", "If-None-Match", etag); res.status != http.StatusNotModified {
+				t.Errorf("revalidated: %d, want 304", res.status)
+			}
+			wantError(t, f.get(t, "/obligations/extraction?running=1"), 400, nil)
+		})
+	}
+	if n := cache.Len(); n != 0 {
+		t.Errorf("%d answers in the read cache, want none", n)
 	}
 }
 

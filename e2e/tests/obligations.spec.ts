@@ -110,6 +110,30 @@ test.describe("obligations", () => {
     await expect(page.locator("[data-catalog-figure]").first()).toBeVisible();
   });
 
+  test("while the server reads new circulars for obligations, the register says how far, then reloads", async ({ page }, info) => {
+    await signUp(page, info);
+    // the server's extraction of the real content is over in a second:
+    // its answers are played here as a first start's would come
+    const status = (done: number, running: boolean) => ({
+      running, done, total: 20000, startedAt: "2026-11-28T10:00:00Z",
+      finishedAt: running ? null : "2026-11-28T10:02:00Z",
+      last: running ? null : { extracted: 19000, unchanged: 0, accepted: 0, written: 1000, obligations: 50000 },
+    });
+    const answers = [status(1200, true), status(9600, true), status(20000, false)];
+    await page.route("**/api/obligations/extraction", (route) => route.fulfill({ json: answers.length > 1 ? answers.shift() : answers[0] }));
+    let registerReads = 0;
+    page.on("request", (r) => r.url().includes("/api/user/obligations?") && registerReads++);
+    await page.goto("/obligations");
+    const notice = page.locator("[data-extraction]");
+    await expect(notice).toContainText("Reading new circulars for their obligations: 1,200 of 20,000 read.");
+    await expect(page.locator("[data-register-item]").first()).toBeVisible();
+    await screenshot(page, info, "register-extracting");
+    const before = registerReads;
+    await expect(notice).toContainText("9,600 of 20,000 read");
+    await expect(notice).toHaveCount(0);
+    await expect.poll(() => registerReads).toBeGreaterThan(before);
+  });
+
   test("signed out, the impact tracker's scores are the catalog's, labelled so", async ({ page }) => {
     await page.goto("/impact-tracker");
     await expect(page.getByText("Sign in to see your own compliance score")).toBeVisible();

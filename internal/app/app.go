@@ -285,6 +285,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)
+		opts = append(opts, api.WithExtraction(a.Extraction))
 		if c.Content != "" {
 			a.Sync(ctx, nil, c.Content, log)
 		}

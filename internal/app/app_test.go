@@ -69,6 +69,11 @@ func TestOpen(t *testing.T) {
 		case <-time.After(time.Minute):
 			t.Fatal("the extraction did not end")
 		}
+		rec := httptest.NewRecorder()
+		a.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/obligations/extraction", nil))
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"running":false`) || !strings.Contains(rec.Body.String(), `"last":{"extracted":`) {
+			t.Errorf("GET /obligations/extraction once over = %d %s", rec.Code, rec.Body)
+		}
 		states, err := a.DB.ExtractedStates(t.Context())
 		if st := a.Extraction.Status(); err != nil || len(states) == 0 || st.Running || st.Last == nil || st.Last.Extracted != len(states) {
 			t.Errorf("after the extraction: %d circulars' obligations stored (%v), status %+v", len(states), err, st)

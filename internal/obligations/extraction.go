@@ -26,17 +26,17 @@ type Extraction struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	status  Status
+	status  ExtractionStatus
 	next    []catalog.Circular // the circulars of a request made while one ran
 	waiting bool               // next holds a request (it may be empty)
 	idle    chan struct{}      // closed when no refresh runs nor waits; nil while one does
 }
 
-// Status is how far the extraction of obligations is: while Running,
+// ExtractionStatus is how far the extraction of obligations is: while Running,
 // Done of Total circulars have been read (those with written or
 // unchanged obligations count at once). FinishedAt and Last are those of
 // the last refresh that ended; Error says why it stopped, when it failed.
-type Status struct {
+type ExtractionStatus struct {
 	Running    bool       `json:"running"`
 	Done       int        `json:"done"`
 	Total      int        `json:"total"`
@@ -121,7 +121,7 @@ func (e *Extraction) run(cs []catalog.Circular) {
 }
 
 // Status is the extraction's as of now.
-func (e *Extraction) Status() Status {
+func (e *Extraction) Status() ExtractionStatus {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.status

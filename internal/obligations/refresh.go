@@ -50,9 +50,12 @@ type Extractor interface {
 
 // Stats says what a refresh did.
 type Stats struct {
-	Extracted, Unchanged, Accepted, Written int
+	Extracted int `json:"extracted"` // circulars whose obligations were extracted (again)
+	Unchanged int `json:"unchanged"` // circulars whose stored ones were made from the same input
+	Accepted  int `json:"accepted"`  // circulars whose extracted ones an editor accepted
+	Written   int `json:"written"`   // circulars whose editors wrote theirs
 	// Obligations is how many the extracted circulars got in all.
-	Obligations int
+	Obligations int `json:"obligations"`
 }
 
 func (s Stats) String() string {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken, type Schemas } from "../lib/api";
 import { removeToaster } from "../lib/toast";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
-import ObligationsRegister from "./ObligationsRegister";
+import ObligationsRegister, { extractionPoll } from "./ObligationsRegister";
 import { bodyOf, pathOf } from "../test/fetch";
 
 type Item = Schemas["RegisterItem"];
@@ -38,8 +38,12 @@ const item = (id: string, what: string, dueGroup: Item["dueGroup"], dueDate: str
 const user = { user: { id: "u", username: "asha", email: "a@example.com", firstName: "Asha", lastName: "Rao", role: "user", isVerified: false, createdAt: "2026-01-01T00:00:00Z" } };
 const json = (v: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(v), { status: 200, headers: { "Content-Type": "application/json", ...headers } });
 
-// fakeAPI answers the island's calls; puts records the PUT bodies.
-function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"]) {
+type Extraction = Schemas["ExtractionStatus"];
+const idle: Extraction = { running: false, done: 0, total: 0, startedAt: null, finishedAt: null, last: null };
+
+// fakeAPI answers the island's calls; puts records the PUT bodies;
+// extraction answers how far the extraction is, in turn (the last again).
+function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"], extraction: Extraction[] = [idle]) {
   const puts: { url: string; body: unknown }[] = [];
   const urls: string[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
@@ -47,6 +51,7 @@ function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"]) {
     urls.push(url);
     if (url.startsWith("/api/auth/me")) return json(user);
     if (url.startsWith("/api/user/preferences")) return json({ entityTypes, circularSources: [], impactLevels: [], categories: [] });
+    if (url.startsWith("/api/obligations/extraction")) return json(extraction.length > 1 ? extraction.shift() : extraction[0]);
     if (url.startsWith("/api/user/compliance-score")) return json({ score: 25, applicable: items.length, settled: 1, entityTypes });
     if (input instanceof Request && input.method === "PUT") {
       const body = (await bodyOf(input)) as Partial<Item>;
@@ -106,5 +111,33 @@ describe("ObligationsRegister on /obligations", () => {
     await vi.waitFor(() => expect(el.querySelector("[data-no-entity-types] a")?.getAttribute("href")).toBe("/profile"));
     expect(api.urls.some((u) => u.startsWith("/api/user/obligations?") && u.includes("status=done") && u.includes("group=overdue"))).toBe(true);
     expect(el.textContent).toContain("No obligations match.");
+  });
+
+  it("says while the server reads new circulars for obligations, how far, then reloads the register", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      setToken("t");
+      await loadPage("/obligations");
+      const started = "2026-11-28T10:00:00Z";
+      const api = fakeAPI([item("a", "File returns.", "later", "2027-01-31")], ["PSP"], [
+        { running: true, done: 1200, total: 20000, startedAt: started, finishedAt: null, last: null },
+        { running: true, done: 5400, total: 20000, startedAt: started, finishedAt: null, last: null },
+        { running: false, done: 20000, total: 20000, startedAt: started, finishedAt: "2026-11-28T10:02:00Z", last: { extracted: 19000, unchanged: 0, accepted: 0, written: 1000, obligations: 50000 } },
+      ]);
+      const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+      await vi.waitFor(() => expect(el.querySelector("[data-extraction]")?.textContent).toContain("1,200 of 20,000 read"));
+      await vi.waitFor(() => expect(el.querySelector("[data-register-item]")).not.toBeNull());
+      const before = api.urls.filter((u) => u.startsWith("/api/user/obligations?")).length;
+      await vi.advanceTimersByTimeAsync(extractionPoll);
+      await vi.waitFor(() => expect(el.querySelector("[data-extraction]")?.textContent).toContain("5,400 of 20,000 read"));
+      await vi.advanceTimersByTimeAsync(extractionPoll);
+      await vi.waitFor(() => expect(el.querySelector("[data-extraction]")).toBeNull());
+      await vi.waitFor(() => expect(api.urls.filter((u) => u.startsWith("/api/user/obligations?")).length).toBeGreaterThan(before));
+      const polls = api.urls.filter((u) => u.startsWith("/api/obligations/extraction")).length;
+      await vi.advanceTimersByTimeAsync(3 * extractionPoll);
+      expect(api.urls.filter((u) => u.startsWith("/api/obligations/extraction")).length).toBe(polls); // no more once done
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

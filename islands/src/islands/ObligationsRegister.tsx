@@ -2,9 +2,12 @@
 // it (the user's entity types), each obligation's due-date group and the
 // score; this island shows them, sets statuses and notes, filters and
 // searches (in the URL), shows each obligation's history and exports the
-// register as CSV. Signed out, it sends the user to /login and back.
+// register as CSV. While the server proposes the obligations of new
+// circulars (after a sync, in the background), it says so and reloads the
+// register when that is done. Signed out, it sends the user to /login and
+// back.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../lib/api";
 import { preferencesQuery, scoreQuery, useCurrentUser } from "../lib/auth";
 import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
@@ -119,6 +122,33 @@ function Row({ item, props }: { item: Item; props: Props }) {
   );
 }
 
+// extractionPoll is how often the extraction's progress is asked while it
+// runs.
+export const extractionPoll = 2000;
+
+// Extraction says the server is reading new circulars for obligations,
+// how far it is, and reloads the register and the score when it ends.
+function Extraction() {
+  const e = useQuery({
+    queryKey: ["/obligations/extraction"],
+    queryFn: ({ signal }) => dataOf(api.GET("/obligations/extraction", { signal })),
+    refetchInterval: (q) => (q.state.data?.running ? extractionPoll : false),
+  });
+  const running = e.data?.running ?? false;
+  const was = useRef(running);
+  useEffect(() => {
+    if (was.current && !running) refresh();
+    was.current = running;
+  }, [running]);
+  if (!e.data?.running) return null;
+  const { done, total } = e.data;
+  return (
+    <p className="rounded-md border border-sky-600 px-3 py-2 text-sm dark:border-sky-400" role="status" data-extraction>
+      Reading new circulars for their obligations: {done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} read. Obligations found in them join your register when this is done; it reloads by itself.
+    </p>
+  );
+}
+
 function Score() {
   const s = useQuery(scoreQuery);
   if (!s.data) return null;
@@ -180,6 +210,7 @@ function ObligationsRegister(props: Props) {
           You have not said what your business is, so only the obligations of all regulated entities are here. <a className="underline" href="/profile">Choose your business on your profile</a>.
         </p>
       )}
+      <Extraction />
       <Score />
       <Toolbar label="Filter your obligations">
         <SearchBox id="register-search" label="Search your obligations" placeholder="Search obligations and circulars..." value={q} onChange={setQ} />
