@@ -13,7 +13,8 @@ import (
 // TestBuild_PrerenderedCards: the circulars' and lists' pages insert the
 // cards the runs of cards rendered (a mark added to those cards shows on
 // every card of those pages, on none of the site's own run), and the pages
-// are byte for byte those of cards rendered in place.
+// are byte for byte those of cards rendered in place. (In runs of the
+// default size: TestBuild_Runs crosses the runs' boundaries.)
 func TestBuild_PrerenderedCards(t *testing.T) {
 	content := withCirculars(t, fixtureContent, 70)
 	build := func(edit func(templates string)) string {
@@ -21,7 +22,7 @@ func TestBuild_PrerenderedCards(t *testing.T) {
 		edit(templates)
 		opts := Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets,
 			OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
-			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }, RunPages: 7}
+			SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }}
 		if _, err := Build(t.Context(), opts); err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,16 +76,67 @@ func buildSite(t *testing.T, content, templates string) (string, *Result) {
 	return buildSiteAt(t, content, templates, fixtureNow)
 }
 
+// buildSiteAt builds content with templates as of now. A build of the
+// repository's own content and templates (fixtureContent, ../content,
+// templatesDir: no test edits them) is made once per date and shared by
+// the tests that read it: a dozen tests read the fixture's, each build a
+// second or more. The output and Result are the callers' to read, never
+// to change.
 func buildSiteAt(t *testing.T, content, templates string, now time.Time) (string, *Result) {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "public")
-	res, err := Build(t.Context(), Options{ContentDir: content, TemplatesDir: templates,
-		AssetsDir: fixtureAssets, OutDir: out, BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
-		Now: func() time.Time { return now }})
+	if !slices.Contains([]string{fixtureContent, "../content"}, content) || templates != templatesDir {
+		return buildInto(t, filepath.Join(t.TempDir(), "public"), content, templates, now)
+	}
+	key := content + "\x00" + now.Format(time.RFC3339Nano)
+	shared.mu.Lock()
+	b, ok := shared.builds[key]
+	if !ok {
+		b = &sharedBuild{}
+		shared.builds[key] = b
+	}
+	shared.mu.Unlock()
+	b.once.Do(func() {
+		out, err := os.MkdirTemp(shared.dir, "public-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.out = filepath.Join(out, "public")
+		b.res, b.err = Build(t.Context(), buildOptions(b.out, content, templates, now))
+	})
+	if b.err != nil {
+		t.Fatalf("Build: %v", b.err)
+	}
+	return b.out, b.res
+}
+
+// shared are the builds buildSiteAt shares, under dir (TestMain removes it).
+var shared = struct {
+	mu     sync.Mutex
+	dir    string
+	builds map[string]*sharedBuild
+}{builds: map[string]*sharedBuild{}}
+
+type sharedBuild struct {
+	once sync.Once
+	out  string
+	res  *Result
+	err  error
+}
+
+// buildInto builds content with templates as of now into out.
+func buildInto(t *testing.T, out, content, templates string, now time.Time) (string, *Result) {
+	t.Helper()
+	res, err := Build(t.Context(), buildOptions(out, content, templates, now))
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
 	return out, res
+}
+
+// buildOptions are the test builds' options.
+func buildOptions(out, content, templates string, now time.Time) Options {
+	return Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets, OutDir: out,
+		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return now }}
 }
 
 // TestAll builds the fixture tree and the real content, then walks every
@@ -538,8 +590,14 @@ func TestBuild_Errors(t *testing.T) {
 }
 
 func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "regpulse-builds-")
+	if err != nil {
+		panic(err)
+	}
+	shared.dir = dir
 	code := m.Run()
 	os.RemoveAll(fixtureAssets)
+	os.RemoveAll(dir)
 	os.Exit(code)
 }
 

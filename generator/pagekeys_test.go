@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"regpulse/generator/render"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,7 @@ func TestBuild_Incremental(t *testing.T) {
 	const tokenisation = "circulars/rbi-2021-09-07-tokenisation.md"
 	// bench-000007 is among the related circulars of 11 others
 	supersedes := replace("circulars/bench-000009.md", "documentType:", "supersedes:\n  - bench-000007\ndocumentType:")
+	site := newIncrementalSite(t, generated)
 	for _, tc := range []struct {
 		name   string
 		before edit // on the content of the first build
@@ -82,21 +84,17 @@ func TestBuild_Incremental(t *testing.T) {
 		}, generated + 3, generated + 3, 0, 99},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			content := withCirculars(t, fixtureContent, generated)
-			templates := copyTree(t, templatesDir)
+			// each case over the same folders, reset: the first build of
+			// the unedited content is made once and copied back (its pages'
+			// keys hash the folders' paths)
+			site.reset(t)
+			first := site.first
 			if tc.before != nil {
-				tc.before(t, content, templates)
+				tc.before(t, site.content, site.templates)
+				first = site.build(t, true)
 			}
-			opts := Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets,
-				OutDir: filepath.Join(t.TempDir(), "public"), BaseURL: "https://regpulse.test/",
-				SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow }}
-			first, err := Build(t.Context(), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if first.Rendered != first.Pages {
-				t.Errorf("a first build rendered %d of %d pages", first.Rendered, first.Pages)
-			}
+			opts := site.opts
+			content, templates := site.content, site.templates
 			lists := listPagesOf(first.RenderedPaths)
 			tc.edit(t, content, templates)
 			res, err := Build(t.Context(), opts)
@@ -124,6 +122,81 @@ func TestBuild_Incremental(t *testing.T) {
 				t.Errorf("output differs from a fresh build (-fresh +incremental):\n%s", diff)
 			}
 		})
+	}
+}
+
+// incrementalSite is TestBuild_Incremental's content, templates and
+// output, in folders of fixed paths, with the first build of the
+// unedited content kept aside.
+type incrementalSite struct {
+	content, templates string
+	opts               Options
+	pristine           string  // the unedited content
+	firstOut           string  // the first build's output (its manifest beside)
+	first              *Result // the first build's
+}
+
+func newIncrementalSite(t *testing.T, generated int) *incrementalSite {
+	t.Helper()
+	dir := t.TempDir()
+	s := &incrementalSite{content: filepath.Join(dir, "content"), templates: filepath.Join(dir, "templates"),
+		pristine: withCirculars(t, fixtureContent, generated), firstOut: filepath.Join(dir, "first", "public")}
+	s.opts = buildOptions(filepath.Join(dir, "public"), s.content, s.templates, fixtureNow)
+	s.reset(t)
+	s.first = s.build(t, true)
+	copyOutput(t, s.opts.OutDir, s.firstOut)
+	return s
+}
+
+// reset puts the unedited content and templates and the first build's
+// output back in their folders.
+func (s *incrementalSite) reset(t *testing.T) {
+	t.Helper()
+	for _, d := range []struct{ dst, src string }{{s.content, s.pristine}, {s.templates, templatesDir}} {
+		if err := os.RemoveAll(d.dst); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(d.dst, os.DirFS(d.src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.first != nil {
+		copyOutput(t, s.firstOut, s.opts.OutDir)
+	}
+}
+
+// build builds the site over its output (fresh: into an empty one).
+func (s *incrementalSite) build(t *testing.T, fresh bool) *Result {
+	t.Helper()
+	if fresh {
+		os.RemoveAll(s.opts.OutDir)
+		os.Remove(render.ManifestPath(s.opts.OutDir))
+	}
+	res, err := Build(t.Context(), s.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh && res.Rendered != res.Pages {
+		t.Errorf("a first build rendered %d of %d pages", res.Rendered, res.Pages)
+	}
+	return res
+}
+
+// copyOutput replaces the output at dst, with its manifest, by src's.
+func copyOutput(t *testing.T, src, dst string) {
+	t.Helper()
+	if err := os.RemoveAll(dst); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	m, err := os.ReadFile(render.ManifestPath(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(render.ManifestPath(dst), m, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
