@@ -3,6 +3,7 @@ package schedule
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -21,39 +22,46 @@ func TestEvery(t *testing.T) {
 			N   int
 			Err string
 		}
+		var mu sync.Mutex // the test reads what Every's goroutine writes
 		var got []result
 		var at []time.Duration // when each run started
 		start := time.Now()
 		n := 0
+		runs := func() int { mu.Lock(); defer mu.Unlock(); return n }
 		bad := errors.New("bad run")
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
 			Every(ctx, time.Minute, func(ctx context.Context) (int, error) {
+				mu.Lock()
 				n++
 				at = append(at, time.Since(start))
-				switch n {
+				run := n
+				mu.Unlock()
+				switch run {
 				case 2:
-					return n, bad
+					return run, bad
 				case 3:
 					time.Sleep(150 * time.Second) // past two ticks
 				case 4:
 					cancel()
 					<-ctx.Done()
-					return n, ctx.Err()
+					return run, ctx.Err()
 				}
-				return n, nil
+				return run, nil
 			}, func(n int, err error) {
 				r := result{N: n}
 				if err != nil {
 					r.Err = err.Error()
 				}
+				mu.Lock()
 				got = append(got, r)
+				mu.Unlock()
 			})
 		}()
 		time.Sleep(time.Minute - time.Nanosecond)
 		synctest.Wait()
-		if n != 0 {
+		if n := runs(); n != 0 {
 			t.Fatalf("%d runs before the first interval", n)
 		}
 		time.Sleep(time.Nanosecond) // 1m: run 1
