@@ -26,7 +26,7 @@ SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-build-100k bench-search bench-lighthouse fuzz check clean chromium doctools postgres cc functions
+.PHONY: all build run test vet lint go-test islands-test e2e bench bench-build bench-build-100k bench-search bench-lighthouse fuzz check clean chromium chromium-browser debian-packages doctools postgres cc functions
 
 all: build
 
@@ -124,13 +124,26 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
+# Debian's Chromium: the browser tests drive its headless shell
+# (chromium-headless-shell, the engine of /usr/bin/chromium without the
+# browser around it, as Playwright runs headless by default: a third of
+# the CPU per test, the suite 514 s to 272 s); Lighthouse needs the
+# browser itself (chromium). An emoji font, for flags and network icons.
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@$(MAKE) --no-print-directory debian-packages WHAT="the browser tests" PACKAGES="chromium-headless-shell fonts-dejavu-core fonts-noto-color-emoji" NEED=/usr/bin/chromium-headless-shell
+
+chromium-browser:
+	@$(MAKE) --no-print-directory debian-packages WHAT="Lighthouse" PACKAGES="chromium fonts-dejavu-core fonts-noto-color-emoji" NEED=/usr/bin/chromium
+
+# debian-packages installs PACKAGES (for WHAT) as root when NEED is
+# missing; otherwise it says what to install.
+debian-packages:
+	@if [ ! -x $(NEED) ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing Debian's chromium for the browser tests"; \
-	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core fonts-noto-color-emoji >/dev/null; \
+	    echo "installing Debian's $(PACKAGES) for $(WHAT)"; \
+	    $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PACKAGES) >/dev/null; \
 	  else \
-	    echo "The browser tests need /usr/bin/chromium: run 'sudo apt-get install -y chromium fonts-dejavu-core fonts-noto-color-emoji' (or make test as root)." >&2; exit 1; \
+	    echo "$(WHAT) need $(NEED): run 'sudo apt-get install -y $(PACKAGES)' (or make as root)." >&2; exit 1; \
 	  fi; \
 	fi
 
@@ -209,7 +222,7 @@ bench/node_modules/.package-lock.json: bench/package-lock.json
 	cd bench && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
-bench-lighthouse: build chromium bench/node_modules/.package-lock.json
+bench-lighthouse: build chromium-browser bench/node_modules/.package-lock.json
 	cd bench && BENCH_PORT=$(BENCH_PORT) node lighthouse.mjs
 
 # Alerts: 100 new circulars matched against an index of 100,000 alerts
