@@ -29,6 +29,17 @@ type fields struct {
 	// specs, when set, records every field read and what it may hold, for
 	// the skeleton of a new entry (skeleton.go).
 	specs *[]fieldSpec
+	// prefix names the map these fields are in, for problems in a list of
+	// maps: "provisions[3]." (sub).
+	prefix string
+}
+
+// sub reads the map n, an item of a list field, as fields of its own:
+// problems name it as prefix+field, at the file's lines.
+func (f *fields) sub(n *yaml.Node, prefix string) *fields {
+	s := newFields(f.path, f.lineBase, n, f.problems)
+	s.prefix = prefix
+	return s
 }
 
 // spec notes what the decoder reads of field name (when specs is set).
@@ -69,14 +80,14 @@ func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *
 }
 
 func (f *fields) addAt(yamlLine int, field, format string, args ...any) {
-	*f.problems = append(*f.problems, Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: field,
+	*f.problems = append(*f.problems, Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: f.prefix + field,
 		Message: fmt.Sprintf(format, args...)})
 }
 
 // addMissing reports something required that is absent or empty: a
 // problem, or a pending note when the entry is unpublished.
 func (f *fields) addMissing(yamlLine int, field, msg string) {
-	p := Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: field, Message: msg}
+	p := Problem{Path: f.path, Line: f.lineBase + yamlLine, Field: f.prefix + field, Message: msg}
 	if f.lax && f.pending != nil {
 		*f.pending = append(*f.pending, p)
 		return

@@ -320,6 +320,11 @@ func (l *loader) crossCheck() {
 		}
 	}
 	l.checkSupersession(ref)
+	published := map[string]Circular{}
+	for _, c := range l.cat.Circulars {
+		published[c.Slug] = c
+	}
+	l.assembleDirections(published)
 	seen := map[string]string{}
 	for _, n := range l.cat.Networks {
 		if prev, dup := seen[n.Name]; dup && n.Name != "" {

@@ -188,6 +188,9 @@ type loader struct {
 	ids      map[string]string // id -> path, to find duplicates
 	// fieldLines keeps each file's field lines for problems found across files.
 	fieldLines map[string]map[string]int
+	// dirVersions are the Master Directions' versions by direction slug,
+	// until crossCheck gives each direction its own.
+	dirVersions map[string][]DirectionVersion
 }
 
 func (l *loader) add(rel string, line int, field, msg string) {
@@ -259,6 +262,10 @@ func (l *loader) file(rel string, data []byte) { l.parsed(rel, parseFrontMatter(
 // parsed checks a parsed file and adds its entry to the catalog.
 func (l *loader) parsed(rel string, pf parsedFile) {
 	folder, name, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	if folder == DirectionsFolder {
+		l.directionFile(rel, name, pf)
+		return
+	}
 	decode, ok := kinds[folder]
 	if !ok || strings.Contains(name, "/") {
 		l.add(rel, 0, "file", fmt.Sprintf("not in a content folder (want one of %s/NAME.md)", strings.Join(Kinds(), "/, ")))
@@ -273,33 +280,51 @@ func (l *loader) parsed(rel string, pf parsedFile) {
 		l.add(rel, 0, "file", fmt.Sprintf("file name %q must be lowercase words joined by '-'", slug))
 		return
 	}
-	front, frontLine, body, doc := pf.front, pf.frontLine, pf.body, pf.doc
+	f, body, ok := l.frontMatter(rel, pf)
+	if !ok {
+		return
+	}
+	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
+	l.entryID(f, &e)
+	decode(l, f, e, body)
+	l.finish(f)
+}
+
+// frontMatter checks a parsed file's front matter and gives its fields and
+// its body, trimmed; ok is false when a problem stops the file here.
+func (l *loader) frontMatter(rel string, pf parsedFile) (f *fields, body string, ok bool) {
+	front, frontLine, doc := pf.front, pf.frontLine, pf.doc
 	if err := pf.splitErr; err != nil {
 		l.add(rel, 1, "file", err.Error())
-		return
+		return nil, "", false
 	}
 	if err := pf.docErr; err != nil && !errors.Is(err, io.EOF) {
 		line, msg := yamlErrorLine(err)
 		l.add(rel, frontLine+line, "front matter", msg)
-		return
+		return nil, "", false
 	}
 	// A "..." or "---" inside the front matter starts a second YAML
 	// document whose fields would otherwise be dropped without a word.
 	if !errors.Is(pf.extraErr, io.EOF) {
 		l.add(rel, frontLine+pf.extra.Line, "front matter", "holds more than one YAML document (a '...' or '---' line inside it)")
-		return
+		return nil, "", false
 	}
 	var root *yaml.Node
 	if len(doc.Content) > 0 {
 		root = doc.Content[0]
 		if root.Kind != yaml.MappingNode {
 			l.add(rel, frontLine+root.Line, "front matter", "must be a map of field: value")
-			return
+			return nil, "", false
 		}
 	}
-	f := newFields(path.Join(l.label, rel), frontLine, root, &l.problems)
+	f = newFields(path.Join(l.label, rel), frontLine, root, &l.problems)
 	f.endLine = frontLine + bytes.Count(front, []byte("\n")) + 1
-	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
+	return f, strings.TrimSpace(string(pf.body)), true
+}
+
+// entryID reads the id field, which overrides the path-derived id, and
+// checks that no other entry has it.
+func (l *loader) entryID(f *fields, e *Entry) {
 	if id := f.str("id", false); id != "" {
 		if u, err := uuid.Parse(id); err != nil {
 			f.addAt(f.keyLines["id"], "id", "not a UUID: %q", id)
@@ -311,13 +336,17 @@ func (l *loader) parsed(rel string, pf parsedFile) {
 		f.addAt(f.keyLines["id"], "id", "duplicate id %s (also used by %s)", e.ID, prev)
 	}
 	l.ids[e.ID] = e.Path
-	decode(l, f, e, strings.TrimSpace(string(body)))
+}
+
+// finish reports the fields no decoder read and keeps the file's field
+// lines for problems found across files.
+func (l *loader) finish(f *fields) {
 	f.done()
 	lines := map[string]int{}
 	for k, n := range f.keyLines {
-		lines[k] = frontLine + n
+		lines[k] = f.lineBase + n
 	}
-	l.fieldLines[e.Path] = lines
+	l.fieldLines[f.path] = lines
 }
 
 // splitFrontMatter separates "---\nYAML\n---\nbody". frontLine is the file

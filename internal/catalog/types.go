@@ -78,6 +78,9 @@ var Enums = map[string][]string{
 	"VideoLevel":            VideoLevels,
 	"DocumentType":          DocumentTypes,
 	"Verification":          Verifications,
+	"DirectionStatus":       DirectionStatuses,
+	"Wording":               Wordings,
+	"EffectKind":            EffectKinds,
 	"ObligationKind":        ObligationKinds,
 	"ObligationOrigin":      ObligationOrigins,
 	"ObligationParty":       ObligationParties,
@@ -500,4 +503,7 @@ type Catalog struct {
 	Ads         []Ad          `json:"ads"`
 	AdSlots     []AdSlot      `json:"adSlots"`
 	Videos      []Video       `json:"videos"`
+	// Directions are the Master Directions with their versions
+	// (directions.go), newest issued first.
+	Directions []MasterDirection `json:"directions"`
 }
