@@ -396,9 +396,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d ad slots, %d videos\n",
+	fmt.Fprintf(stdout, "%s: ok: %d circulars, %d news, %d companies, %d regulations, %d networks, %d sibos, %d events, %d bodies, %d ads, %d ad slots, %d videos, %d master directions (%d versions)\n",
 		dir, len(cat.Circulars), len(cat.News), len(cat.Companies), len(cat.Regulations), len(cat.Networks),
-		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.AdSlots), len(cat.Videos))
+		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.AdSlots), len(cat.Videos),
+		len(cat.Directions), countVersions(cat.Directions))
 	reportLinks(stdout, cat)
 	if len(cat.Unpublished) > 0 {
 		// Not failures: an editor completes these before publishing them.
@@ -476,4 +477,12 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, path)
 	return nil
+}
+
+func countVersions(ds []catalog.MasterDirection) int {
+	n := 0
+	for _, d := range ds {
+		n += len(d.Versions)
+	}
+	return n
 }

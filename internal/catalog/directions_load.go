@@ -219,7 +219,7 @@ func (l *loader) directionVersion(f *fields, slug, date, body string) {
 			s.done()
 		}
 	}
-	if len(v.Circulars) == 0 && v.Amending == nil {
+	if v.ChangesKnown && len(v.Circulars) == 0 && v.Amending == nil {
 		f.addMissing(1, "circulars", "a version needs its amending circular: circulars (the catalog's) or amending (by number and title)")
 	}
 	v.Effects = f.effects("effects", v.ChangesKnown)

@@ -63,9 +63,9 @@ The widget limit was raised.
 
 func TestLoad_Directions(t *testing.T) {
 	fsys := fstest.MapFS{
-		"master-directions/widgets/index.md":      {Data: []byte(testDirection)},
-		"master-directions/widgets/2022-01-01.md": {Data: []byte(testVersion)},
-		"master-directions/widgets/2021-11-12.md": {Data: []byte("---\namending: {title: \"An update RBI lists\"}\nchangesKnown: false\n---\n")},
+		"master-directions/widgets/index.md":       {Data: []byte(testDirection)},
+		"master-directions/widgets/2022-01-01.md":  {Data: []byte(testVersion)},
+		"master-directions/widgets/2021-11-12.md":  {Data: []byte("---\namending: {title: \"An update RBI lists\"}\nchangesKnown: false\n---\n")},
 		"circulars/rbi-2022-01-01-widget-limit.md": {Data: []byte(testCircular)},
 	}
 	cat, err := LoadFS(fsys, "content", nil)
