@@ -32,6 +32,7 @@ type Store interface {
 	Subscribers
 	Alerts
 	Obligations
+	Directions
 }
 
 // Handler holds the API's dependencies.

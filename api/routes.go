@@ -34,6 +34,7 @@ func areas() []area {
 		{routes: alertRoutes, params: alertParams},
 		{routes: documentRoutes, params: documentParams},
 		{routes: aiRoutes},
+		{routes: directionRoutes, params: directionParams},
 	}
 }
 

@@ -2,6 +2,8 @@ package api
 
 import (
 	"reflect"
+	"regpulse/internal/directions"
+	"regpulse/internal/redline"
 
 	"regpulse/api/apispec"
 	"regpulse/internal/alerts"
@@ -64,6 +66,8 @@ func schemaEnums() map[string][]string {
 	out["AnswerMethod"] = search.AnswerMethods
 	out["AnswerType"] = search.AnswerTypes
 	out["ModelFallback"] = search.ModelFallbacks
+	out["RedlineOp"] = redline.Ops
+	out["ChangeKind"] = directions.ChangeKinds
 	return out
 }
 

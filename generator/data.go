@@ -28,6 +28,9 @@ type circularView struct {
 	// Card is the circular's card as the build rendered it once for all
 	// the pages of its later runs (cards.go); empty in the catalog's views.
 	Card string `json:"card,omitempty"`
+	// Directions are the Master Directions it issued, amended, replaced
+	// or withdrew (directions.go), for its page's links to them.
+	Directions []directionCitation `json:"directions,omitempty"`
 }
 
 // newCircularView is c's view, without its text: the view never shows it,
@@ -70,6 +73,7 @@ func verificationViews() map[string]verificationView {
 func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 	views := make([]circularView, len(cat.Circulars))
 	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
+	cites := directionCitations(cat)
 	for i, c := range cat.Circulars {
 		slugs := make([]string, len(rel[i]))
 		for n, j := range rel[i] {
@@ -77,6 +81,7 @@ func circularViews(cat *catalog.Catalog, txt texts) []circularView {
 		}
 		c.Preview = txt.preview(c, catalog.CardPreviewLen)
 		views[i] = newCircularView(c, slugs)
+		views[i].Directions = cites[c.Slug]
 	}
 	return views
 }

@@ -298,6 +298,11 @@ func (b *build) keyPages(ctx context.Context) error {
 	}
 	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
 	b.shown = nil
+	mds, err := directionPages(b.cat, b.opts.Now())
+	if err != nil {
+		return err
+	}
+	b.pages = append(b.pages, mds...)
 	if err := render.EncodePages(ctx, b.pages); err != nil {
 		return err
 	}
@@ -350,8 +355,9 @@ func (b *build) renderPages(ctx context.Context) error {
 		Data:  b.data,
 		Views: b.views,
 		GroupData: map[render.Group][]string{
-			groupCircular: circularPageData,
-			groupList:     listRunData(),
+			groupCircular:  circularPageData,
+			groupList:      listRunData(),
+			groupDirection: circularPageData,
 		},
 		// a card reads what a circular's page reads (TestPageReads)
 		CardData:  circularPageData,

@@ -19,6 +19,9 @@ const (
 	groupCircular render.Group = iota + 1
 	// groupList: the lists' further pages, with listPageData only.
 	groupList
+	// groupDirection: the Master Directions' pages, whose views are in
+	// their front matter, with the shell's data (circularPageData) only.
+	groupDirection
 )
 
 // Route is one path of the site with the title its page has.
@@ -68,6 +71,7 @@ func Routes(cat *catalog.Catalog, now time.Time) []string {
 	for _, c := range cat.Circulars {
 		out = append(out, "/circulars/"+c.Slug)
 	}
+	out = append(out, directionRoutes(cat)...)
 	return append(out, listRoutes(siteLists(cat, now, noPreview))...)
 }
 

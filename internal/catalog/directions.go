@@ -57,7 +57,10 @@ type MasterDirection struct {
 	// amendments known up to then ("up to date as of").
 	ReviewedOn Date `json:"reviewedOn"`
 	// AppliesTo are the kinds of business it governs (EntityTypes).
-	AppliesTo    TextList  `json:"appliesTo"`
+	AppliesTo TextList `json:"appliesTo"`
+	// Circular is the catalog's circular of the direction as issued, if
+	// the catalog has it: its page and the direction's link each other.
+	Circular     OptString `json:"circular"`
 	OfficialURL  OptString `json:"officialUrl"`
 	Verification OptString `json:"verification" enum:"Verification"`
 	// Status is one of DirectionStatuses; StatusDate when it was
@@ -101,6 +104,10 @@ type Provision struct {
 // Date, made by the catalog's Circulars or, when the catalog lacks the
 // circular, the one Amending names.
 type DirectionVersion struct {
+	// ID is the version file's (IDForPath); Direction the slug of its
+	// direction.
+	ID        string            `json:"id"`
+	Direction string            `json:"direction"`
 	Path      string            `json:"-"`
 	Date      Date              `json:"date"`
 	Circulars TextList          `json:"circulars"`

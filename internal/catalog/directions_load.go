@@ -57,6 +57,7 @@ func (l *loader) direction(f *fields, e Entry, body string) {
 		Status:              f.enum("status", true, DirectionStatuses),
 		StatusDate:          f.date("statusDate", false),
 		StatusCircular:      OptString(f.str("statusCircular", false)),
+		Circular:            OptString(f.str("circular", false)),
 		ReplacedBy:          f.list("replacedBy", false),
 		Successors:          f.list("successors", false),
 		About:               body,
@@ -329,12 +330,16 @@ func (l *loader) assembleDirections(circulars map[string]Circular) {
 				at("replacedBy", "refers to unknown direction %s (a folder of %s)", r, DirectionsFolder)
 			}
 		}
-		if s := string(d.StatusCircular); s != "" {
-			if _, ok := circulars[s]; !ok {
-				at("statusCircular", "refers to unknown circular %s", s)
+		for field, s := range map[string]OptString{"statusCircular": d.StatusCircular, "circular": d.Circular} {
+			if _, ok := circulars[string(s)]; s != "" && !ok {
+				at(field, "refers to unknown circular %s", s)
 			}
 		}
 		vs := l.dirVersions[d.Slug]
+		for i := range vs {
+			vs[i].Direction = d.Slug
+			vs[i].ID = IDForPath(strings.TrimPrefix(vs[i].Path, l.label+"/"))
+		}
 		slices.SortFunc(vs, func(a, b DirectionVersion) int { return a.Date.Compare(b.Date.Time) })
 		for _, v := range vs {
 			vat := func(field, format string, args ...any) {

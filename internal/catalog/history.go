@@ -18,9 +18,9 @@ type ProvisionSpan struct {
 	// Version is the index in Versions of the version that gave the
 	// provision this text; -1 for the text as issued. Change is the
 	// effect that did ("" as issued).
-	Version int      `json:"-"`
-	Change  string   `json:"change" enum:"EffectKind"`
-	Touches TextList `json:"touches"`
+	Version int       `json:"-"`
+	Change  OptString `json:"change" enum:"EffectKind"`
+	Touches TextList  `json:"touches"`
 }
 
 // InForceOn reports whether the span is the provision's text on day.
@@ -71,7 +71,7 @@ func BuildHistory(issued Date, provisions []Provision, versions []DirectionVersi
 	last := func(l *lineage) *ProvisionSpan { return &l.spans[len(l.spans)-1] }
 	// next closes l's span on day and opens one from it, unless the span
 	// opened that day (two effects of one version): then it is changed.
-	next := func(l *lineage, day Date, vi int, change string, touches TextList) *ProvisionSpan {
+	next := func(l *lineage, day Date, vi int, change OptString, touches TextList) *ProvisionSpan {
 		cur := last(l)
 		if cur.From.Equal(day.Time) && cur.Version == vi {
 			if cur.Change == EffectInserted {

@@ -77,7 +77,7 @@ func TestBuildHistory(t *testing.T) {
 	}
 	for _, s := range spans {
 		if s.Key == key {
-			lineage = append(lineage, s.ID+":"+s.Change+":"+s.From.String())
+			lineage = append(lineage, s.ID+":"+string(s.Change)+":"+s.From.String())
 		}
 	}
 	if diff := cmp.Diff([]string{"2A:inserted:2022-01-01", "2B:substituted:2025-01-01"}, lineage); diff != "" {

@@ -39,12 +39,13 @@ type Change struct {
 	After  *catalog.Provision `json:"after"`
 	// Redline is the text from before to after, word by word (all
 	// inserted for an added provision, all deleted for a removed one).
-	Redline []redline.Segment `json:"redline"`
-	// HeadingRedline is the heading's, when the heading changed.
-	HeadingRedline []redline.Segment `json:"headingRedline"`
+	Redline List[redline.Segment] `json:"redline"`
+	// HeadingRedline is the heading's, when the heading changed (else
+	// empty).
+	HeadingRedline List[redline.Segment] `json:"headingRedline"`
 	// By are the versions between the two dates that changed it, oldest
 	// first: their dates and amending circulars.
-	By []Amendment `json:"by"`
+	By List[Amendment] `json:"by"`
 	// Touches are the kinds of business the change bears on.
 	Touches catalog.TextList `json:"touches"`
 }
@@ -58,13 +59,12 @@ type Amendment struct {
 
 // Comparison is what changed in a direction from one date to a later one.
 type Comparison struct {
-	Direction string       `json:"direction"`
-	From      catalog.Date `json:"from"`
-	To        catalog.Date `json:"to"`
-	Changes   List[Change] `json:"changes"`
-	Added     int          `json:"added"`
-	Removed   int          `json:"removed"`
-	Changed   int          `json:"changed"`
+	From    catalog.Date `json:"from"`
+	To      catalog.Date `json:"to"`
+	Changes List[Change] `json:"changes"`
+	Added   int          `json:"added"`
+	Removed int          `json:"removed"`
+	Changed int          `json:"changed"`
 	// Unknown are versions between the dates whose changes RegPulse
 	// does not know (only their date is), so that no comparison claims
 	// "nothing changed" for them.
@@ -85,7 +85,7 @@ func Compare(d *catalog.MasterDirection, from, to catalog.Date, touches Touches)
 	if to.Before(from.Time) {
 		from, to = to, from
 	}
-	c := Comparison{Direction: d.Slug, From: from, To: to}
+	c := Comparison{From: from, To: to, Changes: List[Change]{}, Unknown: List[Amendment]{}}
 	type pair struct {
 		before, after *catalog.ProvisionSpan
 		position      int

@@ -71,10 +71,10 @@ func TestCompare(t *testing.T) {
 		got = append(got, r)
 	}
 	want := []row{
-		{"changed", "2", "", []redline.Segment{{redline.Equal, "A widget holds at most Rs "}, {redline.Delete, "10"}, {redline.Insert, "20"}, {redline.Equal, ",000."}}, []string{"2022-01-01"}, catalog.TextList{"PSP"}},
-		{"added", "2A", "", []redline.Segment{{redline.Insert, "Widgets may be reloaded."}}, []string{"2022-01-01"}, catalog.TextList{"Issuer"}},
-		{"removed", "3", "", []redline.Segment{{redline.Delete, "Widgets expire after a year."}}, []string{"2023-01-01"}, catalog.TextList{"PSP"}},
-		{"renumbered", "5", "4", []redline.Segment{{redline.Equal, "Reports are monthly."}}, []string{"2023-01-01"}, catalog.TextList{"PSP"}},
+		{"changed", "2", "", []redline.Segment{{Op: redline.Equal, Text: "A widget holds at most Rs "}, {Op: redline.Delete, Text: "10"}, {Op: redline.Insert, Text: "20"}, {Op: redline.Equal, Text: ",000."}}, []string{"2022-01-01"}, catalog.TextList{"PSP"}},
+		{"added", "2A", "", []redline.Segment{{Op: redline.Insert, Text: "Widgets may be reloaded."}}, []string{"2022-01-01"}, catalog.TextList{"Issuer"}},
+		{"removed", "3", "", []redline.Segment{{Op: redline.Delete, Text: "Widgets expire after a year."}}, []string{"2023-01-01"}, catalog.TextList{"PSP"}},
+		{"renumbered", "5", "4", []redline.Segment{{Op: redline.Equal, Text: "Reports are monthly."}}, []string{"2023-01-01"}, catalog.TextList{"PSP"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("changes (-want +got):\n%s", diff)

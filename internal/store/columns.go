@@ -27,8 +27,10 @@ import (
 //   - lists (catalog.TextList, []catalog.EntityImpact): JSON arrays as text.
 //   - time.Time: RFC 3339 text in UTC, to the second.
 //   - text and catalog.OptString: text, ” when absent; bool and int as is.
-//   - an optional object (*catalog.GeneratedSummary) is read from a JSON
-//     object a query builds from another table; it is never written.
+//   - an optional object (a pointer to a struct) is JSON text, NULL when
+//     nil (a version's *catalog.AmendingCircular), or a JSON object a query
+//     builds from another table (a circular's *catalog.GeneratedSummary,
+//     never written).
 type columns[T any] struct {
 	names []string
 	index [][]int // the field of each column, as reflect.Value.FieldByIndex takes it
@@ -175,6 +177,15 @@ func columnValue(f reflect.Value) (any, error) {
 	switch f.Kind() {
 	case reflect.Slice:
 		return jsonColumn{f}.Value()
+	case reflect.Pointer:
+		if f.Type().Elem().Kind() != reflect.Struct {
+			break
+		}
+		if f.IsNil() {
+			return nil, nil
+		}
+		b, err := json.Marshal(f.Interface())
+		return string(b), err
 	case reflect.String:
 		return f.String(), nil
 	case reflect.Bool:

@@ -300,3 +300,21 @@ func listPage[T any](ctx context.Context, db querier, cols columns[T], q listQue
 	}
 	return list, total, nil
 }
+
+// scanAll reads every row of query into a T with cols.
+func scanAll[T any](ctx context.Context, db querier, cols columns[T], query string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(cols.targets(&v)...); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -18,6 +18,11 @@ type SyncStats struct {
 	Regulations KindStats
 	Networks    KindStats
 	Sibos       KindStats
+	// Directions are the Master Directions, Versions their versions,
+	// Provisions the texts their provisions have had (provision_spans).
+	Directions KindStats
+	Versions   KindStats
+	Provisions KindStats
 	// Obligations are the ones editors wrote (circular_obligations).
 	Obligations KindStats
 	// Impact counts the impact tracking records by what the sync did.
@@ -35,8 +40,8 @@ func (k KindStats) String() string {
 
 // String is a one-line summary for logs: +added ~changed -removed =unchanged.
 func (s SyncStats) String() string {
-	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s, obligations %s",
-		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact, s.Obligations)
+	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s, obligations %s, master directions %s, their versions %s, provision texts %s",
+		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact, s.Obligations, s.Directions, s.Versions, s.Provisions)
 }
 
 // SyncCatalog makes the catalog tables equal to cat in one transaction:
@@ -79,6 +84,11 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 		{"regulations", func() (KindStats, error) { return regulationTable.sync(ctx, tx, st, cat.Regulations) }, &stats.Regulations},
 		{"networks", func() (KindStats, error) { return networkTable.sync(ctx, tx, st, cat.Networks) }, &stats.Networks},
 		{"sibos", func() (KindStats, error) { return sibosTable.sync(ctx, tx, st, cat.Sibos) }, &stats.Sibos},
+		{"master directions", func() (KindStats, error) { return directionTable.sync(ctx, tx, st, cat.Directions) }, &stats.Directions},
+		{"direction versions", func() (KindStats, error) {
+			return versionTable.sync(ctx, tx, st, publishedVersions(cat.Directions))
+		}, &stats.Versions},
+		{"provision texts", func() (KindStats, error) { return spanTable.sync(ctx, tx, st, spanRows(cat.Directions)) }, &stats.Provisions},
 		{"impact records", func() (KindStats, error) {
 			return impactTable.sync(ctx, tx, st, impact.Records(cat.Circulars, s.now()))
 		}, &stats.Impact},

@@ -1,0 +1,542 @@
+package generator
+
+import (
+	"fmt"
+	"time"
+
+	"regpulse/generator/render"
+	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
+	"regpulse/internal/impact"
+	"regpulse/internal/markdown"
+	"regpulse/internal/redline"
+)
+
+// The Master Directions' pages, static and readable with JavaScript off:
+//
+//	/master-directions/                          the list
+//	/master-directions/SLUG/                     the text in force today, its table of contents and timeline
+//	/master-directions/SLUG/as-of/DATE/          the text in force on the issue date and on each version's date
+//	/master-directions/SLUG/compare/FROM/TO/     a version against the one before, and against the latest
+//
+// Each page's view is computed here and given to its template in the
+// page's front matter: the templates show it, they decide nothing.
+
+// DirectionsPath is the list of Master Directions.
+const DirectionsPath = "/master-directions"
+
+// DirectionPath is a direction's page.
+func DirectionPath(slug string) string { return DirectionsPath + "/" + slug }
+
+// DirectionAsOfPath is a direction's text on day.
+func DirectionAsOfPath(slug string, day catalog.Date) string {
+	return DirectionPath(slug) + "/as-of/" + day.String()
+}
+
+// DirectionComparePath compares a direction's text on from and to.
+func DirectionComparePath(slug string, from, to catalog.Date) string {
+	return DirectionPath(slug) + "/compare/" + from.String() + "/" + to.String()
+}
+
+// directionListItem is a direction as the list shows it.
+type directionListItem struct {
+	Slug        string           `json:"slug"`
+	Title       string           `json:"title"`
+	ShortTitle  string           `json:"shortTitle"`
+	Number      string           `json:"number"`
+	Source      string           `json:"source"`
+	IssuedDate  catalog.Date     `json:"issuedDate"`
+	Status      statusView       `json:"status"`
+	Versions    int              `json:"versions"`
+	LastAmended *catalog.Date    `json:"lastAmended"`
+	AppliesTo   []entityTypeView `json:"appliesTo"`
+	URL         string           `json:"url"`
+}
+
+type entityTypeView struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+func entityTypeViews(ts []string) []entityTypeView {
+	out := []entityTypeView{}
+	for _, t := range ts {
+		out = append(out, entityTypeView{t, impact.DisplayName(t)})
+	}
+	return out
+}
+
+// statusView says whether a direction is in force, as a badge and a
+// sentence.
+type statusView struct {
+	Value string        `json:"value"`
+	Label string        `json:"label"`
+	Date  *catalog.Date `json:"date"`
+	// Successors are the directions or instruments that replace it.
+	Successors []linkView `json:"successors"`
+	By         *linkView  `json:"by"` // the circular that replaced or withdrew it
+}
+
+type linkView struct {
+	Title string `json:"title"`
+	URL   string `json:"url"`
+}
+
+// directionsView holds what the directions' pages need of the catalog.
+type directionsView struct {
+	book *directions.Book
+	now  catalog.Date
+}
+
+func (v directionsView) circularLink(slug string) linkView {
+	if c := v.book.Circular(slug); c != nil {
+		return linkView{Title: c.Title, URL: "/circulars/" + slug}
+	}
+	return linkView{Title: slug}
+}
+
+func (v directionsView) status(d *catalog.MasterDirection) statusView {
+	s := statusView{Value: d.Status, Date: d.StatusDate, Successors: []linkView{}}
+	switch d.Status {
+	case "in-force":
+		s.Label = "In force"
+		if len(d.Versions) > 0 {
+			s.Label = "In force, as amended"
+		}
+	case "replaced":
+		s.Label = "Replaced"
+	case "withdrawn":
+		s.Label = "Withdrawn"
+	}
+	for _, r := range d.ReplacedBy {
+		if o := v.book.Direction(r); o != nil {
+			s.Successors = append(s.Successors, linkView{Title: o.Title, URL: DirectionPath(r)})
+		}
+	}
+	for _, name := range d.Successors {
+		s.Successors = append(s.Successors, linkView{Title: name})
+	}
+	if d.StatusCircular != "" {
+		l := v.circularLink(string(d.StatusCircular))
+		s.By = &l
+	}
+	return s
+}
+
+func (v directionsView) listItem(d *catalog.MasterDirection) directionListItem {
+	it := directionListItem{Slug: d.Slug, Title: d.Title, ShortTitle: string(d.ShortTitle), Number: string(d.Number),
+		Source: d.Source, IssuedDate: d.IssuedDate, Status: v.status(d), Versions: len(published(d.Versions)),
+		AppliesTo: entityTypeViews(d.AppliesTo), URL: DirectionPath(d.Slug)}
+	if vs := published(d.Versions); len(vs) > 0 {
+		it.LastAmended = &vs[len(vs)-1].Date
+	}
+	return it
+}
+
+// published leaves out the drafts, which no page shows.
+func published(vs []catalog.DirectionVersion) []catalog.DirectionVersion {
+	out := make([]catalog.DirectionVersion, 0, len(vs))
+	for _, v := range vs {
+		if !v.Draft {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// chapterView is a chapter of a text (none when the direction has no
+// chapters) with its provisions.
+type chapterView struct {
+	ID         string          `json:"id"`
+	Title      string          `json:"title"`
+	Anchor     string          `json:"anchor"`
+	Provisions []provisionView `json:"provisions"`
+}
+
+type provisionView struct {
+	ID      string `json:"id"`
+	Anchor  string `json:"anchor"`
+	Heading string `json:"heading"`
+	Text    string `json:"text"`
+	Digest  bool   `json:"digest"`
+	// Since is when it got this text, and By what did it (nil: as issued).
+	Since catalog.Date `json:"since"`
+	By    []linkView   `json:"by"`
+	// Compare links the change that gave it this text.
+	Compare string `json:"compare"`
+}
+
+// textView is a direction's text on one day.
+type textView struct {
+	Day        catalog.Date  `json:"day"`
+	Chapters   []chapterView `json:"chapters"`
+	Provisions int           `json:"provisions"`
+	Digests    int           `json:"digests"`
+}
+
+func (v directionsView) text(d *catalog.MasterDirection, day catalog.Date) textView {
+	t := textView{Day: day, Chapters: []chapterView{}}
+	titles := map[string]string{}
+	for _, c := range d.Chapters {
+		titles[c.ID] = c.Title
+	}
+	for _, s := range d.At(day) {
+		ch := string(s.Chapter)
+		if n := len(t.Chapters); n == 0 || t.Chapters[n-1].ID != ch {
+			t.Chapters = append(t.Chapters, chapterView{ID: ch, Title: titles[ch], Anchor: "chapter-" + ch})
+		}
+		p := provisionView{ID: s.ID, Anchor: catalog.ProvisionAnchor(s.ID), Heading: string(s.Heading), Text: s.Text,
+			Digest: s.Wording == "digest", Since: s.From, By: []linkView{}}
+		if s.Version >= 0 {
+			ver := &d.Versions[s.Version]
+			p.By = v.amendedBy(ver)
+			p.Compare = DirectionComparePath(d.Slug, v.before(d, s.Version), ver.Date) + "/#" + p.Anchor
+		}
+		t.Chapters[len(t.Chapters)-1].Provisions = append(t.Chapters[len(t.Chapters)-1].Provisions, p)
+		t.Provisions++
+		if p.Digest {
+			t.Digests++
+		}
+	}
+	return t
+}
+
+// before is the date of the text version vi changed: the version before
+// it, or the issue date.
+func (v directionsView) before(d *catalog.MasterDirection, vi int) catalog.Date {
+	for i := vi - 1; i >= 0; i-- {
+		if !d.Versions[i].Draft {
+			return d.Versions[i].Date
+		}
+	}
+	return d.IssuedDate
+}
+
+func (v directionsView) amendedBy(ver *catalog.DirectionVersion) []linkView {
+	out := []linkView{}
+	for _, s := range ver.Circulars {
+		out = append(out, v.circularLink(s))
+	}
+	if a := ver.Amending; a != nil {
+		title := a.Title
+		if a.Number != "" {
+			title += " (" + string(a.Number) + ")"
+		}
+		out = append(out, linkView{Title: title, URL: string(a.URL)})
+	}
+	return out
+}
+
+// versionView is one entry of a direction's timeline.
+type versionView struct {
+	Date         catalog.Date `json:"date"`
+	Issued       bool         `json:"issued"` // the text as issued
+	Future       bool         `json:"future"` // in force after the build's day
+	By           []linkView   `json:"by"`
+	NoteHTML     string       `json:"noteHTML"`
+	ChangesKnown bool         `json:"changesKnown"`
+	Verification string       `json:"verification"`
+	Changes      []changeView `json:"changes"`
+	AsOf         string       `json:"asOf"`
+	Compare      string       `json:"compare"`       // against the text before
+	CompareLast  string       `json:"compareLatest"` // against the latest version
+}
+
+// changeView is one changed provision, as the timeline lists it and a
+// comparison shows it.
+type changeView struct {
+	Provision      string            `json:"provision"`
+	Was            string            `json:"was"`
+	Anchor         string            `json:"anchor"`
+	Kind           string            `json:"kind"`
+	Label          string            `json:"label"`
+	Heading        string            `json:"heading"`
+	Redline        []redline.Segment `json:"redline"`
+	HeadingRedline []redline.Segment `json:"headingRedline"`
+	By             []amendmentView   `json:"by"`
+	Touches        []entityTypeView  `json:"touches"`
+	Digest         bool              `json:"digest"`
+}
+
+type amendmentView struct {
+	Date catalog.Date `json:"date"`
+	By   []linkView   `json:"by"`
+}
+
+var changeLabels = map[string]string{directions.Added: "Inserted", directions.Removed: "Deleted",
+	directions.Changed: "Substituted", directions.Renumbered: "Renumbered"}
+
+func (v directionsView) changes(d *catalog.MasterDirection, c directions.Comparison) []changeView {
+	versions := map[int64]*catalog.DirectionVersion{}
+	for i := range d.Versions {
+		versions[d.Versions[i].Date.Unix()] = &d.Versions[i]
+	}
+	out := []changeView{}
+	for _, ch := range c.Changes {
+		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: changeLabels[ch.Kind],
+			Redline: ch.Redline, HeadingRedline: ch.HeadingRedline, Touches: entityTypeViews(ch.Touches)}
+		if ch.Kind == directions.Changed && ch.Was != "" {
+			cv.Label = "Renumbered and substituted"
+		}
+		p := ch.After
+		if p == nil {
+			p = ch.Before
+		}
+		cv.Heading, cv.Digest = string(p.Heading), p.Wording == "digest"
+		for _, a := range ch.By {
+			cv.By = append(cv.By, amendmentView{Date: a.Date, By: v.amendedBy(versions[a.Date.Unix()])})
+		}
+		out = append(out, cv)
+	}
+	return out
+}
+
+func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, error) {
+	vs := published(d.Versions)
+	latest := d.IssuedDate
+	if len(vs) > 0 {
+		latest = vs[len(vs)-1].Date
+	}
+	out := []versionView{{Date: d.IssuedDate, Issued: true, ChangesKnown: true, Verification: string(d.Verification),
+		By: []linkView{}, Changes: []changeView{}, AsOf: DirectionAsOfPath(d.Slug, d.IssuedDate)}}
+	if len(vs) > 0 {
+		out[0].CompareLast = DirectionComparePath(d.Slug, d.IssuedDate, latest)
+	}
+	for vi := range d.Versions {
+		ver := &d.Versions[vi]
+		if ver.Draft {
+			continue
+		}
+		vv := versionView{Date: ver.Date, Future: ver.Date.After(v.now.Time), By: v.amendedBy(ver), ChangesKnown: ver.ChangesKnown,
+			Verification: string(ver.Verification), AsOf: DirectionAsOfPath(d.Slug, ver.Date),
+			Compare: DirectionComparePath(d.Slug, v.before(d, vi), ver.Date)}
+		if ver.Note != "" {
+			html, err := markdown.HTML(ver.Note)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", ver.Path, err)
+			}
+			vv.NoteHTML = html
+		}
+		if ver.Date != latest {
+			vv.CompareLast = DirectionComparePath(d.Slug, ver.Date, latest)
+		}
+		vv.Changes = v.changes(d, v.book.VersionChanges(d, vi))
+		out = append(out, vv)
+	}
+	return out, nil
+}
+
+// directionPages are the list, and each direction's pages.
+func directionPages(cat *catalog.Catalog, now time.Time) ([]render.Page, error) {
+	v := directionsView{book: directions.New(cat), now: catalog.Date{Time: catalog.Day(now)}}
+	items := []directionListItem{}
+	for i := range v.book.Directions {
+		items = append(items, v.listItem(&v.book.Directions[i]))
+	}
+	// the list is a section, which only the site's own run renders
+	pages := []render.Page{{File: "master-directions/_index.md", Group: render.SiteGroup,
+		Front: map[string]any{"title": "Master Directions", "layout": "master-directions", "url": DirectionsPath + "/",
+			"directions": items}}}
+	for i := range v.book.Directions {
+		d := &v.book.Directions[i]
+		ps, err := v.pages(d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Path, err)
+		}
+		pages = append(pages, ps...)
+	}
+	return pages, nil
+}
+
+// directionHead is what every page of one direction shows at its top.
+type directionHead struct {
+	directionListItem
+	Department   string       `json:"department"`
+	Reference    string       `json:"departmentReference"`
+	OfficialURL  string       `json:"officialUrl"`
+	Verification string       `json:"verification"`
+	ReviewedOn   catalog.Date `json:"reviewedOn"`
+}
+
+func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error) {
+	head := directionHead{directionListItem: v.listItem(d), Department: string(d.Department), Reference: string(d.DepartmentReference),
+		OfficialURL: string(d.OfficialURL), Verification: string(d.Verification), ReviewedOn: d.ReviewedOn}
+	about, err := markdown.HTML(d.About)
+	if err != nil {
+		return nil, err
+	}
+	timeline, err := v.timeline(d)
+	if err != nil {
+		return nil, err
+	}
+	// today's text, or the last one in force if it is no longer
+	day := v.now
+	if !d.InForce(day) && d.StatusDate != nil {
+		day = catalog.Date{Time: d.StatusDate.AddDate(0, 0, -1)}
+	}
+	base := func(file, title, layout, url string) render.Page {
+		return render.Page{File: file, Group: groupDirection, Front: map[string]any{"title": title, "layout": layout,
+			"url": url + "/", "direction": head}}
+	}
+	p := base("master-directions/"+d.Slug+".md", d.Title, "direction", DirectionPath(d.Slug))
+	p.Front["aboutHTML"] = about
+	p.Front["text"] = v.text(d, day)
+	p.Front["timeline"] = timeline
+	pages := []render.Page{p}
+	plan := planDirection(d)
+	for _, day := range plan.asOf {
+		p := base(fmt.Sprintf("master-directions/%s/as-of/%s.md", d.Slug, day), d.Title+" as of "+day.Time.Format("2 January 2006"),
+			"direction-as-of", DirectionAsOfPath(d.Slug, day))
+		p.Front["text"] = v.text(d, day)
+		p.Front["latest"] = day == plan.latest
+		p.Front["future"] = day.After(v.now.Time)
+		p.Front["timeline"] = timeline
+		pages = append(pages, p)
+	}
+	for _, c := range plan.compare {
+		pages = append(pages, v.comparePage(d, head, c[0], c[1], base))
+	}
+	return pages, nil
+}
+
+// directionPlan is which dated pages a direction has: its text as of the
+// issue date and each version's date (a version not yet in force
+// included, as eCFR shows an amendment before its effective date), and
+// each version compared with the one before and with the latest.
+type directionPlan struct {
+	asOf    []catalog.Date
+	compare [][2]catalog.Date
+	latest  catalog.Date
+}
+
+func planDirection(d *catalog.MasterDirection) directionPlan {
+	dates := []catalog.Date{d.IssuedDate}
+	for _, v := range published(d.Versions) {
+		dates = append(dates, v.Date)
+	}
+	p := directionPlan{latest: dates[len(dates)-1]}
+	seen := map[[2]catalog.Date]bool{}
+	add := func(from, to catalog.Date) {
+		if k := [2]catalog.Date{from, to}; from != to && !seen[k] {
+			seen[k] = true
+			p.compare = append(p.compare, k)
+		}
+	}
+	for i, day := range dates {
+		p.asOf = append(p.asOf, day)
+		if i > 0 {
+			add(dates[i-1], day)
+		}
+		add(day, p.latest)
+	}
+	return p
+}
+
+// directionRoutes are the paths of the directions' pages.
+func directionRoutes(cat *catalog.Catalog) []string {
+	if len(cat.Directions) == 0 {
+		return nil
+	}
+	out := []string{DirectionsPath}
+	for i := range cat.Directions {
+		d := &cat.Directions[i]
+		out = append(out, DirectionPath(d.Slug))
+		p := planDirection(d)
+		for _, day := range p.asOf {
+			out = append(out, DirectionAsOfPath(d.Slug, day))
+		}
+		for _, c := range p.compare {
+			out = append(out, DirectionComparePath(d.Slug, c[0], c[1]))
+		}
+	}
+	return out
+}
+
+// comparisonView is a comparison page's view.
+type comparisonView struct {
+	From    catalog.Date    `json:"from"`
+	To      catalog.Date    `json:"to"`
+	Changes []changeView    `json:"changes"`
+	Added   int             `json:"added"`
+	Removed int             `json:"removed"`
+	Changed int             `json:"changed"`
+	Unknown []amendmentView `json:"unknown"`
+}
+
+func (v directionsView) comparePage(d *catalog.MasterDirection, head directionHead, from, to catalog.Date,
+	base func(file, title, layout, url string) render.Page) render.Page {
+	c := v.book.Compare(d, from, to)
+	cv := comparisonView{From: c.From, To: c.To, Changes: v.changes(d, c), Added: c.Added, Removed: c.Removed, Changed: c.Changed,
+		Unknown: []amendmentView{}}
+	versions := map[int64]*catalog.DirectionVersion{}
+	for i := range d.Versions {
+		versions[d.Versions[i].Date.Unix()] = &d.Versions[i]
+	}
+	for _, u := range c.Unknown {
+		cv.Unknown = append(cv.Unknown, amendmentView{Date: u.Date, By: v.amendedBy(versions[u.Date.Unix()])})
+	}
+	title := fmt.Sprintf("%s: changes from %s to %s", d.Label(), from.Time.Format("2 January 2006"), to.Time.Format("2 January 2006"))
+	p := base(fmt.Sprintf("master-directions/%s/compare/%s/%s.md", d.Slug, from, to), title, "direction-compare",
+		DirectionComparePath(d.Slug, from, to))
+	p.Front["comparison"] = cv
+	return p
+}
+
+// directionCitation is what a circular did to a Master Direction, as the
+// circular's page says it: issued it, amended it (the provisions it
+// changed, each linked to its redline), or replaced or withdrew it.
+type directionCitation struct {
+	Title        string        `json:"title"`
+	URL          string        `json:"url"`
+	Role         string        `json:"role"` // issued, amended, replaced, withdrawn
+	Date         catalog.Date  `json:"date"`
+	Compare      string        `json:"compare,omitempty"`
+	ChangesKnown bool          `json:"changesKnown"`
+	Changes      []citedChange `json:"changes,omitempty"`
+}
+
+type citedChange struct {
+	Provision string `json:"provision"`
+	Label     string `json:"label"`
+	URL       string `json:"url"`
+}
+
+// directionCitations are, by circular slug, the directions each circular
+// issued, amended, replaced or withdrew.
+func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
+	if len(cat.Directions) == 0 {
+		return nil
+	}
+	v := directionsView{book: directions.New(cat)}
+	out := map[string][]directionCitation{}
+	for i := range v.book.Directions {
+		d := &v.book.Directions[i]
+		base := directionCitation{Title: d.Title, URL: DirectionPath(d.Slug), ChangesKnown: true}
+		if d.Circular != "" {
+			c := base
+			c.Role, c.Date = "issued", d.IssuedDate
+			out[string(d.Circular)] = append(out[string(d.Circular)], c)
+		}
+		if d.StatusCircular != "" && d.StatusDate != nil {
+			c := base
+			c.Role, c.Date = d.Status, *d.StatusDate
+			out[string(d.StatusCircular)] = append(out[string(d.StatusCircular)], c)
+		}
+		for vi := range d.Versions {
+			ver := &d.Versions[vi]
+			if ver.Draft {
+				continue
+			}
+			c := base
+			c.Role, c.Date, c.ChangesKnown = "amended", ver.Date, ver.ChangesKnown
+			c.Compare = DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+			for _, ch := range v.book.VersionChanges(d, vi).Changes {
+				c.Changes = append(c.Changes, citedChange{Provision: ch.Provision, Label: changeLabels[ch.Kind], URL: c.Compare + "#" + ch.Anchor})
+			}
+			for _, s := range ver.Circulars {
+				out[s] = append(out[s], c)
+			}
+		}
+	}
+	return out
+}
