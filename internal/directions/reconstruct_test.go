@@ -1,0 +1,63 @@
+package directions_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
+	"regpulse/internal/directions/directionstest"
+)
+
+// Reconstruction is exact: every version of every generated direction,
+// rebuilt from the effects, is the generator's own copy of that version;
+// and comparing a version with the one before finds a change for each
+// provision the generator touched, and no other.
+func TestReconstruction(t *testing.T) {
+	n, versions, provisions := 25, 20, 300
+	if testing.Short() {
+		n = 5
+	}
+	for _, g := range directionstest.Directions(n, versions, provisions, 42) {
+		d := g.Direction
+		var problems []catalog.EffectProblem
+		d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions)
+		if len(problems) > 0 {
+			t.Fatalf("%s: %v", d.Slug, problems)
+		}
+		days := []catalog.Date{d.IssuedDate}
+		for _, v := range d.Versions {
+			days = append(days, v.Date)
+		}
+		for i, day := range days {
+			var got []catalog.Provision
+			for _, s := range d.At(day) {
+				got = append(got, s.Provision)
+			}
+			if diff := cmp.Diff(g.Texts[day], got, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("%s on %s (-generator +rebuilt):\n%s", d.Slug, day, diff)
+			}
+			if i == 0 {
+				continue
+			}
+			touched := map[string]bool{}
+			for _, e := range d.Versions[i-1].Effects {
+				touched[e.Provision] = true
+				if e.To != "" {
+					touched[e.To] = true
+				}
+			}
+			c := directions.Compare(&d, days[i-1], day, nil)
+			for _, ch := range c.Changes {
+				if !touched[ch.Provision] && !touched[ch.Was] {
+					t.Errorf("%s %s: %s %s, which no effect of the version names", d.Slug, day, ch.Kind, ch.Provision)
+				}
+			}
+			if len(c.Changes) == 0 {
+				t.Errorf("%s %s: no change found", d.Slug, day)
+			}
+		}
+	}
+}
