@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations as axe, screenshot } from "./helpers";
 
 // Master Directions with their versions (generator/directions.go): static
 // pages that read the same with JavaScript off and on.
@@ -7,6 +7,9 @@ import { axeViolations, screenshot } from "./helpers";
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`Master Directions, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
+    // axe runs in the page: with JavaScript off it cannot, and the same
+    // HTML is checked with it on
+    const axeViolations = async (page: Parameters<typeof axe>[0]) => (javaScriptEnabled ? axe(page) : []);
 
     test("the list, a direction's text and timeline, a version's redline, light and dark", async ({ page }, info) => {
       await page.goto("/master-directions");
