@@ -2,9 +2,12 @@ package generator
 
 import (
 	"fmt"
+	"html"
+	"strings"
 	"time"
 
 	"regpulse/generator/render"
+	"regpulse/internal/atom"
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
 	"regpulse/internal/impact"
@@ -539,4 +542,79 @@ func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
 		}
 	}
 	return out
+}
+
+// DirectionFeedPath is a direction's Atom feed: one entry per version,
+// newest first, with the provisions it changed as redlines.
+func DirectionFeedPath(slug string) string { return "master-directions/" + slug + "/feed.xml" }
+
+// writeDirectionFeeds publishes every direction's feed.
+func writeDirectionFeeds(pub *render.Output, cat *catalog.Catalog, baseURL string) error {
+	if len(cat.Directions) == 0 {
+		return nil
+	}
+	v := directionsView{book: directions.New(cat)}
+	for i := range v.book.Directions {
+		d := &v.book.Directions[i]
+		feed, err := v.feed(d, baseURL)
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.Path, err)
+		}
+		if err := pub.Publish(DirectionFeedPath(d.Slug), feed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (v directionsView) feed(d *catalog.MasterDirection, baseURL string) ([]byte, error) {
+	f := atom.Feed{
+		Title:    "RegPulse: " + d.Label() + ", its versions",
+		Subtitle: "Each version of " + d.Title + " with the provisions it changed.",
+		ID:       absURL(baseURL, "/"+DirectionFeedPath(d.Slug)),
+		Updated:  atom.Date(d.IssuedDate.Time),
+		Links: []atom.Link{
+			{Rel: "self", Type: "application/atom+xml", Href: absURL(baseURL, "/"+DirectionFeedPath(d.Slug))},
+			{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, DirectionPath(d.Slug))},
+		},
+		Author: atom.Person{Name: "RegPulse"},
+	}
+	for vi := len(d.Versions) - 1; vi >= 0; vi-- {
+		ver := &d.Versions[vi]
+		if ver.Draft {
+			continue
+		}
+		if len(f.Entries) == 0 {
+			f.Updated = atom.Date(ver.Date.Time)
+		}
+		var body strings.Builder
+		note, err := markdown.HTML(ver.Note)
+		if err != nil {
+			return nil, err
+		}
+		body.WriteString(note)
+		if !ver.ChangesKnown {
+			body.WriteString("<p><em>What this version changed is not recorded provision by provision.</em></p>")
+		}
+		for _, ch := range v.changes(d, v.book.VersionChanges(d, vi)) {
+			fmt.Fprintf(&body, "<h3>%s %s</h3><p>%s</p>", html.EscapeString(ch.Label), html.EscapeString(ch.Provision), redline.HTML(ch.Redline))
+		}
+		var by []string
+		for _, l := range v.amendedBy(ver) {
+			by = append(by, l.Title)
+		}
+		title := "Version of " + ver.Date.Time.Format("2 January 2006")
+		if len(by) > 0 {
+			title += ": " + strings.Join(by, "; ")
+		}
+		compare := DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+		f.Entries = append(f.Entries, atom.Entry{
+			Title: title, ID: absURL(baseURL, compare),
+			Links:     []atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, compare)}},
+			Published: atom.Date(ver.Date.Time), Updated: atom.Date(ver.Date.Time),
+			Author:  atom.Person{Name: d.Source},
+			Content: &atom.Text{Type: "html", Body: body.String()},
+		})
+	}
+	return atom.Marshal(f)
 }

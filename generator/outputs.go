@@ -27,6 +27,9 @@ func writeOutputs(pub *render.Output, cat *catalog.Catalog, opts Options, txt te
 			return err
 		}
 	}
+	if err := writeDirectionFeeds(pub, cat, opts.BaseURL); err != nil {
+		return err
+	}
 	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@
 package redline
 
 import (
+	"html"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -160,4 +161,23 @@ func (e *encoder) index(r rune) int {
 		r -= 0x800
 	}
 	return int(r - first)
+}
+
+// HTML writes segs as HTML, escaped: inserted words in <ins>, deleted
+// ones in <del>, which feed readers and mail clients show underlined and
+// struck through without any style sheet.
+func HTML(segs []Segment) string {
+	var b strings.Builder
+	for _, s := range segs {
+		t := html.EscapeString(s.Text)
+		switch s.Op {
+		case Insert:
+			b.WriteString("<ins>" + t + "</ins>")
+		case Delete:
+			b.WriteString("<del>" + t + "</del>")
+		default:
+			b.WriteString(t)
+		}
+	}
+	return b.String()
 }

@@ -103,3 +103,11 @@ func TestEncoderSkipsSurrogates(t *testing.T) {
 		}
 	}
 }
+
+func TestHTML(t *testing.T) {
+	got := HTML(Words("limit <Rs 10,000>", "limit <Rs 20,000> & more"))
+	want := "limit &lt;Rs <del>10</del><ins>20</ins>,000&gt;<ins> &amp; more</ins>"
+	if got != want {
+		t.Errorf("HTML = %q, want %q", got, want)
+	}
+}
