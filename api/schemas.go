@@ -24,13 +24,20 @@ import (
 // another name, and those met only inside others that are components of
 // their own.
 var schemaTypes = map[string]reflect.Type{
-	"EntityImpact":   reflect.TypeFor[catalog.EntityImpact](),
-	"SourceLink":     reflect.TypeFor[catalog.SourceLink](),
-	"ImpactRecord":   reflect.TypeFor[impact.Record](),
-	"DashboardStats": reflect.TypeFor[dashboard.Stats](),
-	"ExtractResult":  reflect.TypeFor[extract.Result](),
-	"ExtractJob":     reflect.TypeFor[extract.Job](),
-	"User":           reflect.TypeFor[auth.User](),
+	"MasterDirection":  reflect.TypeFor[catalog.MasterDirection](),
+	"DirectionVersion": reflect.TypeFor[catalog.DirectionVersion](),
+	"Effect":           reflect.TypeFor[catalog.Effect](),
+	"ProvisionSpan":    reflect.TypeFor[catalog.ProvisionSpan](),
+	"Change":           reflect.TypeFor[directions.Change](),
+	"Amendment":        reflect.TypeFor[directions.Amendment](),
+	"Segment":          reflect.TypeFor[redline.Segment](),
+	"EntityImpact":     reflect.TypeFor[catalog.EntityImpact](),
+	"SourceLink":       reflect.TypeFor[catalog.SourceLink](),
+	"ImpactRecord":     reflect.TypeFor[impact.Record](),
+	"DashboardStats":   reflect.TypeFor[dashboard.Stats](),
+	"ExtractResult":    reflect.TypeFor[extract.Result](),
+	"ExtractJob":       reflect.TypeFor[extract.Job](),
+	"User":             reflect.TypeFor[auth.User](),
 
 	"SearchResponse": reflect.TypeFor[search.Response](),
 	"Answer":         reflect.TypeFor[search.Answer](),

@@ -385,6 +385,8 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	p.Front["aboutHTML"] = about
 	p.Front["text"] = v.text(d, day)
 	p.Front["timeline"] = timeline
+	// what the island of any date or dates (DirectionDates) starts from
+	p.Front["dates"] = map[string]any{"slug": d.Slug, "issued": d.IssuedDate, "today": v.now, "labels": changeLabels}
 	pages := []render.Page{p}
 	plan := planDirection(d)
 	for _, day := range plan.asOf {

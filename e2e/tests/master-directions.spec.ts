@@ -59,6 +59,25 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
+test("any two dates through the island, and the text on any date", async ({ page }, info) => {
+  await page.goto("/master-directions/ppi-2021");
+  // mounted when it nears the viewport (load: visible)
+  await page.locator('[data-island="DirectionDates"]').scrollIntoViewIfNeeded();
+  const island = page.locator("[data-direction-dates]");
+  await island.getByLabel("From").fill("2024-01-01");
+  await island.getByLabel("To").fill("2025-12-31");
+  await island.getByRole("button", { name: "Compare" }).click();
+  await expect(page.locator("[data-direction-answer-summary]")).toContainText("3 changed, 2 inserted and 0 deleted");
+  await expect(page.locator("[data-direction-answer-summary]")).toContainText("not recorded: February 23, 2024");
+  await expect(page.locator('[data-direction-answer] [data-redline="insert"]').first()).toHaveText(/^\[inserted: .+\]$/);
+  await screenshot(page, info, "direction-dates");
+  expect(await axe(page)).toEqual([]);
+  await island.getByLabel("Date of the text").fill("2023-06-01");
+  await island.getByRole("button", { name: "Show the text" }).click();
+  await expect(page.locator("[data-direction-answer-summary]")).toHaveText("The text in force on June 1, 2023: 9 provisions.");
+  await expect(page.locator('[data-direction-answer] [data-provision="10.3"]')).toBeVisible();
+});
+
 test("a circular names the directions it issued or replaced; the consolidation lists what it replaced", async ({ page }) => {
   await page.goto("/circulars/rbi-2025-11-28-master-directions-consolidation");
   const replaced = page.locator('[data-circular-directions] [data-direction-role="replaced"]');
