@@ -5,6 +5,7 @@
 //	regpulse check [dir]        validate content (for editors and CI)
 //	regpulse new KIND SLUG      write a new content entry to fill in
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
+//	regpulse ingest direction   read a Master Direction's official text into a draft version
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
@@ -47,7 +48,8 @@ commands:
   serve              serve the site and the API on one port
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
-  ingest             write unpublished circulars from the regulators' feeds (feeds.yaml)
+  ingest             write unpublished circulars from the regulators' feeds (feeds.yaml);
+                     ingest direction SLUG: a Master Direction's official text as a draft version
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
@@ -349,6 +351,9 @@ func (in *ingestFlags) run(ctx context.Context, content, only string) (ingest.Re
 }
 
 func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "direction" {
+		return cmdIngestDirection(ctx, args[1:], stdout, stderr)
+	}
 	fs := newFlagSet("ingest", stderr)
 	var in ingestFlags
 	in.register(fs, "timeout")

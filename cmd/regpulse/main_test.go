@@ -235,3 +235,20 @@ func TestRun_Version(t *testing.T) {
 		t.Errorf("version = %q, %v", out, err)
 	}
 }
+
+func TestIngestDirection_Args(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ingest", "direction"}, "needs SLUG, --from and --date"},
+		{[]string{"ingest", "direction", "ppi-2021", "--from", "x.pdf", "--date", "28-11-2026"}, "want YYYY-MM-DD"},
+		{[]string{"ingest", "direction", "no-such", "--from", "x.pdf", "--url", "https://rbi.org.in/x", "--date", "2026-11-28", "--content", "../../content"}, "no Master Direction no-such"},
+		{[]string{"ingest", "direction", "ppi-2021", "--from", "x.pdf", "--date", "2026-11-28", "--content", "../../content"}, "--url"},
+	} {
+		_, _, err := runCmd(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("regpulse %s: %v, want an error saying %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+}
