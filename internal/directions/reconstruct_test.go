@@ -61,3 +61,36 @@ func TestReconstruction(t *testing.T) {
 		}
 	}
 }
+
+// The generated directions written as content load as they were made:
+// the loader's checks pass and its texts are the generator's.
+func TestGeneratedContent(t *testing.T) {
+	gens := directionstest.Directions(3, 20, 300, 9)
+	dir := t.TempDir()
+	if err := directionstest.WriteContent(dir, gens); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cat.Directions) != len(gens) {
+		t.Fatalf("%d directions loaded, want %d", len(cat.Directions), len(gens))
+	}
+	by := map[string]catalog.MasterDirection{}
+	for _, d := range cat.Directions {
+		by[d.Slug] = d
+	}
+	for _, g := range gens {
+		d := by[g.Direction.Slug]
+		for day, want := range g.Texts {
+			var got []catalog.Provision
+			for _, s := range d.At(day) {
+				got = append(got, s.Provision)
+			}
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("%s on %s (-generator +loaded):\n%s", d.Slug, day, diff)
+			}
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package generator
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"regpulse/internal/directions/directionstest"
+	"regpulse/internal/store/storetest"
+)
+
+// BenchmarkBuild_Directions builds the real content with and without
+// $REGPULSE_BENCH_DIRECTIONS generated Master Directions (default 250) of
+// 20 versions and 300 provisions each, in the same run: added-s is the
+// build time the directions add, pages their pages, largest-KB-gzip the
+// largest of their pages gzipped (the budget is 100 KB).
+func BenchmarkBuild_Directions(b *testing.B) {
+	n := 250
+	if v := os.Getenv("REGPULSE_BENCH_DIRECTIONS"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("REGPULSE_BENCH_DIRECTIONS=%q: want a whole number", v)
+		}
+	}
+	plain := storetest.ContentWith(b, "../content", 0)
+	with := storetest.ContentWith(b, "../content", 0)
+	if err := directionstest.WriteContent(with, directionstest.Directions(n, 20, 300, 3)); err != nil {
+		b.Fatal(err)
+	}
+	build := func(content string) (time.Duration, string) {
+		out := filepath.Join(b.TempDir(), "public")
+		opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
+			BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
+			Now: func() time.Time { return benchNow }, ReleaseContent: true}
+		t0 := time.Now()
+		if _, err := Build(context.Background(), opts); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0), out
+	}
+	for b.Loop() {
+		base, _ := build(plain)
+		took, out := build(with)
+		pages, largest, largestPath := 0, 0, ""
+		err := filepath.WalkDir(filepath.Join(out, "master-directions"), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			var z bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+			w.Write(data)
+			w.Close()
+			pages++
+			if z.Len() > largest {
+				largest, largestPath = z.Len(), p
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric((took - base).Seconds(), "added-s")
+		b.ReportMetric(float64(pages), "pages")
+		b.ReportMetric(float64(largest)/1024, "largest-KB-gzip")
+		b.Logf("%d directions: build %s against %s without them; %d pages, the largest %s (%.1f KB gzip)",
+			n, took.Round(time.Millisecond), base.Round(time.Millisecond), pages, strings.TrimPrefix(largestPath, out), float64(largest)/1024)
+	}
+}
