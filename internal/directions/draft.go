@@ -17,19 +17,6 @@ import (
 // carries for the changed provisions are listed for that, and the
 // amending circular is named from the first of them, to be checked.
 func DraftVersion(effects []catalog.Effect, footnotes map[string][]string, src catalog.FetchedSource) ([]byte, error) {
-	type effect struct {
-		Inserted    string   `yaml:"inserted,omitempty"`
-		Substituted string   `yaml:"substituted,omitempty"`
-		Deleted     string   `yaml:"deleted,omitempty"`
-		Renumbered  string   `yaml:"renumbered,omitempty"`
-		To          string   `yaml:"to,omitempty"`
-		After       *string  `yaml:"after,omitempty"`
-		Chapter     string   `yaml:"chapter,omitempty"`
-		Heading     string   `yaml:"heading,omitempty"`
-		Wording     string   `yaml:"wording,omitempty"`
-		Text        string   `yaml:"text,omitempty"`
-		Touches     []string `yaml:"touches,omitempty"`
-	}
 	type amending struct {
 		Title string `yaml:"title"`
 	}
@@ -39,11 +26,11 @@ func DraftVersion(effects []catalog.Effect, footnotes map[string][]string, src c
 		Fetched string `yaml:"fetched"`
 	}
 	front := struct {
-		Draft        bool     `yaml:"draft"`
-		Amending     amending `yaml:"amending"`
-		Verification string   `yaml:"verification"`
-		Source       source   `yaml:"source"`
-		Effects      []effect `yaml:"effects"`
+		Draft        bool         `yaml:"draft"`
+		Amending     amending     `yaml:"amending"`
+		Verification string       `yaml:"verification"`
+		Source       source       `yaml:"source"`
+		Effects      []FileEffect `yaml:"effects"`
 	}{Draft: true, Verification: "pending",
 		Source: source{URL: src.URL, SHA256: src.SHA256, Fetched: src.Fetched.String()}}
 	var notes []string
@@ -51,19 +38,7 @@ func DraftVersion(effects []catalog.Effect, footnotes map[string][]string, src c
 	counts := map[string]int{}
 	for _, e := range effects {
 		counts[e.Kind]++
-		out := effect{Chapter: string(e.Chapter), Heading: string(e.Heading), Wording: e.Wording, Text: e.Text, Touches: e.Touches}
-		switch e.Kind {
-		case catalog.EffectInserted:
-			after := e.After
-			out.Inserted, out.After = e.Provision, &after
-		case catalog.EffectSubstituted:
-			out.Substituted = e.Provision
-		case catalog.EffectDeleted:
-			out.Deleted = e.Provision
-		case catalog.EffectRenumbered:
-			out.Renumbered, out.To = e.Provision, e.To
-		}
-		front.Effects = append(front.Effects, out)
+		front.Effects = append(front.Effects, NewFileEffect(e))
 		id := e.Provision
 		if e.To != "" {
 			id = e.To
@@ -100,4 +75,37 @@ func DraftVersion(effects []catalog.Effect, footnotes map[string][]string, src c
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// FileEffect is an effect as a version file writes it: the kind's key
+// naming the provision ({substituted: "9.1", text: ...}).
+type FileEffect struct {
+	Inserted    string   `yaml:"inserted,omitempty"`
+	Substituted string   `yaml:"substituted,omitempty"`
+	Deleted     string   `yaml:"deleted,omitempty"`
+	Renumbered  string   `yaml:"renumbered,omitempty"`
+	To          string   `yaml:"to,omitempty"`
+	After       *string  `yaml:"after,omitempty"` // set for an insertion, "" at the start
+	Chapter     string   `yaml:"chapter,omitempty"`
+	Heading     string   `yaml:"heading,omitempty"`
+	Wording     string   `yaml:"wording,omitempty"`
+	Text        string   `yaml:"text,omitempty"`
+	Touches     []string `yaml:"touches,omitempty"`
+}
+
+// NewFileEffect is e as a version file writes it.
+func NewFileEffect(e catalog.Effect) FileEffect {
+	out := FileEffect{To: e.To, Chapter: string(e.Chapter), Heading: string(e.Heading), Wording: e.Wording, Text: e.Text, Touches: e.Touches}
+	switch e.Kind {
+	case catalog.EffectInserted:
+		after := e.After
+		out.Inserted, out.After = e.Provision, &after
+	case catalog.EffectSubstituted:
+		out.Substituted = e.Provision
+	case catalog.EffectDeleted:
+		out.Deleted = e.Provision
+	case catalog.EffectRenumbered:
+		out.Renumbered = e.Provision
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package directions
+package directions_test
 
 import (
 	"strings"
@@ -8,17 +8,18 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 	"regpulse/internal/directions/directionstest"
 	"regpulse/internal/extract"
 )
 
-func parsePDF(t *testing.T, lines []string) Parsed {
+func parsePDF(t *testing.T, lines []string) directions.Parsed {
 	t.Helper()
 	res, err := extract.New(extract.Tools{}, extract.Config{}).Extract(t.Context(), directionstest.PDF(t, lines))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Parse(res.Text)
+	p, err := directions.Parse(res.Text)
 	if err != nil {
 		t.Fatalf("Parse: %v\n%s", err, res.Text)
 	}
@@ -52,7 +53,7 @@ func TestParse(t *testing.T) {
 // applying them to the first gives the second.
 func TestEffects(t *testing.T) {
 	v1, v2 := parsePDF(t, directionstest.WidgetsV1), parsePDF(t, directionstest.WidgetsV2)
-	got := Effects(v1.Provisions, v2.Provisions)
+	got := directions.Effects(v1.Provisions, v2.Provisions)
 	want := []catalog.Effect{
 		{Kind: catalog.EffectDeleted, Provision: "4"},
 		{Kind: catalog.EffectRenumbered, Provision: "5", To: "6"},
@@ -83,8 +84,8 @@ func TestEffects(t *testing.T) {
 
 func TestParse_Errors(t *testing.T) {
 	for _, text := range []string{"", "A title\nNo numbers here."} {
-		if _, err := Parse(text); err == nil {
-			t.Errorf("Parse(%q): no error", text)
+		if _, err := directions.Parse(text); err == nil {
+			t.Errorf("directions.Parse(%q): no error", text)
 		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"regpulse/internal/ai/local"
 	"regpulse/internal/catalog"
 	"regpulse/internal/obligations"
-	"regpulse/internal/store"
 )
 
 // gatedExtractor waits at each circular until let through, counting them.
@@ -39,19 +38,11 @@ func (g *gatedExtractor) ExtractObligations(ctx context.Context, req ai.Obligati
 // made meanwhile runs after it with the latest circulars only; Close
 // stops a running one.
 func TestExtraction(t *testing.T) {
-	ctx := t.Context()
 	cat, err := catalog.Load("../../content")
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.SyncCatalog(ctx, cat); err != nil {
-		t.Fatal(err)
-	}
+	db := syncedStore(t, cat)
 	var unwritten []catalog.Circular
 	for _, c := range cat.Circulars {
 		if len(c.Obligations) == 0 {
@@ -100,14 +91,7 @@ func TestExtraction(t *testing.T) {
 	t.Run("Close", func(t *testing.T) {
 		// A store of its own: in db every circular is already read, and a
 		// run finding them unchanged would end before Close is called.
-		db, err := store.Open(ctx, ":memory:")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		if _, err := db.SyncCatalog(ctx, cat); err != nil {
-			t.Fatal(err)
-		}
+		db := syncedStore(t, cat)
 		ex := &gatedExtractor{svc: ai.NewService(nil, local.New()), gate: make(chan struct{})}
 		e := obligations.NewExtraction(db, ex, slog.New(slog.DiscardHandler))
 		e.Start(unwritten)

@@ -23,20 +23,27 @@ func (c *countingExtractor) ExtractObligations(ctx context.Context, req ai.Oblig
 	return c.svc.ExtractObligations(ctx, req)
 }
 
+// syncedStore is an in-memory store holding cat, closed when t ends.
+func syncedStore(t *testing.T, cat *catalog.Catalog) *store.DB {
+	t.Helper()
+	db, err := store.Open(t.Context(), ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.SyncCatalog(t.Context(), cat); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
 func TestRefresh(t *testing.T) {
 	ctx := t.Context()
 	cat, err := catalog.Load("../../content")
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(ctx, ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.SyncCatalog(ctx, cat); err != nil {
-		t.Fatal(err)
-	}
+	db := syncedStore(t, cat)
 	ex := &countingExtractor{svc: ai.NewService(nil, local.New())}
 	log := slog.New(slog.DiscardHandler)
 	written := 0

@@ -8,23 +8,13 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 )
 
 // WriteContent writes gens as content files under dir/master-directions,
 // as editors write them (index.md and one file per version), so that a
 // build or a load reads them as it reads the real ones.
 func WriteContent(dir string, gens []Generated) error {
-	type effect struct {
-		Inserted    string  `yaml:"inserted,omitempty"`
-		Substituted string  `yaml:"substituted,omitempty"`
-		Deleted     string  `yaml:"deleted,omitempty"`
-		Renumbered  string  `yaml:"renumbered,omitempty"`
-		To          string  `yaml:"to,omitempty"`
-		After       *string `yaml:"after,omitempty"`
-		Heading     string  `yaml:"heading,omitempty"`
-		Wording     string  `yaml:"wording,omitempty"`
-		Text        string  `yaml:"text,omitempty"`
-	}
 	for _, g := range gens {
 		d := g.Direction
 		folder := filepath.Join(dir, catalog.DirectionsFolder, d.Slug)
@@ -38,21 +28,9 @@ func WriteContent(dir string, gens []Generated) error {
 			return err
 		}
 		for _, v := range d.Versions {
-			var es []effect
+			var es []directions.FileEffect
 			for _, e := range v.Effects {
-				out := effect{To: e.To, Heading: string(e.Heading), Wording: e.Wording, Text: e.Text}
-				switch e.Kind {
-				case catalog.EffectInserted:
-					after := e.After
-					out.Inserted, out.After = e.Provision, &after
-				case catalog.EffectSubstituted:
-					out.Substituted = e.Provision
-				case catalog.EffectDeleted:
-					out.Deleted = e.Provision
-				case catalog.EffectRenumbered:
-					out.Renumbered = e.Provision
-				}
-				es = append(es, out)
+				es = append(es, directions.NewFileEffect(e))
 			}
 			front := map[string]any{"amending": map[string]string{"title": v.Amending.Title}, "effects": es}
 			if err := writeFile(filepath.Join(folder, v.Date.String()+".md"), front, v.Note); err != nil {
