@@ -48,7 +48,6 @@ func Parse(text string) (Parsed, error) {
 	type raw struct {
 		id, chapter, heading string
 		lines                []string
-		marks                []string
 	}
 	var (
 		cur          *raw
