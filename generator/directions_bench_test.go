@@ -16,12 +16,12 @@ import (
 	"regpulse/internal/store/storetest"
 )
 
-// BenchmarkBuild_Directions builds the real content with and without
+// BenchmarkDirectionPages builds the real content with and without
 // $REGPULSE_BENCH_DIRECTIONS generated Master Directions (default 250) of
 // 20 versions and 300 provisions each, in the same run: added-s is the
 // build time the directions add, pages their pages, largest-KB-gzip the
 // largest of their pages gzipped (the budget is 100 KB).
-func BenchmarkBuild_Directions(b *testing.B) {
+func BenchmarkDirectionPages(b *testing.B) {
 	n := 250
 	if v := os.Getenv("REGPULSE_BENCH_DIRECTIONS"); v != "" {
 		var err error
