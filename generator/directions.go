@@ -25,6 +25,11 @@ import (
 // Each page's view is computed here and given to its template in the
 // page's front matter: the templates show it, they decide nothing.
 
+// directionRunPages is how many of the directions' pages one Hugo run
+// renders: each holds a whole text (about 1 MB once Hugo has parsed a
+// 300-provision direction's), so fewer than other pages' runs.
+const directionRunPages = 250
+
 // DirectionsPath is the list of Master Directions.
 const DirectionsPath = "/master-directions"
 
@@ -388,6 +393,15 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	// what the island of any date or dates (DirectionDates) starts from
 	p.Front["dates"] = map[string]any{"slug": d.Slug, "issued": d.IssuedDate, "today": v.now, "labels": changeLabels}
 	pages := []render.Page{p}
+	// the text as of a date lists the versions to move between, not what
+	// each changed (the direction's page has that): at 300 provisions and
+	// 20 versions a page's view is otherwise twice the size, and a build
+	// holds every page's view until Hugo renders it
+	brief := make([]versionView, len(timeline))
+	for i, t := range timeline {
+		t.Changes, t.NoteHTML = []changeView{}, ""
+		brief[i] = t
+	}
 	plan := planDirection(d)
 	for _, day := range plan.asOf {
 		p := base(fmt.Sprintf("master-directions/%s/as-of/%s.md", d.Slug, day), d.Title+" as of "+day.Time.Format("2 January 2006"),
@@ -395,7 +409,7 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 		p.Front["text"] = v.text(d, day)
 		p.Front["latest"] = day == plan.latest
 		p.Front["future"] = day.After(v.now.Time)
-		p.Front["timeline"] = timeline
+		p.Front["timeline"] = brief
 		pages = append(pages, p)
 	}
 	for _, c := range plan.compare {

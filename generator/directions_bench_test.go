@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,9 +46,18 @@ func BenchmarkDirectionPages(b *testing.B) {
 		}
 		return time.Since(t0), out
 	}
+	// the process's peak RSS (the builds run in it; the one without
+	// directions first, so that the second peak is the larger build's)
+	peak := func() float64 {
+		var ru syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return float64(ru.Maxrss) / 1024 // KiB on Linux
+	}
 	for b.Loop() {
 		base, _ := build(plain)
+		basePeak := peak()
 		took, out := build(with)
+		withPeak := peak()
 		pages, largest, largestPath := 0, 0, ""
 		err := filepath.WalkDir(filepath.Join(out, "master-directions"), func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
@@ -73,7 +83,8 @@ func BenchmarkDirectionPages(b *testing.B) {
 		b.ReportMetric((took - base).Seconds(), "added-s")
 		b.ReportMetric(float64(pages), "pages")
 		b.ReportMetric(float64(largest)/1024, "largest-KB-gzip")
-		b.Logf("%d directions: build %s against %s without them; %d pages, the largest %s (%.1f KB gzip)",
-			n, took.Round(time.Millisecond), base.Round(time.Millisecond), pages, strings.TrimPrefix(largestPath, out), float64(largest)/1024)
+		b.ReportMetric(withPeak, "peak-RSS-MB")
+		b.Logf("%d directions: build %s against %s without them; peak RSS %.0f MB against %.0f MB; %d pages, the largest %s (%.1f KB gzip)",
+			n, took.Round(time.Millisecond), base.Round(time.Millisecond), withPeak, basePeak, pages, strings.TrimPrefix(largestPath, out), float64(largest)/1024)
 	}
 }

@@ -359,6 +359,8 @@ func (b *build) renderPages(ctx context.Context) error {
 			groupList:      listRunData(),
 			groupDirection: circularPageData,
 		},
+		// a direction's pages hold its whole text: a few hundred at a time
+		GroupRunPages: map[render.Group]int{groupDirection: directionRunPages},
 		// a card reads what a circular's page reads (TestPageReads)
 		CardData:  circularPageData,
 		SiteShows: siteShows(b.data),

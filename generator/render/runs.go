@@ -32,6 +32,10 @@ type Site struct {
 	// those the cards read. The site's own run has every key.
 	GroupData map[Group][]string
 	CardData  []string
+	// GroupRunPages are, by group, smaller runs than RunPages for pages
+	// whose views are large (a Master Direction's whole text): Hugo holds
+	// a run's pages, parsed, until the run ends.
+	GroupRunPages map[Group]int
 	// SiteShows are the views the site's own pages show beyond their
 	// pages' Shows (the dashboard's first screen).
 	SiteShows []string
@@ -106,7 +110,11 @@ func (r Renderer) plan(site Site) []Run {
 		runs = append(runs, newRun(part, site.CardData, true))
 	}
 	for _, g := range order {
-		for _, part := range partition(groups[g], index, size) {
+		gsize := size
+		if n := site.GroupRunPages[g]; n > 0 {
+			gsize = min(n, size)
+		}
+		for _, part := range partition(groups[g], index, gsize) {
 			runs = append(runs, newRun(part, site.GroupData[g], false))
 		}
 	}
