@@ -11,16 +11,17 @@ import (
 	"regpulse/internal/directions/directionstest"
 )
 
-// Reconstruction is exact: every version of every generated direction,
-// rebuilt from the effects, is the generator's own copy of that version;
-// and comparing a version with the one before finds a change for each
+// Reconstruction is exact: every version of every one of the 250
+// generated directions (the benchmarks' size), rebuilt from the effects,
+// is the generator's own copy of that version; and, for the first 25,
+// comparing a version with the one before finds a change for each
 // provision the generator touched, and no other.
 func TestReconstruction(t *testing.T) {
-	n, versions, provisions := 25, 20, 300
+	n, compared := 250, 25
 	if testing.Short() {
-		n = 5
+		n, compared = 25, 5
 	}
-	for _, g := range directionstest.Directions(n, versions, provisions, 42) {
+	for gi, g := range directionstest.Directions(n, 20, 300, 42) {
 		d := g.Direction
 		var problems []catalog.EffectProblem
 		d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions)
@@ -39,7 +40,7 @@ func TestReconstruction(t *testing.T) {
 			if diff := cmp.Diff(g.Texts[day], got, cmpopts.EquateEmpty()); diff != "" {
 				t.Fatalf("%s on %s (-generator +rebuilt):\n%s", d.Slug, day, diff)
 			}
-			if i == 0 {
+			if i == 0 || gi >= compared {
 				continue
 			}
 			touched := map[string]bool{}

@@ -201,9 +201,11 @@ func TestSyncContentDir(t *testing.T) {
 		}
 		added := func(n int) KindStats { return KindStats{Added: n} }
 		obligations := len(writtenObligations(cat.Circulars))
+		versions, spans := len(publishedVersions(cat.Directions)), len(spanRows(cat.Directions))
 		want := SyncStats{Circulars: added(len(cat.Circulars)), News: added(len(cat.News)),
 			Companies: added(len(cat.Companies)), Regulations: added(len(cat.Regulations)),
-			Networks: added(len(cat.Networks)), Sibos: added(len(cat.Sibos)), Impact: added(3), Obligations: added(obligations)}
+			Networks: added(len(cat.Networks)), Sibos: added(len(cat.Sibos)), Impact: added(3), Obligations: added(obligations),
+			Directions: added(len(cat.Directions)), Versions: added(versions), Provisions: added(spans)}
 		if diff := cmp.Diff(want, stats); diff != "" {
 			t.Errorf("first sync of content/ (-want +got):\n%s", diff)
 		}
@@ -215,7 +217,8 @@ func TestSyncContentDir(t *testing.T) {
 		want = SyncStats{Circulars: unchanged(len(cat.Circulars)), News: unchanged(len(cat.News)),
 			Companies: unchanged(len(cat.Companies)), Regulations: unchanged(len(cat.Regulations)),
 			Networks: unchanged(len(cat.Networks)), Sibos: unchanged(len(cat.Sibos)), Impact: unchanged(3),
-			Obligations: unchanged(obligations)}
+			Obligations: unchanged(obligations), Directions: unchanged(len(cat.Directions)), Versions: unchanged(versions),
+			Provisions: unchanged(spans)}
 		if stats != want {
 			t.Errorf("second sync of unchanged content/: %v", stats)
 		}
