@@ -21,7 +21,8 @@ import (
 // BenchmarkDirections measures the Master Directions' calls at the
 // archive's size, on both stores: $REGPULSE_BENCH_DIRECTIONS generated
 // directions (default 250) of 20 versions and 300 provisions each
-// (directionstest), synced; then the median and 95th percentile latency
+// (directionstest), each version rebuilt from its effects and checked
+// against the generator's own copy, synced; then the median and 95th percentile latency
 // (p50-ms, p95-ms) of the whole call, JSON included, of the text on a
 // random date (Text) and of a comparison of two random versions (Compare).
 // sync-s is the first sync's time, spans the provision texts stored.
@@ -52,6 +53,18 @@ func benchDirections(b *testing.B, target string) {
 		var problems []catalog.EffectProblem
 		if d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions); len(problems) > 0 {
 			b.Fatal(problems)
+		}
+		// every version rebuilt exactly: the generator's own copy
+		for day, want := range g.Texts {
+			at := d.At(day)
+			if len(at) != len(want) {
+				b.Fatalf("%s on %s: %d provisions rebuilt, the generator has %d", d.Slug, day, len(at), len(want))
+			}
+			for i, s := range at {
+				if s.Provision != want[i] {
+					b.Fatalf("%s on %s: provision %d rebuilt as %+v, the generator has %+v", d.Slug, day, i, s.Provision, want[i])
+				}
+			}
 		}
 		spans += len(d.History)
 		cat.Directions = append(cat.Directions, d)
