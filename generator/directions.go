@@ -197,7 +197,7 @@ func (v directionsView) text(d *catalog.MasterDirection, day catalog.Date) textV
 			Digest: s.Wording == "digest", Since: s.From, By: []linkView{}}
 		if s.Version >= 0 {
 			ver := &d.Versions[s.Version]
-			p.By = v.amendedBy(ver)
+			p.By = v.amendedBy(ver.Circulars, ver.Amending)
 			p.Compare = DirectionComparePath(d.Slug, v.before(d, s.Version), ver.Date) + "/#" + p.Anchor
 		}
 		t.Chapters[len(t.Chapters)-1].Provisions = append(t.Chapters[len(t.Chapters)-1].Provisions, p)
@@ -220,12 +220,14 @@ func (v directionsView) before(d *catalog.MasterDirection, vi int) catalog.Date 
 	return d.IssuedDate
 }
 
-func (v directionsView) amendedBy(ver *catalog.DirectionVersion) []linkView {
+// amendedBy names a version's amending circulars as links: the catalog's
+// (circulars) and the one it lacks (amending).
+func (v directionsView) amendedBy(circulars catalog.TextList, amending *catalog.AmendingCircular) []linkView {
 	out := []linkView{}
-	for _, s := range ver.Circulars {
+	for _, s := range circulars {
 		out = append(out, v.circularLink(s))
 	}
-	if a := ver.Amending; a != nil {
+	if a := amending; a != nil {
 		title := a.Title
 		if a.Number != "" {
 			title += " (" + string(a.Number) + ")"
@@ -274,11 +276,7 @@ type amendmentView struct {
 var changeLabels = map[string]string{directions.Added: "Inserted", directions.Removed: "Deleted",
 	directions.Changed: "Substituted", directions.Renumbered: "Renumbered"}
 
-func (v directionsView) changes(d *catalog.MasterDirection, c directions.Comparison) []changeView {
-	versions := map[int64]*catalog.DirectionVersion{}
-	for i := range d.Versions {
-		versions[d.Versions[i].Date.Unix()] = &d.Versions[i]
-	}
+func (v directionsView) changes(c directions.Comparison) []changeView {
 	out := []changeView{}
 	for _, ch := range c.Changes {
 		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: changeLabels[ch.Kind],
@@ -292,7 +290,7 @@ func (v directionsView) changes(d *catalog.MasterDirection, c directions.Compari
 		}
 		cv.Heading, cv.Digest = string(p.Heading), p.Wording == "digest"
 		for _, a := range ch.By {
-			cv.By = append(cv.By, amendmentView{Date: a.Date, By: v.amendedBy(versions[a.Date.Unix()])})
+			cv.By = append(cv.By, amendmentView{Date: a.Date, By: v.amendedBy(a.Circulars, a.Amending)})
 		}
 		out = append(out, cv)
 	}
@@ -315,7 +313,7 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 		if ver.Draft {
 			continue
 		}
-		vv := versionView{Date: ver.Date, Future: ver.Date.After(v.now.Time), By: v.amendedBy(ver), ChangesKnown: ver.ChangesKnown,
+		vv := versionView{Date: ver.Date, Future: ver.Date.After(v.now.Time), By: v.amendedBy(ver.Circulars, ver.Amending), ChangesKnown: ver.ChangesKnown,
 			Verification: string(ver.Verification), AsOf: DirectionAsOfPath(d.Slug, ver.Date),
 			Compare: DirectionComparePath(d.Slug, v.before(d, vi), ver.Date)}
 		if ver.Note != "" {
@@ -328,7 +326,7 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 		if ver.Date != latest {
 			vv.CompareLast = DirectionComparePath(d.Slug, ver.Date, latest)
 		}
-		vv.Changes = v.changes(d, v.book.VersionChanges(d, vi))
+		vv.Changes = v.changes(v.book.VersionChanges(d, vi))
 		out = append(out, vv)
 	}
 	return out, nil
@@ -485,14 +483,10 @@ type comparisonView struct {
 func (v directionsView) comparePage(d *catalog.MasterDirection, head directionHead, from, to catalog.Date,
 	base func(file, title, layout, url string) render.Page) render.Page {
 	c := v.book.Compare(d, from, to)
-	cv := comparisonView{From: c.From, To: c.To, Changes: v.changes(d, c), Added: c.Added, Removed: c.Removed, Changed: c.Changed,
+	cv := comparisonView{From: c.From, To: c.To, Changes: v.changes(c), Added: c.Added, Removed: c.Removed, Changed: c.Changed,
 		Unknown: []amendmentView{}}
-	versions := map[int64]*catalog.DirectionVersion{}
-	for i := range d.Versions {
-		versions[d.Versions[i].Date.Unix()] = &d.Versions[i]
-	}
 	for _, u := range c.Unknown {
-		cv.Unknown = append(cv.Unknown, amendmentView{Date: u.Date, By: v.amendedBy(versions[u.Date.Unix()])})
+		cv.Unknown = append(cv.Unknown, amendmentView{Date: u.Date, By: v.amendedBy(u.Circulars, u.Amending)})
 	}
 	title := fmt.Sprintf("%s: changes from %s to %s", d.Label(), from.Time.Format("2 January 2006"), to.Time.Format("2 January 2006"))
 	p := base(fmt.Sprintf("master-directions/%s/compare/%s/%s.md", d.Slug, from, to), title, "direction-compare",
@@ -612,11 +606,11 @@ func (v directionsView) feed(d *catalog.MasterDirection, baseURL string) ([]byte
 		if !ver.ChangesKnown {
 			body.WriteString("<p><em>What this version changed is not recorded provision by provision.</em></p>")
 		}
-		for _, ch := range v.changes(d, v.book.VersionChanges(d, vi)) {
+		for _, ch := range v.changes(v.book.VersionChanges(d, vi)) {
 			fmt.Fprintf(&body, "<h3>%s %s</h3><p>%s</p>", html.EscapeString(ch.Label), html.EscapeString(ch.Provision), redline.HTML(ch.Redline))
 		}
 		var by []string
-		for _, l := range v.amendedBy(ver) {
+		for _, l := range v.amendedBy(ver.Circulars, ver.Amending) {
 			by = append(by, l.Title)
 		}
 		title := "Version of " + ver.Date.Time.Format("2 January 2006")

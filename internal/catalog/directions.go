@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 )
@@ -212,21 +211,4 @@ func (d *MasterDirection) Label() string {
 		return string(d.ShortTitle)
 	}
 	return d.Title
-}
-
-// AmendedBy names a version's amending circulars for a reader: the
-// catalog's by the titles titles gives, else Amending's.
-func (v *DirectionVersion) AmendedBy(titles func(slug string) string) []string {
-	var out []string
-	for _, s := range v.Circulars {
-		out = append(out, titles(s))
-	}
-	if v.Amending != nil {
-		a := v.Amending.Title
-		if v.Amending.Number != "" {
-			a = fmt.Sprintf("%s (%s)", a, v.Amending.Number)
-		}
-		out = append(out, a)
-	}
-	return out
 }

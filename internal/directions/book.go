@@ -66,31 +66,6 @@ func (b *Book) Touches(d *catalog.MasterDirection) Touches {
 	}
 }
 
-// Citation is what one circular did to one direction: the version it
-// made and the provisions it changed.
-type Citation struct {
-	Direction *catalog.MasterDirection
-	Version   *catalog.DirectionVersion
-	// Changes are the provisions the version changed, in text order.
-	Changes []Change
-}
-
-// AmendedBy lists what the circular with slug changed in any direction.
-func (b *Book) AmendedBy(slug string) []Citation {
-	var out []Citation
-	for i := range b.Directions {
-		d := &b.Directions[i]
-		for vi := range d.Versions {
-			v := &d.Versions[vi]
-			if v.Draft || !slices.Contains(v.Circulars, slug) {
-				continue
-			}
-			out = append(out, Citation{Direction: d, Version: v, Changes: b.VersionChanges(d, vi).Changes})
-		}
-	}
-	return out
-}
-
 // VersionChanges compares version vi of d with the text the day before.
 func (b *Book) VersionChanges(d *catalog.MasterDirection, vi int) Comparison {
 	v := d.Versions[vi]

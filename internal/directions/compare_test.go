@@ -1,6 +1,7 @@
 package directions
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -109,24 +110,28 @@ func TestCompare_Window(t *testing.T) {
 	}
 }
 
-func TestBook_AmendedBy(t *testing.T) {
+// A version's changes: each provision it changed, with the kinds of
+// business its effect names or, else, those its amending circular hits
+// more than lightly (Book.Touches).
+func TestBook_VersionChanges(t *testing.T) {
 	d := testDirection(t)
 	cat := &catalog.Catalog{Directions: []catalog.MasterDirection{*d}, Circulars: []catalog.Circular{
 		{Entry: catalog.Entry{Slug: "c-2022"}, EntityImpact: catalog.List[catalog.EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}, {EntityType: "Aggregator", ImpactLevel: "low"}}},
 	}}
 	b := New(cat)
-	cs := b.AmendedBy("c-2022")
-	if len(cs) != 1 {
-		t.Fatalf("%d citations, want 1", len(cs))
-	}
 	var ids []string
-	for _, ch := range cs[0].Changes {
-		ids = append(ids, ch.Provision+" "+ch.Kind+" "+ch.Touches[0])
+	for _, ch := range b.VersionChanges(&b.Directions[0], 0).Changes {
+		ids = append(ids, ch.Provision+" "+ch.Kind+" "+strings.Join(ch.Touches, ","))
 	}
 	if diff := cmp.Diff([]string{"2 changed PSP", "2A added Issuer"}, ids); diff != "" {
-		t.Errorf("what c-2022 changed (-want +got):\n%s", diff)
+		t.Errorf("what the version of c-2022 changed (-want +got):\n%s", diff)
 	}
-	if got := b.AmendedBy("c-none"); len(got) != 0 {
-		t.Errorf("a circular that amends nothing: %d citations", len(got))
+	// a version whose circular the catalog lacks touches what the direction applies to
+	ids = nil
+	for _, ch := range b.VersionChanges(&b.Directions[0], 2).Changes {
+		ids = append(ids, ch.Provision+" "+ch.Kind+" "+strings.Join(ch.Touches, ","))
+	}
+	if diff := cmp.Diff([]string{"3 removed PSP,Issuer", "5 renumbered PSP,Issuer"}, ids); diff != "" {
+		t.Errorf("what the version of c-2023 changed (-want +got):\n%s", diff)
 	}
 }

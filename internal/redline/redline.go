@@ -74,16 +74,6 @@ func Words(before, after string) []Segment {
 	return out
 }
 
-// Changed reports whether segs hold any insertion or deletion.
-func Changed(segs []Segment) bool {
-	for _, s := range segs {
-		if s.Op != Equal {
-			return true
-		}
-	}
-	return false
-}
-
 // Tokens splits s into words, runs of white space and single other
 // characters; joined, they give s back.
 func Tokens(s string) []string {
