@@ -231,7 +231,7 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := templateData(cat, assets, opts, circularViews(cat, txt), txt.preview)
+	data := templateData(cat, assets, opts, circularViews(cat, txt, opts.Now()), txt.preview)
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}

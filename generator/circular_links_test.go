@@ -164,3 +164,59 @@ func TestComplianceCalendar(t *testing.T) {
 		t.Error("_headers has no rule for the calendar")
 	}
 }
+
+// TestCircularPages_Withdrawn: a circular withdrawn before the build's
+// day says since when, by what and where its rules are now, and that its
+// obligations are not due (nor does it send readers to the register);
+// one withdrawn from a later day is still in force until then.
+func TestCircularPages_Withdrawn(t *testing.T) {
+	content := copyTree(t, fixtureContent)
+	circular := func(slug, date, withdrawn string) {
+		text := "---\ntitle: Circular of " + date + "\nsource: RBI\ncategory: Payment Systems\npublishedDate: " + date +
+			"\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/" + slug + "\n" + withdrawn +
+			"obligations:\n  - what: Report frauds.\n    appliesTo: [PSP]\n    kind: reporting\n    deadline: 2021-06-30\n    source: Frauds are reported.\n---\n\nFrauds are reported.\n"
+		if err := os.WriteFile(filepath.Join(content, "circulars", slug+".md"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	circular("rbi-2020-06-01-liability", "2020-06-01",
+		"withdrawn:\n  date: 2021-02-01\n  by: rbi-2020-03-17-pa-guidelines\n  rulesNowIn: [\"Conduct Directions, 2021\"]\n")
+	circular("rbi-2020-07-01-later", "2020-07-01", "withdrawn:\n  date: 2021-04-01\n  rulesNowIn: [\"Conduct Directions, 2021\"]\n")
+	out, _ := buildSiteAt(t, content, templatesDir, fixtureNow)
+
+	ended := parseFile(t, filepath.Join(out, "circulars", "rbi-2020-06-01-liability", "index.html"))
+	note := find(t, ended, "data-lifecycle", "ended")
+	if got := strings.Join(strings.Fields(text(note)), " "); !strings.Contains(got, "No longer in force since February 1, 2021: withdrawn by") ||
+		!strings.Contains(got, "Its rules are now in: Conduct Directions, 2021") || !strings.Contains(got, "neither due nor overdue") {
+		t.Errorf("lifecycle note %q", got)
+	}
+	if len(findAll(note, "href", "/circulars/rbi-2020-03-17-pa-guidelines")) != 1 {
+		t.Error("the lifecycle note does not link to the withdrawing circular")
+	}
+	find(t, ended, "data-obligations-ended", "*")
+	if len(findAll(ended, "href", "/obligations")) != 0 {
+		t.Error("an ended circular's page sends readers to track its obligations")
+	}
+
+	withdrawing := parseFile(t, filepath.Join(out, "circulars", "rbi-2020-03-17-pa-guidelines", "index.html"))
+	if len(findAll(find(t, withdrawing, "data-withdraws", "*"), "href", "/circulars/rbi-2020-06-01-liability")) != 1 {
+		t.Error("the withdrawing circular's page does not list the circular it withdrew")
+	}
+
+	later := parseFile(t, filepath.Join(out, "circulars", "rbi-2020-07-01-later", "index.html"))
+	if got := strings.Join(strings.Fields(text(find(t, later, "data-lifecycle", "ending"))), " "); !strings.HasPrefix(got, "In force until April 1, 2021.") {
+		t.Errorf("lifecycle note of a later withdrawal %q", got)
+	}
+	if len(findAll(later, "data-obligations-ended", "*")) != 0 {
+		t.Error("a circular still in force says its obligations ended")
+	}
+
+	// The calendar holds the obligation still in force, not the ended one.
+	cal, err := os.ReadFile(filepath.Join(out, "feeds", "compliance.ics"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(cal), "SUMMARY:RBI: Report frauds."); n != 1 {
+		t.Errorf("the calendar holds %d events of the two circulars' obligations, want 1 (the one in force)", n)
+	}
+}

@@ -31,13 +31,20 @@ type circularView struct {
 	// Directions are the Master Directions it issued, amended, replaced
 	// or withdrew (directions.go), for its page's links to them.
 	Directions []directionCitation `json:"directions,omitempty"`
+	// InForce is c.InForce as of the build: a page says "no longer in
+	// force" and that its obligations are not due when it is false.
+	InForce bool `json:"inForce"`
+	// Withdraws are the circulars it withdrew without superseding them
+	// (their WithdrawnBy names it; Supersedes lists the others).
+	Withdraws []string `json:"withdraws,omitempty"`
 }
 
-// newCircularView is c's view, without its text: the view never shows it,
-// and the catalog's may then be let go (Options.ReleaseContent).
-func newCircularView(c catalog.Circular, related []string) circularView {
+// newCircularView is c's view as of now, without its text: the view
+// never shows it, and the catalog's may then be let go
+// (Options.ReleaseContent).
+func newCircularView(c catalog.Circular, related []string, now time.Time) circularView {
 	c.Content = ""
-	return circularView{Circular: c, Related: related}
+	return circularView{Circular: c, Related: related, InForce: c.InForce(now)}
 }
 
 // relatedLimit is how many related circulars a circular page lists.
@@ -68,20 +75,29 @@ func verificationViews() map[string]verificationView {
 	return out
 }
 
-// circularViews are the circulars as templates show them, in the
-// catalog's order.
-func circularViews(cat *catalog.Catalog, txt texts) []circularView {
+// circularViews are the circulars as templates show them as of now, in
+// the catalog's order.
+func circularViews(cat *catalog.Catalog, txt texts, now time.Time) []circularView {
 	views := make([]circularView, len(cat.Circulars))
 	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
 	cites := directionCitations(cat)
+	withdraws := map[string][]string{}
+	for _, c := range cat.Circulars {
+		for _, by := range c.WithdrawnBy {
+			if !slices.Contains(c.SupersededBy, by) {
+				withdraws[by] = append(withdraws[by], c.Slug)
+			}
+		}
+	}
 	for i, c := range cat.Circulars {
 		slugs := make([]string, len(rel[i]))
 		for n, j := range rel[i] {
 			slugs[n] = cat.Circulars[j].Slug
 		}
 		c.Preview = txt.preview(c, catalog.CardPreviewLen)
-		views[i] = newCircularView(c, slugs)
+		views[i] = newCircularView(c, slugs, now)
 		views[i].Directions = cites[c.Slug]
+		views[i].Withdraws = withdraws[c.Slug]
 	}
 	return views
 }

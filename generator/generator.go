@@ -250,7 +250,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	views := circularViews(b.cat, b.txt)
+	views := circularViews(b.cat, b.txt, b.opts.Now())
 	b.txt.dropPlain(b.keepPlain)
 	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview)
 	b.steps.Done("views")

@@ -144,7 +144,7 @@ func impactTracker(cat *catalog.Catalog, now time.Time, preview previewFunc) imp
 		out := []circularView{}
 		for _, c := range cs {
 			c.Preview = preview(c, catalog.ImpactPreviewLen)
-			out = append(out, newCircularView(c, []string{}))
+			out = append(out, newCircularView(c, []string{}, now))
 		}
 		return out
 	}

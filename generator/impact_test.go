@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -14,7 +15,7 @@ func TestImpactEntries(t *testing.T) {
 		out := make([]circularView, n)
 		for i := range out {
 			out[i] = newCircularView(catalog.Circular{Entry: catalog.Entry{ID: fmt.Sprint(i), Slug: fmt.Sprintf("c-%d", i)},
-				Title: "T", Source: "RBI", DocumentType: "circular", Preview: preview(i)}, nil)
+				Title: "T", Source: "RBI", DocumentType: "circular", Preview: preview(i)}, nil, time.Now())
 		}
 		return out
 	}

@@ -209,7 +209,7 @@ func allShows(views []circularView) map[string][]string {
 // those it replaces and is replaced by, its related circulars, and those
 // replacing them, whose titles the related cards name.
 func circularShows(v circularView, byslug map[string]*circularView) []string {
-	shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), v.Related)
+	shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), []string(v.WithdrawnBy), v.Withdraws, v.Related)
 	for _, r := range v.Related {
 		if rv := byslug[r]; rv != nil {
 			shown = append(shown, rv.SupersededBy...)

@@ -212,3 +212,11 @@ func (d *MasterDirection) Label() string {
 	}
 	return d.Title
 }
+
+// Name is how lists and notes name d: its short title, else its title.
+func (d MasterDirection) Name() string {
+	if d.ShortTitle != "" {
+		return string(d.ShortTitle)
+	}
+	return d.Title
+}

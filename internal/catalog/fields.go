@@ -32,13 +32,16 @@ type fields struct {
 	// prefix names the map these fields are in, for problems in a list of
 	// maps: "provisions[3]." (sub).
 	prefix string
+	// line is the YAML line a missing field is reported at: the map's
+	// own line for a sub-map (sub), else the front matter's first.
+	line int
 }
 
 // sub reads the map n, an item of a list field, as fields of its own:
 // problems name it as prefix+field, at the file's lines.
 func (f *fields) sub(n *yaml.Node, prefix string) *fields {
 	s := newFields(f.path, f.lineBase, n, f.problems)
-	s.prefix = prefix
+	s.prefix, s.line = prefix, n.Line
 	return s
 }
 
@@ -60,7 +63,7 @@ func (f *fields) spec(name string, update func(*fieldSpec)) {
 
 func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *fields {
 	f := &fields{path: path, lineBase: lineBase, keys: map[string]*yaml.Node{},
-		keyLines: map[string]int{}, used: map[string]bool{}, problems: problems}
+		keyLines: map[string]int{}, used: map[string]bool{}, problems: problems, line: 1}
 	if root == nil {
 		return f
 	}
@@ -103,7 +106,7 @@ func (f *fields) node(name string, required bool) *yaml.Node {
 	n, ok := f.keys[name]
 	if !ok || n.Tag == "!!null" {
 		if required {
-			line := 1
+			line := f.line
 			if ok {
 				line = n.Line
 			}

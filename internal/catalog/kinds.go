@@ -49,6 +49,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		AdditionalSourceURLs:  additional,
 		Verification:          OptString(f.enum("verification", false, Verifications)),
 	}
+	c.Withdrawal = f.withdrawal("withdrawn", c.PublishedDate)
 	c.Obligations = f.obligations("obligations", c)
 	AssignObligationIDs(c.ID, c.Obligations)
 	for i := range c.Obligations {
@@ -325,6 +326,7 @@ func (l *loader) crossCheck() {
 		published[c.Slug] = c
 	}
 	l.assembleDirections(published)
+	l.checkWithdrawals(published)
 	seen := map[string]string{}
 	for _, n := range l.cat.Networks {
 		if prev, dup := seen[n.Name]; dup && n.Name != "" {
@@ -461,6 +463,7 @@ func (c *Catalog) IncludeUnpublished() error {
 	c.Unpublished = nil
 	c.sort()
 	c.linkSupersession()
+	c.linkLifecycle()
 	return nil
 }
 

@@ -123,6 +123,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	l.cat.Warnings = l.cat.Warnings.sorted()
 	l.cat.sort()
 	l.cat.linkSupersession()
+	l.cat.linkLifecycle()
 	return l.cat, nil
 }
 

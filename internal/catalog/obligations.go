@@ -54,6 +54,10 @@ type Obligation struct {
 	CircularTitle string `json:"circularTitle"`
 	Source        string `json:"source" enum:"Source"`
 	ImpactLevel   string `json:"impactLevel" enum:"ImpactLevel"`
+	// CircularWithdrawnOn is the circular's WithdrawnOn: from that day
+	// the obligation is neither due nor overdue (a register leaves it
+	// out), its circular being no longer in force.
+	CircularWithdrawnOn *Date `json:"circularWithdrawnOn"`
 }
 
 // The kinds of obligation, their labels, the parties and origins.

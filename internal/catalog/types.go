@@ -214,6 +214,16 @@ type Circular struct {
 	// as a card's "Superseded by" note links them: computed where
 	// previews are (WithPreviews' callers), never stored.
 	Replacements List[CircularRef] `json:"replacements" store:"-"`
+	// WithdrawnOn, derived by the loader (lifecycle.go), is the day from
+	// which the circular is no longer in force, replaced or withdrawn
+	// (null while it is); WithdrawnBy the catalog's circulars that did
+	// it; RulesNowIn the instruments its rules are now in.
+	WithdrawnOn *Date          `json:"withdrawnOn"`
+	WithdrawnBy TextList       `json:"withdrawnBy"`
+	RulesNowIn  List[RuleHome] `json:"rulesNowIn"`
+	// Withdrawal is the front matter's withdrawn, which WithdrawnOn
+	// follows from (with the other ends of lifecycle.go).
+	Withdrawal *Withdrawal `json:"-"`
 	// Obligations are what the editors wrote in the front matter
 	// (obligations.go). They are not part of the circular's JSON: the
 	// store keeps them in their own table and the API serves them apart.

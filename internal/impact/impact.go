@@ -40,18 +40,19 @@ func Window(now time.Time) (from, to time.Time) {
 }
 
 // ActiveRule is the rule of IsActive in one sentence, as pages state it.
-const ActiveRule = "A circular is active while it can still demand work: published in the last 365 days, or with an effective or compliance date in the last 365 days or still to come, and not replaced by a newer circular."
+const ActiveRule = "A circular is active while it can still demand work: published in the last 365 days, or with an effective or compliance date in the last 365 days or still to come, and still in force: not replaced by a newer circular nor withdrawn."
 
-// IsActive reports whether c can still demand work as of now: a newer
-// circular does not supersede it, and its publication, effective date or
+// IsActive reports whether c can still demand work as of now: it is in
+// force (catalog.Circular.InForce: not replaced, not withdrawn), and its publication, effective date or
 // a compliance date falls in the window ending today or after it. A
 // circular published years ago whose deadline is next year is active; one
 // published last month but already replaced is not, nor one published
 // after now.
 func IsActive(c catalog.Circular, now time.Time) bool {
 	from, today := Window(now)
-	// Not yet issued as of now (a build as of a past date) or replaced.
-	if c.PublishedDate.After(today) || c.Superseded() {
+	// Not yet issued as of now (a build as of a past date), replaced or
+	// withdrawn.
+	if c.PublishedDate.After(today) || !c.InForce(now) {
 		return false
 	}
 	for _, d := range c.Dates() {

@@ -169,6 +169,12 @@ func TestIsActive(t *testing.T) {
 			c.PublishedDate = *day("2026-03-01")
 			c.SupersededBy = catalog.TextList{"newer"}
 		}, false},
+		{"withdrawn today, though recent", func(c *catalog.Circular) {
+			c.PublishedDate, c.WithdrawnOn = *day("2026-03-01"), day("2026-11-24")
+		}, false},
+		{"withdrawn from tomorrow", func(c *catalog.Circular) {
+			c.PublishedDate, c.WithdrawnOn = *day("2026-03-01"), day("2026-11-25")
+		}, true},
 		{"not yet issued as of now", func(c *catalog.Circular) { c.PublishedDate = *day("2026-11-25") }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,10 +21,13 @@ import (
 // argument is the user's id).
 const registerFrom = "obligations_shown o LEFT JOIN obligation_statuses s ON s.obligation_id = o.id AND s.user_id = ?"
 
-// registerWhere selects the binding obligations applying to types.
-func registerWhere(userID string, types []string) where {
+// registerWhere selects the binding obligations applying to types whose
+// circular is still in force on now's date: one replaced or withdrawn
+// leaves its obligations neither due nor overdue, and out of the score.
+func registerWhere(userID string, types []string, now time.Time) where {
 	w := where{args: []any{userID}}
 	w.add("o.binding = TRUE")
+	w.add("(o.circular_withdrawn_on IS NULL OR o.circular_withdrawn_on > ?)", dateText(register.Today(now)))
 	conds := []string{"o.applies_to LIKE ?"}
 	args := []any{`%"` + catalog.AllEntities + `"%`}
 	for _, t := range types {
@@ -45,7 +48,7 @@ func (s *DB) Register(ctx context.Context, userID string, q register.Query) (_ [
 	if q.Limit < 1 || q.Offset < 0 {
 		return nil, 0, fmt.Errorf("page %+v, want limit at least 1 and offset at least 0", q.Page)
 	}
-	w := registerWhere(userID, q.EntityTypes)
+	w := registerWhere(userID, q.EntityTypes, q.Now)
 	if q.Status != "" {
 		w.add("COALESCE(s.status, '"+register.StatusTodo+"') = ?", q.Status)
 	}
@@ -121,7 +124,7 @@ func scanItem(rows interface{ Scan(...any) error }, now time.Time, count *int) (
 // catalog.ErrNotFound when it is not there (unknown, not binding, not
 // for the user's entity types): a user reaches only their own register.
 func registerItem(ctx context.Context, db querier, userID, id string, types []string, now time.Time) (register.Item, error) {
-	w := registerWhere(userID, types)
+	w := registerWhere(userID, types, now)
 	w.add("o.id = ?", id)
 	it, err := scanItem(db.QueryRowContext(ctx, "SELECT "+registerSelect+" FROM "+registerFrom+w.sql(), w.args...), now, nil)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -141,7 +144,7 @@ func (s *DB) RegisterItem(ctx context.Context, userID, id string, types []string
 // what the compliance score is computed from (register.ScoreOf).
 func (s *DB) RegisterTally(ctx context.Context, userID string, types []string) (_ register.Tally, err error) {
 	defer wrap(&err, "RegisterTally")
-	w := registerWhere(userID, types)
+	w := registerWhere(userID, types, s.now())
 	rows, err := s.db.QueryContext(ctx, "SELECT o.impact_level, COALESCE(s.status, '"+register.StatusTodo+"'), COUNT(*) FROM "+
 		registerFrom+w.sql()+" GROUP BY o.impact_level, COALESCE(s.status, '"+register.StatusTodo+"')", w.args...)
 	if err != nil {

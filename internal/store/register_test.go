@@ -142,3 +142,66 @@ func TestRegister(t *testing.T) {
 		}
 	})
 }
+
+// TestRegister_NotInForce: an obligation whose circular is replaced or
+// withdrawn on or before today is neither due nor overdue: out of the
+// register, its items and the tally; one withdrawn from tomorrow stays.
+// The cyber circular's obligation is extracted (the view takes its
+// circular's day), the UPI Lite one's written (its own column).
+func TestRegister_NotInForce(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		f := newRegisterFixture(t, open)
+		today := catalog.Date{Time: register.Today(storetest.Now)}
+		tomorrow := catalog.Date{Time: today.AddDate(0, 0, 1)}
+		for _, tc := range []struct {
+			name  string
+			on    catalog.Date
+			want  []string
+			tally int
+		}{
+			{"WithdrawnTomorrow", tomorrow, []string{"Audit systems.|todo|overdue", "Tell customers.|todo|no-date"}, 2},
+			{"WithdrawnToday", today, nil, 0},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				for i := range f.cat.Circulars {
+					c := &f.cat.Circulars[i]
+					if c.Slug != storetest.SlugCyber && c.Slug != storetest.SlugUPILite {
+						continue
+					}
+					on := tc.on
+					c.WithdrawnOn = &on
+					for j := range c.Obligations {
+						c.Obligations[j].CircularWithdrawnOn = &on
+					}
+				}
+				if _, err := f.db.SyncCatalog(ctx, f.cat); err != nil {
+					t.Fatal(err)
+				}
+				got, total := f.list(t, f.asha.ID, f.query(nil))
+				if !slices.Equal(got, tc.want) || total != len(tc.want) {
+					t.Errorf("Register = %v (%d), want %v", got, total, tc.want)
+				}
+				_, err := f.db.RegisterItem(ctx, f.asha.ID, f.cyber.ID, pspTypes)
+				if found := err == nil; found != (tc.tally > 0) {
+					t.Errorf("RegisterItem(cyber): err = %v, want found %t", err, tc.tally > 0)
+				}
+				tally, err := f.db.RegisterTally(ctx, f.asha.ID, pspTypes)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s := register.ScoreOf(tally, pspTypes); s.Applicable != tc.tally {
+					t.Errorf("score counts %d applicable, want %d", s.Applicable, tc.tally)
+				}
+				obs, err := f.db.CircularObligations(ctx, f.cyber.CircularID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(obs) != 1 || obs[0].CircularWithdrawnOn == nil || *obs[0].CircularWithdrawnOn != tc.on {
+					t.Errorf("the cyber circular's obligations = %+v, want one carrying its circular's day %s", obs, tc.on)
+				}
+			})
+		}
+	})
+}
