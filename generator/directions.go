@@ -30,22 +30,6 @@ import (
 // 300-provision direction's), so fewer than other pages' runs.
 const directionRunPages = 250
 
-// DirectionsPath is the list of Master Directions.
-const DirectionsPath = "/master-directions"
-
-// DirectionPath is a direction's page.
-func DirectionPath(slug string) string { return DirectionsPath + "/" + slug }
-
-// DirectionAsOfPath is a direction's text on day.
-func DirectionAsOfPath(slug string, day catalog.Date) string {
-	return DirectionPath(slug) + "/as-of/" + day.String()
-}
-
-// DirectionComparePath compares a direction's text on from and to.
-func DirectionComparePath(slug string, from, to catalog.Date) string {
-	return DirectionPath(slug) + "/compare/" + from.String() + "/" + to.String()
-}
-
 // directionListItem is a direction as the list shows it.
 type directionListItem struct {
 	Slug        string           `json:"slug"`
@@ -118,7 +102,7 @@ func (v directionsView) status(d *catalog.MasterDirection) statusView {
 	}
 	for _, r := range d.ReplacedBy {
 		if o := v.book.Direction(r); o != nil {
-			s.Successors = append(s.Successors, linkView{Title: o.Title, URL: DirectionPath(r)})
+			s.Successors = append(s.Successors, linkView{Title: o.Title, URL: catalog.DirectionPath(r)})
 		}
 	}
 	for _, name := range d.Successors {
@@ -134,7 +118,7 @@ func (v directionsView) status(d *catalog.MasterDirection) statusView {
 func (v directionsView) listItem(d *catalog.MasterDirection) directionListItem {
 	it := directionListItem{Slug: d.Slug, Title: d.Title, ShortTitle: string(d.ShortTitle), Number: string(d.Number),
 		Source: d.Source, IssuedDate: d.IssuedDate, Status: v.status(d), Versions: len(published(d.Versions)),
-		AppliesTo: entityTypeViews(d.AppliesTo), URL: DirectionPath(d.Slug)}
+		AppliesTo: entityTypeViews(d.AppliesTo), URL: catalog.DirectionPath(d.Slug)}
 	if vs := published(d.Versions); len(vs) > 0 {
 		it.LastAmended = &vs[len(vs)-1].Date
 	}
@@ -198,7 +182,7 @@ func (v directionsView) text(d *catalog.MasterDirection, day catalog.Date) textV
 		if s.Version >= 0 {
 			ver := &d.Versions[s.Version]
 			p.By = v.amendedBy(ver.Circulars, ver.Amending)
-			p.Compare = DirectionComparePath(d.Slug, v.before(d, s.Version), ver.Date) + "/#" + p.Anchor
+			p.Compare = catalog.DirectionComparePath(d.Slug, v.before(d, s.Version), ver.Date) + "/#" + p.Anchor
 		}
 		t.Chapters[len(t.Chapters)-1].Provisions = append(t.Chapters[len(t.Chapters)-1].Provisions, p)
 		t.Provisions++
@@ -304,9 +288,9 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 		latest = vs[len(vs)-1].Date
 	}
 	out := []versionView{{Date: d.IssuedDate, Issued: true, ChangesKnown: true, Verification: string(d.Verification),
-		By: []linkView{}, Changes: []changeView{}, AsOf: DirectionAsOfPath(d.Slug, d.IssuedDate)}}
+		By: []linkView{}, Changes: []changeView{}, AsOf: catalog.DirectionAsOfPath(d.Slug, d.IssuedDate)}}
 	if len(vs) > 0 {
-		out[0].CompareLast = DirectionComparePath(d.Slug, d.IssuedDate, latest)
+		out[0].CompareLast = catalog.DirectionComparePath(d.Slug, d.IssuedDate, latest)
 	}
 	for vi := range d.Versions {
 		ver := &d.Versions[vi]
@@ -314,8 +298,8 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 			continue
 		}
 		vv := versionView{Date: ver.Date, Future: ver.Date.After(v.now.Time), By: v.amendedBy(ver.Circulars, ver.Amending), ChangesKnown: ver.ChangesKnown,
-			Verification: string(ver.Verification), AsOf: DirectionAsOfPath(d.Slug, ver.Date),
-			Compare: DirectionComparePath(d.Slug, v.before(d, vi), ver.Date)}
+			Verification: string(ver.Verification), AsOf: catalog.DirectionAsOfPath(d.Slug, ver.Date),
+			Compare: catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date)}
 		if ver.Note != "" {
 			html, err := markdown.HTML(ver.Note)
 			if err != nil {
@@ -324,7 +308,7 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 			vv.NoteHTML = html
 		}
 		if ver.Date != latest {
-			vv.CompareLast = DirectionComparePath(d.Slug, ver.Date, latest)
+			vv.CompareLast = catalog.DirectionComparePath(d.Slug, ver.Date, latest)
 		}
 		vv.Changes = v.changes(v.book.VersionChanges(d, vi))
 		out = append(out, vv)
@@ -341,7 +325,7 @@ func directionPages(cat *catalog.Catalog, now time.Time) ([]render.Page, error) 
 	}
 	// the list is a section, which only the site's own run renders
 	pages := []render.Page{{File: "master-directions/_index.md", Group: render.SiteGroup,
-		Front: map[string]any{"title": "Master Directions", "layout": "master-directions", "url": DirectionsPath + "/",
+		Front: map[string]any{"title": "Master Directions", "layout": "master-directions", "url": catalog.DirectionsPath + "/",
 			"directions": items}}}
 	for i := range v.book.Directions {
 		d := &v.book.Directions[i]
@@ -384,7 +368,7 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 		return render.Page{File: file, Group: groupDirection, Front: map[string]any{"title": title, "layout": layout,
 			"url": url + "/", "direction": head}}
 	}
-	p := base("master-directions/"+d.Slug+".md", d.Title, "direction", DirectionPath(d.Slug))
+	p := base("master-directions/"+d.Slug+".md", d.Title, "direction", catalog.DirectionPath(d.Slug))
 	p.Front["aboutHTML"] = about
 	p.Front["text"] = v.text(d, day)
 	p.Front["timeline"] = timeline
@@ -403,7 +387,7 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	plan := planDirection(d)
 	for _, day := range plan.asOf {
 		p := base(fmt.Sprintf("master-directions/%s/as-of/%s.md", d.Slug, day), d.Title+" as of "+day.Time.Format("2 January 2006"),
-			"direction-as-of", DirectionAsOfPath(d.Slug, day))
+			"direction-as-of", catalog.DirectionAsOfPath(d.Slug, day))
 		p.Front["text"] = v.text(d, day)
 		p.Front["latest"] = day == plan.latest
 		p.Front["future"] = day.After(v.now.Time)
@@ -454,16 +438,16 @@ func directionRoutes(cat *catalog.Catalog) []string {
 	if len(cat.Directions) == 0 {
 		return nil
 	}
-	out := []string{DirectionsPath}
+	out := []string{catalog.DirectionsPath}
 	for i := range cat.Directions {
 		d := &cat.Directions[i]
-		out = append(out, DirectionPath(d.Slug))
+		out = append(out, catalog.DirectionPath(d.Slug))
 		p := planDirection(d)
 		for _, day := range p.asOf {
-			out = append(out, DirectionAsOfPath(d.Slug, day))
+			out = append(out, catalog.DirectionAsOfPath(d.Slug, day))
 		}
 		for _, c := range p.compare {
-			out = append(out, DirectionComparePath(d.Slug, c[0], c[1]))
+			out = append(out, catalog.DirectionComparePath(d.Slug, c[0], c[1]))
 		}
 	}
 	return out
@@ -490,7 +474,7 @@ func (v directionsView) comparePage(d *catalog.MasterDirection, head directionHe
 	}
 	title := fmt.Sprintf("%s: changes from %s to %s", d.Label(), from.Time.Format("2 January 2006"), to.Time.Format("2 January 2006"))
 	p := base(fmt.Sprintf("master-directions/%s/compare/%s/%s.md", d.Slug, from, to), title, "direction-compare",
-		DirectionComparePath(d.Slug, from, to))
+		catalog.DirectionComparePath(d.Slug, from, to))
 	p.Front["comparison"] = cv
 	return p
 }
@@ -524,7 +508,7 @@ func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
 	out := map[string][]directionCitation{}
 	for i := range v.book.Directions {
 		d := &v.book.Directions[i]
-		base := directionCitation{Title: d.Title, URL: DirectionPath(d.Slug), ChangesKnown: true}
+		base := directionCitation{Title: d.Title, URL: catalog.DirectionPath(d.Slug), ChangesKnown: true}
 		if d.Circular != "" {
 			c := base
 			c.Role, c.Date = "issued", d.IssuedDate
@@ -542,7 +526,7 @@ func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
 			}
 			c := base
 			c.Role, c.Date, c.ChangesKnown = "amended", ver.Date, ver.ChangesKnown
-			c.Compare = DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+			c.Compare = catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
 			for _, ch := range v.book.VersionChanges(d, vi).Changes {
 				c.Changes = append(c.Changes, citedChange{Provision: ch.Provision, Label: changeLabels[ch.Kind], URL: c.Compare + "#" + ch.Anchor})
 			}
@@ -585,7 +569,7 @@ func (v directionsView) feed(d *catalog.MasterDirection, baseURL string) ([]byte
 		Updated:  atom.Date(d.IssuedDate.Time),
 		Links: []atom.Link{
 			{Rel: "self", Type: "application/atom+xml", Href: absURL(baseURL, "/"+DirectionFeedPath(d.Slug))},
-			{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, DirectionPath(d.Slug))},
+			{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, catalog.DirectionPath(d.Slug))},
 		},
 		Author: atom.Person{Name: "RegPulse"},
 	}
@@ -617,7 +601,7 @@ func (v directionsView) feed(d *catalog.MasterDirection, baseURL string) ([]byte
 		if len(by) > 0 {
 			title += ": " + strings.Join(by, "; ")
 		}
-		compare := DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+		compare := catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
 		f.Entries = append(f.Entries, atom.Entry{
 			Title: title, ID: absURL(baseURL, compare),
 			Links:     []atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, compare)}},

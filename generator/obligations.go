@@ -31,6 +31,10 @@ type obligationView struct {
 	Accepted bool   `json:"accepted"`
 	Made     string `json:"made"` // what extracted it: provider and model
 	Source   string `json:"source"`
+	// Cites and Review are the obligation's (catalog citations.go): what
+	// it rests on, and whether that changed since ("changed: review").
+	Cites  *catalog.ProvisionCitation `json:"cites,omitempty"`
+	Review *catalog.ProvisionReview   `json:"review,omitempty"`
 }
 
 // partiesName names an obligation's parties as pages do.
@@ -56,7 +60,7 @@ func obligationViews(c catalog.Circular, textHTML string) ([]obligationView, str
 	var marks []textMark
 	for i, o := range c.Obligations {
 		v := obligationView{ID: o.ID, What: o.What, Kind: catalog.ObligationKindLabel(o.Kind), Who: partiesName(o.AppliesTo),
-			Binding: o.Binding, Origin: o.Origin, Accepted: o.Accepted, Source: o.SourceText}
+			Binding: o.Binding, Origin: o.Origin, Accepted: o.Accepted, Source: o.SourceText, Cites: o.Cites, Review: o.Review}
 		if o.DueDate != nil {
 			v.Due = o.DueDate.String()
 		} else {

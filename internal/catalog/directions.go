@@ -220,3 +220,22 @@ func (d MasterDirection) Name() string {
 	}
 	return d.Title
 }
+
+// The site's paths of the directions' pages (the generator renders
+// them; obligations' reviews and e-mails link them).
+
+// DirectionsPath is the list of Master Directions.
+const DirectionsPath = "/master-directions"
+
+// DirectionPath is a direction's page.
+func DirectionPath(slug string) string { return DirectionsPath + "/" + slug }
+
+// DirectionAsOfPath is a direction's text on day.
+func DirectionAsOfPath(slug string, day Date) string {
+	return DirectionPath(slug) + "/as-of/" + day.String()
+}
+
+// DirectionComparePath compares a direction's text on from and to.
+func DirectionComparePath(slug string, from, to Date) string {
+	return DirectionPath(slug) + "/compare/" + from.String() + "/" + to.String()
+}

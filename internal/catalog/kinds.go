@@ -327,6 +327,7 @@ func (l *loader) crossCheck() {
 	}
 	l.assembleDirections(published)
 	l.checkWithdrawals(published)
+	l.reviewCitations()
 	seen := map[string]string{}
 	for _, n := range l.cat.Networks {
 		if prev, dup := seen[n.Name]; dup && n.Name != "" {

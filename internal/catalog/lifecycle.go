@@ -43,9 +43,13 @@ type RuleHome struct {
 }
 
 // InForce reports whether c is still in force on now's date (UTC): not
-// replaced by a newer circular, and not withdrawn on or before it.
+// replaced or withdrawn on or before it. Without the loader's
+// WithdrawnOn, a circular that a newer one supersedes is not.
 func (c Circular) InForce(now time.Time) bool {
-	return !c.Superseded() && (c.WithdrawnOn == nil || c.WithdrawnOn.After(Day(now)))
+	if c.WithdrawnOn == nil {
+		return !c.Superseded()
+	}
+	return c.WithdrawnOn.After(Day(now))
 }
 
 // withdrawal reads the front matter's withdrawn map.

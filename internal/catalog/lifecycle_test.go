@@ -44,13 +44,7 @@ func TestLinkLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	day := func(s string) *Date {
-		var d Date
-		if err := d.UnmarshalText([]byte(s)); err != nil {
-			t.Fatal(err)
-		}
-		return &d
-	}
+	day := func(s string) *Date { d := mustDate(t, s); return &d }
 	homes := List[RuleHome]{{Name: "Gadgets, 2025", Direction: "gadgets"}, {Name: "Widgets for banks Directions, 2025"}}
 	type life struct {
 		On    *Date

@@ -58,6 +58,11 @@ type Obligation struct {
 	// the obligation is neither due nor overdue (a register leaves it
 	// out), its circular being no longer in force.
 	CircularWithdrawnOn *Date `json:"circularWithdrawnOn"`
+	// Cites is the Master Direction and provisions it rests on, if the
+	// editor said (citations.go); Review, derived by the loader, says
+	// they changed since it was written or reviewed: "changed: review".
+	Cites  *ProvisionCitation `json:"cites"`
+	Review *ProvisionReview   `json:"review"`
 }
 
 // The kinds of obligation, their labels, the parties and origins.
@@ -254,7 +259,7 @@ func (f *fields) obligations(name string, c Circular) []Obligation {
 		for i := 0; i+1 < len(item.Content); i += 2 {
 			k, v := item.Content[i], item.Content[i+1]
 			got[k.Value] = true
-			if k.Value != "appliesTo" && v.Kind != yaml.ScalarNode {
+			if k.Value != "appliesTo" && k.Value != "cites" && v.Kind != yaml.ScalarNode {
 				bad(v.Line, "%s must be a single value", k.Value)
 				continue
 			}
@@ -308,8 +313,12 @@ func (f *fields) obligations(name string, c Circular) []Obligation {
 				}
 				o.SourceStart, o.SourceEnd = s, e
 				o.SourceText = strings.Join(strings.Fields(SliceUTF16(c.Content, s, e)), " ")
+			case "cites":
+				cite, valid := f.citation(v, name+".cites")
+				ok = ok && valid
+				o.Cites = cite
 			default:
-				bad(k.Line, "unknown key %q in an obligation (want appliesTo, what, kind, deadline, source)", k.Value)
+				bad(k.Line, "unknown key %q in an obligation (want appliesTo, what, kind, deadline, source, cites)", k.Value)
 			}
 		}
 		for _, req := range []string{"appliesTo", "what", "kind", "source"} {

@@ -93,7 +93,7 @@ func TestLoad_Obligations(t *testing.T) {
 			`content/circulars/a.md:12: obligations: an obligation needs what`,
 			`content/circulars/a.md:12: obligations: an obligation needs source`}},
 		{"ErrUnknownKey", "obligations:\n  - {appliesTo: [PSP], what: w, kind: reporting, due: soon, source: Banks shall report frauds within seven days.}\n", []string{
-			`content/circulars/a.md:12: obligations: unknown key "due" in an obligation (want appliesTo, what, kind, deadline, source)`}},
+			`content/circulars/a.md:12: obligations: unknown key "due" in an obligation (want appliesTo, what, kind, deadline, source, cites)`}},
 		{"ErrAllAlone", "obligations:\n  - {appliesTo: [all, PSP], what: w, kind: reporting, source: Banks shall report frauds within seven days.}\n", []string{
 			`content/circulars/a.md:12: obligations: appliesTo: all stands alone`}},
 	} {

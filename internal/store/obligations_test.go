@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/store/storetest"
@@ -154,6 +155,39 @@ func TestObligations_List(t *testing.T) {
 		all, err := db.AllObligations(ctx)
 		if err != nil || len(all[lite.ID]) != 2 || len(all[cyber.CircularID]) != 1 {
 			t.Errorf("AllObligations: %v, %v", all, err)
+		}
+	})
+}
+
+// TestObligations_CitesAndReview: an obligation's cited provisions and
+// their review are stored whole and read back, and a review that appears
+// (the direction changed) reaches the store at the next sync.
+func TestObligations_CitesAndReview(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		cat := obligationsCatalog(t)
+		db := openSynced(t, open, cat)
+		lite, _ := circularBySlug(cat, storetest.SlugUPILite)
+		reviewed := storetest.Date("2025-01-01")
+		for i := range cat.Circulars {
+			if cat.Circulars[i].Slug == lite.Slug {
+				o := &cat.Circulars[i].Obligations[0]
+				o.Cites = &catalog.ProvisionCitation{Direction: "ppi-2021", Provisions: catalog.TextList{"9.1(ii)"}, ReviewedOn: &reviewed}
+				o.Review = &catalog.ProvisionReview{Since: storetest.Date("2025-11-28"), Provisions: catalog.TextList{"9.1(ii)"},
+					Compare: "/master-directions/ppi-2021/compare/2024-12-27/2025-11-28"}
+				lite = cat.Circulars[i]
+			}
+		}
+		if _, err := db.SyncCatalog(ctx, cat); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.CircularObligations(ctx, lite.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(lite.Obligations, got, cmpopts.IgnoreFields(catalog.ProvisionCitation{}, "Line")); diff != "" {
+			t.Errorf("CircularObligations (-synced +read):\n%s", diff)
 		}
 	})
 }

@@ -29,6 +29,9 @@ const item = (id: string, what: string, dueGroup: Item["dueGroup"], dueDate: str
   circularTitle: "A circular",
   source: "RBI",
   impactLevel: "high",
+  circularWithdrawnOn: null,
+  cites: null,
+  review: null,
   status,
   note: "",
   statusUpdatedAt: null,
@@ -87,6 +90,25 @@ describe("ObligationsRegister on /obligations", () => {
     expect(el.querySelector("[data-score-value]")!.textContent).toBe("25%");
     expect(el.textContent).toContain("January 31, 2027");
     expect(el.querySelector("[data-no-entity-types]")).toBeNull();
+  });
+
+  it("marks an obligation whose cited provisions changed since it was written, with the comparison linked", async () => {
+    setToken("t");
+    await loadPage("/obligations");
+    const changed: Item = {
+      ...item("a", "Verify merchants.", "no-date", null),
+      cites: { direction: "payment-aggregators-2025", provisions: ["15(a)(i)", "15(a)(ii)"], reviewedOn: null, directionName: "PA Directions, 2025", directionPath: "/master-directions/payment-aggregators-2025" },
+      review: { since: "2025-11-28", provisions: ["15(a)(i)"], compare: "/master-directions/payment-aggregators-2025/compare/2025-09-15/2025-11-28" },
+    };
+    fakeAPI([changed, item("b", "Keep records.", "no-date", null)]);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-register-item]")).toHaveLength(2));
+    const marks = el.querySelectorAll("[data-obligation-review]");
+    expect(marks).toHaveLength(1);
+    expect(marks[0].textContent!.replace(/\s+/g, " ")).toBe(
+      "Changed: review. Paragraph 15(a)(i) of PA Directions, 2025 changed from November 28, 2025, after this obligation was written. Compare the text then and now.",
+    );
+    expect(marks[0].querySelector("a")!.getAttribute("href")).toBe("/master-directions/payment-aggregators-2025/compare/2025-09-15/2025-11-28/");
   });
 
   it("saves a status change with the note and asks for the register again", async () => {

@@ -90,6 +90,22 @@ function Row({ item, props }: { item: Item; props: Props }) {
             {item.source}: {item.circularTitle}
           </a>
         </p>
+        {item.review && (
+          <p
+            className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
+            data-obligation-review=""
+          >
+            <span className="font-semibold">Changed: review.</span>{" "}
+            {item.review.provisions.length > 0
+              ? `${item.review.provisions.length > 1 ? "Paragraphs" : "Paragraph"} ${item.review.provisions.join(", ")} of ${item.cites?.directionName ?? "its Master Direction"}`
+              : (item.cites?.directionName ?? "Its Master Direction")}{" "}
+            changed from {longDate(item.review.since)}, after this obligation was written.{" "}
+            <a className="underline hover:no-underline" href={`${item.review.compare}/`}>
+              Compare the text then and now
+            </a>
+            .
+          </p>
+        )}
         <button type="button" className="mt-2 text-xs underline hover:no-underline" aria-expanded={history} onClick={() => setHistory(!history)}>
           {history ? "Hide history" : "Show history"}
         </button>
