@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/afero"
 
 	"regpulse/generator/render"
+	"regpulse/internal/directions"
 	"regpulse/internal/store/storetest"
 )
 
@@ -231,7 +232,7 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := templateData(cat, assets, opts, circularViews(cat, txt, opts.Now()), txt.preview)
+	data := templateData(cat, assets, opts, circularViews(cat, directions.New(cat), txt, opts.Now()), txt.preview)
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 	"regpulse/internal/newsletter"
@@ -77,10 +78,10 @@ func verificationViews() map[string]verificationView {
 
 // circularViews are the circulars as templates show them as of now, in
 // the catalog's order.
-func circularViews(cat *catalog.Catalog, txt texts, now time.Time) []circularView {
+func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now time.Time) []circularView {
 	views := make([]circularView, len(cat.Circulars))
 	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
-	cites := directionCitations(cat)
+	cites := directionCitations(book)
 	withdraws := map[string][]string{}
 	for _, c := range cat.Circulars {
 		for _, by := range c.WithdrawnBy {

@@ -317,8 +317,8 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 }
 
 // directionPages are the list, and each direction's pages.
-func directionPages(cat *catalog.Catalog, now time.Time) ([]render.Page, error) {
-	v := directionsView{book: directions.New(cat), now: catalog.Date{Time: catalog.Day(now)}}
+func directionPages(book *directions.Book, now time.Time) ([]render.Page, error) {
+	v := directionsView{book: book, now: catalog.Date{Time: catalog.Day(now)}}
 	items := []directionListItem{}
 	for i := range v.book.Directions {
 		items = append(items, v.listItem(&v.book.Directions[i]))
@@ -500,11 +500,11 @@ type citedChange struct {
 
 // directionCitations are, by circular slug, the directions each circular
 // issued, amended, replaced or withdrew.
-func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
-	if len(cat.Directions) == 0 {
+func directionCitations(book *directions.Book) map[string][]directionCitation {
+	if len(book.Directions) == 0 {
 		return nil
 	}
-	v := directionsView{book: directions.New(cat)}
+	v := directionsView{book: book}
 	out := map[string][]directionCitation{}
 	for i := range v.book.Directions {
 		d := &v.book.Directions[i]
@@ -543,11 +543,11 @@ func directionCitations(cat *catalog.Catalog) map[string][]directionCitation {
 func DirectionFeedPath(slug string) string { return "master-directions/" + slug + "/feed.xml" }
 
 // writeDirectionFeeds publishes every direction's feed.
-func writeDirectionFeeds(pub *render.Output, cat *catalog.Catalog, baseURL string) error {
-	if len(cat.Directions) == 0 {
+func writeDirectionFeeds(pub *render.Output, book *directions.Book, baseURL string) error {
+	if len(book.Directions) == 0 {
 		return nil
 	}
-	v := directionsView{book: directions.New(cat)}
+	v := directionsView{book: book}
 	for i := range v.book.Directions {
 		d := &v.book.Directions[i]
 		feed, err := v.feed(d, baseURL)

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 	"regpulse/internal/directions/directionstest"
 	"regpulse/internal/store/storetest"
 )
@@ -23,13 +25,7 @@ import (
 // build time the directions add, pages their pages, largest-KB-gzip the
 // largest of their pages gzipped (the budget is 100 KB).
 func BenchmarkDirectionPages(b *testing.B) {
-	n := 250
-	if v := os.Getenv("REGPULSE_BENCH_DIRECTIONS"); v != "" {
-		var err error
-		if n, err = strconv.Atoi(v); err != nil || n < 1 {
-			b.Fatalf("REGPULSE_BENCH_DIRECTIONS=%q: want a whole number", v)
-		}
-	}
+	n := benchDirections(b)
 	plain := storetest.ContentWith(b, "../content", 0)
 	with := storetest.ContentWith(b, "../content", 0)
 	if err := directionstest.WriteContent(with, directionstest.Directions(n, 20, 300, 3)); err != nil {
@@ -87,4 +83,55 @@ func BenchmarkDirectionPages(b *testing.B) {
 		b.Logf("%d directions: build %s against %s without them; peak RSS %.0f MB against %.0f MB; %d pages, the largest %s (%.1f KB gzip)",
 			n, took.Round(time.Millisecond), base.Round(time.Millisecond), withPeak, basePeak, pages, strings.TrimPrefix(largestPath, out), float64(largest)/1024)
 	}
+}
+
+// benchDirections is $REGPULSE_BENCH_DIRECTIONS, default 250.
+func benchDirections(b *testing.B) int {
+	n := 250
+	if v := os.Getenv("REGPULSE_BENCH_DIRECTIONS"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("REGPULSE_BENCH_DIRECTIONS=%q: want a whole number", v)
+		}
+	}
+	return n
+}
+
+// BenchmarkDirectionViews makes what a build shows of
+// $REGPULSE_BENCH_DIRECTIONS generated directions (their pages, their
+// circulars' citations and their feeds) with one directions.Book for
+// the three, as a build does, against a Book for each, as builds did
+// before: the difference is the versions' comparisons made again.
+func BenchmarkDirectionViews(b *testing.B) {
+	content := storetest.ContentWith(b, "../content", 0)
+	if err := directionstest.WriteContent(content, directionstest.Directions(benchDirections(b), 20, 300, 3)); err != nil {
+		b.Fatal(err)
+	}
+	cat, err := catalog.Load(content)
+	if err != nil {
+		b.Fatal(err)
+	}
+	views := func(pages, cites, feeds *directions.Book) {
+		if _, err := directionPages(pages, benchNow); err != nil {
+			b.Fatal(err)
+		}
+		directionCitations(cites)
+		v := directionsView{book: feeds}
+		for i := range feeds.Directions {
+			if _, err := v.feed(&feeds.Directions[i], "https://regpulse.test/"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("BookEach", func(b *testing.B) {
+		for b.Loop() {
+			views(directions.New(cat), directions.New(cat), directions.New(cat))
+		}
+	})
+	b.Run("OneBook", func(b *testing.B) {
+		for b.Loop() {
+			book := directions.New(cat)
+			views(book, book, book)
+		}
+	})
 }

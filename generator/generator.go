@@ -25,6 +25,7 @@ import (
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 )
 
 // Options says what to build from and where to.
@@ -158,6 +159,7 @@ type build struct {
 
 	// load
 	cat     *catalog.Catalog
+	book    *directions.Book // the catalog's directions, one per build: its comparisons are shared
 	assets  *Assets
 	scripts []string // the templates' inline scripts' CSP hashes
 	inputs  string   // the inputs' hash
@@ -250,7 +252,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	views := circularViews(b.cat, b.txt, b.opts.Now())
+	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now())
 	b.txt.dropPlain(b.keepPlain)
 	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview)
 	b.steps.Done("views")
@@ -298,7 +300,7 @@ func (b *build) keyPages(ctx context.Context) error {
 	}
 	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
 	b.shown = nil
-	mds, err := directionPages(b.cat, b.opts.Now())
+	mds, err := directionPages(b.directions(), b.opts.Now())
 	if err != nil {
 		return err
 	}
@@ -319,6 +321,14 @@ func (b *build) keyPages(ctx context.Context) error {
 	return nil
 }
 
+// directions is the build's Book of the catalog's directions.
+func (b *build) directions() *directions.Book {
+	if b.book == nil {
+		b.book = directions.New(b.cat)
+	}
+	return b.book
+}
+
 // publishOutputs publishes what Hugo does not render (the feeds, the
 // calendars, the sitemaps, the headers, the indexes, the islands'
 // assets) before Hugo's runs, so that the rendered texts are garbage by
@@ -335,7 +345,7 @@ func (b *build) publishOutputs() error {
 		}
 	}
 	b.index, b.entries = nil, nil
-	if err := writeOutputs(b.out, b.cat, b.opts, b.txt, b.scripts); err != nil {
+	if err := writeOutputs(b.out, b.cat, b.directions(), b.opts, b.txt, b.scripts); err != nil {
 		return err
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads

@@ -5,11 +5,12 @@ import (
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions"
 )
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
 // calendar, the sitemaps and the security headers.
-func writeOutputs(pub *render.Output, cat *catalog.Catalog, opts Options, txt texts, scripts []string) error {
+func writeOutputs(pub *render.Output, cat *catalog.Catalog, book *directions.Book, opts Options, txt texts, scripts []string) error {
 	write := pub.Publish
 	for _, f := range Feeds() {
 		atom, err := f.renderAtom(cat, opts.BaseURL, txt)
@@ -27,7 +28,7 @@ func writeOutputs(pub *render.Output, cat *catalog.Catalog, opts Options, txt te
 			return err
 		}
 	}
-	if err := writeDirectionFeeds(pub, cat, opts.BaseURL); err != nil {
+	if err := writeDirectionFeeds(pub, book, opts.BaseURL); err != nil {
 		return err
 	}
 	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")); err != nil {

@@ -2,6 +2,7 @@ package directions
 
 import (
 	"slices"
+	"sync"
 
 	"regpulse/internal/catalog"
 )
@@ -12,11 +13,21 @@ type Book struct {
 	Directions []catalog.MasterDirection
 	bySlug     map[string]*catalog.MasterDirection
 	circulars  map[string]*catalog.Circular
+	// changes keeps VersionChanges: a build shows each version's changes
+	// on its timeline, its circulars' pages and its feed.
+	mu      sync.Mutex
+	changes map[versionKey]Comparison
+}
+
+type versionKey struct {
+	slug string
+	vi   int
 }
 
 // New indexes cat's directions and circulars.
 func New(cat *catalog.Catalog) *Book {
-	b := &Book{Directions: cat.Directions, bySlug: map[string]*catalog.MasterDirection{}, circulars: map[string]*catalog.Circular{}}
+	b := &Book{Directions: cat.Directions, bySlug: map[string]*catalog.MasterDirection{}, circulars: map[string]*catalog.Circular{},
+		changes: map[versionKey]Comparison{}}
 	for i := range b.Directions {
 		b.bySlug[b.Directions[i].Slug] = &b.Directions[i]
 	}
@@ -66,9 +77,18 @@ func (b *Book) Touches(d *catalog.MasterDirection) Touches {
 	}
 }
 
-// VersionChanges compares version vi of d with the text the day before.
+// VersionChanges compares version vi of d with the text the day before,
+// once per Book: callers share the comparison and must not change it.
 func (b *Book) VersionChanges(d *catalog.MasterDirection, vi int) Comparison {
+	k := versionKey{d.Slug, vi}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if c, ok := b.changes[k]; ok {
+		return c
+	}
 	v := d.Versions[vi]
 	before := catalog.Date{Time: v.Date.AddDate(0, 0, -1)}
-	return b.Compare(d, before, v.Date)
+	c := b.Compare(d, before, v.Date)
+	b.changes[k] = c
+	return c
 }
