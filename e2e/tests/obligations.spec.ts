@@ -110,6 +110,35 @@ test.describe("obligations", () => {
     await expect(page.locator("[data-catalog-figure]").first()).toBeVisible();
   });
 
+  test("a withdrawn circular's obligations are not due; one whose cited provisions changed is marked for review, on its page and in the register", async ({ page }, info) => {
+    // the 2017 customer liability circular, withdrawn by the 28 Nov 2025 consolidation
+    await page.goto("/circulars/rbi-2017-07-06-customer-liability-unauthorised-transactions");
+    const ended = page.locator('[data-lifecycle="ended"]');
+    await expect(ended).toContainText("No longer in force since November 28, 2025: withdrawn by");
+    await expect(ended.locator("[data-rules-now-in]")).toContainText("Responsible Business Conduct");
+    await expect(page.locator("[data-obligations-ended]")).toContainText("none of these is due or overdue");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // the payment aggregators' merchant KYC obligation rests on paragraphs amended since
+    await page.goto("/circulars/rbi-2025-09-15-payment-aggregators-master-direction");
+    const review = page.locator("[data-obligation-review]");
+    await expect(review).toHaveCount(1);
+    await expect(review).toContainText("Changed: review. Paragraphs 15(a)(i), 15(a)(ii) changed from November 28, 2025");
+    await screenshot(page, info, "obligation-review");
+    await review.getByRole("link", { name: "Compare the text then and now" }).click();
+    await expect(page).toHaveURL(/\/master-directions\/payment-aggregators-2025\/compare\/2025-09-15\/2025-11-28\/?$/);
+    await expect(page.locator('[data-change="changed"][data-provision="15(a)(i)"]')).toBeVisible();
+
+    await signUp(page, info);
+    await chooseBusiness(page, "Payment Aggregators", "Card Issuers");
+    await page.goto("/obligations");
+    const item = page.locator("[data-register-item]").filter({ hasText: "follow the merchant KYC and settlement rules" });
+    await expect(item.locator("[data-obligation-review]")).toContainText("of Payment Aggregator Directions, 2025 changed from November 28, 2025");
+    // the withdrawn circular's obligation for issuers is not in the register
+    await page.getByLabel("Search your obligations").fill("unauthorised transaction");
+    await expect(page.getByText("No obligations match.")).toBeVisible();
+  });
+
   test("while the server reads new circulars for obligations, the register says how far, then reloads", async ({ page }, info) => {
     await signUp(page, info);
     // the server's extraction of the real content is over in a second:
