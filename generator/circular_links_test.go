@@ -193,6 +193,23 @@ func TestCircularPages_Withdrawn(t *testing.T) {
 	if len(findAll(note, "href", "/circulars/rbi-2020-03-17-pa-guidelines")) != 1 {
 		t.Error("the lifecycle note does not link to the withdrawing circular")
 	}
+	for _, n := range findAll(ended, "data-withdrawn-note", "*") {
+		inCard := false
+		for p := n.Parent; p != nil; p = p.Parent {
+			_, inCard = attr(p, "data-circular")
+			if inCard {
+				break
+			}
+		}
+		if !inCard { // related circulars' cards may have theirs
+			t.Error("the page repeats the lifecycle note as a card's withdrawn note")
+		}
+	}
+	list := parseFile(t, filepath.Join(out, "circulars", "index.html"))
+	card := find(t, list, "data-circular", "rbi-2020-06-01-liability")
+	if got := strings.Join(strings.Fields(text(find(t, card, "data-withdrawn-note", "*"))), " "); got != "Withdrawn with effect from Feb 1, 2021" {
+		t.Errorf("the card's withdrawn note %q", got)
+	}
 	find(t, ended, "data-obligations-ended", "*")
 	if len(findAll(ended, "href", "/obligations")) != 0 {
 		t.Error("an ended circular's page sends readers to track its obligations")

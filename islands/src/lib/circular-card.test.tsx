@@ -59,6 +59,18 @@ describe("CircularCard", () => {
     expect(note.previousElementSibling?.tagName).toBe("H3");
   });
 
+  it("says from when a circular withdrawn without a successor is, as the template's note does", () => {
+    const c = {
+      id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2017-07-06",
+      supersededBy: [], replacements: [], withdrawnOn: "2025-11-28",
+    } as unknown as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    const note = container.querySelector("[data-withdrawn-note]")!;
+    expect(note.textContent?.replace(/\s+/g, " ").trim()).toBe("Withdrawn with effect from Nov 28, 2025");
+    expect(note.getAttribute("class")).toBe(/<p class="([^"]+)" data-withdrawn-note/.exec(template)?.[1]);
+    expect(container.querySelector("[data-superseded]")).toBeNull();
+  });
+
   it("draws no note when nothing replaces it", () => {
     const c = { id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02", replacements: [] } as unknown as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);

@@ -38,10 +38,21 @@ export function cardDate(iso: string): string {
   return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
-// SupersededNote names the circulars replacing c, with links: the
+// SupersededNote names the circulars replacing c, with links, or says
+// from when c is withdrawn when nothing in the catalog replaces it: the
 // template's superseded-note.html.
 function SupersededNote({ c }: { c: Circular }) {
   const by = c.replacements ?? [];
+  if (by.length === 0 && (c.supersededBy ?? []).length === 0 && c.withdrawnOn) {
+    return (
+      <p
+        className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
+        data-withdrawn-note=""
+      >
+        <span className="font-semibold">Withdrawn</span> with effect from <time dateTime={c.withdrawnOn}>{cardDate(c.withdrawnOn)}</time>
+      </p>
+    );
+  }
   if (by.length === 0) return null;
   return (
     <p
