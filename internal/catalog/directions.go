@@ -212,3 +212,14 @@ func (d *MasterDirection) Label() string {
 	}
 	return d.Title
 }
+
+// TextBefore is the day of the text version vi changed: the version
+// before it (drafts aside), or the issue date.
+func (d *MasterDirection) TextBefore(vi int) Date {
+	for i := vi - 1; i >= 0; i-- {
+		if !d.Versions[i].Draft {
+			return d.Versions[i].Date
+		}
+	}
+	return d.IssuedDate
+}
