@@ -112,7 +112,7 @@ func recordVersionArrivals(ctx context.Context, tx *txConn, now time.Time) error
 }
 
 // MatchFollows makes one delivery per follower of each version that
-// arrived and marks the versions matched, a batch at a time, each in one
+// arrived (who followed by then) and marks the versions matched, a batch at a time, each in one
 // transaction; it answers how many deliveries it made. The batch's
 // versions are named, so a version a sync adds meanwhile waits for the
 // next batch rather than being marked unseen; a delivery made twice is
@@ -154,9 +154,14 @@ func (s *DB) matchFollowsBatch(ctx context.Context) (int, bool, error) {
 		return 0, false, err
 	}
 	in := placeholders(len(ids))
+	// A version that arrived before the follow was made is not news to
+	// its follower (a fresh store's first sync brings every version),
+	// even when no run had matched it yet. (The times are RFC 3339 text:
+	// within one second the order may be taken the wrong way round.)
 	res, err := tx.ExecContext(ctx, `INSERT INTO direction_deliveries (follow_id, version_id, matched_at)
-		SELECT f.id, v.id, ? FROM direction_versions v JOIN direction_follows f ON f.direction = v.direction
-		WHERE v.id IN (`+in+`) ON CONFLICT DO NOTHING`, append([]any{timeText(s.now())}, ids...)...)
+		SELECT f.id, v.id, ? FROM direction_arrivals a JOIN direction_versions v ON v.id = a.version_id
+		JOIN direction_follows f ON f.direction = v.direction AND f.created_at <= a.arrived_at
+		WHERE a.version_id IN (`+in+`) ON CONFLICT DO NOTHING`, append([]any{timeText(s.now())}, ids...)...)
 	if err != nil {
 		return 0, false, err
 	}

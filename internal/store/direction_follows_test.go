@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -164,6 +165,34 @@ func TestFollows(t *testing.T) {
 		}
 		if got, _ := db.UserFollows(ctx, asha.ID); len(got) != 0 {
 			t.Errorf("asha still follows %+v", got)
+		}
+	})
+}
+
+// TestFollows_ArrivedBefore: versions that reached the store before the
+// follow was made are not sent, even when no run matched them yet (a
+// fresh store's first sync brings every version); the next one is.
+func TestFollows_ArrivedBefore(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		now := storetest.Now
+		db := open(t, WithNow(func() time.Time { return now }))
+		d := directionstest.Directions(1, 3, 12, 6)[0].Direction
+		cat := storetest.Catalog()
+		syncDirection(t, db, cat, d, 2)
+		now = now.Add(time.Minute)
+		u := newAlertUser(t, db, "meera")
+		if _, err := db.FollowDirection(ctx, u.ID, d.Slug); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.MatchFollows(ctx); err != nil || n != 0 {
+			t.Fatalf("versions that arrived before the follow: %d deliveries, %v", n, err)
+		}
+		now = now.Add(time.Minute)
+		syncDirection(t, db, cat, d, 3)
+		if n, err := db.MatchFollows(ctx); err != nil || n != 1 {
+			t.Fatalf("the version after the follow: %d deliveries, %v", n, err)
 		}
 	})
 }
