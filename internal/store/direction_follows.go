@@ -185,7 +185,7 @@ func (s *DB) FollowsWaiting(ctx context.Context) (_ []alerts.Follow, err error) 
 
 // ClaimFollowSend takes every version waiting for the follow into one
 // e-mail to email and returns the e-mail's id and the versions, oldest
-// first (those the catalog lost since left out). An id of "" means
+// first, without their effects (those the catalog lost since left out). An id of "" means
 // another sender took them first; a claimed e-mail is never claimed
 // again.
 func (s *DB) ClaimFollowSend(ctx context.Context, followID, email, messageID string) (_ string, _ []catalog.DirectionVersion, err error) {
@@ -198,7 +198,9 @@ func (s *DB) ClaimFollowSend(ctx context.Context, followID, email, messageID str
 	if err != nil || id == "" {
 		return "", nil, err
 	}
-	vs, err := scanAll(ctx, s.db, versionColumns, `SELECT `+versionColumns.selectList("v", nil)+` FROM direction_versions v
+	// Without their effects: the run reads the direction whole once for
+	// all its followers (DirectionBetween).
+	vs, err := scanAll(ctx, s.db, versionColumns, `SELECT `+versionColumns.selectList("v", map[string]string{"effects": "'[]'"})+` FROM direction_versions v
 		JOIN direction_deliveries dd ON dd.version_id = v.id WHERE dd.send_id = ? ORDER BY v.date, v.id`, id)
 	return id, vs, err
 }
