@@ -140,6 +140,10 @@ func TestFollows(t *testing.T) {
 		if b, _ := db.Bouncing(ctx); len(b) != 0 {
 			t.Errorf("a delivery does not clear the address's refusals: %+v", b)
 		}
+		if st, err := db.AlertStats(ctx); err != nil || st.Follows != 2 || st.FollowsWaiting != 0 ||
+			!cmp.Equal(st.FollowSends, map[string]int{"sent": 1, "failed": 1}) {
+			t.Errorf("stats: %+v, %v", st, err)
+		}
 		got, _ := db.UserFollows(ctx, asha.ID)
 		if len(got) != 1 || got[0].LastSentAt == nil || !got[0].LastSentAt.Equal(storetest.Now) {
 			t.Errorf("last sent: %+v", got)
