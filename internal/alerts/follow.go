@@ -97,7 +97,8 @@ func (r *runner) follows(ctx context.Context, now time.Time) error {
 		e, ok := made[key]
 		if !ok && len(versions) > 0 {
 			if e, err = r.directionEmail(ctx, f.Direction, versions, now); err != nil {
-				return err
+				// Given back for the next run, which will read it again.
+				return errors.Join(err, r.st.FinishFollowSend(ctx, sendID, f.Email, err.Error(), false))
 			}
 			made[key] = e
 		}

@@ -2,15 +2,18 @@ package alerts_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
+	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions/directionstest"
 	"regpulse/internal/mail"
+	"regpulse/internal/store"
 )
 
 // syncDirection syncs the fixture's catalog with d as it was with its
@@ -118,5 +121,41 @@ func TestRun_Follows(t *testing.T) {
 		if n := after[u.Email] - before[u.Email]; n != 1 {
 			t.Errorf("%s got %d e-mails of the fourth version, want exactly 1", u.Email, n)
 		}
+	}
+}
+
+// failingBetween is the store with DirectionBetween failing: a run that
+// cannot read a direction's texts.
+type failingBetween struct{ *store.DB }
+
+func (failingBetween) DirectionBetween(context.Context, string, catalog.Date, catalog.Date) (catalog.MasterDirection, error) {
+	return catalog.MasterDirection{}, errors.New("the database went away")
+}
+
+// TestRun_FollowsStoreFailure: a run that claimed a follower's versions
+// and then could not read the direction fails, and gives them back: the
+// next run sends them.
+func TestRun_FollowsStoreFailure(t *testing.T) {
+	f := newFixture(t)
+	ctx := t.Context()
+	d := directionstest.Directions(1, 3, 10, 12)[0].Direction
+	f.at("2025-07-01T05:00:00Z")
+	f.syncDirection(d, 2)
+	f.run("a")
+	u := f.user("asha", auth.Choices{})
+	if _, err := f.db.FollowDirection(ctx, u.ID, d.Slug); err != nil {
+		t.Fatal(err)
+	}
+	f.syncDirection(d, 3)
+	snd, _ := mail.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
+	if _, err := alerts.Run(ctx, failingBetween{f.db}, discard{}, alerts.Options{Links: f.links, Tokens: f.tokens, Sender: snd, Holder: "a", Now: f.clock}); err == nil {
+		t.Fatal("the run did not fail")
+	}
+	f.at("2025-07-01T05:01:00Z")
+	if rep := f.run("a"); rep.Sent != 1 {
+		t.Errorf("the next run: %s", rep)
+	}
+	if n := f.got()[u.Email]; n != 1 {
+		t.Errorf("asha got %d e-mails, want 1", n)
 	}
 }
