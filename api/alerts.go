@@ -191,13 +191,8 @@ var opAlertUnsubscribePage = &apispec.Operation{ID: "alertUnsubscribePage", Meth
 var opAlertUnsubscribe = &apispec.Operation{ID: "alertUnsubscribe", Method: "POST", Path: "/alerts/unsubscribe",
 	Summary:     "Stop one alert's e-mails, without signing in; idempotent.",
 	Description: "The page's button gets a page saying it is done. A mail client's one-click request (RFC 8058: body List-Unsubscribe=One-Click) gets 200 JSON. Other alerts are not changed.",
-	Body:        &apispec.Body{Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}},
-	Responses: []*apispec.Response{
-		{Status: 200, Description: "Stopped (or already): JSON for a one-click request, else a page.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}, {MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
-		{Status: 400, Description: "The token is not valid.",
-			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
-		rInternalError.At(500)},
+	Body:        rOneClickBody,
+	Responses:   unsubscribeLinkResponses,
 }
 
 // Alerts is what the alert calls need from persistence.

@@ -33,6 +33,7 @@ type Store interface {
 	Alerts
 	Obligations
 	Directions
+	Follows
 }
 
 // Handler holds the API's dependencies.

@@ -24,8 +24,6 @@ type Directions interface {
 }
 
 var directionParams = map[string]*apispec.Param{
-	"DirectionSlug": {Name: "slug", In: "path", Required: true, Description: "The direction's slug, as its page's address has it (ppi-2021).",
-		Schema: apispec.Schema{Type: "string"}},
 	"AsOf": {Component: "AsOf", Name: "date", In: "query",
 		Description: "The day (YYYY-MM-DD) whose text is wanted: the provisions in force on it. Default: today (UTC).",
 		Schema:      apispec.Schema{Type: "string", Format: "date"}},

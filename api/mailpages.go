@@ -6,6 +6,9 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"reflect"
+
+	"regpulse/api/apispec"
 	"regpulse/internal/mail"
 )
 
@@ -67,6 +70,20 @@ func writeMailPage(w http.ResponseWriter, status int, d pageData) {
 	hdr.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 	w.WriteHeader(status)
 	w.Write(b.Bytes())
+}
+
+// rOneClickBody is the body of an e-mail's unsubscribe link's POST: a
+// mail client's one-click request (RFC 8058), or the link page's button.
+var rOneClickBody = &apispec.Body{Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}}
+
+// unsubscribeLinkResponses are the answers of unsubscribeLink for a
+// caller whose done writes a page.
+var unsubscribeLinkResponses = []*apispec.Response{
+	{Status: 200, Description: "Stopped (or already): JSON for a one-click request, else a page.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}, {MediaType: "text/html", Raw: map[string]any{"type": "string"}}}},
+	{Status: 400, Description: "The token is not valid.",
+		Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
+	rInternalError.At(500),
 }
 
 // UnsubscribeResponse answers a one-click unsubscribe.

@@ -94,7 +94,7 @@ var opUnsubscribePage = &apispec.Operation{ID: "unsubscribePage", Method: "GET",
 var opUnsubscribe = &apispec.Operation{ID: "unsubscribe", Method: "POST", Path: "/newsletter/unsubscribe",
 	Summary:     "Unsubscribe, without signing in; idempotent.",
 	Description: "The confirmation page's button gets 303 to the site's /newsletter/unsubscribed page. A mail client's one-click request (RFC 8058: body List-Unsubscribe=One-Click) gets 200.",
-	Body:        &apispec.Body{Description: "", Content: []apispec.Content{{MediaType: "application/x-www-form-urlencoded", Raw: map[string]any{"properties": map[string]any{"List-Unsubscribe": map[string]any{"enum": []any{"One-Click"}, "type": "string"}}, "type": "object"}}}},
+	Body:        rOneClickBody,
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "Unsubscribed (or already).",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[UnsubscribeResponse]()}}},

@@ -51,6 +51,8 @@ const filterNote = ` Absent, empty or "all" means no filter; values match case-i
 // parameters struct's `param` tag gives (an area declares its own beside
 // its calls); those with a Component are shared in the document.
 var paramDecls = map[string]*apispec.Param{
+	"DirectionSlug": {Name: "slug", In: "path", Required: true, Description: "The direction's slug, as its page's address has it (ppi-2021).",
+		Schema: apispec.Schema{Type: "string"}},
 	"Limit50":  limitParam("Limit50", defaultListLimit),
 	"Limit100": limitParam("Limit100", catalog.MaxLimit),
 	"Offset": {Component: "Offset", Name: "offset", In: "query",

@@ -35,6 +35,7 @@ func areas() []area {
 		{routes: documentRoutes, params: documentParams},
 		{routes: aiRoutes},
 		{routes: directionRoutes, params: directionParams},
+		{routes: followRoutes, params: followParams},
 	}
 }
 

@@ -182,7 +182,7 @@ func (v directionsView) text(d *catalog.MasterDirection, day catalog.Date) textV
 		if s.Version >= 0 {
 			ver := &d.Versions[s.Version]
 			p.By = v.amendedBy(ver.Circulars, ver.Amending)
-			p.Compare = catalog.DirectionComparePath(d.Slug, v.before(d, s.Version), ver.Date) + "/#" + p.Anchor
+			p.Compare = catalog.DirectionComparePath(d.Slug, d.TextBefore(s.Version), ver.Date) + "/#" + p.Anchor
 		}
 		t.Chapters[len(t.Chapters)-1].Provisions = append(t.Chapters[len(t.Chapters)-1].Provisions, p)
 		t.Provisions++
@@ -191,17 +191,6 @@ func (v directionsView) text(d *catalog.MasterDirection, day catalog.Date) textV
 		}
 	}
 	return t
-}
-
-// before is the date of the text version vi changed: the version before
-// it, or the issue date.
-func (v directionsView) before(d *catalog.MasterDirection, vi int) catalog.Date {
-	for i := vi - 1; i >= 0; i-- {
-		if !d.Versions[i].Draft {
-			return d.Versions[i].Date
-		}
-	}
-	return d.IssuedDate
 }
 
 // amendedBy names a version's amending circulars as links: the catalog's
@@ -257,17 +246,13 @@ type amendmentView struct {
 	By   []linkView   `json:"by"`
 }
 
-var changeLabels = map[string]string{directions.Added: "Inserted", directions.Removed: "Deleted",
-	directions.Changed: "Substituted", directions.Renumbered: "Renumbered"}
+var changeLabels = directions.KindLabels
 
 func (v directionsView) changes(c directions.Comparison) []changeView {
 	out := []changeView{}
 	for _, ch := range c.Changes {
-		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: changeLabels[ch.Kind],
+		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: directions.Label(ch),
 			Redline: ch.Redline, HeadingRedline: ch.HeadingRedline, Touches: entityTypeViews(ch.Touches)}
-		if ch.Kind == directions.Changed && ch.Was != "" {
-			cv.Label = "Renumbered and substituted"
-		}
 		p := ch.After
 		if p == nil {
 			p = ch.Before
@@ -299,7 +284,7 @@ func (v directionsView) timeline(d *catalog.MasterDirection) ([]versionView, err
 		}
 		vv := versionView{Date: ver.Date, Future: ver.Date.After(v.now.Time), By: v.amendedBy(ver.Circulars, ver.Amending), ChangesKnown: ver.ChangesKnown,
 			Verification: string(ver.Verification), AsOf: catalog.DirectionAsOfPath(d.Slug, ver.Date),
-			Compare: catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date)}
+			Compare: catalog.DirectionComparePath(d.Slug, d.TextBefore(vi), ver.Date)}
 		if ver.Note != "" {
 			html, err := markdown.HTML(ver.Note)
 			if err != nil {
@@ -526,7 +511,7 @@ func directionCitations(book *directions.Book) map[string][]directionCitation {
 			}
 			c := base
 			c.Role, c.Date, c.ChangesKnown = "amended", ver.Date, ver.ChangesKnown
-			c.Compare = catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+			c.Compare = catalog.DirectionComparePath(d.Slug, d.TextBefore(vi), ver.Date) + "/"
 			for _, ch := range v.book.VersionChanges(d, vi).Changes {
 				c.Changes = append(c.Changes, citedChange{Provision: ch.Provision, Label: changeLabels[ch.Kind], URL: c.Compare + "#" + ch.Anchor})
 			}
@@ -601,7 +586,7 @@ func (v directionsView) feed(d *catalog.MasterDirection, baseURL string) ([]byte
 		if len(by) > 0 {
 			title += ": " + strings.Join(by, "; ")
 		}
-		compare := catalog.DirectionComparePath(d.Slug, v.before(d, vi), ver.Date) + "/"
+		compare := catalog.DirectionComparePath(d.Slug, d.TextBefore(vi), ver.Date) + "/"
 		f.Entries = append(f.Entries, atom.Entry{
 			Title: title, ID: absURL(baseURL, compare),
 			Links:     []atom.Link{{Rel: "alternate", Type: "text/html", Href: absURL(baseURL, compare)}},

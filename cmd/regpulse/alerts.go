@@ -162,6 +162,11 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		for _, k := range []string{"sent", "failed", "sending"} {
 			fmt.Fprintf(tw, "e-mails %s\t%d\n", k, st.Sends[k])
 		}
+		fmt.Fprintf(tw, "Master Directions followed\t%d\n", st.Follows)
+		fmt.Fprintf(tw, "their versions waiting\t%d\n", st.FollowsWaiting)
+		for _, k := range []string{"sent", "failed", "sending"} {
+			fmt.Fprintf(tw, "their e-mails %s\t%d\n", k, st.FollowSends[k])
+		}
 	case "bouncing":
 		list, err := db.Bouncing(ctx)
 		if err != nil {

@@ -61,7 +61,8 @@ func TestAlerts_CLI(t *testing.T) {
 		t.Errorf("the e-mail has no unsubscribe link:\n%s", b)
 	}
 	out, _, err = runCmd(t, "alerts", "stats", "--data", dir)
-	if err != nil || !strings.Contains(out, "e-mails sent") || !strings.Contains(out, "search/immediately") {
+	if err != nil || !strings.Contains(out, "e-mails sent") || !strings.Contains(out, "search/immediately") ||
+		!strings.Contains(out, "Master Directions followed") {
 		t.Errorf("stats: %q, %v", out, err)
 	}
 	out, _, err = runCmd(t, "alerts", "list", "--data", dir)

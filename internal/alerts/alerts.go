@@ -171,11 +171,16 @@ type Address struct {
 }
 
 // Stats are the CLI's counts: alerts by "kind/frequency" (with " (off)"
-// for those that cannot send), matches waiting, e-mails by status.
+// for those that cannot send), matches waiting, e-mails by status; and
+// the Master Directions followed: the follows, the versions waiting to
+// be sent to them, their e-mails by status.
 type Stats struct {
 	Alerts  map[string]int
 	Waiting int
 	Sends   map[string]int
+
+	Follows, FollowsWaiting int
+	FollowSends             map[string]int
 }
 
 // Describe says in one line what a sends and how often, e.g. "A daily

@@ -37,18 +37,27 @@ func TestRender_Golden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mailtest.Golden(t, tc.name+".html.golden", []byte(r.HTML))
-			mailtest.Golden(t, tc.name+".txt.golden", []byte(r.Text))
-			m, err := snd.Build(mail.Message{To: a.Email, Subject: r.Subject, MessageID: "alert-" + a.ID + "@regpulse.example",
-				Date: storetest.Now, ListID: "RegPulse alert <alert-" + a.ID + ".regpulse.example>", UnsubscribeURL: r.UnsubscribeURL, Text: r.Text, HTML: r.HTML})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			if _, err := m.WriteTo(&b); err != nil {
-				t.Fatal(err)
-			}
-			mailtest.Golden(t, tc.name+".eml.golden", mailtest.Stable(t, b.Bytes()))
+			goldenEmail(t, tc.name, snd, r, mail.Message{To: a.Email, MessageID: "alert-" + a.ID + "@regpulse.example",
+				ListID: "RegPulse alert <alert-" + a.ID + ".regpulse.example>"})
 		})
 	}
+}
+
+// goldenEmail compares a rendered e-mail's HTML, text and whole message
+// (m with r's parts, sent at storetest.Now, its boundary aside) with the
+// golden files name.html|txt|eml.golden.
+func goldenEmail(t *testing.T, name string, snd mail.Sender, r alerts.Rendered, m mail.Message) {
+	t.Helper()
+	mailtest.Golden(t, name+".html.golden", []byte(r.HTML))
+	mailtest.Golden(t, name+".txt.golden", []byte(r.Text))
+	m.Subject, m.Date, m.UnsubscribeURL, m.Text, m.HTML = r.Subject, storetest.Now, r.UnsubscribeURL, r.Text, r.HTML
+	msg, err := snd.Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := msg.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	mailtest.Golden(t, name+".eml.golden", mailtest.Stable(t, b.Bytes()))
 }

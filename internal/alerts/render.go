@@ -18,10 +18,49 @@ import (
 //go:embed templates/*
 var templateFS embed.FS
 
-var (
-	htmlTemplate = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/alert.html"))
-	textTemplate = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/alert.txt"))
-)
+// mailTemplates are one e-mail's HTML and text templates.
+type mailTemplates struct {
+	html *htmltemplate.Template
+	text *texttemplate.Template
+}
+
+var alertTemplates = mailTemplates{
+	html: htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/alert.html")),
+	text: texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/alert.txt")),
+}
+
+// render executes the HTML template htmlName and the text one textName
+// (a file's name for a whole e-mail, a define's for a part of one).
+func (m mailTemplates) render(htmlName, textName string, data any) (renderedItem, error) {
+	var h, t bytes.Buffer
+	if err := m.html.ExecuteTemplate(&h, htmlName, data); err != nil {
+		return renderedItem{}, err
+	}
+	if err := m.text.ExecuteTemplate(&t, textName, data); err != nil {
+		return renderedItem{}, err
+	}
+	// The HTML template escaped every value.
+	return renderedItem{HTML: htmltemplate.HTML(h.String()), Text: t.String()}, nil
+}
+
+// once is the part of e-mails kept under key, rendered the first time
+// it is asked for.
+func (l *Links) once(key string, render func() (renderedItem, error)) (renderedItem, error) {
+	l.mu.Lock()
+	it, ok := l.items[key]
+	l.mu.Unlock()
+	if ok {
+		return it, nil
+	}
+	it, err := render()
+	if err != nil {
+		return it, err
+	}
+	l.mu.Lock()
+	l.items[key] = it
+	l.mu.Unlock()
+	return it, nil
+}
 
 // Links makes the absolute URLs e-mails carry, and renders them. A
 // circular's part of an e-mail is rendered once per set of entity types
@@ -160,46 +199,23 @@ func (l *Links) Render(e Email) (Rendered, error) {
 		}
 		v.Items = append(v.Items, it)
 	}
-	var h, t bytes.Buffer
-	if err := htmlTemplate.ExecuteTemplate(&h, "alert.html", v); err != nil {
-		return Rendered{}, err
-	}
-	if err := textTemplate.Execute(&t, v); err != nil {
-		return Rendered{}, err
-	}
-	return Rendered{Subject: v.Subject, Text: t.String(), HTML: h.String(), UnsubscribeURL: v.UnsubscribeURL}, nil
+	r, err := alertTemplates.render("alert.html", "alert.txt", v)
+	return Rendered{Subject: v.Subject, Text: r.Text, HTML: string(r.HTML), UnsubscribeURL: v.UnsubscribeURL}, err
 }
 
 // item is c's part of an e-mail for business, rendered once.
 func (l *Links) item(c catalog.Circular, business []string) (renderedItem, error) {
-	key := c.ID + "|" + strings.Join(business, ",")
-	l.mu.Lock()
-	it, ok := l.items[key]
-	l.mu.Unlock()
-	if ok {
-		return it, nil
-	}
-	v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
-		Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, business),
-		DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
-		Summary: mail.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
-	if v.OfficialURL == "" {
-		// No official link known: the source the entry was made from.
-		v.OfficialURL, v.LinkLabel = c.SourceURL, "Source"
-	}
-	var h, t bytes.Buffer
-	if err := htmlTemplate.ExecuteTemplate(&h, "item", v); err != nil {
-		return renderedItem{}, err
-	}
-	if err := textTemplate.ExecuteTemplate(&t, "item", v); err != nil {
-		return renderedItem{}, err
-	}
-	// The HTML template escaped every value of the fragment.
-	it = renderedItem{HTML: htmltemplate.HTML(h.String()), Text: t.String()}
-	l.mu.Lock()
-	l.items[key] = it
-	l.mu.Unlock()
-	return it, nil
+	return l.once(c.ID+"|"+strings.Join(business, ","), func() (renderedItem, error) {
+		v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
+			Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, business),
+			DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
+			Summary: mail.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
+		if v.OfficialURL == "" {
+			// No official link known: the source the entry was made from.
+			v.OfficialURL, v.LinkLabel = c.SourceURL, "Source"
+		}
+		return alertTemplates.render("item", "item", v)
+	})
 }
 
 func pluralCirculars(n int) string {

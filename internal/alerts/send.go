@@ -32,6 +32,19 @@ type Store interface {
 	ClaimAlertRun(ctx context.Context, key, holder string, lease time.Duration) (bool, error)
 	FinishAlertRun(ctx context.Context, key string) error
 	ReleaseAlertRun(ctx context.Context, key, holder string) error
+
+	// MatchFollows turns the versions that arrived into one delivery per
+	// follower of their direction, and answers how many.
+	MatchFollows(ctx context.Context) (int, error)
+	// FollowsWaiting are the follows with versions waiting to be sent.
+	FollowsWaiting(ctx context.Context) ([]Follow, error)
+	// ClaimFollowSend takes the follow's waiting versions into one
+	// e-mail, as ClaimSend; FinishFollowSend ends it, as FinishSend.
+	ClaimFollowSend(ctx context.Context, followID, email, messageID string) (string, []catalog.DirectionVersion, error)
+	FinishFollowSend(ctx context.Context, sendID, email, failure string, permanent bool) error
+	Direction(ctx context.Context, slug string) (catalog.MasterDirection, error)
+	DirectionBetween(ctx context.Context, slug string, from, to catalog.Date) (catalog.MasterDirection, error)
+	CircularRefs(ctx context.Context, slugs []string) (map[string]catalog.CircularRef, error)
 }
 
 // DigestHour is the hour (UTC) from which the daily digests go, every
@@ -103,7 +116,8 @@ func (r *Report) count(outcome string) {
 
 // Run does what is due at now: it sends the confirmations asked for,
 // matches the circulars that arrived against every alert, sends each
-// immediate alert's matches (folding an alert over its daily cap), and
+// immediate alert's matches (folding an alert over its daily cap), each
+// followed Master Direction's new versions to its followers, and
 // from DigestHour sends the day's digests once (the weekly ones on
 // Mondays), each run once across every process sharing the store. Every
 // e-mail is claimed before it leaves, so a rerun, a run after a crash or
@@ -127,7 +141,10 @@ func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, e
 		if err := r.match(ctx); err != nil {
 			return err
 		}
-		return r.send(ctx, now, Immediately)
+		if err := r.send(ctx, now, Immediately); err != nil {
+			return err
+		}
+		return r.follows(ctx, now)
 	})
 	if err == nil && now.Hour() >= DigestHour {
 		day := now.Format("2006-01-02")
@@ -261,16 +278,23 @@ func (r *runner) sendAlert(ctx context.Context, a Alert, kind string, now time.T
 	}
 	err = r.deliver(ctx, Email{Alert: a, Kind: kind, Circulars: cs, FoldAfter: r.o.FoldAfter},
 		strings.ReplaceAll(msgID, "{send}", sendID), "alert-"+sendID, now)
-	failure, permanent := "", false
-	if err != nil {
-		failure, permanent = err.Error(), Permanent(err)
-		r.rep.count(outcomeFailed)
-		r.rep.Failures[a.Email] = failure
-		r.o.Log.Warn("alerts: not delivered", "alert", a.ID, "err", err, "permanent", permanent)
-	} else {
-		r.rep.count(outcomeSent)
-	}
+	failure, permanent := r.outcome(err, a.Email, "alert", a.ID)
 	return r.st.FinishSend(ctx, sendID, a.Email, failure, permanent)
+}
+
+// outcome counts how an e-mail to email went (err nil: sent) and says
+// what to record: the failure, and whether it was permanent. A failure
+// is logged with what the e-mail was of (kind, id).
+func (r *runner) outcome(err error, email, kind, id string) (failure string, permanent bool) {
+	if err == nil {
+		r.rep.count(outcomeSent)
+		return "", false
+	}
+	failure, permanent = err.Error(), Permanent(err)
+	r.rep.count(outcomeFailed)
+	r.rep.Failures[email] = failure
+	r.o.Log.Warn("alerts: not delivered", kind, id, "err", err, "permanent", permanent)
+	return failure, permanent
 }
 
 // deliver renders e and hands it to the transport.
@@ -279,9 +303,14 @@ func (r *runner) deliver(ctx context.Context, e Email, msgID, name string, now t
 	if err != nil {
 		return err
 	}
-	m, err := r.o.Sender.Build(mail.Message{To: e.Alert.Email, Subject: rd.Subject, MessageID: msgID, Date: now,
-		ListID:         "RegPulse alert <alert-" + e.Alert.ID + "." + r.o.Sender.Domain + ">",
-		UnsubscribeURL: rd.UnsubscribeURL, Text: rd.Text, HTML: rd.HTML})
+	return r.post(ctx, e.Alert.Email, rd, msgID, "RegPulse alert <alert-"+e.Alert.ID+"."+r.o.Sender.Domain+">", name, now)
+}
+
+// post builds a rendered e-mail to to, on the list listID, and hands it
+// to the transport as name.
+func (r *runner) post(ctx context.Context, to string, rd Rendered, msgID, listID, name string, now time.Time) error {
+	m, err := r.o.Sender.Build(mail.Message{To: to, Subject: rd.Subject, MessageID: msgID, Date: now,
+		ListID: listID, UnsubscribeURL: rd.UnsubscribeURL, Text: rd.Text, HTML: rd.HTML})
 	if err != nil {
 		return err
 	}

@@ -11,11 +11,12 @@ import (
 )
 
 // Tokens signs the alerts' links: the per-alert unsubscribe link (valid
-// as long as the key, as the newsletter's) and the anonymous
-// subscription's confirmation link (valid for ConfirmFor). Each has a
+// as long as the key, as the newsletter's), the anonymous
+// subscription's confirmation link (valid for ConfirmFor) and a followed
+// Master Direction's unsubscribe link. Each has a
 // key of its own (mail.Tokens), derived from the server's signing secret.
 type Tokens struct {
-	unsubscribe, confirm *mail.Tokens
+	unsubscribe, confirm, follow *mail.Tokens
 }
 
 // ConfirmFor is how long a confirmation link works.
@@ -37,7 +38,11 @@ func NewTokens(secret []byte) (*Tokens, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tokens{unsubscribe: u, confirm: c}, nil
+	f, err := mail.NewTokens(secret, "regpulse direction follow unsubscribe v1")
+	if err != nil {
+		return nil, err
+	}
+	return &Tokens{unsubscribe: u, confirm: c, follow: f}, nil
 }
 
 // LoadTokens derives the keys from the server's kept signing secret, so
@@ -56,6 +61,19 @@ func (t *Tokens) Unsubscribe(alertID string) string { return t.unsubscribe.Token
 // ParseUnsubscribe returns the alert id of an unsubscribe token.
 func (t *Tokens) ParseUnsubscribe(token string) (string, error) {
 	id, err := t.unsubscribe.Parse(token)
+	if err != nil {
+		return "", ErrBadToken
+	}
+	return id, nil
+}
+
+// Unfollow is a follow's unsubscribe token: a Master Direction's e-mails
+// stop without signing in.
+func (t *Tokens) Unfollow(followID string) string { return t.follow.Token(followID) }
+
+// ParseUnfollow returns the follow id of an Unfollow token.
+func (t *Tokens) ParseUnfollow(token string) (string, error) {
+	id, err := t.follow.Parse(token)
 	if err != nil {
 		return "", ErrBadToken
 	}

@@ -30,7 +30,7 @@ type ProvisionCitation struct {
 	Direction  string   `json:"direction"`
 	Provisions TextList `json:"provisions"`
 	ReviewedOn *Date    `json:"reviewedOn"`
-	// DirectionName is the direction's name (MasterDirection.Name), set
+	// DirectionName is the direction's name (MasterDirection.Label), set
 	// by the loader, and DirectionPath its page, for pages to link it.
 	DirectionName string `json:"directionName"`
 	DirectionPath string `json:"directionPath"`
@@ -85,7 +85,7 @@ func (l *loader) reviewCitations() {
 					continue
 				}
 				o.Review = review
-				o.Cites.DirectionName, o.Cites.DirectionPath = dirs[o.Cites.Direction].Name(), DirectionPath(o.Cites.Direction)
+				o.Cites.DirectionName, o.Cites.DirectionPath = dirs[o.Cites.Direction].Label(), DirectionPath(o.Cites.Direction)
 			}
 		}
 	}
@@ -116,7 +116,7 @@ func reviewOf(d *MasterDirection, cite ProvisionCitation, written Date) (*Provis
 	if len(cite.Provisions) == 0 {
 		for _, v := range d.Versions {
 			if !v.Draft && v.Date.After(base.Time) {
-				note(d.Name(), v.Date)
+				note(d.Label(), v.Date)
 				break // versions are in date order: the first is the earliest
 			}
 		}

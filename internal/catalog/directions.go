@@ -213,14 +213,6 @@ func (d *MasterDirection) Label() string {
 	return d.Title
 }
 
-// Name is how lists and notes name d: its short title, else its title.
-func (d MasterDirection) Name() string {
-	if d.ShortTitle != "" {
-		return string(d.ShortTitle)
-	}
-	return d.Title
-}
-
 // The site's paths of the directions' pages (the generator renders
 // them; obligations' reviews and e-mails link them).
 
@@ -238,4 +230,15 @@ func DirectionAsOfPath(slug string, day Date) string {
 // DirectionComparePath compares a direction's text on from and to.
 func DirectionComparePath(slug string, from, to Date) string {
 	return DirectionPath(slug) + "/compare/" + from.String() + "/" + to.String()
+}
+
+// TextBefore is the day of the text version vi changed: the version
+// before it (drafts aside), or the issue date.
+func (d *MasterDirection) TextBefore(vi int) Date {
+	for i := vi - 1; i >= 0; i-- {
+		if !d.Versions[i].Draft {
+			return d.Versions[i].Date
+		}
+	}
+	return d.IssuedDate
 }

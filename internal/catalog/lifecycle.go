@@ -140,7 +140,7 @@ func (c *Catalog) linkLifecycle() {
 	}
 	dirNames := map[string]string{}
 	for _, d := range c.Directions {
-		dirNames[d.Slug] = d.Name()
+		dirNames[d.Slug] = d.Label()
 	}
 	for _, d := range c.Directions {
 		if d.Status == "in-force" || d.StatusDate == nil {

@@ -16,6 +16,10 @@ var shared embed.FS
 //     and the styles that follow the reader's dark setting. An e-mail
 //     adds dark-mode rules of its own by defining "dark" (indented, one
 //     rule a line).
+//   - the card every e-mail is: "card-top" (the body, the preheader: the
+//     data's Subject, and the card's coloured head, which the e-mail
+//     fills with its kicker and title), "card-body" (the content's
+//     cell), "card-foot" (the footer's cell) and "card-end".
 func HTMLTemplates(fsys fs.FS, patterns ...string) (*htmltemplate.Template, error) {
 	t, err := htmltemplate.ParseFS(shared, "templates/*.html")
 	if err != nil {

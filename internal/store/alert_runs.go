@@ -36,10 +36,11 @@ func (s *DB) Bouncing(ctx context.Context) (_ []alerts.Address, err error) {
 }
 
 // AlertStats counts the alerts by kind and frequency, the matches
-// waiting, and the e-mails by status.
+// waiting, and the e-mails by status; and the follows of Master
+// Directions, the versions waiting for them, their e-mails by status.
 func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 	defer wrap(&err, "AlertStats")
-	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}}
+	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}, FollowSends: map[string]int{}}
 	counts := []struct {
 		query string
 		into  map[string]int
@@ -47,6 +48,7 @@ func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 		{`SELECT a.kind || '/' || a.frequency || CASE WHEN ` + alertActive + ` THEN '' ELSE ' (off)' END, COUNT(*) FROM alerts a
 			LEFT JOIN users u ON u.id = a.user_id LEFT JOIN user_preferences p ON p.user_id = a.user_id GROUP BY 1`, st.Alerts},
 		{"SELECT status, COUNT(*) FROM alert_sends GROUP BY status", st.Sends},
+		{"SELECT status, COUNT(*) FROM direction_sends GROUP BY status", st.FollowSends},
 	}
 	for _, c := range counts {
 		rows, err := s.db.QueryContext(ctx, c.query)
@@ -67,7 +69,9 @@ func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 			return st, err
 		}
 	}
-	err = s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM alert_deliveries WHERE send_id IS NULL").Scan(&st.Waiting)
+	err = s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM alert_deliveries WHERE send_id IS NULL),
+		(SELECT COUNT(*) FROM direction_follows), (SELECT COUNT(*) FROM direction_deliveries WHERE send_id IS NULL)`).
+		Scan(&st.Waiting, &st.Follows, &st.FollowsWaiting)
 	return st, err
 }
 

@@ -68,31 +68,44 @@ func (s *DB) Waiting(ctx context.Context, since time.Time) (_ []alerts.Waiting, 
 // matches are not sent twice.
 func (s *DB) ClaimSend(ctx context.Context, alertID, email, kind, messageID string) (_ string, _ []catalog.Circular, err error) {
 	defer wrap(&err, "ClaimSend")
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return "", nil, err
-	}
-	defer tx.Rollback()
-	id := uuid.NewString()
-	now := timeText(s.now())
-	res, err := tx.ExecContext(ctx, "UPDATE alert_deliveries SET send_id = ? WHERE alert_id = ? AND send_id IS NULL", id, alertID)
-	if err != nil {
-		return "", nil, err
-	}
-	n, err := res.RowsAffected()
-	if err != nil || n == 0 {
-		return "", nil, err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO alert_sends (id, alert_id, email_key, kind, status, message_id, circulars, created_at, updated_at)
-		VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?)`, id, alertID, userKey(email), kind, strings.ReplaceAll(messageID, "{send}", id), n, now, now); err != nil {
-		return "", nil, err
-	}
-	if err := tx.Commit(); err != nil {
+	id, err := s.claimSend(ctx, "UPDATE alert_deliveries SET send_id = ? WHERE alert_id = ? AND send_id IS NULL", alertID,
+		func(id string, n int64, now string) (string, []any) {
+			return `INSERT INTO alert_sends (id, alert_id, email_key, kind, status, message_id, circulars, created_at, updated_at)
+				VALUES (?, ?, ?, ?, 'sending', ?, ?, ?, ?)`, []any{id, alertID, userKey(email), kind, strings.ReplaceAll(messageID, "{send}", id), n, now, now}
+		})
+	if err != nil || id == "" {
 		return "", nil, err
 	}
 	cs, err := s.circularsWhere(ctx, "JOIN alert_deliveries d ON d.circular_id = c.id WHERE d.send_id = ?",
 		"c.published_date DESC, c.id", id)
 	return id, cs, err
+}
+
+// claimSend gives the waiting deliveries of owner a new e-mail's id
+// (claim: an UPDATE setting send_id, its arguments the id and owner) and
+// records the e-mail (record: its INSERT, given the id, how many
+// deliveries it carries and the time), in one transaction; "" when
+// nothing waited, or another sender took it first.
+func (s *DB) claimSend(ctx context.Context, claim, owner string, record func(id string, n int64, now string) (string, []any)) (string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	id := uuid.NewString()
+	res, err := tx.ExecContext(ctx, claim, id, owner)
+	if err != nil {
+		return "", err
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n == 0 {
+		return "", err
+	}
+	q, args := record(id, n, timeText(s.now()))
+	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		return "", err
+	}
+	return id, tx.Commit()
 }
 
 // FinishSend records how the e-mail ended: sent (failure ""), or failed,
@@ -102,6 +115,17 @@ func (s *DB) ClaimSend(ctx context.Context, alertID, email, kind, messageID stri
 // count.
 func (s *DB) FinishSend(ctx context.Context, sendID, email, failure string, permanent bool) (err error) {
 	defer wrap(&err, "FinishSend")
+	return s.finishSend(ctx, "alert_sends", "alert_deliveries", func(now string) (string, []any) {
+		return "UPDATE alerts SET last_sent_at = ?, updated_at = ? WHERE id = (SELECT alert_id FROM alert_sends WHERE id = ?)", []any{now, now, sendID}
+	}, sendID, email, failure, permanent)
+}
+
+// finishSend ends an e-mail of the sends table: sent, with sent's
+// statement marking its owner; or failed, giving its rows of the
+// deliveries table back. Its address's refusals are counted
+// (recordDelivery).
+func (s *DB) finishSend(ctx context.Context, sends, deliveries string, sent func(now string) (string, []any),
+	sendID, email, failure string, permanent bool) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -112,29 +136,41 @@ func (s *DB) FinishSend(ctx context.Context, sendID, email, failure string, perm
 	if failure != "" {
 		status = "failed"
 	}
-	if _, err := tx.ExecContext(ctx, "UPDATE alert_sends SET status = ?, error = ?, updated_at = ? WHERE id = ?", status, failure, now, sendID); err != nil {
+	if _, err := tx.ExecContext(ctx, "UPDATE "+sends+" SET status = ?, error = ?, updated_at = ? WHERE id = ?", status, failure, now, sendID); err != nil {
 		return err
 	}
-	key := userKey(email)
-	switch {
-	case failure == "":
-		_, err = tx.ExecContext(ctx, "UPDATE alerts SET last_sent_at = ?, updated_at = ? WHERE id = (SELECT alert_id FROM alert_sends WHERE id = ?)", now, now, sendID)
-		if err == nil {
-			_, err = tx.ExecContext(ctx, "UPDATE alert_addresses SET failures = 0, updated_at = ? WHERE email_key = ? AND failures > 0", now, key)
-		}
-	default:
-		_, err = tx.ExecContext(ctx, "UPDATE alert_deliveries SET send_id = NULL WHERE send_id = ?", sendID)
-		if err == nil && permanent {
-			_, err = tx.ExecContext(ctx, `INSERT INTO alert_addresses (email_key, email, failures, bouncing, last_error, updated_at)
-				VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (email_key) DO UPDATE SET failures = alert_addresses.failures + 1,
-				bouncing = alert_addresses.failures + 1 >= ?, last_error = excluded.last_error, updated_at = excluded.updated_at`,
-				key, email, alerts.BounceAfter <= 1, failure, now, alerts.BounceAfter)
-		}
+	if failure == "" {
+		q, args := sent(now)
+		_, err = tx.ExecContext(ctx, q, args...)
+	} else {
+		_, err = tx.ExecContext(ctx, "UPDATE "+deliveries+" SET send_id = NULL WHERE send_id = ?", sendID)
+	}
+	if err == nil {
+		err = recordDelivery(ctx, tx, email, failure, permanent, now)
 	}
 	if err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// recordDelivery counts an e-mail's outcome against its address: a
+// permanent refusal is one more in a row (alerts.BounceAfter make it
+// bouncing), a delivery clears the count. Every e-mail of the alerts'
+// runs, a circular's or a direction's, counts alike.
+func recordDelivery(ctx context.Context, tx *txConn, email, failure string, permanent bool, now string) error {
+	key := userKey(email)
+	var err error
+	switch {
+	case failure == "":
+		_, err = tx.ExecContext(ctx, "UPDATE alert_addresses SET failures = 0, updated_at = ? WHERE email_key = ? AND failures > 0", now, key)
+	case permanent:
+		_, err = tx.ExecContext(ctx, `INSERT INTO alert_addresses (email_key, email, failures, bouncing, last_error, updated_at)
+			VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (email_key) DO UPDATE SET failures = alert_addresses.failures + 1,
+			bouncing = alert_addresses.failures + 1 >= ?, last_error = excluded.last_error, updated_at = excluded.updated_at`,
+			key, email, alerts.BounceAfter <= 1, failure, now, alerts.BounceAfter)
+	}
+	return err
 }
 
 // SetFolded marks an immediate alert folded (over its daily cap: its

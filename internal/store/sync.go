@@ -105,6 +105,11 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 			return SyncStats{}, fmt.Errorf("alert arrivals: %w", err)
 		}
 	}
+	if stats.Versions.Added > 0 {
+		if err := recordVersionArrivals(ctx, tx, s.now()); err != nil {
+			return SyncStats{}, fmt.Errorf("direction version arrivals: %w", err)
+		}
+	}
 	if err := markSynced(ctx, tx, s.now()); err != nil {
 		return SyncStats{}, fmt.Errorf("catalog status: %w", err)
 	}

@@ -154,3 +154,15 @@ func effect(r *rand.Rand, cur []catalog.Provision) (catalog.Effect, []catalog.Pr
 		return catalog.Effect{Kind: catalog.EffectRenumbered, Provision: p.ID, To: to}, next, true
 	}
 }
+
+// Upto is d as a catalog holds it with only its first n versions: those
+// versions and the history they make (catalog.BuildHistory), so that a
+// test can sync it and then let the next version arrive.
+func Upto(d catalog.MasterDirection, n int) (catalog.MasterDirection, error) {
+	d.Versions = slices.Clone(d.Versions[:min(n, len(d.Versions))])
+	var problems []catalog.EffectProblem
+	if d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions); len(problems) > 0 {
+		return d, fmt.Errorf("%s: %+v", d.Slug, problems)
+	}
+	return d, nil
+}

@@ -3,10 +3,13 @@
 // server's one-line description; its filters are the preferences above),
 // then their saved searches. Each can be edited, paused and resumed,
 // deleted (not the preferences'), and has a private feed URL that can be
-// renewed, which ends the old one.
+// renewed, which ends the old one. Under them, the Master Directions the
+// user follows (each new version e-mailed with its redline), each with
+// its Stop following.
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
+import { followsQuery } from "./follows";
 import { inputClass, secondaryButton, Section } from "./forms";
 import { queryClient } from "./query";
 import { toast } from "./toast";
@@ -158,6 +161,62 @@ function AlertRow({ alert }: { alert: Alert }) {
   );
 }
 
+type Follow = Schemas["Follow"];
+
+function FollowRow({ follow }: { follow: Follow }) {
+  const stop = useMutation({
+    mutationFn: () => dataOf(api.DELETE("/direction-follows/{slug}", { params: { path: { slug: follow.direction } } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: followsQuery.queryKey });
+      toast({ title: "You no longer follow " + (follow.title || follow.direction) });
+    },
+    onError: (err) => toast({ title: "Could not stop following", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-follow={follow.direction}>
+      <div>
+        <a href={`/master-directions/${follow.direction}/`} className="font-medium text-brand-700 underline dark:text-blue-300">
+          {follow.title || follow.direction}
+        </a>
+        <p className="text-xs text-slate-600 dark:text-slate-300">Last sent: {when(follow.lastSentAt)}</p>
+      </div>
+      <button type="button" className={secondaryButton} disabled={stop.isPending} onClick={() => stop.mutate()}>
+        Stop following
+      </button>
+    </li>
+  );
+}
+
+// FollowedDirections lists the Master Directions the user follows.
+function FollowedDirections() {
+  const list = useQuery(followsQuery);
+  return (
+    <div className="mt-6" data-follows>
+      <h3 className="font-semibold">Master Directions you follow</h3>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        An e-mail with the changes, word by word, as soon as RegPulse has a new version of one of them (also when it takes effect later). Follow one from its page in{" "}
+        <a href="/master-directions" className="font-medium text-brand-700 underline dark:text-blue-300">
+          Master Directions
+        </a>
+        .
+      </p>
+      {list.isPending ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading...</p>
+      ) : list.isError ? (
+        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, "Could not load the directions you follow.")}</p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">You follow none yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {list.data.map((f) => (
+            <FollowRow key={f.id} follow={f} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function AlertsSection() {
   const list = useQuery(alertsQuery);
   return (
@@ -180,6 +239,7 @@ export function AlertsSection() {
           ))}
         </ul>
       )}
+      <FollowedDirections />
     </Section>
   );
 }

@@ -2,6 +2,7 @@
 // GET /api/auth/me in the page's cache, where a 401 means nobody is signed
 // in (null, not an error), never retried nor refetched on focus.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { api, ApiError, dataOf, getToken, setToken } from "./api";
 import { queryClient } from "./query";
 
@@ -40,6 +41,30 @@ export function useCurrentUser() {
 export function safeNext(search: string): string {
   const next = new URLSearchParams(search).get("next") ?? "";
   return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+}
+
+// signInAndBack is the sign-in page's address, coming back to this page
+// marked with param=1: what the page does for a signed-in reader is then
+// done once (useResumed).
+export function signInAndBack(param: string): string {
+  const back = new URL(window.location.href);
+  back.searchParams.set(param, "1");
+  return "/login?next=" + encodeURIComponent(back.pathname + back.search);
+}
+
+// useResumed runs action once when the page, back from sign-in, carries
+// param=1 and ready (the user is known), and takes the mark out of the
+// address, so that a reload does not run it again.
+export function useResumed(param: string, ready: boolean, action: () => void) {
+  const resumed = useRef(false);
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (resumed.current || !ready || url.searchParams.get(param) !== "1") return;
+    resumed.current = true;
+    url.searchParams.delete(param);
+    window.history.replaceState(window.history.state, "", url);
+    action();
+  }, [param, ready, action]);
 }
 
 // signedIn keeps token and goes to the page after sign-in (a full load).

@@ -5,9 +5,9 @@
 // subscribe to the search instead: the API e-mails a confirmation link
 // and sends nothing before it is followed.
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
-import { useCurrentUser } from "./auth";
+import { signInAndBack, useCurrentUser, useResumed } from "./auth";
 import { inputClass } from "./styles";
 
 type Search = { q: string; source: string; category: string };
@@ -49,24 +49,14 @@ export function SearchAlert({ search }: { search: Search }) {
     mutationFn: () => dataOf(api.POST("/alerts/subscribe", { body: { ...filtersOf(search), email, frequency: "daily" } })),
   });
   // Back from sign-in with ?alert=1: save the search once.
-  const resumed = useRef(false);
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (resumed.current || isLoading || !user || url.searchParams.get(alertParam) !== "1") return;
-    resumed.current = true;
-    url.searchParams.delete(alertParam);
-    window.history.replaceState(window.history.state, "", url);
-    create.mutate();
-  }, [isLoading, user, create]);
+  useResumed(alertParam, !isLoading && !!user, create.mutate);
 
   const start = () => {
     if (user) {
       create.mutate();
       return;
     }
-    const back = new URL(window.location.href);
-    back.searchParams.set(alertParam, "1");
-    window.location.assign("/login?next=" + encodeURIComponent(back.pathname + back.search));
+    window.location.assign(signInAndBack(alertParam));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

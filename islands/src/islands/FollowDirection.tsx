@@ -1,0 +1,78 @@
+// "Follow this Master Direction" on a direction's page
+// (templates/direction.html): signed in, it follows or unfollows
+// (PUT/DELETE /api/direction-follows/{slug}), and each new version of
+// the direction is then e-mailed with its redline; signed out, it leads
+// through sign-in and back to the page, which then follows it
+// (?follow=1, removed once done). The static fallback is the signed-out
+// link, so without JavaScript the page says how to follow.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, dataOf, userMessage } from "../lib/api";
+import { signInAndBack, useCurrentUser, useResumed } from "../lib/auth";
+import { followButton, followParam, followsQuery, signedOutNote } from "../lib/follows";
+import { withQuery } from "../lib/providers";
+import { queryClient } from "../lib/query";
+
+export type Props = { slug: string };
+
+const note = "text-sm text-slate-700 dark:text-slate-300";
+const link = "font-medium text-brand-700 underline dark:text-blue-300";
+
+function FollowDirection({ slug }: Props) {
+  const { user, isLoading } = useCurrentUser();
+  const follows = useQuery({ ...followsQuery, enabled: !!user });
+  const following = follows.data?.some((f) => f.direction === slug) ?? false;
+  const done = () => void queryClient.invalidateQueries({ queryKey: followsQuery.queryKey });
+  const follow = useMutation({
+    mutationFn: () => dataOf(api.PUT("/direction-follows/{slug}", { params: { path: { slug } } })),
+    onSuccess: done,
+  });
+  const unfollow = useMutation({
+    mutationFn: () => dataOf(api.DELETE("/direction-follows/{slug}", { params: { path: { slug } } })),
+    onSuccess: done,
+  });
+  // Back from sign-in with ?follow=1: follow once.
+  useResumed(followParam, !isLoading && !!user, follow.mutate);
+
+  const busy = isLoading || follow.isPending || unfollow.isPending || (!!user && follows.isPending);
+  const failed = follow.error ?? unfollow.error ?? follows.error;
+  let button, text;
+  if (!user && !isLoading) {
+    button = (
+      <a className={followButton} href={signInAndBack(followParam)}>
+        Follow this Master Direction
+      </a>
+    );
+    text = signedOutNote;
+  } else if (following) {
+    button = (
+      <button type="button" className={followButton} disabled={busy} onClick={() => unfollow.mutate()}>
+        Stop following
+      </button>
+    );
+    text = (
+      <>
+        You follow it: an e-mail with the changes whenever it is amended.{" "}
+        <a className={link} href="/profile#alerts">
+          Manage your alerts
+        </a>
+      </>
+    );
+  } else {
+    button = (
+      <button type="button" className={followButton} disabled={busy} onClick={() => follow.mutate()}>
+        Follow this Master Direction
+      </button>
+    );
+    text = "Get an e-mail with the changes whenever it is amended.";
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-follow-direction={following ? "following" : "not-following"}>
+      {button}
+      <p role="status" className={failed ? "text-sm text-red-700 dark:text-red-300" : note}>
+        {failed ? userMessage(failed, "Something went wrong. Please try again.") : text}
+      </p>
+    </div>
+  );
+}
+
+export default withQuery(FollowDirection);
