@@ -81,7 +81,9 @@ type directionView struct {
 }
 
 // Direction is a direction's page.
-func (l *Links) Direction(slug string) string { return l.site.Link(catalog.DirectionPath(slug)+"/", nil) }
+func (l *Links) Direction(slug string) string {
+	return l.site.Link(catalog.DirectionPath(slug)+"/", nil)
+}
 
 // Unfollow is a follow's signed unsubscribe link (no sign-in).
 func (l *Links) Unfollow(followID string) string {
