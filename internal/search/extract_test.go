@@ -116,16 +116,16 @@ func TestExtract_Questions(t *testing.T) {
 
 func TestExtract_Confidence(t *testing.T) {
 	q := "how long do card issuers have to offer a choice of card network"
-	strong := Extract(questionPlan(q), []Hit{{networkChoice, TierAny}})
+	strong := Extract(questionPlan(q), []Hit{{Circular: networkChoice, Tier: TierAny}})
 	// The same question about a circular holding few of its words.
-	weak := Extract(questionPlan(q), []Hit{{liteLimits, TierAny}})
+	weak := Extract(questionPlan(q), []Hit{{Circular: liteLimits, Tier: TierAny}})
 	if strong.Confidence < 0.6 || weak.DirectAnswer != "" || weak.Confidence >= strong.Confidence {
 		t.Errorf("confidence %v for the circular the question is about, %v (%q) for another; want a high one and a low one without answer",
 			strong.Confidence, weak.Confidence, weak.DirectAnswer)
 	}
 	p := questionPlan(q)
 	p.Terms[0].Corrected = "long" // a corrected query counts less
-	if c := Extract(p, []Hit{{networkChoice, TierAny}}).Confidence; c >= strong.Confidence {
+	if c := Extract(p, []Hit{{Circular: networkChoice, Tier: TierAny}}).Confidence; c >= strong.Confidence {
 		t.Errorf("corrected query's confidence %v, want less than %v", c, strong.Confidence)
 	}
 }
@@ -133,7 +133,7 @@ func TestExtract_Confidence(t *testing.T) {
 func TestExtract_AdjacentSentence(t *testing.T) {
 	c := circular("x", "Payment aggregators: escrow", "", "Non-bank payment aggregators must keep customer funds in an escrow account. "+
 		"It applies from 1 April 2026.")
-	a := Extract(questionPlan("from when must payment aggregators keep funds in escrow"), []Hit{{c, TierAny}})
+	a := Extract(questionPlan("from when must payment aggregators keep funds in escrow"), []Hit{{Circular: c, Tier: TierAny}})
 	want := "Non-bank payment aggregators must keep customer funds in an escrow account. It applies from 1 April 2026."
 	if string(a.DirectAnswer) != want || factText(a) != "1 April 2026" {
 		t.Errorf("answer %q with fact %q; want %q with its date: a sentence opening with 'It' takes the one before", a.DirectAnswer, factText(a), want)
@@ -143,14 +143,14 @@ func TestExtract_AdjacentSentence(t *testing.T) {
 func TestExtract_FactOffsetsUTF16(t *testing.T) {
 	// ₹ and e₹ before the fact: offsets are UTF-16 units, as JavaScript's.
 	c := circular("x", "e₹ wallets", "", "The e₹ wallet 𝒳 limit is ₹10,000 per month for each user.")
-	a := Extract(questionPlan("what is the e₹ wallet limit per month"), []Hit{{c, TierAny}})
+	a := Extract(questionPlan("what is the e₹ wallet limit per month"), []Hit{{Circular: c, Tier: TierAny}})
 	if factText(a) != "₹10,000" {
 		t.Errorf("fact %+v marks %q of %q, want ₹10,000", a.Fact, factText(a), a.DirectAnswer)
 	}
 }
 
 func TestExtract_Passage(t *testing.T) {
-	a := Extract(questionPlan("how long do card issuers have to offer a choice of card network"), []Hit{{networkChoice, TierAny}, {liteLimits, TierAny}})
+	a := Extract(questionPlan("how long do card issuers have to offer a choice of card network"), []Hit{{Circular: networkChoice, Tier: TierAny}, {Circular: liteLimits, Tier: TierAny}})
 	p := a.Sources[0].Passage
 	if !strings.Contains(p, "six months") || strings.Count(p, ". ")+1 > passageSentences {
 		t.Errorf("passage %q; want at most %d sentences, the answer's among them", p, passageSentences)

@@ -48,7 +48,11 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	if err := q.Check(); err != nil {
 		return search.Response{}, err
 	}
-	idx, err := s.searchIndex(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
+	if err != nil {
+		return search.Response{}, err
+	}
+	idx, err := s.searchIndexAt(ctx, stamp)
 	if err != nil {
 		return search.Response{}, err
 	}
@@ -58,6 +62,9 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	}
 	found := idx.Find(p)
 	r := search.Results{Total: found.Total, Facets: found.Facets}
+	if r.Provisions, err = s.searchProvisions(ctx, stamp, p); err != nil {
+		return search.Response{}, err
+	}
 	keys := make([]int64, 0, len(found.Hits)+len(found.Top))
 	for _, m := range append(found.Hits, found.Top...) {
 		keys = append(keys, m.Key)
@@ -141,15 +148,22 @@ func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
 	}()
 }
 
-// searchIndex is the in-memory index, brought up to the stored version:
-// loaded whole the first time (or when the database was rebuilt), else
-// given the rows stamped since. While another search refreshes it, a
-// search answers from the index as it is.
+// searchIndex is the in-memory index of the circulars, brought up to the
+// stored version (searchIndexAt).
 func (s *DB) searchIndex(ctx context.Context) (*index.Index, error) {
-	gen, version, err := s.storedSearchVersion(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return s.searchIndexAt(ctx, stamp)
+}
+
+// searchIndexAt is the in-memory index of the circulars, brought up to
+// stamp: loaded whole the first time (or when the database was rebuilt),
+// else given the rows stamped since. While another search refreshes it,
+// a search answers from the index as it is.
+func (s *DB) searchIndexAt(ctx context.Context, stamp searchStamp) (*index.Index, error) {
+	gen, version := stamp.generation, stamp.version
 	cur := s.search.cur.Load()
 	if cur != nil && cur.generation == gen && cur.version == version {
 		return cur.idx, nil
@@ -199,18 +213,32 @@ func (s *DB) refreshSearchAfterWrite(ctx context.Context) error {
 	if s.search.cur.Load() == nil {
 		return nil // loaded, up to date, at the first search
 	}
-	gen, version, err := s.storedSearchVersion(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
 	if err != nil {
 		return err
 	}
+	if s.provisions.cur.Load() != nil {
+		if _, err := s.provisionIndex(ctx, stamp); err != nil {
+			return err
+		}
+	}
 	s.search.mu.Lock()
 	defer s.search.mu.Unlock()
-	return s.refreshSearch(ctx, gen, version)
+	return s.refreshSearch(ctx, stamp.generation, stamp.version)
 }
 
-func (s *DB) storedSearchVersion(ctx context.Context) (gen string, version int64, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT generation, version FROM search_version WHERE id = 1`).Scan(&gen, &version)
-	return gen, version, err
+// searchStamp is search_version: the database's generation, the version
+// of the last change to the index, and that of the last change to the
+// Master Directions' provisions (search_provisions.go).
+type searchStamp struct {
+	generation          string
+	version, provisions int64
+}
+
+func (s *DB) storedSearchVersion(ctx context.Context) (st searchStamp, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT generation, version, provisions FROM search_version WHERE id = 1`).Scan(
+		&st.generation, &st.version, &st.provisions)
+	return st, err
 }
 
 // loadChunk is how many documents are applied to the index at once.
