@@ -130,9 +130,9 @@ func (s *DB) LoadSearchIndex(ctx context.Context) (_ index.Stats, err error) {
 	return idx.Stats(), nil
 }
 
-// WarmSearch reads the search index in the background, so that the first
-// search does not wait for it (a server's start), and logs its size or
-// what went wrong.
+// WarmSearch reads the search index, then the provisions', in the
+// background, so that the first search does not wait for them (a
+// server's start), and logs their size or what went wrong.
 func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
 	go func() {
 		start := time.Now()
@@ -145,6 +145,13 @@ func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
 		}
 		log.Info("search index read", "circulars", st.Docs, "keys", st.Keys, "postings", st.Postings,
 			"MB", st.Bytes>>20, "took", time.Since(start).Round(time.Millisecond))
+		start = time.Now()
+		n, err := s.LoadProvisionIndex(ctx)
+		if err != nil {
+			log.Error("search index: the Master Directions' provisions cannot be searched", "err", err)
+			return
+		}
+		log.Info("search index of provisions read", "in force", n, "took", time.Since(start).Round(time.Millisecond))
 	}()
 }
 

@@ -264,3 +264,18 @@ func (s *DB) searchProvisions(ctx context.Context, stamp searchStamp, p search.P
 	found := pi.idx.Find(p)
 	return s.provisionHits(ctx, pi, found.Hits[:min(len(found.Hits), search.ProvisionResults)])
 }
+
+// LoadProvisionIndex reads the provisions in force into memory now,
+// rather than at the first search, and says how many are in force.
+func (s *DB) LoadProvisionIndex(ctx context.Context) (_ int, err error) {
+	defer wrap(&err, "LoadProvisionIndex")
+	stamp, err := s.storedSearchVersion(ctx)
+	if err != nil {
+		return 0, err
+	}
+	p, err := s.provisionIndex(ctx, stamp)
+	if err != nil {
+		return 0, err
+	}
+	return p.idx.Stats().Docs, nil
+}
