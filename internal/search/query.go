@@ -390,9 +390,16 @@ func indexColumns(columns [Columns]string) Document {
 	var d Document
 	// Each distinct word is lower-cased and keyed once per circular: a
 	// text repeats its few hundred words thousands of times.
-	places := make(map[string]int32, 256) // word -> place of its key
-	short := make(map[uint64]int32, 256)  // the same for ASCII words of up to 8 letters, packed
-	keyPlace := make(map[string]int32, 256)
+	// Sized for a circular's few hundred distinct words, or a short
+	// text's fewer (a provision: tens of thousands are keyed at once).
+	size := 0
+	for _, text := range columns {
+		size += len(text) / 6
+	}
+	size = min(size+8, 256)
+	places := make(map[string]int32, size) // word -> place of its key
+	short := make(map[uint64]int32, size)  // the same for ASCII words of up to 8 letters, packed
+	keyPlace := make(map[string]int32, size)
 	var buf []byte
 	for i, text := range columns {
 		col := make([]int32, 0, len(text)/6+1) // a word and a space take six bytes or so

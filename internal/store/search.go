@@ -60,19 +60,29 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	if err != nil {
 		return search.Response{}, err
 	}
+	// The provisions are searched beside the circulars, on another core
+	// when one is free.
+	type provisionsFound struct {
+		hits []search.Hit
+		err  error
+	}
+	provisions := make(chan provisionsFound, 1)
+	go func() {
+		hits, err := s.searchProvisions(ctx, stamp, p)
+		provisions <- provisionsFound{hits, err}
+	}()
 	found := idx.Find(p)
 	r := search.Results{Total: found.Total, Facets: found.Facets}
-	if r.Provisions, err = s.searchProvisions(ctx, stamp, p); err != nil {
-		return search.Response{}, err
-	}
 	keys := make([]int64, 0, len(found.Hits)+len(found.Top))
 	for _, m := range append(found.Hits, found.Top...) {
 		keys = append(keys, m.Key)
 	}
 	byKey, err := s.circularsByKey(ctx, keys)
-	if err != nil {
+	pf := <-provisions
+	if err = errors.Join(err, pf.err); err != nil {
 		return search.Response{}, err
 	}
+	r.Provisions = pf.hits
 	hits := func(ms []index.Match) []search.Hit {
 		var out []search.Hit
 		for _, m := range ms {
