@@ -67,6 +67,7 @@ func TestSearch_Provisions(t *testing.T) {
 	cases := []struct {
 		day, query string
 		want       answer
+		unanswered bool // no direct answer
 		// provisions must be among the listed ones, absent not.
 		provisions, absent []string
 	}{
@@ -93,9 +94,14 @@ func TestSearch_Provisions(t *testing.T) {
 		// Issued after the first day: found on the second.
 		{day: "2025-06-30", query: "payment aggregator merchant digital KYC", absent: []string{"payment-aggregators-2025 15(a)(i)"}},
 		{day: "2025-11-28", query: "payment aggregator merchant digital KYC", provisions: []string{"payment-aggregators-2025 15(a)(i)"}},
+		// No provision nor circular in force states a PPI wallet's limit
+		// (the 2021 directions' paragraphs recorded name no amounts; the
+		// draft's limits are proposals): the provision on limits is found,
+		// and no answer is given rather than one without an amount.
+		{day: "2025-06-30", query: "what is the PPI wallet limit", unanswered: true, provisions: []string{"ppi-2021 10"}},
 		// A circular states the fact: it keeps answering.
 		{day: "2025-06-30", query: "how are digital payments authenticated",
-			want: answer{Circular: "rbi-2025-09-25-authentication-mechanisms-directions", Holds: "two authentication factors"},
+			want:       answer{Circular: "rbi-2025-09-25-authentication-mechanisms-directions", Holds: "two authentication factors"},
 			provisions: []string{"digital-payment-security-controls-2021 33"}},
 	}
 	forEachStore(t, func(t *testing.T, open opener) {
@@ -121,6 +127,9 @@ func TestSearch_Provisions(t *testing.T) {
 				got.Holds = c.want.Holds
 			} else if r.Answer.DirectAnswer != "" {
 				got.Holds = string(r.Answer.DirectAnswer)
+			}
+			if c.unanswered && r.Answer.DirectAnswer != "" {
+				t.Errorf("%s %q: answered %q; want no answer", c.day, c.query, r.Answer.DirectAnswer)
 			}
 			if c.want != (answer{}) {
 				if diff := cmp.Diff(c.want, got); diff != "" {
