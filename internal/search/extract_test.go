@@ -197,3 +197,37 @@ func TestLocate(t *testing.T) {
 		}
 	})
 }
+
+func TestExtract_Provision(t *testing.T) {
+	// A wallet limit stated by a direction's provision in force, beside
+	// circulars that state other limits: the provision answers, cited as
+	// its own; the circulars stay the sources. Asked about what only a
+	// circular states, the circular answers and no provision is cited.
+	limit := &ProvisionHit{Provision: catalog.Provision{ID: "9.1(ii)", Heading: "Full-KYC PPIs",
+		Text: "The outstanding balance of a full-KYC wallet shall not exceed ₹2,00,000 at any time."},
+		Direction: "ppi-2021", DirectionTitle: "MD-PPIs, 2021", Source: "RBI", URL: ProvisionURL("ppi-2021", "9.1(ii)")}
+	top := []Hit{{Circular: liteLimits, Tier: TierAny}, {Circular: apiLimits, Tier: TierAny}, {Provision: limit, Tier: TierAny}}
+	for _, tc := range []struct {
+		question, fact, provision string
+		sources                   []string
+	}{
+		{"what is the full-KYC wallet balance limit", "₹2,00,000", "9.1(ii)", []string{"upi-lite-limits", "upi-api-limits"}},
+		{"how many balance enquiries per app per day on UPI", "50", "", []string{"upi-api-limits", "upi-lite-limits"}},
+	} {
+		a := Extract(questionPlan(tc.question), top)
+		cited := ""
+		if a.Provision != nil {
+			cited = a.Provision.ID
+			if a.Provision.URL != "/master-directions/ppi-2021/#p-9-1-ii" || len(a.Provision.Highlights) == 0 {
+				t.Errorf("%q: provision cited as %+v", tc.question, a.Provision)
+			}
+		}
+		var sources []string
+		for _, s := range a.Sources {
+			sources = append(sources, s.Slug)
+		}
+		if factText(a) != tc.fact || cited != tc.provision || !cmp.Equal(sources, tc.sources) {
+			t.Errorf("%q: fact %q citing provision %q, sources %v; want %q, %q, %v", tc.question, factText(a), cited, sources, tc.fact, tc.provision, tc.sources)
+		}
+	}
+}
