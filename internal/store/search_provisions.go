@@ -249,7 +249,8 @@ WHERE s.id IN (`+placeholders(len(args))+`)`, args...)
 }
 
 // searchProvisions finds the best search.ProvisionResults provisions in
-// force for p, with p's source filter; none for a category (provisions
+// force for p (index.FindTop: widened to some terms only through rarer
+// ones), with p's source filter; none for a category (provisions
 // have none) or a by-date search (the feed lists circulars). They are the
 // same on every page, as the answer is.
 func (s *DB) searchProvisions(ctx context.Context, stamp searchStamp, p search.Plan) ([]search.Hit, error) {
@@ -261,8 +262,7 @@ func (s *DB) searchProvisions(ctx context.Context, stamp searchStamp, p search.P
 		return nil, err
 	}
 	p.Query.Page, p.Latest = 1, false
-	found := pi.idx.Find(p)
-	return s.provisionHits(ctx, pi, found.Hits[:min(len(found.Hits), search.ProvisionResults)])
+	return s.provisionHits(ctx, pi, pi.idx.FindTop(p, search.ProvisionResults))
 }
 
 // LoadProvisionIndex reads the provisions in force into memory now,
