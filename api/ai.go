@@ -281,9 +281,12 @@ func (h *Handler) modelAnswer(ctx context.Context, question, asks string, passag
 // professional than fluent words without it, and the card shows one
 // answer, not two to weigh. Retrieval that found no answer good enough
 // stays without one; with no model the extractive answer stays as it is.
+// An answer drawn from a Master Direction's provision in force stays the
+// provision's own words: the model writes from circulars, and the rule
+// in force is what the answer cites.
 func (h *Handler) withModelAnswer(ctx context.Context, question string, res *search.Response) {
 	a := &res.Answer
-	if a.DirectAnswer == "" || len(a.Sources) == 0 || !h.ai.svc.HasModel() {
+	if a.DirectAnswer == "" || a.Provision != nil || len(a.Sources) == 0 || !h.ai.svc.HasModel() {
 		return
 	}
 	passages := make([]ai.Passage, len(a.Sources))

@@ -42,6 +42,7 @@ var schemaTypes = map[string]reflect.Type{
 	"SearchResponse": reflect.TypeFor[search.Response](),
 	"Answer":         reflect.TypeFor[search.Answer](),
 	"AnswerSource":   reflect.TypeFor[search.Source](),
+	"ProvisionHit":   reflect.TypeFor[search.ProvisionHit](),
 	"Span":           reflect.TypeFor[search.Span](),
 	"AnswerFact":     reflect.TypeFor[search.Fact](),
 	"Pagination":     reflect.TypeFor[search.Pagination](),

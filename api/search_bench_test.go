@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/directions/directionstest"
 	"regpulse/internal/search"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
@@ -21,11 +22,14 @@ import (
 // SQLite file, as in production, and a PostgreSQL database of the
 // throwaway test cluster) of $REGPULSE_BENCH_CIRCULARS (else 3,000)
 // generated circulars shaped like real ones (300 to 3,000 words;
-// storetest.RealisticCirculars), and reports:
+// storetest.RealisticCirculars) and $REGPULSE_BENCH_DIRECTIONS (else 250)
+// generated Master Directions (directionstest: 20 versions and 300
+// provisions each, about 75,000 provisions in force), and reports:
 //   - sync-s: the catalog synced into an empty store, the index's rows
 //     with it;
 //   - load-s and index-MB: the index read into memory by a store opened
 //     afresh (an instance's cold start), and what it takes there;
+//     provisions-s: the provisions in force read and keyed after it;
 //     heap-MB: the Go heap in use with it loaded, after a collection;
 //   - resync-s: the sync of the catalog with one circular's text changed;
 //     update-ms: from the end of that sync to the answer of the first
@@ -46,6 +50,14 @@ func benchSearch(b *testing.B, target string) {
 	}
 	defer writer.Close()
 	cat := &catalog.Catalog{Circulars: storetest.RealisticCirculars(n, 1)}
+	for _, g := range directionstest.Directions(benchDirectionCount(b), 20, 300, 1) {
+		d := g.Direction
+		var problems []catalog.EffectProblem
+		if d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions); len(problems) > 0 {
+			b.Fatal(problems)
+		}
+		cat.Directions = append(cat.Directions, d)
+	}
 	numbers := []string{string(cat.Circulars[0].CircularNumber), string(cat.Circulars[n/2].CircularNumber), string(cat.Circulars[n-1].CircularNumber)}
 	start := time.Now()
 	if _, err := writer.SyncCatalog(ctx, cat); err != nil {
@@ -69,6 +81,12 @@ func benchSearch(b *testing.B, target string) {
 		b.Fatal(err)
 	}
 	load := time.Since(start)
+	start = time.Now()
+	inForce, err := db.LoadProvisionIndex(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	provisions := time.Since(start)
 
 	// One circular changed, synced by the writer, found by the reader.
 	changed := &cat.Circulars[n/3]
@@ -84,14 +102,16 @@ func benchSearch(b *testing.B, target string) {
 		b.Fatalf("the changed circular is not found: %v %+v", err, r.Pagination)
 	}
 	update := time.Since(start)
+	directions := len(cat.Directions)
 	cat = nil
 	runtime.GC()
 	debug.FreeOSMemory()
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
-	b.Logf("%s, %d circulars: sync %s (index rows %.1f MB); index loaded in %s (%d keys, %d postings, %.1f MB; heap %.1f MB); one change synced in %s, found %s later",
-		db.Dialect(), n, sync.Round(time.Millisecond), float64(rows)/1e6, load.Round(time.Millisecond),
-		stats.Keys, stats.Postings, float64(stats.Bytes)/1e6, float64(mem.HeapInuse)/1e6, resync.Round(time.Millisecond), update.Round(time.Microsecond))
+	b.Logf("%s, %d circulars, %d directions: sync %s (index rows %.1f MB); index loaded in %s (%d keys, %d postings, %.1f MB; heap %.1f MB), %d provisions in force in %s; one change synced in %s, found %s later",
+		db.Dialect(), n, directions, sync.Round(time.Millisecond), float64(rows)/1e6, load.Round(time.Millisecond),
+		stats.Keys, stats.Postings, float64(stats.Bytes)/1e6, float64(mem.HeapInuse)/1e6, inForce, provisions.Round(time.Millisecond),
+		resync.Round(time.Millisecond), update.Round(time.Microsecond))
 
 	f := &fixture{api: New(db, discardLog)}
 	for _, class := range []struct {
@@ -132,6 +152,7 @@ func benchSearch(b *testing.B, target string) {
 			b.ReportMetric(percentile(took, 95), "p95-ms")
 			b.ReportMetric(sync.Seconds(), "sync-s")
 			b.ReportMetric(load.Seconds(), "load-s")
+			b.ReportMetric(provisions.Seconds(), "provisions-s")
 			b.ReportMetric(float64(stats.Bytes)/1e6, "index-MB")
 			b.ReportMetric(float64(mem.HeapInuse)/1e6, "heap-MB")
 			b.ReportMetric(resync.Seconds(), "resync-s")

@@ -54,18 +54,7 @@ func standIn(t *testing.T, reply func(passage string) string) AI {
 // the asked fact keep the facts: each answers at least as many questions
 // with their fact as the extractive answer alone, and meets the set's bars.
 func TestSearch_QuestionsModel(t *testing.T) {
-	db, err := store.Open(t.Context(), ":memory:", store.WithNow(storetest.Clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	cat, err := catalog.Load("../content")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.SyncCatalog(t.Context(), cat); err != nil {
-		t.Fatal(err)
-	}
+	db := syncedContent(t)
 	qs, err := searchtest.ReadQuestions("../internal/search/testdata/questions.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -164,4 +153,53 @@ func TestSearch_QuestionsModel(t *testing.T) {
 			t.Error(f)
 		}
 	})
+}
+
+// syncedContent is an in-memory SQLite store holding the real content,
+// on the tests' clock.
+func syncedContent(t testing.TB) *store.DB {
+	t.Helper()
+	db, err := store.Open(t.Context(), ":memory:", store.WithNow(storetest.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	cat, err := catalog.Load("../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SyncCatalog(t.Context(), cat); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestSearch_ProvisionAnswer: over the real content, a question that a
+// Master Direction's provision in force answers is answered from it, the
+// answer citing the direction, the paragraph and its place on the
+// direction's page, and the provisions listing it apart from the
+// circulars; with a model configured the answer stays the provision's
+// words (the model writes from circulars).
+func TestSearch_ProvisionAnswer(t *testing.T) {
+	db := syncedContent(t)
+	const q = "what details are collected before issuing a small PPI"
+	for name, svc := range map[string]AI{"Extractive": nil, "Model": standIn(t, func(p string) string { return p })} {
+		t.Run(name, func(t *testing.T) {
+			f := &fixture{api: New(db, discardLog, WithAI(AIConfig{Service: svc, RateLimit: 1 << 30}))}
+			target := "/search?q=" + url.QueryEscape(q)
+			res := decode[search.Response](t, target, f.get(t, target))
+			a := res.Answer
+			if a.Provision == nil {
+				t.Fatalf("answer %q from %v; want one from a provision", a.DirectAnswer, a.Sources)
+			}
+			got := fmt.Sprintf("%s para %s (%s) %s %s", a.Provision.DirectionTitle, a.Provision.ID, a.Provision.Heading, a.Provision.URL, a.Method)
+			want := "MD-PPIs, 2021 para 9.1(i)(b) (Small PPIs that can be reloaded: minimum details) /master-directions/ppi-2021/#p-9-1-i-b extractive"
+			if got != want || !strings.Contains(a.Provision.Text, string(a.DirectAnswer)) || a.ModelFallback != "" {
+				t.Errorf("answer %q cites %s (fallback %q); want its words citing %s", a.DirectAnswer, got, a.ModelFallback, want)
+			}
+			if len(res.Provisions) == 0 || res.Provisions[0].ID != "9.1(i)(b)" || len(res.Circulars) == 0 {
+				t.Errorf("provisions %+v beside %d circulars; want 9.1(i)(b) first, and the circulars still listed", res.Provisions, len(res.Circulars))
+			}
+		})
+	}
 }

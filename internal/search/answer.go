@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -10,18 +11,25 @@ import (
 	"regpulse/internal/catalog"
 )
 
-// Hit is a circular a store found, with the tier it matched in.
+// Hit is a circular a store found, or a provision in force, with the
+// tier it matched in.
 type Hit struct {
 	Circular catalog.Circular
-	Tier     int
+	// Provision, when set, is the provision the hit is (and Circular is
+	// empty): a direct answer may come from it.
+	Provision *ProvisionHit
+	Tier      int
 }
 
 // Results is what a store finds for a Plan: the page of hits, the top
 // hits the answer is drawn from, the total and the facet counts.
 type Results struct {
-	Hits  []Hit
-	Top   []Hit // the best AnswerSources hits, whatever the page
-	Total int
+	Hits []Hit
+	Top  []Hit // the best AnswerSources hits, whatever the page
+	// Provisions are the best ProvisionResults provisions in force (on
+	// the first page), the best of which the answer may draw on too.
+	Provisions []Hit
+	Total      int
 	// Facets count the matches by each filter's values, with the other
 	// filter applied (what choosing the value would give).
 	Facets Facets
@@ -38,10 +46,14 @@ type Response struct {
 	// Circulars is never nil (Respond): a plain slice rather than a
 	// catalog.List, whose MarshalJSON would have encoding/json check
 	// its long output a second time.
-	Circulars  []catalog.Circular `json:"circulars"`
-	Answer     Answer             `json:"answer"`
-	Pagination Pagination         `json:"pagination"`
-	Facets     Facets             `json:"facets"`
+	Circulars []catalog.Circular `json:"circulars"`
+	// Provisions are the Master Directions' provisions in force that
+	// match best (on the first page; never nil), apart from the
+	// circulars so that their list and pagination stay the circulars'.
+	Provisions catalog.List[ProvisionHit] `json:"provisions"`
+	Answer     Answer                     `json:"answer"`
+	Pagination Pagination                 `json:"pagination"`
+	Facets     Facets                     `json:"facets"`
 	// Correction, when terms were misspelt, says what was searched instead.
 	Correction *Correction `json:"correction"`
 	// Latest says the strong matches are sorted newest first (a UPI query).
@@ -56,6 +68,11 @@ type Answer struct {
 	DirectAnswer catalog.OptString    `json:"directAnswer"`
 	Confidence   float64              `json:"confidence"`
 	Sources      catalog.List[Source] `json:"sources"`
+	// Provision is the Master Direction's provision in force the direct
+	// answer is drawn from, its citation; null when the answer is a
+	// circular's (Sources' first) or there is none. Sources are then
+	// the circulars found, for further reading.
+	Provision *ProvisionHit `json:"provision"`
 	// Method is how the answer was made: "extractive" (passages chosen
 	// from the circulars by the ranking, no language model) or "model"
 	// (written by the configured language model from those circulars,
@@ -151,6 +168,12 @@ func Respond(p Plan, r Results) Response {
 	for i, h := range r.Hits {
 		cs[i] = h.Circular
 	}
+	m := newMatcher(p, false)
+	ps := make(catalog.List[ProvisionHit], len(r.Provisions))
+	for i, h := range r.Provisions {
+		ps[i] = *h.Provision
+		ps[i].Highlights = m.spans(ps[i].Text)
+	}
 	f := r.Facets
 	if f.Source == nil {
 		f.Source = map[string]int{}
@@ -159,8 +182,9 @@ func Respond(p Plan, r Results) Response {
 		f.Category = map[string]int{}
 	}
 	return Response{
-		Circulars: cs,
-		Answer:    Extract(p, r.Top),
+		Circulars:  cs,
+		Provisions: ps,
+		Answer:     Extract(p, append(slices.Clip(r.Top), r.Provisions...)),
 		Pagination: Pagination{
 			CurrentPage: page, TotalPages: pages, TotalResults: r.Total,
 			HasPrev: page > 1, HasNext: page < pages,

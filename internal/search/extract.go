@@ -68,9 +68,15 @@ func Extract(p Plan, top []Hit) Answer {
 			best, bestHit = b, i
 		}
 	}
+	source := make([]int, len(x.hits)) // each circular hit's place in Sources
 	for i := range x.hits {
 		h := &x.hits[i]
+		source[i] = -1
+		if h.hit.Provision != nil {
+			continue // cited by Answer.Provision when it answers
+		}
 		ex := h.excerpt()
+		source[i] = len(a.Sources)
 		a.Sources = append(a.Sources, Source{
 			CircularID: h.hit.Circular.ID, Slug: h.hit.Circular.Slug, Source: h.hit.Circular.Source, Title: h.hit.Circular.Title,
 			RelevantExcerpt: ex, Highlights: x.m.spans(ex), OfficialURL: h.hit.Circular.OfficialURL, Passage: h.passage(),
@@ -107,11 +113,20 @@ func Extract(p Plan, top []Hit) Answer {
 		start := offset + utf16Len(s.text[:f.start])
 		a.Fact = &Fact{Text: s.text[f.start:f.end], Start: start, End: start + utf16Len(s.text[f.start:f.end]), Kind: f.kind, Keys: f.keys}
 	}
+	if p := h.hit.Provision; p != nil {
+		// A provision answers: it is the citation, the circulars stay
+		// the sources for further reading.
+		cited := *p
+		cited.Highlights = x.m.spans(cited.Text)
+		a.Provision = &cited
+		return a
+	}
 	// The answer's own circular first among the sources, with the answer
 	// as its excerpt.
-	src := a.Sources[bestHit]
+	i := source[bestHit]
+	src := a.Sources[i]
 	src.RelevantExcerpt, src.Highlights = text, x.m.spans(text)
-	a.Sources = slices.Delete(a.Sources, bestHit, bestHit+1)
+	a.Sources = slices.Delete(a.Sources, i, i+1)
 	a.Sources = slices.Insert(a.Sources, 0, src)
 	return a
 }
@@ -188,10 +203,17 @@ func newExtraction(p Plan, top []Hit) *extraction {
 	}
 	df := make([]int, len(p.Terms))
 	n := 0
-	for rank, h := range top {
-		hs := hitSentences{x: x, rank: rank, hit: h, title: x.m.termsIn(string(h.Circular.CircularNumber)+" "+h.Circular.Title, nil)}
+	var ranks [2]int // the next rank of a circular, of a provision: each is ranked among its kind
+	for _, h := range top {
+		title, texts := string(h.Circular.CircularNumber)+" "+h.Circular.Title, [2]string{string(h.Circular.Summary), h.Circular.Content}
+		kind := 0
+		if p := h.Provision; p != nil {
+			title, texts, kind = p.DirectionTitle+" "+p.ID+" "+string(p.Heading), [2]string{"", p.Text}, 1
+		}
+		hs := hitSentences{x: x, rank: ranks[kind], hit: h, title: x.m.termsIn(title, nil)}
+		ranks[kind]++
 		line := 0
-		for _, text := range []string{string(h.Circular.Summary), h.Circular.Content} {
+		for _, text := range texts {
 			eachSentence(text, func(s string, l int) {
 				terms := x.m.termsIn(s, nil)
 				// "It applies from 1 April": a sentence leaning on the one
@@ -398,7 +420,7 @@ func (h *hitSentences) factOf(s *sentence) (*fact, float64) {
 	var best *fact
 	var bestNear, bestValue float64
 	closeness := map[int]float64{}
-	for _, f := range x.q.factsOf(s.text, words, isTerm, h.hit.Circular.Source) {
+	for _, f := range x.q.factsOf(s.text, words, isTerm, h.issuer()) {
 		first, last := wordAt(f.start), wordAt(f.end-1)
 		clear(closeness)
 		for i := range words {
@@ -452,6 +474,15 @@ func (h *hitSentences) factOf(s *sentence) (*fact, float64) {
 		}
 	}
 	return best, bestNear
+}
+
+// issuer is the regulator of h's circular or provision (a party
+// an answer does not name).
+func (h *hitSentences) issuer() string {
+	if h.hit.Provision != nil {
+		return h.hit.Provision.Source
+	}
+	return h.hit.Circular.Source
 }
 
 // best is the index of h's best sentence, -1 if none answers: for a

@@ -116,16 +116,16 @@ func TestExtract_Questions(t *testing.T) {
 
 func TestExtract_Confidence(t *testing.T) {
 	q := "how long do card issuers have to offer a choice of card network"
-	strong := Extract(questionPlan(q), []Hit{{networkChoice, TierAny}})
+	strong := Extract(questionPlan(q), []Hit{{Circular: networkChoice, Tier: TierAny}})
 	// The same question about a circular holding few of its words.
-	weak := Extract(questionPlan(q), []Hit{{liteLimits, TierAny}})
+	weak := Extract(questionPlan(q), []Hit{{Circular: liteLimits, Tier: TierAny}})
 	if strong.Confidence < 0.6 || weak.DirectAnswer != "" || weak.Confidence >= strong.Confidence {
 		t.Errorf("confidence %v for the circular the question is about, %v (%q) for another; want a high one and a low one without answer",
 			strong.Confidence, weak.Confidence, weak.DirectAnswer)
 	}
 	p := questionPlan(q)
 	p.Terms[0].Corrected = "long" // a corrected query counts less
-	if c := Extract(p, []Hit{{networkChoice, TierAny}}).Confidence; c >= strong.Confidence {
+	if c := Extract(p, []Hit{{Circular: networkChoice, Tier: TierAny}}).Confidence; c >= strong.Confidence {
 		t.Errorf("corrected query's confidence %v, want less than %v", c, strong.Confidence)
 	}
 }
@@ -133,7 +133,7 @@ func TestExtract_Confidence(t *testing.T) {
 func TestExtract_AdjacentSentence(t *testing.T) {
 	c := circular("x", "Payment aggregators: escrow", "", "Non-bank payment aggregators must keep customer funds in an escrow account. "+
 		"It applies from 1 April 2026.")
-	a := Extract(questionPlan("from when must payment aggregators keep funds in escrow"), []Hit{{c, TierAny}})
+	a := Extract(questionPlan("from when must payment aggregators keep funds in escrow"), []Hit{{Circular: c, Tier: TierAny}})
 	want := "Non-bank payment aggregators must keep customer funds in an escrow account. It applies from 1 April 2026."
 	if string(a.DirectAnswer) != want || factText(a) != "1 April 2026" {
 		t.Errorf("answer %q with fact %q; want %q with its date: a sentence opening with 'It' takes the one before", a.DirectAnswer, factText(a), want)
@@ -143,14 +143,14 @@ func TestExtract_AdjacentSentence(t *testing.T) {
 func TestExtract_FactOffsetsUTF16(t *testing.T) {
 	// ₹ and e₹ before the fact: offsets are UTF-16 units, as JavaScript's.
 	c := circular("x", "e₹ wallets", "", "The e₹ wallet 𝒳 limit is ₹10,000 per month for each user.")
-	a := Extract(questionPlan("what is the e₹ wallet limit per month"), []Hit{{c, TierAny}})
+	a := Extract(questionPlan("what is the e₹ wallet limit per month"), []Hit{{Circular: c, Tier: TierAny}})
 	if factText(a) != "₹10,000" {
 		t.Errorf("fact %+v marks %q of %q, want ₹10,000", a.Fact, factText(a), a.DirectAnswer)
 	}
 }
 
 func TestExtract_Passage(t *testing.T) {
-	a := Extract(questionPlan("how long do card issuers have to offer a choice of card network"), []Hit{{networkChoice, TierAny}, {liteLimits, TierAny}})
+	a := Extract(questionPlan("how long do card issuers have to offer a choice of card network"), []Hit{{Circular: networkChoice, Tier: TierAny}, {Circular: liteLimits, Tier: TierAny}})
 	p := a.Sources[0].Passage
 	if !strings.Contains(p, "six months") || strings.Count(p, ". ")+1 > passageSentences {
 		t.Errorf("passage %q; want at most %d sentences, the answer's among them", p, passageSentences)
@@ -196,4 +196,38 @@ func TestLocate(t *testing.T) {
 			t.Error("a party found without all its words")
 		}
 	})
+}
+
+func TestExtract_Provision(t *testing.T) {
+	// A wallet limit stated by a direction's provision in force, beside
+	// circulars that state other limits: the provision answers, cited as
+	// its own; the circulars stay the sources. Asked about what only a
+	// circular states, the circular answers and no provision is cited.
+	limit := &ProvisionHit{Provision: catalog.Provision{ID: "9.1(ii)", Heading: "Full-KYC PPIs",
+		Text: "The outstanding balance of a full-KYC wallet shall not exceed ₹2,00,000 at any time."},
+		Direction: "ppi-2021", DirectionTitle: "MD-PPIs, 2021", Source: "RBI", URL: ProvisionURL("ppi-2021", "9.1(ii)")}
+	top := []Hit{{Circular: liteLimits, Tier: TierAny}, {Circular: apiLimits, Tier: TierAny}, {Provision: limit, Tier: TierAny}}
+	for _, tc := range []struct {
+		question, fact, provision string
+		sources                   []string
+	}{
+		{"what is the full-KYC wallet balance limit", "₹2,00,000", "9.1(ii)", []string{"upi-lite-limits", "upi-api-limits"}},
+		{"how many balance enquiries per app per day on UPI", "50", "", []string{"upi-api-limits", "upi-lite-limits"}},
+	} {
+		a := Extract(questionPlan(tc.question), top)
+		cited := ""
+		if a.Provision != nil {
+			cited = a.Provision.ID
+			if a.Provision.URL != "/master-directions/ppi-2021/#p-9-1-ii" || len(a.Provision.Highlights) == 0 {
+				t.Errorf("%q: provision cited as %+v", tc.question, a.Provision)
+			}
+		}
+		var sources []string
+		for _, s := range a.Sources {
+			sources = append(sources, s.Slug)
+		}
+		if factText(a) != tc.fact || cited != tc.provision || !cmp.Equal(sources, tc.sources) {
+			t.Errorf("%q: fact %q citing provision %q, sources %v; want %q, %q, %v", tc.question, factText(a), cited, sources, tc.fact, tc.provision, tc.sources)
+		}
+	}
 }

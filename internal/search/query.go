@@ -374,14 +374,34 @@ type Document struct {
 // Index is the Document of c. summary is the summary the circular is
 // shown with: one stored by the API when there is one, else the catalog's.
 func Index(c catalog.Circular, summary string) Document {
+	return indexColumns([Columns]string{string(c.CircularNumber), c.Title, summary, c.Content})
+}
+
+// IndexProvision is the Document of a Master Direction's provision: its
+// id in the number column (a paragraph typed as "9.1" is matched as a
+// phrase, as a circular number is), the direction's title and the
+// provision's heading as the title, its text as the text.
+func IndexProvision(p ProvisionHit) Document {
+	return indexColumns([Columns]string{p.ID, p.DirectionTitle + "\n" + string(p.Heading), "", p.Text})
+}
+
+// indexColumns is the Document of a text's columns.
+func indexColumns(columns [Columns]string) Document {
 	var d Document
 	// Each distinct word is lower-cased and keyed once per circular: a
 	// text repeats its few hundred words thousands of times.
-	places := make(map[string]int32, 256) // word -> place of its key
-	short := make(map[uint64]int32, 256)  // the same for ASCII words of up to 8 letters, packed
-	keyPlace := make(map[string]int32, 256)
+	// Sized for a circular's few hundred distinct words, or a short
+	// text's fewer (a provision: tens of thousands are keyed at once).
+	size := 0
+	for _, text := range columns {
+		size += len(text) / 6
+	}
+	size = min(size+8, 256)
+	places := make(map[string]int32, size) // word -> place of its key
+	short := make(map[uint64]int32, size)  // the same for ASCII words of up to 8 letters, packed
+	keyPlace := make(map[string]int32, size)
 	var buf []byte
-	for i, text := range [Columns]string{string(c.CircularNumber), c.Title, summary, c.Content} {
+	for i, text := range columns {
 		col := make([]int32, 0, len(text)/6+1) // a word and a space take six bytes or so
 		eachWord(text, func(start, end int) {
 			w := text[start:end]

@@ -180,9 +180,9 @@ func TestSearch_Extract(t *testing.T) {
 		answer catalog.OptString
 		conf   float64
 	}{
-		{"AllTermsInOneSentence", plan("upi", "wallet", "limit"), []Hit{{lite, TierStrong}},
+		{"AllTermsInOneSentence", plan("upi", "wallet", "limit"), []Hit{{Circular: lite, Tier: TierStrong}},
 			"The UPI Lite wallet limit is ₹5,000.", 0.85},
-		{"WeakMatchNoAnswer", plan("wallet", "fraud", "audit"), []Hit{{lite, TierAny}}, "", 0.15},
+		{"WeakMatchNoAnswer", plan("wallet", "fraud", "audit"), []Hit{{Circular: lite, Tier: TierAny}}, "", 0.15},
 		{"NoHits", plan("upi"), nil, "", 0},
 	}
 	for _, tt := range tests {
@@ -197,7 +197,7 @@ func TestSearch_Extract(t *testing.T) {
 		})
 	}
 	t.Run("Highlights", func(t *testing.T) {
-		a := Extract(plan("wallet"), []Hit{{lite, TierStrong}})
+		a := Extract(plan("wallet"), []Hit{{Circular: lite, Tier: TierStrong}})
 		ex := []rune(a.Sources[0].RelevantExcerpt) // ASCII before the match, so runes are UTF-16 units here
 		h := a.Sources[0].Highlights
 		if len(h) != 1 || string(ex[h[0].Start:h[0].End]) != "wallet" {

@@ -48,7 +48,11 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	if err := q.Check(); err != nil {
 		return search.Response{}, err
 	}
-	idx, err := s.searchIndex(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
+	if err != nil {
+		return search.Response{}, err
+	}
+	idx, err := s.searchIndexAt(ctx, stamp)
 	if err != nil {
 		return search.Response{}, err
 	}
@@ -56,6 +60,17 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	if err != nil {
 		return search.Response{}, err
 	}
+	// The provisions are searched beside the circulars, on another core
+	// when one is free.
+	type provisionsFound struct {
+		hits []search.Hit
+		err  error
+	}
+	provisions := make(chan provisionsFound, 1)
+	go func() {
+		hits, err := s.searchProvisions(ctx, stamp, p)
+		provisions <- provisionsFound{hits, err}
+	}()
 	found := idx.Find(p)
 	r := search.Results{Total: found.Total, Facets: found.Facets}
 	keys := make([]int64, 0, len(found.Hits)+len(found.Top))
@@ -63,9 +78,11 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 		keys = append(keys, m.Key)
 	}
 	byKey, err := s.circularsByKey(ctx, keys)
-	if err != nil {
+	pf := <-provisions
+	if err = errors.Join(err, pf.err); err != nil {
 		return search.Response{}, err
 	}
+	r.Provisions = pf.hits
 	hits := func(ms []index.Match) []search.Hit {
 		var out []search.Hit
 		for _, m := range ms {
@@ -123,9 +140,9 @@ func (s *DB) LoadSearchIndex(ctx context.Context) (_ index.Stats, err error) {
 	return idx.Stats(), nil
 }
 
-// WarmSearch reads the search index in the background, so that the first
-// search does not wait for it (a server's start), and logs its size or
-// what went wrong.
+// WarmSearch reads the search index, then the provisions', in the
+// background, so that the first search does not wait for them (a
+// server's start), and logs their size or what went wrong.
 func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
 	go func() {
 		start := time.Now()
@@ -138,18 +155,32 @@ func (s *DB) WarmSearch(ctx context.Context, log *slog.Logger) {
 		}
 		log.Info("search index read", "circulars", st.Docs, "keys", st.Keys, "postings", st.Postings,
 			"MB", st.Bytes>>20, "took", time.Since(start).Round(time.Millisecond))
+		start = time.Now()
+		n, err := s.LoadProvisionIndex(ctx)
+		if err != nil {
+			log.Error("search index: the Master Directions' provisions cannot be searched", "err", err)
+			return
+		}
+		log.Info("search index of provisions read", "in force", n, "took", time.Since(start).Round(time.Millisecond))
 	}()
 }
 
-// searchIndex is the in-memory index, brought up to the stored version:
-// loaded whole the first time (or when the database was rebuilt), else
-// given the rows stamped since. While another search refreshes it, a
-// search answers from the index as it is.
+// searchIndex is the in-memory index of the circulars, brought up to the
+// stored version (searchIndexAt).
 func (s *DB) searchIndex(ctx context.Context) (*index.Index, error) {
-	gen, version, err := s.storedSearchVersion(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
+	return s.searchIndexAt(ctx, stamp)
+}
+
+// searchIndexAt is the in-memory index of the circulars, brought up to
+// stamp: loaded whole the first time (or when the database was rebuilt),
+// else given the rows stamped since. While another search refreshes it,
+// a search answers from the index as it is.
+func (s *DB) searchIndexAt(ctx context.Context, stamp searchStamp) (*index.Index, error) {
+	gen, version := stamp.generation, stamp.version
 	cur := s.search.cur.Load()
 	if cur != nil && cur.generation == gen && cur.version == version {
 		return cur.idx, nil
@@ -199,18 +230,32 @@ func (s *DB) refreshSearchAfterWrite(ctx context.Context) error {
 	if s.search.cur.Load() == nil {
 		return nil // loaded, up to date, at the first search
 	}
-	gen, version, err := s.storedSearchVersion(ctx)
+	stamp, err := s.storedSearchVersion(ctx)
 	if err != nil {
 		return err
 	}
+	if s.provisions.cur.Load() != nil {
+		if _, err := s.provisionIndex(ctx, stamp); err != nil {
+			return err
+		}
+	}
 	s.search.mu.Lock()
 	defer s.search.mu.Unlock()
-	return s.refreshSearch(ctx, gen, version)
+	return s.refreshSearch(ctx, stamp.generation, stamp.version)
 }
 
-func (s *DB) storedSearchVersion(ctx context.Context) (gen string, version int64, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT generation, version FROM search_version WHERE id = 1`).Scan(&gen, &version)
-	return gen, version, err
+// searchStamp is search_version: the database's generation, the version
+// of the last change to the index, and that of the last change to the
+// Master Directions' provisions (search_provisions.go).
+type searchStamp struct {
+	generation          string
+	version, provisions int64
+}
+
+func (s *DB) storedSearchVersion(ctx context.Context) (st searchStamp, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT generation, version, provisions FROM search_version WHERE id = 1`).Scan(
+		&st.generation, &st.version, &st.provisions)
+	return st, err
 }
 
 // loadChunk is how many documents are applied to the index at once.

@@ -14,7 +14,6 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 	"regpulse/internal/search/index"
-	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
 )
 
@@ -267,22 +266,7 @@ func TestSearch_SameOnBothStores(t *testing.T) {
 // database rebuilt from scratch is read again whole.
 func TestSearch_Instances(t *testing.T) {
 	t.Parallel()
-	for _, kind := range []struct {
-		name   string
-		target func(t *testing.T) string
-	}{
-		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
-		{"postgres", func(t *testing.T) string {
-			tmpl := pgtest.Template(t, "store_template", func(ctx context.Context, url string) error {
-				db, err := Open(ctx, url)
-				if err != nil {
-					return err
-				}
-				return db.Close()
-			})
-			return pgtest.From(t, tmpl)
-		}},
-	} {
+	for _, kind := range sharedTargets() {
 		t.Run(kind.name, func(t *testing.T) {
 			target := kind.target(t)
 			writer := openAndClose(t, target, nil)
@@ -332,10 +316,11 @@ func TestSearch_Instances(t *testing.T) {
 			t.Run("Rebuilt", func(t *testing.T) {
 				// Another database whose version happens to equal the
 				// reader's: the generation tells them apart.
-				_, version, err := reader.storedSearchVersion(t.Context())
+				stamp, err := reader.storedSearchVersion(t.Context())
 				if err != nil {
 					t.Fatal(err)
 				}
+				version := stamp.version
 				for _, q := range []string{`DELETE FROM circular_terms`, `DELETE FROM search_words`} {
 					if _, err := writer.db.ExecContext(t.Context(), q); err != nil {
 						t.Fatal(err)
@@ -415,5 +400,20 @@ func TestSearch_Concurrent(t *testing.T) {
 	r, err := db.Search(t.Context(), search.Query{Text: "zeugmatic"})
 	if err != nil || r.Pagination.TotalResults != 19 { // cs[1:20]: the last sync left cs[0] out
 		t.Errorf("after the syncs: %+v, %v", r.Pagination, err)
+	}
+}
+
+// sharedTargets are a database of each kind that two stores can open, as
+// two instances do.
+func sharedTargets() []struct {
+	name   string
+	target func(t *testing.T) string
+} {
+	return []struct {
+		name   string
+		target func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
+		{"postgres", func(t *testing.T) string { return newPostgresTest(t) }},
 	}
 }

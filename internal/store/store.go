@@ -51,9 +51,10 @@ var migrations embed.FS
 
 // DB is an open store with its migrations applied.
 type DB struct {
-	db     *conn
-	now    func() time.Time // the clock of timestamps and of the impact records' window
-	search searchState      // the in-memory search index (search.go)
+	db         *conn
+	now        func() time.Time // the clock of timestamps and of the impact records' window
+	search     searchState      // the in-memory search index (search.go)
+	provisions provisionState   // the in-memory index of the provisions in force (search_provisions.go)
 }
 
 // Option configures Open.

@@ -34,6 +34,9 @@ type KindStats struct {
 	Added, Changed, Removed, Unchanged int
 }
 
+// touched reports whether a sync added, changed or removed any.
+func (k KindStats) touched() bool { return k.Added+k.Changed+k.Removed > 0 }
+
 func (k KindStats) String() string {
 	return fmt.Sprintf("+%d ~%d -%d =%d", k.Added, k.Changed, k.Removed, k.Unchanged)
 }
@@ -99,6 +102,11 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 			return SyncStats{}, fmt.Errorf("%s: %w", step.name, err)
 		}
 		*step.into = ks
+	}
+	if stats.Directions.touched() || stats.Provisions.touched() {
+		if err := stampProvisions(ctx, st); err != nil {
+			return SyncStats{}, fmt.Errorf("search index: %w", err)
+		}
 	}
 	if stats.Circulars.Added > 0 {
 		if err := recordArrivals(ctx, tx, s.now()); err != nil {

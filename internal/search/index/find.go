@@ -51,6 +51,47 @@ func (x *Index) Find(p search.Plan) Results {
 	return r.results()
 }
 
+// FindTop is the best k (at most a page) matches of p, for a search
+// that shows only those (the provisions beside the circulars), ranked as
+// Find ranks them. When fewer than k documents hold every term it widens
+// to those holding some, as Find does, but only through the query's
+// rarer terms (held by under an eighth of the documents): a match on
+// common words alone says little, and walking every posting of common
+// words is what widening costs. A query with no rarer term is not
+// widened.
+func (x *Index) FindTop(p search.Plan, k int) []Match {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	q := x.compile(p)
+	q.offset, q.k = 0, min(k, search.PageSize)
+	r := x.run(q, true)
+	if !p.Query.ByDate && r.total < q.k && q.canWiden {
+		if rare := x.rareCursors(q); len(rare) > 0 {
+			r = x.newRun(q)
+			cs := x.cursors(q)
+			x.union(rare, func(d uint32) { r.visit(d, cs, false) })
+		}
+	}
+	return r.results().Hits
+}
+
+// rareCursors are the cursors of the keys of q's terms that fewer than
+// an eighth of the documents hold: every document holding all the terms
+// holds those, so a walk through them misses none of the first tiers.
+func (x *Index) rareCursors(q *query) []cursor {
+	held := make([]int, q.terms)
+	for _, k := range q.keys {
+		held[k.term] += len(k.list.docs)
+	}
+	var out []cursor
+	for _, c := range x.cursors(q) {
+		if held[c.term]*8 < x.docs.len() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // qkey is one key of one term of a query, with its inverse document
 // frequencies: among all documents, and among those whose number, title
 // or summary hold it (the number and strong tiers rank by those columns
@@ -194,7 +235,8 @@ type run struct {
 	seen, strong []uint32
 }
 
-func (x *Index) run(q *query, narrow bool) *run {
+// newRun is an empty run of q.
+func (x *Index) newRun(q *query) *run {
 	r := &run{x: x, q: q, byCell: make([]int, len(x.cells)), okCell: make([]bool, len(x.cells)),
 		seen: make([]uint32, q.terms), strong: make([]uint32, q.terms)}
 	for i, c := range x.cells {
@@ -204,6 +246,11 @@ func (x *Index) run(q *query, narrow bool) *run {
 		r.ranked[t] = topK{k: q.k, less: r.less,
 			byScore: !q.p.Query.ByDate && !(q.p.Latest && t <= search.TierStrong)}
 	}
+	return r
+}
+
+func (x *Index) run(q *query, narrow bool) *run {
+	r := x.newRun(q)
 	numbers := x.numberDocs(q)
 	if len(q.keys) == 0 && len(numbers) == 0 {
 		return r

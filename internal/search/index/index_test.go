@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
@@ -296,5 +297,60 @@ func TestIndex_Vocabulary(t *testing.T) {
 	got, _ = x.Near(ctx, "é", 7, 7)
 	if diff := cmp.Diff([]string{"ébauche"}, words(got)); diff != "" {
 		t.Errorf("Near counts characters, not bytes (-want +got):\n%s", diff)
+	}
+}
+
+// TestFindTop: the best k as Find ranks them while k documents hold every
+// term; fewer, and the matches widen only through the rarer terms, so a
+// document holding common words alone is left out; with no rarer term
+// nothing widens.
+func TestFindTop(t *testing.T) {
+	var cs []catalog.Circular
+	add := func(slug, title string) {
+		cs = append(cs, catalog.Circular{Entry: catalog.Entry{Slug: slug}, Title: title, Source: "RBI", Category: "UPI",
+			PublishedDate: catalog.Date{Time: storetest.Now}})
+	}
+	for i := range 30 { // common words, each in half the documents or so
+		if i%2 == 0 {
+			add(fmt.Sprintf("common-%02d", i), "Payment system rules")
+		} else {
+			add(fmt.Sprintf("common-%02d", i), "Charges")
+		}
+	}
+	add("wallet-limit", "Payment wallet limit")
+	add("wallet-only", "Wallet kinds")
+	add("limit-both", "Wallet limit for transit")
+	x := build(t, cs)
+	slugs := func(ms []Match) []string {
+		var out []string
+		for _, m := range ms {
+			out = append(out, cs[m.Key-1].Slug)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		// One holds every term: widened through "wallet" and "limit"
+		// (three documents), never to the fifteen holding only "payment".
+		{"payment wallet limit", []string{"wallet-limit", "limit-both", "wallet-only"}},
+		// Three hold every term: Find's first three.
+		{"wallet", nil},
+		// None holds both, and both are common: not widened.
+		{"payment charges", []string{}},
+	} {
+		p, err := search.Prepare(context.Background(), search.Query{Text: tc.query}, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tc.want
+		if want == nil {
+			full := x.Find(p)
+			want = slugs(full.Hits[:min(len(full.Hits), 3)])
+		}
+		if got := slugs(x.FindTop(p, 3)); !cmp.Equal(got, want, cmpopts.EquateEmpty()) {
+			t.Errorf("%q: %v, want %v", tc.query, got, want)
+		}
 	}
 }

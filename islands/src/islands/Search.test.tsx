@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../lib/api";
 import { dataApiList, dataEmpty, dataIsland, dataProps, dataSearchNews, dataSearchTitle, dataSkeleton, dataStaticPage, sel } from "../lib/contract";
@@ -62,6 +62,7 @@ const circular = (slug: string) =>
 function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}): Schemas["SearchResponse"] {
   return {
     circulars: slugs.map(circular),
+    provisions: [],
     answer: {
       directAnswer: "Use only alphanumeric characters.",
       confidence: 0.866,
@@ -70,6 +71,7 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
       answerType: null,
       fact: null,
       modelFallback: null,
+      provision: null,
       sources: [
         {
           circularId: "1",
@@ -191,6 +193,50 @@ describe("Search on /search", () => {
     const card = await screen.findByRole("region", { name: "Direct Answer" });
     expect(card.querySelector("mark[data-fact]")).toBeNull();
     expect(card.textContent).toContain("Written by gpt-x from the circulars");
+  }, slow);
+
+  it("answers from a Master Direction's provision citing it, and lists the provisions in force apart from the circulars", async () => {
+    const text = "Before issuing a reloadable small PPI, the issuer collects the holder's mobile number.";
+    const provision = (id: string, heading: string | null): Schemas["ProvisionHit"] => ({
+      id,
+      chapter: null,
+      heading,
+      text,
+      wording: "digest",
+      direction: "ppi-2021",
+      directionTitle: "MD-PPIs, 2021",
+      source: "RBI",
+      inForceFrom: "2025-11-28",
+      url: `/master-directions/ppi-2021/#p-${id.replace(/[^A-Za-z0-9]+/g, "-").replace(/-$/, "")}`,
+      highlights: [{ start: 28, end: 33 }],
+    });
+    const cited = provision("9.1(i)(b)", "Small PPIs that can be reloaded: minimum details");
+    const base = response([upi]);
+    stubAPI({ ...base, provisions: [cited, provision("13", null)], answer: { ...base.answer, directAnswer: text, provision: cited } });
+    await open("/search?q=small+PPI+details");
+    const card = await screen.findByRole("region", { name: "Direct Answer" });
+    expect(card.textContent).toContain("Extracted from a Master Direction in force (no AI)");
+    const source = within(card).getByRole("link", { name: "MD-PPIs, 2021, para 9.1(i)(b): Small PPIs that can be reloaded: minimum details" });
+    expect(source.getAttribute("href")).toBe("/master-directions/ppi-2021/#p-9-1-i-b");
+    expect(source.parentElement!.textContent).toContain("(RBI; in force since 2025-11-28)");
+    // the circulars are further reading under a provision's answer
+    expect(within(card).getByRole("heading", { name: "Related circulars" })).toBeTruthy();
+    expect(within(card).queryByRole("heading", { name: "Sources" })).toBeNull();
+    const list = screen.getByRole("region", { name: "Master Directions in force" });
+    const items = [...list.querySelectorAll("li")];
+    expect(items.map((li) => li.getAttribute("data-provision"))).toEqual(["ppi-2021 9.1(i)(b)", "ppi-2021 13"]);
+    expect(within(items[1]).getByRole("link", { name: "MD-PPIs, 2021, para 13" }).getAttribute("href")).toBe("/master-directions/ppi-2021/#p-13");
+    expect(items[0].querySelector("mark")!.textContent).toBe("small");
+    // the circulars' list is the circulars'
+    expect(shownSlugs()).toEqual([upi]);
+  }, slow);
+
+  it("shows no provisions section when none match, and a circular's answer keeps its Sources", async () => {
+    stubAPI(response([upi]));
+    await open("/search?q=upi+ids");
+    const card = await screen.findByRole("region", { name: "Direct Answer" });
+    expect(within(card).getByRole("heading", { name: "Sources" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Master Directions in force" })).toBeNull();
   }, slow);
 
   it("pages: Previous and Next follow hasPrev and hasNext, up to five numbers, and filters reset the page", async () => {

@@ -263,6 +263,7 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
         </p>
       )}
       {result && q && !loading && <DirectAnswer answer={result.answer} />}
+      {result && q && !loading && result.provisions.length > 0 && <Provisions provisions={result.provisions} />}
       {loading && (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading results">
           {Array.from({ length: pageSize }, (_, i) => (
@@ -337,7 +338,9 @@ function DirectAnswer({ answer }: { answer: Answer }) {
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Confidence: <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
-          {answer.method === "extractive" ? "Extracted from the circulars (no AI)" : `Written by ${answer.model ?? "an AI model"} from the circulars`}
+          {answer.method === "extractive"
+            ? `Extracted from ${answer.provision ? "a Master Direction in force" : "the circulars"} (no AI)`
+            : `Written by ${answer.model ?? "an AI model"} from the circulars`}
         </p>
       </div>
       {answer.directAnswer === null ? (
@@ -355,9 +358,18 @@ function DirectAnswer({ answer }: { answer: Answer }) {
         </p>
       )}
       {note && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{note}</p>}
+      {answer.directAnswer !== null && answer.provision && (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold">Source</h3>
+          <p className="mt-1 text-sm">
+            <ProvisionCitation p={answer.provision} />
+          </p>
+        </div>
+      )}
       {answer.sources.length > 0 && (
         <div className="mt-3">
-          <h3 className="text-sm font-semibold">Sources</h3>
+          {/* Under a provision's answer the circulars are further reading, not its source. */}
+          <h3 className="text-sm font-semibold">{answer.directAnswer !== null && answer.provision ? "Related circulars" : "Sources"}</h3>
           <ul className="mt-1 space-y-2 text-sm">
             {answer.sources.map((s) => (
               <li key={s.circularId}>
@@ -373,6 +385,47 @@ function DirectAnswer({ answer }: { answer: Answer }) {
           </ul>
         </div>
       )}
+    </section>
+  );
+}
+
+type Provision = Schemas["ProvisionHit"];
+
+// ProvisionCitation names a provision as a citation does, "MD-PPIs, 2021,
+// para 9.1(i)(b): heading", linked to it on the direction's page, with
+// the day its text took effect.
+function ProvisionCitation({ p }: { p: Provision }) {
+  return (
+    <>
+      <a href={p.url} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
+        {p.directionTitle}, para {p.id}
+        {p.heading ? `: ${p.heading}` : ""}
+      </a>{" "}
+      <span className="text-slate-600 dark:text-slate-400">
+        ({p.source}; in force since <time dateTime={p.inForceFrom}>{p.inForceFrom}</time>)
+      </span>
+    </>
+  );
+}
+
+// Provisions are the Master Directions' provisions in force that match,
+// apart from the circulars (their list and pages stay the circulars').
+function Provisions({ provisions }: { provisions: Provision[] }) {
+  return (
+    <section aria-labelledby="provision-results" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id="provision-results" className="text-lg font-semibold">
+        Master Directions in force
+      </h2>
+      <ul className="mt-2 space-y-3 text-sm">
+        {provisions.map((p) => (
+          <li key={`${p.direction} ${p.id}`} data-provision={`${p.direction} ${p.id}`}>
+            <ProvisionCitation p={p} />
+            <p className="text-slate-700 dark:text-slate-300">
+              <Highlighted text={p.text} spans={p.highlights} />
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
