@@ -97,7 +97,7 @@ func TestSearch_Provisions(t *testing.T) {
 		// The question: the paragraph on the types of PPI states
 		// the full-KYC wallet's limit.
 		{day: "2025-06-30", query: "what is the PPI wallet limit",
-			want: answer{Provision: "ppi-2021 9", URL: "/master-directions/ppi-2021/#p-9", Title: "MD-PPIs, 2021", Holds: "₹2 lakh"},
+			want:       answer{Provision: "ppi-2021 9", URL: "/master-directions/ppi-2021/#p-9", Title: "MD-PPIs, 2021", Holds: "₹2 lakh"},
 			provisions: []string{"ppi-2021 9"}},
 		{day: "2026-11-28", query: "PPI wallet limit",
 			want: answer{Provision: "ppi-2021 9", URL: "/master-directions/ppi-2021/#p-9", Title: "MD-PPIs, 2021", Holds: "₹2 lakh"}},
