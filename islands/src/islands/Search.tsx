@@ -265,7 +265,7 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
       {result && q && !loading && <DirectAnswer answer={result.answer} />}
       {result && q && !loading && result.provisions.length > 0 && <Provisions provisions={result.provisions} />}
       {loading && (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading results">
+        <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading results">
           {Array.from({ length: pageSize }, (_, i) => (
             <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
           ))}

@@ -146,7 +146,7 @@ export function ApiCirculars(props: {
     <div aria-busy={loading}>
       {props.children}
       {!answer && loading && (
-        <div className="grid gap-3" aria-label="Loading circulars">
+        <div className="grid gap-3" role="status" aria-label="Loading circulars">
           {[0, 1, 2].map((i) => (
             <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
           ))}
