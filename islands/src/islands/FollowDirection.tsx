@@ -6,13 +6,14 @@
 // (?follow=1, removed once done). The static fallback is the signed-out
 // link, so without JavaScript the page says how to follow.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { api, dataOf, userMessage } from "../lib/api";
+import { api, dataOf, userMessage, type Schemas } from "../lib/api";
 import { signInAndBack, useCurrentUser, useResumed } from "../lib/auth";
 import { followButton, followParam, followsQuery, signedOutNote } from "../lib/follows";
 import { withQuery } from "../lib/providers";
 import { queryClient } from "../lib/query";
 
 export type Props = { slug: string };
+type Follow = Schemas["Follow"];
 
 const note = "text-sm text-slate-700 dark:text-slate-300";
 const link = "font-medium text-brand-700 underline dark:text-blue-300";
@@ -21,14 +22,19 @@ function FollowDirection({ slug }: Props) {
   const { user, isLoading } = useCurrentUser();
   const follows = useQuery({ ...followsQuery, enabled: !!user });
   const following = follows.data?.some((f) => f.direction === slug) ?? false;
-  const done = () => void queryClient.invalidateQueries({ queryKey: followsQuery.queryKey });
+  // The answer shows at once (a list read before the change may still be
+  // on its way), then the list is read again.
+  const done = (change: (fs: Follow[]) => Follow[]) => {
+    queryClient.setQueryData(followsQuery.queryKey, (fs) => change(fs ?? []));
+    void queryClient.invalidateQueries({ queryKey: followsQuery.queryKey });
+  };
   const follow = useMutation({
     mutationFn: () => dataOf(api.PUT("/direction-follows/{slug}", { params: { path: { slug } } })),
-    onSuccess: done,
+    onSuccess: (f) => done((fs) => [...fs.filter((x) => x.direction !== slug), f]),
   });
   const unfollow = useMutation({
     mutationFn: () => dataOf(api.DELETE("/direction-follows/{slug}", { params: { path: { slug } } })),
-    onSuccess: done,
+    onSuccess: () => done((fs) => fs.filter((x) => x.direction !== slug)),
   });
   // Back from sign-in with ?follow=1: follow once.
   useResumed(followParam, !isLoading && !!user, follow.mutate);
