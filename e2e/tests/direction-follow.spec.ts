@@ -41,7 +41,8 @@ test.describe("following a Master Direction", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((u) => u.pathname === "/master-directions/ppi-2021/" && !u.searchParams.has("follow"));
     const status = page.locator("[data-follow-direction] [role=status]");
-    await expect(status).toContainText("You follow it: an e-mail with the changes whenever it is amended.");
+    // a sign-in, a page load and two calls: on a loaded machine, more than expect's 5 s
+    await expect(status).toContainText("You follow it: an e-mail with the changes whenever it is amended.", { timeout: 15_000 });
     await expect(page.locator("[data-follow-direction]")).toHaveAttribute("data-follow-direction", "following");
     await screenshot(page, info, "direction-following");
     expect(await axeViolations(page)).toEqual([]);
