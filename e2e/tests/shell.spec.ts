@@ -151,6 +151,20 @@ test("a page without islands loads no React and little JavaScript", async ({ pag
   expect(scripts[0]).toMatch(/\/assets\/shell-[\w-]+\.js$/);
 });
 
+// F8 focuses the notifications region (SPEC: toasts) before any toast has
+// loaded it, on a page without islands too.
+test("F8 focuses the notifications region before the first toast", async ({ page }) => {
+  for (const path of ["/learning-videos", "/news"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("[data-toaster]")).toHaveCount(0);
+    await page.keyboard.press("F8");
+    const region = page.getByRole("region", { name: "Notifications (F8)" });
+    await expect(region).toHaveCount(1);
+    await expect.poll(() => region.evaluate((r) => r.contains(document.activeElement))).toBe(true);
+  }
+});
+
 // Long words (circular numbers, URLs) wrap inside their cards: no page is
 // wider than a 390 px screen.
 test("no page scrolls sideways at 390 px", async ({ page }, info) => {

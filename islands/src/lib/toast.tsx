@@ -73,6 +73,7 @@ let toasterLoad: Promise<void> | null = null;
 export function ensureToaster(): Promise<void> {
   toasterLoad ??= import("./toaster").then(({ Toaster }) => {
     if (toasterLoad === null || document.querySelector("[data-toaster]")) return; // removed meanwhile, or mounted
+    document.querySelector("[data-toast-placeholder]")?.remove(); // F8's region until now (shell/toast-hotkey.ts)
     const el = document.createElement("div");
     el.setAttribute("data-toaster", "");
     document.body.append(el);

@@ -5,9 +5,11 @@ import { initHeaderSearch } from "./search";
 import { initBodyLookup } from "./body-lookup";
 import { initAuth } from "./auth";
 import { initNewsletterFooter } from "./newsletter-footer";
+import { initToastHotkey } from "./toast-hotkey";
 
 initTheme();
 initHeaderSearch();
 initBodyLookup();
 initAuth();
 initNewsletterFooter();
+initToastHotkey();
