@@ -381,6 +381,33 @@ func TestDetect_Claimed(t *testing.T) {
 			t.Errorf("Claimed(%q, %q) = %q, want %q", tc.name, tc.mediaType, got, tc.want)
 		}
 	}
+	text := []byte("RBI/2026-27/12 circular on card tokenisation, as text.\n")
+	for _, tc := range []struct {
+		name    string
+		data    []byte
+		claimed Kind
+		want    Kind
+		says    string // the refusal's message; "" for none
+	}{
+		{"ErrTextAsPDF", text, PDF, "", "This file is plain text, not a PDF. Upload it as a .txt file, or paste its text."},
+		{"TextAsText", text, TXT, TXT, ""},
+		{"TextClaimingNothing", text, "", TXT, ""},
+		{"PDFAsPDF", extracttest.PDF(t, extracttest.TextPage("A PDF")), PDF, PDF, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Detect(tc.data, tc.claimed)
+			says := ""
+			if err != nil {
+				if !IsReason(err, Unsupported) {
+					t.Fatalf("error %v, want reason Unsupported", err)
+				}
+				says = err.Error()
+			}
+			if got != tc.want || says != tc.says {
+				t.Errorf("Detect = %q, %q; want %q, %q", got, says, tc.want, tc.says)
+			}
+		})
+	}
 	_, err := Detect([]byte("<html><body>Access denied</body></html>"), "")
 	if err == nil || !strings.Contains(err.Error(), "This file is an HTML page, not a PDF, Word or text document.") {
 		t.Errorf("HTML claiming nothing: %v", err)
