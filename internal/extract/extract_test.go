@@ -60,6 +60,9 @@ func TestExtract_PDF(t *testing.T) {
 	noOCR := tools
 	noOCR.Tesseract = ""
 	pureGo := New(Tools{}, Config{})
+	specks := tools
+	specks.PDFToPPM, specks.Tesseract = extracttest.FakeOCR(t, "| ~ -- .")
+	specksOCR := New(specks, Config{})
 
 	// wantIn: fragments that must appear in this order.
 	tests := []struct {
@@ -87,6 +90,7 @@ func TestExtract_PDF(t *testing.T) {
 			wantIn: []string{"Reserve Bank of India", "net worth", "due diligence"}},
 		{name: "Mixed", ex: withOCR, needOCR: true, data: mixed, method: MethodPDFToText + "+ocr", pages: 3, ocrPages: 1,
 			wantIn: []string{"First page of the mixed", "Payment Aggregators", "due diligence", "Last page of the mixed"}},
+		{name: "ScanReadAsSpecks", ex: specksOCR, data: scanned, method: MethodOCR, pages: 1, image: true},
 		{name: "ImageBasedWithoutOCR", ex: New(noOCR, Config{}), data: scanned, method: MethodPDFToText, pages: 1, image: true},
 		{name: "MixedWithoutOCR", ex: New(noOCR, Config{}), data: mixed, method: MethodPDFToText, pages: 3,
 			wantIn: []string{"First page", "Last page"}},
