@@ -48,7 +48,7 @@ var opExtractDocumentText = &apispec.Operation{ID: "extractDocumentText", Method
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
 		{Status: 413, Description: "The file is over 10 MB, or a Word document expands past the limits (a zip bomb).",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
-		{Status: 415, Description: "Not a PDF, Word or text file.",
+		{Status: 415, Description: "Not a PDF, Word or text file (a web page, an image, a program), or plain text sent as a PDF; error says what it is and what to do.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},
 		{Status: 422, Description: "The document is password-protected, damaged, truncated, empty or took too long to read; error says which, for a person.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}},

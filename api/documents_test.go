@@ -121,6 +121,7 @@ func checkDocuments(t *testing.T, c *openAPIChecker) {
 		{"ErrHTMLAsPDF", "circular.pdf", page, "This file is an HTML page, not a PDF."},
 		{"ErrHTMLAsDOCX", "circular.docx", page, "This file is an HTML page, not a Word document (.docx)."},
 		{"ErrHTMLAsText", "notes.txt", page, "This file is an HTML page, not a text file."},
+		{"ErrTextAsPDF", "circular.pdf", []byte("RBI circular on card tokenisation, saved as text.\n"), "This file is plain text, not a PDF. Upload it as a .txt file, or paste its text."},
 		{"ErrPNGAsPDF", "scan.pdf", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "This file is a PNG image, not a PDF."},
 		{"ErrZipAsDOCX", "report.docx", extracttest.Zip(t, "a.txt", "hello"), "This file is a ZIP archive, not a Word document (.docx)."},
 		{"ErrExecutableAsDOC", "letter.doc", []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"), "This file is a Linux program (executable), not a Word document (.doc)."},

@@ -25,17 +25,18 @@ var (
 // as text without control bytes. What a browser saves when a download
 // fails (an HTML page), images, archives and programs are refused by
 // name, against what the upload claimed to be (claimed, "" if nothing):
-// "This file is an HTML page, not a PDF."; HTML is never read as text.
+// "This file is an HTML page, not a PDF."; HTML is never read as text,
+// nor is text that claimed to be a PDF.
 func Detect(data []byte, claimed Kind) (Kind, error) {
 	if len(data) == 0 {
 		return "", refuse(Empty, nil, "The file is empty.")
 	}
 	if found := disguise(data); found != "" {
-		msg := fmt.Sprintf("This file is %s, not %s.", found, claimName(claimed))
+		advice := ""
 		if found == foundHTML {
-			msg += " A browser saves a web page like this when a download fails: download the document again from its source."
+			advice = "A browser saves a web page like this when a download fails: download the document again from its source."
 		}
-		return "", refuse(Unsupported, nil, "%s", msg)
+		return "", misnamed(found, claimed, advice)
 	}
 	head := data[:min(len(data), 1024)]
 	switch {
@@ -55,9 +56,23 @@ func Detect(data []byte, claimed Kind) (Kind, error) {
 		}
 		return "", refuse(Unsupported, nil, "This file is a ZIP archive, not %s. Upload a PDF, Word (.docx or .doc) or text file.", claimName(cmp.Or(claimed, DOCX)))
 	case looksLikeText(data):
+		if claimed == PDF {
+			// Read as text, it would pass for the PDF's content.
+			return "", misnamed("plain text", claimed, "Upload it as a .txt file, or paste its text.")
+		}
 		return TXT, nil
 	}
 	return "", refuse(Unsupported, nil, "This file type is not supported. Upload a PDF, Word (.docx or .doc) or text file.")
+}
+
+// misnamed refuses a file that is found, not what it claimed to be,
+// saying what to do (advice, "" for nothing more).
+func misnamed(found string, claimed Kind, advice string) *Error {
+	msg := fmt.Sprintf("This file is %s, not %s.", found, claimName(claimed))
+	if advice != "" {
+		msg += " " + advice
+	}
+	return refuse(Unsupported, nil, "%s", msg)
 }
 
 const foundHTML = "an HTML page"

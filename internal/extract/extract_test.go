@@ -60,6 +60,9 @@ func TestExtract_PDF(t *testing.T) {
 	noOCR := tools
 	noOCR.Tesseract = ""
 	pureGo := New(Tools{}, Config{})
+	specks := tools
+	specks.PDFToPPM, specks.Tesseract = extracttest.FakeOCR(t, "| ~ -- .")
+	specksOCR := New(specks, Config{})
 
 	// wantIn: fragments that must appear in this order.
 	tests := []struct {
@@ -87,6 +90,7 @@ func TestExtract_PDF(t *testing.T) {
 			wantIn: []string{"Reserve Bank of India", "net worth", "due diligence"}},
 		{name: "Mixed", ex: withOCR, needOCR: true, data: mixed, method: MethodPDFToText + "+ocr", pages: 3, ocrPages: 1,
 			wantIn: []string{"First page of the mixed", "Payment Aggregators", "due diligence", "Last page of the mixed"}},
+		{name: "ScanReadAsSpecks", ex: specksOCR, data: scanned, method: MethodOCR, pages: 1, image: true},
 		{name: "ImageBasedWithoutOCR", ex: New(noOCR, Config{}), data: scanned, method: MethodPDFToText, pages: 1, image: true},
 		{name: "MixedWithoutOCR", ex: New(noOCR, Config{}), data: mixed, method: MethodPDFToText, pages: 3,
 			wantIn: []string{"First page", "Last page"}},
@@ -380,6 +384,33 @@ func TestDetect_Claimed(t *testing.T) {
 		if got := Claimed(tc.name, tc.mediaType); got != tc.want {
 			t.Errorf("Claimed(%q, %q) = %q, want %q", tc.name, tc.mediaType, got, tc.want)
 		}
+	}
+	text := []byte("RBI/2026-27/12 circular on card tokenisation, as text.\n")
+	for _, tc := range []struct {
+		name    string
+		data    []byte
+		claimed Kind
+		want    Kind
+		says    string // the refusal's message; "" for none
+	}{
+		{"ErrTextAsPDF", text, PDF, "", "This file is plain text, not a PDF. Upload it as a .txt file, or paste its text."},
+		{"TextAsText", text, TXT, TXT, ""},
+		{"TextClaimingNothing", text, "", TXT, ""},
+		{"PDFAsPDF", extracttest.PDF(t, extracttest.TextPage("A PDF")), PDF, PDF, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Detect(tc.data, tc.claimed)
+			says := ""
+			if err != nil {
+				if !IsReason(err, Unsupported) {
+					t.Fatalf("error %v, want reason Unsupported", err)
+				}
+				says = err.Error()
+			}
+			if got != tc.want || says != tc.says {
+				t.Errorf("Detect = %q, %q; want %q, %q", got, says, tc.want, tc.says)
+			}
+		})
 	}
 	_, err := Detect([]byte("<html><body>Access denied</body></html>"), "")
 	if err == nil || !strings.Contains(err.Error(), "This file is an HTML page, not a PDF, Word or text document.") {

@@ -272,8 +272,11 @@ func (e *Extractor) finishPDF(ctx context.Context, p *pdfDoc, progress Progress)
 			if err != nil {
 				return Result{}, err
 			}
-			texts[page-1] = t
+			// Marks without a letter or digit are a scan's specks and
+			// rules, not its text: kept, they made an image-only PDF
+			// answer as read, with nothing readable.
 			if countAlnum(t) > 0 {
+				texts[page-1] = t
 				res.OCRPages++
 			}
 			if progress != nil {
