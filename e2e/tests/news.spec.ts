@@ -48,6 +48,27 @@ test.describe("/news", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("while a search is in flight it says so, and never 0 articles", async ({ page }) => {
+    // hold the API's answers until the page has been looked at
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/news?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/news");
+    await page.waitForSelector("[data-island-mounted]");
+    const heading = page.locator("[data-news-heading]");
+    await expect(heading).toHaveAttribute("aria-live", "polite");
+    await page.getByRole("searchbox", { name: "Search news" }).fill("upi");
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveText("Searching…");
+    await expect(page.getByText("No news articles found")).toBeHidden();
+    release();
+    await settled(page);
+    await expect(heading).toHaveText(/^Search Results \((\d+) articles\)$/);
+  });
+
   test("search, category, Clear Filters, empty state and the URL", async ({ page }, info) => {
     await page.goto("/news");
     await page.waitForSelector("[data-island-mounted]");

@@ -81,6 +81,28 @@ describe("NewsFilter on /news", () => {
     expect(window.location.search).toBe("");
   });
 
+  it("says it is searching, not a count, until the answer is in", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      await held;
+      const titles = answers[pathOf(input)] ?? [];
+      return new Response(JSON.stringify(titles.map(news)), { headers: { "X-Total-Count": String(titles.length) } });
+    });
+    vi.stubGlobal("fetch", fetch);
+    await open();
+    const heading = document.querySelector(sel(dataNewsHeading))!;
+    expect(heading.getAttribute("aria-live")).toBe("polite");
+    await search("alphanumeric");
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(resultsShown()).toBe(true);
+    expect(text(sel(dataNewsHeading))).toBe("Searching…");
+    expect(emptyShown()).toBe(false);
+    await inAct(async () => release());
+    await waitFor(() => expect(apiShown()).toEqual([item]));
+    expect(text(sel(dataNewsHeading))).toBe("Search Results (1 article)");
+  });
+
   it("filters this page's cards when the API does not answer", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.stubGlobal("fetch", vi.fn(async () => new Response("<h1>404</h1>", { status: 404 })));

@@ -70,20 +70,25 @@ function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
     setOffline(true);
   }, [answer.error]);
 
+  const api = filtered && !offline;
+  // Searching: typing has not paused, or this filter's answer is not in
+  // (what shows is none, or the last filter's); the heading says so
+  // rather than a count.
+  const pending = api && (q !== state.q || answer.data === undefined || answer.isPlaceholderData);
   // The top blocks only on the unfiltered first page; the list always on
   // the others.
-  const total = offline ? matches.length : (answer.data?.total ?? 0);
+  const total = offline ? matches.length : pending ? undefined : (answer.data?.total ?? 0);
   useEffect(() => showNewsView(document, filtered || staticPage > 1, total, filtered), [filtered, staticPage, total]);
-  const api = filtered && !offline;
   useEffect(() => {
     if (!api) return;
     showStatic("news", false);
     return () => showStatic("news", true);
   }, [api]);
   useEffect(() => {
-    if (api && answer.data) setHiddenAll(document, sel(dataEmpty, "news"), answer.data.total > 0);
+    // No "No news articles found" before the answer either.
+    if (api) setHiddenAll(document, sel(dataEmpty, "news"), pending || (answer.data?.total ?? 0) > 0);
     if (!filtered) setHiddenAll(document, sel(dataEmpty, "news"), true);
-  }, [api, filtered, answer.data]);
+  }, [api, filtered, pending, answer.data]);
   useEffect(() => fillAges(document, new Date()), [answer.data]);
   const categories = useMemo(() => options("All Categories", cats), [cats]);
   return (

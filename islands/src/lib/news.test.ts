@@ -46,4 +46,9 @@ describe("showNewsView on /news", () => {
     showNewsView(document, true, 0);
     expect([...view(), heading()]).toEqual([true, false, "Search Results (0 articles)"]);
   });
+
+  it("says it is searching while the count is not known", () => {
+    showNewsView(document, true, undefined);
+    expect([...view(), heading()]).toEqual([true, false, "Searching…"]);
+  });
 });

@@ -7,14 +7,19 @@ export type NewsFilter = { q: string; category: string };
 
 export const isFiltered = (f: NewsFilter) => f.q.trim() !== "" || f.category !== "all";
 
+// searching is the results' heading while the filter's answer is still on
+// its way: a count before the answer would be a claim the answer can belie.
+export const searching = "Searching…";
+
 export function resultsHeading(n: number): string {
   return `Search Results (${n} ${n === 1 ? "article" : "articles"})`;
 }
 
 // showNewsView shows the top blocks or the results list, and the results'
-// heading for n matches when filtered.
-export function showNewsView(root: ParentNode, list: boolean, n: number, filtered = list) {
+// heading for n matches when filtered (searching while n is undefined: the
+// answer is not in yet).
+export function showNewsView(root: ParentNode, list: boolean, n: number | undefined, filtered = list) {
   setHiddenAll(root, sel(dataNewsTop), list);
   setHiddenAll(root, sel(dataNewsResults), !list);
-  if (filtered) for (const el of root.querySelectorAll<HTMLElement>(sel(dataNewsHeading))) el.textContent = resultsHeading(n);
+  if (filtered) for (const el of root.querySelectorAll<HTMLElement>(sel(dataNewsHeading))) el.textContent = n === undefined ? searching : resultsHeading(n);
 }
