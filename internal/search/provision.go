@@ -31,5 +31,5 @@ const ProvisionResults = 3
 // ProvisionURL is the address of provision id on the page of the
 // direction with slug (the generator's anchor, catalog.ProvisionAnchor).
 func ProvisionURL(slug, id string) string {
-	return "/" + catalog.DirectionsFolder + "/" + slug + "/#" + catalog.ProvisionAnchor(id)
+	return catalog.DirectionPath(slug) + "/#" + catalog.ProvisionAnchor(id)
 }
