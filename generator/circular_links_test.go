@@ -24,7 +24,8 @@ func withLinkedCirculars(t *testing.T) string {
 	for name, text := range map[string]string{
 		"rbi-2021-01-15-pa-amendment.md": "---\ncircularNumber: RBI/2020-21/77\ntitle: Payment aggregators amended\nsource: RBI\ncategory: Payment Systems\n" +
 			"publishedDate: 2021-01-15\neffectiveDate: 2021-02-01\ndocumentType: amendment\ncomplianceDates:\n  - {date: 2021-06-30, what: Apply for authorisation}\n" +
-			"supersedes:\n  - rbi-2020-03-17-pa-guidelines\nimpactLevel: high\nentityImpact:\n  Aggregator: high\nsourceUrl: https://example.org/pa-amendment\n---\n\nThe amended rules.\n",
+			"supersedes:\n  - rbi-2020-03-17-pa-guidelines\nimpactLevel: high\nentityImpact:\n  Aggregator: high\nsourceUrl: https://example.org/pa-amendment\nsourceKind: report\n" +
+			"officialUrl: https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=77\nverification: checked\n---\n\nThe amended rules.\n",
 		"rbi-2021-02-20-draft-fraud.md": "---\ntitle: Draft fraud rules\nsource: RBI\ncategory: Security\npublishedDate: 2021-02-20\ndocumentType: draft\n" +
 			"complianceDates:\n  - {date: 2021-03-15, what: Comments due}\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-fraud\nverification: reported\n---\n\nA draft.\n",
 	} {
@@ -145,7 +146,8 @@ func TestComplianceCalendar(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
-	// The draft, known only from reports, says so in its date's description.
+	// The draft, known only from reports, says so in its date's
+	// description; the amendment, checked, does not.
 	wantUnchecked := map[string]bool{want[0].UID: false, want[1].UID: true, want[2].UID: false}
 	if diff := cmp.Diff(wantUnchecked, unchecked); diff != "" {
 		t.Errorf("descriptions saying the entry is not yet checked (-want +got):\n%s", diff)
@@ -173,7 +175,7 @@ func TestCircularPages_Withdrawn(t *testing.T) {
 	content := copyTree(t, fixtureContent)
 	circular := func(slug, date, withdrawn string) {
 		text := "---\ntitle: Circular of " + date + "\nsource: RBI\ncategory: Payment Systems\npublishedDate: " + date +
-			"\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/" + slug + "\n" + withdrawn +
+			"\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/" + slug + "\nsourceKind: report\n" + withdrawn +
 			"obligations:\n  - what: Report frauds.\n    appliesTo: [PSP]\n    kind: reporting\n    deadline: 2021-06-30\n    source: Frauds are reported.\n---\n\nFrauds are reported.\n"
 		if err := os.WriteFile(filepath.Join(content, "circulars", slug+".md"), []byte(text), 0o644); err != nil {
 			t.Fatal(err)

@@ -48,14 +48,14 @@ func withObligations(t *testing.T) string {
 	content := copyTree(t, fixtureContent)
 	for name, text := range map[string]string{
 		"rbi-2021-01-20-escrow.md": "---\ntitle: Escrow for aggregators\nsource: RBI\ncategory: Payment Systems\npublishedDate: 2021-01-20\ndocumentType: direction\n" +
-			"impactLevel: high\nentityImpact:\n  Aggregator: high\n  Issuer: medium\nsourceUrl: https://example.org/escrow\nobligations:\n" +
+			"impactLevel: high\nentityImpact:\n  Aggregator: high\n  Issuer: medium\nsourceUrl: https://example.org/escrow\nsourceKind: report\nobligations:\n" +
 			"  - {appliesTo: [Aggregator], what: Keep funds in escrow., kind: new-requirement, deadline: 2021-06-30, source: Payment aggregators must keep funds in escrow by 30 June 2021.}\n" +
 			"  - {appliesTo: [Issuer], what: Report frauds., kind: reporting, deadline: within seven days, source: \"Card issuers shall report the customer's frauds within seven days.\"}\n" +
 			"---\n\nPayment aggregators must keep funds in escrow by 30 June 2021.\n\nCard issuers shall report the customer's frauds within seven days.\n",
 		"rbi-2021-02-10-returns.md": "---\ntitle: Returns\nsource: RBI\ncategory: Payment Systems\npublishedDate: 2021-02-10\ndocumentType: circular\n" +
-			"impactLevel: medium\nentityImpact:\n  PSP: medium\nsourceUrl: https://example.org/returns\n---\n\nPSPs must file returns by 31 May 2021.\n",
+			"impactLevel: medium\nentityImpact:\n  PSP: medium\nsourceUrl: https://example.org/returns\nsourceKind: report\n---\n\nPSPs must file returns by 31 May 2021.\n",
 		"rbi-2021-02-20-draft-kyc.md": "---\ntitle: Draft KYC rules\nsource: RBI\ncategory: Security\npublishedDate: 2021-02-20\ndocumentType: draft\n" +
-			"impactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-kyc\nobligations:\n" +
+			"impactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-kyc\nsourceKind: report\nobligations:\n" +
 			"  - {appliesTo: [all], what: Verify customers., kind: new-requirement, deadline: 2021-09-01, source: Banks would verify customers by 1 September 2021.}\n" +
 			"---\n\nBanks would verify customers by 1 September 2021.\n",
 	} {

@@ -36,6 +36,7 @@ import (
 	"regpulse/internal/app"
 	"regpulse/internal/buildinfo"
 	"regpulse/internal/catalog"
+	"regpulse/internal/datecheck"
 	"regpulse/internal/ingest"
 	"regpulse/internal/metrics"
 	"regpulse/internal/web"
@@ -383,12 +384,21 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check", stderr)
+	asOf := fs.String("as-of", "", "check what is no longer true on this date, YYYY-MM-DD; default today")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	dir := "content"
 	if fs.NArg() > 0 {
 		dir = fs.Arg(0)
+	}
+	now := time.Now()
+	if *asOf != "" {
+		day, err := time.Parse(time.DateOnly, *asOf)
+		if err != nil {
+			return fmt.Errorf("--as-of %q: want a date YYYY-MM-DD", *asOf)
+		}
+		now = day
 	}
 	cat, err := catalog.Load(dir)
 	var problems catalog.Problems
@@ -406,6 +416,25 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 		len(cat.Sibos), len(cat.Events), len(cat.Bodies), len(cat.Ads), len(cat.AdSlots), len(cat.Videos),
 		len(cat.Directions), countVersions(cat.Directions))
 	reportLinks(stdout, cat)
+	reportDerivedVerifications(stdout, cat)
+	defer reportUnpublished(stdout, cat)
+	// What the date has made untrue: warnings for prose, errors for the
+	// structured fields that pages read as facts.
+	reports := datecheck.Check(cat, os.DirFS(filepath.Dir(filepath.Clean(dir))), now)
+	for _, r := range reports {
+		fmt.Fprintln(stdout, r)
+	}
+	if n := datecheck.Errors(reports); n > 0 {
+		return fmt.Errorf("%d field(s) in %s no longer true on %s (and %d warning(s))", n, dir, now.Format(time.DateOnly), len(reports)-n)
+	}
+	if len(reports) > 0 {
+		fmt.Fprintf(stdout, "%d warning(s) of sentences the date may have made untrue (as of %s)\n", len(reports), now.Format(time.DateOnly))
+	}
+	return nil
+}
+
+// reportUnpublished lists the circulars an editor has yet to complete.
+func reportUnpublished(stdout io.Writer, cat *catalog.Catalog) {
 	if len(cat.Unpublished) > 0 {
 		// Not failures: an editor completes these before publishing them.
 		fmt.Fprintf(stdout, "%d unpublished circular(s) (published: false), left out of the site; still to complete:\n", len(cat.Unpublished))
@@ -423,7 +452,6 @@ func cmdCheck(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  %s: lacks %s\n", c.Path, strings.Join(lacks, ", "))
 		}
 	}
-	return nil
 }
 
 // reportLinks prints what check warns of (links that say not what they
@@ -445,6 +473,23 @@ func reportLinks(stdout io.Writer, cat *catalog.Catalog) {
 		for _, p := range medium {
 			fmt.Fprintf(stdout, "  %s\n", p)
 		}
+	}
+}
+
+// reportDerivedVerifications says how many circulars' verification the
+// loader derived from their links, for an editor to read and state.
+func reportDerivedVerifications(stdout io.Writer, cat *catalog.Catalog) {
+	counts := map[catalog.OptString]int{}
+	n := 0
+	for _, c := range cat.Circulars {
+		if c.VerificationDerived {
+			counts[c.Verification]++
+			n++
+		}
+	}
+	if n > 0 {
+		fmt.Fprintf(stdout, "%d circular(s) state no verification; derived from their links: %d pending (an official link, its text not yet read), %d reported (reports only). Read the regulator's text and state verification: checked.\n",
+			n, counts["pending"], counts["reported"])
 	}
 }
 

@@ -23,9 +23,34 @@ func runCmd(t *testing.T, args ...string) (string, string, error) {
 
 func TestCheck(t *testing.T) {
 	t.Run("RealContent", func(t *testing.T) {
-		out, _, err := runCmd(t, "check", "../../content")
+		// On a fixed day: make check-content asks of today.
+		out, _, err := runCmd(t, "check", "--as-of", "2026-12-01", "../../content")
 		if err != nil || !strings.Contains(out, "ok:") {
 			t.Fatalf("check content = %q, %v", out, err)
+		}
+	})
+	t.Run("ErrDate", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "content")
+		os.MkdirAll(filepath.Join(dir, "sibos"), 0o755)
+		os.WriteFile(filepath.Join(dir, "sibos", "2026.md"), []byte("---\ntitle: Sibos 2026\nyear: 2026\nstatus: upcoming\nendDate: 2026-10-01\n---\nIt will open on 28 September 2026.\n"), 0o644)
+		// Before the edition: nothing to say.
+		if out, stderr, err := runCmd(t, "check", "--as-of", "2026-09-01", dir); err != nil || strings.Contains(out, "warning") {
+			t.Fatalf("check before the edition = %v\n%s%s", err, out, stderr)
+		}
+		out, _, err := runCmd(t, "check", "--as-of", "2026-12-01", dir)
+		if err == nil || !strings.Contains(err.Error(), "1 field(s) in "+dir+" no longer true on 2026-12-01 (and 1 warning(s))") {
+			t.Errorf("check after the edition: err %v", err)
+		}
+		for _, want := range []string{
+			"content/sibos/2026.md:4: status: error: upcoming, and the edition ended on 1 October 2026: completed",
+			`content/sibos/2026.md:7: body: warning: "will" about 28 September 2026, now past`,
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+		if _, _, err := runCmd(t, "check", "--as-of", "1 Dec", dir); err == nil || !strings.Contains(err.Error(), "want a date YYYY-MM-DD") {
+			t.Errorf("a bad --as-of: %v", err)
 		}
 	})
 	t.Run("ErrBrokenEntry", func(t *testing.T) {

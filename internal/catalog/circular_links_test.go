@@ -13,9 +13,17 @@ import (
 // circularFile is a complete circular published on date with extra front
 // matter lines.
 func circularFile(date string, extra ...string) *fstest.MapFile {
+	lines := strings.Join(extra, "")
+	// Its sourceUrl is a report unless the extra lines say what it is or
+	// state a verification: a circular with an unlabelled source and no
+	// verification is refused (verification.go). Appended last, so that
+	// the extra lines keep their numbers.
+	if !strings.Contains(lines, "sourceKind:") && !strings.Contains(lines, "verification:") {
+		lines += "sourceKind: report\n"
+	}
 	return &fstest.MapFile{Data: fmt.Appendf(nil,
 		"---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: %s\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\n%s---\nbody\n",
-		date, strings.Join(extra, ""))}
+		date, lines)}
 }
 
 // problemsOf loads fsys and returns its problems as strings (nil when it

@@ -61,6 +61,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	if c.Verification == "checked" && c.OfficialURL == "" {
 		f.addAt(f.keyLines["verification"], "verification", "checked needs officialUrl: the regulator's text it was checked against")
 	}
+	l.deriveVerification(f, &c)
 	if c.DocumentType == "" && published {
 		c.DocumentType = "circular" // what most regulator documents are
 	}

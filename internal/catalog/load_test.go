@@ -158,6 +158,7 @@ func TestLoad(t *testing.T) {
 			// The fixture's link says not what it is: labelled a copy, and warned of.
 			Links: List[SourceLink]{{URL: "https://example.org/npci-p2p-collect", Kind: "unofficial", Host: "example.org",
 				Label: "Unofficial copy on example.org"}},
+			Verification: "reported",
 		}
 		if diff := cmp.Diff(want, c); diff != "" {
 			t.Errorf("circular (-want +got):\n%s", diff)
@@ -202,7 +203,7 @@ func TestIDForPath(t *testing.T) {
 }
 
 func TestLoad_SortTieBreak(t *testing.T) {
-	circ := "---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: %s\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\n---\nbody\n"
+	circ := "---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: %s\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\nsourceKind: report\n---\nbody\n"
 	news := "---\ntitle: t\nexcerpt: e\nsource: RBI\ncategory: CBDC\nregion: India\npublishedDate: %s\nsourceUrl: https://example.org/\n---\nbody\n"
 	sibos := "---\ntitle: t\nyear: %d\nstatus: completed\n---\nbody\n"
 	fsys := fstest.MapFS{
@@ -312,11 +313,11 @@ var brokenWant = map[string][]string{
 	},
 	"circulars/rbi-2020-01-18-empty-body.md": {
 		// The closing '---'.
-		`10: body: the text below the front matter is empty`,
+		`11: body: the text below the front matter is empty`,
 	},
 	"circulars/rbi-2020-01-19-empty-body-after-list.md": {
 		// The closing '---' (the last field is a three-line list).
-		`13: body: the text below the front matter is empty`,
+		`14: body: the text below the front matter is empty`,
 	},
 	"circulars/rbi-2020-01-20-list-as-scalar.md": {
 		`10: additionalSourceUrls: must be a list`,
@@ -595,7 +596,7 @@ func TestCheckSlug(t *testing.T) {
 func TestLoad_IDForms(t *testing.T) {
 	const canonical = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
 	file := func(id string) *fstest.MapFile {
-		return &fstest.MapFile{Data: []byte("---\nid: '" + id + "'\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2020-01-01\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\n---\nbody\n")}
+		return &fstest.MapFile{Data: []byte("---\nid: '" + id + "'\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2020-01-01\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\nsourceKind: report\n---\nbody\n")}
 	}
 	forms := []string{
 		"3F2504E0-4F89-41D3-9A0C-0305E82C3301",

@@ -13,7 +13,7 @@ import (
 // lines extra.
 func obligationFile(docType, text, extra string) *fstest.MapFile {
 	return &fstest.MapFile{Data: fmt.Appendf(nil,
-		"---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2026-01-01\ndocumentType: %s\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/\n%s---\n%s\n",
+		"---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2026-01-01\ndocumentType: %s\nimpactLevel: high\nentityImpact: {PSP: high}\nsourceUrl: https://example.org/\nsourceKind: report\n%s---\n%s\n",
 		docType, extra, text)}
 }
 

@@ -19,11 +19,11 @@ publishedDate: 2020-01-01
 impactLevel: low
 entityImpact:
   PSP: low
-sourceUrl: "https://example.org/c"
+sourceUrl: "https://rbi.org.in/c"
 ---
 
 What the circular says.
-` // title 2, source 3, category 4, publishedDate 5, impactLevel 6, entityImpact 7 (PSP 8), sourceUrl 9, --- 10
+` // title 2, source 3, category 4, publishedDate 5, impactLevel 6, entityImpact 7 (PSP 8), sourceUrl 9 (RBI's own site: official, so pending), --- 10
 
 	validNews = `---
 title: "A news item"
@@ -425,7 +425,7 @@ func TestParseFile_Fields(t *testing.T) {
 			want: []string{`9: sourceUrl: not a valid http(s) URL`}},
 		{name: "link/mailto", rel: "companies/c.md", src: appendFront(validCompany, "websiteUrl: mailto:a@example.org"),
 			want: []string{`6: websiteUrl: not a valid http(s) URL`}},
-		{name: "link/http accepted", rel: "circulars/c.md", src: replaceLine(validCircular, "sourceUrl", "sourceUrl: http://example.org")},
+		{name: "link/http accepted", rel: "circulars/c.md", src: replaceLine(validCircular, "sourceUrl", "sourceUrl: http://rbi.org.in/c")},
 		{name: "link/required empty", rel: "circulars/c.md", src: replaceLine(validCircular, "sourceUrl", `sourceUrl: ""`),
 			want: []string{`9: sourceUrl: required field is empty`}},
 		{name: "link/optional ones", rel: "companies/c.md", src: appendFront(validCompany, "websiteUrl: example.org\nlinkedinProfile: linkedin.com/x\nxProfile: \"@example\"\nsourceUrl: /about"),

@@ -47,7 +47,8 @@ var hints = map[string]map[string]hint{
 		"officialUrl":          {"", "the regulator's own URL for the document"},
 		"sourceUrl":            {"", "where the facts were seen"},
 		"additionalSourceUrls": {"", "more sources"},
-		"verification":         {"", "checked: against officialUrl's text; reported: from secondary sources only; pending: identified, not yet read"},
+		"sourceKind":           {"", "what sourceUrl is: official, report or unofficial"},
+		"verification":         {"", "checked: against officialUrl's text; reported: from secondary sources only; pending: identified, not yet read; empty: derived from the links"},
 	},
 	"news": {
 		"excerpt":   {"", "one sentence, at most 200 characters"},

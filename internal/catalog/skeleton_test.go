@@ -138,7 +138,7 @@ func TestSkeleton_UnknownKind(t *testing.T) {
 // filled in is a valid entry.
 func TestSkeleton_Filled(t *testing.T) {
 	fills := map[string]map[string]string{
-		"circulars":   {"title": `"A title"`, "category": "UPI", "sourceUrl": "https://example.org/c"},
+		"circulars":   {"title": `"A title"`, "category": "UPI", "sourceUrl": "https://example.org/c", "sourceKind": "report"},
 		"news":        {"title": "A title", "excerpt": "One sentence.", "source": "RBI", "category": "CBDC", "sourceUrl": "https://example.org/n"},
 		"companies":   {"name": "Example", "description": "A company.", "country": "India", "category": "Lending"},
 		"regulations": {"name": "Example Act", "country": "India", "keyProvisions": "[One]"},

@@ -232,6 +232,11 @@ func (l *loader) sourceLinks(f *fields, c *Circular, extra []SourceLink) {
 		switch {
 		case c.SourceKind == "" && isOfficial:
 			c.SourceKind = "official" // the official link itself, as regpulse ingest writes it
+		case c.SourceKind == "" && onAnyRegulatorSite(c.SourceURL):
+			// A regulator's page is official whatever it is (the rule
+			// below for reports), and "official" is checked against
+			// the circular's own regulator.
+			c.SourceKind = "official"
 		case c.SourceKind != "" && c.SourceKind != "official" && isOfficial:
 			f.addAt(at("sourceKind"), "sourceKind", "sourceUrl is the officialUrl: its kind is official")
 		}

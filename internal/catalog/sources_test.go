@@ -23,7 +23,8 @@ func TestLoad_SourceLinks(t *testing.T) {
 			{URL: "https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1", Kind: "official", Host: "rbi.org.in", Label: "View on rbi.org.in"},
 			{URL: "https://example.org/", Kind: "report", Host: "example.org", Label: "Reported by example.org"},
 		}, nil},
-		{"NoKindIsUnofficial", official, []SourceLink{
+		// sourceKind left empty: the link is labelled, and warned of.
+		{"NoKindIsUnofficial", official + "sourceKind:\n", []SourceLink{
 			link("https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=1", "official"),
 			{URL: "https://example.org/", Kind: "unofficial", Host: "example.org", Label: "Unofficial copy on example.org"},
 		}, []string{"content/circulars/a.md:9: sourceUrl: says not what example.org is (kind: official, report or unofficial): pages label it an unofficial copy"}},

@@ -199,9 +199,13 @@ type Circular struct {
 	// API and the CSV show.
 	Links List[SourceLink] `json:"links"`
 	// Verification says whether the entry was checked against the
-	// regulator's own text (one of Verifications); absent, the entry
-	// makes no claim either way.
+	// regulator's own text (one of Verifications); never empty for a
+	// published circular: the loader derives it from the links when the
+	// front matter is silent (verification.go).
 	Verification OptString `json:"verification" enum:"Verification"`
+	// VerificationDerived says the loader derived Verification from the
+	// links, the front matter stating none (verification.go).
+	VerificationDerived bool `json:"-"`
 	// AISummary is the summary the API last generated (never read from
 	// content; the store joins it in, and builds given a store show it).
 	AISummary *GeneratedSummary `json:"aiSummary"`

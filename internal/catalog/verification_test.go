@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -13,27 +14,53 @@ func TestLoad_Verification(t *testing.T) {
 		name, lines string
 		want        OptString
 	}{
-		{"Absent", "", ""},
 		{"Checked", official + "verification: checked\n", "checked"},
 		{"Reported", "verification: reported\n", "reported"},
 		{"Pending", official + "verification: pending\n", "pending"},
-		{"Null", "verification:\n", ""},
+		// Not stated: derived from the links.
+		{"DerivedReported", "sourceKind: report\n", "reported"},
+		{"DerivedReportedUnofficial", "sourceKind: unofficial\n", "reported"},
+		{"DerivedReportedNull", "sourceKind: report\nverification:\n", "reported"},
+		{"DerivedPending", official + "sourceKind: report\n", "pending"},
+		{"DerivedPendingUnlabelledSource", official + "sourceKind:\n", "pending"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cat, problems := problemsOf(t, fstest.MapFS{"circulars/a.md": circularFile("2026-01-01", tc.lines)})
 			if problems != nil {
 				t.Fatal(problems)
 			}
-			if got := cat.Circulars[0].Verification; got != tc.want {
-				t.Errorf("Verification = %q, want %q", got, tc.want)
+			c := cat.Circulars[0]
+			if c.Verification != tc.want {
+				t.Errorf("Verification = %q, want %q", c.Verification, tc.want)
+			}
+			if derived := strings.HasPrefix(tc.name, "Derived"); c.VerificationDerived != derived {
+				t.Errorf("VerificationDerived = %v, want %v", c.VerificationDerived, derived)
 			}
 		})
 	}
+
+	// An unlabelled sourceUrl on the regulator's own site is official, as
+	// a report there would be refused: pending.
+	t.Run("DerivedPendingRegulatorSite", func(t *testing.T) {
+		cat, problems := problemsOf(t, fstest.MapFS{"circulars/a.md": {Data: []byte(
+			"---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2026-01-01\nimpactLevel: low\nentityImpact: {PSP: low}\nsourceUrl: https://www.rbi.org.in/x\n---\nbody\n")}})
+		if problems != nil {
+			t.Fatal(problems)
+		}
+		if c := cat.Circulars[0]; c.Verification != "pending" || c.SourceKind != "official" {
+			t.Errorf("Verification %q, SourceKind %q; want pending, official", c.Verification, c.SourceKind)
+		}
+	})
 
 	for _, tc := range []struct {
 		name, lines string
 		want        []string
 	}{
+		// Neither stated nor derivable: the source's kind is not given.
+		{"ErrNotStatedNorDerivable", "sourceKind:\n", []string{
+			"content/circulars/a.md:9: verification: not stated, and sourceUrl says not what it is: state verification (checked, reported or pending), or sourceKind (report or unofficial) to derive it"}},
+		{"ErrNotStatedNorDerivableNull", "sourceKind:\nverification:\n", []string{
+			"content/circulars/a.md:9: verification: not stated, and sourceUrl says not what it is: state verification (checked, reported or pending), or sourceKind (report or unofficial) to derive it"}},
 		{"ErrUnknownValue", "verification: verified\n", []string{
 			`content/circulars/a.md:10: verification: unknown value "verified" (allowed: checked, reported, pending)`}},
 		// Values are spelled as the API filters them: no other case.

@@ -359,6 +359,10 @@ func circularFile(c catalog.Circular) []byte {
 	for _, e := range c.EntityImpact {
 		fmt.Fprintf(&s, "  %s: %s\n", e.EntityType, e.ImpactLevel)
 	}
-	fmt.Fprintf(&s, "sourceUrl: %s\nsummary: %s\n---\n\n%s\n", q(string(c.SourceURL)), q(string(c.Summary)), c.Content)
+	kind := c.SourceKind
+	if kind == "" {
+		kind = "report"
+	}
+	fmt.Fprintf(&s, "sourceUrl: %s\nsourceKind: %s\nsummary: %s\n---\n\n%s\n", q(string(c.SourceURL)), kind, q(string(c.Summary)), c.Content)
 	return []byte(s.String())
 }
