@@ -85,7 +85,7 @@ func TestCheck(t *testing.T) {
 			day:   "2026-12-01",
 		},
 		{
-			name: "only the sentence with the future is reported, in front matter too",
+			name:  "only the sentence with the future is reported, in front matter too",
 			files: map[string]string{"regulations/r.md": "---\nname: R\ncountry: India\nstatus: active\nkeyProvisions:\n  - Adopted in 2020. Its duties start on 10 June 2025.\n---\nBody.\n"},
 			day:   "2026-12-01",
 			want: []string{"content/regulations/r.md:6: list: warning: \"start on\" about 10 June 2025, now past: say what happened, or what applies since then\n" +
@@ -118,7 +118,7 @@ func TestCheck(t *testing.T) {
 				a: circular("2024-01-10", "obligations:\n  - what: File the return.\n    appliesTo: [PSP]\n    kind: reporting\n    deadline: 2026-03-31\n    source: Banks file by 31 March 2026.\n  - what: Keep records.\n    appliesTo: [PSP]\n    kind: new-requirement\n    deadline: 2025-01-31\n    source: Banks file by 31 March 2026.\n", "Banks file by 31 March 2026."),
 				b: circular("2025-09-15", "supersedes: [rbi-2024-01-10-a]\n", "New rules."),
 			},
-			day: "2026-12-01",
+			day:  "2026-12-01",
 			want: []string{"content/circulars/rbi-2024-01-10-a.md:14: obligations.deadline: error: due on 31 March 2026, and the circular is no longer in force since 15 September 2025 (by rbi-2025-09-15-b): move it to where its rule now is, or remove the deadline"},
 		},
 		{
