@@ -189,7 +189,7 @@ func sentences(text string) []string {
 var future = regexp.MustCompile(`(?i)\b(will|won't|(?:is|are) to (?:take|start|begin|come|apply|go|end|close|open)|is due to|are due to|(?:is|are) set to|(?:is|are) expected to|(?:is|are) scheduled|scheduled (?:for|to)|(?:is|are) slated|to take effect|takes? effect|(?:to )?comes? into (?:force|effect)|to start|starts? on|upcoming|(?:is|are) proposed to|from next|goes live|go live on|yet to (?:start|begin|take effect))\b`)
 
 // latest are the words of a claim to be up to date.
-var latest = regexp.MustCompile(`(?i)\b(latest|most recent|newest|up to date|as of|so far|to date)\b`)
+var latest = regexp.MustCompile(`(?i)\b(latest|most recent|newest|current|currently|up to date|as of|so far|to date)\b`)
 
 const months = `(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)`
 
