@@ -101,7 +101,9 @@ describe("SponsoredBanner", () => {
     expect(title()).toBe("One");
     await report(1);
     await tick(rotateMs - 2_000);
+    expect(screen.getByRole("region").dataset.rotating).toBe("true");
     await report(0); // scrolled away before its 10 s
+    expect(screen.getByRole("region").dataset.rotating).toBe("false");
     await tick(rotateMs);
     expect(title()).toBe("One");
     await report(shownShare);

@@ -14,7 +14,7 @@
 // before, it ran on there, and a reader coming back to the tab or
 // scrolling to the banner saw the ad turn after a few seconds. Whatever
 // held it, the ad then gets its full 10 seconds again.
-import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export type Ad = {
   id: string;
@@ -111,7 +111,9 @@ function Banner({ ads }: Props) {
     return () => io.disconnect();
   }, [shown, hold]);
 
-  useEffect(() => {
+  // A layout effect: the 10 s start in the commit that shows the ad (and
+  // data-rotating says so), not some time after it.
+  useLayoutEffect(() => {
     if (!rotating) return;
     const t = setTimeout(() => {
       const h = holds.current;
@@ -143,6 +145,7 @@ function Banner({ ads }: Props) {
       aria-label="Sponsored advertisement"
       data-sponsored
       data-ad-index={index}
+      data-rotating={rotating}
       className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
       onMouseEnter={() => hold("hovered", true)}
       onMouseLeave={() => hold("hovered", false)}
