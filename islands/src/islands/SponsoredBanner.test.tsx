@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
-import SponsoredBanner, { dismissedKey, rotateMs, type Ad } from "./SponsoredBanner";
+import SponsoredBanner, { dismissedKey, rotateMs, shownShare, type Ad } from "./SponsoredBanner";
 
 const ads: Ad[] = ["One", "Two", "Three"].map((t, i) => ({
   id: String(i), title: t, description: `About ${t}`, company: "Example", category: "payment", ctaText: "Learn", targetUrl: "/news",
@@ -15,6 +15,24 @@ function reducedMotion(on: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
+// pageHidden makes the tab hidden or shown again, as the browser tells it.
+function pageHidden(on: boolean) {
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (on ? "hidden" : "visible") });
+  document.dispatchEvent(new Event("visibilitychange"));
+}
+
+// observeViewport stands in for the browser's IntersectionObserver: the
+// returned report says how much of the banner is in the viewport.
+function observeViewport() {
+  let notify: (entries: Partial<IntersectionObserverEntry>[]) => void = () => {};
+  vi.stubGlobal("IntersectionObserver", class {
+    constructor(cb: typeof notify) { notify = cb; }
+    observe() {}
+    disconnect() {}
+  });
+  return (ratio: number) => act(() => notify([{ isIntersecting: ratio > 0, intersectionRatio: ratio }]));
+}
+
 describe("SponsoredBanner", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -22,6 +40,8 @@ describe("SponsoredBanner", () => {
     sessionStorage.clear();
   });
   afterEach(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    vi.unstubAllGlobals();
     vi.useRealTimers();
     vi.restoreAllMocks();
     resetPage();
@@ -39,6 +59,60 @@ describe("SponsoredBanner", () => {
     await tick(rotateMs);
     expect(title()).toBe("One");
     expect(screen.getByRole("region", { name: "Sponsored advertisement" })).toBeTruthy();
+  });
+
+  // The early turn: the timer ran on in a hidden tab, so a reader coming
+  // back saw the ad (or the next one) turn after a few seconds.
+  it("counts only the seconds the tab is shown: hidden, the ad holds and then gets its full 10 s", async () => {
+    render(<SponsoredBanner ads={ads} />);
+    await tick(rotateMs - 2_000);
+    await act(() => pageHidden(true));
+    await tick(5 * rotateMs);
+    expect(title()).toBe("One");
+    await act(() => pageHidden(false));
+    await tick(rotateMs - 1);
+    expect(title()).toBe("One");
+    await tick(1);
+    expect(title()).toBe("Two");
+  });
+
+  it("mounted in a hidden tab (a background tab's load), it waits to be shown", async () => {
+    pageHidden(true);
+    render(<SponsoredBanner ads={ads} />);
+    await tick(3 * rotateMs);
+    expect(title()).toBe("One");
+    await act(() => pageHidden(false));
+    await tick(rotateMs);
+    expect(title()).toBe("Two");
+  });
+
+  // The island mounts 200 px before the banner comes into view (and a
+  // phone's reader scrolls past it): the 10 s start when it is on screen.
+  it("counts only the seconds the banner is in view", async () => {
+    const report = observeViewport();
+    render(<SponsoredBanner ads={ads} />);
+    await tick(rotateMs + 2_000); // mounted below the fold, no report yet
+    expect(title()).toBe("One");
+    await report(0);
+    await tick(rotateMs + 2_000);
+    expect(title()).toBe("One");
+    await report(shownShare - 0.2); // a sliver is not shown
+    await tick(rotateMs + 2_000);
+    expect(title()).toBe("One");
+    await report(1);
+    await tick(rotateMs - 2_000);
+    expect(screen.getByRole("region").dataset.rotating).toBe("true");
+    await report(0); // scrolled away before its 10 s
+    expect(screen.getByRole("region").dataset.rotating).toBe("false");
+    await tick(rotateMs);
+    expect(title()).toBe("One");
+    await report(shownShare);
+    await tick(rotateMs - 1);
+    expect(title()).toBe("One");
+    await tick(1);
+    expect(title()).toBe("Two");
+    await tick(rotateMs);
+    expect(title()).toBe("Three");
   });
 
   it("pauses while hovered or focused, and on its button", async () => {

@@ -6,7 +6,15 @@
 // rotates under prefers-reduced-motion (WCAG 2.2.2); Dismiss hides it for
 // the rest of the visit (sessionStorage); after a failure the page
 // carries on without the banner.
-import { Component, useEffect, useRef, useState, type ReactNode } from "react";
+//
+// The 10 seconds are seconds of being shown: an ad turns after 10 s on
+// screen with nothing holding it. The clock also stops while the tab is
+// hidden (or the page is in the back/forward cache) and while the banner
+// is scrolled out of view (it mounts 200 px before it comes into view);
+// before, it ran on there, and a reader coming back to the tab or
+// scrolling to the banner saw the ad turn after a few seconds. Whatever
+// held it, the ad then gets its full 10 seconds again.
+import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export type Ad = {
   id: string;
@@ -46,31 +54,70 @@ function useReducedMotion(): boolean {
 const control =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-medium text-amber-950 hover:bg-amber-100 dark:text-amber-100 dark:hover:bg-slate-800";
 
+// hiddenPage is whether the tab is hidden now (or the page put in the
+// back/forward cache, which hides it first).
+const hiddenPage = () => typeof document !== "undefined" && document.visibilityState === "hidden";
+
+const observable = () => typeof IntersectionObserver === "function";
+
+// shownShare is the share of the banner that must be in the viewport for
+// it to count as shown.
+export const shownShare = 0.5;
+
 function Banner({ ads }: Props) {
   const root = useRef<HTMLElement>(null);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [hidden, setHidden] = useState(hiddenPage);
+  // Until the observer's first report the banner counts as off screen;
+  // without the API (old browsers, tests) as on screen.
+  const [offscreen, setOffscreen] = useState(observable);
   const [dismissed, setDismissed] = useState(readDismissed);
   const reduced = useReducedMotion();
-  const rotating = ads.length > 1 && !paused && !hovered && !focused && !reduced && !dismissed;
+  const rotating = ads.length > 1 && !paused && !hovered && !focused && !hidden && !offscreen && !reduced && !dismissed;
   // What holds the rotation as of the event itself: a timer due just
-  // after a hover, a focus or Pause may fire before React has rendered
-  // the new state and cleared it, and must not turn the ad then.
-  const holds = useRef({ hovered: false, focused: false, paused: false });
-  const setters = { hovered: setHovered, focused: setFocused, paused: setPaused };
+  // after a hover, a focus, Pause or the tab hidden may fire before React
+  // has rendered the new state and cleared it, and must not turn the ad then.
+  const holds = useRef({ hovered: false, focused: false, paused: false, hidden: hiddenPage(), offscreen: observable() });
   // one hold set where the timer reads it and where React renders it
-  const hold = (what: keyof typeof setters, on: boolean) => {
+  // (the state setters are stable, so hold is too)
+  const hold = useCallback((what: keyof typeof holds.current, on: boolean) => {
     holds.current[what] = on;
-    setters[what](on);
-  };
+    ({ hovered: setHovered, focused: setFocused, paused: setPaused, hidden: setHidden, offscreen: setOffscreen })[what](on);
+  }, []);
 
   useEffect(() => {
+    const on = () => hold("hidden", hiddenPage());
+    on(); // the tab may have been hidden between the first render and now
+    document.addEventListener("visibilitychange", on);
+    return () => document.removeEventListener("visibilitychange", on);
+  }, [hold]);
+
+  const shown = !dismissed && ads.length > 0;
+  useEffect(() => {
+    const el = root.current;
+    if (!shown || !el || !observable()) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        // (a little under the share: the crossing's ratio is a float)
+        if (last) hold("offscreen", !(last.isIntersecting && last.intersectionRatio >= shownShare - 0.01));
+      },
+      { threshold: [0, shownShare, 1] },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [shown, hold]);
+
+  // A layout effect: the 10 s start in the commit that shows the ad (and
+  // data-rotating says so), not some time after it.
+  useLayoutEffect(() => {
     if (!rotating) return;
     const t = setTimeout(() => {
       const h = holds.current;
-      if (!h.hovered && !h.focused && !h.paused) setIndex((i) => (i + 1) % ads.length);
+      if (!h.hovered && !h.focused && !h.paused && !h.hidden && !h.offscreen) setIndex((i) => (i + 1) % ads.length);
     }, rotateMs);
     return () => clearTimeout(t);
   }, [rotating, index, ads.length]);
@@ -98,6 +145,7 @@ function Banner({ ads }: Props) {
       aria-label="Sponsored advertisement"
       data-sponsored
       data-ad-index={index}
+      data-rotating={rotating}
       className="flex h-full min-h-72 min-w-0 flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900"
       onMouseEnter={() => hold("hovered", true)}
       onMouseLeave={() => hold("hovered", false)}
