@@ -98,6 +98,7 @@ type checker struct {
 	today   time.Time
 	reports []Report
 	texts   map[string][]string // a file's lines, read once
+	bySlug  map[string]int      // a circular's place in cat.Circulars
 }
 
 func (c *checker) add(r Report) { c.reports = append(c.reports, r) }
