@@ -121,7 +121,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 	bodies := map[string]bodyView{}
 	entries := map[string]catalog.PaymentBody{}
 	for _, b := range cat.Bodies {
-		bodies[b.Slug] = newBodyView(cat, b)
+		bodies[b.Slug] = newBodyView(cat, b, opts.Now())
 		entries[b.Slug] = b
 	}
 	events := map[string]catalog.Event{}
@@ -162,10 +162,10 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
-		"networks":    cat.Networks,
+		"networks":    networkViews(cat, opts.Now()),
 		"companies":   cat.Companies,
-		"sibos":       cat.Sibos,
-		"eventList":   cat.Events,
+		"sibos":       sibosViews(cat, opts.Now()),
+		"eventList":   eventViews(cat, opts.Now()),
 		"news":        cat.News,
 		"videos":      cat.Videos,
 		// /fintech-leaders' two lists, ordered, with each card's person and role title

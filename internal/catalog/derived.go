@@ -63,7 +63,7 @@ func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) 
 		if len(out) == n {
 			break
 		}
-		if x.PublishedDate.After(Day(now)) || !x.InForce(now) || !keep(x) {
+		if !x.InForce(now) || !keep(x) {
 			continue
 		}
 		out = append(out, x)
