@@ -69,7 +69,7 @@ func TestNetworkAndEventPages(t *testing.T) {
 			`data-guidelines-as-of>As of <time datetime="2024-03-06">March 6, 2024</time>`,
 		}},
 		{page: "payment-networks/visa", section: "Recent circulars", want: []string{
-			"Newest circulars in RegPulse that name “Visa” or “card data” in their title or summary and are in force on",
+			"Newest circulars in RegPulse that name “Visa” or “card data” in their title or summary, leaving out those replaced or withdrawn as of",
 			`href="/circulars/rbi-2021-09-07-tokenisation"`, `href="/circulars/rbi-2020-03-17-pa-guidelines"`,
 		}, not: []string{"npci-2024-03-28-upi-ids", "None yet."}},
 		{page: "payment-networks/upi", section: "Recent circulars", want: []string{
@@ -122,6 +122,76 @@ func TestNetworkAndEventPages(t *testing.T) {
 			}
 			if got := strings.Join(missing(html), ","); got != tc.notVerified {
 				t.Errorf("Not verified: %q, want %q", got, tc.notVerified)
+			}
+		})
+	}
+}
+
+// TestDerivedListsFollow builds the fixture as written and with a
+// circular and an edition redated, and sees the body's recent updates,
+// the network's recent circulars and the event's next edition follow.
+func TestDerivedListsFollow(t *testing.T) {
+	order := func(html string, slugs ...string) bool {
+		last := -1
+		for _, s := range slugs {
+			i := strings.Index(html, `href="/circulars/`+s+`"`)
+			if i <= last {
+				return false
+			}
+			last = i
+		}
+		return true
+	}
+	for _, tc := range []struct {
+		name   string
+		edits  map[string][2]string // file: old, new text
+		recent []string             // the RBI body's and Visa's, in order
+		next   string               // in GFF's next edition
+	}{
+		{name: "as written", recent: []string{"rbi-2021-09-07-tokenisation", "rbi-2020-03-17-pa-guidelines"},
+			next: `<span data-edition="2021">`},
+		{name: "redated", edits: map[string][2]string{
+			"circulars/rbi-2020-03-17-pa-guidelines.md": {"publishedDate: 2020-03-17", "publishedDate: 2022-01-05"},
+			// GFF 2021 moved before the build's day (1 March 2021)
+			"events/global-fintech-fest.md": {"startDate: 2021-09-22\n    endDate: 2021-09-24", "startDate: 2021-02-22\n    endDate: 2021-02-24"},
+		}, recent: []string{"rbi-2020-03-17-pa-guidelines", "rbi-2021-09-07-tokenisation"},
+			next: "none announced"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			content := copyTree(t, fixtureContent)
+			for file, e := range tc.edits {
+				p := filepath.Join(content, file)
+				b, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(b), e[0]) {
+					t.Fatalf("%s lacks %q", file, e[0])
+				}
+				if err := os.WriteFile(p, []byte(strings.Replace(string(b), e[0], e[1], 1)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, _ := buildSite(t, content, templatesDir)
+			section := func(page, id string) string {
+				html := readOut(t, out, page+"/index.html")
+				i := strings.Index(html, `id="`+id+`"`)
+				if i < 0 {
+					t.Fatalf("%s has no #%s", page, id)
+				}
+				html = html[i:]
+				return html[:strings.Index(html, "</section>")]
+			}
+			if s := section("payment-body/rbi", "updates"); !order(s, tc.recent...) || !strings.Contains(s, `href="/circulars/rbi">All RBI circulars</a>`) {
+				t.Errorf("RBI's recent updates are not %v, with the link to all:\n%s", tc.recent, s)
+			}
+			if s := section("payment-networks/visa", "recent-circulars"); !order(s, tc.recent...) {
+				t.Errorf("Visa's recent circulars are not %v:\n%s", tc.recent, s)
+			}
+			gff := section("fintech-events", "major-events")
+			gff = gff[strings.Index(gff, `id="event-global-fintech-fest"`):]
+			if s := gff[:strings.Index(gff, "</li>")]; !strings.Contains(s, tc.next) {
+				t.Errorf("GFF's next edition is not %s:\n%s", tc.next, s)
 			}
 		})
 	}

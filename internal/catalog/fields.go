@@ -391,13 +391,9 @@ func (f *fields) editions(name string) []Edition {
 		if e.StartDate != nil && e.EndDate != nil && e.EndDate.Before(e.StartDate.Time) {
 			s.addAt(s.keyLines["endDate"], "endDate", "is before startDate")
 		}
-		for _, d := range []struct {
-			field string
-			date  *Date
-		}{{"startDate", e.StartDate}, {"endDate", e.EndDate}} {
-			if d.date != nil && e.Year != 0 && d.date.Year() != e.Year {
-				s.addAt(s.keyLines[d.field], d.field, "%s is not in the edition's year %d", d.date, e.Year)
-			}
+		// (an edition may end in the next year)
+		if e.StartDate != nil && e.Year != 0 && e.StartDate.Year() != e.Year {
+			s.addAt(s.keyLines["startDate"], "startDate", "%s is not in the edition's year %d", e.StartDate, e.Year)
 		}
 		if years[e.Year] && e.Year != 0 {
 			s.addAt(s.keyLines["year"], "year", "edition %d is given twice", e.Year)
