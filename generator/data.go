@@ -126,6 +126,10 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 	}
 	events := map[string]catalog.Event{}
 	for _, e := range cat.Events {
+		// the shell reads this on every page (circularPageData): without
+		// the editions, which change more often than a sidebar's link, an
+		// edition's edit renders no circular's page again
+		e.Editions = nil
 		events[e.Slug] = e
 	}
 	indian, global := catalog.Leaders(cat.Companies)
