@@ -3,6 +3,7 @@ package generator
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"regpulse/internal/catalog"
 )
@@ -34,9 +35,12 @@ func TestNewBodyView(t *testing.T) {
 	}
 	rbi := catalog.PaymentBody{Name: "Reserve Bank of India", ShortName: "RBI"}
 
-	v := newBodyView(cat, rbi)
+	v := newBodyView(cat, rbi, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	if v.CircularCount != 2 {
 		t.Errorf("CircularCount = %d, want 2", v.CircularCount)
+	}
+	if want := []string{"rbi-new", "rbi-old"}; !slices.Equal(v.RecentCirculars, want) || v.CircularsURL != "/circulars/rbi" {
+		t.Errorf("RecentCirculars = %v, CircularsURL = %q, want %v and /circulars/rbi", v.RecentCirculars, v.CircularsURL, want)
 	}
 	var got []string
 	for _, n := range v.RelatedNews {
@@ -48,8 +52,8 @@ func TestNewBodyView(t *testing.T) {
 	}
 
 	t.Run("NoCirculars", func(t *testing.T) {
-		v := newBodyView(cat, catalog.PaymentBody{Name: "Insurance Regulatory and Development Authority of India", ShortName: "IRDAI"})
-		if v.CircularCount != 0 || v.RelatedNews == nil || len(v.RelatedNews) != 0 {
+		v := newBodyView(cat, catalog.PaymentBody{Name: "Insurance Regulatory and Development Authority of India", ShortName: "IRDAI"}, time.Now())
+		if v.CircularCount != 0 || v.RelatedNews == nil || len(v.RelatedNews) != 0 || v.RecentCirculars == nil || len(v.RecentCirculars) != 0 || v.CircularsURL != "" {
 			t.Errorf("got %+v, want empty (not nil) lists", v)
 		}
 	})

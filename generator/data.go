@@ -121,11 +121,15 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 	bodies := map[string]bodyView{}
 	entries := map[string]catalog.PaymentBody{}
 	for _, b := range cat.Bodies {
-		bodies[b.Slug] = newBodyView(cat, b)
+		bodies[b.Slug] = newBodyView(cat, b, opts.Now())
 		entries[b.Slug] = b
 	}
 	events := map[string]catalog.Event{}
 	for _, e := range cat.Events {
+		// the shell reads this on every page (circularPageData): without
+		// the editions, which change more often than a sidebar's link, an
+		// edition's edit renders no circular's page again
+		e.Editions = nil
 		events[e.Slug] = e
 	}
 	indian, global := catalog.Leaders(cat.Companies)
@@ -162,10 +166,10 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
-		"networks":    cat.Networks,
+		"networks":    networkViews(cat, opts.Now()),
 		"companies":   cat.Companies,
-		"sibos":       cat.Sibos,
-		"eventList":   cat.Events,
+		"sibos":       sibosViews(cat, opts.Now()),
+		"eventList":   eventViews(cat, opts.Now()),
 		"news":        cat.News,
 		"videos":      cat.Videos,
 		// /fintech-leaders' two lists, ordered, with each card's person and role title

@@ -146,14 +146,16 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		pages = append(pages, render.Page{File: file, Front: front, Shows: shows})
 	}
 	for _, n := range cat.Networks {
-		pages = append(pages, entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile))
+		p := entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile)
+		p.Shows = networkRecent(cat, n, now)
+		pages = append(pages, p)
 	}
 	pages = append(pages, render.Page{File: "payment-body/_index.md",
 		Front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
 		p := entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile)
 		p.Front["pager"] = firstPager["/payment-body/"+b.Slug]
-		p.Shows = append(slices.Clone(firstShows["/payment-body/"+b.Slug]), b.RecentUpdates...)
+		p.Shows = append(slices.Clone(firstShows["/payment-body/"+b.Slug]), bodyRecent(cat, b, now)...)
 		pages = append(pages, p)
 	}
 	// What /payment-body/{unknown} shows: internal/web serves the nearest

@@ -27,10 +27,14 @@ test.describe("/sibos-events", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("SIBOS Events");
     await expect(page.getByText(/brings together 9,000\+ attendees/)).toBeVisible();
 
-    // every edition in the content is completed: Upcoming shows its empty state
+    // Sibos 2027 (Singapore, dates not announced) is the one upcoming edition
     const upcoming = page.getByRole("region", { name: /Upcoming Events/ });
-    await expect(upcoming.locator("article")).toHaveCount(0);
-    await expect(upcoming.getByText("No SIBOS events found")).toBeVisible();
+    await expect(upcoming.locator("article")).toHaveCount(1);
+    const y2027 = upcoming.locator("article").filter({ hasText: "Sibos 2027" });
+    await expect(y2027).toContainText(/Location:\s*Singapore/);
+    await expect(y2027).toContainText(/Dates:\s*Not verified/);
+    await expect(y2027.getByText("Upcoming", { exact: true })).toBeVisible();
+    await expect(upcoming.getByText("No SIBOS events found")).toBeHidden();
 
     const past = page.getByRole("region", { name: /Past Events/ });
     const cards = past.locator("article");
@@ -90,6 +94,13 @@ test.describe("/fintech-events", () => {
     for (const field of ["Location", "Frequency", "Estimated attendees", "Focus", "Website"]) {
       await expect(pn).toContainText(new RegExp(`${field}:\\s*Not verified`));
     }
+
+    // the major events' next editions, derived as of the build's date:
+    // Sibos 2027 from the sibos collection; GFF's 2026 edition is over
+    const major = page.getByRole("region", { name: "Major events: next editions" });
+    await expect(major.getByRole("listitem")).toHaveCount(7);
+    await expect(major.locator("#event-sibos")).toContainText(/Next edition:\s*2027, Singapore \(dates not announced\)/);
+    await expect(major.locator("#event-global-fintech-fest")).toContainText(/Next edition:\s*none announced in our sources as of/);
 
     const box = page.getByRole("complementary", { name: "Event Submission" });
     await expect(box).toBeVisible();

@@ -1,5 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
 import { axeViolations, expectEvery, screenshot } from "./helpers";
+
+// newestInForce is the newest circular of content/ from source that no
+// other file supersedes and that is not withdrawn (ties: by slug), as
+// the build's "Recent updates" must list it first.
+function newestInForce(source: string): { slug: string; date: string } {
+  const dir = new URL("../../content/circulars/", import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => ({ slug: f.slice(0, -3), text: readFileSync(new URL(f, dir), "utf8") }));
+  const front = (text: string) => text.split("\n---")[0];
+  const replaced = new Set(files.flatMap(({ text }) => [...(/^supersedes:\n((?:- .*\n)+)/m.exec(front(text))?.[1] ?? "").matchAll(/- (\S+)/g)].map((m) => m[1])));
+  const candidates = files
+    .filter(({ slug, text }) => {
+      const f = front(text);
+      return new RegExp(`^source: "?${source}"?$`, "m").test(f) && !/^withdrawn:/m.test(f) && !/^published: false/m.test(f) && !replaced.has(slug);
+    })
+    .map(({ slug, text }) => ({ slug, date: /^publishedDate: "?(\d{4}-\d{2}-\d{2})/m.exec(front(text))![1] }))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+  return candidates[0];
+}
 
 // the circulars on screen: the pre-rendered page's, or those drawn from the API's answer
 const cards = (page: Page) => page.locator("[data-static-page=body-circulars]:visible [data-list=body-circulars] > [data-fields]:visible, [data-api-list=body-circulars] [data-circular]");
@@ -27,6 +46,18 @@ test.describe("/payment-body/{body}", () => {
     await page.waitForSelector("[data-island-mounted]");
     await screenshot(page, info, "payment-body-rbi");
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("Recent updates are derived: RBI's newest circular in content/ first", async ({ page }) => {
+    const newest = newestInForce("RBI");
+    await page.goto("/payment-body/rbi");
+    const updates = page.getByRole("region", { name: "Recent updates" });
+    await expect(updates).toContainText(/Newest circulars from RBI in RegPulse, leaving out those replaced or withdrawn as of/);
+    const items = updates.getByRole("listitem");
+    await expect(items).toHaveCount(5);
+    await expect(items.first().getByRole("link")).toHaveAttribute("href", `/circulars/${newest.slug}`);
+    await expect(items.first().locator("time")).toHaveAttribute("datetime", newest.date);
+    await expect(updates.getByRole("link", { name: "All RBI circulars" })).toHaveAttribute("href", "/circulars/rbi");
   });
 
   test("search, sort and impact filter go through the API", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
 import { axeViolations, expectEvery, isMobile, screenshot } from "./helpers";
 
 const cards = (page: Page) => page.locator("[data-list=networks] > article:visible");
@@ -151,6 +152,34 @@ test.describe("/payment-networks/{network}", () => {
 
     await page.getByRole("link", { name: "Back to Payment Networks & Card Schemes" }).click();
     await expect(page).toHaveURL(/\/payment-networks$/);
+  });
+
+  test("UPI: its hand-kept guidelines' date, its recent circulars derived", async ({ page }) => {
+    const content = new URL("../../content/", import.meta.url);
+    const asOf = /^guidelinesAsOf: (\d{4}-\d{2}-\d{2})$/m.exec(readFileSync(new URL("networks/upi.md", content), "utf8"))![1];
+    // the newest circular of content/ with UPI in its title, neither
+    // withdrawn nor replaced, is among the newest naming UPI
+    const dir = new URL("circulars/", content);
+    const files = readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => ({ slug: f.slice(0, -3), front: readFileSync(new URL(f, dir), "utf8").split("\n---")[0] }));
+    const replaced = new Set(files.flatMap(({ front }) => [...(/^supersedes:\n((?:- .*\n)+)/m.exec(front)?.[1] ?? "").matchAll(/- (\S+)/g)].map((m) => m[1])));
+    const newest = files
+      .filter(({ slug, front }) => /^title: .*\bUPI\b/m.test(front) && !/^withdrawn:/m.test(front) && !/^published: false/m.test(front) && !replaced.has(slug))
+      .map(({ slug, front }) => ({ slug, date: /^publishedDate: "?(\d{4}-\d{2}-\d{2})/m.exec(front)![1] }))
+      .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))[0];
+
+    await page.goto("/payment-networks/upi");
+    const guidelines = page.getByRole("region", { name: /Guidelines/ });
+    await expect(guidelines.locator("[data-guidelines-as-of] time")).toHaveAttribute("datetime", asOf);
+    await expect(guidelines.locator("[data-guidelines-as-of]")).toHaveText(
+      `As of ${new Date(asOf + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}`);
+    const recent = page.getByRole("region", { name: "Recent circulars" });
+    await expect(recent).toContainText(/name “UPI” or “Unified Payments Interface” in their title or summary/);
+    const items = recent.getByRole("listitem");
+    await expect(items).toHaveCount(5);
+    await expect(recent.locator(`a[href="/circulars/${newest.slug}"]`)).toHaveCount(1);
+    // newer than the hand-kept list's date: what the derived list adds
+    expect(newest.date > asOf).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("a network with a website links it", async ({ page }) => {

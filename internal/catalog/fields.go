@@ -349,6 +349,61 @@ func (f *fields) complianceDates(name string) []ComplianceDate {
 	return out
 }
 
+// removed refuses a field the kind no longer reads, saying why and what
+// to do (a list now derived from the catalog), where "unknown field"
+// would read as a typo. It is not part of a new entry's skeleton.
+func (f *fields) removed(name, why string) {
+	if line, ok := f.keyLines[name]; ok {
+		f.used[name] = true // reported here, not as unknown
+		f.addAt(line, name, "%s", why)
+	}
+}
+
+// editions reads an event's editions: a list of maps {year, startDate,
+// endDate, location, status, sourceUrl}, each with its source.
+func (f *fields) editions(name string) []Edition {
+	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	n := f.node(name, false)
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		f.addAt(n.Line, name, "must be a list of {year, startDate, endDate, location, status, sourceUrl}")
+		return nil
+	}
+	var out []Edition
+	years := map[int]bool{}
+	for i, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			f.addAt(item.Line, name, "each edition must be a map like {year: 2026, location: Mumbai, status: upcoming, sourceUrl: ...}")
+			continue
+		}
+		s := f.sub(item, fmt.Sprintf("%s[%d].", name, i))
+		e := Edition{
+			Year:      s.integer("year", true, 1900, maxYear),
+			StartDate: s.date("startDate", false),
+			EndDate:   s.date("endDate", false),
+			Location:  OptString(s.str("location", false)),
+			Status:    s.enum("status", true, EventStatuses),
+			SourceURL: OptString(s.link("sourceUrl", true)),
+		}
+		s.done()
+		if e.StartDate != nil && e.EndDate != nil && e.EndDate.Before(e.StartDate.Time) {
+			s.addAt(s.keyLines["endDate"], "endDate", "is before startDate")
+		}
+		// (an edition may end in the next year)
+		if e.StartDate != nil && e.Year != 0 && e.StartDate.Year() != e.Year {
+			s.addAt(s.keyLines["startDate"], "startDate", "%s is not in the edition's year %d", e.StartDate, e.Year)
+		}
+		if years[e.Year] && e.Year != 0 {
+			s.addAt(s.keyLines["year"], "year", "edition %d is given twice", e.Year)
+		}
+		years[e.Year] = true
+		out = append(out, e)
+	}
+	return out
+}
+
 // done reports every field the kind does not know: usually a typo.
 func (f *fields) done() {
 	names := make([]string, 0, len(f.keyLines))

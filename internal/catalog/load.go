@@ -124,6 +124,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	l.cat.sort()
 	l.cat.linkSupersession()
 	l.cat.linkLifecycle()
+	l.cat.linkEditions()
 	return l.cat, nil
 }
 

@@ -62,8 +62,11 @@ name: UPI (NPCI)
 description: The UPI rail.
 guidelines:
 - One rule
+guidelinesAsOf: 2020-01-01
+circularTerms:
+- UPI
 ---
-` // name 2, description 3, guidelines 4 (item 5), --- 6
+` // name 2, description 3, guidelines 4 (item 5), guidelinesAsOf 6, circularTerms 7 (item 8), --- 9
 
 	validSibos = `---
 title: Sibos 2024
@@ -467,8 +470,31 @@ func TestParseFile_Fields(t *testing.T) {
 			want: []string{`5: keyFunctions: list items must be non-empty text`, `5: keyFunctions: needs at least one item`}},
 		{name: "list/optional scalars", rel: "sibos/2024.md", src: appendFront(validSibos, "keyTopics: AI\nspeakers: Someone"),
 			want: []string{`5: keyTopics: must be a list`, `6: speakers: must be a list`}},
-		{name: "list/recentUpdates scalar", rel: "bodies/rbi.md", src: appendFront(validBody, "recentUpdates: rbi-2020-01-01-x"),
-			want: []string{`6: recentUpdates: must be a list`}},
+		// A list now derived from the catalog is refused, saying so.
+		{name: "removed/recentUpdates", rel: "bodies/rbi.md", src: appendFront(validBody, "recentUpdates:\n  - rbi-2020-01-01-x"),
+			want: []string{`6: recentUpdates: derived from the catalog (the body's newest circulars); remove it`}},
+		{name: "removed/sibos editions", rel: "events/sibos.md", src: appendFront(validEvent, "editions: []"),
+			want: []string{`4: editions: Sibos's editions are content/sibos/YEAR.md; remove it`}},
+		// Hand-kept guidelines say since when they are true.
+		{name: "network/guidelinesAsOf missing", rel: "networks/upi.md", src: replaceLine(validNetwork, "guidelinesAsOf", ""),
+			want: []string{`2: guidelinesAsOf: required field is missing`}},
+		{name: "network/guidelinesAsOf bad", rel: "networks/upi.md", src: replaceLine(validNetwork, "guidelinesAsOf", "guidelinesAsOf: May 2025"),
+			want: []string{`6: guidelinesAsOf: bad date "May 2025" (want YYYY-MM-DD)`}},
+		{name: "network/circularTerms missing", rel: "networks/upi.md", src: replaceLine(replaceLine(validNetwork, "circularTerms", ""), "- UPI", ""),
+			want: []string{`2: circularTerms: required field is missing`}},
+		// An event's editions, each with its source.
+		{name: "editions/valid", rel: "events/e.md", src: appendFront(validEvent, "editions:\n- {year: 2026, startDate: 2026-09-08, endDate: 2026-09-11, location: Mumbai, status: upcoming, sourceUrl: \"https://example.org/e\"}\n- {year: 2027, status: upcoming, sourceUrl: \"https://example.org/f\"}")},
+		{name: "editions/scalar", rel: "events/e.md", src: appendFront(validEvent, "editions: 2026"),
+			want: []string{`4: editions: must be a list of {year, startDate, endDate, location, status, sourceUrl}`}},
+		{name: "editions/problems", rel: "events/e.md", src: appendFront(validEvent, "editions:\n- year: 2026\n  startDate: 2026-09-11\n  endDate: 2026-09-08\n  status: upcoming\n- year: 2026\n  startDate: 2025-10-07\n  status: soon\n  city: Mumbai\n  sourceUrl: \"https://example.org/e\""),
+			want: []string{
+				`5: editions[0].sourceUrl: required field is missing`,
+				`7: editions[0].endDate: is before startDate`,
+				`9: editions[1].year: edition 2026 is given twice`,
+				`10: editions[1].startDate: 2025-10-07 is not in the edition's year 2026`,
+				`11: editions[1].status: unknown value "soon" (allowed: upcoming, ongoing, completed)`,
+				`12: editions[1].city: unknown field`,
+			}},
 		{name: "list/complianceRequirements map", rel: "regulations/r.md", src: appendFront(validRegulation, "complianceRequirements: {a: b}"),
 			want: []string{`7: complianceRequirements: must be a list`}},
 

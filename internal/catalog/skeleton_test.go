@@ -142,7 +142,7 @@ func TestSkeleton_Filled(t *testing.T) {
 		"news":        {"title": "A title", "excerpt": "One sentence.", "source": "RBI", "category": "CBDC", "sourceUrl": "https://example.org/n"},
 		"companies":   {"name": "Example", "description": "A company.", "country": "India", "category": "Lending"},
 		"regulations": {"name": "Example Act", "country": "India", "keyProvisions": "[One]"},
-		"networks":    {"name": "Visa", "description": "A network.", "guidelines": "[One rule]"},
+		"networks":    {"name": "Visa", "description": "A network.", "guidelines": "[One rule]", "circularTerms": "[Visa]"},
 		"sibos":       {"title": "Sibos 2027"},
 		"events":      {"name": "Example Summit"},
 		"bodies":      {"name": "National Payments Corporation of India", "shortName": "NPCI", "keyFunctions": "[Runs UPI]"},

@@ -404,10 +404,17 @@ type Network struct {
 	Headquarters OptString `json:"headquarters"`
 	Description  string    `json:"description"`
 	Guidelines   TextList  `json:"guidelines"`
-	ContactInfo  OptString `json:"contactInfo"`
-	WebsiteURL   OptString `json:"websiteUrl"`
-	SourceURL    OptString `json:"sourceUrl"`
-	Profile      OptString `json:"profile"` // the Markdown body
+	// GuidelinesAsOf is the day the hand-kept guidelines were last known
+	// true (no catalog item backs each line, so pages say "As of").
+	// CircularTerms are the words that make a circular about the network
+	// (Mentions): its recent circulars are derived from them. Neither is
+	// stored or served by the API (the site shows them).
+	GuidelinesAsOf *Date     `json:"-" store:"-"`
+	CircularTerms  TextList  `json:"-" store:"-"`
+	ContactInfo    OptString `json:"contactInfo"`
+	WebsiteURL     OptString `json:"websiteUrl"`
+	SourceURL      OptString `json:"sourceUrl"`
+	Profile        OptString `json:"profile"` // the Markdown body
 }
 
 type SibosEvent struct {
@@ -441,21 +448,24 @@ type Event struct {
 	Focus              TextList  `json:"focus"`
 	EstimatedAttendees OptString `json:"estimatedAttendees"`
 	SourceURL          OptString `json:"sourceUrl"`
+	// Editions are the event's editions in date order: the front
+	// matter's, or for Sibos the sibos collection's (linkEditions).
+	// Pages derive the next one (NextEdition) as of the build's date.
+	Editions List[Edition] `json:"editions"`
 }
 
 type PaymentBody struct {
 	Entry
-	Name          string    `json:"name"`
-	ShortName     string    `json:"shortName" enum:"BodyName"`
-	Established   OptInt    `json:"established"`
-	Headquarters  OptString `json:"headquarters"`
-	Head          OptString `json:"head"`
-	HeadTitle     OptString `json:"headTitle"`
-	Website       OptString `json:"website"`
-	KeyFunctions  TextList  `json:"keyFunctions"`
-	RecentUpdates TextList  `json:"recentUpdates"` // circular slugs
-	SourceURL     OptString `json:"sourceUrl"`
-	Profile       OptString `json:"profile"`
+	Name         string    `json:"name"`
+	ShortName    string    `json:"shortName" enum:"BodyName"`
+	Established  OptInt    `json:"established"`
+	Headquarters OptString `json:"headquarters"`
+	Head         OptString `json:"head"`
+	HeadTitle    OptString `json:"headTitle"`
+	Website      OptString `json:"website"`
+	KeyFunctions TextList  `json:"keyFunctions"`
+	SourceURL    OptString `json:"sourceUrl"`
+	Profile      OptString `json:"profile"`
 }
 
 type Ad struct {

@@ -56,7 +56,9 @@ func NewIssue(cat *catalog.Catalog, month time.Time) Issue {
 		}
 	}
 	for _, s := range cat.Sibos {
-		if s.Status != "completed" && (s.EndDate == nil || !s.EndDate.Before(end)) {
+		// the catalog's rule (an edition of a past year without dates is
+		// over too), as of the issue's end
+		if !s.Edition().Past(end) {
 			is.Sibos = append(is.Sibos, s)
 		}
 	}
