@@ -49,7 +49,8 @@ test.describe("/fintech-leaders", () => {
     // Global: by company name
     const companies = await global(page).locator("h3").allTextContents();
     expect(companies[0]).toBe("Pieter van der Does"); // Adyen
-    expect(companies[1]).toBe("Affirm"); // no founder in content
+    expect(companies[1]).toBe("Max Levchin"); // Affirm
+    await expect(card("affirm")).toContainText(/Max Levchin\s*Founder\s/); // content: CEO only as of March 2025
     await expect(pager(page, "Indian Leaders")).toContainText("Page 1 of 2 - Indian Leaders");
     await expect(pager(page, "Global Leaders")).toContainText("Page 1 of 2 - Global Leaders");
     await screenshot(page, info, "fintech-leaders");

@@ -40,7 +40,7 @@ test.describe("obligations", () => {
     await expect(section.getByRole("heading", { name: "Obligations" })).toBeVisible();
     await expect(section.locator("[data-obligation]")).toHaveCount(4);
     await expect(section).toContainText("July 31, 2025");
-    await expect(section).toContainText("Monitor and throttle the API traffic sent to UPI for the ten most-used APIs.");
+    await expect(section).toContainText("PSP banks and acquiring banks: monitor and throttle the API traffic you send to UPI for the ten most-used UPI APIs.");
     await expect(section).toContainText("Payment Service Providers");
     await expect(section).toContainText("Reporting");
     const mark = page.locator("mark#obligation-1");
@@ -73,7 +73,7 @@ test.describe("obligations", () => {
     const score = page.locator("[data-register-score] [data-score-value]");
     await expect(score).toHaveText("0%");
 
-    const item = page.locator("[data-register-item]").filter({ hasText: "Keep each cross-border transaction within the cap." });
+    const item = page.locator("[data-register-item]").filter({ hasText: "Cross-border payment aggregators: do not process a cross-border transaction of more than ₹25 lakh." });
     await expect(item).toHaveCount(1);
     await item.getByLabel("Status").selectOption("done");
     await expect(page.getByText("Saved", { exact: true })).toBeVisible();
@@ -135,7 +135,7 @@ test.describe("obligations", () => {
     const item = page.locator("[data-register-item]").filter({ hasText: "follow the merchant KYC and settlement rules" });
     await expect(item.locator("[data-obligation-review]")).toContainText("of Payment Aggregator Directions, 2025 changed from November 28, 2025");
     // the withdrawn circular's obligation for issuers is not in the register
-    await page.getByLabel("Search your obligations").fill("unauthorised transaction");
+    await page.getByLabel("Search your obligations").fill("within 10 working days");
     await expect(page.getByText("No obligations match.")).toBeVisible();
   });
 

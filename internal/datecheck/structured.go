@@ -7,37 +7,55 @@ import (
 	"regpulse/internal/catalog"
 )
 
-// editions reports a Sibos edition whose status its dates contradict:
-// upcoming or ongoing after its end, completed before its start.
+// editions reports an event edition whose status its dates contradict:
+// upcoming or ongoing after its end, completed before its start. Sibos's
+// are its own files (content/sibos); other events' are their front
+// matter's editions.
 func (c *checker) editions() {
 	for _, e := range c.cat.Sibos {
-		var start, end time.Time
-		if e.StartDate != nil {
-			start = e.StartDate.Time
-		}
-		if e.EndDate != nil {
-			end = e.EndDate.Time
-		} else {
-			end = start
-		}
-		var msg string
-		switch {
-		case e.Status == "upcoming" && !end.IsZero() && end.Before(c.today):
-			msg = fmt.Sprintf("upcoming, and the edition ended on %s: completed", formatDay(end))
-		case e.Status == "upcoming" && !start.IsZero() && !start.After(c.today):
-			msg = fmt.Sprintf("upcoming, and the edition started on %s: ongoing", formatDay(start))
-		case e.Status == "ongoing" && !end.IsZero() && end.Before(c.today):
-			msg = fmt.Sprintf("ongoing, and the edition ended on %s: completed", formatDay(end))
-		case e.Status != "upcoming" && !start.IsZero() && start.After(c.today):
-			msg = fmt.Sprintf("%s, and the edition starts on %s: upcoming", e.Status, formatDay(start))
-		case e.Status == "upcoming" && start.IsZero() && e.Year < c.today.Year():
-			msg = fmt.Sprintf("upcoming, with no dates, in %d: a past year", e.Year)
-		}
-		if msg != "" {
+		if msg := editionStatus(e.Edition(), c.today); msg != "" {
 			c.add(Report{Path: e.Path, Line: c.keyLine(e.Path, "status", e.Status, 1), Field: "status", Severity: Error,
 				Kind: KindEditionPast, Message: msg})
 		}
 	}
+	for _, ev := range c.cat.Events {
+		if ev.Slug == catalog.SibosEventSlug {
+			continue
+		}
+		for _, ed := range ev.Editions {
+			if msg := editionStatus(ed, c.today); msg != "" {
+				line := c.keyLine(ev.Path, "status", ed.Status, c.keyLine(ev.Path, "year", fmt.Sprint(ed.Year), c.keyLine(ev.Path, "editions", "", 1)))
+				c.add(Report{Path: ev.Path, Line: line, Field: "editions.status", Severity: Error, Kind: KindEditionPast,
+					Message: fmt.Sprintf("%d: %s", ed.Year, msg)})
+			}
+		}
+	}
+}
+
+// editionStatus says what is wrong with e's status on day today, "" when
+// nothing is.
+func editionStatus(e catalog.Edition, today time.Time) string {
+	var start, end time.Time
+	if e.StartDate != nil {
+		start = e.StartDate.Time
+	}
+	end = start
+	if e.EndDate != nil {
+		end = e.EndDate.Time
+	}
+	switch {
+	case e.Status == "upcoming" && !end.IsZero() && end.Before(today):
+		return fmt.Sprintf("upcoming, and the edition ended on %s: completed", formatDay(end))
+	case e.Status == "upcoming" && !start.IsZero() && !start.After(today):
+		return fmt.Sprintf("upcoming, and the edition started on %s: ongoing", formatDay(start))
+	case e.Status == "ongoing" && !end.IsZero() && end.Before(today):
+		return fmt.Sprintf("ongoing, and the edition ended on %s: completed", formatDay(end))
+	case e.Status != "upcoming" && !start.IsZero() && start.After(today):
+		return fmt.Sprintf("%s, and the edition starts on %s: upcoming", e.Status, formatDay(start))
+	case e.Status != "completed" && start.IsZero() && e.Year < today.Year():
+		return fmt.Sprintf("%s, with no dates, in %d: a past year", e.Status, e.Year)
+	}
+	return ""
 }
 
 // regulations reports a regulation still draft or proposed after the date
@@ -95,30 +113,22 @@ func endedBy(ci catalog.Circular) string {
 	return "withdrawn"
 }
 
-// lists reports a regulator's hand-kept list of updates whose newest entry
-// is older than the regulator's newest circular.
+// lists reports a hand-kept list older than the catalog: a network's
+// guidelines, as of a day before the newest circular about the network.
+// The page says "as of", so the list is not untrue: a warning, for an
+// editor to bring the list up to that circular.
 func (c *checker) lists() {
-	newest := map[string]catalog.Circular{}
-	for _, ci := range c.cat.Circulars { // newest first
-		if _, ok := newest[ci.Source]; !ok {
-			newest[ci.Source] = ci
-		}
-	}
-	for _, b := range c.cat.Bodies {
-		n, ok := newest[b.ShortName]
-		if !ok || len(b.RecentUpdates) == 0 {
+	for _, n := range c.cat.Networks {
+		if n.GuidelinesAsOf == nil {
 			continue
 		}
-		var listed time.Time
-		for _, slug := range b.RecentUpdates {
-			if ci, ok := c.circular(slug); ok && ci.PublishedDate.After(listed) {
-				listed = ci.PublishedDate.Time
-			}
+		about := c.cat.AboutNetwork(n, c.today, 1)
+		if len(about) == 0 || !about[0].PublishedDate.After(n.GuidelinesAsOf.Time) {
+			continue
 		}
-		if listed.Before(n.PublishedDate.Time) {
-			c.add(Report{Path: b.Path, Line: c.keyLine(b.Path, "recentUpdates", "", 1), Field: "recentUpdates", Severity: Error,
-				Kind: KindListBehind, Message: fmt.Sprintf("newest entry of %s, and %s's newest circular, %s, is of %s",
-					formatDay(listed), b.ShortName, n.Slug, formatDay(n.PublishedDate.Time))})
-		}
+		newest := about[0]
+		c.add(Report{Path: n.Path, Line: c.keyLine(n.Path, "guidelinesAsOf", "", 1), Field: "guidelinesAsOf", Severity: Warning,
+			Kind: KindListBehind, Message: fmt.Sprintf("guidelines as of %s, and %s of %s is about %s: bring them up to it",
+				formatDay(n.GuidelinesAsOf.Time), newest.Slug, formatDay(newest.PublishedDate.Time), n.Name)})
 	}
 }
