@@ -70,13 +70,14 @@ test.describe("/sibos-events", () => {
 });
 
 test.describe("/fintech-events", () => {
-  test("the five events, honest gaps and the submission box", async ({ page }, info) => {
+  test("the eight events, honest gaps and the submission box", async ({ page }, info) => {
     const scripts = scriptsOf(page);
     await page.goto("/fintech-events");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Other Global Fintech Events");
     const cards = page.locator("[data-list=events] > article");
-    await expect(cards).toHaveCount(5);
-    for (const name of ["European Banking Congress", "Blockchain Expo", "InsurTech Connect", "RegTech Summit", "Open Banking Expo"]) {
+    await expect(cards).toHaveCount(8);
+    for (const name of ["Payments Next", "European Banking Congress", "Blockchain Expo", "InsurTech Connect", "RegTech Summit",
+      "Digital Banking Summit", "WealthTech Summit", "Open Banking Expo"]) {
       await expect(cards.getByRole("heading", { name, exact: true })).toHaveCount(1);
     }
     const obe = cards.filter({ hasText: "Open Banking Expo" });
@@ -89,9 +90,9 @@ test.describe("/fintech-events", () => {
     await expect(ebc).toContainText(/Website:\s*Not verified/);
     const itc = cards.filter({ hasText: "InsurTech Connect" });
     await expect(itc).toContainText(/Estimated attendees:\s*7,000\+/);
-    const rts = cards.filter({ hasText: "RegTech Summit" });
-    for (const field of ["Frequency", "Estimated attendees", "Website"]) {
-      await expect(rts).toContainText(new RegExp(`${field}:\\s*Not verified`));
+    const pn = cards.filter({ hasText: "Payments Next" });
+    for (const field of ["Location", "Frequency", "Estimated attendees", "Focus", "Website"]) {
+      await expect(pn).toContainText(new RegExp(`${field}:\\s*Not verified`));
     }
 
     // the major events' next editions, derived as of the build's date:

@@ -51,7 +51,7 @@ test.describe("shell", () => {
     }
     await expect(nav.getByRole("link", { name: "Impact Tracker", exact: true })).toHaveCount(2);
     await expect(nav.getByRole("link", { name: "Latest News" })).toHaveAttribute("aria-current", "page");
-    const events = ["Finovate", "Global Fintech Fest", "Hong Kong Fintech Week", "Money20/20", "SIBOS", "Singapore Fintech Festival"];
+    const events = ["Finovate", "Global Fintech Fest", "Hong Kong Fintech Week", "Money20/20", "SIBOS", "Singapore Fintech Festival", "World Fintech Festival"];
     for (const name of events) {
       const link = nav.getByRole("link", { name: new RegExp(`^${name.replace("/", "\\/")} \\(opens in a new tab\\)$`) });
       await expect(link).toHaveAttribute("target", "_blank");

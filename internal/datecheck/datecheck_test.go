@@ -20,7 +20,7 @@ func circular(date, extra, body string) string {
 }
 
 func network(body string) string {
-	return "---\nname: Visa\ndescription: A network.\nguidelines: [One rule]\n---\n" + body + "\n"
+	return "---\nname: Visa\ndescription: A network.\nguidelines: [One rule]\nguidelinesAsOf: 2025-01-01\ncircularTerms: [Visa]\n---\n" + body + "\n"
 }
 
 // check loads files (content-relative names) and checks them as of day.
@@ -58,7 +58,7 @@ func TestCheck(t *testing.T) {
 			name:  "future tense about a past date",
 			files: map[string]string{"networks/visa.md": network("It follows the rules that take effect on 1 April 2026.")},
 			day:   "2026-12-01",
-			want: []string{"content/networks/visa.md:6: body: warning: \"take effect\" about 1 April 2026, now past: say what happened, or what applies since then\n" +
+			want: []string{"content/networks/visa.md:8: body: warning: \"take effect\" about 1 April 2026, now past: say what happened, or what applies since then\n" +
 				`    "It follows the rules that take effect on 1 April 2026."`},
 		},
 		{
@@ -70,7 +70,7 @@ func TestCheck(t *testing.T) {
 			name:  "future tense on the day itself is past",
 			files: map[string]string{"networks/visa.md": network("The rule will apply from April 1, 2026.")},
 			day:   "2026-04-02",
-			want: []string{"content/networks/visa.md:6: body: warning: \"will\" about April 1, 2026, now past: say what happened, or what applies since then\n" +
+			want: []string{"content/networks/visa.md:8: body: warning: \"will\" about April 1, 2026, now past: say what happened, or what applies since then\n" +
 				`    "The rule will apply from April 1, 2026."`},
 		},
 		{
@@ -78,6 +78,25 @@ func TestCheck(t *testing.T) {
 			name:  "a past and a future date",
 			files: map[string]string{"networks/visa.md": network("After the pilot of March 2026, the scheme will start on 1 January 2027.")},
 			day:   "2026-12-01",
+		},
+		{
+			name:  "the future in the past is past",
+			files: map[string]string{"networks/visa.md": network("The tort was to start on proclamation, so it has applied since June 2025. Banks were set to comply by 1 May 2025, and would start on 2 May 2025.")},
+			day:   "2026-12-01",
+		},
+		{
+			name:  "an as-of claim carries its own date",
+			files: map[string]string{"bodies/rbi.md": "---\nname: Reserve Bank of India\nshortName: RBI\nkeyFunctions: [Regulates]\nhead: A\nheadTitle: Governor (as of April 2025)\n---\nBody.\n",
+				b: circular("2025-09-15", "", "New rules.")},
+			day: "2026-12-01",
+		},
+		{
+			name: "a regulator's latest claim older than its newest circular",
+			files: map[string]string{"bodies/rbi.md": "---\nname: Reserve Bank of India\nshortName: RBI\nkeyFunctions: [Regulates]\n---\nIts latest directions are of March 2025.\n",
+				b: circular("2025-09-15", "", "New rules.")},
+			day: "2026-12-01",
+			want: []string{"content/bodies/rbi.md:6: body: warning: \"latest\" of March 2025, and rbi-2025-09-15-b of 15 September 2025 is newer\n" +
+				`    "Its latest directions are of March 2025."`},
 		},
 		{
 			name:  "a rule's own mood is no future",
@@ -129,6 +148,21 @@ func TestCheck(t *testing.T) {
 			},
 			day:  "2026-12-01",
 			want: []string{"content/circulars/rbi-2024-01-10-a.md:11: complianceDates: error: Authorisation on 31 March 2026, and the circular is no longer in force since 15 September 2025 (by rbi-2025-09-15-b)"},
+		},
+		{
+			name: "a network's list older than a circular about it",
+			files: map[string]string{"networks/visa.md": network("Visa."),
+				a: circular("2024-01-10", "", "Visa cards."),
+				b: strings.Replace(circular("2025-09-15", "", "New rules."), "title: t", "title: Visa tokens", 1)},
+			day:  "2026-12-01",
+			want: []string{"content/networks/visa.md:5: guidelinesAsOf: warning: guidelines as of 1 January 2025, and rbi-2025-09-15-b of 15 September 2025 is about Visa: bring them up to it"},
+		},
+		{
+			name: "an event's upcoming edition that ended",
+			files: map[string]string{"events/gff.md": "---\nname: GFF\ngroup: major\neditions:\n- year: 2025\n  status: completed\n  sourceUrl: https://example.org/a\n" +
+				"- year: 2026\n  startDate: 2026-09-08\n  endDate: 2026-09-11\n  status: upcoming\n  sourceUrl: https://example.org/b\n---\nBody.\n"},
+			day:  "2026-12-01",
+			want: []string{"content/events/gff.md:11: editions.status: error: 2026: upcoming, and the edition ended on 11 September 2026: completed"},
 		},
 		{
 			name:  "an upcoming edition that ended",

@@ -194,10 +194,25 @@ func sentences(text string) []string {
 // future are the words that put a sentence in the future: "will",
 // "is to start", "takes effect", "upcoming" and their kin. Not "shall",
 // "must" or "is to be": a rule's own mood, true whatever the date.
-var future = regexp.MustCompile(`(?i)\b(will|won't|(?:is|are) to (?:take|start|begin|come|apply|go|end|close|open)|is due to|are due to|(?:is|are) set to|(?:is|are) expected to|(?:is|are) scheduled|scheduled (?:for|to)|(?:is|are) slated|to take effect|takes? effect|(?:to )?comes? into (?:force|effect)|to start|starts? on|upcoming|(?:is|are) proposed to|from next|goes live|go live on|yet to (?:start|begin|take effect))\b`)
+var future = regexp.MustCompile(`(?i)\b(will|won't|(?:is|are) to (?:take|start|begin|come|apply|go|end|close|open)|is due to|are due to|(?:is|are) set to|(?:is|are) expected to|(?:is|are) scheduled|scheduled (?:for|to)|(?:is|are) slated|to take effect|takes? effect|(?:to )?comes? into (?:force|effect)|(?:is|are) (?:due |set |scheduled )?to start|starts? on|upcoming|(?:is|are) proposed to|from next|goes live|go live on|yet to (?:start|begin|take effect))\b`)
 
-// latest are the words of a claim to be up to date.
-var latest = regexp.MustCompile(`(?i)\b(latest|most recent|newest|current|currently|up to date|as of|so far|to date)\b`)
+// futureWord is the first of s's future words not put in the past by
+// what comes before it ("was to start on", "were set to"), "" for none.
+func futureWord(s string) string {
+	for _, loc := range future.FindAllStringIndex(s, -1) {
+		before := strings.ToLower(s[:loc[0]])
+		if !strings.HasSuffix(before, "was to ") && !strings.HasSuffix(before, "were to ") &&
+			!strings.HasSuffix(before, "was ") && !strings.HasSuffix(before, "were ") &&
+			!strings.HasSuffix(before, "had ") && !strings.HasSuffix(before, "would ") {
+			return s[loc[0]:loc[1]]
+		}
+	}
+	return ""
+}
+
+// latest are the words of a claim to be up to date. Not "as of": a
+// claim that gives its own date is what a hand-kept fact should carry.
+var latest = regexp.MustCompile(`(?i)\b(latest|most recent|newest|current|currently|up to date|so far|to date)\b`)
 
 const months = `(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)`
 
@@ -298,7 +313,7 @@ func (c *checker) sentence(path string, line int, field, s string, subj subject)
 	if !hasYear(s) {
 		return
 	}
-	w, l := future.FindString(s), ""
+	w, l := futureWord(s), ""
 	if !subj.newest.IsZero() {
 		l = latest.FindString(s)
 	}
