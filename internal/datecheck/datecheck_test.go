@@ -85,7 +85,7 @@ func TestCheck(t *testing.T) {
 			day:   "2026-12-01",
 		},
 		{
-			name:  "an as-of claim carries its own date",
+			name: "an as-of claim carries its own date",
 			files: map[string]string{"bodies/rbi.md": "---\nname: Reserve Bank of India\nshortName: RBI\nkeyFunctions: [Regulates]\nhead: A\nheadTitle: Governor (as of April 2025)\n---\nBody.\n",
 				b: circular("2025-09-15", "", "New rules.")},
 			day: "2026-12-01",
