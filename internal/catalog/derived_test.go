@@ -16,7 +16,7 @@ import (
 func derivedContent(dates map[string]string, gffEnd2025, sibos2026Status string) fstest.MapFS {
 	circ := func(slug, source, title, extra string) *fstest.MapFile {
 		return &fstest.MapFile{Data: fmt.Appendf(nil,
-			"---\ntitle: %q\nsource: %s\ncategory: Payment Systems\npublishedDate: %s\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/%s\n%s---\nbody\n",
+			"---\ntitle: %q\nsource: %s\ncategory: Payment Systems\npublishedDate: %s\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/%s\nsourceKind: report\n%s---\nbody\n",
 			title, source, dates[slug], slug, extra)}
 	}
 	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
