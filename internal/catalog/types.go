@@ -153,6 +153,10 @@ type Entry struct {
 	Path string `json:"-"` // e.g. content/circulars/x.md
 }
 
+// File is the entry's file (Path): a method, so that code over entries of
+// any kind can ask it of each.
+func (e Entry) File() string { return e.Path }
+
 // EntityImpact is how hard a circular hits one kind of business.
 type EntityImpact struct {
 	EntityType  string `json:"entityType" enum:"EntityType"`

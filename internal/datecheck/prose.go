@@ -46,30 +46,21 @@ func (c *checker) proseEntries() []proseEntry {
 	for _, b := range c.cat.Bodies {
 		es = append(es, proseEntry{b.Path, newestOf[b.ShortName]})
 	}
-	add := func(path string) { es = append(es, proseEntry{path: path}) }
-	for _, x := range c.cat.Companies {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Regulations {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Networks {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Sibos {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Events {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Ads {
-		add(x.Path)
-	}
-	for _, x := range c.cat.AdSlots {
-		add(x.Path)
-	}
-	for _, x := range c.cat.Videos {
-		add(x.Path)
+	// The directories: no subject of their own for "latest" claims.
+	es = appendFiles(es, c.cat.Companies)
+	es = appendFiles(es, c.cat.Regulations)
+	es = appendFiles(es, c.cat.Networks)
+	es = appendFiles(es, c.cat.Sibos)
+	es = appendFiles(es, c.cat.Events)
+	es = appendFiles(es, c.cat.Ads)
+	es = appendFiles(es, c.cat.AdSlots)
+	es = appendFiles(es, c.cat.Videos)
+	return es
+}
+
+func appendFiles[T interface{ File() string }](es []proseEntry, xs []T) []proseEntry {
+	for _, x := range xs {
+		es = append(es, proseEntry{path: x.File()})
 	}
 	return es
 }
