@@ -39,7 +39,7 @@ var obligationParams = map[string]*apispec.Param{
 		"Only binding obligations (true) or those of drafts and consultations, which bind no one yet (false)."+filterNote),
 	"RegisterStatus": filter("RegisterStatus", "status", register.Statuses, "Only obligations with this status (todo until set)."+filterNote),
 	"DueGroup": filter("DueGroup", "group", register.Groups,
-		"Only obligations of this due-date group as of today (UTC): overdue, this-month, later, no-date."+filterNote),
+		"Only obligations of this due-date group as of today (UTC): overdue (a date passed while your register tracked it), in-force (a date passed before it began tracking: to confirm), this-month, later, no-date."+filterNote),
 	"RegisterSearch": {Component: "RegisterSearch", Name: "search", In: "query",
 		Description: fmt.Sprintf("Case-insensitive substring of what, the source sentence or the circular's title (at most %d characters). %% and _ match themselves.", maxSearchLength),
 		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(maxSearchLength)}},
@@ -76,6 +76,7 @@ func obligationRoutes() []*route {
 			h.obligationHistory(w, r, in.ID)
 		})),
 		signedIn(handle(opComplianceScore, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.complianceScore(w, r) })),
+		signedIn(handle(opConfirmInForce, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.confirmInForce(w, r) })),
 	}
 }
 
@@ -195,6 +196,33 @@ var opComplianceScore = &apispec.Operation{ID: "complianceScore", Method: "GET",
 		rInternalError.At(500)},
 }
 
+var opConfirmInForce = &apispec.Operation{ID: "confirmInForce", Method: "POST", Path: "/user/obligations/confirm",
+	Summary: "Confirm that you comply with the obligations in force before your register began tracking.",
+	Description: "An obligation whose date passed before your register began tracking (the day your account was made) is not overdue: it is in force (dueGroup in-force) and asks a one-time confirmation. " +
+		"This marks every such obligation of your register done, with the note (at most 2,000 characters, trimmed; \"" + register.ConfirmNote + "\" when empty), recording each change in its history, " +
+		"and leaves those already done or not applicable as they are. A second call confirms nothing more.",
+	Body: &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ConfirmInForceRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Confirmed; how many obligations this call marked done.",
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ConfirmInForceResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+// ConfirmInForceRequest is POST /user/obligations/confirm's body.
+type ConfirmInForceRequest struct {
+	Note string `json:"note" check:"obligationNote"`
+}
+
+// ConfirmInForceResponse says how many obligations a confirmation marked
+// done.
+type ConfirmInForceResponse struct {
+	Confirmed int `json:"confirmed"`
+}
+
 // Obligations is what the obligation calls need of a store.
 type Obligations interface {
 	// CircularObligations is catalog.ErrNotFound for an unknown circular.
@@ -207,6 +235,7 @@ type Obligations interface {
 	SetObligationStatus(ctx context.Context, userID, id string, types []string, status, note string) (register.Item, error)
 	ObligationHistory(ctx context.Context, userID, id string, types []string) ([]register.Change, error)
 	RegisterTally(ctx context.Context, userID string, types []string) (register.Tally, error)
+	ConfirmInForce(ctx context.Context, userID string, types []string, note string) (int, error)
 }
 
 // ObligationStatusRequest is PUT /user/obligations/{id}'s body.
@@ -384,6 +413,36 @@ func (h *Handler) complianceScore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, register.ScoreOf(t, types))
+}
+
+// confirmInForce is POST /user/obligations/confirm.
+func (h *Handler) confirmInForce(w http.ResponseWriter, r *http.Request) {
+	var req ConfirmInForceRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	checkFields(f, &req)
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	types, err := h.userTypes(r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	note := req.Note
+	if note == "" {
+		note = register.ConfirmNote
+	}
+	n, err := h.store.ConfirmInForce(r.Context(), userOf(r).ID, types, note)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ConfirmInForceResponse{Confirmed: n})
 }
 
 // obligationCSVColumns are the obligations CSV's columns; the

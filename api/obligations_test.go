@@ -269,6 +269,58 @@ func TestRegister_Calls(t *testing.T) {
 	}
 }
 
+// TestRegister_ConfirmInForce: a new user's register holds what fell due
+// before it began tracking as in force, not overdue, and confirms it all
+// in one call, once.
+func TestRegister_ConfirmInForce(t *testing.T) {
+	f, _ := registerFixture(t)
+	chen := f.signup(t, "chen")
+	inForce := func() []register.Item {
+		t.Helper()
+		res := f.call(t, "GET", "/user/obligations?group=in-force&limit=100", "", bearer(chen)...)
+		var items []register.Item
+		if err := json.Unmarshal(res.body, &items); res.status != 200 || err != nil {
+			t.Fatalf("in force = %d %s", res.status, res.body)
+		}
+		return items
+	}
+	before := inForce()
+	if len(before) == 0 {
+		t.Fatal("a new user's register has nothing in force: the fixture needs obligations due before today")
+	}
+	res := f.call(t, "GET", "/user/obligations?group=overdue", "", bearer(chen)...)
+	if res.status != 200 || strings.TrimSpace(string(res.body)) != "[]" {
+		t.Errorf("a new user's overdue = %d %s, want none", res.status, res.body)
+	}
+	confirm := func(body string) response { return f.call(t, "POST", "/user/obligations/confirm", body, bearer(chen)...) }
+	res = confirm(`{"note":""}`)
+	var got ConfirmInForceResponse
+	if err := json.Unmarshal(res.body, &got); res.status != 200 || err != nil || got.Confirmed != len(before) {
+		t.Fatalf("confirm = %d %s, want %d confirmed", res.status, res.body, len(before))
+	}
+	for _, it := range inForce() {
+		if it.Status != register.StatusDone || it.Note != register.ConfirmNote {
+			t.Errorf("%s after confirming: %s, %q", it.ID, it.Status, it.Note)
+		}
+	}
+	if res := confirm(`{"note":"again"}`); res.status != 200 || !strings.Contains(string(res.body), `"confirmed":0`) {
+		t.Errorf("a second confirmation = %d %s, want 0 confirmed", res.status, res.body)
+	}
+	for _, tc := range []struct {
+		name, body string
+		status     int
+		fields     map[string]string
+	}{
+		{"ErrNoteTooLong", `{"note":"` + strings.Repeat("a", register.MaxNote+1) + `"}`, 400, map[string]string{"note": "Note too long"}},
+		{"ErrUnknownField", `{"note":"","all":true}`, 400, nil},
+		{"ErrTooLarge", `{"note":"` + strings.Repeat("a", 17<<10) + `"}`, 413, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) { wantError(t, confirm(tc.body), tc.status, tc.fields) })
+	}
+	wantError(t, f.call(t, "POST", "/user/obligations/confirm", `{"note":""}`, append(bearer(chen), "Content-Type", "text/plain")...), 415, nil)
+	wantError(t, f.call(t, "POST", "/user/obligations/confirm", `{"note":""}`), 401, nil)
+}
+
 func userID(t *testing.T, f *authFixture, username string) string {
 	t.Helper()
 	u, err := f.db.UserByUsername(t.Context(), username)

@@ -68,7 +68,10 @@ test.describe("obligations", () => {
     await page.goto("/obligations");
     const register = page.locator("[data-register]");
     await expect(register.locator("[data-no-entity-types]")).toHaveCount(0);
-    await expect(page.locator("[data-due-group=overdue]").getByRole("heading", { name: /Overdue/ })).toBeVisible();
+    // A new register: what fell due before it began tracking is in force,
+    // to confirm, not overdue.
+    await expect(page.locator("[data-due-group=in-force]").getByRole("heading", { name: /In force before you began tracking: confirm you comply/ })).toBeVisible();
+    await expect(page.locator("[data-due-group=overdue]")).toHaveCount(0);
     await expect(page.locator("[data-due-group=no-date]")).toBeVisible();
     const score = page.locator("[data-register-score] [data-score-value]");
     await expect(score).toHaveText("0%");
@@ -108,6 +111,22 @@ test.describe("obligations", () => {
     await page.goto("/impact-tracker");
     await expect(page.locator("[data-your-score] [data-score-value]")).toHaveText(mine!);
     await expect(page.locator("[data-catalog-figure]").first()).toBeVisible();
+
+    // Confirm at once, with a note, what was in force before tracking.
+    await page.goto("/obligations?group=in-force");
+    const inForce = page.locator("[data-due-group=in-force] [data-register-item]");
+    await expect(inForce.first()).toBeVisible();
+    const open = await inForce.filter({ hasNot: page.locator("[data-status=done]") }).count();
+    await page.getByLabel("Note for each (optional)").fill("Reviewed with our compliance head.");
+    await page.getByRole("button", { name: /^Confirm all \d+ as complied with$/ }).click();
+    await expect(page.getByText(/obligations? marked done, with your note in each history/).first()).toBeVisible();
+    await expect(page.locator("[data-confirm-in-force] [data-confirmed]")).toHaveText("All confirmed or set.");
+    await expect(inForce.and(page.locator(":not([data-status=done])"))).toHaveCount(0);
+    expect(open).toBeGreaterThan(0);
+    const first = inForce.first();
+    await first.getByRole("button", { name: "Show history" }).click();
+    await expect(first.locator("[data-history]")).toContainText("Reviewed with our compliance head.");
+    await expect(score).not.toHaveText(mine!);
   });
 
   test("a withdrawn circular's obligations are not due; one whose cited provisions changed is marked for review, on its page and in the register", async ({ page }, info) => {

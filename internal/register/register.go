@@ -30,20 +30,30 @@ var statusLabels = map[string]string{
 // StatusLabel is how pages name a status.
 func StatusLabel(s string) string { return statusLabels[s] }
 
-// The due-date groups of the register, in its order.
+// The due-date groups of the register, in its order. An obligation whose
+// date passed before the register began tracking (the user's account, or
+// later an organisation's) is not overdue: it has been in force since
+// then, and asks a one-time confirmation that the business complies.
+// Overdue is a date that passed while the register was tracking it.
 const (
 	GroupOverdue   = "overdue"
+	GroupInForce   = "in-force"
 	GroupThisMonth = "this-month"
 	GroupLater     = "later"
 	GroupNoDate    = "no-date"
 )
 
 // Groups are the groups, in the order the register shows them.
-var Groups = []string{GroupOverdue, GroupThisMonth, GroupLater, GroupNoDate}
+var Groups = []string{GroupOverdue, GroupInForce, GroupThisMonth, GroupLater, GroupNoDate}
 
 var groupLabels = map[string]string{
-	GroupOverdue: "Overdue", GroupThisMonth: "This month", GroupLater: "Later", GroupNoDate: "No date",
+	GroupOverdue: "Overdue", GroupInForce: "In force before you began tracking: confirm you comply",
+	GroupThisMonth: "This month", GroupLater: "Later", GroupNoDate: "No date",
 }
+
+// ConfirmNote is the note a confirmation records when the user writes
+// none.
+const ConfirmNote = "Confirmed: we comply (in force before tracking began)."
 
 // GroupLabel is how pages name a group.
 func GroupLabel(g string) string { return groupLabels[g] }
@@ -72,7 +82,8 @@ type Change struct {
 // Query selects a user's register: the binding obligations applying to
 // any of EntityTypes, with Status and Group ("" for all) and Search (a
 // case-insensitive substring of what, the source sentence or the
-// circular's title) as of Now.
+// circular's title) as of Now. The store knows since when the register
+// has tracked (Group's since).
 type Query struct {
 	EntityTypes []string
 	Status      string
@@ -82,15 +93,18 @@ type Query struct {
 	catalog.Page
 }
 
-// Group is the due-date group of an obligation due on due, as of now
-// (UTC dates): before today overdue; later this calendar month this
-// month; after it later; no date.
-func Group(due *catalog.Date, now time.Time) string {
+// Group is the due-date group of an obligation due on due, as of now,
+// for a register tracking since since (UTC dates): before since in force
+// (to confirm); from since to before today overdue; later this calendar
+// month this month; after it later; no date.
+func Group(due *catalog.Date, since, now time.Time) string {
 	if due == nil {
 		return GroupNoDate
 	}
 	today := now.UTC().Truncate(24 * time.Hour)
 	switch {
+	case due.Before(Today(since)):
+		return GroupInForce
 	case due.Before(today):
 		return GroupOverdue
 	case due.Before(MonthEnd(now)):

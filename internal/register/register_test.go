@@ -16,20 +16,27 @@ func TestGroup(t *testing.T) {
 		}
 		return &x
 	}
+	since := time.Date(2026, 10, 1, 18, 0, 0, 0, time.UTC) // the day counts, not the hour
 	for _, tc := range []struct {
 		due  *catalog.Date
 		want string
 	}{
 		{nil, GroupNoDate},
 		{d("2026-11-25"), GroupOverdue},
+		{d("2026-10-01"), GroupOverdue}, // due the day tracking began
+		{d("2026-09-30"), GroupInForce},
+		{d("2020-01-01"), GroupInForce},
 		{d("2026-11-26"), GroupThisMonth},
 		{d("2026-11-30"), GroupThisMonth},
 		{d("2026-12-01"), GroupLater},
-		{d("2020-01-01"), GroupOverdue},
 	} {
-		if got := Group(tc.due, now); got != tc.want {
+		if got := Group(tc.due, since, now); got != tc.want {
 			t.Errorf("Group(%v) = %s, want %s", tc.due, got, tc.want)
 		}
+	}
+	// A register tracking since today: every past date is in force.
+	if got := Group(d("2026-11-25"), now, now); got != GroupInForce {
+		t.Errorf("tracking since today: %s, want %s", got, GroupInForce)
 	}
 }
 

@@ -30,13 +30,7 @@ func (s *DB) SetObligationStatus(ctx context.Context, userID, id string, types [
 	if _, err := registerItem(ctx, tx, userID, id, types, now); err != nil {
 		return register.Item{}, err
 	}
-	at, _ := timeColumn(now).Value()
-	if _, err := tx.ExecContext(ctx, upsertKeySQL("obligation_statuses", []string{"user_id", "obligation_id", "status", "note", "updated_at"}, 2),
-		userID, id, status, note, at); err != nil {
-		return register.Item{}, err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO obligation_status_history (user_id, obligation_id, status, note, changed_at) VALUES (?, ?, ?, ?, ?)`,
-		userID, id, status, note, at); err != nil {
+	if err := setStatus(ctx, tx, userID, id, status, note, now); err != nil {
 		return register.Item{}, err
 	}
 	it, err := registerItem(ctx, tx, userID, id, types, now)
@@ -44,6 +38,63 @@ func (s *DB) SetObligationStatus(ctx context.Context, userID, id string, types [
 		return register.Item{}, err
 	}
 	return it, tx.Commit()
+}
+
+// ConfirmInForce marks done, with note, every obligation of the user's
+// register that was in force before it began tracking (register's
+// GroupInForce) and is neither done nor not applicable, recording each
+// change in its history, in one transaction; it returns how many it
+// confirmed. A second call confirms nothing more: once is enough.
+func (s *DB) ConfirmInForce(ctx context.Context, userID string, types []string, note string) (n int, err error) {
+	defer wrap(&err, "ConfirmInForce")
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	now := s.now().UTC().Truncate(time.Second)
+	since, err := trackingSince(ctx, tx, userID)
+	if err != nil {
+		return 0, err
+	}
+	w := registerWhere(userID, types, now)
+	w.group(register.GroupInForce, since, now)
+	w.add("COALESCE(s.status, '"+register.StatusTodo+"') NOT IN (?, ?)", register.StatusDone, register.StatusNotApplicable)
+	rows, err := tx.QueryContext(ctx, "SELECT o.id FROM "+registerFrom+w.sql()+" ORDER BY o.id", w.args...)
+	if err != nil {
+		return 0, err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Close(); err != nil {
+		return 0, err
+	}
+	for _, id := range ids {
+		if err := setStatus(ctx, tx, userID, id, register.StatusDone, note, now); err != nil {
+			return 0, err
+		}
+	}
+	return len(ids), tx.Commit()
+}
+
+// setStatus sets the status and note of obligation id for the user and
+// records the change in its history, at time at, in tx.
+func setStatus(ctx context.Context, tx *txConn, userID, id, status, note string, at time.Time) error {
+	v, _ := timeColumn(at).Value()
+	if _, err := tx.ExecContext(ctx, upsertKeySQL("obligation_statuses", []string{"user_id", "obligation_id", "status", "note", "updated_at"}, 2),
+		userID, id, status, note, v); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO obligation_status_history (user_id, obligation_id, status, note, changed_at) VALUES (?, ?, ?, ?, ?)`,
+		userID, id, status, note, v)
+	return err
 }
 
 // ObligationHistory returns the user's status changes of obligation id,

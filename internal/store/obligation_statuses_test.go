@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/catalog"
 	"regpulse/internal/register"
 	"regpulse/internal/store/storetest"
 )
@@ -62,6 +63,50 @@ func TestObligationStatuses(t *testing.T) {
 		var n int
 		if err := f.db.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM obligation_status_history WHERE user_id = ?", f.asha.ID).Scan(&n); err != nil || n != 0 {
 			t.Errorf("a deleted user's history stays: %d, %v", n, err)
+		}
+	})
+}
+
+// A register confirms at once what was in force before it began tracking,
+// once: ravi's cyber obligation (in force for him), not asha's (overdue
+// for her), nor one he marked not applicable.
+func TestConfirmInForce(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		f := newRegisterFixture(t, open)
+		if n, err := f.db.ConfirmInForce(ctx, f.asha.ID, pspTypes, "ok"); err != nil || n != 0 {
+			t.Fatalf("asha's confirmation = %d, %v; want 0 (hers is overdue, not in force)", n, err)
+		}
+		n, err := f.db.ConfirmInForce(ctx, f.ravi.ID, pspTypes, "Checked with the CISO.")
+		if err != nil || n != 1 {
+			t.Fatalf("ravi's confirmation = %d, %v; want 1", n, err)
+		}
+		it, err := f.db.RegisterItem(ctx, f.ravi.ID, f.cyber.ID, pspTypes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it.Status != register.StatusDone || it.Note != "Checked with the CISO." || it.DueGroup != register.GroupInForce {
+			t.Errorf("after confirming: %s, %q, %s", it.Status, it.Note, it.DueGroup)
+		}
+		hist, err := f.db.ObligationHistory(ctx, f.ravi.ID, f.cyber.ID, pspTypes)
+		if err != nil || len(hist) != 1 || hist[0].Status != register.StatusDone {
+			t.Errorf("history = %+v, %v", hist, err)
+		}
+		// Once is enough.
+		if n, err := f.db.ConfirmInForce(ctx, f.ravi.ID, pspTypes, "again"); err != nil || n != 0 {
+			t.Errorf("a second confirmation = %d, %v; want 0", n, err)
+		}
+		// Another of his own choices stands: not applicable stays.
+		if _, err := f.db.SetObligationStatus(ctx, f.ravi.ID, f.cyber.ID, pspTypes, register.StatusNotApplicable, "We hold no card data."); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := f.db.ConfirmInForce(ctx, f.ravi.ID, pspTypes, "x"); err != nil || n != 0 {
+			t.Errorf("confirming over not applicable = %d, %v; want 0", n, err)
+		}
+		// An account the store does not have.
+		if _, err := f.db.ConfirmInForce(ctx, "no-such-user", pspTypes, "x"); !errors.Is(err, catalog.ErrNotFound) {
+			t.Errorf("unknown user: %v, want catalog.ErrNotFound", err)
 		}
 	})
 }

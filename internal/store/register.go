@@ -48,21 +48,15 @@ func (s *DB) Register(ctx context.Context, userID string, q register.Query) (_ [
 	if q.Limit < 1 || q.Offset < 0 {
 		return nil, 0, fmt.Errorf("page %+v, want limit at least 1 and offset at least 0", q.Page)
 	}
+	since, err := trackingSince(ctx, s.db, userID)
+	if err != nil {
+		return nil, 0, err
+	}
 	w := registerWhere(userID, q.EntityTypes, q.Now)
 	if q.Status != "" {
 		w.add("COALESCE(s.status, '"+register.StatusTodo+"') = ?", q.Status)
 	}
-	today, monthEnd := dateText(register.Today(q.Now)), dateText(register.MonthEnd(q.Now))
-	switch q.Group {
-	case register.GroupOverdue:
-		w.add("o.due_date < ?", today)
-	case register.GroupThisMonth:
-		w.add("o.due_date >= ? AND o.due_date < ?", today, monthEnd)
-	case register.GroupLater:
-		w.add("o.due_date >= ?", monthEnd)
-	case register.GroupNoDate:
-		w.add("o.due_date IS NULL")
-	}
+	w.group(q.Group, since, q.Now)
 	if term := searchTerm(q.Search); term != "" {
 		p := likeContains(term)
 		w.add(`(text_lower(o.what) LIKE ? ESCAPE '\' OR text_lower(o.source_text) LIKE ? ESCAPE '\' OR text_lower(o.circular_title) LIKE ? ESCAPE '\')`, p, p, p)
@@ -76,7 +70,7 @@ func (s *DB) Register(ctx context.Context, userID string, q register.Query) (_ [
 	items := []register.Item{}
 	total := 0
 	for rows.Next() {
-		it, err := scanItem(rows, q.Now, &total)
+		it, err := scanItem(rows, since, q.Now, &total)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -94,9 +88,45 @@ func (s *DB) Register(ctx context.Context, userID string, q register.Query) (_ [
 	return items, total, nil
 }
 
+// group selects the obligations of due-date group g (register.Group's
+// rule in SQL) of a register tracking since since, as of now.
+func (w *where) group(g string, since, now time.Time) {
+	since0, today, monthEnd := dateText(register.Today(since)), dateText(register.Today(now)), dateText(register.MonthEnd(now))
+	switch g {
+	case register.GroupInForce:
+		w.add("o.due_date < ?", since0)
+	case register.GroupOverdue:
+		w.add("o.due_date >= ? AND o.due_date < ?", since0, today)
+	case register.GroupThisMonth:
+		w.add("o.due_date >= ? AND o.due_date >= ? AND o.due_date < ?", since0, today, monthEnd)
+	case register.GroupLater:
+		w.add("o.due_date >= ? AND o.due_date >= ?", since0, monthEnd)
+	case register.GroupNoDate:
+		w.add("o.due_date IS NULL")
+	}
+}
+
+// trackingSince is the day the user's register began tracking: the day
+// their account was made. (An organisation's register will track from
+// the organisation's.)
+func trackingSince(ctx context.Context, db querier, userID string) (time.Time, error) {
+	var created string
+	if err := db.QueryRowContext(ctx, "SELECT created_at FROM users WHERE id = ?", userID).Scan(&created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return time.Time{}, catalog.ErrNotFound
+		}
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, created)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("stored created_at %q: %w", created, err)
+	}
+	return t, nil
+}
+
 // scanItem reads a row of registerSelect (and, when count is set, the
-// count after it).
-func scanItem(rows interface{ Scan(...any) error }, now time.Time, count *int) (register.Item, error) {
+// count after it), for a register tracking since since.
+func scanItem(rows interface{ Scan(...any) error }, since, now time.Time, count *int) (register.Item, error) {
 	var it register.Item
 	var updated sql.NullString
 	dest := append(obligationColumns.targets(&it.Obligation), &it.Status, &it.Note, &updated)
@@ -116,7 +146,7 @@ func scanItem(rows interface{ Scan(...any) error }, now time.Time, count *int) (
 	if it.AppliesTo == nil {
 		it.AppliesTo = catalog.TextList{}
 	}
-	it.DueGroup = register.Group(it.DueDate, now)
+	it.DueGroup = register.Group(it.DueDate, since, now)
 	return it, nil
 }
 
@@ -124,9 +154,13 @@ func scanItem(rows interface{ Scan(...any) error }, now time.Time, count *int) (
 // catalog.ErrNotFound when it is not there (unknown, not binding, not
 // for the user's entity types): a user reaches only their own register.
 func registerItem(ctx context.Context, db querier, userID, id string, types []string, now time.Time) (register.Item, error) {
+	since, err := trackingSince(ctx, db, userID)
+	if err != nil {
+		return register.Item{}, err
+	}
 	w := registerWhere(userID, types, now)
 	w.add("o.id = ?", id)
-	it, err := scanItem(db.QueryRowContext(ctx, "SELECT "+registerSelect+" FROM "+registerFrom+w.sql(), w.args...), now, nil)
+	it, err := scanItem(db.QueryRowContext(ctx, "SELECT "+registerSelect+" FROM "+registerFrom+w.sql(), w.args...), since, now, nil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return it, catalog.ErrNotFound
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -14,8 +15,11 @@ import (
 )
 
 // registerFixture is a store holding obligationsCatalog, an obligation
-// extracted for the cyber circular (for PSPs, due 2025-06-01: overdue on
-// the fixture's clock) and two users.
+// extracted for the cyber circular (for PSPs, due 2025-06-01) and two
+// users: asha, whose account is of 1 January 2025, so that the obligation
+// fell due while her register tracked it (overdue on the fixture's
+// clock), and ravi, who signed up on the fixture's day, after it (in
+// force: to confirm).
 type registerFixture struct {
 	db          *DB
 	cat         *catalog.Catalog
@@ -33,8 +37,11 @@ func newRegisterFixture(t *testing.T, open opener) registerFixture {
 	db, cat, cyber := openWithExtracted(t, open, "2025-06-01")
 	lite, _ := circularBySlug(cat, storetest.SlugUPILite)
 	fraud, _ := circularBySlug(cat, storetest.SlugUPIFraud)
+	db.now = func() time.Time { return time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC) }
+	asha := mustCreate(t, db, newUser("asha", "asha@example.com"))
+	db.now = storetest.Clock
 	return registerFixture{db: db, cat: cat, cyber: cyber, raise: lite.Obligations[0], tell: lite.Obligations[1], draft: fraud.Obligations[0],
-		asha: mustCreate(t, db, newUser("asha", "asha@example.com")), ravi: mustCreate(t, db, newUser("ravi", "ravi@example.com"))}
+		asha: asha, ravi: mustCreate(t, db, newUser("ravi", "ravi@example.com"))}
 }
 
 // outside are obligations outside asha's register as a PSP: unknown,
@@ -116,9 +123,16 @@ func TestRegister(t *testing.T) {
 		}
 
 		// Another user's register is their own: asha's status is not ravi's.
+		// ravi signed up after the obligation's date: for him it is in
+		// force, not overdue.
 		got, _ = f.list(t, f.ravi.ID, f.query(nil))
-		if want := []string{"Audit systems.|todo|overdue", "Tell customers.|todo|no-date"}; !slices.Equal(got, want) {
+		if want := []string{"Audit systems.|todo|in-force", "Tell customers.|todo|no-date"}; !slices.Equal(got, want) {
 			t.Errorf("ravi's register = %v, want %v", got, want)
+		}
+		for group, want := range map[string][]string{register.GroupInForce: {"Audit systems.|todo|in-force"}, register.GroupOverdue: nil} {
+			if got, _ := f.list(t, f.ravi.ID, f.query(func(r *register.Query) { r.Group = group })); !slices.Equal(got, want) {
+				t.Errorf("ravi's %s = %v, want %v", group, got, want)
+			}
 		}
 
 		for _, tc := range f.outside() {

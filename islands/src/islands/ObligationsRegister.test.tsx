@@ -48,6 +48,7 @@ const idle: Extraction = { running: false, done: 0, total: 0, startedAt: null, f
 // extraction answers how far the extraction is, in turn (the last again).
 function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"], extraction: Extraction[] = [idle]) {
   const puts: { url: string; body: unknown }[] = [];
+  const posts: { url: string; body: unknown }[] = [];
   const urls: string[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = pathOf(input);
@@ -56,6 +57,10 @@ function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"], extraction: Ext
     if (url.startsWith("/api/user/preferences")) return json({ entityTypes, circularSources: [], impactLevels: [], categories: [] });
     if (url.startsWith("/api/obligations/extraction")) return json(extraction.length > 1 ? extraction.shift() : extraction[0]);
     if (url.startsWith("/api/user/compliance-score")) return json({ score: 25, applicable: items.length, settled: 1, entityTypes });
+    if (input instanceof Request && input.method === "POST" && url.startsWith("/api/user/obligations/confirm")) {
+      posts.push({ url, body: await bodyOf(input) });
+      return json({ confirmed: items.filter((i) => i.dueGroup === "in-force" && i.status !== "done").length });
+    }
     if (input instanceof Request && input.method === "PUT") {
       const body = (await bodyOf(input)) as Partial<Item>;
       puts.push({ url, body });
@@ -66,7 +71,7 @@ function fakeAPI(items: Item[], entityTypes: string[] = ["PSP"], extraction: Ext
     if (url.startsWith("/api/user/obligations")) return json(items, { "X-Total-Count": String(items.length) });
     return new Response("not found", { status: 404 });
   });
-  return { puts, urls };
+  return { puts, posts, urls };
 }
 
 describe("ObligationsRegister on /obligations", () => {
@@ -90,6 +95,29 @@ describe("ObligationsRegister on /obligations", () => {
     expect(el.querySelector("[data-score-value]")!.textContent).toBe("25%");
     expect(el.textContent).toContain("January 31, 2027");
     expect(el.querySelector("[data-no-entity-types]")).toBeNull();
+  });
+
+  it("holds what fell due before tracking began as in force, and confirms it all at once with a note", async () => {
+    setToken("t");
+    await loadPage("/obligations");
+    const api = fakeAPI([
+      item("a", "Reverse failed credits by T+1.", "in-force", "2019-09-20"),
+      item("b", "Tokenise card data.", "in-force", "2022-09-30"),
+      item("c", "Open an escrow account.", "in-force", "2021-03-31", "done"),
+      item("d", "File returns.", "later", "2027-01-31"),
+    ]);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-register-item]")).toHaveLength(4));
+    const groups = [...el.querySelectorAll("[data-due-group]")].map((g) => g.getAttribute("data-due-group"));
+    expect(groups).toEqual(["in-force", "later"]);
+    const box = el.querySelector("[data-due-group=in-force] [data-confirm-in-force]")!;
+    expect(el.querySelector("[data-due-group=in-force] h2")!.textContent).toContain("confirm you comply");
+    expect(box.textContent).toContain("began tracking on January 1, 2026, so they are not overdue");
+    fireEvent.change(screen.getByLabelText("Note for each (optional)"), { target: { value: "  Reviewed with the CISO  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm all 2 as complied with" }));
+    await vi.waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0].body).toEqual({ note: "Reviewed with the CISO" });
+    await screen.findByText(/2 obligations marked done/);
   });
 
   it("marks an obligation whose cited provisions changed since it was written, with the comparison linked", async () => {

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../lib/api";
 import { preferencesQuery, scoreQuery, useCurrentUser } from "../lib/auth";
 import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
-import { inputClass, secondaryButton } from "../lib/forms";
+import { inputClass, primaryButton, secondaryButton } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
@@ -181,6 +181,53 @@ function Score() {
   );
 }
 
+// ConfirmInForce is the in-force group's one-time confirmation: what fell
+// due before the register began tracking is not overdue, and the user
+// says once, with a note, that the business complies (the API marks
+// each done and records it in its history).
+function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
+  const [note, setNote] = useState("");
+  const open = items.filter((it) => it.status !== "done" && it.status !== "not-applicable").length;
+  const confirm = useMutation({
+    mutationFn: (body: Schemas["ConfirmInForceRequest"]) => dataOf(api.POST("/user/obligations/confirm", { body })),
+    onSuccess: (r) => {
+      refresh();
+      setNote("");
+      toast({ title: "Confirmed", description: `${r.confirmed} ${r.confirmed === 1 ? "obligation" : "obligations"} marked done, with your note in each history.` });
+    },
+    onError: (err) => toast({ title: "Could not confirm", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+  });
+  return (
+    <div className="mt-2 space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900" data-confirm-in-force>
+      <p>
+        These fell due before your register began tracking{since ? ` on ${longDate(since.slice(0, 10))}` : ""}, so they are not overdue: they have been in force since their
+        date. Confirm once that your business complies, or set each one's status below.
+      </p>
+      {open > 0 ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm.mutate({ note: note.trim() });
+          }}
+        >
+          <label className="grow text-xs font-medium">
+            Note for each (optional)
+            <input className={`${inputClass} mt-1`} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Reviewed with the compliance head" />
+          </label>
+          <button type="submit" className={primaryButton} disabled={confirm.isPending}>
+            {confirm.isPending ? "Confirming..." : `Confirm all ${open} as complied with`}
+          </button>
+        </form>
+      ) : (
+        <p className="text-slate-600 dark:text-slate-300" data-confirmed>
+          All confirmed or set.
+        </p>
+      )}
+    </div>
+  );
+}
+
 async function exportCSV(query: ReturnType<typeof registerQuery>) {
   try {
     const csv = await dataOf(api.GET("/user/obligations.csv", { params: { query }, parseAs: "blob" }));
@@ -249,6 +296,7 @@ function ObligationsRegister(props: Props) {
           <h2 id={`group-${g.value}`} className="text-lg font-semibold">
             {g.label} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">({g.items.length})</span>
           </h2>
+          {g.value === "in-force" && <ConfirmInForce items={g.items} since={user.createdAt} />}
           <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {g.items.map((it) => (
               <Row key={it.id} item={it} props={props} />
