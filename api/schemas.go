@@ -15,6 +15,7 @@ import (
 	"regpulse/internal/newsletter"
 	"regpulse/internal/register"
 	"regpulse/internal/search"
+	"regpulse/internal/teams"
 )
 
 // The document's component schemas are the types the API reads and
@@ -60,7 +61,8 @@ func schemaEnums() map[string][]string {
 	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
-		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies}
+		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,
+		"MemberRole": teams.Roles}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
