@@ -30,10 +30,14 @@ type teamsFixture struct {
 	smtp *smtptest.Server
 }
 
-func newTeamsFixture(t testing.TB) *teamsFixture {
+func newTeamsFixture(t testing.TB) *teamsFixture { return newTeamsFixtureLimit(t, 1000) }
+
+// newTeamsFixtureLimit is newTeamsFixture allowing limit invitations a
+// minute; its SMTP server refuses bounce@example.com.
+func newTeamsFixtureLimit(t testing.TB, limit int) *teamsFixture {
 	t.Helper()
 	f := newAuthFixture(t, AuthConfig{})
-	srv := smtptest.Start(t)
+	srv := smtptest.Start(t, "bounce@example.com")
 	authTokens, err := auth.NewTokens(testSecret, 60*24*time.Hour, f.clock)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +53,7 @@ func newTeamsFixture(t testing.TB) *teamsFixture {
 	mailer := &teams.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}
 	f.api = New(f.db, slog.New(slog.NewTextHandler(f.logs, nil)), WithNow(f.clock),
 		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}),
-		WithTeams(TeamsConfig{Tokens: tokens, Mailer: mailer, Site: "https://regpulse.example/", InviteLimit: 1000}))
+		WithTeams(TeamsConfig{Tokens: tokens, Mailer: mailer, Site: "https://regpulse.example/", InviteLimit: limit}))
 	return &teamsFixture{authFixture: f, smtp: srv}
 }
 
@@ -339,4 +343,33 @@ func TestInvites_NoMailer(t *testing.T) {
 	res := f.call(t, "POST", "/organisations", `{"name":"Org"}`, asha...)
 	org := jsonOf[teams.Organisation](t, res)
 	wantError(t, f.call(t, "POST", "/organisations/"+org.ID+"/invites", `{"email":"a@example.com","role":"viewer"}`, asha...), 503, nil)
+}
+
+// TestOrganisations_Statuses: the statuses the calls document that the
+// other tests do not reach.
+func TestOrganisations_Statuses(t *testing.T) {
+	f := newTeamsFixtureLimit(t, 3)
+	asha := f.person(t, "asha")
+	org := f.createOrg(t, asha, "Org")
+	base := "/organisations/" + org.ID
+	member := base + "/members/" + asha.id
+	for _, c := range []struct{ method, target string }{
+		{"GET", "/organisations?x=1"}, {"GET", base + "?x=1"}, {"GET", base + "/members?x=1"}, {"DELETE", member + "?x=1"},
+	} {
+		wantError(t, f.call(t, c.method, c.target, "", asha.auth...), 400, map[string]string{"x": "unknown parameter; this call takes: none"})
+	}
+	wantError(t, f.call(t, "PUT", member, `{"role":"owner"}`, asha.auth...), 400, nil)
+	big := `{"name":"` + strings.Repeat("x", maxBodyBytes) + `"}`
+	for _, c := range []struct{ method, target string }{
+		{"POST", "/organisations"}, {"PUT", member}, {"POST", base + "/invites"}, {"POST", "/invites/accept"},
+	} {
+		wantError(t, f.call(t, c.method, c.target, "{}", append([]string{"Content-Type", "text/plain"}, asha.auth...)...), 415, nil)
+		wantError(t, f.call(t, c.method, c.target, big, asha.auth...), 413, nil)
+	}
+	wantError(t, f.call(t, "POST", "/organisations", `{"name":"Org"}`), 401, nil)
+	wantError(t, f.call(t, "POST", "/invites/accept", `{"token":"x.y"}`), 401, nil)
+	// The SMTP server refuses the address: the invitation is not kept as sent.
+	wantError(t, f.call(t, "POST", base+"/invites", `{"email":"bounce@example.com","role":"viewer"}`, asha.auth...), 502, nil)
+	// Three a minute, the 415, 413 and 502 above counted: the limit is reached.
+	wantError(t, f.call(t, "POST", base+"/invites", `{"email":"ravi@example.com","role":"viewer"}`, asha.auth...), 429, nil)
 }
