@@ -132,24 +132,35 @@ func TestOrganisations_LastAdminRace(t *testing.T) {
 		}
 		by := teams.Actor{UserID: asha.ID, OrganisationID: org.ID}
 		join(t, db, by, ravi.Email, ravi.ID, teams.RoleAdmin, nil)
-		var wg sync.WaitGroup
-		errs := make([]error, 2)
-		for i, u := range []string{asha.ID, ravi.ID} {
-			wg.Go(func() { _, errs[i] = db.SetMemberRole(ctx, by, u, teams.RoleMember, nil) })
-		}
-		wg.Wait()
-		members, err := db.Members(ctx, org.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		admins := 0
-		for _, m := range members {
-			if m.Role == teams.RoleAdmin {
-				admins++
+		// Many rounds: each makes both admins, then has both step down at
+		// once; one must stay each time.
+		for round := range 20 {
+			for _, u := range []string{asha.ID, ravi.ID} {
+				if _, err := db.SetMemberRole(ctx, by, u, teams.RoleAdmin, nil); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		if admins != 1 {
-			t.Errorf("%d admins after both stepped down at once (errors %v)", admins, errs)
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			start := make(chan struct{})
+			for i, u := range []string{asha.ID, ravi.ID} {
+				wg.Go(func() { <-start; _, errs[i] = db.SetMemberRole(ctx, by, u, teams.RoleMember, nil) })
+			}
+			close(start)
+			wg.Wait()
+			members, err := db.Members(ctx, org.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			admins := 0
+			for _, m := range members {
+				if m.Role == teams.RoleAdmin {
+					admins++
+				}
+			}
+			if admins != 1 {
+				t.Fatalf("round %d: %d admins after both stepped down at once (errors %v)", round, admins, errs)
+			}
 		}
 	})
 }
