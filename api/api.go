@@ -34,6 +34,7 @@ type Store interface {
 	Obligations
 	Directions
 	Follows
+	Organisations
 }
 
 // Handler holds the API's dependencies.
@@ -45,6 +46,7 @@ type Handler struct {
 	acc       *accounts
 	nlCfg     NewsletterConfig
 	alCfg     AlertsConfig
+	tmCfg     TeamsConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
@@ -98,6 +100,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.acc = acc
 	h.initNewsletter()
 	h.initAlerts()
+	h.initTeams()
 	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.requests)

@@ -36,6 +36,7 @@ func areas() []area {
 		{routes: aiRoutes},
 		{routes: directionRoutes, params: directionParams},
 		{routes: followRoutes, params: followParams},
+		{routes: organisationRoutes, params: organisationParams},
 	}
 }
 

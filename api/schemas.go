@@ -15,6 +15,7 @@ import (
 	"regpulse/internal/newsletter"
 	"regpulse/internal/register"
 	"regpulse/internal/search"
+	"regpulse/internal/teams"
 )
 
 // The document's component schemas are the types the API reads and
@@ -60,7 +61,8 @@ func schemaEnums() map[string][]string {
 	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
-		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies}
+		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,
+		"MemberRole": teams.Roles}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
@@ -302,6 +304,56 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	},
 	"AlertSubscribeResponse": {
 		Description: "An anonymous subscription waits for its confirmation link to be followed.",
+	},
+	"Organisation": {
+		Description: "An organisation (a team's workspace), as one of its members sees it.",
+		Properties: map[string]apispec.PropertyDoc{
+			"id":          {Format: "uuid"},
+			"entityTypes": {Description: "The kinds of business it is: PSP, Issuer, Aggregator."},
+			"createdAt":   {Format: "date-time"},
+			"role":        {Description: "The signed-in user's role in it."},
+		},
+	},
+	"Member": {
+		Description: "A member of an organisation, with the user's names and address.",
+		Properties: map[string]apispec.PropertyDoc{
+			"joinedAt":  {Format: "date-time"},
+			"expiresAt": {Description: "When an auditor's access ends by itself (it is then no longer a member); null for the other roles.", Format: "date-time"},
+		},
+	},
+	"MemberRole": {
+		Description: "A member's role: admin (manages members and roles, decides), member (decides, acts, comments), viewer (reads), auditor (reads everything, accepts or rejects evidence, for a time).",
+	},
+	"Invite": {
+		Description: "An invitation to join an organisation, e-mailed with its link (the token is only in the e-mail).",
+		Properties: map[string]apispec.PropertyDoc{
+			"accessEndsAt": {Description: "An auditor's end of access, which the membership keeps; null for the other roles.", Format: "date-time"},
+			"invitedBy":    {Description: "The inviting admin's user id."},
+			"createdAt":    {Format: "date-time"},
+			"expiresAt":    {Description: "When the link stops working: 7 days after it was made.", Format: "date-time"},
+			"acceptedAt":   {Description: "When it was accepted; null until then.", Format: "date-time"},
+		},
+	},
+	"OrganisationRequest": {
+		Description: "POST /organisations' body.",
+	},
+	"MemberRequest": {
+		Description: "PUT /organisations/{id}/members/{userId}'s body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"expiresAt": {Description: "An auditor's end of access, in the future; left out for the other roles.", Format: "date-time"},
+		},
+	},
+	"InviteRequest": {
+		Description: "POST /organisations/{id}/invites' body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"accessEndsAt": {Description: "An auditor's end of access, in the future; left out for the other roles.", Format: "date-time"},
+		},
+	},
+	"InviteAcceptRequest": {
+		Description: "POST /invites/accept's body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"token": {Description: "The token of the invitation e-mail's link (its token parameter)."},
+		},
 	},
 	"PasswordRequest": {
 		Description: "PUT /user/password's body.",

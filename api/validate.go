@@ -64,6 +64,10 @@ var rules = map[string]apispec.Rule{
 	"optionalLast":    nameRule("Last name", false),
 	"alertName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
 		"long": "Name too long", "control": "Name must not contain control characters"}},
+	"organisationName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
+		"long": "Name too long", "control": "Name must not contain control characters"}},
+	"inviteEmail": emailRule("Invalid email address"),
+	"inviteToken": {Trim: true, MaxLength: 300, Messages: map[string]string{"required": "The invitation's token is required", "long": "Token too long"}},
 	"alertQuery": {Trim: true, MaxLength: search.MaxQueryLength, NoControl: true, Messages: map[string]string{
 		"long": "Search too long", "control": "Search must not contain control characters"}},
 }

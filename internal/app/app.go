@@ -30,11 +30,13 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/extract"
+	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/obligations"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store"
+	"regpulse/internal/teams"
 	"regpulse/internal/web"
 )
 
@@ -48,7 +50,13 @@ const (
 	OpenAIKeyEnv     = "OPENAI_API_KEY"
 	OpenAIBaseURLEnv = "OPENAI_BASE_URL"
 	OpenAIModelEnv   = "OPENAI_MODEL"
+	// SMTPURLEnv is the SMTP server e-mails leave through (smtp://...,
+	// as regpulse alerts and digest read it).
+	SMTPURLEnv = "SMTP_URL"
 )
+
+// InviteFrom sends the organisations' invitations: the alerts' sender.
+const InviteFrom = "RegPulse <alerts@regpulse.in>"
 
 // Store says where the data is: PostgreSQL at URL, else SQLite in Data
 // (which also keeps the secrets the environment does not give).
@@ -266,6 +274,14 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
+	teamTokens, err := teams.LoadTokens(c.Store.Data, env.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	mailer, err := inviteMailer(c.Store.Data, env)
+	if err != nil {
+		return nil, err
+	}
 	svc, err := c.AI.Service(env.Getenv, log)
 	if err != nil {
 		return nil, err
@@ -281,7 +297,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
-		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}),
+		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)
@@ -300,6 +316,30 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	}
 	a.Handler = api.New(db, log, opts...)
 	return a, nil
+}
+
+// inviteMailer sends the invitations as they are made: through
+// $SMTP_URL, else into .eml files in DATA/outbox/invites; a function
+// without $SMTP_URL has no disk to keep them on, and sends none (nil).
+func inviteMailer(data string, env Env) (api.InviteMailer, error) {
+	snd, err := mail.NewSender(InviteFrom, "")
+	if err != nil {
+		return nil, err
+	}
+	m := &teams.Mailer{Sender: snd}
+	switch u := env.Getenv(SMTPURLEnv); {
+	case u != "":
+		if _, err := mail.NewSMTP(u); err != nil { // a bad URL fails the start, not each invitation
+			return nil, err
+		}
+		m.Transport = func() (mail.Transport, error) { return mail.NewSMTP(u) }
+	case env.Function:
+		return nil, nil
+	default:
+		dir := mail.Dir{Path: filepath.Join(data, "outbox", "invites")}
+		m.Transport = func() (mail.Transport, error) { return dir, nil }
+	}
+	return m, nil
 }
 
 // Flags are the names of the flags Register adds: every binary serving

@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store/storetest"
+	"regpulse/internal/teams"
 )
 
 // config is a Config of the flags' defaults over a SQLite store in a
@@ -172,4 +175,39 @@ func TestConfig_ServeMetrics(t *testing.T) {
 			t.Errorf("no --metrics-addr: %v", err)
 		}
 	})
+}
+
+// TestInviteMailer: invitations leave through $SMTP_URL (a bad one fails
+// the start), else into DATA/outbox/invites; a function without one
+// sends none.
+func TestInviteMailer(t *testing.T) {
+	env := func(smtp string, function bool) Env {
+		return Env{Getenv: func(k string) string {
+			if k == SMTPURLEnv {
+				return smtp
+			}
+			return ""
+		}, Function: function}
+	}
+	if _, err := inviteMailer(t.TempDir(), env("http://nope", false)); err == nil {
+		t.Error("a bad SMTP_URL: no error")
+	}
+	if m, err := inviteMailer(t.TempDir(), env("", true)); err != nil || m != nil {
+		t.Errorf("a function without SMTP_URL: %v, %v; want none", m, err)
+	}
+	if m, err := inviteMailer(t.TempDir(), env("smtp://127.0.0.1:2525?tls=none", true)); err != nil || m == nil {
+		t.Errorf("a function with SMTP_URL: %v, %v", m, err)
+	}
+	data := t.TempDir()
+	m, err := inviteMailer(data, env("", false))
+	if err != nil || m == nil {
+		t.Fatalf("a server without SMTP_URL: %v, %v", m, err)
+	}
+	inv := teams.NewInvite(teams.Actor{UserID: "u", OrganisationID: "o"}, "ravi@example.com", teams.RoleViewer, nil, time.Now())
+	if err := m.SendInvite(t.Context(), teams.InviteEmail{Invite: inv, Organisation: "Org", InvitedBy: "Asha", AcceptURL: "https://regpulse.example/join/?token=x"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "outbox", "invites", "invite-"+inv.ID+".eml")); err != nil {
+		t.Errorf("the .eml: %v", err)
+	}
 }

@@ -46,7 +46,8 @@ type Message struct {
 	Date               time.Time
 	ListID             string // List-Id: "Name <id.domain>"
 	// UnsubscribeURL is the one-click unsubscribe link (RFC 8058) of
-	// what this message is for: a POST of OneClick to it stops it.
+	// what this message is for: a POST of OneClick to it stops it. ""
+	// for a one-off message (an invitation): no list headers.
 	UnsubscribeURL string
 	Text, HTML     string
 }
@@ -63,8 +64,9 @@ func IsOneClick(form url.Values) bool {
 }
 
 // Build makes m, sent by snd, as multipart/alternative (plain text first,
-// HTML preferred) with the one-click unsubscribe headers of RFC 8058 and
-// RFC 2369, bulk precedence and its own Message-ID.
+// HTML preferred) with its own Message-ID and, when it has an
+// UnsubscribeURL (a list's message), the one-click unsubscribe headers of
+// RFC 8058 and RFC 2369 and bulk precedence.
 func (snd Sender) Build(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
 	msg.SetAddrHeaderFromMailAddress(gomail.HeaderFrom, snd.From)
@@ -74,10 +76,12 @@ func (snd Sender) Build(m Message) (*gomail.Msg, error) {
 	msg.Subject(m.Subject)
 	msg.SetDateWithValue(m.Date)
 	msg.SetMessageIDWithValue(m.MessageID)
-	msg.SetBulk()
-	msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.UnsubscribeURL+">, <"+snd.Mailto+">")
-	msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, OneClick)
-	msg.SetGenHeader(gomail.Header("List-Id"), m.ListID)
+	if m.UnsubscribeURL != "" { // a list's message; a one-off (an invitation) is none
+		msg.SetBulk()
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.UnsubscribeURL+">, <"+snd.Mailto+">")
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, OneClick)
+		msg.SetGenHeader(gomail.Header("List-Id"), m.ListID)
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	return msg, nil

@@ -55,6 +55,23 @@ export const rules = {
       "required": "First name is required"
     }
   },
+  "inviteEmail": {
+    "trim": true,
+    "maxLength": 254,
+    "format": "email",
+    "messages": {
+      "format": "Invalid email address",
+      "long": "Invalid email address"
+    }
+  },
+  "inviteToken": {
+    "trim": true,
+    "maxLength": 300,
+    "messages": {
+      "long": "Token too long",
+      "required": "The invitation's token is required"
+    }
+  },
   "lastName": {
     "trim": true,
     "maxLength": 100,
@@ -100,6 +117,16 @@ export const rules = {
     "messages": {
       "control": "Last name must not contain control characters",
       "long": "Last name too long"
+    }
+  },
+  "organisationName": {
+    "trim": true,
+    "maxLength": 100,
+    "noControl": true,
+    "messages": {
+      "control": "Name must not contain control characters",
+      "long": "Name too long",
+      "required": "Name is required"
     }
   },
   "password": {
