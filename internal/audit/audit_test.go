@@ -195,3 +195,14 @@ func TestNext(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkVerify is Verify's own cost per row, without a database.
+func BenchmarkVerify(b *testing.B) {
+	rows := chain(&testing.T{}, "5b1e8c1a-2f4d-4c3b-9a7e-1d2c3b4a5f60", 10000)
+	for b.Loop() {
+		if rep, err := Verify(seq(rows)); err != nil || rep.Broken != nil {
+			b.Fatal(rep, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(rows)), "ns/row")
+}
