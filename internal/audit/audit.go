@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -290,4 +291,37 @@ func (rep *Report) link(r Row) string {
 func (r Row) hashMatches() bool {
 	var sum [2 * sha256.Size]byte
 	return string(r.hexHash(&sum)) == r.Hash
+}
+
+// VerifyAll verifies each of orgs' chains (rows gives one organisation's
+// rows in sequence order), workers at a time: the chains are
+// independent, and a million rows take the hashing and the reading of
+// every one. The reports are in orgs' order; the error is the first
+// organisation's whose rows could not be read.
+func VerifyAll(orgs []string, rows func(org string) iter.Seq2[Row, error], workers int) ([]Report, error) {
+	reports := make([]Report, len(orgs))
+	errs := make([]error, len(orgs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(orgs))) {
+		wg.Go(func() {
+			for i := range next {
+				reports[i], errs[i] = Verify(rows(orgs[i]))
+				if reports[i].OrgID == "" {
+					reports[i].OrgID = orgs[i] // no rows
+				}
+			}
+		})
+	}
+	for i := range orgs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return reports, fmt.Errorf("organisation %s: %w", orgs[i], err)
+		}
+	}
+	return reports, nil
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"iter"
 	"slices"
 	"strings"
@@ -205,4 +206,36 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(rows)), "ns/row")
+}
+
+func TestVerifyAll(t *testing.T) {
+	chains := map[string][]Row{"a": chain(t, "a", 5), "b": chain(t, "b", 3), "c": nil}
+	chains["b"][1].Action = "forged"
+	for _, workers := range []int{0, 1, 2, 8} {
+		reps, err := VerifyAll([]string{"c", "b", "a"}, func(org string) iter.Seq2[Row, error] { return seq(chains[org]) }, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range reps {
+			s := fmt.Sprintf("%s %d", r.OrgID, r.Rows)
+			if r.Broken != nil {
+				s += fmt.Sprintf(" broken at %d", r.Broken.Row.Seq)
+			}
+			got = append(got, s)
+		}
+		if want := []string{"c 0", "b 2 broken at 2", "a 5"}; !slices.Equal(got, want) {
+			t.Errorf("%d workers: %q, want %q", workers, got, want)
+		}
+	}
+	boom := errors.New("boom")
+	_, err := VerifyAll([]string{"a", "x"}, func(org string) iter.Seq2[Row, error] {
+		if org == "x" {
+			return func(yield func(Row, error) bool) { yield(Row{}, boom) }
+		}
+		return seq(chains[org])
+	}, 2)
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "organisation x") {
+		t.Errorf("err = %v", err)
+	}
 }
