@@ -120,7 +120,9 @@ func (s *DB) AuditOrganisations(ctx context.Context) (_ []string, err error) {
 
 // AuditRows streams orgID's rows in sequence order, for audit.Verify and
 // exports: one query, read as it goes (a million rows are never held at
-// once). Stopping the loop early closes the query.
+// once). Stopping the loop early closes the query. The loop holds a
+// connection: an in-memory store has only one, so its body must not call
+// the store.
 func (s *DB) AuditRows(ctx context.Context, orgID string) iter.Seq2[audit.Row, error] {
 	return s.auditRows(ctx, `SELECT `+auditColumns+` FROM audit_log WHERE org_id = ? ORDER BY seq`, orgID)
 }

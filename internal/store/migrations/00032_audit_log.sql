@@ -4,8 +4,12 @@
 -- ..., prev_hash the previous row's hash). Texts are stored byte for
 -- byte as hashed. org_id will reference organisations (id) once that
 -- table is on main; until then it is a plain text id.
+-- Keyed by its place in its organisation's chain: a second row with the
+-- same number is refused, so two writers can never fork a chain, and a
+-- chain is read in order from one run of the table (WITHOUT ROWID: the
+-- rows are stored in key order, no lookup from an index per row).
 CREATE TABLE audit_log (
-    id           TEXT PRIMARY KEY,
+    id           TEXT NOT NULL UNIQUE,
     org_id       TEXT NOT NULL,
     seq          INTEGER NOT NULL CHECK (seq > 0),
     actor_id     TEXT NOT NULL DEFAULT '',
@@ -18,11 +22,9 @@ CREATE TABLE audit_log (
     request_id   TEXT NOT NULL DEFAULT '',
     client_addr  TEXT NOT NULL DEFAULT '',
     prev_hash    TEXT NOT NULL,
-    hash         TEXT NOT NULL
-);
--- One chain per organisation: a second row with the same number is
--- refused, so two writers can never fork it.
-CREATE UNIQUE INDEX audit_log_chain ON audit_log (org_id, seq);
+    hash         TEXT NOT NULL,
+    PRIMARY KEY (org_id, seq)
+) WITHOUT ROWID;
 CREATE INDEX audit_log_subject ON audit_log (org_id, subject_type, subject_id, seq);
 
 -- Append-only, whatever SQL runs: no row is changed or removed.

@@ -4,7 +4,7 @@
 -- as it was hashed. org_id will reference organisations (id) once that
 -- table is on main.
 CREATE TABLE audit_log (
-    id           TEXT COLLATE "C" PRIMARY KEY,
+    id           TEXT COLLATE "C" NOT NULL UNIQUE,
     org_id       TEXT COLLATE "C" NOT NULL,
     seq          BIGINT NOT NULL CHECK (seq > 0),
     actor_id     TEXT NOT NULL DEFAULT '',
@@ -17,9 +17,9 @@ CREATE TABLE audit_log (
     request_id   TEXT NOT NULL DEFAULT '',
     client_addr  TEXT NOT NULL DEFAULT '',
     prev_hash    TEXT NOT NULL,
-    hash         TEXT NOT NULL
+    hash         TEXT NOT NULL,
+    PRIMARY KEY (org_id, seq)
 );
-CREATE UNIQUE INDEX audit_log_chain ON audit_log (org_id, seq);
 CREATE INDEX audit_log_subject ON audit_log (org_id, subject_type, subject_id, seq);
 
 -- Append-only, whatever SQL runs: no row is changed or removed, and the
