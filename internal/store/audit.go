@@ -45,7 +45,10 @@ func (s *DB) audited(ctx context.Context, change func(tx *txConn) (audit.Entry, 
 }
 
 // appendAudit appends e's row to its organisation's chain inside tx, the
-// transaction of the change it records. The row's time is taken once the
+// transaction of the change it records. A writer that records several
+// rows in one transaction (a bulk reassignment: a row per item) begins
+// its own and calls appendAudit for each; the rows of one organisation
+// follow each other in the order appended. The row's time is taken once the
 // chain is this transaction's, so a chain's times never go back (on one
 // clock).
 func (s *DB) appendAudit(ctx context.Context, tx *txConn, e audit.Entry) (audit.Row, error) {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -118,6 +119,48 @@ func TestAudit_AppendAndRead(t *testing.T) {
 		}
 		if rows, err := db.AuditSubject(ctx, "org-c", "thing", "t1"); err != nil || len(rows) != 0 {
 			t.Errorf("another organisation's subject: %v, %v", rows, err)
+		}
+	})
+}
+
+// TestAudit_SeveralInOneTransaction: a writer's transaction appending
+// rows to two chains, interleaved, commits them in order, each chain
+// whole.
+func TestAudit_SeveralInOneTransaction(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		db := open(t)
+		if _, err := db.AppendAudit(ctx, audit.Entry{OrgID: "org-x", Action: "thing.set"}); err != nil {
+			t.Fatal(err)
+		}
+		tx, err := db.db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback()
+		for i, org := range []string{"org-x", "org-y", "org-x", "org-x", "org-y"} {
+			if _, err := db.appendAudit(ctx, tx, audit.Entry{OrgID: org, Action: "thing.reassign", SubjectID: strconv.Itoa(i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		for org, want := range map[string]string{"org-x": "-,0,2,3", "org-y": "1,4"} {
+			var got []string
+			for r, err := range db.AuditRows(ctx, org) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, cmp.Or(r.SubjectID, "-"))
+			}
+			if strings.Join(got, ",") != want {
+				t.Errorf("%s: subjects %v, want %s", org, got, want)
+			}
+			if rep := verifyChain(t, db, org); rep.Broken != nil {
+				t.Errorf("%s: %+v", org, rep.Broken)
+			}
 		}
 	})
 }
