@@ -16,7 +16,7 @@ import (
 // change it records, so both commit or neither does: a writer runs its
 // SQL inside audited, which appends the row the writer returns. Appends
 // to one organisation's chain are serialised (dialect.auditLock; SQLite's
-// one writer), and UNIQUE (org_id, seq) refuses a fork should anything
+// one writer), and the key (org_id, seq) refuses a fork should anything
 // slip past. There is no method to change or remove a row, and triggers
 // refuse UPDATE and DELETE (and TRUNCATE on PostgreSQL) on audit_log.
 
