@@ -14,6 +14,7 @@
 //	regpulse version            print the build's version
 //	regpulse alerts ...         send alerts; list them, their counts, bouncing addresses; resend
 //	regpulse obligations ...    propose (extract) or accept circulars' obligations
+//	regpulse audit verify       check the organisations' audit chains
 package main
 
 import (
@@ -60,6 +61,7 @@ commands:
   alerts ...         send what alerts are due; list, stats, bouncing, resend
   obligations extract  propose and store the obligations of circulars without written ones
   obligations accept C accept the extracted obligations of circular C (slug or id)
+  audit verify       check every organisation's audit trail (hash chain); --org ID for one
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -113,6 +115,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdAlerts(ctx, args[1:], stdout, stderr)
 	case "obligations":
 		return cmdObligations(ctx, args[1:], stdout, stderr)
+	case "audit":
+		return cmdAudit(ctx, args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

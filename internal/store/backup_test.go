@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"regpulse/internal/audit"
 	"regpulse/internal/catalog"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/search"
@@ -49,6 +50,9 @@ func TestDB_Backup_Restore(t *testing.T) {
 			}
 			for i := range 5 {
 				if _, err := src.CreateUser(ctx, newUser(fmt.Sprintf("before%d", i), fmt.Sprintf("before%d@example.com", i))); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := src.AppendAudit(ctx, audit.Entry{OrgID: "org-a", ActorID: "u1", Action: "thing.set", After: map[string]int{"i": i}}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -122,6 +126,14 @@ func TestDB_Backup_Restore(t *testing.T) {
 				if diff := cmp.Diff(rows, got[table]); diff != "" {
 					t.Errorf("table %s (-backup +restored):\n%s", table, diff)
 				}
+			}
+
+			// The audit chain came across byte for byte, and goes on.
+			if _, err := dst.AppendAudit(ctx, audit.Entry{OrgID: "org-a", Action: "thing.set"}); err != nil {
+				t.Fatal(err)
+			}
+			if rep := verifyChain(t, dst, "org-a"); rep.Broken != nil || rep.Rows != 6 {
+				t.Errorf("restored audit chain: %d rows, broken %+v", rep.Rows, rep.Broken)
 			}
 
 			// The restored store works: search, sign-in, new rows.

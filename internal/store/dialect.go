@@ -33,6 +33,12 @@ type dialect struct {
 	// syncLock, run first in a catalog sync's transaction, makes syncs
 	// of several instances at once wait for each other.
 	syncLock string
+	// auditLock, run in a transaction before it appends to an
+	// organisation's audit chain (its one argument the organisation's
+	// id), makes appenders to one chain wait for each other. SQLite needs
+	// none: every transaction takes the one write lock at BEGIN
+	// (_txlock=immediate).
+	auditLock string
 }
 
 var sqliteDialect = &dialect{name: "sqlite", goose: goose.DialectSQLite3, migrations: "migrations"}
@@ -52,6 +58,10 @@ var postgresDialect = &dialect{
 	),
 	// Any fixed number, the same in every instance: "RegPulse sync".
 	syncLock: "SELECT pg_advisory_xact_lock(7317)",
+	// The two-key form is a keyspace apart from syncLock's one key: 7318
+	// is "RegPulse audit", the second key the organisation's id hashed
+	// (two ids sharing a hash only wait for each other).
+	auditLock: "SELECT pg_advisory_xact_lock(7318, hashtext(?))",
 }
 
 // isPostgresURL tells a PostgreSQL connection URL from a SQLite path.

@@ -12,7 +12,9 @@
 // sync and have no foreign key to the mirror, so their rows survive any
 // change or removal of the entry. One file per query area: circulars.go,
 // news.go, directory.go, impact.go, dashboard.go, search.go (the
-// circulars' full-text index, kept in step by the sync).
+// circulars' full-text index, kept in step by the sync), audit.go (the
+// organisations' hash-chained audit trail, appended in the writers'
+// transactions).
 package store
 
 import (
