@@ -292,7 +292,9 @@ func TestRegister_ConfirmInForce(t *testing.T) {
 	if res.status != 200 || strings.TrimSpace(string(res.body)) != "[]" {
 		t.Errorf("a new user's overdue = %d %s, want none", res.status, res.body)
 	}
-	confirm := func(body string) response { return f.call(t, "POST", "/user/obligations/confirm", body, bearer(chen)...) }
+	confirm := func(body string) response {
+		return f.call(t, "POST", "/user/obligations/confirm", body, bearer(chen)...)
+	}
 	res = confirm(`{"note":""}`)
 	var got ConfirmInForceResponse
 	if err := json.Unmarshal(res.body, &got); res.status != 200 || err != nil || got.Confirmed != len(before) {

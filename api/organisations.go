@@ -26,7 +26,7 @@ import (
 // call that changes an organisation takes the teams.Actor, for the
 // audit trail.
 type Organisations interface {
-	CreateOrganisation(ctx context.Context, userID, name string, entityTypes []string) (teams.Organisation, error)
+	CreateOrganisation(ctx context.Context, by teams.Actor, name string, entityTypes []string) (teams.Organisation, error)
 	UserOrganisations(ctx context.Context, userID string) ([]teams.Organisation, error)
 	// Organisation answers teams.ErrNoOrganisation for one the user is
 	// not (or no longer) a member of.
@@ -355,7 +355,7 @@ func (h *Handler) createOrganisation(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	o, err := h.store.CreateOrganisation(r.Context(), userOf(r).ID, req.Name, req.EntityTypes)
+	o, err := h.store.CreateOrganisation(r.Context(), actor(r, ""), req.Name, req.EntityTypes)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -396,7 +396,7 @@ func (h *Handler) setMember(w http.ResponseWriter, r *http.Request, in memberIn)
 		h.writeError(w, r, err)
 		return
 	}
-	m, err := h.store.SetMemberRole(r.Context(), teams.Actor{UserID: userOf(r).ID, OrganisationID: in.ID}, in.UserID, req.Role, req.ExpiresAt)
+	m, err := h.store.SetMemberRole(r.Context(), actor(r, in.ID), in.UserID, req.Role, req.ExpiresAt)
 	if err != nil {
 		h.writeError(w, r, teamsError(err))
 		return
@@ -414,7 +414,7 @@ func (h *Handler) removeMember(w http.ResponseWriter, r *http.Request, in member
 		h.writeError(w, r, err)
 		return
 	}
-	if err := h.store.RemoveMember(r.Context(), teams.Actor{UserID: me, OrganisationID: in.ID}, in.UserID); err != nil {
+	if err := h.store.RemoveMember(r.Context(), actor(r, in.ID), in.UserID); err != nil {
 		h.writeError(w, r, teamsError(err))
 		return
 	}
@@ -455,7 +455,7 @@ func (h *Handler) createInvite(w http.ResponseWriter, r *http.Request, orgID str
 		h.writeError(w, r, teamsError(err))
 		return
 	}
-	by := teams.Actor{UserID: user.ID, OrganisationID: orgID}
+	by := actor(r, orgID)
 	inv := teams.NewInvite(by, req.Email, req.Role, req.AccessEndsAt, h.now())
 	token := h.tmCfg.Tokens.Invite(inv)
 	if inv, err = h.store.CreateInvite(ctx, by, inv, teams.TokenHash(token)); err != nil {
@@ -505,7 +505,7 @@ func (h *Handler) acceptInvite(w http.ResponseWriter, r *http.Request) {
 		err = inv.CheckAccept(user.Email, now)
 	}
 	if err == nil {
-		_, err = h.store.AcceptInvite(ctx, teams.Actor{UserID: user.ID, OrganisationID: inv.OrganisationID}, inv.ID)
+		_, err = h.store.AcceptInvite(ctx, actor(r, inv.OrganisationID), inv.ID)
 	}
 	if err != nil {
 		h.writeError(w, r, teamsError(err))
@@ -517,4 +517,12 @@ func (h *Handler) acceptInvite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, o)
+}
+
+// actor is the signed-in user acting on organisation orgID in r, with
+// what the audit trail keeps of the request: its id and the client's
+// address (as the rate limits see it).
+func actor(r *http.Request, orgID string) teams.Actor {
+	addr, _ := clientKey(r)
+	return teams.Actor{UserID: userOf(r).ID, OrganisationID: orgID, RequestID: requestID(r.Context()), ClientAddr: addr}
 }

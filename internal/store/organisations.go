@@ -9,13 +9,15 @@ import (
 
 	"github.com/google/uuid"
 
+	"regpulse/internal/audit"
 	"regpulse/internal/teams"
 )
 
 // Organisations (teams' types, issue 44): an organisation, its members
 // and their roles, and the invitations that make members. Every call that
-// changes one takes the teams.Actor who acts, for the audit trail: the
-// rows it writes are its business (internal/audit), not this file's.
+// changes one takes the teams.Actor who acts and appends its row to the
+// organisation's audit trail in the same transaction (audit.go), so the
+// change and its row commit together or not at all.
 // A change that could leave an organisation without an admin takes the
 // organisation's row first (lockOrganisation), so two of them at once
 // cannot both pass the check.
@@ -58,9 +60,10 @@ func nullTimeText(t *time.Time) any {
 	return timeText(*t)
 }
 
-// CreateOrganisation makes an organisation of which userID, its creator,
-// is the first admin.
-func (s *DB) CreateOrganisation(ctx context.Context, userID, name string, entityTypes []string) (_ teams.Organisation, err error) {
+// CreateOrganisation makes an organisation of which by's user, its
+// creator, is the first admin (by's organisation is the new one's), and
+// starts its audit trail with the creation.
+func (s *DB) CreateOrganisation(ctx context.Context, by teams.Actor, name string, entityTypes []string) (_ teams.Organisation, err error) {
 	defer wrap(&err, "CreateOrganisation")
 	if entityTypes == nil {
 		entityTypes = []string{}
@@ -74,14 +77,30 @@ func (s *DB) CreateOrganisation(ctx context.Context, userID, name string, entity
 	}
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO organisations (id, name, entity_types, created_by, created_at) VALUES (?, ?, ?, ?, ?)`,
-		o.ID, name, string(kinds), userID, timeText(now)); err != nil {
+		o.ID, name, string(kinds), by.UserID, timeText(now)); err != nil {
 		return o, err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO organisation_members (organisation_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)`,
-		o.ID, userID, teams.RoleAdmin, timeText(now)); err != nil {
+		o.ID, by.UserID, teams.RoleAdmin, timeText(now)); err != nil {
+		return o, err
+	}
+	by.OrganisationID = o.ID
+	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "organisation.create", "organisation", o.ID, nil,
+		map[string]any{"name": name, "entityTypes": entityTypes, "admin": by.UserID})); err != nil {
 		return o, err
 	}
 	return o, tx.Commit()
+}
+
+// auditEntry is the audit row of a change by by.
+func auditEntry(by teams.Actor, action, subjectType, subjectID string, before, after any) audit.Entry {
+	return audit.Entry{OrgID: by.OrganisationID, ActorID: by.UserID, Action: action, SubjectType: subjectType, SubjectID: subjectID,
+		Before: before, After: after, RequestID: by.RequestID, ClientAddr: by.ClientAddr}
+}
+
+// memberAudit is what the trail keeps of a membership.
+func memberAudit(m teams.Member) map[string]any {
+	return map[string]any{"role": m.Role, "expiresAt": m.ExpiresAt}
 }
 
 const organisationSelect = `SELECT o.id, o.name, o.entity_types, o.created_at, m.role, m.expires_at
@@ -246,7 +265,11 @@ func (s *DB) SetMemberRole(ctx context.Context, by teams.Actor, userID, role str
 		role, nullTimeText(expiresAt), by.OrganisationID, userID); err != nil {
 		return m, err
 	}
+	before := memberAudit(m)
 	m.Role, m.ExpiresAt = role, expiresAt
+	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "member.role", "member", userID, before, memberAudit(m))); err != nil {
+		return m, err
+	}
 	return m, tx.Commit()
 }
 
@@ -270,6 +293,9 @@ func (s *DB) RemoveMember(ctx context.Context, by teams.Actor, userID string) (e
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM organisation_members WHERE organisation_id = ? AND user_id = ?", by.OrganisationID, userID); err != nil {
+		return err
+	}
+	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "member.remove", "member", userID, memberAudit(m), nil)); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -340,6 +366,11 @@ func (s *DB) CreateInvite(ctx context.Context, by teams.Actor, inv teams.Invite,
 		inv.InvitedBy, timeText(inv.CreatedAt), timeText(inv.ExpiresAt)); err != nil {
 		return inv, err
 	}
+	// The link's token is not in the trail: only who was invited, how.
+	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "invite.create", "invite", inv.ID, nil,
+		map[string]any{"email": inv.Email, "role": inv.Role, "accessEndsAt": inv.AccessEndsAt, "expiresAt": inv.ExpiresAt})); err != nil {
+		return inv, err
+	}
 	return inv, tx.Commit()
 }
 
@@ -402,6 +433,10 @@ func (s *DB) AcceptInvite(ctx context.Context, by teams.Actor, inviteID string) 
 	}
 	m, err = membership(ctx, tx, by.OrganisationID, by.UserID)
 	if err != nil {
+		return m, err
+	}
+	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "member.join", "member", by.UserID,
+		map[string]any{"invite": inv.ID}, memberAudit(m))); err != nil {
 		return m, err
 	}
 	return m, tx.Commit()

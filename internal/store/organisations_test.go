@@ -2,10 +2,12 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"regpulse/internal/audit"
 	"regpulse/internal/store/storetest"
 	"regpulse/internal/teams"
 )
@@ -21,14 +23,14 @@ func TestOrganisations(t *testing.T) {
 		now := storetest.Now
 		db := open(t, WithNow(func() time.Time { return now }))
 		asha, ravi, meera := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi"), newAlertUser(t, db, "meera")
-		org, err := db.CreateOrganisation(ctx, asha.ID, "Asha Payments", []string{"PSP", "Aggregator"})
+		org, err := db.CreateOrganisation(ctx, teams.Actor{UserID: asha.ID}, "Asha Payments", []string{"PSP", "Aggregator"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if org.Role != teams.RoleAdmin || org.Name != "Asha Payments" {
 			t.Errorf("created: %+v", org)
 		}
-		other, err := db.CreateOrganisation(ctx, ravi.ID, "Ravi Cards", nil)
+		other, err := db.CreateOrganisation(ctx, teams.Actor{UserID: ravi.ID}, "Ravi Cards", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +128,7 @@ func TestOrganisations_LastAdminRace(t *testing.T) {
 		ctx := t.Context()
 		db := open(t)
 		asha, ravi := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi")
-		org, err := db.CreateOrganisation(ctx, asha.ID, "Org", nil)
+		org, err := db.CreateOrganisation(ctx, teams.Actor{UserID: asha.ID}, "Org", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +177,7 @@ func TestInvites(t *testing.T) {
 		now := storetest.Now
 		db := open(t, WithNow(func() time.Time { return now }))
 		asha, ravi, meera := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi"), newAlertUser(t, db, "meera")
-		org, err := db.CreateOrganisation(ctx, asha.ID, "Org", []string{"Issuer"})
+		org, err := db.CreateOrganisation(ctx, teams.Actor{UserID: asha.ID}, "Org", []string{"Issuer"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,6 +234,69 @@ func TestInvites(t *testing.T) {
 		}
 		if _, err := db.CreateInvite(ctx, teams.Actor{UserID: asha.ID, OrganisationID: "no-such-org"}, teams.NewInvite(by, "x@example.com", teams.RoleViewer, nil, now), "h4"); !errors.Is(err, teams.ErrNoOrganisation) {
 			t.Errorf("an invitation to no organisation: %v", err)
+		}
+	})
+}
+
+// Every change of an organisation writes its row to the organisation's
+// audit trail, in its transaction, with who, what, before and after, the
+// request and the client; a refused change writes none; the chain
+// verifies.
+func TestOrganisations_Audited(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		now := storetest.Now
+		db := open(t, WithNow(func() time.Time { return now }))
+		asha, ravi := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi")
+		req := func(u string) teams.Actor {
+			return teams.Actor{UserID: u, RequestID: "req-" + u, ClientAddr: "203.0.113.7"}
+		}
+		org, err := db.CreateOrganisation(ctx, req(asha.ID), "Asha Payments", []string{"PSP"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := req(asha.ID)
+		by.OrganisationID = org.ID
+		join(t, db, by, ravi.Email, ravi.ID, teams.RoleMember, nil)
+		if _, err := db.SetMemberRole(ctx, by, ravi.ID, teams.RoleViewer, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetMemberRole(ctx, by, asha.ID, teams.RoleViewer, nil); !errors.Is(err, teams.ErrLastAdmin) {
+			t.Fatalf("demoting the last admin: %v", err) // refused: no row
+		}
+		if err := db.RemoveMember(ctx, by, ravi.ID); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for r, err := range db.AuditRows(ctx, org.ID) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, r.Action+" "+r.SubjectType+" "+r.Before+" "+r.After)
+			// (join's acceptance is ravi's, made without a request)
+			if r.ActorID == "" || r.ActorID == asha.ID && (r.RequestID != "req-"+asha.ID || r.ClientAddr != "203.0.113.7") {
+				t.Errorf("row %d: request %q, client %q, actor %q", r.Seq, r.RequestID, r.ClientAddr, r.ActorID)
+			}
+		}
+		want := []string{
+			`organisation.create organisation null {"admin":"` + asha.ID + `","entityTypes":["PSP"],"name":"Asha Payments"}`,
+			"invite.create invite",
+			"member.join member",
+			`member.role member {"expiresAt":null,"role":"member"} {"expiresAt":null,"role":"viewer"}`,
+			`member.remove member {"expiresAt":null,"role":"viewer"} null`,
+		}
+		if len(got) != len(want) {
+			t.Fatalf("audit rows:\n%s\nwant %d", strings.Join(got, "\n"), len(want))
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("row %d = %s, want %s…", i+1, got[i], want[i])
+			}
+		}
+		rep, err := audit.Verify(db.AuditRows(ctx, org.ID))
+		if err != nil || rep.Broken != nil || rep.Rows != 5 {
+			t.Errorf("verify: %+v, %v", rep, err)
 		}
 	})
 }

@@ -82,6 +82,9 @@ func (m Member) Active(now time.Time) bool {
 type Actor struct {
 	UserID         string
 	OrganisationID string
+	// RequestID and ClientAddr say where the change came from, for its
+	// row of the audit trail ("" outside a request).
+	RequestID, ClientAddr string
 }
 
 // InviteFor is how long an invitation's link works.
