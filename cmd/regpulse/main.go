@@ -253,6 +253,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	b.content = c.Content
+	if c.SiteURL == "" {
+		c.SiteURL = b.baseURL // the site this process serves
+	}
 	if err := c.Check(); err != nil {
 		return err
 	}

@@ -45,6 +45,8 @@ const (
 	// DatabaseURLEnv is the PostgreSQL database used instead of SQLite in
 	// --data (--database-url's default).
 	DatabaseURLEnv = "DATABASE_URL"
+	// SiteURLEnv is the site's absolute URL (--site-url's default).
+	SiteURLEnv = "REGPULSE_SITE_URL"
 	// OpenAI-compatible model: the key only from the environment (a flag's
 	// value shows in process lists), the rest as the flags' defaults.
 	OpenAIKeyEnv     = "OPENAI_API_KEY"
@@ -108,6 +110,10 @@ type Config struct {
 	MetricsAddr string
 	// LogLevel is the least level logged (each API request is info).
 	LogLevel slog.Level
+	// SiteURL is the site's absolute URL, under which the e-mails the API
+	// sends (invitations) link; "" takes the request's own origin, which
+	// a client could set: deployments set it.
+	SiteURL string
 }
 
 // AI is the AI calls' settings.
@@ -148,6 +154,8 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", "",
 		"address of a separate listener serving Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (never on the public port)")
 	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "least level logged: debug, info (every API request), warn or error")
+	fs.StringVar(&c.SiteURL, "site-url", os.Getenv(SiteURLEnv),
+		"absolute URL of the site, for the links of the e-mails the API sends (invitations) (default $"+SiteURLEnv+"; empty: the request's origin)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -297,7 +305,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
-		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer}),
+		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Site: c.SiteURL}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)
