@@ -126,6 +126,9 @@ func organisationRoutes() []*route {
 				h.writeError(w, r, err)
 				return
 			}
+			for i := range list {
+				list[i] = list[i].WithPermissions()
+			}
 			writeJSON(w, http.StatusOK, list)
 		})),
 		signedIn(handle(opGetOrganisation, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) {
@@ -134,7 +137,7 @@ func organisationRoutes() []*route {
 				h.writeError(w, r, teamsError(err))
 				return
 			}
-			writeJSON(w, http.StatusOK, o)
+			writeJSON(w, http.StatusOK, o.WithPermissions())
 		})),
 		signedIn(handle(opListMembers, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) {
 			if _, err := h.orgMember(r, in.ID, teams.CanRead); err != nil {
@@ -360,7 +363,7 @@ func (h *Handler) createOrganisation(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, o)
+	writeJSON(w, http.StatusCreated, o.WithPermissions())
 }
 
 // checkRole checks a role and its end of access (an auditor's, in the
@@ -516,7 +519,7 @@ func (h *Handler) acceptInvite(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, teamsError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, o)
+	writeJSON(w, http.StatusOK, o.WithPermissions())
 }
 
 // actor is the signed-in user acting on organisation orgID in r, with

@@ -264,6 +264,13 @@ func TestOrganisations_Roles(t *testing.T) {
 		if len(list) != want || want == 1 && (list[0].ID != own.ID || list[0].Role != map[string]string{"admin": "admin", "member": "member", "viewer": "viewer", "auditor": "auditor"}[role]) {
 			t.Errorf("%s's organisations: %+v", role, list)
 		}
+		// What the role may do is the API's to say (teams.CanManageMembers).
+		if want == 1 && list[0].CanManageMembers != (role == "admin") {
+			t.Errorf("%s's organisation says canManageMembers %t", role, list[0].CanManageMembers)
+		}
+		if res := f.call(t, "GET", "/organisations/"+own.ID, "", p.auth...); want == 1 && jsonOf[teams.Organisation](t, res).CanManageMembers != (role == "admin") {
+			t.Errorf("%s: GET /organisations/{id} says %s", role, res.body)
+		}
 	}
 	if res := f.call(t, "GET", "/organisations", ""); res.status != 401 {
 		t.Errorf("signed out: %d", res.status)

@@ -14,6 +14,7 @@ import (
 	"regpulse/internal/register"
 	"regpulse/internal/related"
 	"regpulse/internal/search"
+	"regpulse/internal/teams"
 )
 
 // circularView is a circular with what its page and cards show beyond the
@@ -189,6 +190,8 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 			// the values of a user's preferences (/profile)
 			"preferenceSources":    auth.PreferenceSources,
 			"preferenceCategories": auth.PreferenceCategories,
+			// an organisation member's roles, the most powerful first (/organisation)
+			"memberRoles": teams.Roles,
 		},
 		// the entity types a user's preferences choose from, with their names
 		"entityTypeChoices": entityTypeChoices(),

@@ -40,6 +40,8 @@ var staticRoutes = []Route{
 	{"/signup", "Create Account", "signup"},
 	{"/profile", "Profile", "profile"},
 	{"/obligations", "My Obligations", "obligations"},
+	{"/organisation", "Organisation", "organisation"},
+	{"/join", "Join an Organisation", "join"},
 	{"/search", "Search Regulatory Documents", "search"},
 	{"/news", "Fintech News & Updates", "news"},
 	{"/impact-tracker", "Impact Tracker Dashboard", "impact-tracker"},

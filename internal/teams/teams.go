@@ -55,6 +55,16 @@ type Organisation struct {
 	CreatedAt   time.Time `json:"createdAt"`
 	// Role is the signed-in user's role in it.
 	Role string `json:"role" enum:"MemberRole"`
+	// CanManageMembers is CanManageMembers(Role), for the pages to show
+	// the rule rather than recompute it (WithPermissions sets it).
+	CanManageMembers bool `json:"canManageMembers"`
+}
+
+// WithPermissions is o with what its Role may do set from the rules
+// above.
+func (o Organisation) WithPermissions() Organisation {
+	o.CanManageMembers = CanManageMembers(o.Role)
+	return o
 }
 
 // Member is a user's membership of an organisation.

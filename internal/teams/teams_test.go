@@ -25,6 +25,9 @@ func TestPermissions(t *testing.T) {
 		if want := [4]bool{tc.manage, tc.decide, tc.read, tc.evidence}; got != want {
 			t.Errorf("%q: manage, decide, read, evidence = %v, want %v", tc.role, got, want)
 		}
+		if o := (Organisation{Role: tc.role}).WithPermissions(); o.CanManageMembers != tc.manage {
+			t.Errorf("%q: WithPermissions' CanManageMembers = %t", tc.role, o.CanManageMembers)
+		}
 	}
 }
 

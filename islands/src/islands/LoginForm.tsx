@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
 import { api, dataOf, userMessage } from "../lib/api";
-import { safeNext, signedIn } from "../lib/auth";
+import { keepNext, safeNext, signedIn } from "../lib/auth";
 import { AuthCard, Field, loginSchema, PasswordField, primaryButton, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { toast, toastAfterNavigation } from "../lib/toast";
@@ -35,7 +35,7 @@ function LoginForm() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">
         Don't have an account?{" "}
-        <a href="/signup" className="font-medium text-brand-700 underline dark:text-blue-300">
+        <a href={keepNext("/signup", window.location.search)} className="font-medium text-brand-700 underline dark:text-blue-300">
           Create account
         </a>
       </p>

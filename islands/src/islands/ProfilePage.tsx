@@ -7,7 +7,7 @@ import type * as z from "zod/mini";
 import { api, ApiError, dataOf, setToken, userMessage, type Schemas, type User } from "../lib/api";
 import { logOut, preferencesQuery, useCurrentUser } from "../lib/auth";
 import { AlertsSection } from "../lib/alerts";
-import { passwordSchema, PasswordField, secondaryButton, Section, zodResolver } from "../lib/forms";
+import { Checkboxes, passwordSchema, PasswordField, secondaryButton, Section, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
@@ -43,22 +43,6 @@ function Account({ user }: { user: User }) {
 
 // PrefValues are what the form edits: PUT /api/user/preferences' body.
 type PrefValues = Schemas["PreferencesRequest"];
-
-function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: Option[]; reg: ReturnType<ReturnType<typeof useForm<PrefValues>>["register"]> }) {
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {values.map(({ value, label }) => (
-          <label key={value} className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" value={value} className="h-4 w-4 accent-brand-700" {...reg} id={`${name}-${value}`} />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Props) {
   const prefs = useQuery(preferencesQuery);

@@ -1,11 +1,12 @@
 // /signup: 'Create Account'. Checked in the browser with the same rules
 // and messages as the API; a username or e-mail already taken comes back
-// from the API on its field.
+// from the API on its field. Created, the user goes to / (or back to the
+// page that sent them, ?next=).
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
 import { api, ApiError, dataOf, userMessage } from "../lib/api";
-import { signedIn } from "../lib/auth";
+import { keepNext, safeNext, signedIn } from "../lib/auth";
 import { AuthCard, Field, PasswordField, primaryButton, signupSchema, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { toast, toastAfterNavigation } from "../lib/toast";
@@ -22,7 +23,7 @@ function SignupForm() {
     mutationFn: (v: Values) => dataOf(api.POST("/auth/signup", { body: v })),
     onSuccess: ({ token }) => {
       toastAfterNavigation({ title: "Account created successfully!", description: "Welcome to RegPulse, the Unified Fintech Portal." });
-      signedIn(token, "/");
+      signedIn(token, safeNext(window.location.search));
     },
     onError: (err) => {
       if (err instanceof ApiError) {
@@ -49,7 +50,7 @@ function SignupForm() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{" "}
-        <a href="/login" className="font-medium text-brand-700 underline dark:text-blue-300">
+        <a href={keepNext("/login", window.location.search)} className="font-medium text-brand-700 underline dark:text-blue-300">
           Sign in
         </a>
       </p>

@@ -43,6 +43,14 @@ export function safeNext(search: string): string {
   return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
 }
 
+// keepNext is path (the sign-in or sign-up page) carrying on this page's
+// ?next=, when it is a safe one: going from one to the other still comes
+// back.
+export function keepNext(path: string, search: string): string {
+  const next = safeNext(search);
+  return next === "/" ? path : `${path}?next=${encodeURIComponent(next)}`;
+}
+
 // signInAndBack is the sign-in page's address, coming back to this page
 // marked with param=1: what the page does for a signed-in reader is then
 // done once (useResumed).

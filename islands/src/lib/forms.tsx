@@ -38,6 +38,21 @@ export const signupSchema = z.object({
   password: ruleSchema(rules.password),
 });
 
+// organisationSchema is POST /organisations' name (the entity types are
+// checkboxes of Go's values).
+export const organisationSchema = z.object({
+  name: ruleSchema(rules.organisationName),
+  entityTypes: z.array(z.string()),
+});
+
+// inviteSchema is POST /organisations/{id}/invites' address and role;
+// the API says whether a role needs an end of access (accessEndsAt).
+export const inviteSchema = z.object({
+  email: ruleSchema(rules.inviteEmail),
+  role: z.string(),
+  accessEndsOn: z.string(),
+});
+
 export const passwordSchema = z.object({
   currentPassword: ruleSchema(rules.currentPassword),
   newPassword: ruleSchema(rules.password),
@@ -139,5 +154,23 @@ export function Section({ title, id, children }: { title: string; id: string; ch
       </h2>
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+// Checkboxes is a fieldset of checkboxes, one per value, registered as
+// one react-hook-form field (an array of the values checked).
+export function Checkboxes({ legend, name, values, reg }: { legend: string; name: string; values: { value: string; label: string }[]; reg: UseFormRegisterReturn }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {values.map(({ value, label }) => (
+          <label key={value} className="inline-flex items-center gap-2 text-sm">
+            <input type="checkbox" value={value} className="h-4 w-4 accent-brand-700" {...reg} id={`${name}-${value}`} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
