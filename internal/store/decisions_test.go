@@ -1,0 +1,207 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
+	"regpulse/internal/store/storetest"
+	"regpulse/internal/teams"
+)
+
+func dueOn(s string) *catalog.Date {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return &catalog.Date{Time: t}
+}
+
+// TestDecisions: one decision per organisation and subject, a stale
+// write refused, the owner a member who may decide, the board's filters
+// and order, my work across organisations by due date, and comments
+// with their mentions.
+func TestDecisions(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		now := storetest.Now
+		db := open(t, WithNow(func() time.Time { return now }))
+		asha, ravi, vik := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi"), newAlertUser(t, db, "vik")
+		org, err := db.CreateOrganisation(ctx, asha.ID, "Asha Payments", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := db.CreateOrganisation(ctx, ravi.ID, "Ravi Cards", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := teams.Actor{UserID: asha.ID, OrganisationID: org.ID}
+		join(t, db, by, ravi.Email, ravi.ID, teams.RoleMember, nil)
+		join(t, db, by, vik.Email, vik.ID, teams.RoleViewer, nil)
+
+		circ := decisions.Subject{Type: decisions.SubjectCircular, ID: "c-1"}
+		d, err := db.PutDecision(ctx, by, decisions.Decision{Subject: circ, Applicability: decisions.Applicable, OwnerID: ravi.ID,
+			Due: "effective+30d", DueDate: dueOn("2026-05-01"), TextVersion: ""})
+		if err != nil || d.Version != 1 || d.Status != decisions.StatusNew || d.DecidedBy != asha.ID || !d.DecidedAt.Equal(now) {
+			t.Fatalf("put: %+v, %v", d, err)
+		}
+		got, err := db.Decision(ctx, org.ID, circ)
+		if err != nil || got.OwnerID != ravi.ID || got.DueDate.String() != "2026-05-01" || got.Due != "effective+30d" || got.Version != 1 {
+			t.Errorf("get: %+v, %v", got, err)
+		}
+		// A second "new" decision on the subject, or a write of a version
+		// read before another's, is stale.
+		if _, err := db.PutDecision(ctx, by, decisions.Decision{Subject: circ, Applicability: decisions.Deferred, DeferredUntil: dueOn("2026-09-01")}); !errors.Is(err, decisions.ErrStale) {
+			t.Errorf("a second decision on the subject: %v, want ErrStale", err)
+		}
+		got.Status = decisions.StatusAssessing
+		if d, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: org.ID}, got); err != nil || d.Version != 2 || d.DecidedBy != ravi.ID {
+			t.Errorf("update: %+v, %v", d, err)
+		}
+		got.Status = decisions.StatusDone // read at version 1
+		if _, err := db.PutDecision(ctx, by, got); !errors.Is(err, decisions.ErrStale) {
+			t.Errorf("stale write: %v, want ErrStale", err)
+		}
+		if d, _ := db.Decision(ctx, org.ID, circ); d.Status != decisions.StatusAssessing {
+			t.Errorf("the stale write changed it: %+v", d)
+		}
+		// Another organisation decides on the same subject by itself.
+		if _, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: other.ID}, decisions.Decision{Subject: circ,
+			Applicability: decisions.NotApplicable, Reason: decisions.ReasonDuplicate, OwnerID: ravi.ID, DueDate: dueOn("2026-01-10")}); err != nil {
+			t.Errorf("the other organisation's: %v", err)
+		}
+		if _, err := db.Decision(ctx, org.ID, decisions.Subject{Type: decisions.SubjectCircular, ID: "c-2"}); !errors.Is(err, decisions.ErrNoDecision) {
+			t.Errorf("no decision: %v", err)
+		}
+		// A viewer or a stranger owns nothing.
+		for _, owner := range []string{vik.ID, "no-such-user"} {
+			if _, err := db.PutDecision(ctx, by, decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: "o-9"},
+				Applicability: decisions.Applicable, OwnerID: owner}); !errors.Is(err, decisions.ErrNotOwner) {
+				t.Errorf("owner %s: %v, want ErrNotOwner", owner, err)
+			}
+		}
+		// The board: by due date, undated last; filtered.
+		put := func(s decisions.Subject, owner, due, status string) {
+			t.Helper()
+			d := decisions.Decision{Subject: s, Applicability: decisions.Applicable, OwnerID: owner, Status: status}
+			if due != "" {
+				d.Due, d.DueDate = due, dueOn(due)
+			}
+			if _, err := db.PutDecision(ctx, by, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		prov := decisions.Subject{Type: decisions.SubjectProvision, ID: "kyc-2016", Provision: "15(a)(i)"}
+		put(prov, ravi.ID, "2026-03-01", decisions.StatusActionPlanned)
+		put(decisions.Subject{Type: decisions.SubjectObligation, ID: "o-1"}, asha.ID, "", decisions.StatusNew)
+		put(decisions.Subject{Type: decisions.SubjectObligation, ID: "o-2"}, ravi.ID, "2026-02-01", decisions.StatusDone)
+		board, total, err := db.Board(ctx, org.ID, decisions.BoardQuery{})
+		if err != nil || total != 4 || len(board) != 4 || board[0].ID != "o-2" || board[1].Provision != "15(a)(i)" || board[2].ID != "c-1" || board[3].ID != "o-1" {
+			t.Errorf("board: %d %+v, %v", total, board, err)
+		}
+		for _, c := range []struct {
+			q    decisions.BoardQuery
+			want int
+		}{
+			{decisions.BoardQuery{OwnerID: ravi.ID}, 3},
+			{decisions.BoardQuery{Status: decisions.StatusDone}, 1},
+			{decisions.BoardQuery{DueBefore: dueOn("2026-04-01")}, 2},
+			{decisions.BoardQuery{OwnerID: ravi.ID, Status: decisions.StatusAssessing}, 1},
+			{decisions.BoardQuery{Limit: 1, Offset: 3}, 4},
+		} {
+			list, total, err := db.Board(ctx, org.ID, c.q)
+			if err != nil || total != c.want || c.q.Limit == 0 && len(list) != c.want || c.q.Limit == 1 && (len(list) != 1 || list[0].ID != "o-1") {
+				t.Errorf("board %+v: %d %+v, %v", c.q, total, list, err)
+			}
+		}
+		// Ravi's work: open items across both organisations, by due date.
+		work, err := db.MyWork(ctx, ravi.ID)
+		if err != nil || len(work) != 3 || work[0].OrganisationName != "Ravi Cards" || work[1].Provision != "15(a)(i)" || work[2].ID != "c-1" || work[2].OrganisationName != "Asha Payments" {
+			t.Errorf("ravi's work: %+v, %v", work, err)
+		}
+		// Comments: mentions of members only.
+		c, mentioned, err := db.AddComment(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: org.ID}, prov, "@asha @vik please check; @stranger")
+		if err != nil || len(mentioned) != 2 || len(c.Mentions) != 2 || c.Mentions[0] != asha.ID || c.Mentions[1] != vik.ID {
+			t.Errorf("comment: %+v %+v, %v", c, mentioned, err)
+		}
+		if _, _, err := db.AddComment(ctx, by, decisions.Subject{Type: decisions.SubjectCircular, ID: "c-9"}, "x"); !errors.Is(err, decisions.ErrNoDecision) {
+			t.Errorf("a comment without a decision: %v", err)
+		}
+		now = now.Add(time.Minute)
+		if _, _, err := db.AddComment(ctx, by, prov, "second"); err != nil {
+			t.Fatal(err)
+		}
+		list, err := db.Comments(ctx, org.ID, prov)
+		if err != nil || len(list) != 2 || list[0].AuthorID != ravi.ID || len(list[0].Mentions) != 2 || list[1].Body != "second" || len(list[1].Mentions) != 0 {
+			t.Errorf("comments: %+v, %v", list, err)
+		}
+		if _, err := db.Comments(ctx, other.ID, prov); !errors.Is(err, decisions.ErrNoDecision) {
+			t.Errorf("the other organisation's comments: %v", err)
+		}
+	})
+}
+
+// TestDecisions_Reassign: all of a member's 200 open items go to another
+// member in one call, the closed ones and the other organisation's stay;
+// a read before it is stale after.
+func TestDecisions_Reassign(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		db := open(t, WithNow(func() time.Time { return storetest.Now }))
+		asha, ravi, meera := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi"), newAlertUser(t, db, "meera")
+		org, err := db.CreateOrganisation(ctx, asha.ID, "Asha Payments", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, err := db.CreateOrganisation(ctx, ravi.ID, "Ravi Cards", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := teams.Actor{UserID: asha.ID, OrganisationID: org.ID}
+		join(t, db, by, ravi.Email, ravi.ID, teams.RoleMember, nil)
+		join(t, db, by, meera.Email, meera.ID, teams.RoleMember, nil)
+		for i := range 205 {
+			status := decisions.StatusAssessing
+			if i >= 200 {
+				status = decisions.StatusDone
+			}
+			if _, err := db.PutDecision(ctx, by, decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: fmt.Sprintf("o-%03d", i)},
+				Applicability: decisions.Applicable, OwnerID: ravi.ID, Status: status}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		theirs := decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: "o-000"}, Applicability: decisions.Applicable, OwnerID: ravi.ID}
+		if _, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: other.ID}, theirs); err != nil {
+			t.Fatal(err)
+		}
+		read, err := db.Decision(ctx, org.ID, theirs.Subject)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Reassign(ctx, by, ravi.ID, "no-such-user"); !errors.Is(err, decisions.ErrNotOwner) {
+			t.Errorf("to a stranger: %v", err)
+		}
+		n, err := db.Reassign(ctx, by, ravi.ID, meera.ID)
+		if err != nil || n != 200 {
+			t.Fatalf("reassigned %d, %v; want 200", n, err)
+		}
+		if _, total, _ := db.Board(ctx, org.ID, decisions.BoardQuery{OwnerID: meera.ID}); total != 200 {
+			t.Errorf("meera owns %d", total)
+		}
+		if _, total, _ := db.Board(ctx, org.ID, decisions.BoardQuery{OwnerID: ravi.ID}); total != 5 {
+			t.Errorf("ravi keeps %d, want the 5 done", total)
+		}
+		if d, _ := db.Decision(ctx, other.ID, theirs.Subject); d.OwnerID != ravi.ID {
+			t.Errorf("the other organisation's moved: %+v", d)
+		}
+		read.Status = decisions.StatusDone
+		if _, err := db.PutDecision(ctx, by, read); !errors.Is(err, decisions.ErrStale) {
+			t.Errorf("a write read before the reassignment: %v, want ErrStale", err)
+		}
+	})
+}
