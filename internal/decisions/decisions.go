@@ -162,6 +162,18 @@ func (d Decision) Check() map[string]string {
 	return f
 }
 
+// Normalise fills what d's answers imply: a subject that does not
+// apply asks for no work (status not-applicable); a new decision's
+// status is new; a subject that applies after all leaves not-applicable.
+func (d *Decision) Normalise() {
+	switch {
+	case d.Applicability == NotApplicable:
+		d.Status = StatusNotApplicable
+	case d.Status == "" || d.Status == StatusNotApplicable:
+		d.Status = StatusNew
+	}
+}
+
 // Facts are the subject's dates a relative due date counts from, as the
 // catalog has them.
 type Facts struct {
