@@ -57,7 +57,7 @@ var decisionParams = map[string]*apispec.Param{
 	"DecisionStatus": filter("", "status", decisions.Statuses, "Only decisions of this status."+filterNote),
 	"DecisionOwner": {Name: "owner", In: "query", Description: "Only decisions this member (a user id) owns.",
 		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
-	"DueBefore": {Name: "dueBefore", In: "query", Description: "Only decisions due before this day (YYYY-MM-DD); those without a due date are left out.",
+	"DecisionDueBefore": {Name: "due_before", In: "query", Description: "Only decisions due before this day (YYYY-MM-DD); those without a due date are left out.",
 		Schema: apispec.Schema{Type: "string", Format: "date"}},
 }
 
@@ -72,7 +72,7 @@ type (
 		organisationIn
 		Status    string `param:"DecisionStatus"`
 		Owner     string `param:"DecisionOwner"`
-		DueBefore string `param:"DueBefore"`
+		DueBefore string `param:"DecisionDueBefore"`
 		pageIn
 	}
 )
@@ -164,7 +164,7 @@ const subjectNote = " The subject: type (circular, obligation or provision), sub
 
 var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/organisations/{id}/decisions",
 	Summary:     "The organisation's board: a page of its decisions, by due date (those without one last); any member may read it.",
-	Description: "Filters: status, owner (a user id), dueBefore (YYYY-MM-DD).",
+	Description: "Filters: status, owner (a user id), due_before (YYYY-MM-DD).",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The decisions.", Headers: []*apispec.Header{hXTotalCount, hLink},
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.Decision]()}}},
