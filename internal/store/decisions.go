@@ -153,10 +153,8 @@ func (s *DB) Decision(ctx context.Context, orgID string, subject decisions.Subje
 // without one last, then by subject.
 const byDue = " ORDER BY due_date IS NULL, due_date, subject_type, subject_id, provision"
 
-// Board is a page of organisation orgID's decisions that q selects, by
-// due date, and how many it selects in all.
-func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_ []decisions.Decision, _ int, err error) {
-	defer wrap(&err, "Board")
+// boardWhere is the condition of the board's decisions q selects.
+func boardWhere(orgID string, q decisions.BoardQuery) (string, []any) {
 	where, args := "organisation_id = ?", []any{orgID}
 	if q.Status != "" {
 		where, args = where+" AND status = ?", append(args, q.Status)
@@ -167,6 +165,14 @@ func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_
 	if q.DueBefore != nil {
 		where, args = where+" AND due_date < ?", append(args, q.DueBefore.String())
 	}
+	return where, args
+}
+
+// Board is a page of organisation orgID's decisions that q selects, by
+// due date, and how many it selects in all.
+func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_ []decisions.Decision, _ int, err error) {
+	defer wrap(&err, "Board")
+	where, args := boardWhere(orgID, q)
 	var total int
 	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM decisions WHERE "+where, args...).Scan(&total); err != nil {
 		return nil, 0, err

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -204,4 +205,76 @@ func TestDecisions_Reassign(t *testing.T) {
 			t.Errorf("a write read before the reassignment: %v, want ErrStale", err)
 		}
 	})
+}
+
+// TestDecisions_Plans: SQLite reads a page of a board of 10,000 items,
+// whole or filtered, from an index in the board's order (no sort of the
+// rows, no scan of the table), and "my work" from the owner's index.
+func TestDecisions_Plans(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := openSQLiteTest(t, WithNow(func() time.Time { return storetest.Now }))
+	asha, ravi := newAlertUser(t, db, "asha"), newAlertUser(t, db, "ravi")
+	org, err := db.CreateOrganisation(ctx, asha.ID, "Asha Payments", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	join(t, db, teams.Actor{UserID: asha.ID, OrganisationID: org.ID}, ravi.Email, ravi.ID, teams.RoleMember, nil)
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10000 {
+		owner, due := []string{asha.ID, ravi.ID}[i%2], any(fmt.Sprintf("2026-%02d-%02d", 1+i%12, 1+i%28))
+		if i%10 == 1 { // ravi's, some undated
+			due = nil
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (organisation_id, subject_type, subject_id, applicability, owner_id, due_date, status,
+			decided_by, decided_at, version) VALUES (?, 'obligation', ?, 'applicable', ?, ?, ?, ?, ?, 1)`,
+			org.ID, fmt.Sprintf("o-%05d", i), owner, due, decisions.Statuses[i%len(decisions.Statuses)], asha.ID, timeText(storetest.Now)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.db.ExecContext(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	plan := func(query string, args ...any) string {
+		rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var b strings.Builder
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			b.WriteString(detail + "\n")
+		}
+		return b.String()
+	}
+	for _, q := range []decisions.BoardQuery{{}, {Status: decisions.StatusAssessing}, {OwnerID: ravi.ID}, {DueBefore: dueOn("2026-03-01")},
+		{Status: decisions.StatusNew, DueBefore: dueOn("2026-03-01")}} {
+		where, args := boardWhere(org.ID, q)
+		p := plan("SELECT "+decisionColumns("")+" FROM decisions WHERE "+where+byDue+" LIMIT 50", args...)
+		if strings.Contains(p, "TEMP B-TREE") || !strings.Contains(p, "USING INDEX decisions_board") {
+			t.Errorf("board %+v:\n%s", q, p)
+		}
+		list, total, err := db.Board(ctx, org.ID, decisions.BoardQuery{Status: q.Status, OwnerID: q.OwnerID, DueBefore: q.DueBefore, Limit: 50})
+		if err != nil || len(list) != 50 || total < 50 {
+			t.Errorf("board %+v: %d of %d, %v", q, len(list), total, err)
+		}
+	}
+	if p := plan(`SELECT COUNT(*) FROM decisions d WHERE d.owner_id = ? AND d.status NOT IN (?, ?)`, ravi.ID, "done", "not-applicable"); !strings.Contains(p, "USING COVERING INDEX decisions_owner") {
+		t.Errorf("my work:\n%s", p)
+	}
+	work, err := db.MyWork(ctx, ravi.ID)
+	if err != nil || len(work) != 3000 || work[0].DueDate == nil || work[len(work)-1].DueDate != nil {
+		t.Errorf("ravi's work: %d, %v", len(work), err)
+	}
 }

@@ -26,12 +26,14 @@ CREATE TABLE decisions (
     version         INTEGER NOT NULL,
     PRIMARY KEY (organisation_id, subject_type, subject_id, provision)
 );
--- The board (an organisation's, by due date, perhaps by status), "my
--- work" (an owner's, by due date) and a reassignment (an owner's open
--- items in one organisation).
-CREATE INDEX decisions_board ON decisions (organisation_id, due_date);
-CREATE INDEX decisions_board_status ON decisions (organisation_id, status, due_date);
-CREATE INDEX decisions_owner ON decisions (owner_id, due_date);
+-- The board is read in its order (due date, undated last: the
+-- expression's) from an index, whole or by status or owner, so a page
+-- of 10,000 items sorts nothing; the owner's index also serves a
+-- reassignment, and decisions_owner "my work" across organisations.
+CREATE INDEX decisions_board ON decisions (organisation_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_status ON decisions (organisation_id, status, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_owner ON decisions (owner_id, status);
 
 CREATE TABLE decision_comments (
     id              TEXT PRIMARY KEY,

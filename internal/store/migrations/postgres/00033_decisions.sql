@@ -20,9 +20,10 @@ CREATE TABLE decisions (
     version         INTEGER NOT NULL,
     PRIMARY KEY (organisation_id, subject_type, subject_id, provision)
 );
-CREATE INDEX decisions_board ON decisions (organisation_id, due_date);
-CREATE INDEX decisions_board_status ON decisions (organisation_id, status, due_date);
-CREATE INDEX decisions_owner ON decisions (owner_id, due_date);
+CREATE INDEX decisions_board ON decisions (organisation_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_status ON decisions (organisation_id, status, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_owner ON decisions (owner_id, status);
 
 CREATE TABLE decision_comments (
     id              TEXT COLLATE "C" PRIMARY KEY,
