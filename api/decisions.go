@@ -272,7 +272,7 @@ func (h *Handler) subjectOf(w http.ResponseWriter, r *http.Request, in subjectIn
 		h.writeError(w, r, err)
 		return decisions.Subject{}, false
 	}
-	s := decisions.Subject{Type: in.Type, ID: in.Subject, Provision: in.Provision}
+	s := decisions.Subject{Type: in.Type, ID: in.Subject, Provision: catalog.OptString(in.Provision)}
 	switch {
 	case s.Type == decisions.SubjectProvision && s.Provision == "":
 		h.writeError(w, r, fieldErrors{"provision": "is required for a provision: its number, e.g. 15(a)(i)"}.err())
@@ -325,13 +325,13 @@ func (h *Handler) subjectFacts(ctx context.Context, s decisions.Subject) (decisi
 	}
 	found := false
 	for _, span := range d.History {
-		if span.ID == s.Provision && span.InForceOn(today) {
+		if span.ID == string(s.Provision) && span.InForceOn(today) {
 			found = true
 			break
 		}
 	}
 	if !found {
-		return decisions.Facts{}, "", errorStatus(http.StatusNotFound, "The direction has no provision "+strconv.Quote(s.Provision)+" in force today")
+		return decisions.Facts{}, "", errorStatus(http.StatusNotFound, "The direction has no provision "+strconv.Quote(string(s.Provision))+" in force today")
 	}
 	version := d.IssuedDate
 	if v := d.Current(today); v != nil {
@@ -352,8 +352,8 @@ func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subject
 	}
 	f := fieldErrors{}
 	checkFields(f, &req)
-	d := decisions.Decision{Subject: s, Applicability: req.Applicability, Reason: req.Reason, Note: req.Note,
-		DeferredUntil: req.DeferredUntil, OwnerID: req.OwnerID, Due: req.Due, Status: req.Status, Version: req.Version}
+	d := decisions.Decision{Subject: s, Applicability: req.Applicability, Reason: catalog.OptString(req.Reason), Note: catalog.OptString(req.Note),
+		DeferredUntil: req.DeferredUntil, OwnerID: catalog.OptString(req.OwnerID), Due: catalog.OptString(req.Due), Status: req.Status, Version: req.Version}
 	d.Normalise()
 	for field, msg := range d.Check() {
 		f.add(field, msg)
@@ -371,11 +371,11 @@ func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subject
 		h.writeError(w, r, err)
 		return
 	}
-	if d.DueDate, err = decisions.ResolveDue(d.Due, s.Type, facts); err != nil {
+	if d.DueDate, err = decisions.ResolveDue(string(d.Due), s.Type, facts); err != nil {
 		h.writeError(w, r, fieldErrors{"due": err.Error()}.err())
 		return
 	}
-	d.TextVersion = text
+	d.TextVersion = catalog.OptString(text)
 	d, err = h.store.PutDecision(ctx, teams.Actor{UserID: userOf(r).ID, OrganisationID: in.ID}, d)
 	if errors.Is(err, decisions.ErrNotOwner) {
 		err = fieldErrors{"ownerId": capitalise(decisions.ErrNotOwner.Error())}.err()

@@ -75,7 +75,7 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 func subjectQuery(s decisions.Subject) string {
 	v := url.Values{"type": {s.Type}, "subject": {s.ID}}
 	if s.Provision != "" {
-		v.Set("provision", s.Provision)
+		v.Set("provision", string(s.Provision))
 	}
 	return v.Encode()
 }
@@ -209,14 +209,14 @@ func TestDecisions_Calls(t *testing.T) {
 	f.join(t, asha, vik, org.ID, teams.RoleViewer, nil)
 	circ := decisions.Subject{Type: decisions.SubjectCircular, ID: f.circular.ID}
 	obl := decisions.Subject{Type: decisions.SubjectObligation, ID: f.obligation}
-	prov := decisions.Subject{Type: decisions.SubjectProvision, ID: f.direction.Slug, Provision: f.provision}
+	prov := decisions.Subject{Type: decisions.SubjectProvision, ID: f.direction.Slug, Provision: catalog.OptString(f.provision)}
 	undated := decisions.Subject{Type: decisions.SubjectCircular, ID: f.undated.ID}
 
 	// Relative due dates, from the circular's effective date and the
 	// obligation's deadline.
 	res := f.call(t, "PUT", decisionPath(org.ID, circ), bodyOf(DecisionRequest{Applicability: "applicable", OwnerID: ravi.id, Due: "effective+30d"}), asha.auth...)
 	d := jsonOf[decisions.Decision](t, res)
-	if res.status != 200 || d.DueDate == nil || d.DueDate.String() != "2025-07-31" || d.Status != "new" || d.OwnerID != ravi.id || d.DecidedBy != asha.id || d.Version != 1 || d.TextVersion != "" {
+	if res.status != 200 || d.DueDate == nil || d.DueDate.String() != "2025-07-31" || d.Status != "new" || d.OwnerID != catalog.OptString(ravi.id) || d.DecidedBy != catalog.OptString(asha.id) || d.Version != 1 || d.TextVersion != "" {
 		t.Fatalf("decided: %d %s", res.status, res.body)
 	}
 	res = f.call(t, "PUT", decisionPath(org.ID, obl), bodyOf(DecisionRequest{Applicability: "applicable", OwnerID: ravi.id, Due: "deadline-14d", Status: "action-planned"}), ravi.auth...)
@@ -233,7 +233,7 @@ func TestDecisions_Calls(t *testing.T) {
 	if v := f.direction.Current(catalog.Date{Time: catalog.Day(f.clock())}); v != nil {
 		want = v.Date
 	}
-	if d := jsonOf[decisions.Decision](t, res); res.status != 200 || d.TextVersion != want.String() || d.DeferredUntil.String() != "2026-06-01" {
+	if d := jsonOf[decisions.Decision](t, res); res.status != 200 || string(d.TextVersion) != want.String() || d.DeferredUntil.String() != "2026-06-01" {
 		t.Errorf("the provision's: %d %s, want text version %s", res.status, res.body, want)
 	}
 	// No such subject.
@@ -294,7 +294,7 @@ func TestDecisions_Calls(t *testing.T) {
 	if c := jsonOf[decisions.Comment](t, res); res.status != 201 || len(c.Mentions) != 2 || c.Mentions[0] != ravi.id || c.Mentions[1] != vik.id {
 		t.Errorf("comment: %d %s", res.status, res.body)
 	}
-	if list := jsonOf[[]decisions.Comment](t, f.call(t, "GET", commentsPath(org.ID, prov), "", vik.auth...)); len(list) != 1 || list[0].AuthorID != asha.id {
+	if list := jsonOf[[]decisions.Comment](t, f.call(t, "GET", commentsPath(org.ID, prov), "", vik.auth...)); len(list) != 1 || list[0].AuthorID != catalog.OptString(asha.id) {
 		t.Errorf("comments: %+v", list)
 	}
 	wantError(t, f.call(t, "POST", commentsPath(org.ID, prov), `{"body":"  "}`, asha.auth...), 400, map[string]string{"body": "The comment is empty"})

@@ -33,15 +33,15 @@ var SubjectTypes = []string{SubjectCircular, SubjectObligation, SubjectProvision
 // id, or a provision of a Master Direction by the direction's slug (ID)
 // and the provision's number as the direction numbers it ("15(a)(i)").
 type Subject struct {
-	Type      string `json:"subjectType" enum:"SubjectType"`
-	ID        string `json:"subjectId"`
-	Provision string `json:"provision"`
+	Type      string            `json:"subjectType" enum:"SubjectType"`
+	ID        string            `json:"subjectId"`
+	Provision catalog.OptString `json:"provision"`
 }
 
 // String names the subject in messages.
 func (s Subject) String() string {
 	if s.Type == SubjectProvision {
-		return s.Type + " " + s.ID + " " + s.Provision
+		return s.Type + " " + s.ID + " " + string(s.Provision)
 	}
 	return s.Type + " " + s.ID
 }
@@ -97,27 +97,27 @@ type Decision struct {
 	Applicability string `json:"applicability" enum:"Applicability"`
 	// Reason is why a subject does not apply ("" otherwise); Note says
 	// more, required for the reason other.
-	Reason string `json:"reason"`
-	Note   string `json:"note"`
+	Reason catalog.OptString `json:"reason"`
+	Note   catalog.OptString `json:"note"`
 	// DeferredUntil is when a deferred decision is to be taken again.
 	DeferredUntil *catalog.Date `json:"deferredUntil"`
-	// OwnerID is the member who owns the work ("" for none).
-	OwnerID string `json:"ownerId"`
+	// OwnerID is the member who owns the work (none: "", null in JSON).
+	OwnerID catalog.OptString `json:"ownerId"`
 	// Due is the due date as given: a date (2026-03-31) or relative to
 	// the subject's ("effective+30d", "deadline-14d"); DueDate what it
 	// resolved to when decided (ResolveDue).
-	Due     string        `json:"due"`
-	DueDate *catalog.Date `json:"dueDate"`
-	Status  string        `json:"status" enum:"DecisionStatus"`
+	Due     catalog.OptString `json:"due"`
+	DueDate *catalog.Date     `json:"dueDate"`
+	Status  string            `json:"status" enum:"DecisionStatus"`
 	// DecidedBy and DecidedAt are who last changed it and when.
-	DecidedBy string    `json:"decidedBy"`
-	DecidedAt time.Time `json:"decidedAt"`
+	DecidedBy catalog.OptString `json:"decidedBy"`
+	DecidedAt time.Time         `json:"decidedAt"`
 	// TextVersion is the version of the text the decision was about: for
-	// a circular or an obligation, its circular's withdrawnOn then ("" in
-	// force); for a provision, the date of its direction's version then
+	// a circular or an obligation, its circular's withdrawnOn then (none
+	// in force); for a provision, the date of its direction's version then
 	// in force (its issue date before any): a later change of the text
 	// can reopen it.
-	TextVersion string `json:"textVersion"`
+	TextVersion catalog.OptString `json:"textVersion"`
 	// Version counts the decision's changes: a change names the version
 	// it read, and one that read an older is refused (ErrStale).
 	Version int `json:"version"`
@@ -140,11 +140,11 @@ func (d Decision) Check() map[string]string {
 		f["applicability"] = "use one of: " + strings.Join(Applicabilities, ", ")
 	}
 	switch {
-	case d.Applicability == NotApplicable && !slices.Contains(Reasons, d.Reason):
+	case d.Applicability == NotApplicable && !slices.Contains(Reasons, string(d.Reason)):
 		f["reason"] = "a subject that does not apply needs a reason: one of " + strings.Join(Reasons, ", ")
 	case d.Applicability != NotApplicable && d.Reason != "":
 		f["reason"] = "only a subject that does not apply takes a reason"
-	case d.Reason == ReasonOther && strings.TrimSpace(d.Note) == "":
+	case d.Reason == ReasonOther && strings.TrimSpace(string(d.Note)) == "":
 		f["note"] = "the reason other needs a note saying why"
 	}
 	switch {
@@ -156,7 +156,7 @@ func (d Decision) Check() map[string]string {
 	if d.Status != "" && !slices.Contains(Statuses, d.Status) {
 		f["status"] = "use one of: " + strings.Join(Statuses, ", ")
 	}
-	if n := len([]rune(d.Note)); n > MaxNote {
+	if n := len([]rune(string(d.Note))); n > MaxNote {
 		f["note"] = fmt.Sprintf("is %d characters; use at most %d", n, MaxNote)
 	}
 	return f
@@ -231,9 +231,9 @@ type Comment struct {
 	ID             string `json:"id"`
 	OrganisationID string `json:"organisationId"`
 	Subject
-	AuthorID  string    `json:"authorId"`
-	Body      string    `json:"body"`
-	CreatedAt time.Time `json:"createdAt"`
+	AuthorID  catalog.OptString `json:"authorId"`
+	Body      string            `json:"body"`
+	CreatedAt time.Time         `json:"createdAt"`
 	// Mentions are the user ids of the members its @usernames name.
 	Mentions []string `json:"mentions"`
 }

@@ -71,7 +71,7 @@ func TestDecision_Check(t *testing.T) {
 		{"deferred", Decision{Applicability: Deferred, DeferredUntil: day("2026-09-01")}, ""},
 		{"a date when not deferred", Decision{Applicability: Applicable, DeferredUntil: day("2026-09-01")}, "deferredUntil"},
 		{"unknown status", Decision{Applicability: Applicable, Status: "started"}, "status"},
-		{"a long note", Decision{Applicability: Applicable, Note: strings.Repeat("x", MaxNote+1)}, "note"},
+		{"a long note", Decision{Applicability: Applicable, Note: catalog.OptString(strings.Repeat("x", MaxNote+1))}, "note"},
 	} {
 		f := c.d.Check()
 		if c.field == "" && len(f) != 0 || c.field != "" && (len(f) != 1 || f[c.field] == "") {

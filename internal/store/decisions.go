@@ -109,12 +109,12 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 	}
 	defer tx.Rollback()
 	if d.OwnerID != "" {
-		if err := s.mayOwn(ctx, tx, by.OrganisationID, d.OwnerID); err != nil {
+		if err := s.mayOwn(ctx, tx, by.OrganisationID, string(d.OwnerID)); err != nil {
 			return d, err
 		}
 	}
 	read := d.Version
-	d.OrganisationID, d.DecidedBy, d.DecidedAt, d.Version = by.OrganisationID, by.UserID, s.now().UTC(), read+1
+	d.OrganisationID, d.DecidedBy, d.DecidedAt, d.Version = by.OrganisationID, catalog.OptString(by.UserID), s.now().UTC(), read+1
 	if d.Status == "" {
 		d.Status = decisions.StatusNew
 	}
@@ -124,11 +124,11 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 			deferred_until, owner_id, due, due_date, status, decided_by, decided_at, text_version, version)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			d.OrganisationID, d.Type, d.ID, d.Provision, d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil),
-			nullText(d.OwnerID), d.Due, nullDateText(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version)
+			nullText(string(d.OwnerID)), d.Due, nullDateText(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version)
 	} else {
 		res, err = tx.ExecContext(ctx, `UPDATE decisions SET applicability = ?, reason = ?, note = ?, deferred_until = ?, owner_id = ?, due = ?,
 			due_date = ?, status = ?, decided_by = ?, decided_at = ?, text_version = ?, version = ? WHERE `+subjectWhere+` AND version = ?`,
-			append([]any{d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil), nullText(d.OwnerID), d.Due,
+			append([]any{d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil), nullText(string(d.OwnerID)), d.Due,
 				nullDateText(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version},
 				append(subjectArgs(d.OrganisationID, d.Subject), read)...)...)
 	}
@@ -267,7 +267,7 @@ func (s *DB) Reassign(ctx context.Context, by teams.Actor, from, to string) (_ i
 // ones to tell.
 func (s *DB) AddComment(ctx context.Context, by teams.Actor, subject decisions.Subject, body string) (_ decisions.Comment, _ []teams.Member, err error) {
 	defer wrap(&err, "AddComment")
-	c := decisions.Comment{ID: uuid.NewString(), OrganisationID: by.OrganisationID, Subject: subject, AuthorID: by.UserID,
+	c := decisions.Comment{ID: uuid.NewString(), OrganisationID: by.OrganisationID, Subject: subject, AuthorID: catalog.OptString(by.UserID),
 		Body: body, CreatedAt: s.now().UTC(), Mentions: []string{}}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -45,13 +45,13 @@ func TestDecisions(t *testing.T) {
 		join(t, db, by, vik.Email, vik.ID, teams.RoleViewer, nil)
 
 		circ := decisions.Subject{Type: decisions.SubjectCircular, ID: "c-1"}
-		d, err := db.PutDecision(ctx, by, decisions.Decision{Subject: circ, Applicability: decisions.Applicable, OwnerID: ravi.ID,
+		d, err := db.PutDecision(ctx, by, decisions.Decision{Subject: circ, Applicability: decisions.Applicable, OwnerID: catalog.OptString(ravi.ID),
 			Due: "effective+30d", DueDate: dueOn("2026-05-01"), TextVersion: ""})
-		if err != nil || d.Version != 1 || d.Status != decisions.StatusNew || d.DecidedBy != asha.ID || !d.DecidedAt.Equal(now) {
+		if err != nil || d.Version != 1 || d.Status != decisions.StatusNew || d.DecidedBy != catalog.OptString(asha.ID) || !d.DecidedAt.Equal(now) {
 			t.Fatalf("put: %+v, %v", d, err)
 		}
 		got, err := db.Decision(ctx, org.ID, circ)
-		if err != nil || got.OwnerID != ravi.ID || got.DueDate.String() != "2026-05-01" || got.Due != "effective+30d" || got.Version != 1 {
+		if err != nil || got.OwnerID != catalog.OptString(ravi.ID) || got.DueDate.String() != "2026-05-01" || got.Due != "effective+30d" || got.Version != 1 {
 			t.Errorf("get: %+v, %v", got, err)
 		}
 		// A second "new" decision on the subject, or a write of a version
@@ -60,7 +60,7 @@ func TestDecisions(t *testing.T) {
 			t.Errorf("a second decision on the subject: %v, want ErrStale", err)
 		}
 		got.Status = decisions.StatusAssessing
-		if d, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: org.ID}, got); err != nil || d.Version != 2 || d.DecidedBy != ravi.ID {
+		if d, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: org.ID}, got); err != nil || d.Version != 2 || d.DecidedBy != catalog.OptString(ravi.ID) {
 			t.Errorf("update: %+v, %v", d, err)
 		}
 		got.Status = decisions.StatusDone // read at version 1
@@ -72,7 +72,7 @@ func TestDecisions(t *testing.T) {
 		}
 		// Another organisation decides on the same subject by itself.
 		if _, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: other.ID}, decisions.Decision{Subject: circ,
-			Applicability: decisions.NotApplicable, Reason: decisions.ReasonDuplicate, OwnerID: ravi.ID, DueDate: dueOn("2026-01-10")}); err != nil {
+			Applicability: decisions.NotApplicable, Reason: decisions.ReasonDuplicate, OwnerID: catalog.OptString(ravi.ID), DueDate: dueOn("2026-01-10")}); err != nil {
 			t.Errorf("the other organisation's: %v", err)
 		}
 		if _, err := db.Decision(ctx, org.ID, decisions.Subject{Type: decisions.SubjectCircular, ID: "c-2"}); !errors.Is(err, decisions.ErrNoDecision) {
@@ -81,16 +81,16 @@ func TestDecisions(t *testing.T) {
 		// A viewer or a stranger owns nothing.
 		for _, owner := range []string{vik.ID, "no-such-user"} {
 			if _, err := db.PutDecision(ctx, by, decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: "o-9"},
-				Applicability: decisions.Applicable, OwnerID: owner}); !errors.Is(err, decisions.ErrNotOwner) {
+				Applicability: decisions.Applicable, OwnerID: catalog.OptString(owner)}); !errors.Is(err, decisions.ErrNotOwner) {
 				t.Errorf("owner %s: %v, want ErrNotOwner", owner, err)
 			}
 		}
 		// The board: by due date, undated last; filtered.
 		put := func(s decisions.Subject, owner, due, status string) {
 			t.Helper()
-			d := decisions.Decision{Subject: s, Applicability: decisions.Applicable, OwnerID: owner, Status: status}
+			d := decisions.Decision{Subject: s, Applicability: decisions.Applicable, OwnerID: catalog.OptString(owner), Status: status}
 			if due != "" {
-				d.Due, d.DueDate = due, dueOn(due)
+				d.Due, d.DueDate = catalog.OptString(due), dueOn(due)
 			}
 			if _, err := db.PutDecision(ctx, by, d); err != nil {
 				t.Fatal(err)
@@ -137,7 +137,7 @@ func TestDecisions(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, err := db.Comments(ctx, org.ID, prov)
-		if err != nil || len(list) != 2 || list[0].AuthorID != ravi.ID || len(list[0].Mentions) != 2 || list[1].Body != "second" || len(list[1].Mentions) != 0 {
+		if err != nil || len(list) != 2 || list[0].AuthorID != catalog.OptString(ravi.ID) || len(list[0].Mentions) != 2 || list[1].Body != "second" || len(list[1].Mentions) != 0 {
 			t.Errorf("comments: %+v, %v", list, err)
 		}
 		if _, err := db.Comments(ctx, other.ID, prov); !errors.Is(err, decisions.ErrNoDecision) {
@@ -172,11 +172,11 @@ func TestDecisions_Reassign(t *testing.T) {
 				status = decisions.StatusDone
 			}
 			if _, err := db.PutDecision(ctx, by, decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: fmt.Sprintf("o-%03d", i)},
-				Applicability: decisions.Applicable, OwnerID: ravi.ID, Status: status}); err != nil {
+				Applicability: decisions.Applicable, OwnerID: catalog.OptString(ravi.ID), Status: status}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		theirs := decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: "o-000"}, Applicability: decisions.Applicable, OwnerID: ravi.ID}
+		theirs := decisions.Decision{Subject: decisions.Subject{Type: decisions.SubjectObligation, ID: "o-000"}, Applicability: decisions.Applicable, OwnerID: catalog.OptString(ravi.ID)}
 		if _, err := db.PutDecision(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: other.ID}, theirs); err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestDecisions_Reassign(t *testing.T) {
 		if _, total, _ := db.Board(ctx, org.ID, decisions.BoardQuery{OwnerID: ravi.ID}); total != 5 {
 			t.Errorf("ravi keeps %d, want the 5 done", total)
 		}
-		if d, _ := db.Decision(ctx, other.ID, theirs.Subject); d.OwnerID != ravi.ID {
+		if d, _ := db.Decision(ctx, other.ID, theirs.Subject); d.OwnerID != catalog.OptString(ravi.ID) {
 			t.Errorf("the other organisation's moved: %+v", d)
 		}
 		read.Status = decisions.StatusDone
