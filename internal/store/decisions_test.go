@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -277,4 +278,50 @@ func TestDecisions_Plans(t *testing.T) {
 	if err != nil || len(work) != 3000 || work[0].DueDate == nil || work[len(work)-1].DueDate != nil {
 		t.Errorf("ravi's work: %d, %v", len(work), err)
 	}
+}
+
+// TestDecisions_Race: members deciding at once on the version they read
+// (none yet, then version 1): one write wins each time, the others are
+// stale, never lost silently.
+func TestDecisions_Race(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		db := open(t, WithNow(func() time.Time { return storetest.Now }))
+		asha := newAlertUser(t, db, "asha")
+		org, err := db.CreateOrganisation(ctx, asha.ID, "Asha Payments", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := teams.Actor{UserID: asha.ID, OrganisationID: org.ID}
+		subject := decisions.Subject{Type: decisions.SubjectCircular, ID: "c-1"}
+		for read := range 2 {
+			const writers = 6
+			errs := make(chan error, writers)
+			var wg sync.WaitGroup
+			for i := range writers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, err := db.PutDecision(ctx, by, decisions.Decision{Subject: subject, Applicability: decisions.Applicable,
+						Note: catalog.OptString(fmt.Sprint("writer ", i)), Version: read})
+					errs <- err
+				}()
+			}
+			wg.Wait()
+			close(errs)
+			won := 0
+			for err := range errs {
+				switch {
+				case err == nil:
+					won++
+				case !errors.Is(err, decisions.ErrStale):
+					t.Errorf("read %d: %v", read, err)
+				}
+			}
+			if d, err := db.Decision(ctx, org.ID, subject); won != 1 || err != nil || d.Version != read+1 {
+				t.Errorf("read %d: %d writes won; stored %+v, %v", read, won, d, err)
+			}
+		}
+	})
 }
