@@ -121,15 +121,15 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 	var res sql.Result
 	if read == 0 {
 		res, err = tx.ExecContext(ctx, `INSERT INTO decisions (organisation_id, subject_type, subject_id, provision, applicability, reason, note,
-			deferred_until, owner_id, due, due_date, status, decided_by, decided_at, text_version, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			deferred_until, owner_id, due, due_date, due_key, status, decided_by, decided_at, text_version, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			d.OrganisationID, d.Type, d.ID, d.Provision, d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil),
-			nullText(string(d.OwnerID)), d.Due, nullDateText(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version)
+			nullText(string(d.OwnerID)), d.Due, nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version)
 	} else {
 		res, err = tx.ExecContext(ctx, `UPDATE decisions SET applicability = ?, reason = ?, note = ?, deferred_until = ?, owner_id = ?, due = ?,
-			due_date = ?, status = ?, decided_by = ?, decided_at = ?, text_version = ?, version = ? WHERE `+subjectWhere+` AND version = ?`,
+			due_date = ?, due_key = ?, status = ?, decided_by = ?, decided_at = ?, text_version = ?, version = ? WHERE `+subjectWhere+` AND version = ?`,
 			append([]any{d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil), nullText(string(d.OwnerID)), d.Due,
-				nullDateText(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version},
+				nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version},
 				append(subjectArgs(d.OrganisationID, d.Subject), read)...)...)
 	}
 	if err != nil {
@@ -151,7 +151,20 @@ func (s *DB) Decision(ctx context.Context, orgID string, subject decisions.Subje
 
 // byDue is the order of the board and of "my work": by due date, those
 // without one last, then by subject.
-const byDue = " ORDER BY due_date IS NULL, due_date, subject_type, subject_id, provision"
+const byDue = " ORDER BY due_key, subject_type, subject_id, provision"
+
+// undatedKey is the due_key of a decision without a due date: after
+// every date.
+const undatedKey = "9999-12-31"
+
+// dueKey is the due_key column of a due date: its order, undated last,
+// in a plain column both dialects index alike.
+func dueKey(d *catalog.Date) string {
+	if d == nil {
+		return undatedKey
+	}
+	return d.String()
+}
 
 // boardWhere is the condition of the board's decisions q selects.
 func boardWhere(orgID string, q decisions.BoardQuery) (string, []any) {
@@ -163,7 +176,7 @@ func boardWhere(orgID string, q decisions.BoardQuery) (string, []any) {
 		where, args = where+" AND owner_id = ?", append(args, q.OwnerID)
 	}
 	if q.DueBefore != nil {
-		where, args = where+" AND due_date < ?", append(args, q.DueBefore.String())
+		where, args = where+" AND due_key < ?", append(args, q.DueBefore.String())
 	}
 	return where, args
 }
@@ -207,7 +220,7 @@ func (s *DB) MyWork(ctx context.Context, userID string) (_ []decisions.WorkItem,
 		JOIN organisations o ON o.id = d.organisation_id
 		JOIN organisation_members m ON m.organisation_id = d.organisation_id AND m.user_id = d.owner_id
 		WHERE d.owner_id = ? AND d.status NOT IN (?, ?)
-		ORDER BY d.due_date IS NULL, d.due_date, o.name, d.subject_type, d.subject_id, d.provision`,
+		ORDER BY d.due_key, o.name, d.subject_type, d.subject_id, d.provision`,
 		userID, decisions.StatusDone, decisions.StatusNotApplicable)
 	if err != nil {
 		return nil, err

@@ -230,9 +230,13 @@ func TestDecisions_Plans(t *testing.T) {
 		if i%10 == 1 { // ravi's, some undated
 			due = nil
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (organisation_id, subject_type, subject_id, applicability, owner_id, due_date, status,
-			decided_by, decided_at, version) VALUES (?, 'obligation', ?, 'applicable', ?, ?, ?, ?, ?, 1)`,
-			org.ID, fmt.Sprintf("o-%05d", i), owner, due, decisions.Statuses[i%len(decisions.Statuses)], asha.ID, timeText(storetest.Now)); err != nil {
+		key := undatedKey
+		if due != nil {
+			key = due.(string)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO decisions (organisation_id, subject_type, subject_id, applicability, owner_id, due_date, due_key,
+			status, decided_by, decided_at, version) VALUES (?, 'obligation', ?, 'applicable', ?, ?, ?, ?, ?, ?, 1)`,
+			org.ID, fmt.Sprintf("o-%05d", i), owner, due, key, decisions.Statuses[i%len(decisions.Statuses)], asha.ID, timeText(storetest.Now)); err != nil {
 			t.Fatal(err)
 		}
 	}

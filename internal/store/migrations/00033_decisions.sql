@@ -19,6 +19,7 @@ CREATE TABLE decisions (
     owner_id        TEXT REFERENCES users (id) ON DELETE SET NULL,
     due             TEXT NOT NULL DEFAULT '',
     due_date        TEXT,
+    due_key         TEXT NOT NULL, -- due_date, or '9999-12-31' for none: the order, undated last
     status          TEXT NOT NULL CHECK (status IN ('new', 'assessing', 'action-planned', 'done', 'not-applicable')),
     decided_by      TEXT REFERENCES users (id) ON DELETE SET NULL,
     decided_at      TEXT NOT NULL,
@@ -26,13 +27,13 @@ CREATE TABLE decisions (
     version         INTEGER NOT NULL,
     PRIMARY KEY (organisation_id, subject_type, subject_id, provision)
 );
--- The board is read in its order (due date, undated last: the
--- expression's) from an index, whole or by status or owner, so a page
--- of 10,000 items sorts nothing; the owner's index also serves a
+-- The board is read in its order (due_key, then the subject) from an
+-- index, whole or by status or owner, so a page of 10,000 items sorts
+-- nothing; the owner's index also serves a
 -- reassignment, and decisions_owner "my work" across organisations.
-CREATE INDEX decisions_board ON decisions (organisation_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
-CREATE INDEX decisions_board_status ON decisions (organisation_id, status, (due_date IS NULL), due_date, subject_type, subject_id, provision);
-CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board ON decisions (organisation_id, due_key, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_status ON decisions (organisation_id, status, due_key, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, due_key, subject_type, subject_id, provision);
 CREATE INDEX decisions_owner ON decisions (owner_id, status);
 
 CREATE TABLE decision_comments (

@@ -13,6 +13,7 @@ CREATE TABLE decisions (
     owner_id        TEXT COLLATE "C" REFERENCES users (id) ON DELETE SET NULL,
     due             TEXT NOT NULL DEFAULT '',
     due_date        TEXT COLLATE "C",
+    due_key         TEXT COLLATE "C" NOT NULL, -- due_date, or '9999-12-31' for none: the order, undated last
     status          TEXT COLLATE "C" NOT NULL CHECK (status IN ('new', 'assessing', 'action-planned', 'done', 'not-applicable')),
     decided_by      TEXT COLLATE "C" REFERENCES users (id) ON DELETE SET NULL,
     decided_at      TEXT NOT NULL,
@@ -20,9 +21,9 @@ CREATE TABLE decisions (
     version         INTEGER NOT NULL,
     PRIMARY KEY (organisation_id, subject_type, subject_id, provision)
 );
-CREATE INDEX decisions_board ON decisions (organisation_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
-CREATE INDEX decisions_board_status ON decisions (organisation_id, status, (due_date IS NULL), due_date, subject_type, subject_id, provision);
-CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, (due_date IS NULL), due_date, subject_type, subject_id, provision);
+CREATE INDEX decisions_board ON decisions (organisation_id, due_key, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_status ON decisions (organisation_id, status, due_key, subject_type, subject_id, provision);
+CREATE INDEX decisions_board_owner ON decisions (organisation_id, owner_id, due_key, subject_type, subject_id, provision);
 CREATE INDEX decisions_owner ON decisions (owner_id, status);
 
 CREATE TABLE decision_comments (
