@@ -35,6 +35,7 @@ type Store interface {
 	Directions
 	Follows
 	Organisations
+	Decisions
 }
 
 // Handler holds the API's dependencies.

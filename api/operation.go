@@ -143,7 +143,8 @@ func decodeParams(r *http.Request, fields []paramField, v reflect.Value) error {
 		case s.Filter():
 			field.SetString(p.filter(d.Name, raw, s.Values()))
 		case len(s.Enum) > 0:
-			field.SetString(p.choose(d.Name, raw, s.Default.(string), s.Enum))
+			def, _ := s.Default.(string) // a required one has none
+			field.SetString(p.choose(d.Name, raw, def, s.Enum))
 		case s.MaxLength != nil:
 			field.SetString(p.text(d.Name, raw, *s.MaxLength))
 		case s.Format == "date" && raw != "":

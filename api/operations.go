@@ -72,6 +72,9 @@ var paramDecls = map[string]*apispec.Param{
 		"Only circulars of this document type (e.g. draft for drafts for comments, master-direction)."+filterNote),
 	"Verification": filter("Verification", "verification", catalog.Verifications,
 		"Only circulars whose entry was checked this far against the regulator's own text: checked (against the official text), reported (from secondary sources only) or pending (the document identified, not yet read)."+filterNote),
+	// OrganisationID is the organisations' and their decisions'.
+	"OrganisationID": {Name: "id", In: "path", Required: true, Description: "The organisation's id.",
+		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
 	"CircularID": {Name: "id", In: "path", Required: true, Description: "The circular's id.",
 		Schema: apispec.Schema{Type: "string", Format: "uuid"}},
 }

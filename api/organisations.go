@@ -77,8 +77,6 @@ func (h *Handler) initTeams() {
 }
 
 var organisationParams = map[string]*apispec.Param{
-	"OrganisationID": {Name: "id", In: "path", Required: true, Description: "The organisation's id.",
-		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
 	"MemberUserID": {Name: "userId", In: "path", Required: true, Description: "The member's user id.",
 		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
 }

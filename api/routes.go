@@ -37,6 +37,7 @@ func areas() []area {
 		{routes: directionRoutes, params: directionParams},
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},
+		{routes: decisionRoutes, params: decisionParams},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/dashboard"
+	"regpulse/internal/decisions"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
 	"regpulse/internal/newsletter"
@@ -62,7 +63,8 @@ func schemaEnums() map[string][]string {
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
 		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,
-		"MemberRole": teams.Roles}
+		"MemberRole": teams.Roles, "Applicability": decisions.Applicabilities, "DecisionStatus": decisions.Statuses,
+		"SubjectType": decisions.SubjectTypes}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
@@ -333,6 +335,59 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"expiresAt":    {Description: "When the link stops working: 7 days after it was made.", Format: "date-time"},
 			"acceptedAt":   {Description: "When it was accepted; null until then.", Format: "date-time"},
 		},
+	},
+	"Decision": {
+		Description: "An organisation's decision on a subject (a circular, an obligation or a Master Direction's provision): whether it applies, who owns the work, by when, how far it is.",
+		Properties: map[string]apispec.PropertyDoc{
+			"subjectId":     {Description: "The circular's or obligation's id, or the provision's direction's slug."},
+			"provision":     {Description: "The provision's number, for a provision; null for the other subjects."},
+			"reason":        {Description: "Why the subject does not apply: no-action-needed, duplicate, superseded or other (with a note); null when it applies."},
+			"deferredUntil": {Description: "When a deferred decision is to be taken again; null otherwise.", Format: "date"},
+			"ownerId":       {Description: "The user id of the member who owns the work; null for none."},
+			"due":           {Description: "The due date as given: a date, or effective+Nd / deadline-Nd (days from the circular's effective date or the obligation's deadline); null for none."},
+			"dueDate":       {Description: "What due resolved to when decided; null for none.", Format: "date"},
+			"decidedBy":     {Description: "The user id of who last changed it; null once that user is deleted."},
+			"decidedAt":     {Description: "When it was last changed.", Format: "date-time"},
+			"textVersion":   {Description: "The version of the text decided on: a circular's (or an obligation's circular's) withdrawnOn then, null while in force; a provision's direction version in force then (its issue date before any amendment)."},
+			"version":       {Description: "How many times it was written: a change sends it back, and is refused (409) when another came first."},
+		},
+	},
+	"WorkItem": {
+		Description: "An open decision the signed-in user owns, with its organisation's name.",
+	},
+	"Comment": {
+		Description: "A member's comment on a decision.",
+		Properties: map[string]apispec.PropertyDoc{
+			"id":        {Format: "uuid"},
+			"authorId":  {Description: "The author's user id; null once the user is deleted."},
+			"createdAt": {Format: "date-time"},
+			"mentions":  {Description: "The user ids of the members its @usernames name."},
+		},
+	},
+	"Applicability": {
+		Description: "Does the subject apply to the organisation: applicable, not-applicable (with a reason) or deferred (until a date).",
+	},
+	"DecisionStatus": {
+		Description: "How far the work on a decision is: new, assessing, action-planned, done, or not-applicable (a subject that does not apply).",
+	},
+	"SubjectType": {
+		Description: "What a decision is about: a circular, an obligation or a provision of a Master Direction.",
+	},
+	"DecisionRequest": {
+		Description: "PUT /organisations/{id}/decision's body.",
+		Properties: map[string]apispec.PropertyDoc{
+			"deferredUntil": {Description: "For deferred: when to decide again (YYYY-MM-DD).", Format: "date"},
+			"version":       {Description: "The decision's version read; 0 for a new one."},
+		},
+	},
+	"CommentRequest": {
+		Description: "POST /organisations/{id}/decision/comments' body.",
+	},
+	"ReassignRequest": {
+		Description: "POST /organisations/{id}/reassign's body: the user ids of the member whose open decisions move and of the one who takes them.",
+	},
+	"ReassignResponse": {
+		Description: "How many decisions moved.",
 	},
 	"OrganisationRequest": {
 		Description: "POST /organisations' body.",

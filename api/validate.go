@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/decisions"
 	"regpulse/internal/register"
 	"regpulse/internal/search"
 )
@@ -66,8 +67,14 @@ var rules = map[string]apispec.Rule{
 		"long": "Name too long", "control": "Name must not contain control characters"}},
 	"organisationName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
 		"long": "Name too long", "control": "Name must not contain control characters"}},
-	"inviteEmail": emailRule("Invalid email address"),
-	"inviteToken": {Trim: true, MaxLength: 300, Messages: map[string]string{"required": "The invitation's token is required", "long": "Token too long"}},
+	"inviteEmail":  emailRule("Invalid email address"),
+	"inviteToken":  {Trim: true, MaxLength: 300, Messages: map[string]string{"required": "The invitation's token is required", "long": "Token too long"}},
+	"decisionNote": {Trim: true, MaxLength: decisions.MaxNote, Messages: map[string]string{"long": "Note too long"}},
+	"decisionDue":  {Trim: true, MaxLength: 20, Messages: map[string]string{"long": "Due date too long"}},
+	"commentBody": {Trim: true, MaxLength: decisions.MaxNote, Messages: map[string]string{"required": "The comment is empty",
+		"long": "Comment too long"}},
+	"memberFrom": {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member whose items move is required", "long": "Not a user id"}},
+	"memberTo":   {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member who takes them is required", "long": "Not a user id"}},
 	"alertQuery": {Trim: true, MaxLength: search.MaxQueryLength, NoControl: true, Messages: map[string]string{
 		"long": "Search too long", "control": "Search must not contain control characters"}},
 }

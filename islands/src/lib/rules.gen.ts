@@ -31,9 +31,31 @@ export const rules = {
       "long": "Search too long"
     }
   },
+  "commentBody": {
+    "trim": true,
+    "maxLength": 2000,
+    "messages": {
+      "long": "Comment too long",
+      "required": "The comment is empty"
+    }
+  },
   "currentPassword": {
     "messages": {
       "required": "Current password is required"
+    }
+  },
+  "decisionDue": {
+    "trim": true,
+    "maxLength": 20,
+    "messages": {
+      "long": "Due date too long"
+    }
+  },
+  "decisionNote": {
+    "trim": true,
+    "maxLength": 2000,
+    "messages": {
+      "long": "Note too long"
     }
   },
   "email": {
@@ -92,6 +114,22 @@ export const rules = {
   "loginUsername": {
     "messages": {
       "required": "Username is required"
+    }
+  },
+  "memberFrom": {
+    "trim": true,
+    "maxLength": 64,
+    "messages": {
+      "long": "Not a user id",
+      "required": "The member whose items move is required"
+    }
+  },
+  "memberTo": {
+    "trim": true,
+    "maxLength": 64,
+    "messages": {
+      "long": "Not a user id",
+      "required": "The member who takes them is required"
     }
   },
   "obligationNote": {

@@ -1,0 +1,466 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"reflect"
+	"strconv"
+	"time"
+
+	"regpulse/api/apispec"
+	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
+	"regpulse/internal/teams"
+)
+
+// Decisions (issue 44, second slice): what an organisation decides on a
+// circular, an obligation or a Master Direction provision, who owns it,
+// by when and how far it is, its board, a member's work across their
+// organisations, an admin's reassignment of a member's open items, and
+// the comments. The roles' rules are teams': a member or an admin
+// decides and comments, a viewer or an auditor reads; a non-member gets
+// a 404 for anything of the organisation. The subject is named in the
+// query (type, subject, provision): a provision's number has
+// parentheses and spaces ("15(a)(i)") that a path segment would not keep
+// plainly.
+
+// Decisions is what the decision calls need of the store. Each call
+// that changes one takes the teams.Actor, for the audit trail.
+type Decisions interface {
+	// PutDecision answers decisions.ErrStale for a write of a version
+	// not stored, decisions.ErrNotOwner for an owner who may not decide.
+	PutDecision(ctx context.Context, by teams.Actor, d decisions.Decision) (decisions.Decision, error)
+	// Decision and Comments answer decisions.ErrNoDecision for none.
+	Decision(ctx context.Context, orgID string, subject decisions.Subject) (decisions.Decision, error)
+	Board(ctx context.Context, orgID string, q decisions.BoardQuery) ([]decisions.Decision, int, error)
+	MyWork(ctx context.Context, userID string) ([]decisions.WorkItem, error)
+	Reassign(ctx context.Context, by teams.Actor, from, to string) (int, error)
+	// AddComment also answers the members it mentions: the ones a later
+	// slice tells by e-mail.
+	AddComment(ctx context.Context, by teams.Actor, subject decisions.Subject, body string) (decisions.Comment, []teams.Member, error)
+	Comments(ctx context.Context, orgID string, subject decisions.Subject) ([]decisions.Comment, error)
+	// ObligationByID answers catalog.ErrNotFound for none.
+	ObligationByID(ctx context.Context, id string) (catalog.Obligation, error)
+}
+
+var decisionParams = map[string]*apispec.Param{
+	"SubjectType": {Name: "type", In: "query", Required: true, RequiredMessage: "circular, obligation or provision",
+		Description: "What the decision is about: circular, obligation or provision (of a Master Direction).",
+		Schema:      apispec.Schema{Type: "string", Enum: decisions.SubjectTypes}},
+	"SubjectID": {Name: "subject", In: "query", Required: true, RequiredMessage: "the circular's or obligation's id, or the direction's slug",
+		Description: "The circular's or the obligation's id; for a provision, its Master Direction's slug.",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(100)}},
+	"SubjectProvision": {Name: "provision", In: "query",
+		Description: "For a provision: its number as the direction numbers it, e.g. 15(a)(i); nothing for the other subjects.",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(40)}},
+	"DecisionStatus": filter("", "status", decisions.Statuses, "Only decisions of this status."+filterNote),
+	"DecisionOwner": {Name: "owner", In: "query", Description: "Only decisions this member (a user id) owns.",
+		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
+	"DecisionDueBefore": {Name: "due_before", In: "query", Description: "Only decisions due before this day (YYYY-MM-DD); those without a due date are left out.",
+		Schema: apispec.Schema{Type: "string", Format: "date"}},
+}
+
+type (
+	subjectIn struct {
+		organisationIn
+		Type      string `param:"SubjectType"`
+		Subject   string `param:"SubjectID"`
+		Provision string `param:"SubjectProvision"`
+	}
+	boardIn struct {
+		organisationIn
+		Status    string `param:"DecisionStatus"`
+		Owner     string `param:"DecisionOwner"`
+		DueBefore string `param:"DecisionDueBefore"`
+		pageIn
+	}
+)
+
+// Request bodies of the decision calls.
+type (
+	// DecisionRequest is PUT /organisations/{id}/decision's body.
+	DecisionRequest struct {
+		Applicability string        `json:"applicability" enum:"Applicability"`
+		Reason        string        `json:"reason,omitempty"`
+		Note          string        `json:"note,omitempty" check:"decisionNote"`
+		DeferredUntil *catalog.Date `json:"deferredUntil,omitempty"`
+		OwnerID       string        `json:"ownerId,omitempty"`
+		Due           string        `json:"due,omitempty" check:"decisionDue"`
+		Status        string        `json:"status,omitempty"`
+		// Version is the decision's version the writer read: 0 for a
+		// new one.
+		Version int `json:"version"`
+	}
+	// CommentRequest is POST /organisations/{id}/decision/comments' body.
+	CommentRequest struct {
+		Body string `json:"body" check:"commentBody"`
+	}
+	// ReassignRequest is POST /organisations/{id}/reassign's body.
+	ReassignRequest struct {
+		From string `json:"from" check:"memberFrom"`
+		To   string `json:"to" check:"memberTo"`
+	}
+	// ReassignResponse is POST /organisations/{id}/reassign's answer.
+	ReassignResponse struct {
+		Reassigned int `json:"reassigned"`
+	}
+)
+
+func decisionRoutes() []*route {
+	return []*route{
+		signedIn(handle(opBoard, func(h *Handler, w http.ResponseWriter, r *http.Request, in boardIn) { h.board(w, r, in) })),
+		signedIn(handle(opGetDecision, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) {
+			s, ok := h.subjectOf(w, r, in, teams.CanRead)
+			if !ok {
+				return
+			}
+			d, err := h.store.Decision(r.Context(), in.ID, s)
+			if err != nil {
+				h.writeError(w, r, decisionsError(err))
+				return
+			}
+			writeJSON(w, http.StatusOK, d)
+		})),
+		signedIn(handle(opPutDecision, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.putDecision(w, r, in) })),
+		signedIn(handle(opListComments, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) {
+			s, ok := h.subjectOf(w, r, in, teams.CanRead)
+			if !ok {
+				return
+			}
+			list, err := h.store.Comments(r.Context(), in.ID, s)
+			if err != nil {
+				h.writeError(w, r, decisionsError(err))
+				return
+			}
+			writeJSON(w, http.StatusOK, list)
+		})),
+		signedIn(handle(opAddComment, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.addComment(w, r, in) })),
+		signedIn(handle(opMyWork, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
+			list, err := h.store.MyWork(r.Context(), userOf(r).ID)
+			if err != nil {
+				h.writeError(w, r, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, list)
+		})),
+		signedIn(handle(opReassign, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.reassign(w, r, in) })),
+	}
+}
+
+var (
+	rNotDecider = &apispec.Response{Component: "NotDecider",
+		Description: "A member of the organisation whose role may not do this: a viewer or an auditor reads; an admin or a member decides and comments.",
+		Content:     jsonError()}
+	rStaleDecision = &apispec.Response{Component: "StaleDecision",
+		Description: "The decision was changed since the version the body names (or one exists where version 0 said none did): read it again and decide again.",
+		Content:     jsonError()}
+	rNoDecision = &apispec.Response{Component: "NoDecision",
+		Description: "No organisation of the signed-in user's has that id, or it has no decision on that subject yet.",
+		Content:     jsonError()}
+)
+
+const subjectNote = " The subject: type (circular, obligation or provision), subject (the circular's or obligation's id, or the direction's slug) and, for a provision, provision (its number, e.g. 15(a)(i))."
+
+var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/organisations/{id}/decisions",
+	Summary:     "The organisation's board: a page of its decisions, by due date (those without one last); any member may read it.",
+	Description: "Filters: status, owner (a user id), due_before (YYYY-MM-DD).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The decisions.", Headers: []*apispec.Header{hXTotalCount, hLink},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.Decision]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rOrganisationNotFound.At(404),
+		rInternalError.At(500)},
+}
+
+var opGetDecision = &apispec.Operation{ID: "getDecision", Method: "GET", Path: "/organisations/{id}/decision",
+	Summary:     "The organisation's decision on one subject; any member may read it." + subjectNote,
+	Description: "version is what a change sends back (PUT).",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The decision.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Decision]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rNoDecision.At(404),
+		rInternalError.At(500)},
+}
+
+var opPutDecision = &apispec.Operation{ID: "putDecision", Method: "PUT", Path: "/organisations/{id}/decision",
+	Summary: "Decide on a subject, or change the decision (admins and members)." + subjectNote,
+	Description: "The body: applicability (applicable; not-applicable with a reason: no-action-needed, duplicate, superseded, or other with a note; deferred with deferredUntil), " +
+		"ownerId (an admin or a member of the organisation), due (a date YYYY-MM-DD, or effective+30d: days from the circular's effective date, or deadline-14d: days from the obligation's deadline), " +
+		"status (new, assessing, action-planned, done; not-applicable follows applicability), and version: the decision's version read, 0 for a new one. " +
+		"The answer records who decided and when, the due date resolved, and the text's version decided on (a circular's withdrawnOn, a provision's direction version in force).",
+	Body: &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[DecisionRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The decision as stored, its version one more.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Decision]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rNotDecider.At(403),
+		{Status: 404, Description: "No organisation of the signed-in user's has that id, or the catalog has no such subject (a provision: none of that number in force today).", Content: jsonError()},
+		rStaleDecision.At(409),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opListComments = &apispec.Operation{ID: "listDecisionComments", Method: "GET", Path: "/organisations/{id}/decision/comments",
+	Summary: "The comments on the organisation's decision on a subject, oldest first; any member may read them." + subjectNote,
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The comments.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.Comment]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rNoDecision.At(404),
+		rInternalError.At(500)},
+}
+
+var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", Path: "/organisations/{id}/decision/comments",
+	Summary:     "Comment on the organisation's decision on a subject (admins and members)." + subjectNote,
+	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions); an @name that is no member's stays text.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[CommentRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 201, Description: "Commented.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Comment]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rNotDecider.At(403),
+		rNoDecision.At(404),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opMyWork = &apispec.Operation{ID: "myWork", Method: "GET", Path: "/user/work",
+	Summary: "The signed-in user's work: the open decisions (status new, assessing or action-planned) it owns across its organisations, by due date, each with its organisation's name.",
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The work.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.WorkItem]()}}},
+		rBadRequest.At(400),
+		rUnauthorized.At(401),
+		rInternalError.At(500)},
+}
+
+var opReassign = &apispec.Operation{ID: "reassignDecisions", Method: "POST", Path: "/organisations/{id}/reassign",
+	Summary:     "Give all of a member's open decisions to another member, in one call (admins only).",
+	Description: "The body: from and to, user ids; to must be an admin or a member of the organisation. The answer counts the decisions moved; each one's version goes up.",
+	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ReassignRequest]()}}},
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "Reassigned.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ReassignResponse]()}}},
+		rBadBody.At(400),
+		rUnauthorized.At(401),
+		rNotOrganisationAdmin.At(403),
+		rOrganisationNotFound.At(404),
+		rPayloadTooLarge.At(413),
+		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+// decisionsError gives the decisions' errors their status.
+func decisionsError(err error) error {
+	switch {
+	case errors.Is(err, decisions.ErrNoDecision):
+		return errorStatus(http.StatusNotFound, capitalise(decisions.ErrNoDecision.Error()))
+	case errors.Is(err, decisions.ErrStale):
+		return errorStatus(http.StatusConflict, capitalise(decisions.ErrStale.Error()))
+	}
+	return teamsError(err)
+}
+
+// subjectOf is the request's subject, once the signed-in user is an
+// active member of the organisation whose role may; false when the
+// answer (an error) is written.
+func (h *Handler) subjectOf(w http.ResponseWriter, r *http.Request, in subjectIn, may func(string) bool) (decisions.Subject, bool) {
+	if _, err := h.orgMember(r, in.ID, may); err != nil {
+		h.writeError(w, r, err)
+		return decisions.Subject{}, false
+	}
+	s := decisions.Subject{Type: in.Type, ID: in.Subject, Provision: catalog.OptString(in.Provision)}
+	switch {
+	case s.Type == decisions.SubjectProvision && s.Provision == "":
+		h.writeError(w, r, fieldErrors{"provision": "is required for a provision: its number, e.g. 15(a)(i)"}.err())
+		return s, false
+	case s.Type != decisions.SubjectProvision && s.Provision != "":
+		h.writeError(w, r, fieldErrors{"provision": "only a provision takes one"}.err())
+		return s, false
+	}
+	return s, true
+}
+
+// subjectFacts are the catalog's dates of s that a due date counts from,
+// and the version of its text today: errNotFound when the catalog has
+// no such subject.
+func (h *Handler) subjectFacts(ctx context.Context, s decisions.Subject) (decisions.Facts, string, error) {
+	today := catalog.Date{Time: catalog.Day(h.now())}
+	notFound := func(err error, msg string) error {
+		if errors.Is(err, catalog.ErrNotFound) {
+			return errorStatus(http.StatusNotFound, msg)
+		}
+		return err
+	}
+	withdrawn := func(d *catalog.Date) string {
+		if d == nil {
+			return ""
+		}
+		return d.String()
+	}
+	switch s.Type {
+	case decisions.SubjectCircular:
+		c, err := h.store.Circular(ctx, s.ID)
+		if err != nil {
+			return decisions.Facts{}, "", notFound(err, "No circular has that id")
+		}
+		return decisions.Facts{Effective: c.EffectiveDate}, withdrawn(c.WithdrawnOn), nil
+	case decisions.SubjectObligation:
+		o, err := h.store.ObligationByID(ctx, s.ID)
+		if err != nil {
+			return decisions.Facts{}, "", notFound(err, "No obligation has that id")
+		}
+		c, err := h.store.Circular(ctx, o.CircularID)
+		if err != nil {
+			return decisions.Facts{}, "", err
+		}
+		return decisions.Facts{Effective: c.EffectiveDate, Deadline: o.DueDate}, withdrawn(o.CircularWithdrawnOn), nil
+	}
+	d, err := h.store.DirectionBetween(ctx, s.ID, today, today)
+	if err != nil {
+		return decisions.Facts{}, "", notFound(err, "No Master Direction has that slug")
+	}
+	found := false
+	for _, span := range d.History {
+		if span.ID == string(s.Provision) && span.InForceOn(today) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return decisions.Facts{}, "", errorStatus(http.StatusNotFound, "The direction has no provision "+strconv.Quote(string(s.Provision))+" in force today")
+	}
+	version := d.IssuedDate
+	if v := d.Current(today); v != nil {
+		version = v.Date
+	}
+	return decisions.Facts{}, version.String(), nil
+}
+
+func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subjectIn) {
+	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
+	if !ok {
+		return
+	}
+	var req DecisionRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	checkFields(f, &req)
+	d := decisions.Decision{Subject: s, Applicability: req.Applicability, Reason: catalog.OptString(req.Reason), Note: catalog.OptString(req.Note),
+		DeferredUntil: req.DeferredUntil, OwnerID: catalog.OptString(req.OwnerID), Due: catalog.OptString(req.Due), Status: req.Status, Version: req.Version}
+	d.Normalise()
+	for field, msg := range d.Check() {
+		f.add(field, msg)
+	}
+	if req.Version < 0 {
+		f.add("version", "the version read: 0 or more")
+	}
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	facts, text, err := h.subjectFacts(ctx, s)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	if d.DueDate, err = decisions.ResolveDue(string(d.Due), s.Type, facts); err != nil {
+		h.writeError(w, r, fieldErrors{"due": err.Error()}.err())
+		return
+	}
+	d.TextVersion = catalog.OptString(text)
+	d, err = h.store.PutDecision(ctx, actor(r, in.ID), d)
+	if errors.Is(err, decisions.ErrNotOwner) {
+		err = fieldErrors{"ownerId": capitalise(decisions.ErrNotOwner.Error())}.err()
+	}
+	if err != nil {
+		h.writeError(w, r, decisionsError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+func (h *Handler) addComment(w http.ResponseWriter, r *http.Request, in subjectIn) {
+	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
+	if !ok {
+		return
+	}
+	var req CommentRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	checkFields(f, &req)
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	// The mentioned members are the e-mails' seam (a later slice).
+	c, _, err := h.store.AddComment(r.Context(), actor(r, in.ID), s, req.Body)
+	if err != nil {
+		h.writeError(w, r, decisionsError(err))
+		return
+	}
+	writeJSON(w, http.StatusCreated, c)
+}
+
+func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {
+	if _, err := h.orgMember(r, in.ID, teams.CanRead); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	q := decisions.BoardQuery{Status: in.Status, OwnerID: in.Owner, Limit: in.Limit, Offset: in.Offset}
+	if in.DueBefore != "" {
+		t, _ := time.Parse(time.DateOnly, in.DueBefore) // checked as its parameter
+		q.DueBefore = &catalog.Date{Time: t}
+	}
+	page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
+	items, total, err := h.store.Board(r.Context(), in.ID, q)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(total))
+	if next := page.Offset + len(items); len(items) > 0 && next < total {
+		w.Header().Set("Link", `<`+pageURL(r.URL, page.Limit, next)+`>; rel="next"`)
+	}
+	writeJSON(w, http.StatusOK, items)
+}
+
+func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisationIn) {
+	if _, err := h.orgMember(r, in.ID, teams.CanManageMembers); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	var req ReassignRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	f := fieldErrors{}
+	checkFields(f, &req)
+	if req.From != "" && req.From == req.To {
+		f.add("to", "another member than from")
+	}
+	if err := f.err(); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	n, err := h.store.Reassign(r.Context(), actor(r, in.ID), req.From, req.To)
+	if errors.Is(err, decisions.ErrNotOwner) {
+		err = fieldErrors{"to": capitalise(decisions.ErrNotOwner.Error())}.err()
+	}
+	if err != nil {
+		h.writeError(w, r, decisionsError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, ReassignResponse{Reassigned: n})
+}
