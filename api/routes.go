@@ -38,6 +38,7 @@ func areas() []area {
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},
 		{routes: decisionRoutes, params: decisionParams},
+		{routes: evidenceRoutes, params: evidenceParams},
 	}
 }
 
