@@ -38,11 +38,6 @@ type Evidence interface {
 	ReviewEvidence(ctx context.Context, by teams.Actor, id, state, note string) (decisions.Evidence, error)
 }
 
-var evidenceParams = map[string]*apispec.Param{
-	"EvidenceID": {Name: "evidence", In: "path", Required: true, Description: "The evidence's id.",
-		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
-}
-
 type evidenceIn struct {
 	organisationIn
 	Evidence string `param:"EvidenceID"`
