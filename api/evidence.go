@@ -335,3 +335,12 @@ func (h *Handler) reviewEvidence(w http.ResponseWriter, r *http.Request, in evid
 	}
 	writeJSON(w, http.StatusOK, e)
 }
+
+// SentAsStored reports whether path (the server's, /api/...) is the
+// download of a file of evidence: a server that compresses what it sends
+// must send that one as it is, since its Repr-Digest is of the bytes
+// stored (and a file is no smaller zipped twice).
+func SentAsStored(path string) bool {
+	seg := strings.Split(strings.TrimPrefix(path, "/api"), "/")
+	return len(seg) == 6 && seg[0] == "" && seg[1] == "organisations" && seg[2] != "" && seg[3] == "evidence" && seg[4] != "" && seg[5] == "file"
+}

@@ -270,3 +270,18 @@ func TestEvidence_Files(t *testing.T) {
 		t.Errorf("reject: %d %s", res.status, res.body)
 	}
 }
+
+func TestSentAsStored(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/api/organisations/o-1/evidence/e-1/file":   true,
+		"/api/organisations/o-1/evidence//file":      false,
+		"/api/organisations/o-1/decision/evidence":   false,
+		"/api/organisations/o-1/evidence/e-1/review": false,
+		"/organisations/o-1/evidence/e-1/file/x":     false,
+		"/api/health":                                false,
+	} {
+		if got := SentAsStored(path); got != want {
+			t.Errorf("SentAsStored(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
