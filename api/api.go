@@ -36,6 +36,7 @@ type Store interface {
 	Follows
 	Organisations
 	Decisions
+	Evidence
 }
 
 // Handler holds the API's dependencies.

@@ -57,6 +57,9 @@ var decisionParams = map[string]*apispec.Param{
 	"DecisionStatus": filter("", "status", decisions.Statuses, "Only decisions of this status."+filterNote),
 	"DecisionOwner": {Name: "owner", In: "query", Description: "Only decisions this member (a user id) owns.",
 		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
+	// EvidenceID is evidence.go's.
+	"EvidenceID": {Name: "evidence", In: "path", Required: true, Description: "The evidence's id.",
+		Schema: apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
 	"DecisionDueBefore": {Name: "due_before", In: "query", Description: "Only decisions due before this day (YYYY-MM-DD); those without a due date are left out.",
 		Schema: apispec.Schema{Type: "string", Format: "date"}},
 }

@@ -36,7 +36,7 @@ func loadOpenAPI(t *testing.T) *openapi3.T {
 // openAPIDocument is openapi.json, loaded and validated, with the body
 // decoders of the media types answers are checked as text in.
 func openAPIDocument() (*openapi3.T, error) {
-	for _, mt := range []string{"application/atom+xml", "text/csv", "text/html"} {
+	for _, mt := range []string{"application/atom+xml", "text/csv", "text/html", "application/pdf", "application/octet-stream"} {
 		openapi3filter.RegisterBodyDecoder(mt, openapi3filter.FileBodyDecoder)
 	}
 	loader := openapi3.NewLoader()

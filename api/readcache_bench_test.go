@@ -56,7 +56,7 @@ func portal(b *testing.B, db Store, size int) http.Handler {
 	if size > 0 {
 		opts = append(opts, WithReadCache(readcache.New(size, 30*time.Second)))
 	}
-	return web.Handler(site, New(db, discardLog, opts...))
+	return web.Handler(site, New(db, discardLog, opts...), SentAsStored)
 }
 
 // discardWriter is a ResponseWriter that keeps nothing, reused across

@@ -37,7 +37,8 @@ func areas() []area {
 		{routes: directionRoutes, params: directionParams},
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},
-		{routes: decisionRoutes, params: decisionParams},
+		// Evidence is the decisions' (it takes their subject's parameters).
+		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 	}
 }
 

@@ -64,7 +64,7 @@ func schemaEnums() map[string][]string {
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
 		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,
 		"MemberRole": teams.Roles, "Applicability": decisions.Applicabilities, "DecisionStatus": decisions.Statuses,
-		"SubjectType": decisions.SubjectTypes}
+		"SubjectType": decisions.SubjectTypes, "EvidenceKind": decisions.EvidenceKinds, "EvidenceState": decisions.EvidenceStates}
 	for name, values := range catalog.Enums {
 		out[name] = values
 	}
@@ -382,6 +382,38 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 	},
 	"CommentRequest": {
 		Description: "POST /organisations/{id}/decision/comments' body.",
+	},
+	"Evidence": {
+		Description: "A piece of evidence on a decision, a file or a link, and its review.",
+		Properties: map[string]apispec.PropertyDoc{
+			"id":         {Format: "uuid"},
+			"subjectId":  {Description: "The circular's or obligation's id, or the provision's direction's slug."},
+			"provision":  {Description: "The provision's number, for a provision; null for the other subjects."},
+			"name":       {Description: "A file's name as uploaded, without any directory or control character; null for a link."},
+			"size":       {Description: "A file's size in bytes; 0 for a link."},
+			"sha256":     {Description: "A file's SHA-256, hex; null for a link."},
+			"mediaType":  {Description: "The type a file's bytes sniff as (what the download is sent as); null for a link."},
+			"clientType": {Description: "The type the client gave a file's part; null for a link or none."},
+			"link":       {Description: "A link's http(s) URL; null for a file."},
+			"note":       {Description: "What the evidence shows; null for none."},
+			"addedBy":    {Description: "The user id of who added it; null once that user is deleted."},
+			"addedAt":    {Format: "date-time"},
+			"reviewedBy": {Description: "The user id of its last reviewer; null while pending or once that user is deleted."},
+			"reviewedAt": {Description: "When it was last reviewed; null while pending.", Format: "date-time"},
+			"reviewNote": {Description: "The reviewer's note (always given for a rejection); null for none."},
+		},
+	},
+	"EvidenceKind": {
+		Description: "A piece of evidence is a file (its bytes kept, at most 20 MB) or a link.",
+	},
+	"EvidenceState": {
+		Description: "A piece of evidence's review: pending until an admin or an auditor accepts or rejects it.",
+	},
+	"EvidenceLinkRequest": {
+		Description: "POST /organisations/{id}/decision/evidence's JSON body: a link (an http(s) URL) and an optional note.",
+	},
+	"EvidenceReviewRequest": {
+		Description: "POST /organisations/{id}/evidence/{evidence}/review's body: decision, accepted or rejected, and a note (required to reject).",
 	},
 	"ReassignRequest": {
 		Description: "POST /organisations/{id}/reassign's body: the user ids of the member whose open decisions move and of the one who takes them.",

@@ -73,8 +73,11 @@ var rules = map[string]apispec.Rule{
 	"decisionDue":  {Trim: true, MaxLength: 20, Messages: map[string]string{"long": "Due date too long"}},
 	"commentBody": {Trim: true, MaxLength: decisions.MaxNote, Messages: map[string]string{"required": "The comment is empty",
 		"long": "Comment too long"}},
-	"memberFrom": {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member whose items move is required", "long": "Not a user id"}},
-	"memberTo":   {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member who takes them is required", "long": "Not a user id"}},
+	"evidenceLink": {Trim: true, MaxLength: decisions.MaxEvidenceLink, Messages: map[string]string{"required": "The link is required",
+		"long": "Link too long"}},
+	"reviewDecision": {Trim: true, MaxLength: 20, Messages: map[string]string{"required": "Accept or reject the evidence", "long": "Accepted or rejected"}},
+	"memberFrom":     {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member whose items move is required", "long": "Not a user id"}},
+	"memberTo":       {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member who takes them is required", "long": "Not a user id"}},
 	"alertQuery": {Trim: true, MaxLength: search.MaxQueryLength, NoControl: true, Messages: map[string]string{
 		"long": "Search too long", "control": "Search must not contain control characters"}},
 }

@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"regpulse/api"
 	"regpulse/generator"
 	"regpulse/generator/render"
 	"regpulse/internal/app"
@@ -319,7 +320,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return in.run(ctx, b.content, "")
 		}, log, nil)
 	}
-	return web.Serve(ctx, *addr, web.Handler(site, a.Handler), log)
+	return web.Serve(ctx, *addr, web.Handler(site, a.Handler, api.SentAsStored), log)
 }
 
 // buildOutcome is how metrics.BuildDuration labels a build.

@@ -19,7 +19,10 @@ import (
 
 // Handler is the whole portal on one port: the API under /api and the
 // built site everywhere else, gzip-compressed.
-func Handler(site *Site, api http.Handler) http.Handler {
+// asStored (nil: none) picks the paths sent as they are, never
+// compressed: api.SentAsStored, the downloads whose digest header is of
+// the bytes stored.
+func Handler(site *Site, apiHandler http.Handler, asStored func(path string) bool) http.Handler {
 	r := chi.NewRouter()
 	r.Use(metrics.Instrument)
 	// No middleware.RealIP: it believes X-Forwarded-For, X-Real-IP and
@@ -27,11 +30,21 @@ func Handler(site *Site, api http.Handler) http.Handler {
 	// Nothing reads the client IP yet; whatever first does (rate limits)
 	// should add middleware.ClientIPFromHeader or ClientIPFromXFF with the
 	// trusted proxies' prefixes and read it with middleware.GetClientIP.
-	r.Use(middleware.Compress(5, "text/html", "text/css", "text/plain", "text/javascript",
+	compress := middleware.Compress(5, "text/html", "text/css", "text/plain", "text/javascript",
 		"application/javascript", "application/json", "application/xml", "application/atom+xml",
-		"application/feed+json", "image/svg+xml"))
-	if api != nil {
-		r.Mount("/api", api)
+		"application/feed+json", "image/svg+xml")
+	r.Use(func(next http.Handler) http.Handler {
+		zipped := compress(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if asStored != nil && asStored(r.URL.Path) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			zipped.ServeHTTP(w, r)
+		})
+	})
+	if apiHandler != nil {
+		r.Mount("/api", apiHandler)
 	}
 	r.Handle("/*", site)
 	return r

@@ -94,7 +94,8 @@ func TestHandler(t *testing.T) {
 	t.Parallel()
 	s := newFixtureSite(t)
 	api := &stubAPI{}
-	h := Handler(s, api)
+	// The API's stored files go out as stored (api.SentAsStored).
+	h := Handler(s, api, func(p string) bool { return p == "/api/organisations/o-1/evidence/e-1/file" })
 
 	t.Run("Routes", func(t *testing.T) {
 		for _, tt := range []struct {
@@ -155,7 +156,7 @@ func TestHandler(t *testing.T) {
 	})
 
 	t.Run("NilAPI", func(t *testing.T) {
-		h := Handler(s, nil)
+		h := Handler(s, nil, nil)
 		for _, target := range []string{"/api", "/api/health"} {
 			if diff := cmp.Diff(reply{404, notFoundHTML}, replyOf(do(t, h, "GET", target, nil))); diff != "" {
 				t.Errorf("GET %s without an API, want the site's 404 (-want +got):\n%s", target, diff)
@@ -196,6 +197,8 @@ func TestHandler(t *testing.T) {
 			{"NotFoundPage", "/nope", "gzip", true, 404, notFoundHTML},
 			{"API", "/api/health", "gzip", true, 200, `{"method":"GET","path":"/api/health","remote":"192.0.2.1:1234"}`},
 			{"PNGNotCompressed", "/assets/logo-abc123.png", "gzip", false, 200, pngBytes},
+			{"EvidenceFileAsStored", "/api/organisations/o-1/evidence/e-1/file", "gzip", false, 200,
+				`{"method":"GET","path":"/api/organisations/o-1/evidence/e-1/file","remote":"192.0.2.1:1234"}`},
 			{"NoAcceptEncoding", "/", "", false, 200, indexHTML},
 			{"IdentityOnly", "/", "identity", false, 200, indexHTML},
 		} {
@@ -344,7 +347,7 @@ func TestServe(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		t.Parallel()
 		site := newFixtureSite(t)
-		srv := startServe(t, Handler(site, &stubAPI{}))
+		srv := startServe(t, Handler(site, &stubAPI{}, nil))
 		host, port, err := net.SplitHostPort(srv.addr)
 		if err != nil || host != "127.0.0.1" || port == "0" {
 			t.Fatalf("serving on %q, want 127.0.0.1 and a real port", srv.addr)
@@ -890,7 +893,7 @@ func TestSite_RebuildEvery(t *testing.T) {
 					f.cancel()
 				}
 			})
-			h := Handler(f.site, nil)
+			h := Handler(f.site, nil, nil)
 			for want := int32(1); want <= 3; want++ {
 				// Wake with the tick and send requests until its swap is
 				// done, so they run while the site is built and swapped.

@@ -67,6 +67,14 @@ export const rules = {
       "long": "Invalid email address"
     }
   },
+  "evidenceLink": {
+    "trim": true,
+    "maxLength": 2000,
+    "messages": {
+      "long": "Link too long",
+      "required": "The link is required"
+    }
+  },
   "firstName": {
     "trim": true,
     "maxLength": 100,
@@ -173,6 +181,14 @@ export const rules = {
     "messages": {
       "long": "Password too long",
       "short": "Password must be at least 6 characters"
+    }
+  },
+  "reviewDecision": {
+    "trim": true,
+    "maxLength": 20,
+    "messages": {
+      "long": "Accepted or rejected",
+      "required": "Accept or reject the evidence"
     }
   },
   "subscriberEmail": {
