@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
@@ -163,6 +164,10 @@ func evidenceError(err error) error {
 // a note) around a file of decisions.MaxEvidenceBytes.
 const evidenceSlack = 64 << 10
 
+// evidenceReadTime is how long an evidence file's upload may take: 20 MB
+// at 40 KB/s.
+const evidenceReadTime = 10 * time.Minute
+
 func (h *Handler) addEvidence(w http.ResponseWriter, r *http.Request, in subjectIn) {
 	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
 	if !ok {
@@ -171,6 +176,10 @@ func (h *Handler) addEvidence(w http.ResponseWriter, r *http.Request, in subject
 	var e decisions.Evidence
 	var data []byte
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		// The server's read timeout is sized for 10 MB documents; a file
+		// of 20 MB from a member already signed in and allowed to add it
+		// gets longer (an error: a server without deadlines, as in tests).
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(evidenceReadTime))
 		var err error
 		if e, data, err = readEvidenceFile(w, r); err != nil {
 			h.writeError(w, r, err)
