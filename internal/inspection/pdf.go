@@ -1,6 +1,7 @@
 package inspection
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -104,9 +105,12 @@ func WritePDF(w io.Writer, r Register, m Meta) error {
 	pdf.SetCreator("RegPulse", true)
 	pdf.SetTitle(pdfText("Register of "+r.Organisation.Name), true)
 	pdf.SetAuthor(pdfText(m.GeneratedBy), true)
-	pdf.AddUTF8FontFromBytes(fontText, "", goregular.TTF)
-	pdf.AddUTF8FontFromBytes(fontText, "B", gobold.TTF)
-	pdf.AddUTF8FontFromBytes(fontMono, "", gomono.TTF)
+	// Copies: fpdf writes into the bytes it is given, and the fonts'
+	// are the modules' own variables, which the next export would read
+	// changed (and its bytes differ).
+	pdf.AddUTF8FontFromBytes(fontText, "", bytes.Clone(goregular.TTF))
+	pdf.AddUTF8FontFromBytes(fontText, "B", bytes.Clone(gobold.TTF))
+	pdf.AddUTF8FontFromBytes(fontMono, "", bytes.Clone(gomono.TTF))
 	pdf.SetMargins(pdfMargin, pdfMargin, pdfMargin)
 	pdf.SetAutoPageBreak(true, pdfMargin+5)
 	pdf.AliasNbPages("{nb}")

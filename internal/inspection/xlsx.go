@@ -1,8 +1,14 @@
 package inspection
 
 import (
+	"archive/zip"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -63,6 +69,7 @@ func cellText(s string) string {
 // are the spreadsheet's dates (UTC), not text.
 func WriteXLSX(w io.Writer, r Register, m Meta) (err error) {
 	f := excelize.NewFile()
+	f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return &sortedZip{w: w, files: map[string]*bytes.Buffer{}} })
 	defer func() {
 		if cerr := f.Close(); err == nil {
 			err = cerr
@@ -164,7 +171,8 @@ func WriteXLSX(w io.Writer, r Register, m Meta) (err error) {
 	if err := writeAbout(f, r, m, st); err != nil {
 		return err
 	}
-	f.SetActiveSheet(0)
+	// The first sheet is active as made: SetActiveSheet would read every
+	// streamed sheet back.
 	_, err = f.WriteTo(w)
 	return err
 }
@@ -299,4 +307,38 @@ func writeAbout(f *excelize.File, r Register, m Meta, st styles) error {
 		}
 	}
 	return sw.Flush()
+}
+
+// sortedZip is the workbook's ZIP writer: it holds each part and writes
+// them in the order of their names when closed. excelize writes streamed
+// sheets in a map's order, which would make two exports of one register
+// differ in their bytes.
+type sortedZip struct {
+	w     io.Writer
+	files map[string]*bytes.Buffer
+}
+
+func (z *sortedZip) Create(name string) (io.Writer, error) {
+	if _, ok := z.files[name]; ok {
+		return nil, fmt.Errorf("inspection: the workbook's part %s twice", name)
+	}
+	b := &bytes.Buffer{}
+	z.files[name] = b
+	return b, nil
+}
+
+func (z *sortedZip) AddFS(fs.FS) error { return errors.New("inspection: AddFS is not used") }
+
+func (z *sortedZip) Close() error {
+	zw := zip.NewWriter(z.w)
+	for _, name := range slices.Sorted(maps.Keys(z.files)) {
+		w, err := zw.Create(name)
+		if err != nil {
+			return err
+		}
+		if _, err := z.files[name].WriteTo(w); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
 }
