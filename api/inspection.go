@@ -41,7 +41,9 @@ type inspectionIn struct {
 
 func inspectionRoutes() []*route {
 	return []*route{
-		signedIn(handle(opExportInspection, func(h *Handler, w http.ResponseWriter, r *http.Request, in inspectionIn) { h.exportInspection(w, r, in) })),
+		signedIn(handle(opExportInspection, func(h *Handler, w http.ResponseWriter, r *http.Request, in inspectionIn) {
+			h.exportInspection(w, r, in)
+		})),
 	}
 }
 
