@@ -63,8 +63,7 @@ commands:
   obligations extract  propose and store the obligations of circulars without written ones
   obligations accept C accept the extracted obligations of circular C (slug or id)
   audit verify       check every organisation's audit trail (hash chain); --org ID for one
-  export --org ID --format xlsx|pdf [-o FILE]
-                     an organisation's register for an inspection; prints its SHA-256
+  export             an organisation's register for an inspection, xlsx or pdf; prints its SHA-256
 
 Run "regpulse <command> -h" for a command's flags.
 `
