@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -306,4 +307,61 @@ func processCPU(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestInspectionRegister_Plans: on SQLite each of the register's reads
+// runs in an index's order, at 1,000 items, sorting at most the rows of
+// one time.
+func TestInspectionRegister_Plans(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := openSQLiteTest(t)
+	asha := newAlertUser(t, db, "asha")
+	org, err := db.CreateOrganisation(ctx, teams.Actor{UserID: asha.ID}, "Asha Payments", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		s := decisions.Subject{Type: decisions.SubjectObligation, ID: fmt.Sprintf("o-%04d", i)}
+		if _, err := db.db.ExecContext(ctx, `INSERT INTO decisions (organisation_id, subject_type, subject_id, applicability, due_key, status,
+			decided_at, version) VALUES (?, ?, ?, 'applicable', ?, 'new', ?, 1)`, org.ID, s.Type, s.ID, undatedKey, timeText(storetest.Now)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.db.ExecContext(ctx, `INSERT INTO decision_comments (id, organisation_id, subject_type, subject_id, body, created_at)
+			VALUES (?, ?, ?, ?, 'x', ?)`, fmt.Sprint("c-", i), org.ID, s.Type, s.ID, timeText(storetest.Now)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.db.ExecContext(ctx, "ANALYZE"); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		"SELECT " + decisionColumns("d.") + ", COALESCE(" + registerTitle + ", '') FROM decisions d WHERE d.organisation_id = ? ORDER BY d.subject_type, d.subject_id, d.provision",
+		"SELECT id FROM decision_comments WHERE organisation_id = ? ORDER BY " + subjectOrder + ", created_at, id",
+		"SELECT id FROM decision_evidence WHERE organisation_id = ? ORDER BY " + subjectOrder + ", added_at, id",
+		"SELECT " + auditColumns + " FROM audit_log WHERE org_id = ? ORDER BY seq",
+	} {
+		rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, org.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan strings.Builder
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan.WriteString(detail + "\n")
+		}
+		rows.Close()
+		// Ties of one time (the id's order) are sorted among themselves
+		// ("FOR LAST TERM"): never the whole.
+		if p := plan.String(); strings.Contains(p, "TEMP B-TREE FOR ORDER BY") || strings.Contains(p, "SCAN d\n") || !strings.Contains(p, "USING") {
+			t.Errorf("%s\n%s", q, p)
+		}
+	}
+	if r, err := db.InspectionRegister(ctx, org.ID); err != nil || len(r.Items) != 1000 || len(r.Items[999].Comments) != 1 {
+		t.Errorf("register: %d items, %v", len(r.Items), err)
+	}
 }
