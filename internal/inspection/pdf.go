@@ -244,15 +244,14 @@ func (p *pdfWriter) items() {
 		if d.DeferredUntil != nil {
 			appl += ", until " + d.DeferredUntil.String()
 		}
-		p.field(3, "Decision", appl+" · status "+d.Status)
-		if d.Note != "" {
-			p.field(3, "Note", string(d.Note))
-		}
 		due := dateText(d.DueDate, d.DueDate == nil)
 		if d.Due != "" && string(d.Due) != due {
 			due += " (" + string(d.Due) + ")"
 		}
-		p.field(3, "Owner", orNone(r.Name(string(d.OwnerID)))+" · due "+orNone(due))
+		p.field(3, "Decision", appl+" · status "+d.Status+" · owner "+orNone(r.Name(string(d.OwnerID)))+" · due "+orNone(due))
+		if d.Note != "" {
+			p.field(3, "Note", string(d.Note))
+		}
 		decided := fmt.Sprintf("%s at %s UTC · version %d", orNone(r.Name(string(d.DecidedBy))), timeText(d.DecidedAt), d.Version)
 		if d.TextVersion != "" {
 			decided += " · text version " + string(d.TextVersion)
