@@ -91,7 +91,9 @@ func (e MentionEmail) Message(snd mail.Sender, now time.Time) (mail.Message, err
 	return mail.Message{To: e.To.Email, Subject: r.Subject, MessageID: e.name() + "@" + snd.Domain, Date: now, Text: r.Text, HTML: r.HTML}, nil
 }
 
-func (e MentionEmail) name() string { return "mention-" + e.Comment.ID + "-" + url.PathEscape(e.To.UserID) }
+func (e MentionEmail) name() string {
+	return "mention-" + e.Comment.ID + "-" + url.PathEscape(e.To.UserID)
+}
 
 // Mailer sends the mentions' e-mails as the comments are made: through
 // Transport (SMTP, or .eml files), one connection per comment.
