@@ -56,14 +56,14 @@ type Profile struct {
 
 // Preferences are a user's choices, created with the user.
 type Preferences struct {
-	ID                     string    `json:"id"`
-	UserID                 string    `json:"userId"`
-	CircularSources        []string  `json:"circularSources"`
-	ImpactLevels           []string  `json:"impactLevels"`
-	Categories             []string  `json:"categories"`
-	EntityTypes            []string  `json:"entityTypes"`
-	EmailNotifications     bool      `json:"emailNotifications"`
-	NewsletterSubscription bool      `json:"newsletterSubscription"`
+	ID                     string   `json:"id"`
+	UserID                 string   `json:"userId"`
+	CircularSources        []string `json:"circularSources"`
+	ImpactLevels           []string `json:"impactLevels"`
+	Categories             []string `json:"categories"`
+	EntityTypes            []string `json:"entityTypes"`
+	EmailNotifications     bool     `json:"emailNotifications"`
+	NewsletterSubscription bool     `json:"newsletterSubscription"`
 	// MentionEmails: an e-mail when a colleague @mentions the user in a
 	// comment; ReminderEmails: the daily reminder of their decisions due
 	// within a week or overdue (issue 44's team e-mails).
