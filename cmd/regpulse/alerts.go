@@ -187,6 +187,9 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		for _, k := range []string{"sent", "failed", "sending"} {
 			fmt.Fprintf(tw, "their e-mails %s\t%d\n", k, st.FollowSends[k])
 		}
+		for _, k := range []string{"sent", "failed", "sending"} {
+			fmt.Fprintf(tw, "reminders of decisions %s\t%d\n", k, st.ReminderSends[k])
+		}
 	case "bouncing":
 		list, err := db.Bouncing(ctx)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -138,5 +139,8 @@ func TestAlertsRun_Reminders(t *testing.T) {
 	b, _ := os.ReadFile(emls[0])
 	if !strings.Contains(string(b), "Subject: RegPulse reminder: 1 due within 7 days") || !strings.Contains(string(b), "UPI fraud risk controls") {
 		t.Errorf("the reminder:\n%s", b)
+	}
+	if out, _, err := runCmd(t, "alerts", "stats", "--data", dir); err != nil || !regexp.MustCompile(`reminders of decisions sent +1\n`).MatchString(out) {
+		t.Errorf("stats: %q, %v", out, err)
 	}
 }

@@ -166,5 +166,10 @@ func TestReminders(t *testing.T) {
 		if list, err := db.Bouncing(ctx); err != nil || len(list) != 1 || list[0].Failures != 1 {
 			t.Errorf("refusals: %+v, %v", list, err)
 		}
+		// Sent: today's and five days on; failed: the first claim and the
+		// refusal.
+		if st, err := db.AlertStats(ctx); err != nil || st.ReminderSends["sent"] != 2 || st.ReminderSends["failed"] != 2 || st.ReminderSends["sending"] != 0 {
+			t.Errorf("stats: %+v, %v", st.ReminderSends, err)
+		}
 	})
 }
