@@ -221,7 +221,7 @@ var opListComments = &apispec.Operation{ID: "listDecisionComments", Method: "GET
 
 var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", Path: "/organisations/{id}/decision/comments",
 	Summary:     "Comment on the organisation's decision on a subject (admins and members)." + subjectNote,
-	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions); an @name that is no member's stays text.",
+	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions), e-mailed the comment with the subject's title and a link to its page, once, unless it is the author or turned mention e-mails off (mentionEmails in the preferences); an @name that is no member's stays text. The comment is kept whatever happens to its e-mails.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[CommentRequest]()}}},
 	Responses: []*apispec.Response{
 		{Status: 201, Description: "Commented.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Comment]()}}},
