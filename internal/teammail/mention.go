@@ -60,23 +60,17 @@ func (e MentionEmail) Render() (Rendered, error) {
 	v := mentionView{Subject: fmt.Sprintf("%s mentioned you on %s", e.Author, e.Subject.Title), Author: e.Author,
 		Organisation: e.Organisation, Title: e.Subject.Title, Body: e.Comment.Body, When: longTime(e.Comment.CreatedAt), Email: e.To.Email,
 		SubjectURL: e.Site.Link(e.Subject.Path, nil), ProfileURL: e.Site.Link(ProfilePath, nil) + "#" + ProfileAnchor}
-	return render(mentionHTML, mentionText, "mention", v)
+	return render(mentionHTML, mentionText, "mention", v.Subject, v)
 }
 
-func render(h *htmltemplate.Template, t *texttemplate.Template, name string, v any) (Rendered, error) {
+// render executes the HTML and text templates of the e-mail name on v.
+func render(h *htmltemplate.Template, t *texttemplate.Template, name, subject string, v any) (Rendered, error) {
 	var hb, tb bytes.Buffer
 	if err := h.ExecuteTemplate(&hb, name+".html", v); err != nil {
 		return Rendered{}, err
 	}
 	if err := t.ExecuteTemplate(&tb, name+".txt", v); err != nil {
 		return Rendered{}, err
-	}
-	var subject string
-	switch v := v.(type) {
-	case mentionView:
-		subject = v.Subject
-	case reminderView:
-		subject = v.Subject
 	}
 	return Rendered{Subject: subject, Text: tb.String(), HTML: hb.String()}, nil
 }

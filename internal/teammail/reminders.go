@@ -202,6 +202,7 @@ type reminderLine struct {
 type reminderView struct {
 	Subject, Name, Email string
 	Overdue, DueSoon     []reminderLine
+	Horizon              int
 	WorkURL, ProfileURL  string
 }
 
@@ -220,7 +221,7 @@ func days(n int) string {
 
 // Render renders e.
 func (e ReminderEmail) Render() (Rendered, error) {
-	v := reminderView{Name: name(e.To.FirstName, e.To.LastName, e.To.Username), Email: e.To.Email,
+	v := reminderView{Name: name(e.To.FirstName, e.To.LastName, e.To.Username), Email: e.To.Email, Horizon: Horizon,
 		WorkURL: e.Site.Link("/organisation", nil), ProfileURL: e.Site.Link(ProfilePath, nil) + "#" + ProfileAnchor}
 	for _, it := range e.Items {
 		l := reminderLine{Title: it.Page.Title, URL: e.Site.Link(it.Page.Path, nil), Organisation: it.OrganisationName,
@@ -254,5 +255,5 @@ func (e ReminderEmail) Render() (Rendered, error) {
 		parts = append(parts, fmt.Sprintf("%d due within %d days", n, Horizon))
 	}
 	v.Subject = "RegPulse reminder: " + strings.Join(parts, ", ")
-	return render(reminderHTML, reminderText, "reminder", v)
+	return render(reminderHTML, reminderText, "reminder", v.Subject, v)
 }
