@@ -25,6 +25,7 @@ type decisionsFixture struct {
 	obligation string           // due 2025-09-30
 	direction  catalog.MasterDirection
 	provision  string // in force today
+	cat        *catalog.Catalog
 }
 
 const obligationID = "0b119a71-0000-4000-8000-000000000001"
@@ -53,7 +54,7 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 	if _, err := f.db.SyncCatalog(t.Context(), cat); err != nil {
 		t.Fatal(err)
 	}
-	f.direction = d
+	f.direction, f.cat = d, cat
 	today := catalog.Date{Time: catalog.Day(f.clock())}
 	stored, err := f.db.DirectionBetween(t.Context(), d.Slug, today, today)
 	if err != nil {
