@@ -89,6 +89,10 @@ func (s *DB) reopenDecisions(ctx context.Context, tx *txConn) (int, error) {
 	return len(done), nil
 }
 
+// withdrawnCirculars are the ids of the circulars no longer in force
+// (from index circulars_withdrawn).
+const withdrawnCirculars = "SELECT id FROM circulars WHERE withdrawn_on IS NOT NULL"
+
 // circularReopenings are the decisions on circulars and obligations
 // whose circular's withdrawnOn is not the one decided on.
 func circularReopenings(ctx context.Context, tx *txConn, now time.Time) ([]reopening, error) {
@@ -98,12 +102,14 @@ func circularReopenings(ctx context.Context, tx *txConn, now time.Time) ([]reope
 		sql  string
 		args []any
 	}{
-		// Decided in force, withdrawn since.
-		{`SELECT ` + cols + ` FROM circulars c JOIN decisions d ON d.subject_type = ? AND d.subject_id = c.id AND d.provision = '' AND d.text_version = ''
-			WHERE c.withdrawn_on IS NOT NULL`, []any{circ}},
-		{`SELECT ` + cols + ` FROM circulars c JOIN obligations_shown o ON o.circular_id = c.id
-			JOIN decisions d ON d.subject_type = ? AND d.subject_id = o.id AND d.provision = '' AND d.text_version = ''
-			WHERE c.withdrawn_on IS NOT NULL`, []any{obl}},
+		// Decided in force, withdrawn since: looked up from the withdrawn
+		// circulars (IN a list: SQLite then reads decisions by their key).
+		{`SELECT ` + cols + ` FROM decisions d JOIN circulars c ON c.id = d.subject_id
+			WHERE d.subject_type = ? AND d.provision = '' AND d.text_version = '' AND d.subject_id IN (` + withdrawnCirculars + `)`, []any{circ}},
+		{`SELECT ` + cols + ` FROM decisions d JOIN obligations_shown o ON o.id = d.subject_id JOIN circulars c ON c.id = o.circular_id
+			WHERE d.subject_type = ? AND d.provision = '' AND d.text_version = '' AND d.subject_id IN (
+				SELECT id FROM circular_obligations WHERE circular_id IN (` + withdrawnCirculars + `)
+				UNION ALL SELECT id FROM extracted_obligations WHERE circular_id IN (` + withdrawnCirculars + `))`, []any{obl}},
 		// Decided withdrawn, now in force again or from another day.
 		{`SELECT ` + cols + ` FROM decisions d JOIN circulars c ON c.id = d.subject_id
 			WHERE d.subject_type = ? AND d.text_version <> '' AND d.text_version <> COALESCE(c.withdrawn_on, '')`, []any{circ}},
