@@ -40,7 +40,9 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 			due := storetest.Date("2025-09-30")
 			cat.Circulars[i].Obligations = []catalog.Obligation{{ID: obligationID, CircularID: c.ID, AppliesTo: catalog.TextList{"PSP"},
 				What: "Apply fraud controls to every UPI payment.", Kind: "new-requirement", DueDate: &due, Deadline: "2025-09-30", Binding: true,
-				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor"}}
+				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor", Accepted: true,
+				// what the loader fills in: a register lists it with them
+				CircularSlug: c.Slug, CircularTitle: c.Title, Source: c.Source, ImpactLevel: c.ImpactLevel}}
 			f.circular = cat.Circulars[i]
 		case c.EffectiveDate == nil && f.undated.ID == "":
 			f.undated = c

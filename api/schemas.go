@@ -125,9 +125,17 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		},
 	},
 	"ComplianceScore": {
-		Description: "The share of the user's applicable obligations, weighted by impact, marked done or not applicable.",
+		Description: "The share of a register's applicable obligations, weighted by impact, marked done or not applicable: the user's own, or their organisation's.",
 		Properties: map[string]apispec.PropertyDoc{
-			"score": {Description: "0 to 100; null when no obligation applies.", Minimum: ptr(0)},
+			"score":        {Description: "0 to 100; null when no obligation applies.", Minimum: ptr(0)},
+			"organisation": {Description: "The organisation whose register (its decisions) the score is, for the page to name it; null for the user's own register."},
+		},
+	},
+	"OrganisationRegister": {
+		Description: "An organisation's register: the organisation, its kinds of business, since when it tracks, its score and a page of its obligations with its decisions' statuses.",
+		Properties: map[string]apispec.PropertyDoc{
+			"trackingSince": {Description: "When the organisation was made: an obligation due before that day is in force (to confirm), not overdue.", Format: "date-time"},
+			"score":         {Description: "The whole register's score, whatever the filters."},
 		},
 	},
 	"Answer": {

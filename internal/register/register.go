@@ -170,11 +170,11 @@ type Score struct {
 	EntityTypes catalog.TextList `json:"entityTypes"`
 	// Organisation is the organisation whose register the score is, for
 	// a member of one; null for the user's own register.
-	Organisation *Organisation `json:"organisation"`
+	Organisation *OrganisationRef `json:"organisation"`
 }
 
-// Organisation names the organisation a register or a score is of.
-type Organisation struct {
+// OrganisationRef names the organisation a register or a score is of.
+type OrganisationRef struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
