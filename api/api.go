@@ -37,6 +37,7 @@ type Store interface {
 	Organisations
 	Decisions
 	Evidence
+	OrganisationRegisters
 	Inspections
 }
 

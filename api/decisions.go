@@ -181,7 +181,7 @@ var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/org
 
 var opGetDecision = &apispec.Operation{ID: "getDecision", Method: "GET", Path: "/organisations/{id}/decision",
 	Summary:     "The organisation's decision on one subject; any member may read it." + subjectNote,
-	Description: "version is what a change sends back (PUT).",
+	Description: "version is what a change sends back (PUT). reopened is set when the catalog's sync reopened the decision because its text changed (its circular replaced or withdrawn, its provision changed by a newer version of the direction): the status went back to assessing, with what changed.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The decision.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Decision]()}}},
 		rBadRequest.At(400),

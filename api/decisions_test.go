@@ -26,6 +26,7 @@ type decisionsFixture struct {
 	obligation string           // due 2025-09-30
 	direction  catalog.MasterDirection
 	provision  string // in force today
+	cat        *catalog.Catalog
 }
 
 const obligationID = "0b119a71-0000-4000-8000-000000000001"
@@ -40,7 +41,9 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 			due := storetest.Date("2025-09-30")
 			cat.Circulars[i].Obligations = []catalog.Obligation{{ID: obligationID, CircularID: c.ID, AppliesTo: catalog.TextList{"PSP"},
 				What: "Apply fraud controls to every UPI payment.", Kind: "new-requirement", DueDate: &due, Deadline: "2025-09-30", Binding: true,
-				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor"}}
+				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor", Accepted: true,
+				// what the loader fills in: a register lists it with them
+				CircularSlug: c.Slug, CircularTitle: c.Title, Source: c.Source, ImpactLevel: c.ImpactLevel}}
 			f.circular = cat.Circulars[i]
 		case c.EffectiveDate == nil && f.undated.ID == "":
 			f.undated = c
@@ -54,7 +57,7 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 	if _, err := f.db.SyncCatalog(t.Context(), cat); err != nil {
 		t.Fatal(err)
 	}
-	f.direction = d
+	f.direction, f.cat = d, cat
 	today := catalog.Date{Time: catalog.Day(f.clock())}
 	stored, err := f.db.DirectionBetween(t.Context(), d.Slug, today, today)
 	if err != nil {

@@ -121,6 +121,11 @@ type Decision struct {
 	// Version counts the decision's changes: a change names the version
 	// it read, and one that read an older is refused (ErrStale).
 	Version int `json:"version"`
+	// Reopened is the last time the system reopened the decision because
+	// its text changed (Reopen), with what changed; null when it never
+	// did. It stays when members decide again: a reopening after
+	// DecidedAt is still to be answered.
+	Reopened *Reopening `json:"reopened"`
 }
 
 // Errors of the decisions' calls.

@@ -102,6 +102,12 @@ func (s *DB) Circular(ctx context.Context, id string) (_ catalog.Circular, err e
 // catalog.WithReplacements.)
 func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]catalog.CircularRef, err error) {
 	defer wrap(&err, "CircularRefs")
+	return circularRefs(ctx, s.db, slugs)
+}
+
+// circularRefs is CircularRefs read through q (a sync's transaction:
+// reopen.go).
+func circularRefs(ctx context.Context, q querier, slugs []string) (map[string]catalog.CircularRef, error) {
 	out := map[string]catalog.CircularRef{}
 	slugs = slices.Compact(slices.Sorted(slices.Values(slugs)))
 	for start := 0; start < len(slugs); start += batchRows {
@@ -110,7 +116,7 @@ func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]cat
 		for i, slug := range part {
 			args[i] = slug
 		}
-		rows, err := s.db.QueryContext(ctx, `SELECT slug, circular_number, title FROM circulars WHERE slug IN (`+placeholders(len(args))+`)`, args...)
+		rows, err := q.QueryContext(ctx, `SELECT slug, circular_number, title FROM circulars WHERE slug IN (`+placeholders(len(args))+`)`, args...)
 		if err != nil {
 			return nil, err
 		}
