@@ -48,7 +48,8 @@ func fixture(t testing.TB) Register {
 	items := []Item{
 		{Decision: decisions.Decision{OrganisationID: orgID, Subject: circ, Applicability: decisions.Applicable, OwnerID: catalog.OptString(ravi),
 			Due: "effective+30d", DueDate: day("2026-05-01"), Status: decisions.StatusActionPlanned, DecidedBy: catalog.OptString(asha),
-			DecidedAt: at.Add(-48 * time.Hour), Version: 2},
+			DecidedAt: at.Add(-48 * time.Hour), Version: 2,
+			Reopened: &decisions.Reopening{At: at.Add(-2 * time.Hour), Reason: decisions.ReopenWithdrawn, From: "", To: "2026-03-01", PriorStatus: decisions.StatusDone}},
 			Title: "Master Direction on KYC: पहचान and limits",
 			Comments: []decisions.Comment{{ID: "cccccccc-cccc-4ccc-8ccc-cccccccccccc", OrganisationID: orgID, Subject: circ, AuthorID: catalog.OptString(asha),
 				Body: "@ravi please =SUM(A1) check", CreatedAt: at.Add(-47 * time.Hour), Mentions: []string{ravi}}},
@@ -129,6 +130,8 @@ func TestXLSX(t *testing.T) {
 		{SheetRegister, "A3", "provision md-kyc 15(a)(i)"},
 		{SheetRegister, "F3", "not-applicable"}, {SheetRegister, "G3", "other"}, {SheetRegister, "H3", "We issue no cards"},
 		{SheetRegister, "L3", ""}, {SheetRegister, "T3", "1"},
+		{SheetRegister, "U2", "2026-03-04 03:06:07"}, {SheetRegister, "V2", "circular-withdrawn (text version none to 2026-03-01; was done)"},
+		{SheetRegister, "U3", ""}, {SheetRegister, "V3", ""},
 		{SheetComments, "E2", "@ravi please =SUM(A1) check"},
 		{SheetComments, "F2", "ravi"},
 		{SheetEvidence, "F2", strings.Repeat("ab", 32)},
@@ -228,6 +231,7 @@ func TestPDF(t *testing.T) {
 				"Items: 2", "Audit trail rows: 6", "1. circular c-1", "Master Direction on KYC: \uFFFD", "SHA-256 " + strings.Repeat("ab", 32),
 				"@ravi please =SUM(A1) check", "2. provision md-kyc 15(a)(i)", "not-applicable (other) · status not-applicable · owner none · due none", "We issue no cards",
 				"status action-planned · owner ravi · due 2026-05-01 (effective+30d)",
+				"Reopened: 2026-03-04 03:06:07 UTC: circular-withdrawn (text version none to 2026-03-01; was done)",
 				"Audit row 5", "evidence.add evidence " + fileID, "Other rows of the audit trail", "organisation.create", "Page 3 of 3",
 				"hash " + fixture(t).Trail[5].Hash} {
 				if !strings.Contains(text, want) {

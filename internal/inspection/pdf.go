@@ -257,6 +257,9 @@ func (p *pdfWriter) items() {
 			decided += " · text version " + string(d.TextVersion)
 		}
 		p.field(3, "Decided by", decided)
+		if d.Reopened != nil {
+			p.field(3, "Reopened", timeText(d.Reopened.At)+" UTC: "+reopenedBecause(d.Reopened))
+		}
 		for _, c := range it.Comments {
 			p.field(3, "Comment", fmt.Sprintf("%s, %s UTC: %s", orNone(r.Name(string(c.AuthorID))), timeText(c.CreatedAt), c.Body))
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
 )
 
 // The workbook's sheets, in order.
@@ -39,7 +40,7 @@ var (
 	registerColumns = []column{{"Item", 40}, {"Subject type", 12}, {"Subject", 28}, {"Provision", 12}, {"Title", 60},
 		{"Applicability", 14}, {"Reason", 18}, {"Note", 40}, {"Deferred until", 14}, {"Owner", 28}, {"Due (as given)", 16},
 		{"Due date", 12}, {"Status", 16}, {"Decided by", 28}, {"Decided at (UTC)", 20}, {"Text version", 14}, {"Version", 9},
-		{"Comments", 10}, {"Evidence", 10}, {"Audit rows", 11}}
+		{"Comments", 10}, {"Evidence", 10}, {"Audit rows", 11}, {"Reopened at (UTC)", 20}, {"Reopened because", 40}}
 	commentColumns = []column{{"Item", 40}, {"Comment id", 38}, {"Author", 28}, {"Written at (UTC)", 20}, {"Comment", 80},
 		{"Mentions", 30}}
 	evidenceColumns = []column{{"Item", 40}, {"Evidence id", 38}, {"Kind", 8}, {"File name", 30}, {"Size (bytes)", 12},
@@ -107,7 +108,7 @@ func WriteXLSX(w io.Writer, r Register, m Meta) (err error) {
 			if err := row(itemName(i), d.Type, d.Subject.ID, string(d.Provision), cellText(it.Title), d.Applicability, string(d.Reason),
 				cellText(string(d.Note)), st.dateCell(d.DeferredUntil), r.Name(string(d.OwnerID)), string(d.Due), st.dateCell(d.DueDate), d.Status,
 				r.Name(string(d.DecidedBy)), st.timeCell(&d.DecidedAt), string(d.TextVersion), d.Version, len(it.Comments), len(it.Evidence),
-				rowsOf[i]); err != nil {
+				rowsOf[i], reopenedAt(st, d.Reopened), reopenedBecause(d.Reopened)); err != nil {
 				return err
 			}
 		}
@@ -345,4 +346,22 @@ func (z *sortedZip) Close() error {
 		}
 	}
 	return zw.Close()
+}
+
+// reopenedAt is when the system last reopened a decision; empty when
+// it never did.
+func reopenedAt(st styles, r *decisions.Reopening) any {
+	if r == nil {
+		return nil
+	}
+	return st.timeCell(&r.At)
+}
+
+// reopenedBecause says why: the reason, the text's version before and
+// after, and the status the decision had.
+func reopenedBecause(r *decisions.Reopening) string {
+	if r == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s (text version %s to %s; was %s)", r.Reason, orNone(r.From), orNone(r.To), r.PriorStatus)
 }
