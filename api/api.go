@@ -37,6 +37,7 @@ type Store interface {
 	Organisations
 	Decisions
 	Evidence
+	SSO
 }
 
 // Handler holds the API's dependencies.
@@ -49,6 +50,7 @@ type Handler struct {
 	nlCfg     NewsletterConfig
 	alCfg     AlertsConfig
 	tmCfg     TeamsConfig
+	ssoCfg    SSOConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
@@ -103,6 +105,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.initNewsletter()
 	h.initAlerts()
 	h.initTeams()
+	h.initSSO()
 	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.requests)

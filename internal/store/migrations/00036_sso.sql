@@ -1,0 +1,31 @@
+-- +goose Up
+-- An organisation's single sign-on through OpenID Connect (sso.Settings,
+-- issue 44): its provider and client, and the e-mail domains it signs in
+-- (a domain belongs to one organisation at most). sso_used_states keeps
+-- the hash of each finished sign-in's state until the flow would have
+-- expired anyway, so a callback replayed is refused.
+CREATE TABLE organisation_sso (
+    organisation_id TEXT PRIMARY KEY REFERENCES organisations (id) ON DELETE CASCADE,
+    issuer          TEXT NOT NULL,
+    client_id       TEXT NOT NULL,
+    client_secret   TEXT NOT NULL DEFAULT '',
+    enabled         INTEGER NOT NULL DEFAULT 0,
+    updated_by      TEXT REFERENCES users (id) ON DELETE SET NULL,
+    updated_at      TEXT NOT NULL
+);
+
+CREATE TABLE organisation_sso_domains (
+    domain          TEXT PRIMARY KEY, -- lower case
+    organisation_id TEXT NOT NULL REFERENCES organisation_sso (organisation_id) ON DELETE CASCADE
+);
+CREATE INDEX organisation_sso_domains_org ON organisation_sso_domains (organisation_id);
+
+CREATE TABLE sso_used_states (
+    state_hash TEXT PRIMARY KEY,
+    expires_at TEXT NOT NULL
+);
+
+-- +goose Down
+DROP TABLE sso_used_states;
+DROP TABLE organisation_sso_domains;
+DROP TABLE organisation_sso;
