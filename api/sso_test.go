@@ -27,7 +27,11 @@ type ssoFixture struct {
 
 const ssoSite = "https://regpulse.example"
 
-func newSSOFixture(t *testing.T) *ssoFixture {
+func newSSOFixture(t *testing.T) *ssoFixture { return newSSOFixtureLimit(t, 1000) }
+
+// newSSOFixtureLimit is newSSOFixture allowing limit sign-ins (and
+// single sign-on starts and callbacks) a minute.
+func newSSOFixtureLimit(t *testing.T, limit int) *ssoFixture {
 	t.Helper()
 	tf := newTeamsFixture(t)
 	authTokens, err := auth.NewTokens(testSecret, 60*24*time.Hour, tf.clock)
@@ -40,7 +44,7 @@ func newSSOFixture(t *testing.T) *ssoFixture {
 		t.Fatal(err)
 	}
 	tf.api = New(tf.db, slog.New(slog.NewTextHandler(tf.logs, nil)), WithNow(tf.clock),
-		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}),
+		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: limit, SignupLimit: 1000}),
 		WithTeams(TeamsConfig{Tokens: tokens, Site: ssoSite + "/", InviteLimit: 1000}),
 		WithSSO(SSOConfig{Flows: flows, Client: sso.NewClient(nil, tf.clock), Site: ssoSite + "/"}))
 	f := &ssoFixture{teamsFixture: tf, idp: ssotest.Start(t, "regpulse-client", "client-secret-0123456789")}
@@ -394,4 +398,38 @@ func withQuery(t *testing.T, target, name, value string) string {
 	q.Set(name, value)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// TestSSO_Statuses: the statuses the calls document that the other
+// tests do not reach.
+func TestSSO_Statuses(t *testing.T) {
+	f := newSSOFixtureLimit(t, 3)
+	path := "/organisations/" + f.org.ID + "/sso"
+	wantError(t, f.call(t, "GET", path+"?x=1", "", f.admin.auth...), 400, map[string]string{"x": "unknown parameter; this call takes: none"})
+	wantError(t, f.call(t, "GET", path, ""), 401, nil)
+	wantError(t, f.call(t, "PUT", path, "{}"), 401, nil)
+	stranger := f.person(t, "stranger")
+	wantError(t, f.call(t, "PUT", path, "{}", stranger.auth...), 404, nil)
+	wantError(t, f.call(t, "PUT", path, "{}", append([]string{"Content-Type", "text/plain"}, f.admin.auth...)...), 415, nil)
+	wantError(t, f.call(t, "PUT", path, `{"issuer":"`+strings.Repeat("x", maxBodyBytes)+`"}`, f.admin.auth...), 413, nil)
+
+	// A provider that does not answer: 502, as JSON and as a page.
+	other := f.createOrg(t, stranger, "Unreachable")
+	res := f.call(t, "PUT", "/organisations/"+other.ID+"/sso",
+		`{"issuer":"http://127.0.0.1:1","clientId":"c","domains":["unreachable.example"],"enabled":true}`, stranger.auth...)
+	if res.status != 200 {
+		t.Fatalf("%d %s", res.status, res.body)
+	}
+	wantSSOError(t, f.call(t, "GET", "/auth/sso/start?email=a@unreachable.example", ""), 502, sso.ErrProvider)
+	if res := f.call(t, "GET", "/auth/sso/start?email=a@unreachable.example", "", "Accept", "text/html"); res.status != 502 ||
+		!strings.Contains(string(res.body), "could not be reached") {
+		t.Errorf("page: %d %s", res.status, res.body)
+	}
+	// Three a minute, the two above and this one counted.
+	f.call(t, "GET", "/auth/sso/start?email=a@unreachable.example", "")
+	wantError(t, f.call(t, "GET", "/auth/sso/start?org="+f.org.ID, ""), 429, nil)
+	for range 3 { // the callback counts apart
+		wantSSOError(t, f.call(t, "GET", "/auth/sso/callback?code=x&state=y", ""), 400, sso.ErrBadFlow)
+	}
+	wantError(t, f.call(t, "GET", "/auth/sso/callback?code=x&state=y", ""), 429, nil)
 }
