@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"regpulse/internal/auth"
 )
 
 // FlowFor is how long a started sign-in may take to come back.
@@ -65,6 +67,17 @@ func random() string {
 	b := make([]byte, 24)
 	rand.Read(b) // never fails (crypto/rand)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// LoadFlows derives the key from the server's kept signing secret
+// (auth.LoadSecret), so a sign-in started on one instance finishes on
+// another.
+func LoadFlows(dataDir string, getenv func(string) string) (*Flows, error) {
+	secret, err := auth.LoadSecret(dataDir, getenv)
+	if err != nil {
+		return nil, err
+	}
+	return NewFlows(secret, nil)
 }
 
 // Begin starts a flow for organisation orgID returning to next (made

@@ -51,7 +51,6 @@ type Provider struct {
 type grant struct {
 	user                               User
 	clientID, redirectURI, nonce, pkce string
-	claims                             map[string]any
 }
 
 // New is a provider for clientID and clientSecret whose issuer will be
