@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -46,6 +47,8 @@ type Provider struct {
 	now    func() time.Time
 	// Authorized counts the /authorize requests.
 	authorized int
+	// hint: /authorize signs in the address login_hint names.
+	hint bool
 }
 
 type grant struct {
@@ -88,6 +91,11 @@ func (p *Provider) SetUser(u User) { p.mu.Lock(); p.user = u; p.mu.Unlock() }
 // none).
 func (p *Provider) Tamper(f func(claims map[string]any)) { p.mu.Lock(); p.tamper = f; p.mu.Unlock() }
 
+// SignInHinted makes /authorize sign in the address its login_hint
+// names (verified, named after its local part) rather than the User:
+// what a browser test needs, which cannot reach SetUser.
+func (p *Provider) SignInHinted() { p.mu.Lock(); p.hint = true; p.mu.Unlock() }
+
 // SetNow sets the provider's clock.
 func (p *Provider) SetNow(now func() time.Time) { p.mu.Lock(); p.now = now; p.mu.Unlock() }
 
@@ -128,7 +136,12 @@ func (p *Provider) authorize(w http.ResponseWriter, r *http.Request) {
 	code := randomText()
 	p.mu.Lock()
 	p.authorized++
-	p.codes[code] = grant{user: p.user, clientID: p.ClientID, redirectURI: redirect.String(), nonce: q.Get("nonce"), pkce: q.Get("code_challenge")}
+	user := p.user
+	if hint := q.Get("login_hint"); p.hint && hint != "" {
+		local, _, _ := strings.Cut(hint, "@")
+		user = User{Subject: "sub-" + hint, Email: hint, EmailVerified: true, GivenName: local, FamilyName: "Test"}
+	}
+	p.codes[code] = grant{user: user, clientID: p.ClientID, redirectURI: redirect.String(), nonce: q.Get("nonce"), pkce: q.Get("code_challenge")}
 	p.mu.Unlock()
 	back := redirect.Query()
 	back.Set("code", code)
