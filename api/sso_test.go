@@ -46,7 +46,7 @@ func newSSOFixtureLimit(t *testing.T, limit int) *ssoFixture {
 	tf.api = New(tf.db, slog.New(slog.NewTextHandler(tf.logs, nil)), WithNow(tf.clock),
 		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: limit, SignupLimit: 1000}),
 		WithTeams(TeamsConfig{Tokens: tokens, Site: ssoSite + "/", InviteLimit: 1000}),
-		WithSSO(SSOConfig{Flows: flows, Client: sso.NewClient(nil, tf.clock), Site: ssoSite + "/"}))
+		WithSSO(SSOConfig{Flows: flows, Client: sso.NewClient(sso.HTTPClient(true), tf.clock), Site: ssoSite + "/"}))
 	f := &ssoFixture{teamsFixture: tf, idp: ssotest.Start(t, "regpulse-client", "client-secret-0123456789")}
 	f.idp.SetNow(tf.clock)
 	f.admin = f.person(t, "asha")

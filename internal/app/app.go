@@ -116,6 +116,10 @@ type Config struct {
 	// (single sign-on); "" takes the request's own origin, which
 	// a client could set: deployments set it.
 	SiteURL string
+	// SSOAllowPrivate lets single sign-on reach identity providers on
+	// loopback and private addresses (refused by default: an
+	// organisation's admin names the provider).
+	SSOAllowPrivate bool
 }
 
 // AI is the AI calls' settings.
@@ -158,6 +162,8 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "least level logged: debug, info (every API request), warn or error")
 	fs.StringVar(&c.SiteURL, "site-url", os.Getenv(SiteURLEnv),
 		"absolute URL of the site, for the links of the e-mails the API sends (invitations) and single sign-on's callback (default $"+SiteURLEnv+"; empty: the request's origin)")
+	fs.BoolVar(&c.SSOAllowPrivate, "sso-allow-private", false,
+		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -312,7 +318,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
 		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Site: c.SiteURL}),
-		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL}),
+		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil)}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -32,11 +35,11 @@ type cachedProvider struct {
 // providerFor is how long a discovered provider is kept.
 const providerFor = time.Hour
 
-// NewClient is a Client using hc (nil: a client with a 10 s timeout) on
-// the clock now (nil: time.Now).
+// NewClient is a Client using hc (nil: HTTPClient(false), public
+// addresses only) on the clock now (nil: time.Now).
 func NewClient(hc *http.Client, now func() time.Time) *Client {
 	if hc == nil {
-		hc = &http.Client{Timeout: 10 * time.Second}
+		hc = HTTPClient(false)
 	}
 	if now == nil {
 		now = time.Now
@@ -165,3 +168,46 @@ func Public(err error) (string, bool) {
 	}
 	return "", false
 }
+
+// HTTPClient is the client a server reaches providers with: a 10 s
+// timeout and, unless allowPrivate, connections only to public
+// addresses. An organisation's admin names the issuer, and its
+// discovery document names the other endpoints, so without the guard
+// anyone who creates an organisation could make the server call its
+// own network (loopback, private ranges, link-local metadata services).
+// allowPrivate is for tests and a provider on the operator's own
+// network.
+func HTTPClient(allowPrivate bool) *http.Client {
+	d := &net.Dialer{Timeout: 5 * time.Second}
+	if !allowPrivate {
+		d.Control = func(_, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				return err
+			}
+			ip, err := netip.ParseAddr(host)
+			if err != nil {
+				return err
+			}
+			if !public(ip.Unmap()) {
+				return fmt.Errorf("%w: %s is not a public address", ErrPrivateAddress, ip)
+			}
+			return nil
+		}
+	}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = d.DialContext
+	t.Proxy = nil // a proxy would dial for us, past the guard
+	return &http.Client{Timeout: 10 * time.Second, Transport: t}
+}
+
+// ErrPrivateAddress is a provider endpoint on a non-public address.
+var ErrPrivateAddress = errors.New("sso: provider address refused")
+
+func public(ip netip.Addr) bool {
+	return ip.IsGlobalUnicast() && !ip.IsPrivate() && !ip.IsLoopback() && !ip.IsLinkLocalUnicast() &&
+		!cgnat.Contains(ip) && !ip.IsUnspecified()
+}
+
+// cgnat is the shared address space (RFC 6598), private in practice.
+var cgnat = netip.MustParsePrefix("100.64.0.0/10")

@@ -2,6 +2,9 @@ package sso
 
 import (
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +131,29 @@ func TestFlows(t *testing.T) {
 	} {
 		if err := open(); !errors.Is(err, ErrBadFlow) {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestHTTPClient: without allowPrivate, a provider on loopback (or any
+// non-public address) is never connected to.
+func TestHTTPClient(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
+	defer srv.Close()
+	if _, err := HTTPClient(false).Get(srv.URL); !errors.Is(err, ErrPrivateAddress) {
+		t.Errorf("loopback reached: %v", err)
+	}
+	res, err := HTTPClient(true).Get(srv.URL)
+	if err != nil || res.StatusCode != 204 {
+		t.Fatalf("allowed: %v, %v", res, err)
+	}
+	res.Body.Close()
+	for addr, want := range map[string]bool{
+		"8.8.8.8": true, "2001:4860:4860::8888": true, "10.1.2.3": false, "192.168.1.1": false, "172.16.0.1": false, "127.0.0.1": false,
+		"169.254.169.254": false, "100.64.0.1": false, "::1": false, "fe80::1": false, "fd00::1": false, "0.0.0.0": false, "::ffff:10.0.0.1": false,
+	} {
+		if got := public(netip.MustParseAddr(addr).Unmap()); got != want {
+			t.Errorf("public(%s) = %v", addr, got)
 		}
 	}
 }
