@@ -181,21 +181,23 @@ func TestSSOSignIn(t *testing.T) {
 		wantSSOError(t, f.signIn(t, "email="+url.QueryEscape(meera.email)), 403, sso.ErrNotMember)
 	})
 
+	// Each refusal for its own reason, which the operator's log names.
 	for _, tc := range []struct {
 		name   string
 		tamper func(map[string]any)
 		user   ssotest.User
 		want   error
+		why    string
 	}{
-		{"ErrWrongAudience", func(c map[string]any) { c["aud"] = "another-client" }, ssotest.User{}, sso.ErrBadIDToken},
-		{"ErrBadNonce", func(c map[string]any) { c["nonce"] = "not-the-flows" }, ssotest.User{}, sso.ErrBadIDToken},
-		{"ErrNoNonce", func(c map[string]any) { delete(c, "nonce") }, ssotest.User{}, sso.ErrBadIDToken},
+		{"ErrWrongAudience", func(c map[string]any) { c["aud"] = "another-client" }, ssotest.User{}, sso.ErrBadIDToken, "audience"},
+		{"ErrBadNonce", func(c map[string]any) { c["nonce"] = "not-the-flows" }, ssotest.User{}, sso.ErrBadIDToken, "nonce differs"},
+		{"ErrNoNonce", func(c map[string]any) { delete(c, "nonce") }, ssotest.User{}, sso.ErrBadIDToken, "nonce differs"},
 		{"ErrExpired", func(c map[string]any) {
 			c["iat"], c["exp"] = f.clock().Add(-2*time.Hour).Unix(), f.clock().Add(-time.Hour).Unix()
-		}, ssotest.User{}, sso.ErrBadIDToken},
-		{"ErrOtherIssuer", func(c map[string]any) { c["iss"] = "https://idp.example" }, ssotest.User{}, sso.ErrBadIDToken},
-		{"ErrUnverifiedEmail", nil, ssotest.User{Subject: "s-new", Email: "new@example.com", EmailVerified: false}, sso.ErrUnverified},
-		{"ErrEmailOutsideDomains", nil, ssotest.User{Subject: "s-x", Email: "x@elsewhere.example", EmailVerified: true}, sso.ErrOtherDomain},
+		}, ssotest.User{}, sso.ErrBadIDToken, "expired"},
+		{"ErrOtherIssuer", func(c map[string]any) { c["iss"] = "https://idp.example" }, ssotest.User{}, sso.ErrBadIDToken, "different provider"},
+		{"ErrUnverifiedEmail", nil, ssotest.User{Subject: "s-new", Email: "new@example.com", EmailVerified: false}, sso.ErrUnverified, "not verified"},
+		{"ErrEmailOutsideDomains", nil, ssotest.User{Subject: "s-x", Email: "x@elsewhere.example", EmailVerified: true}, sso.ErrOtherDomain, "outside"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := tc.user
@@ -205,7 +207,11 @@ func TestSSOSignIn(t *testing.T) {
 			f.idp.SetUser(u)
 			f.idp.Tamper(tc.tamper)
 			defer f.idp.Tamper(nil)
+			f.logs.Take()
 			wantSSOError(t, f.signIn(t, "email=new@example.com"), 401, tc.want)
+			if logs := f.logs.Take(); !strings.Contains(logs, tc.why) {
+				t.Errorf("the log does not say %q:\n%s", tc.why, logs)
+			}
 			if _, err := f.db.UserByUsername(ctx, "new"); err == nil {
 				t.Error("an account was made")
 			}
