@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -144,8 +145,31 @@ func ssoRoutes() []*route {
 		signedIn(handle(opGetSSO, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.getSSO(w, r, in.ID) })),
 		signedIn(handle(opPutSSO, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.putSSO(w, r, in.ID) })),
 		limited(limit, handle(opSSOStart, func(h *Handler, w http.ResponseWriter, r *http.Request, in ssoStartIn) { h.ssoStart(w, r, in) })),
-		limited(limit, handle(opSSOCallback, func(h *Handler, w http.ResponseWriter, r *http.Request, in ssoCallbackIn) { h.ssoCallback(w, r, in) })),
+		limited(limit, onlyQuery(handle(opSSOCallback, func(h *Handler, w http.ResponseWriter, r *http.Request, in ssoCallbackIn) { h.ssoCallback(w, r, in) }),
+			"code", "state", "error")),
 	}
+}
+
+// onlyQuery makes rt read only the query parameters names: a provider
+// adds its own to the callback (iss, session_state, scope, authuser,
+// error_description...), which would otherwise be refused as unknown.
+func onlyQuery(rt *route, names ...string) *route {
+	serve := rt.serve
+	rt.serve = func(h *Handler) http.HandlerFunc {
+		next := serve(h)
+		return func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			for name := range q {
+				if !slices.Contains(names, name) {
+					q.Del(name)
+				}
+			}
+			r2 := r.Clone(r.Context())
+			r2.URL.RawQuery = q.Encode()
+			next(w, r2)
+		}
+	}
+	return rt
 }
 
 var hSetCookie = &apispec.Header{Name: "Set-Cookie", Schema: apispec.Schema{Type: "string"}}
@@ -204,7 +228,7 @@ var opSSOCallback = &apispec.Operation{ID: "ssoCallback", Method: "GET", Path: "
 	Summary: "Where the provider sends the browser back: finish signing in.",
 	Description: "Needs the cookie of the start, in the same browser, once. The provider's ID token is verified (signature, issuer, audience, expiry, nonce) and its e-mail must be verified and of one of the organisation's domains. " +
 		"Someone new gets an account and joins the organisation as a member (member.sso_join in its audit trail); a member keeps their role; an account outside the organisation is refused. " +
-		"A browser is redirected to /login/ with the token in the address's fragment and the path to go to (next), or shown a page saying what went wrong; an API caller gets JSON.",
+		"A browser is redirected to /login/ with the token in the address's fragment and the path to go to (next), or shown a page saying what went wrong; an API caller gets JSON. Other parameters a provider adds (iss, session_state, scope...) are ignored.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "An API caller: signed in.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SSOSignInResponse]()}}, Headers: []*apispec.Header{hSetCookie}},
