@@ -309,7 +309,9 @@ func (h *Handler) putSSO(w http.ResponseWriter, r *http.Request, orgID string) {
 	}
 	st, err = h.store.SaveSSOSettings(r.Context(), actor(r, orgID), st)
 	if errors.Is(err, sso.ErrDomainTaken) {
-		msg := capitalise(strings.TrimPrefix(err.Error(), "SaveSSOSettings: "))
+		// The store names the domain after the sentinel's words.
+		_, domain, _ := strings.Cut(err.Error(), sso.ErrDomainTaken.Error())
+		msg := capitalise(sso.ErrDomainTaken.Error()) + domain
 		h.writeError(w, r, &Error{Status: http.StatusConflict, Message: msg, Fields: map[string]string{"domains": msg}})
 		return
 	}
@@ -326,9 +328,8 @@ func wantsPage(r *http.Request) bool {
 	return strings.Contains(r.Header.Get("Accept"), "text/html")
 }
 
-// ssoFail answers a failed sign-in: its message (the operator's log
-// keeps the details), as a page for a browser with a way back to the
-// sign-in page.
+// ssoFail answers a failed sign-in with its message (the operator's log
+// keeps the details).
 func (h *Handler) ssoFail(w http.ResponseWriter, r *http.Request, err error, next string) {
 	status := ssoStatus(err)
 	msg, ok := sso.Public(err)
@@ -338,15 +339,21 @@ func (h *Handler) ssoFail(w http.ResponseWriter, r *http.Request, err error, nex
 	} else {
 		h.log.Info("api: single sign-on refused", "err", err, "request_id", requestID(r.Context()))
 	}
+	h.ssoFailStatus(w, r, status, capitalise(msg), next)
+}
+
+// ssoFailStatus answers status with msg: JSON for an API caller, a page
+// for a browser with a way back to the sign-in page (and on to next).
+func (h *Handler) ssoFailStatus(w http.ResponseWriter, r *http.Request, status int, msg, next string) {
 	if !wantsPage(r) {
-		writeJSON(w, status, errorStatus(status, capitalise(msg)))
+		writeJSON(w, status, errorStatus(status, msg))
 		return
 	}
 	back := "/login/"
 	if next = sso.SafeNext(next); next != "/" {
 		back += "?" + url.Values{"next": {next}}.Encode()
 	}
-	writeMailPage(w, status, pageData{Title: "Single sign-on failed", Message: capitalise(msg) + ".", Back: back})
+	writeMailPage(w, status, pageData{Title: "Single sign-on failed", Message: msg + ".", Back: back})
 }
 
 func (h *Handler) flowCookie(r *http.Request, value string, maxAge int) *http.Cookie {
@@ -396,19 +403,6 @@ func (h *Handler) ssoStart(w http.ResponseWriter, r *http.Request, in ssoStartIn
 		return
 	}
 	writeJSON(w, http.StatusOK, SSOStartResponse{RedirectURL: to})
-}
-
-// ssoFailStatus is ssoFail for a message of the API's own.
-func (h *Handler) ssoFailStatus(w http.ResponseWriter, r *http.Request, status int, msg, next string) {
-	if !wantsPage(r) {
-		writeJSON(w, status, errorStatus(status, msg))
-		return
-	}
-	back := "/login/"
-	if next = sso.SafeNext(next); next != "/" {
-		back += "?" + url.Values{"next": {next}}.Encode()
-	}
-	writeMailPage(w, status, pageData{Title: "Single sign-on failed", Message: msg + ".", Back: back})
 }
 
 func (h *Handler) ssoCallback(w http.ResponseWriter, r *http.Request, in ssoCallbackIn) {

@@ -393,7 +393,8 @@ func TestSSOSettings(t *testing.T) {
 		}
 		res := f.configure(t, other.ID, meera, `"domains":["meera.example","EXAMPLE.co.in"],"enabled":true`, 409)
 		var e Error
-		if json.Unmarshal(res.body, &e) != nil || !strings.Contains(e.Fields["domains"], "example.co.in") {
+		const want = "Another organisation already signs in this e-mail domain: example.co.in"
+		if json.Unmarshal(res.body, &e) != nil || e.Message != want || e.Fields["domains"] != want {
 			t.Errorf("%s", res.body)
 		}
 	})
