@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -30,11 +31,12 @@ import (
 type SSO interface {
 	// SSOSettings answers sso.ErrNotConfigured for none.
 	SSOSettings(ctx context.Context, orgID string) (sso.Settings, error)
-	// SaveSSOSettings answers sso.ErrDomainTaken for a domain of another
-	// organisation's.
 	SaveSSOSettings(ctx context.Context, by teams.Actor, st sso.Settings) (sso.Settings, error)
+	// VerifySSODomains answers sso.ErrDomainTaken for a domain another
+	// organisation has verified.
+	VerifySSODomains(ctx context.Context, by teams.Actor, domains []string) (sso.Settings, error)
 	// SSOByDomain answers sso.ErrNoOrganisation for a domain no
-	// organisation covers.
+	// organisation has verified.
 	SSOByDomain(ctx context.Context, domain string) (sso.Settings, error)
 	// UseSSOState answers sso.ErrBadFlow for a state used before.
 	UseSSOState(ctx context.Context, stateHash string, expires time.Time) error
@@ -54,6 +56,13 @@ type SSOConfig struct {
 	// people back (/api/auth/sso/callback); "" takes the request's own
 	// origin.
 	Site string
+	// LookupTXT reads the domains' DNS records; nil:
+	// net.DefaultResolver's.
+	LookupTXT sso.Lookup
+	// TrustDomains takes every domain an admin names as verified, with
+	// no DNS record: for tests and a deployment whose organisations are
+	// all the operator's own.
+	TrustDomains bool
 }
 
 // WithSSO configures single sign-on.
@@ -66,6 +75,9 @@ func (h *Handler) initSSO() {
 	}
 	if c.Client == nil {
 		c.Client = sso.NewClient(nil, h.now)
+	}
+	if c.LookupTXT == nil {
+		c.LookupTXT = net.DefaultResolver.LookupTXT
 	}
 }
 
@@ -123,6 +135,9 @@ type (
 		sso.Settings
 		// Configured is false until an admin saves settings.
 		Configured bool `json:"configured"`
+		// Unverified names why each domain not verified is not, after
+		// POST .../sso/verify (empty otherwise).
+		Unverified map[string]string `json:"unverified"`
 	}
 	// SSOStartResponse is GET /auth/sso/start's answer to an API caller.
 	SSOStartResponse struct {
@@ -144,6 +159,7 @@ func ssoRoutes() []*route {
 	return []*route{
 		signedIn(handle(opGetSSO, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.getSSO(w, r, in.ID) })),
 		signedIn(handle(opPutSSO, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.putSSO(w, r, in.ID) })),
+		signedIn(handle(opVerifySSO, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.verifySSO(w, r, in.ID) })),
 		limited(limit, handle(opSSOStart, func(h *Handler, w http.ResponseWriter, r *http.Request, in ssoStartIn) { h.ssoStart(w, r, in) })),
 		limited(limit, onlyQuery(handle(opSSOCallback, func(h *Handler, w http.ResponseWriter, r *http.Request, in ssoCallbackIn) { h.ssoCallback(w, r, in) }),
 			"code", "state", "error")),
@@ -176,7 +192,7 @@ var hSetCookie = &apispec.Header{Name: "Set-Cookie", Schema: apispec.Schema{Type
 
 func jsonOrPage() []apispec.Content { return append(jsonError(), htmlPage...) }
 
-const ssoNote = "A domain (e.g. example.co.in) covers addresses of exactly that domain, not its subdomains, and belongs to one organisation at most."
+const ssoNote = "A domain (e.g. example.co.in) covers addresses of exactly that domain, not its subdomains, once verified: a TXT record at _regpulse-sso.<domain> holding recordValue proves the organisation holds it (POST .../sso/verify looks). A domain is verified for one organisation at most; naming one blocks no one."
 
 var opGetSSO = &apispec.Operation{ID: "getSSO", Method: "GET", Path: "/organisations/{id}/sso",
 	Summary:     "The organisation's single sign-on settings (admins only).",
@@ -202,9 +218,20 @@ var opPutSSO = &apispec.Operation{ID: "putSSO", Method: "PUT", Path: "/organisat
 		rUnauthorized.At(401),
 		rNotOrganisationAdmin.At(403),
 		rOrganisationNotFound.At(404),
-		{Status: 409, Description: "Another organisation already covers one of the domains; fields names it.", Content: jsonError()},
+		{Status: 409, Description: "Only where the operator trusts what admins name (--sso-trust-domains): another organisation has verified one of the domains; fields names it (the settings are saved, that domain unverified).", Content: jsonError()},
 		rPayloadTooLarge.At(413),
 		rUnsupportedMediaType.At(415),
+		rInternalError.At(500)},
+}
+
+var opVerifySSO = &apispec.Operation{ID: "verifySSO", Method: "POST", Path: "/organisations/{id}/sso/verify",
+	Summary:     "Look up the DNS records of the organisation's domains not verified yet (admins only).",
+	Description: "Each domain whose TXT record at _regpulse-sso.<domain> holds the settings' recordValue is verified from now on (sso.verify in the audit trail), unless another organisation verified it first; the answer's unverified names why each other one is not. " + ssoNote,
+	Responses: []*apispec.Response{
+		{Status: 200, Description: "The settings, verifiedDomains as now.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[SSOSettings]()}}},
+		rUnauthorized.At(401),
+		rNotOrganisationAdmin.At(403),
+		{Status: 404, Description: "No organisation of the signed-in user's has that id, or it has no single sign-on settings.", Content: jsonError()},
 		rInternalError.At(500)},
 }
 
@@ -261,9 +288,9 @@ func ssoStatus(err error) int {
 }
 
 func (h *Handler) ssoView(r *http.Request, st sso.Settings, configured bool) SSOSettings {
-	st = st.WithHint()
+	st = st.Shown()
 	st.RedirectURI = h.redirectURI(r)
-	return SSOSettings{Settings: st, Configured: configured}
+	return SSOSettings{Settings: st, Configured: configured, Unverified: map[string]string{}}
 }
 
 func (h *Handler) getSSO(w http.ResponseWriter, r *http.Request, orgID string) {
@@ -307,19 +334,65 @@ func (h *Handler) putSSO(w http.ResponseWriter, r *http.Request, orgID string) {
 		h.writeError(w, r, f.err())
 		return
 	}
-	st, err = h.store.SaveSSOSettings(r.Context(), actor(r, orgID), st)
-	if errors.Is(err, sso.ErrDomainTaken) {
-		// The store names the domain after the sentinel's words.
-		_, domain, _ := strings.Cut(err.Error(), sso.ErrDomainTaken.Error())
-		msg := capitalise(sso.ErrDomainTaken.Error()) + domain
-		h.writeError(w, r, &Error{Status: http.StatusConflict, Message: msg, Fields: map[string]string{"domains": msg}})
-		return
+	by := actor(r, orgID)
+	st, err = h.store.SaveSSOSettings(r.Context(), by, st)
+	if err == nil && h.ssoCfg.TrustDomains {
+		st, err = h.store.VerifySSODomains(r.Context(), by, st.Domains)
 	}
 	if err != nil {
-		h.writeError(w, r, teamsError(err))
+		h.writeError(w, r, ssoSettingsError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, h.ssoView(r, st, true))
+}
+
+// ssoSettingsError gives the settings calls' errors their status: a
+// domain verified by another organisation named in the message and
+// the domains field.
+func ssoSettingsError(err error) error {
+	switch {
+	case errors.Is(err, sso.ErrDomainTaken):
+		// The store names the domain after the sentinel's words.
+		_, domain, _ := strings.Cut(err.Error(), sso.ErrDomainTaken.Error())
+		msg := capitalise(sso.ErrDomainTaken.Error()) + domain
+		return &Error{Status: http.StatusConflict, Message: msg, Fields: map[string]string{"domains": msg}}
+	case errors.Is(err, sso.ErrNotConfigured):
+		return errorStatus(http.StatusNotFound, capitalise(sso.ErrNotConfigured.Error()))
+	}
+	return teamsError(err)
+}
+
+func (h *Handler) verifySSO(w http.ResponseWriter, r *http.Request, orgID string) {
+	if _, err := h.orgMember(r, orgID, teams.CanManageMembers); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	st, err := h.store.SSOSettings(ctx, orgID)
+	if err != nil {
+		h.writeError(w, r, ssoSettingsError(err))
+		return
+	}
+	lookupCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	proven, why := sso.Verify(lookupCtx, st, h.ssoCfg.LookupTXT)
+	// One at a time: a domain another organisation verified first stays
+	// unverified here, and the others pass.
+	for _, d := range proven {
+		next, err := h.store.VerifySSODomains(ctx, actor(r, orgID), []string{d})
+		switch {
+		case errors.Is(err, sso.ErrDomainTaken):
+			why[d] = sso.ErrDomainTaken.Error()
+		case err != nil:
+			h.writeError(w, r, err)
+			return
+		default:
+			st = next
+		}
+	}
+	v := h.ssoView(r, st, true)
+	v.Unverified = why
+	writeJSON(w, http.StatusOK, v)
 }
 
 // wantsPage reports whether r is a browser's navigation, which gets

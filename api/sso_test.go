@@ -1,11 +1,14 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +26,40 @@ type ssoFixture struct {
 	idp   *ssotest.Provider
 	admin person
 	org   teams.Organisation
+
+	dnsMu sync.Mutex
+	dns   map[string][]string // TXT records by name
+}
+
+func (f *ssoFixture) lookupTXT(_ context.Context, name string) ([]string, error) {
+	f.dnsMu.Lock()
+	defer f.dnsMu.Unlock()
+	if texts, ok := f.dns[name]; ok {
+		return texts, nil
+	}
+	return nil, errors.New("no such host")
+}
+
+// publish sets the TXT records of name.
+func (f *ssoFixture) publish(name string, texts ...string) {
+	f.dnsMu.Lock()
+	defer f.dnsMu.Unlock()
+	f.dns[name] = texts
+}
+
+// verify publishes the organisation's records of domains and asks the
+// API to look them up.
+func (f *ssoFixture) verify(t *testing.T, orgID string, p person, domains ...string) SSOSettings {
+	t.Helper()
+	st := jsonOf[SSOSettings](t, f.call(t, "GET", "/organisations/"+orgID+"/sso", "", p.auth...))
+	for _, d := range domains {
+		f.publish("_regpulse-sso."+d, "v=spf1 -all", st.RecordValue)
+	}
+	res := f.call(t, "POST", "/organisations/"+orgID+"/sso/verify", "", p.auth...)
+	if res.status != 200 {
+		t.Fatalf("verify: %d %s", res.status, res.body)
+	}
+	return jsonOf[SSOSettings](t, res)
 }
 
 const ssoSite = "https://regpulse.example"
@@ -43,15 +80,19 @@ func newSSOFixtureLimit(t *testing.T, limit int) *ssoFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	f := &ssoFixture{teamsFixture: tf, idp: ssotest.Start(t, "regpulse-client", "client-secret-0123456789"), dns: map[string][]string{}}
 	tf.api = New(tf.db, slog.New(slog.NewTextHandler(tf.logs, nil)), WithNow(tf.clock),
 		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: limit, SignupLimit: 1000}),
 		WithTeams(TeamsConfig{Tokens: tokens, Site: ssoSite + "/", InviteLimit: 1000}),
-		WithSSO(SSOConfig{Flows: flows, Client: sso.NewClient(sso.HTTPClient(true), tf.clock), Site: ssoSite + "/"}))
-	f := &ssoFixture{teamsFixture: tf, idp: ssotest.Start(t, "regpulse-client", "client-secret-0123456789")}
+		WithSSO(SSOConfig{Flows: flows, Client: sso.NewClient(sso.HTTPClient(true), tf.clock), Site: ssoSite + "/",
+			LookupTXT: func(ctx context.Context, name string) ([]string, error) { return f.lookupTXT(ctx, name) }}))
 	f.idp.SetNow(tf.clock)
 	f.admin = f.person(t, "asha")
 	f.org = f.createOrg(t, f.admin, "Asha Payments")
 	f.configure(t, f.org.ID, f.admin, `"domains":["Example.COM"],"enabled":true`, 200)
+	if st := f.verify(t, f.org.ID, f.admin, "example.com"); len(st.VerifiedDomains) != 1 {
+		t.Fatalf("not verified: %+v", st)
+	}
 	return f
 }
 
@@ -342,10 +383,34 @@ func TestSSOSettings(t *testing.T) {
 		t.Errorf("stored: %+v %v", st, err)
 	}
 	rows, err := f.db.AuditSubject(ctx, f.org.ID, "sso", f.org.ID)
-	if err != nil || len(rows) != 2 || rows[1].Action != "sso.update" || strings.Contains(rows[1].After+rows[1].Before, "client-secret") ||
-		!strings.Contains(rows[1].After, "example.co.in") {
+	if err != nil || len(rows) != 3 || rows[1].Action != "sso.verify" || rows[2].Action != "sso.update" ||
+		strings.Contains(rows[2].After+rows[2].Before, "client-secret") || !strings.Contains(rows[2].After, "example.co.in") {
 		t.Errorf("audit: %+v %v", rows, err)
 	}
+
+	t.Run("UnverifiedDomainSignsNoOneIn", func(t *testing.T) {
+		// example.co.in is named, not proven: no sign-in through it.
+		wantSSOError(t, f.call(t, "GET", "/auth/sso/start?email=a@example.co.in", ""), 404, sso.ErrNoOrganisation)
+		f.publish("_regpulse-sso.example.co.in", "regpulse-sso=not-the-value")
+		res := f.call(t, "POST", path+"/verify", "", f.admin.auth...)
+		got := jsonOf[SSOSettings](t, res)
+		if res.status != 200 || strings.Join(got.VerifiedDomains, ",") != "example.com" || !strings.Contains(got.Unverified["example.co.in"], "do not hold "+got.RecordValue) {
+			t.Fatalf("wrong record: %d %s", res.status, res.body)
+		}
+		got = f.verify(t, f.org.ID, f.admin, "example.co.in")
+		if strings.Join(got.VerifiedDomains, ",") != "example.co.in,example.com" || len(got.Unverified) != 0 {
+			t.Errorf("verified: %+v", got)
+		}
+		if res := f.call(t, "GET", "/auth/sso/start?email=a@example.co.in", ""); res.status != 200 {
+			t.Errorf("a verified domain: %d %s", res.status, res.body)
+		}
+		// Dropping a domain and naming it again: to prove again.
+		f.configure(t, f.org.ID, f.admin, `"domains":["example.com"],"enabled":true`, 200)
+		got = jsonOf[SSOSettings](t, f.configure(t, f.org.ID, f.admin, `"domains":["example.com","example.co.in"],"enabled":true`, 200))
+		if strings.Join(got.VerifiedDomains, ",") != "example.com" {
+			t.Errorf("named again: %+v", got)
+		}
+	})
 
 	t.Run("ErrFields", func(t *testing.T) {
 		for _, tc := range []struct{ body, field string }{
@@ -383,6 +448,9 @@ func TestSSOSettings(t *testing.T) {
 		if res := f.call(t, "PUT", path, `{"issuer":"https://idp.example","clientId":"c","domains":["ravi.example"]}`, ravi.auth...); res.status != 403 {
 			t.Errorf("a member writes: %d", res.status)
 		}
+		if res := f.call(t, "POST", path+"/verify", "", ravi.auth...); res.status != 403 {
+			t.Errorf("a member verifies: %d", res.status)
+		}
 	})
 
 	t.Run("ErrDomainTaken", func(t *testing.T) {
@@ -391,11 +459,15 @@ func TestSSOSettings(t *testing.T) {
 		if got := jsonOf[SSOSettings](t, f.call(t, "GET", "/organisations/"+other.ID+"/sso", "", meera.auth...)); got.Configured {
 			t.Errorf("unconfigured: %+v", got)
 		}
-		res := f.configure(t, other.ID, meera, `"domains":["meera.example","EXAMPLE.co.in"],"enabled":true`, 409)
-		var e Error
-		const want = "Another organisation already signs in this e-mail domain: example.co.in"
-		if json.Unmarshal(res.body, &e) != nil || e.Message != want || e.Fields["domains"] != want {
-			t.Errorf("%s", res.body)
+		// Naming a domain another organisation verified blocks no one,
+		// and proves nothing: its record is the other's.
+		f.configure(t, other.ID, meera, `"domains":["meera.example","EXAMPLE.com"],"enabled":true`, 200)
+		got := f.verify(t, other.ID, meera, "meera.example", "example.com")
+		if strings.Join(got.VerifiedDomains, ",") != "meera.example" || got.Unverified["example.com"] != sso.ErrDomainTaken.Error() {
+			t.Errorf("%+v", got)
+		}
+		if st, _ := f.db.SSOByDomain(ctx, "example.com"); st.OrganisationID != f.org.ID {
+			t.Errorf("example.com is now %s's", st.OrganisationID)
 		}
 	})
 }
@@ -414,6 +486,10 @@ func withQuery(t *testing.T, target, name, value string) string {
 // tests do not reach.
 func TestSSO_Statuses(t *testing.T) {
 	f := newSSOFixtureLimit(t, 3)
+	authTokens, err := auth.NewTokens(testSecret, 60*24*time.Hour, f.clock)
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := "/organisations/" + f.org.ID + "/sso"
 	wantError(t, f.call(t, "GET", path+"?x=1", "", f.admin.auth...), 400, map[string]string{"x": "unknown parameter; this call takes: none"})
 	wantError(t, f.call(t, "GET", path, ""), 401, nil)
@@ -430,6 +506,7 @@ func TestSSO_Statuses(t *testing.T) {
 	if res.status != 200 {
 		t.Fatalf("%d %s", res.status, res.body)
 	}
+	f.verify(t, other.ID, stranger, "unreachable.example")
 	wantSSOError(t, f.call(t, "GET", "/auth/sso/start?email=a@unreachable.example", ""), 502, sso.ErrProvider)
 	if res := f.call(t, "GET", "/auth/sso/start?email=a@unreachable.example", "", "Accept", "text/html"); res.status != 502 ||
 		!strings.Contains(string(res.body), "could not be reached") {
@@ -442,4 +519,26 @@ func TestSSO_Statuses(t *testing.T) {
 		wantSSOError(t, f.call(t, "GET", "/auth/sso/callback?code=x&state=y", ""), 400, sso.ErrBadFlow)
 	}
 	wantError(t, f.call(t, "GET", "/auth/sso/callback?code=x&state=y", ""), 429, nil)
+
+	wantError(t, f.call(t, "POST", path+"/verify", ""), 401, nil)
+	wantError(t, f.call(t, "POST", path+"/verify", "", stranger.auth...), 404, nil)
+	wantError(t, f.call(t, "POST", path+"/verify", `{"all":"`+strings.Repeat("x", 2000)+`"}`, f.admin.auth...), 413, nil)
+	third := f.createOrg(t, stranger, "Unconfigured")
+	wantError(t, f.call(t, "POST", "/organisations/"+third.ID+"/sso/verify", "", stranger.auth...), 404, nil)
+
+	// An operator who trusts the organisations' admins takes what they
+	// name as verified, but a domain another verified stays theirs.
+	f.api = New(f.db, slog.New(slog.NewTextHandler(f.logs, nil)), WithNow(f.clock),
+		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}),
+		WithSSO(SSOConfig{Client: sso.NewClient(sso.HTTPClient(true), f.clock), TrustDomains: true}))
+	got := jsonOf[SSOSettings](t, f.call(t, "PUT", "/organisations/"+third.ID+"/sso", `{"issuer":"https://idp.example","clientId":"c","domains":["third.example"]}`, stranger.auth...))
+	if strings.Join(got.VerifiedDomains, ",") != "third.example" {
+		t.Errorf("trusted: %+v", got)
+	}
+	res = f.call(t, "PUT", "/organisations/"+third.ID+"/sso", `{"issuer":"https://idp.example","clientId":"c","domains":["example.com"]}`, stranger.auth...)
+	const want = "Another organisation has already verified this e-mail domain: example.com"
+	var e Error
+	if res.status != 409 || json.Unmarshal(res.body, &e) != nil || e.Message != want || e.Fields["domains"] != want {
+		t.Errorf("trusted, taken: %d %s", res.status, res.body)
+	}
 }

@@ -120,6 +120,10 @@ type Config struct {
 	// loopback and private addresses (refused by default: an
 	// organisation's admin names the provider).
 	SSOAllowPrivate bool
+	// SSOTrustDomains takes the e-mail domains organisations' admins name
+	// as verified, with no DNS record (tests, one operator's own
+	// organisations).
+	SSOTrustDomains bool
 }
 
 // AI is the AI calls' settings.
@@ -164,6 +168,8 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"absolute URL of the site, for the links of the e-mails the API sends (invitations) and single sign-on's callback (default $"+SiteURLEnv+"; empty: the request's origin)")
 	fs.BoolVar(&c.SSOAllowPrivate, "sso-allow-private", false,
 		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
+	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
+		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -318,7 +324,8 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
 		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Site: c.SiteURL}),
-		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil)}),
+		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil),
+			TrustDomains: c.SSOTrustDomains}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)

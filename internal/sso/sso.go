@@ -8,6 +8,7 @@
 package sso
 
 import (
+	"context"
 	"errors"
 	"net"
 	"net/url"
@@ -27,20 +28,42 @@ type Settings struct {
 	// last characters (WithHint).
 	ClientSecret     string `json:"-"`
 	ClientSecretHint string `json:"clientSecretHint"`
-	// Domains are the e-mail domains whose addresses sign in through
-	// this organisation's provider, lower case; a domain belongs to one
-	// organisation at most.
-	Domains   []string  `json:"domains"`
-	Enabled   bool      `json:"enabled"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	// Domains are the e-mail domains the organisation names, lower
+	// case; VerifiedDomains those of them whose DNS record (RecordName,
+	// RecordValue) was found: only they sign people in, and a domain is
+	// verified for one organisation at most. Naming one blocks no one.
+	Domains         []string `json:"domains"`
+	VerifiedDomains []string `json:"verifiedDomains"`
+	// Verification is the token of the domains' records, made at the
+	// first save; RecordValue (shown) carries it.
+	Verification string    `json:"-"`
+	RecordValue  string    `json:"recordValue"`
+	Enabled      bool      `json:"enabled"`
+	UpdatedAt    time.Time `json:"updatedAt"`
 	// RedirectURI is the callback address to register with the provider
 	// (the API sets it; not stored).
 	RedirectURI string `json:"redirectUri"`
 }
 
-// WithHint is s with ClientSecretHint set: "" when there is no secret,
-// else its last four characters after dots (a short secret shows none).
-func (s Settings) WithHint() Settings {
+// RecordPrefix begins the DNS name of a domain's record: a TXT record
+// at RecordName(domain) whose text is the settings' RecordValue proves
+// the organisation holds the domain.
+const RecordPrefix = "_regpulse-sso."
+
+// RecordName is the DNS name of domain's record.
+func RecordName(domain string) string { return RecordPrefix + domain }
+
+// NewVerification is a new token for the domains' records.
+func NewVerification() string { return random() }
+
+// Shown is s as the API shows it: the record's value set, and
+// ClientSecretHint: "" when there is no secret, else its last four
+// characters after dots (a short secret shows none).
+func (s Settings) Shown() Settings {
+	s.RecordValue = ""
+	if s.Verification != "" {
+		s.RecordValue = "regpulse-sso=" + s.Verification
+	}
 	switch n := len(s.ClientSecret); {
 	case n == 0:
 		s.ClientSecretHint = ""
@@ -52,10 +75,11 @@ func (s Settings) WithHint() Settings {
 	return s
 }
 
-// Covers reports whether s signs in the address email.
+// Covers reports whether s signs in the address email: one of its
+// verified domains'.
 func (s Settings) Covers(email string) bool {
 	d, ok := DomainOf(email)
-	return ok && slices.Contains(s.Domains, d)
+	return ok && slices.Contains(s.VerifiedDomains, d)
 }
 
 // MaxDomains bounds an organisation's domains.
@@ -120,7 +144,11 @@ func Check(old Settings, in Input) (Settings, map[string]string) {
 	// The issuer is kept as written: it must equal the provider's own
 	// (its discovery document's and its tokens' iss), trailing slash and all.
 	s := Settings{OrganisationID: old.OrganisationID, Issuer: strings.TrimSpace(in.Issuer),
-		ClientID: strings.TrimSpace(in.ClientID), ClientSecret: old.ClientSecret, Enabled: in.Enabled, Domains: []string{}}
+		ClientID: strings.TrimSpace(in.ClientID), ClientSecret: old.ClientSecret, Enabled: in.Enabled, Domains: []string{},
+		VerifiedDomains: []string{}, Verification: old.Verification}
+	if s.Verification == "" {
+		s.Verification = NewVerification()
+	}
 	if msg := checkIssuer(s.Issuer); msg != "" {
 		bad["issuer"] = msg
 	}
@@ -153,6 +181,11 @@ func Check(old Settings, in Input) (Settings, map[string]string) {
 		}
 	}
 	slices.Sort(s.Domains)
+	for _, d := range old.VerifiedDomains { // a domain kept stays verified
+		if slices.Contains(s.Domains, d) {
+			s.VerifiedDomains = append(s.VerifiedDomains, d)
+		}
+	}
 	if len(bad) > 0 {
 		return old, bad
 	}
@@ -187,7 +220,7 @@ var (
 	ErrNotConfigured  = errors.New("this organisation has no single sign-on settings")
 	ErrNoOrganisation = errors.New("no organisation signs in addresses of this e-mail domain through single sign-on: sign in with your password")
 	ErrDisabled       = errors.New("single sign-on is turned off for this organisation: sign in with your password")
-	ErrDomainTaken    = errors.New("another organisation already signs in this e-mail domain")
+	ErrDomainTaken    = errors.New("another organisation has already verified this e-mail domain")
 	ErrBadFlow        = errors.New("this sign-in has expired, was already used, or was started in another browser: start again")
 	ErrProvider       = errors.New("the organisation's identity provider could not be reached or refused the sign-in: try again later or ask your administrator")
 	ErrBadIDToken     = errors.New("the identity provider's answer could not be verified: ask your administrator to check the single sign-on settings")
@@ -195,3 +228,30 @@ var (
 	ErrOtherDomain    = errors.New("the identity provider gave an e-mail address outside the organisation's domains")
 	ErrNotMember      = errors.New("an account with this e-mail address exists but is not a member of this organisation: sign in with your password, and ask an admin of the organisation for an invitation")
 )
+
+// Lookup answers the TXT records of a DNS name (net.Resolver.LookupTXT).
+type Lookup func(ctx context.Context, name string) ([]string, error)
+
+// Verify looks up the records of s's domains not verified yet: the
+// domains now proven, and why each other one is not (its record missing
+// or holding another value, or the lookup failing).
+func Verify(ctx context.Context, s Settings, lookup Lookup) (proven []string, why map[string]string) {
+	why = map[string]string{}
+	want := s.Shown().RecordValue
+	for _, d := range s.Domains {
+		if slices.Contains(s.VerifiedDomains, d) {
+			continue
+		}
+		texts, err := lookup(ctx, RecordName(d))
+		if err != nil {
+			why[d] = "no TXT record at " + RecordName(d) + " (" + err.Error() + ")"
+			continue
+		}
+		if !slices.Contains(texts, want) {
+			why[d] = "the TXT records at " + RecordName(d) + " do not hold " + want
+			continue
+		}
+		proven = append(proven, d)
+	}
+	return proven, why
+}

@@ -1,6 +1,7 @@
 package sso
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -24,10 +25,10 @@ func TestNormaliseDomain(t *testing.T) {
 }
 
 func TestCovers(t *testing.T) {
-	s := Settings{Domains: []string{"example.co.in"}}
+	s := Settings{Domains: []string{"example.co.in", "named.example"}, VerifiedDomains: []string{"example.co.in"}}
 	for email, want := range map[string]bool{
 		"asha@example.co.in": true, "Asha@EXAMPLE.co.in": true, "a@sub.example.co.in": false, "a@example.com": false,
-		"example.co.in": false, "@example.co.in": false, "a@b@example.co.in": true,
+		"example.co.in": false, "@example.co.in": false, "a@b@example.co.in": true, "a@named.example": false,
 	} {
 		if got := s.Covers(email); got != want {
 			t.Errorf("Covers(%q) = %v", email, got)
@@ -36,11 +37,15 @@ func TestCovers(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	old := Settings{OrganisationID: "o", ClientSecret: "kept-secret-value"}
+	old := Settings{OrganisationID: "o", ClientSecret: "kept-secret-value", Verification: "tok", VerifiedDomains: []string{"b.example", "gone.example"}}
 	good := Input{Issuer: "https://idp.example/realms/x", ClientID: " c ", Domains: []string{"B.example", "a.example", "b.example"}, Enabled: true}
 	s, bad := Check(old, good)
-	if bad != nil || s.ClientSecret != "kept-secret-value" || s.ClientID != "c" || strings.Join(s.Domains, ",") != "a.example,b.example" || s.OrganisationID != "o" {
+	if bad != nil || s.ClientSecret != "kept-secret-value" || s.ClientID != "c" || strings.Join(s.Domains, ",") != "a.example,b.example" || s.OrganisationID != "o" ||
+		s.Verification != "tok" || strings.Join(s.VerifiedDomains, ",") != "b.example" {
 		t.Errorf("good: %+v %v", s, bad)
+	}
+	if s, _ := Check(Settings{}, good); len(s.Verification) < 20 || len(s.VerifiedDomains) != 0 {
+		t.Errorf("first settings: %+v", s)
 	}
 	in := good
 	in.ClientSecret = "new"
@@ -77,11 +82,36 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-func TestWithHint(t *testing.T) {
+func TestShown(t *testing.T) {
 	for secret, want := range map[string]string{"": "", "short": "••••", "a-long-enough-secret-WXYZ": "••••WXYZ"} {
-		if got := (Settings{ClientSecret: secret}).WithHint().ClientSecretHint; got != want {
+		if got := (Settings{ClientSecret: secret}).Shown().ClientSecretHint; got != want {
 			t.Errorf("hint of %q = %q", secret, got)
 		}
+	}
+	if got := (Settings{Verification: "tok"}).Shown().RecordValue; got != "regpulse-sso=tok" {
+		t.Errorf("record value %q", got)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	s := Settings{Domains: []string{"a.example", "b.example", "c.example", "d.example"}, VerifiedDomains: []string{"d.example"}, Verification: "tok"}
+	records := map[string][]string{
+		"_regpulse-sso.a.example": {"v=spf1 -all", "regpulse-sso=tok"},
+		"_regpulse-sso.b.example": {"regpulse-sso=other"},
+	}
+	lookup := func(_ context.Context, name string) ([]string, error) {
+		if name == "_regpulse-sso.d.example" {
+			t.Error("a verified domain was looked up again")
+		}
+		if r, ok := records[name]; ok {
+			return r, nil
+		}
+		return nil, errors.New("no such host")
+	}
+	proven, why := Verify(t.Context(), s, lookup)
+	if strings.Join(proven, ",") != "a.example" || len(why) != 2 || !strings.Contains(why["b.example"], "do not hold regpulse-sso=tok") ||
+		!strings.Contains(why["c.example"], "no TXT record at _regpulse-sso.c.example") {
+		t.Errorf("Verify = %v, %v", proven, why)
 	}
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -17,8 +18,9 @@ import (
 // settings and e-mail domains, the states of finished sign-ins (each
 // accepted once), and the sign-in itself, which makes the account and
 // the membership of someone new. Changing the settings appends
-// sso.update to the organisation's audit trail; someone joining through
-// single sign-on appends member.sso_join.
+// sso.update to the organisation's audit trail, proving domains
+// sso.verify; someone joining through single sign-on appends
+// member.sso_join.
 
 // SSOSettings are organisation orgID's settings; sso.ErrNotConfigured
 // when it has none.
@@ -28,10 +30,10 @@ func (s *DB) SSOSettings(ctx context.Context, orgID string) (_ sso.Settings, err
 }
 
 func ssoSettings(ctx context.Context, q querier, orgID string) (sso.Settings, error) {
-	st := sso.Settings{OrganisationID: orgID, Domains: []string{}}
+	st := sso.Settings{OrganisationID: orgID, Domains: []string{}, VerifiedDomains: []string{}}
 	var updated string
-	err := q.QueryRowContext(ctx, "SELECT issuer, client_id, client_secret, enabled, updated_at FROM organisation_sso WHERE organisation_id = ?", orgID).
-		Scan(&st.Issuer, &st.ClientID, &st.ClientSecret, &st.Enabled, &updated)
+	err := q.QueryRowContext(ctx, "SELECT issuer, client_id, client_secret, verification, enabled, updated_at FROM organisation_sso WHERE organisation_id = ?", orgID).
+		Scan(&st.Issuer, &st.ClientID, &st.ClientSecret, &st.Verification, &st.Enabled, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, sso.ErrNotConfigured
 	}
@@ -41,17 +43,21 @@ func ssoSettings(ctx context.Context, q querier, orgID string) (sso.Settings, er
 	if st.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
 		return st, err
 	}
-	rows, err := q.QueryContext(ctx, "SELECT domain FROM organisation_sso_domains WHERE organisation_id = ? ORDER BY domain", orgID)
+	rows, err := q.QueryContext(ctx, "SELECT domain, verified_at IS NOT NULL FROM organisation_sso_domains WHERE organisation_id = ? ORDER BY domain", orgID)
 	if err != nil {
 		return st, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var d string
-		if err := rows.Scan(&d); err != nil {
+		var verified bool
+		if err := rows.Scan(&d, &verified); err != nil {
 			return st, err
 		}
 		st.Domains = append(st.Domains, d)
+		if verified {
+			st.VerifiedDomains = append(st.VerifiedDomains, d)
+		}
 	}
 	return st, rows.Err()
 }
@@ -60,12 +66,12 @@ func ssoSettings(ctx context.Context, q querier, orgID string) (sso.Settings, er
 // whether there is one.
 func ssoAudit(st sso.Settings) map[string]any {
 	return map[string]any{"issuer": st.Issuer, "clientId": st.ClientID, "clientSecretSet": st.ClientSecret != "",
-		"domains": st.Domains, "enabled": st.Enabled}
+		"domains": st.Domains, "verifiedDomains": st.VerifiedDomains, "enabled": st.Enabled}
 }
 
 // SaveSSOSettings stores st (sso.Check's) as by's organisation's
-// settings: sso.ErrDomainTaken, naming the domain, when another
-// organisation signs in one of its domains.
+// settings. A domain kept keeps its verification; a new one waits for
+// VerifySSODomains.
 func (s *DB) SaveSSOSettings(ctx context.Context, by teams.Actor, st sso.Settings) (_ sso.Settings, err error) {
 	defer wrap(&err, "SaveSSOSettings")
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -84,28 +90,46 @@ func (s *DB) SaveSSOSettings(ctx context.Context, by teams.Actor, st sso.Setting
 	case !errors.Is(err, sso.ErrNotConfigured):
 		return st, err
 	}
-	for _, d := range st.Domains {
-		var owner string
-		switch err := tx.QueryRowContext(ctx, "SELECT organisation_id FROM organisation_sso_domains WHERE domain = ?", d).Scan(&owner); {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
+	verifiedAt := map[string]string{}
+	rows, err := tx.QueryContext(ctx, "SELECT domain, verified_at FROM organisation_sso_domains WHERE organisation_id = ? AND verified_at IS NOT NULL", by.OrganisationID)
+	if err != nil {
+		return st, err
+	}
+	for rows.Next() {
+		var d, at string
+		if err := rows.Scan(&d, &at); err != nil {
+			rows.Close()
 			return st, err
-		case owner != by.OrganisationID:
-			return st, fmt.Errorf("%w: %s", sso.ErrDomainTaken, d)
 		}
+		verifiedAt[d] = at
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return st, err
+	}
+	if st.Verification == "" {
+		st.Verification = cmp.Or(old.Verification, sso.NewVerification())
 	}
 	st.OrganisationID, st.UpdatedAt = by.OrganisationID, s.now().UTC()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO organisation_sso (organisation_id, issuer, client_id, client_secret, enabled, updated_by, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (organisation_id) DO UPDATE SET issuer = excluded.issuer, client_id = excluded.client_id,
-		client_secret = excluded.client_secret, enabled = excluded.enabled, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-		st.OrganisationID, st.Issuer, st.ClientID, st.ClientSecret, st.Enabled, by.UserID, timeText(st.UpdatedAt)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO organisation_sso (organisation_id, issuer, client_id, client_secret, verification, enabled, updated_by, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (organisation_id) DO UPDATE SET issuer = excluded.issuer, client_id = excluded.client_id,
+		client_secret = excluded.client_secret, verification = excluded.verification, enabled = excluded.enabled, updated_by = excluded.updated_by,
+		updated_at = excluded.updated_at`,
+		st.OrganisationID, st.Issuer, st.ClientID, st.ClientSecret, st.Verification, st.Enabled, by.UserID, timeText(st.UpdatedAt)); err != nil {
 		return st, err
 	}
 	if _, err := tx.ExecContext(ctx, "DELETE FROM organisation_sso_domains WHERE organisation_id = ?", st.OrganisationID); err != nil {
 		return st, err
 	}
+	st.VerifiedDomains = []string{}
 	for _, d := range st.Domains {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO organisation_sso_domains (domain, organisation_id) VALUES (?, ?)", d, st.OrganisationID); err != nil {
+		var at any
+		if v, ok := verifiedAt[d]; ok {
+			at = v
+			st.VerifiedDomains = append(st.VerifiedDomains, d)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO organisation_sso_domains (organisation_id, domain, verified_at) VALUES (?, ?, ?)",
+			st.OrganisationID, d, at); err != nil {
 			return st, err
 		}
 	}
@@ -115,13 +139,62 @@ func (s *DB) SaveSSOSettings(ctx context.Context, by teams.Actor, st sso.Setting
 	return st, tx.Commit()
 }
 
-// SSOByDomain are the settings of the organisation that signs in
-// addresses of domain (lower case), enabled or not;
-// sso.ErrNoOrganisation when none does.
+// VerifySSODomains marks domains of by's organisation verified (their
+// DNS records found, sso.Verify) and appends sso.verify:
+// sso.ErrDomainTaken, naming the domain, when another organisation has
+// verified one already.
+func (s *DB) VerifySSODomains(ctx context.Context, by teams.Actor, domains []string) (_ sso.Settings, err error) {
+	defer wrap(&err, "VerifySSODomains")
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return sso.Settings{}, err
+	}
+	defer tx.Rollback()
+	if err := lockOrganisation(ctx, tx, by.OrganisationID); err != nil {
+		return sso.Settings{}, err
+	}
+	now := timeText(s.now())
+	done := []string{}
+	for _, d := range domains {
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM organisation_sso_domains WHERE domain = ? AND organisation_id != ? AND verified_at IS NOT NULL",
+			d, by.OrganisationID).Scan(&n); err != nil {
+			return sso.Settings{}, err
+		}
+		if n > 0 {
+			return sso.Settings{}, fmt.Errorf("%w: %s", sso.ErrDomainTaken, d)
+		}
+		res, err := tx.ExecContext(ctx, "UPDATE organisation_sso_domains SET verified_at = ? WHERE organisation_id = ? AND domain = ? AND verified_at IS NULL",
+			now, by.OrganisationID, d)
+		if err != nil {
+			return sso.Settings{}, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return sso.Settings{}, err
+		} else if n > 0 {
+			done = append(done, d)
+		}
+	}
+	if len(done) > 0 {
+		if _, err := s.appendAudit(ctx, tx, auditEntry(by, "sso.verify", "sso", by.OrganisationID, nil, map[string]any{"domains": done})); err != nil {
+			return sso.Settings{}, err
+		}
+	}
+	st, err := ssoSettings(ctx, tx, by.OrganisationID)
+	if err != nil {
+		return st, err
+	}
+	return st, tx.Commit()
+}
+
+// SSOByDomain are the settings of the organisation that has verified
+// domain (lower case), enabled or not; sso.ErrNoOrganisation when none
+// has.
 func (s *DB) SSOByDomain(ctx context.Context, domain string) (_ sso.Settings, err error) {
 	defer wrap(&err, "SSOByDomain")
 	var orgID string
-	err = s.db.QueryRowContext(ctx, "SELECT organisation_id FROM organisation_sso_domains WHERE domain = ?", strings.ToLower(domain)).Scan(&orgID)
+	err = s.db.QueryRowContext(ctx, "SELECT organisation_id FROM organisation_sso_domains WHERE domain = ? AND verified_at IS NOT NULL",
+		strings.ToLower(domain)).Scan(&orgID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return sso.Settings{}, sso.ErrNoOrganisation
 	}

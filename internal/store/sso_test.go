@@ -12,9 +12,9 @@ import (
 	"regpulse/internal/teams"
 )
 
-// TestSSO: settings saved and read back (domains one organisation's
-// at most, the trail without the secret), an organisation found by
-// domain, each state used once, and the sign-in: a new account joins
+// TestSSO: settings saved and read back (the trail without the
+// secret), domains named by anyone but verified by one organisation at
+// most, an organisation found by a verified domain only, each state used once, and the sign-in: a new account joins
 // as a member, a member keeps their role, an account outside the
 // organisation (or an auditor whose access ended) is refused.
 func TestSSO(t *testing.T) {
@@ -36,29 +36,43 @@ func TestSSO(t *testing.T) {
 		if _, err := db.SSOSettings(ctx, org.ID); !errors.Is(err, sso.ErrNotConfigured) {
 			t.Errorf("before: %v", err)
 		}
-		st := sso.Settings{Issuer: "https://idp.example", ClientID: "c", ClientSecret: "s3cret-value", Domains: []string{"asha.example", "asha.co.in"}, Enabled: true}
-		if _, err := db.SaveSSOSettings(ctx, by, st); err != nil {
-			t.Fatal(err)
+		st := sso.Settings{Issuer: "https://idp.example", ClientID: "c", ClientSecret: "s3cret-value", Domains: []string{"asha.co.in", "asha.example"}, Enabled: true}
+		saved, err := db.SaveSSOSettings(ctx, by, st)
+		if err != nil || len(saved.Verification) < 20 || len(saved.VerifiedDomains) != 0 {
+			t.Fatalf("saved: %+v, %v", saved, err)
+		}
+		// Named, not verified: no one signs in through it.
+		if _, err := db.SSOByDomain(ctx, "asha.co.in"); !errors.Is(err, sso.ErrNoOrganisation) {
+			t.Errorf("an unverified domain: %v", err)
+		}
+		if got, err := db.VerifySSODomains(ctx, by, []string{"asha.co.in", "asha.example"}); err != nil || strings.Join(got.VerifiedDomains, ",") != "asha.co.in,asha.example" {
+			t.Errorf("verified: %+v, %v", got, err)
 		}
 		st.Domains, st.Enabled = []string{"asha.co.in", "example.com"}, false
 		if _, err := db.SaveSSOSettings(ctx, by, st); err != nil {
 			t.Fatal(err)
 		}
 		got, err := db.SSOSettings(ctx, org.ID)
-		if err != nil || got.ClientSecret != "s3cret-value" || got.Enabled || strings.Join(got.Domains, ",") != "asha.co.in,example.com" || !got.UpdatedAt.Equal(now) {
+		if err != nil || got.ClientSecret != "s3cret-value" || got.Enabled || strings.Join(got.Domains, ",") != "asha.co.in,example.com" ||
+			strings.Join(got.VerifiedDomains, ",") != "asha.co.in" || got.Verification != saved.Verification || !got.UpdatedAt.Equal(now) {
 			t.Errorf("read back: %+v, %v", got, err)
 		}
 		rows, err := db.AuditSubject(ctx, org.ID, "sso", org.ID)
-		if err != nil || len(rows) != 2 || rows[1].Action != "sso.update" || rows[1].Before == "null" || strings.Contains(rows[0].After+rows[1].After, "s3cret") {
+		if err != nil || len(rows) != 3 || rows[1].Action != "sso.verify" || rows[2].Action != "sso.update" || rows[2].Before == "null" ||
+			strings.Contains(rows[0].After+rows[2].After, "s3cret") {
 			t.Errorf("audit: %+v, %v", rows, err)
 		}
-		// The dropped domain is free for another organisation; a kept one is not.
+		// Another organisation may name any domain; it verifies one only
+		// if no other organisation did (the dropped one is free).
 		byRavi := teams.Actor{UserID: ravi.ID, OrganisationID: other.ID}
-		if _, err := db.SaveSSOSettings(ctx, byRavi, sso.Settings{Issuer: "https://r.example", ClientID: "r", Domains: []string{"asha.example"}}); err != nil {
-			t.Errorf("a freed domain: %v", err)
+		if _, err := db.SaveSSOSettings(ctx, byRavi, sso.Settings{Issuer: "https://r.example", ClientID: "r", Domains: []string{"asha.co.in", "asha.example"}}); err != nil {
+			t.Errorf("naming: %v", err)
 		}
-		if _, err := db.SaveSSOSettings(ctx, byRavi, sso.Settings{Issuer: "https://r.example", ClientID: "r", Domains: []string{"asha.co.in"}}); !errors.Is(err, sso.ErrDomainTaken) || !strings.Contains(err.Error(), "asha.co.in") {
-			t.Errorf("a taken domain: %v", err)
+		if got, err := db.VerifySSODomains(ctx, byRavi, []string{"asha.example"}); err != nil || strings.Join(got.VerifiedDomains, ",") != "asha.example" {
+			t.Errorf("a freed domain: %+v, %v", got, err)
+		}
+		if _, err := db.VerifySSODomains(ctx, byRavi, []string{"asha.co.in"}); !errors.Is(err, sso.ErrDomainTaken) || !strings.Contains(err.Error(), "asha.co.in") {
+			t.Errorf("a verified domain: %v", err)
 		}
 		if got, err := db.SSOByDomain(ctx, "ASHA.co.in"); err != nil || got.OrganisationID != org.ID {
 			t.Errorf("by domain: %+v, %v", got, err)
