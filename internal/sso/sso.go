@@ -25,7 +25,7 @@ type Settings struct {
 	Issuer   string `json:"issuer"`
 	ClientID string `json:"clientId"`
 	// ClientSecret never leaves the server; ClientSecretHint shows its
-	// last characters (WithHint).
+	// last characters (Shown).
 	ClientSecret     string `json:"-"`
 	ClientSecretHint string `json:"clientSecretHint"`
 	// Domains are the e-mail domains the organisation names, lower
@@ -35,7 +35,7 @@ type Settings struct {
 	Domains         []string `json:"domains"`
 	VerifiedDomains []string `json:"verifiedDomains"`
 	// Verification is the token of the domains' records, made at the
-	// first save; RecordValue (shown) carries it.
+	// first save; RecordValue (Shown) carries it.
 	Verification string    `json:"-"`
 	RecordValue  string    `json:"recordValue"`
 	Enabled      bool      `json:"enabled"`
