@@ -148,12 +148,19 @@ func fillTeams(b *testing.B, db *DB, items, auditRows int) []benchOrg {
 		b.Fatal(err)
 	}
 	insertAuditChains(b, db, benchOrgs, auditRows)
-	analyze := "ANALYZE"
+	// A store in use, not one just bulk-loaded: statistics taken,
+	// PostgreSQL's visibility map set (autovacuum's), SQLite's write-ahead
+	// log checkpointed into the database (its checkpoints', which a fill
+	// of a million rows in one transaction would otherwise leave to the
+	// first reads).
+	maintain := []string{"ANALYZE", "PRAGMA wal_checkpoint(TRUNCATE)"}
 	if db.Dialect() == "postgres" {
-		analyze = "VACUUM ANALYZE"
+		maintain = []string{"VACUUM ANALYZE"}
 	}
-	if _, err := db.db.ExecContext(ctx, analyze); err != nil {
-		b.Fatal(err)
+	for _, q := range maintain {
+		if _, err := db.db.ExecContext(ctx, q); err != nil {
+			b.Fatal(err)
+		}
 	}
 	return orgs
 }
@@ -192,6 +199,7 @@ func BenchmarkTeams(b *testing.B) {
 		orgs := fillTeams(b, db, items, auditRows)
 		b.Logf("%d organisations × %d members × %d items, %d audit rows, written in %v",
 			benchOrgs, benchMembers, items, auditRows, time.Since(fill).Round(time.Millisecond))
+		explainTeams(b, db, orgs, items)
 		ctx := context.Background()
 		pick := func(r *rand.Rand) *benchOrg { return &orgs[r.IntN(len(orgs))] }
 		b.Run("MyWork", func(b *testing.B) {
@@ -250,4 +258,47 @@ func BenchmarkTeams(b *testing.B) {
 			})
 		})
 	})
+}
+
+// explainTeams logs the plans of the benchmark's reads on orgs[0]
+// (PostgreSQL: as run, with their times and buffers), when
+// REGPULSE_BENCH_TEAMS_EXPLAIN is set.
+func explainTeams(b *testing.B, db *DB, orgs []benchOrg, items int) {
+	if os.Getenv("REGPULSE_BENCH_TEAMS_EXPLAIN") == "" {
+		return
+	}
+	ctx := b.Context()
+	o := orgs[0]
+	explain := func(name, query string, args ...any) {
+		prefix := "EXPLAIN QUERY PLAN "
+		if db.Dialect() == "postgres" {
+			prefix = "EXPLAIN (ANALYZE, BUFFERS) "
+		}
+		rows, err := db.db.QueryContext(ctx, prefix+query, args...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer rows.Close()
+		cols, _ := rows.Columns()
+		out := name + ":\n"
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				b.Fatal(err)
+			}
+			out += fmt.Sprintf("  %v\n", vals[len(vals)-1])
+		}
+		b.Log(out)
+	}
+	for name, q := range map[string]decisions.BoardQuery{"first page": {Limit: benchPage}, "status": {Status: decisions.StatusAssessing, Limit: benchPage},
+		"owner": {OwnerID: o.deciders[1], Limit: benchPage}, "deep page": {Limit: benchPage, Offset: items - benchPage}} {
+		queries, args := boardQueries(o.id, q)
+		explain("board "+name+" count", queries[0], args...)
+		explain("board "+name+" page", queries[1], append(args, q.Limit, q.Offset)...)
+	}
+	explain("my work", myWorkQuery, o.deciders[1], decisions.StatusDone, decisions.StatusNotApplicable)
 }
