@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -241,13 +243,26 @@ func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_
 	return out, total, rows.Err()
 }
 
-// myWorkQuery is MyWork's: a user's decisions but the closed ones
-// (arguments: the user's id, then the two closed statuses).
+// openStatuses are the statuses decisions.Open counts as work.
+var openStatuses = slices.DeleteFunc(slices.Clone(decisions.Statuses), func(s string) bool { return !decisions.Open(s) })
+
+// myWorkQuery is MyWork's: a user's open decisions (arguments: the
+// user's id, then openStatuses). The open statuses are named, not the
+// closed ones excluded, so that the owner's index (owner_id, status)
+// finds exactly the rows listed: no row is read to be left out.
 var myWorkQuery = "SELECT " + decisionColumns("d.") + `, o.name, m.role, m.expires_at FROM decisions d
 	JOIN organisations o ON o.id = d.organisation_id
 	JOIN organisation_members m ON m.organisation_id = d.organisation_id AND m.user_id = d.owner_id
-	WHERE d.owner_id = ? AND d.status NOT IN (?, ?)
+	WHERE d.owner_id = ? AND d.status IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(openStatuses)), ", ") + `)
 	ORDER BY d.due_key, o.name, d.subject_type, d.subject_id, d.provision`
+
+func myWorkArgs(userID string) []any {
+	args := []any{userID}
+	for _, st := range openStatuses {
+		args = append(args, st)
+	}
+	return args
+}
 
 // MyWork is userID's open work (decisions it owns whose status asks for
 // more) across the organisations of which it is a member, by due date,
@@ -255,7 +270,7 @@ var myWorkQuery = "SELECT " + decisionColumns("d.") + `, o.name, m.role, m.expir
 // access ended is left out with the rest of that membership.
 func (s *DB) MyWork(ctx context.Context, userID string) (_ []decisions.WorkItem, err error) {
 	defer wrap(&err, "MyWork")
-	rows, err := s.db.QueryContext(ctx, myWorkQuery, userID, decisions.StatusDone, decisions.StatusNotApplicable)
+	rows, err := s.db.QueryContext(ctx, myWorkQuery, myWorkArgs(userID)...)
 	if err != nil {
 		return nil, err
 	}

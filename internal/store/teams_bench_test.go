@@ -300,5 +300,5 @@ func explainTeams(b *testing.B, db *DB, orgs []benchOrg, items int) {
 		explain("board "+name+" count", queries[0], args...)
 		explain("board "+name+" page", queries[1], append(args, q.Limit, q.Offset)...)
 	}
-	explain("my work", myWorkQuery, o.deciders[1], decisions.StatusDone, decisions.StatusNotApplicable)
+	explain("my work", myWorkQuery, myWorkArgs(o.deciders[1])...)
 }
