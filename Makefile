@@ -238,6 +238,16 @@ bench-lighthouse: build chromium-browser bench/node_modules/.package-lock.json
 bench-alerts:
 	$(GO) test ./internal/alerts -run '^$$' -bench . -benchtime 3x -timeout 10m
 
+# Teams (issue 44): at 100 organisations × 20 members × 10,000 items
+# with 1,000,000 audit rows, on both stores, "my work", the board (first
+# page, by status, by owner, a deep page) and a decision's write with
+# its audit row: p50-ms and p95-ms, BENCH_TEAMS_COUNT runs (each fills
+# its stores anew: minutes).
+.PHONY: bench-teams
+BENCH_TEAMS_COUNT ?= 3
+bench-teams:
+	$(GO) test ./internal/store -run '^$$' -bench 'BenchmarkTeams' -benchtime 300x -count $(BENCH_TEAMS_COUNT) -timeout 120m
+
 # The read path alone: one cached read in process, and 50 clients on
 # loopback for REGPULSE_LOAD_DURATION (5s) with the read cache off and on,
 # BENCH_COUNT times (compare medians). `make bench` runs these too.

@@ -116,7 +116,7 @@ func decisionRoutes() []*route {
 	return []*route{
 		signedIn(handle(opBoard, func(h *Handler, w http.ResponseWriter, r *http.Request, in boardIn) { h.board(w, r, in) })),
 		signedIn(handle(opGetDecision, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) {
-			s, ok := h.subjectOf(w, r, in, teams.CanRead)
+			s, ok := h.subjectOf(w, r, in)
 			if !ok {
 				return
 			}
@@ -129,7 +129,7 @@ func decisionRoutes() []*route {
 		})),
 		signedIn(handle(opPutDecision, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.putDecision(w, r, in) })),
 		signedIn(handle(opListComments, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) {
-			s, ok := h.subjectOf(w, r, in, teams.CanRead)
+			s, ok := h.subjectOf(w, r, in)
 			if !ok {
 				return
 			}
@@ -168,6 +168,7 @@ var (
 const subjectNote = " The subject: type (circular, obligation or provision), subject (the circular's or obligation's id, or the direction's slug) and, for a provision, provision (its number, e.g. 15(a)(i))."
 
 var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/organisations/{id}/decisions",
+	Permission:  "read",
 	Summary:     "The organisation's board: a page of its decisions, by due date (those without one last); any member may read it.",
 	Description: "Filters: status, owner (a user id), due_before (YYYY-MM-DD).",
 	Responses: []*apispec.Response{
@@ -180,6 +181,7 @@ var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/org
 }
 
 var opGetDecision = &apispec.Operation{ID: "getDecision", Method: "GET", Path: "/organisations/{id}/decision",
+	Permission:  "read",
 	Summary:     "The organisation's decision on one subject; any member may read it." + subjectNote,
 	Description: "version is what a change sends back (PUT). reopened is set when the catalog's sync reopened the decision because its text changed (its circular replaced or withdrawn, its provision changed by a newer version of the direction): the status went back to assessing, with what changed.",
 	Responses: []*apispec.Response{
@@ -191,7 +193,8 @@ var opGetDecision = &apispec.Operation{ID: "getDecision", Method: "GET", Path: "
 }
 
 var opPutDecision = &apispec.Operation{ID: "putDecision", Method: "PUT", Path: "/organisations/{id}/decision",
-	Summary: "Decide on a subject, or change the decision (admins and members)." + subjectNote,
+	Permission: "decide",
+	Summary:    "Decide on a subject, or change the decision (admins and members)." + subjectNote,
 	Description: "The body: applicability (applicable; not-applicable with a reason: no-action-needed, duplicate, superseded, or other with a note; deferred with deferredUntil), " +
 		"ownerId (an admin or a member of the organisation), due (a date YYYY-MM-DD, or effective+30d: days from the circular's effective date, or deadline-14d: days from the obligation's deadline), " +
 		"status (new, assessing, action-planned, done; not-applicable follows applicability), and version: the decision's version read, 0 for a new one. " +
@@ -210,7 +213,8 @@ var opPutDecision = &apispec.Operation{ID: "putDecision", Method: "PUT", Path: "
 }
 
 var opListComments = &apispec.Operation{ID: "listDecisionComments", Method: "GET", Path: "/organisations/{id}/decision/comments",
-	Summary: "The comments on the organisation's decision on a subject, oldest first; any member may read them." + subjectNote,
+	Permission: "read",
+	Summary:    "The comments on the organisation's decision on a subject, oldest first; any member may read them." + subjectNote,
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The comments.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.Comment]()}}},
 		rBadRequest.At(400),
@@ -220,6 +224,7 @@ var opListComments = &apispec.Operation{ID: "listDecisionComments", Method: "GET
 }
 
 var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", Path: "/organisations/{id}/decision/comments",
+	Permission:  "decide",
 	Summary:     "Comment on the organisation's decision on a subject (admins and members)." + subjectNote,
 	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions), e-mailed the comment with the subject's title and a link to its page, once, unless it is the author or turned mention e-mails off (mentionEmails in the preferences); an @name that is no member's stays text. The comment is kept whatever happens to its e-mails.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[CommentRequest]()}}},
@@ -244,6 +249,7 @@ var opMyWork = &apispec.Operation{ID: "myWork", Method: "GET", Path: "/user/work
 }
 
 var opReassign = &apispec.Operation{ID: "reassignDecisions", Method: "POST", Path: "/organisations/{id}/reassign",
+	Permission:  "manage",
 	Summary:     "Give all of a member's open decisions to another member, in one call (admins only).",
 	Description: "The body: from and to, user ids; to must be an admin or a member of the organisation. The answer counts the decisions moved; each one's version goes up.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[ReassignRequest]()}}},
@@ -269,14 +275,10 @@ func decisionsError(err error) error {
 	return teamsError(err)
 }
 
-// subjectOf is the request's subject, once the signed-in user is an
-// active member of the organisation whose role may; false when the
-// answer (an error) is written.
-func (h *Handler) subjectOf(w http.ResponseWriter, r *http.Request, in subjectIn, may func(string) bool) (decisions.Subject, bool) {
-	if _, err := h.orgMember(r, in.ID, may); err != nil {
-		h.writeError(w, r, err)
-		return decisions.Subject{}, false
-	}
+// subjectOf is the request's subject (the signed-in user's role in the
+// organisation is checked before, by the call's Permission); false when
+// the answer (an error) is written.
+func (h *Handler) subjectOf(w http.ResponseWriter, r *http.Request, in subjectIn) (decisions.Subject, bool) {
 	s := decisions.Subject{Type: in.Type, ID: in.Subject, Provision: catalog.OptString(in.Provision)}
 	switch {
 	case s.Type == decisions.SubjectProvision && s.Provision == "":
@@ -346,7 +348,7 @@ func (h *Handler) subjectFacts(ctx context.Context, s decisions.Subject) (decisi
 }
 
 func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subjectIn) {
-	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
+	s, ok := h.subjectOf(w, r, in)
 	if !ok {
 		return
 	}
@@ -393,7 +395,7 @@ func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subject
 }
 
 func (h *Handler) addComment(w http.ResponseWriter, r *http.Request, in subjectIn) {
-	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
+	s, ok := h.subjectOf(w, r, in)
 	if !ok {
 		return
 	}
@@ -486,10 +488,6 @@ func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Commen
 }
 
 func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {
-	if _, err := h.orgMember(r, in.ID, teams.CanRead); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	q := decisions.BoardQuery{Status: in.Status, OwnerID: in.Owner, Limit: in.Limit, Offset: in.Offset}
 	if in.DueBefore != "" {
 		t, _ := time.Parse(time.DateOnly, in.DueBefore) // checked as its parameter
@@ -509,10 +507,6 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {
 }
 
 func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisationIn) {
-	if _, err := h.orgMember(r, in.ID, teams.CanManageMembers); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	var req ReassignRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		h.writeError(w, r, err)

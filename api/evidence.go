@@ -64,7 +64,7 @@ func evidenceRoutes() []*route {
 	return []*route{
 		signedIn(handle(opAddEvidence, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.addEvidence(w, r, in) })),
 		signedIn(handle(opListEvidence, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) {
-			s, ok := h.subjectOf(w, r, in, teams.CanRead)
+			s, ok := h.subjectOf(w, r, in)
 			if !ok {
 				return
 			}
@@ -94,7 +94,8 @@ var evidenceFileBody = map[string]any{"type": "object", "required": []any{"file"
 	"note": map[string]any{"type": "string", "maxLength": decisions.MaxNote, "description": "What the file shows (optional)."}}}
 
 var opAddEvidence = &apispec.Operation{ID: "addEvidence", Method: "POST", Path: "/organisations/{id}/decision/evidence",
-	Summary: "Attach evidence to the organisation's decision on a subject: a file or a link (admins and members)." + subjectNote,
+	Permission: "decide",
+	Summary:    "Attach evidence to the organisation's decision on a subject: a file or a link (admins and members)." + subjectNote,
 	Description: "A file: multipart/form-data with the part file (any type, at most 20 MB) and, optionally, note; the answer has its name (without any directory), size, sha256 (hex), " +
 		"mediaType (sniffed from its bytes) and clientType (what the client said). A link: JSON {link, note?}, link an http(s) URL. The evidence is pending until an admin or an auditor reviews it.",
 	Body: &apispec.Body{Required: true, Content: []apispec.Content{
@@ -112,7 +113,8 @@ var opAddEvidence = &apispec.Operation{ID: "addEvidence", Method: "POST", Path: 
 }
 
 var opListEvidence = &apispec.Operation{ID: "listEvidence", Method: "GET", Path: "/organisations/{id}/decision/evidence",
-	Summary: "The evidence on the organisation's decision on a subject, oldest first, each with its review; any member may read it." + subjectNote,
+	Permission: "read",
+	Summary:    "The evidence on the organisation's decision on a subject, oldest first, each with its review; any member may read it." + subjectNote,
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The evidence.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.Evidence]()}}},
 		rBadRequest.At(400),
@@ -122,6 +124,7 @@ var opListEvidence = &apispec.Operation{ID: "listEvidence", Method: "GET", Path:
 }
 
 var opEvidenceFile = &apispec.Operation{ID: "getEvidenceFile", Method: "GET", Path: "/organisations/{id}/evidence/{evidence}/file",
+	Permission:  "read",
 	Summary:     "Download a file of evidence; any member may.",
 	Description: "The bytes as uploaded, as an attachment under their file name, typed as they sniff (mediaType), with their SHA-256 in Repr-Digest (and Digest, for older clients).",
 	Responses: []*apispec.Response{
@@ -138,6 +141,7 @@ var opEvidenceFile = &apispec.Operation{ID: "getEvidenceFile", Method: "GET", Pa
 }
 
 var opReviewEvidence = &apispec.Operation{ID: "reviewEvidence", Method: "POST", Path: "/organisations/{id}/evidence/{evidence}/review",
+	Permission:  "review",
 	Summary:     "Accept or reject a piece of evidence (admins and auditors).",
 	Description: "The body: decision, accepted or rejected, and note (required to reject: what is missing). A piece already reviewed may be reviewed again; the audit trail keeps each review's before and after.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[EvidenceReviewRequest]()}}},
@@ -169,7 +173,7 @@ const evidenceSlack = 64 << 10
 const evidenceReadTime = 10 * time.Minute
 
 func (h *Handler) addEvidence(w http.ResponseWriter, r *http.Request, in subjectIn) {
-	s, ok := h.subjectOf(w, r, in, teams.CanDecide)
+	s, ok := h.subjectOf(w, r, in)
 	if !ok {
 		return
 	}
@@ -286,10 +290,6 @@ func readEvidenceFile(w http.ResponseWriter, r *http.Request) (decisions.Evidenc
 }
 
 func (h *Handler) evidenceFile(w http.ResponseWriter, r *http.Request, in evidenceIn) {
-	if _, err := h.orgMember(r, in.ID, teams.CanRead); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	e, data, err := h.store.EvidenceFile(r.Context(), in.ID, in.Evidence)
 	if err != nil {
 		h.writeError(w, r, evidenceError(err))
@@ -319,10 +319,6 @@ func (h *Handler) evidenceFile(w http.ResponseWriter, r *http.Request, in eviden
 }
 
 func (h *Handler) reviewEvidence(w http.ResponseWriter, r *http.Request, in evidenceIn) {
-	if _, err := h.orgMember(r, in.ID, teams.CanReviewEvidence); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	var req EvidenceReviewRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		h.writeError(w, r, err)

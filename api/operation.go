@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/teams"
 )
 
 // Every call of the API is declared once, in the file of its handler (its
@@ -32,11 +33,19 @@ type route struct {
 	user   bool
 	admin  bool
 	limit  func(h *Handler) func(http.Handler) http.Handler
+	// leaving lets a member call an organisation's call on themselves
+	// (the path's userId their own) whatever its Permission: any member
+	// may leave.
+	leaving bool
 }
 
 // handle declares an operation whose parameters are P's fields (each
 // tagged `param:"Name"`, a name of paramDecls or of an area's params; an embedded struct's
-// fields count as P's), served by serve.
+// fields count as P's), served by serve. An organisation's call (its
+// Permission declared) reaches serve only when the signed-in user is an
+// active member of the path's organisation whose role may (orgMember:
+// a 404 otherwise, a 403 for a role that may not), so the rule the
+// authorization table tests is the one the handler runs under.
 func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.ResponseWriter, r *http.Request, in P)) *route {
 	fields := paramFields(reflect.TypeFor[P](), nil)
 	decl := *op
@@ -48,7 +57,9 @@ func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.Response
 	if bodyless { // noBody's answer to a body it does not take
 		decl.Responses = append(slices.Clone(decl.Responses), rBodyNotTaken.At(http.StatusRequestEntityTooLarge))
 	}
-	return &route{op: &decl, serve: func(h *Handler) http.HandlerFunc {
+	may := permission(&decl)
+	rt := &route{op: &decl}
+	rt.serve = func(h *Handler) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			var in P
 			if err := decodeParams(r, fields, reflect.ValueOf(&in).Elem()); err != nil {
@@ -61,9 +72,50 @@ func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.Response
 					return
 				}
 			}
+			if may != nil {
+				rule := may
+				if rt.leaving && chi.URLParam(r, "userId") == userOf(r).ID {
+					rule = teams.CanRead
+				}
+				if _, err := h.orgMember(r, chi.URLParam(r, "id"), rule); err != nil {
+					h.writeError(w, r, err)
+					return
+				}
+			}
 			serve(h, w, r, in)
 		}
-	}}
+	}
+	return rt
+}
+
+// permissions are the rules an Operation's Permission names, each
+// teams' to decide.
+var permissions = map[string]func(role string) bool{
+	"read":   teams.CanRead,
+	"decide": teams.CanDecide,
+	"review": teams.CanReviewEvidence,
+	"manage": teams.CanManageMembers,
+}
+
+// permission is the rule op's Permission names (nil: none). A name of
+// no rule, or an organisation's call that declares none (it would be
+// open to anyone signed in), is a programming error, found when the
+// routes are built.
+func permission(op *apispec.Operation) func(role string) bool {
+	if op.Permission == "" {
+		if strings.HasPrefix(op.Path, "/organisations/{id}") {
+			panic(fmt.Sprintf("api: %s is an organisation's call: declare its Permission (read, decide, review or manage)", op.ID))
+		}
+		return nil
+	}
+	may, ok := permissions[op.Permission]
+	if !ok {
+		panic(fmt.Sprintf("api: %s: no permission %q (use one of read, decide, review, manage)", op.ID, op.Permission))
+	}
+	if !strings.HasPrefix(op.Path, "/organisations/{id}") {
+		panic(fmt.Sprintf("api: %s: a permission is an organisation's: its path is under /organisations/{id}", op.ID))
+	}
+	return may
 }
 
 // none is the parameters of a call that takes none.

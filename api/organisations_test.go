@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,10 +10,12 @@ import (
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
+	"net"
 	"net/mail"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +32,8 @@ import (
 type teamsFixture struct {
 	*authFixture
 	smtp *smtptest.Server
+	// txt are the DNS TXT records single sign-on's domain proof reads.
+	txt sync.Map // name → []string
 }
 
 func newTeamsFixture(t testing.TB) *teamsFixture { return newTeamsFixtureLimit(t, 1000) }
@@ -52,11 +57,18 @@ func newTeamsFixtureLimit(t testing.TB, limit int) *teamsFixture {
 		t.Fatal(err)
 	}
 	mailer := &teams.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}
+	tf := &teamsFixture{authFixture: f, smtp: srv}
 	f.api = New(f.db, slog.New(slog.NewTextHandler(f.logs, nil)), WithNow(f.clock),
 		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}),
 		WithTeams(TeamsConfig{Tokens: tokens, Mailer: mailer, Site: "https://regpulse.example/", InviteLimit: limit,
-			Mentions: &teammail.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}}))
-	return &teamsFixture{authFixture: f, smtp: srv}
+			Mentions: &teammail.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}}),
+		WithSSO(SSOConfig{LookupTXT: func(_ context.Context, name string) ([]string, error) {
+			if v, ok := tf.txt.Load(name); ok {
+				return v.([]string), nil
+			}
+			return nil, &net.DNSError{Err: "no such host", Name: name, IsNotFound: true}
+		}}))
+	return tf
 }
 
 // person is a signed-up user: its id and bearer header.

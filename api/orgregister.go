@@ -51,7 +51,7 @@ type OrganisationRegister struct {
 	Items         []register.Item `json:"items"`
 }
 
-var opOrganisationRegister = &apispec.Operation{ID: "organisationRegister", Method: "GET", Path: "/organisations/{id}/register",
+var opOrganisationRegister = &apispec.Operation{ID: "organisationRegister", Method: "GET", Path: "/organisations/{id}/register", Permission: "read",
 	Summary: "The organisation's register: its obligations with the statuses of its decisions on them, and its compliance score; any member may read it.",
 	Description: "Every binding obligation applying to one of the organisation's kinds of business (or to all regulated entities), whose circular is in force, by due date (undated last), as GET /user/obligations lists a user's, with the same filters (status, group, search) and paging. " +
 		"An obligation's status is its decision's: none or new is todo, assessing and action-planned in-progress, done done, not-applicable not-applicable; note is the decision's note, statusUpdatedAt when it was decided. " +

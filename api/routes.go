@@ -94,6 +94,10 @@ func always(*Handler) bool                                { return true }
 func signedIn(rt *route) *route { rt.user = true; return rt }
 func admin(rt *route) *route    { rt.admin = true; return rt }
 
+// orLeaving lets any member call rt, an organisation's call, on
+// themselves (its path's userId their own), whatever its Permission.
+func orLeaving(rt *route) *route { rt.leaving = true; return rt }
+
 // limited puts rt behind a rate limit.
 func limited(limit func(*Handler) func(http.Handler) http.Handler, rt *route) *route {
 	rt.limit = limit

@@ -194,7 +194,7 @@ func jsonOrPage() []apispec.Content { return append(jsonError(), htmlPage...) }
 
 const ssoNote = "A domain (e.g. example.co.in) covers addresses of exactly that domain, not its subdomains, once verified: a TXT record at _regpulse-sso.<domain> holding recordValue proves the organisation holds it (POST .../sso/verify looks). A domain is verified for one organisation at most; naming one blocks no one."
 
-var opGetSSO = &apispec.Operation{ID: "getSSO", Method: "GET", Path: "/organisations/{id}/sso",
+var opGetSSO = &apispec.Operation{ID: "getSSO", Method: "GET", Path: "/organisations/{id}/sso", Permission: "manage",
 	Summary:     "The organisation's single sign-on settings (admins only).",
 	Description: "The client secret is never shown, only its last characters (clientSecretHint). redirectUri is the callback address to register with the provider. " + ssoNote,
 	Responses: []*apispec.Response{
@@ -207,7 +207,7 @@ var opGetSSO = &apispec.Operation{ID: "getSSO", Method: "GET", Path: "/organisat
 		rInternalError.At(500)},
 }
 
-var opPutSSO = &apispec.Operation{ID: "putSSO", Method: "PUT", Path: "/organisations/{id}/sso",
+var opPutSSO = &apispec.Operation{ID: "putSSO", Method: "PUT", Path: "/organisations/{id}/sso", Permission: "manage",
 	Summary: "Set the organisation's single sign-on (admins only).",
 	Description: "The body: issuer (the provider's issuer URL, https), clientId, clientSecret (left out: the stored one is kept), domains (1 to 20 e-mail domains), enabled. " +
 		"The audit trail records sso.update, without the secret. " + ssoNote,
@@ -224,7 +224,7 @@ var opPutSSO = &apispec.Operation{ID: "putSSO", Method: "PUT", Path: "/organisat
 		rInternalError.At(500)},
 }
 
-var opVerifySSO = &apispec.Operation{ID: "verifySSO", Method: "POST", Path: "/organisations/{id}/sso/verify",
+var opVerifySSO = &apispec.Operation{ID: "verifySSO", Method: "POST", Path: "/organisations/{id}/sso/verify", Permission: "manage",
 	Summary:     "Look up the DNS records of the organisation's domains not verified yet (admins only).",
 	Description: "Each domain whose TXT record at _regpulse-sso.<domain> holds the settings' recordValue is verified from now on (sso.verify in the audit trail), unless another organisation verified it first; the answer's unverified names why each other one is not. " + ssoNote,
 	Responses: []*apispec.Response{
@@ -294,10 +294,6 @@ func (h *Handler) ssoView(r *http.Request, st sso.Settings, configured bool) SSO
 }
 
 func (h *Handler) getSSO(w http.ResponseWriter, r *http.Request, orgID string) {
-	if _, err := h.orgMember(r, orgID, teams.CanManageMembers); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	st, err := h.store.SSOSettings(r.Context(), orgID)
 	if errors.Is(err, sso.ErrNotConfigured) {
 		writeJSON(w, http.StatusOK, h.ssoView(r, st, false))
@@ -311,10 +307,6 @@ func (h *Handler) getSSO(w http.ResponseWriter, r *http.Request, orgID string) {
 }
 
 func (h *Handler) putSSO(w http.ResponseWriter, r *http.Request, orgID string) {
-	if _, err := h.orgMember(r, orgID, teams.CanManageMembers); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	var req SSORequest
 	if err := decodeBody(w, r, &req); err != nil {
 		h.writeError(w, r, err)
@@ -363,10 +355,6 @@ func ssoSettingsError(err error) error {
 }
 
 func (h *Handler) verifySSO(w http.ResponseWriter, r *http.Request, orgID string) {
-	if _, err := h.orgMember(r, orgID, teams.CanManageMembers); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
 	ctx := r.Context()
 	st, err := h.store.SSOSettings(ctx, orgID)
 	if err != nil {

@@ -41,6 +41,13 @@ type Operation struct {
 	Responses            []*Response
 	// Security names the schemes the call needs (none: open to anyone).
 	Security []string
+	// Permission is what a call of one organisation's (its path under
+	// /organisations/{id}) asks of the signed-in user's role there, by a
+	// name package api gives its rule ("read", "decide", "review",
+	// "manage"): the router checks it before the handler runs, and the
+	// authorization table tests each role against it. "" for a call of
+	// no organisation.
+	Permission string
 }
 
 // Param is a query or path parameter. Its schema is also its rules: an

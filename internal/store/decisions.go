@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -208,20 +210,33 @@ func boardWhere(orgID string, q decisions.BoardQuery) (string, []any) {
 	return where, args
 }
 
+// boardQueries are the board's two queries of q's decisions: how many
+// there are, and a page of them (its arguments: args, then the limit and
+// the offset). The page's keys are read from the index in the board's
+// order alone (every filter's index holds its column: no row is read to
+// be skipped), and only the page's rows then: a deep page skips index
+// entries, not rows.
+func boardQueries(orgID string, q decisions.BoardQuery) ([2]string, []any) {
+	where, args := boardWhere(orgID, q)
+	return [2]string{"SELECT COUNT(*) FROM decisions WHERE " + where,
+		"SELECT " + decisionColumns("d.") + " FROM (SELECT organisation_id, subject_type, subject_id, provision FROM decisions WHERE " + where +
+			byDue + " LIMIT ? OFFSET ?) k JOIN decisions d ON d.organisation_id = k.organisation_id AND d.subject_type = k.subject_type" +
+			" AND d.subject_id = k.subject_id AND d.provision = k.provision ORDER BY d.due_key, d.subject_type, d.subject_id, d.provision"}, args
+}
+
 // Board is a page of organisation orgID's decisions that q selects, by
 // due date, and how many it selects in all.
 func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_ []decisions.Decision, _ int, err error) {
 	defer wrap(&err, "Board")
-	where, args := boardWhere(orgID, q)
+	query, args := boardQueries(orgID, q)
 	var total int
-	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM decisions WHERE "+where, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, query[0], args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	if q.Limit <= 0 {
 		q.Limit = catalog.MaxLimit
 	}
-	rows, err := s.db.QueryContext(ctx, "SELECT "+decisionColumns("")+" FROM decisions WHERE "+where+byDue+" LIMIT ? OFFSET ?",
-		append(args, q.Limit, q.Offset)...)
+	rows, err := s.db.QueryContext(ctx, query[1], append(args, q.Limit, q.Offset)...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -237,18 +252,34 @@ func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_
 	return out, total, rows.Err()
 }
 
+// openStatuses are the statuses decisions.Open counts as work.
+var openStatuses = slices.DeleteFunc(slices.Clone(decisions.Statuses), func(s string) bool { return !decisions.Open(s) })
+
+// myWorkQuery is MyWork's: a user's open decisions (arguments: the
+// user's id, then openStatuses). The open statuses are named, not the
+// closed ones excluded, so that the owner's index (owner_id, status)
+// finds exactly the rows listed: no row is read to be left out.
+var myWorkQuery = "SELECT " + decisionColumns("d.") + `, o.name, m.role, m.expires_at FROM decisions d
+	JOIN organisations o ON o.id = d.organisation_id
+	JOIN organisation_members m ON m.organisation_id = d.organisation_id AND m.user_id = d.owner_id
+	WHERE d.owner_id = ? AND d.status IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(openStatuses)), ", ") + `)
+	ORDER BY d.due_key, o.name, d.subject_type, d.subject_id, d.provision`
+
+func myWorkArgs(userID string) []any {
+	args := []any{userID}
+	for _, st := range openStatuses {
+		args = append(args, st)
+	}
+	return args
+}
+
 // MyWork is userID's open work (decisions it owns whose status asks for
 // more) across the organisations of which it is a member, by due date,
 // each with its organisation's name; an organisation whose auditor's
 // access ended is left out with the rest of that membership.
 func (s *DB) MyWork(ctx context.Context, userID string) (_ []decisions.WorkItem, err error) {
 	defer wrap(&err, "MyWork")
-	rows, err := s.db.QueryContext(ctx, "SELECT "+decisionColumns("d.")+`, o.name, m.role, m.expires_at FROM decisions d
-		JOIN organisations o ON o.id = d.organisation_id
-		JOIN organisation_members m ON m.organisation_id = d.organisation_id AND m.user_id = d.owner_id
-		WHERE d.owner_id = ? AND d.status NOT IN (?, ?)
-		ORDER BY d.due_key, o.name, d.subject_type, d.subject_id, d.provision`,
-		userID, decisions.StatusDone, decisions.StatusNotApplicable)
+	rows, err := s.db.QueryContext(ctx, myWorkQuery, myWorkArgs(userID)...)
 	if err != nil {
 		return nil, err
 	}

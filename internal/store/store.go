@@ -117,8 +117,11 @@ func openSQLite(ctx context.Context, path string) (*sql.DB, error) {
 	// deadlocks between two read-then-write transactions. A page cache of
 	// up to 64 MiB per connection (SQLite's default is 2 MiB) keeps a
 	// large sync's transaction from spilling pages to the WAL and reading
-	// them back.
-	dsn += "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_txlock=immediate"
+	// them back. Reads map the file (up to 1 GiB) rather than copy each
+	// page in with a system call: the pages are the operating system's
+	// cache, shared by the connections (BenchmarkTeams: the board and "my
+	// work" read pages scattered over a million decisions, twice as fast).
+	dsn += "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-65536)&_pragma=mmap_size(1073741824)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
