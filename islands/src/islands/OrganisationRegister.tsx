@@ -56,6 +56,13 @@ function Register({ id, props }: { id: string; props: RegisterOptions }) {
       <DueGroups
         items={items}
         groups={props.groups}
+        head={(g) =>
+          g === "in-force" && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-in-force-note>
+              These fell due before {org.name} began tracking: they are in force, not overdue. A member confirms each by deciding it.
+            </p>
+          )
+        }
         row={(it) => (
           <li key={it.id} className="grid gap-3 p-4 md:grid-cols-[1fr_10rem]" data-register-item={it.id} data-status={it.status}>
             <div className="min-w-0">
