@@ -38,6 +38,9 @@ function Register({ id, props }: { id: string; props: RegisterOptions }) {
     );
   const { organisation: org, score, items, trackingSince, entityTypes } = reg.data;
   const back = `/organisation?id=${encodeURIComponent(org.id)}`;
+  // The in-force group's label speaks to a user of their own register
+  // ("you began tracking"); here it is the organisation's.
+  const groups = props.groups.map((g) => (g.value === "in-force" ? { ...g, label: `In force before ${org.name} began tracking` } : g));
   return (
     <div className="space-y-6" data-organisation-register={org.id}>
       <p className="text-sm" data-register-of>
@@ -55,11 +58,11 @@ function Register({ id, props }: { id: string; props: RegisterOptions }) {
       {items.length === 0 && <p className="text-sm">No obligations apply to this organisation's kinds of business yet.</p>}
       <DueGroups
         items={items}
-        groups={props.groups}
+        groups={groups}
         head={(g) =>
           g === "in-force" && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-in-force-note>
-              These fell due before {org.name} began tracking: they are in force, not overdue. A member confirms each by deciding it.
+              They fell due before the organisation was made, so they are in force, not overdue: a member confirms each by deciding it.
             </p>
           )
         }
