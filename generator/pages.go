@@ -41,6 +41,7 @@ var staticRoutes = []Route{
 	{"/profile", "Profile", "profile"},
 	{"/obligations", "My Obligations", "obligations"},
 	{"/organisation", "Organisation", "organisation"},
+	{"/organisation/register", "Organisation Register", "organisation-register"},
 	{"/join", "Join an Organisation", "join"},
 	{"/search", "Search Regulatory Documents", "search"},
 	{"/news", "Fintech News & Updates", "news"},

@@ -10,21 +10,18 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../lib/api";
 import { ownScoreQuery, preferencesQuery, useCurrentUser } from "../lib/auth";
-import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
+import { SearchBox, SelectBox, Toolbar, options } from "../lib/controls";
 import { inputClass, primaryButton, secondaryButton } from "../lib/forms";
 import { withProviders } from "../lib/providers";
+import { DueGroups, ItemSummary, labelOf, longDate, ScoreLine, type RegisterOptions } from "../lib/register-view";
 import { queryClient } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
 
 type Item = Schemas["RegisterItem"];
-type Props = { statuses: Option[]; groups: Option[]; kinds: Option[]; entityTypes: Option[] };
+type Props = RegisterOptions;
 
 const defaults = { status: "all", group: "all", q: "" };
-
-const labelOf = (opts: Option[], v: string) => opts.find((o) => o.value === v)?.label ?? v;
-
-const longDate = (iso: string) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -69,43 +66,12 @@ function Row({ item, props }: { item: Item; props: Props }) {
     },
     onError: (err) => toast({ title: "Could not save", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
   });
-  const who = item.appliesTo.includes("all") ? "All regulated entities" : item.appliesTo.map((t) => labelOf(props.entityTypes, t)).join(", ");
-  const deadline = item.dueDate ? longDate(item.dueDate) : (item.deadline ?? "No deadline stated");
   const sid = `status-${item.id}`;
   const nid = `note-${item.id}`;
   return (
     <li className="grid gap-3 p-4 md:grid-cols-[1fr_14rem]" data-register-item={item.id} data-status={item.status}>
       <div className="min-w-0">
-        <p className="font-medium">{item.what}</p>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
-          <span>
-            <span className="font-semibold">Due:</span> {deadline}
-          </span>
-          <span>{who}</span>
-          <span>{labelOf(props.kinds, item.kind)}</span>
-          {item.origin === "extracted" && <span className="italic">{item.accepted ? "Accepted machine extraction" : "Machine-extracted"}</span>}
-        </p>
-        <p className="mt-1 text-xs">
-          <a className="underline hover:no-underline" href={`/circulars/${item.circularSlug}`}>
-            {item.source}: {item.circularTitle}
-          </a>
-        </p>
-        {item.review && (
-          <p
-            className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
-            data-obligation-review=""
-          >
-            <span className="font-semibold">Changed: review.</span>{" "}
-            {item.review.provisions.length > 0
-              ? `${item.review.provisions.length > 1 ? "Paragraphs" : "Paragraph"} ${item.review.provisions.join(", ")} of ${item.cites?.directionName ?? "its Master Direction"}`
-              : (item.cites?.directionName ?? "Its Master Direction")}{" "}
-            changed from {longDate(item.review.since)}, after this obligation was written.{" "}
-            <a className="underline hover:no-underline" href={`${item.review.compare}/`}>
-              Compare the text then and now
-            </a>
-            .
-          </p>
-        )}
+        <ItemSummary item={item} props={props} />
         <button type="button" className="mt-2 text-xs underline hover:no-underline" aria-expanded={history} onClick={() => setHistory(!history)}>
           {history ? "Hide history" : "Show history"}
         </button>
@@ -168,17 +134,7 @@ function Extraction() {
 function Score() {
   const s = useQuery(ownScoreQuery);
   if (!s.data) return null;
-  const { score, settled, applicable } = s.data;
-  return (
-    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900" data-register-score>
-      <span className="font-semibold">Your compliance score: </span>
-      <span data-score-value>{score === null ? "no obligations apply" : `${score}%`}</span>
-      <span className="text-slate-600 dark:text-slate-300">
-        {" "}
-        ({settled} of {applicable} obligations done or not applicable, weighted by impact)
-      </span>
-    </p>
-  );
+  return <ScoreLine title="Your compliance score" score={s.data} />;
 }
 
 // ConfirmInForce is the in-force group's one-time confirmation: what fell
@@ -265,7 +221,6 @@ function ObligationsRegister(props: Props) {
   });
   if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
   const noTypes = prefs.data && prefs.data.entityTypes.length === 0;
-  const groups = props.groups.map((g) => ({ ...g, items: (items.data ?? []).filter((it) => it.dueGroup === g.value) })).filter((g) => g.items.length > 0);
   return (
     <div className="space-y-6" data-register>
       {noTypes && (
@@ -291,19 +246,12 @@ function ObligationsRegister(props: Props) {
         </p>
       )}
       {items.data && items.data.length === 0 && <p className="text-sm">No obligations match. Try another filter, or clear the search.</p>}
-      {groups.map((g) => (
-        <section key={g.value} aria-labelledby={`group-${g.value}`} data-due-group={g.value}>
-          <h2 id={`group-${g.value}`} className="text-lg font-semibold">
-            {g.label} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">({g.items.length})</span>
-          </h2>
-          {g.value === "in-force" && <ConfirmInForce items={g.items} since={user.createdAt} />}
-          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-            {g.items.map((it) => (
-              <Row key={it.id} item={it} props={props} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <DueGroups
+        items={items.data ?? []}
+        groups={props.groups}
+        head={(g, its) => g === "in-force" && <ConfirmInForce items={its} since={user.createdAt} />}
+        row={(it) => <Row key={it.id} item={it} props={props} />}
+      />
     </div>
   );
 }

@@ -138,7 +138,7 @@ describe("OrganisationPage on /organisation", () => {
     const el = await mountIsland("OrganisationPage", OrganisationPage);
     await vi.waitFor(() => expect(el.querySelector("[data-member=u-asha]")).not.toBeNull());
     fireEvent.click(screen.getByRole("button", { name: "Leave" }));
-    await screen.findByText("An organisation keeps at least one admin: make another member admin first");
+    await screen.findByText("An organisation keeps at least one admin: make another member admin first", undefined, { timeout: 5000 });
   });
 
   it("hides the admin's controls from a viewer, as the API's canManageMembers says", async () => {

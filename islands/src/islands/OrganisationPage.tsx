@@ -3,7 +3,8 @@
 // members with their roles. The API decides who may do what: an
 // organisation's canManageMembers (Go's teams.CanManageMembers of the
 // user's role) shows an admin's controls (change a role, set an auditor's
-// end of access, remove a member, invite by e-mail), and every refusal
+// end of access, remove a member, invite by e-mail, single sign-on:
+// lib/sso-settings.tsx), and every refusal
 // shows the API's message (the last admin's 409, a 403, a 404). Signed
 // out, it sends the user to /login and back.
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -16,6 +17,7 @@ import type { Option } from "../lib/controls";
 import { Checkboxes, Field, FieldError, inputClass, inviteSchema, organisationSchema, secondaryButton, Section, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
+import { SSOSettings } from "../lib/sso-settings";
 import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
 
@@ -262,8 +264,15 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
     );
   return (
     <div className="space-y-6" data-organisation={org.data.id} data-can-manage={org.data.canManageMembers}>
+      <p className="text-sm" data-organisation-register-link>
+        <a className="underline hover:no-underline" href={`/organisation/register?id=${encodeURIComponent(org.data.id)}`}>
+          The register of {org.data.name}
+        </a>
+        : its obligations, the statuses it decided and its compliance score.
+      </p>
       <Members org={org.data} roles={roles} userId={userId} />
       {org.data.canManageMembers && <InviteForm org={org.data} roles={roles} />}
+      {org.data.canManageMembers && <SSOSettings org={org.data} />}
     </div>
   );
 }

@@ -1,0 +1,105 @@
+// The pieces of a register's page that the user's own register
+// (/obligations) and an organisation's (/organisation/register) share:
+// an obligation's summary, the due-date groups and the score line. The
+// API decides what is in a register, each obligation's group and the
+// score; these only show them.
+import type { ReactNode } from "react";
+import type { Schemas } from "./api";
+import type { Option } from "./controls";
+
+export type RegisterItem = Schemas["RegisterItem"];
+export type ComplianceScore = Schemas["ComplianceScore"];
+
+// RegisterOptions are the labels the page's template passes (Go's
+// statuses, due-date groups, kinds and entity types).
+export type RegisterOptions = { statuses: Option[]; groups: Option[]; kinds: Option[]; entityTypes: Option[] };
+
+export const labelOf = (opts: Option[], v: string) => opts.find((o) => o.value === v)?.label ?? v;
+
+export const longDate = (iso: string) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+// ItemSummary is what an obligation is: what it asks, when it is due,
+// whom it binds, its kind, its circular (linked) and, when its Master
+// Direction changed after it was written, a call to review it.
+export function ItemSummary({ item, props }: { item: RegisterItem; props: RegisterOptions }) {
+  const who = item.appliesTo.includes("all") ? "All regulated entities" : item.appliesTo.map((t) => labelOf(props.entityTypes, t)).join(", ");
+  const deadline = item.dueDate ? longDate(item.dueDate) : (item.deadline ?? "No deadline stated");
+  return (
+    <>
+      <p className="font-medium">{item.what}</p>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+        <span>
+          <span className="font-semibold">Due:</span> {deadline}
+        </span>
+        <span>{who}</span>
+        <span>{labelOf(props.kinds, item.kind)}</span>
+        {item.origin === "extracted" && <span className="italic">{item.accepted ? "Accepted machine extraction" : "Machine-extracted"}</span>}
+      </p>
+      <p className="mt-1 text-xs">
+        <a className="underline hover:no-underline" href={`/circulars/${item.circularSlug}`} data-item-circular>
+          {item.source}: {item.circularTitle}
+        </a>
+      </p>
+      {item.review && (
+        <p
+          className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
+          data-obligation-review=""
+        >
+          <span className="font-semibold">Changed: review.</span>{" "}
+          {item.review.provisions.length > 0
+            ? `${item.review.provisions.length > 1 ? "Paragraphs" : "Paragraph"} ${item.review.provisions.join(", ")} of ${item.cites?.directionName ?? "its Master Direction"}`
+            : (item.cites?.directionName ?? "Its Master Direction")}{" "}
+          changed from {longDate(item.review.since)}, after this obligation was written.{" "}
+          <a className="underline hover:no-underline" href={`${item.review.compare}/`}>
+            Compare the text then and now
+          </a>
+          .
+        </p>
+      )}
+    </>
+  );
+}
+
+// DueGroups lists items by the API's due-date group, in the template's
+// order of the groups, empty groups left out; head adds what a group
+// shows above its list (the in-force group's confirmation).
+export function DueGroups({
+  items,
+  groups,
+  row,
+  head,
+}: {
+  items: RegisterItem[];
+  groups: Option[];
+  row: (it: RegisterItem) => ReactNode;
+  head?: (group: string, items: RegisterItem[]) => ReactNode;
+}) {
+  const shown = groups.map((g) => ({ ...g, items: items.filter((it) => it.dueGroup === g.value) })).filter((g) => g.items.length > 0);
+  return (
+    <>
+      {shown.map((g) => (
+        <section key={g.value} aria-labelledby={`group-${g.value}`} data-due-group={g.value}>
+          <h2 id={`group-${g.value}`} className="text-lg font-semibold">
+            {g.label} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">({g.items.length})</span>
+          </h2>
+          {head?.(g.value, g.items)}
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">{g.items.map(row)}</ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+// ScoreLine is a register's compliance score, titled for whose it is.
+export function ScoreLine({ title, score }: { title: string; score: ComplianceScore }) {
+  return (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900" data-register-score>
+      <span className="font-semibold">{title}: </span>
+      <span data-score-value>{score.score === null ? "no obligations apply" : `${score.score}%`}</span>
+      <span className="text-slate-600 dark:text-slate-300">
+        {" "}
+        ({score.settled} of {score.applicable} obligations done or not applicable, weighted by impact)
+      </span>
+    </p>
+  );
+}
