@@ -119,6 +119,9 @@ func decisionRoutes() []*route {
 				return
 			}
 			d, err := h.store.Decision(r.Context(), in.ID, s)
+			if err == nil {
+				d, err = h.presented(r.Context(), d)
+			}
 			if err != nil {
 				h.writeError(w, r, decisionsError(err))
 				return
@@ -141,6 +144,13 @@ func decisionRoutes() []*route {
 		signedIn(handle(opAddComment, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.addComment(w, r, in) })),
 		signedIn(handle(opMyWork, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
 			list, err := h.store.MyWork(r.Context(), userOf(r).ID)
+			if err == nil {
+				ds := make([]*decisions.Decision, len(list))
+				for i := range list {
+					ds[i] = &list[i].Decision
+				}
+				err = h.present(r.Context(), ds)
+			}
 			if err != nil {
 				h.writeError(w, r, err)
 				return
@@ -234,6 +244,7 @@ var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", 
 
 var opMyWork = &apispec.Operation{ID: "myWork", Method: "GET", Path: "/user/work",
 	Summary: "The signed-in user's work: the open decisions (status new, assessing or action-planned) it owns across its organisations, by due date, each with its organisation's name.",
+	Description: "Each decision, here as in every answer, has overdue (open and its due date before today), and subjectTitle and subjectPath: the subject's title and page on the site (empty when the catalog no longer has it).",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The work.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.WorkItem]()}}},
 		rBadRequest.At(400),
@@ -383,6 +394,9 @@ func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subject
 	if errors.Is(err, decisions.ErrNotOwner) {
 		err = fieldErrors{"ownerId": capitalise(decisions.ErrNotOwner.Error())}.err()
 	}
+	if err == nil {
+		d, err = h.presented(ctx, d)
+	}
 	if err != nil {
 		h.writeError(w, r, decisionsError(err))
 		return
@@ -427,6 +441,13 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {
 	}
 	page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
 	items, total, err := h.store.Board(r.Context(), in.ID, q)
+	if err == nil {
+		ds := make([]*decisions.Decision, len(items))
+		for i := range items {
+			ds[i] = &items[i]
+		}
+		err = h.present(r.Context(), ds)
+	}
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -466,4 +487,70 @@ func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisati
 		return
 	}
 	writeJSON(w, http.StatusOK, ReassignResponse{Reassigned: n})
+}
+
+// present sets what the answer shows of each decision beyond what is
+// stored: whether it is overdue today (decisions.OverdueOn) and its
+// subject's title and page in the catalog, each subject looked up once
+// (a board's page holds at most catalog.MaxLimit). A subject the
+// catalog no longer has keeps no title nor page: its decision still
+// shows.
+func (h *Handler) present(ctx context.Context, ds []*decisions.Decision) error {
+	today := h.now()
+	type found struct{ title, path string }
+	seen := map[decisions.Subject]found{}
+	for _, d := range ds {
+		d.Overdue = d.OverdueOn(today)
+		f, ok := seen[d.Subject]
+		if !ok {
+			var err error
+			if f.title, f.path, err = h.subjectPage(ctx, d.Subject); err != nil {
+				return err
+			}
+			seen[d.Subject] = f
+		}
+		d.SubjectTitle, d.SubjectPath = f.title, f.path
+	}
+	return nil
+}
+
+// subjectPage is s's title and page path ("" for a subject the catalog
+// does not have): a circular's page, an obligation's circular's page at
+// the obligation, a provision's direction's page.
+func (h *Handler) subjectPage(ctx context.Context, s decisions.Subject) (title, path string, err error) {
+	missing := func(err error) (string, string, error) {
+		if errors.Is(err, catalog.ErrNotFound) {
+			return "", "", nil
+		}
+		return "", "", err
+	}
+	switch s.Type {
+	case decisions.SubjectCircular:
+		c, err := h.store.Circular(ctx, s.ID)
+		if err != nil {
+			return missing(err)
+		}
+		return c.Title, "/circulars/" + c.Slug, nil
+	case decisions.SubjectObligation:
+		o, err := h.store.ObligationByID(ctx, s.ID)
+		if err != nil {
+			return missing(err)
+		}
+		c, err := h.store.Circular(ctx, o.CircularID)
+		if err != nil {
+			return missing(err)
+		}
+		return o.What, "/circulars/" + c.Slug, nil
+	}
+	d, err := h.store.Direction(ctx, s.ID)
+	if err != nil {
+		return missing(err)
+	}
+	return d.Title + ", paragraph " + string(s.Provision), catalog.DirectionPath(d.Slug), nil
+}
+
+// presented is present of one decision.
+func (h *Handler) presented(ctx context.Context, d decisions.Decision) (decisions.Decision, error) {
+	err := h.present(ctx, []*decisions.Decision{&d})
+	return d, err
 }

@@ -121,6 +121,21 @@ type Decision struct {
 	// Version counts the decision's changes: a change names the version
 	// it read, and one that read an older is refused (ErrStale).
 	Version int `json:"version"`
+	// Overdue, SubjectTitle and SubjectPath are not stored: the API sets
+	// them on what it answers (WithToday, and the catalog's title and
+	// page of the subject, "" when the catalog no longer has it), for
+	// the pages to show rather than recompute.
+	Overdue      bool   `json:"overdue"`
+	SubjectTitle string `json:"subjectTitle"`
+	SubjectPath  string `json:"subjectPath"`
+}
+
+// OverdueOn reports whether d is overdue on today: still open (Open)
+// and its due date before today. A decision's due date is the
+// organisation's own, set while it tracks the subject, so a date passed
+// is a date missed.
+func (d Decision) OverdueOn(today time.Time) bool {
+	return Open(d.Status) && d.DueDate != nil && d.DueDate.Before(catalog.Day(today))
 }
 
 // Errors of the decisions' calls.
