@@ -292,3 +292,13 @@ type WorkItem struct {
 	Decision
 	OrganisationName string `json:"organisationName"`
 }
+
+var labels = map[string]string{
+	Applicable: "Applies", NotApplicable: "Does not apply", Deferred: "Deferred",
+	ReasonNoActionNeeded: "No action needed", ReasonDuplicate: "Duplicate", ReasonSuperseded: "Superseded", ReasonOther: "Other (with a note)",
+	StatusNew: "New", StatusAssessing: "Assessing", StatusActionPlanned: "Action planned", StatusDone: "Done",
+}
+
+// Label is how pages name an applicability, a reason or a status (the
+// status not-applicable is named as the applicability).
+func Label(v string) string { return labels[v] }

@@ -124,3 +124,14 @@ func TestDecision_OverdueOn(t *testing.T) {
 		}
 	}
 }
+
+// TestLabel: every value a page offers has a name.
+func TestLabel(t *testing.T) {
+	for _, list := range [][]string{Applicabilities, Reasons, Statuses} {
+		for _, v := range list {
+			if Label(v) == "" {
+				t.Errorf("%q has no label", v)
+			}
+		}
+	}
+}
