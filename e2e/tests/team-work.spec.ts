@@ -48,6 +48,11 @@ async function createOrg(p: Person, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+// panelShot saves the decision panel alone (a circular's page is long).
+async function panelShot(page: Page, info: TestInfo, name: string) {
+  await page.locator("[data-decision-panel]").screenshot({ path: `screenshots/${info.project.name}/${name}.png` });
+}
+
 async function expectNoViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -84,6 +89,7 @@ test.describe("team work", () => {
     await expect(panel.locator("[data-overdue]")).toBeVisible();
     await expectNoViolations(a.page);
     await screenshot(a.page, info, "team-decision-admin");
+    await panelShot(a.page, info, "team-panel-admin");
 
     // Ravi finds it in My work (from the user menu), overdue, and follows it.
     await b.page.goto("/");
@@ -118,6 +124,7 @@ test.describe("team work", () => {
     await expect(bPanel.locator("[data-review]")).toHaveCount(0);
     await expectNoViolations(b.page);
     await screenshot(b.page, info, "team-decision-member");
+    await panelShot(b.page, info, "team-panel-member");
 
     // Asha accepts it, with a note.
     await a.page.reload();
@@ -126,6 +133,7 @@ test.describe("team work", () => {
     await aPiece.getByRole("button", { name: "Accept" }).click();
     await expect(aPiece).toHaveAttribute("data-evidence-state", "accepted");
     await expect(aPiece).toContainText("Signed and dated");
+    await panelShot(a.page, info, "team-panel-reviewed");
 
     // Vik, a viewer, reads it all and sees no control.
     await v.page.goto(circularPath);
@@ -138,6 +146,7 @@ test.describe("team work", () => {
     }
     await expectNoViolations(v.page);
     await screenshot(v.page, info, "team-decision-viewer");
+    await panelShot(v.page, info, "team-panel-viewer");
 
     // Chitra, of another organisation, is told the board is not found.
     await c.page.goto(`/organisation/board/?id=${orgID}`);

@@ -4,7 +4,7 @@ import { setToken } from "../lib/api";
 import { removeToaster } from "../lib/toast";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
 import { comment, decision, evidence, fakeTeamAPI, json, member, org, type World } from "../test/teams";
-import DecisionPanel from "./DecisionPanel";
+import DecisionPanel, { size } from "./DecisionPanel";
 
 const page = "/circulars/rbi-2020-03-17-pa-guidelines";
 const members = [member("u-asha", "Asha", "admin"), member("u-ravi", "Ravi", "member"), member("u-vik", "Vik", "viewer")];
@@ -22,6 +22,18 @@ afterEach(() => {
   setToken(null);
   act(() => removeToaster());
   resetPage();
+});
+
+describe("size", () => {
+  it.each([
+    [0, "0 bytes"],
+    [1, "1 byte"],
+    [1023, "1023 bytes"],
+    [2048, "2 KB"],
+    [1536, "1.5 KB"],
+    [20 << 20, "20 MB"],
+    [(20 << 20) + 1, "20 MB"],
+  ])("writes %i as %s", (n, want) => expect(size(n)).toBe(want));
 });
 
 describe("DecisionPanel on a circular's page", () => {
@@ -107,12 +119,12 @@ describe("DecisionPanel on a circular's page", () => {
 
   it("uploads a file as multipart, and refuses one over Go's limit before sending it", async () => {
     const { calls } = await mount({ orgs: [org("member")], members, decision: decision() });
-    const input = (await screen.findByLabelText(/^File \(up to 20\.0 MB\)/)) as HTMLInputElement;
+    const input = (await screen.findByLabelText(/^File \(up to 20 MB\)/)) as HTMLInputElement;
     const big = new File(["x"], "big.pdf");
     Object.defineProperty(big, "size", { value: (20 << 20) + 1 });
     fireEvent.change(input, { target: { files: [big] } });
     fireEvent.click(screen.getByRole("button", { name: "Attach evidence" }));
-    await screen.findByText("The file is 20.0 MB: at most 20.0 MB.");
+    await screen.findByText("The file is larger than 20 MB.");
     expect(calls.some((c) => c.method === "POST" && c.url.includes("/decision/evidence"))).toBe(false);
 
     fireEvent.change(input, { target: { files: [new File(["%PDF-1.4 ok"], "policy.pdf", { type: "application/pdf" })] } });

@@ -35,8 +35,14 @@ const evidenceKey = (org: string, s: Subject) => ["/organisations/{id}/decision/
 // none is a 404 of a read of the decision: no decision yet.
 const none = (err: unknown) => err instanceof ApiError && err.status === 404;
 
-// megabytes writes a size in MB, as the limit is stated.
-const megabytes = (n: number) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 1)} MB`;
+// size writes a file's size: bytes, KB or MB (of 1024), one decimal
+// at most.
+export function size(n: number): string {
+  const one = (x: number) => x.toFixed(1).replace(/\.0$/, "");
+  if (n < 1024) return `${n} ${n === 1 ? "byte" : "bytes"}`;
+  if (n < 1048576) return `${one(n / 1024)} KB`;
+  return `${one(n / 1048576)} MB`;
+}
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -409,7 +415,7 @@ function AddEvidence({ org, s, maxBytes }: { org: Organisation; s: Subject; maxB
     if (kind === "file" && !file) return setProblem("Choose a file.");
     // The limit is Go's (decisions.MaxEvidenceBytes), checked here only to
     // spare uploading what the API would refuse (413).
-    if (kind === "file" && file && file.size > maxBytes) return setProblem(`The file is ${megabytes(file.size)}: at most ${megabytes(maxBytes)}.`);
+    if (kind === "file" && file && file.size > maxBytes) return setProblem(`The file is larger than ${size(maxBytes)}.`);
     add.mutate();
   };
   return (
@@ -426,7 +432,7 @@ function AddEvidence({ org, s, maxBytes }: { org: Organisation; s: Subject; maxB
       {kind === "file" ? (
         <div className="space-y-1">
           <label htmlFor="evidence-file" className={label}>
-            File (up to {megabytes(maxBytes)})
+            File (up to {size(maxBytes)})
           </label>
           <input key={inputKey} id="evidence-file" type="file" className="block text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </div>
@@ -483,7 +489,7 @@ function EvidenceList({ org, s, maxBytes }: { org: Organisation; s: Subject; max
                     {e.link}
                   </a>
                 )}
-                {e.kind === "file" && <span className="text-xs text-slate-600 dark:text-slate-300">{megabytes(e.size)}</span>}
+                {e.kind === "file" && <span className="text-xs text-slate-600 dark:text-slate-300">{size(e.size)}</span>}
                 <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[e.state] ?? ""}`} data-evidence-state-label>
                   {stateLabel[e.state] ?? e.state}
                 </span>
@@ -553,7 +559,7 @@ export function DecisionPanel(props: Props) {
   const org = orgs.data.find((o) => o.id === picked) ?? orgs.data[0];
   return (
     <section className="mt-10 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" aria-labelledby="decision-heading" data-decision-panel>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="decision-heading" className="text-lg font-semibold">
           Your team&apos;s decision
         </h2>
