@@ -42,6 +42,9 @@ type Decisions interface {
 	Comments(ctx context.Context, orgID string, subject decisions.Subject) ([]decisions.Comment, error)
 	// ObligationByID answers catalog.ErrNotFound for none.
 	ObligationByID(ctx context.Context, id string) (catalog.Obligation, error)
+	// CircularRefsByID names the circulars of ids, by id (none for an id
+	// it lacks).
+	CircularRefsByID(ctx context.Context, ids []string) (map[string]catalog.CircularRef, error)
 }
 
 var decisionParams = map[string]*apispec.Param{
@@ -491,62 +494,66 @@ func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisati
 
 // present sets what the answer shows of each decision beyond what is
 // stored: whether it is overdue today (decisions.OverdueOn) and its
-// subject's title and page in the catalog, each subject looked up once
-// (a board's page holds at most catalog.MaxLimit). A subject the
-// catalog no longer has keeps no title nor page: its decision still
+// subject's title and page in the catalog. The circulars are named in
+// one read (CircularRefsByID, no texts), an obligation and a direction
+// once each (a board's page holds at most catalog.MaxLimit). A subject
+// the catalog no longer has keeps no title nor page: its decision still
 // shows.
 func (h *Handler) present(ctx context.Context, ds []*decisions.Decision) error {
 	today := h.now()
-	type found struct{ title, path string }
-	seen := map[decisions.Subject]found{}
+	obligations := map[string]catalog.Obligation{}
+	directions := map[string]string{} // slug: title ("" for none)
+	var circularIDs []string
 	for _, d := range ds {
 		d.Overdue = d.OverdueOn(today)
-		f, ok := seen[d.Subject]
-		if !ok {
-			var err error
-			if f.title, f.path, err = h.subjectPage(ctx, d.Subject); err != nil {
+		switch d.Type {
+		case decisions.SubjectCircular:
+			circularIDs = append(circularIDs, d.ID)
+		case decisions.SubjectObligation:
+			if _, ok := obligations[d.ID]; ok {
+				break
+			}
+			o, err := h.store.ObligationByID(ctx, d.ID)
+			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
 				return err
 			}
-			seen[d.Subject] = f
+			obligations[d.ID] = o
+			if o.CircularID != "" {
+				circularIDs = append(circularIDs, o.CircularID)
+			}
+		case decisions.SubjectProvision:
+			if _, ok := directions[d.ID]; ok {
+				break
+			}
+			md, err := h.store.Direction(ctx, d.ID)
+			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
+				return err
+			}
+			directions[d.ID] = md.Title
 		}
-		d.SubjectTitle, d.SubjectPath = f.title, f.path
+	}
+	refs, err := h.store.CircularRefsByID(ctx, circularIDs)
+	if err != nil {
+		return err
+	}
+	for _, d := range ds {
+		switch d.Type {
+		case decisions.SubjectCircular:
+			if c, ok := refs[d.ID]; ok {
+				d.SubjectTitle, d.SubjectPath = c.Title, "/circulars/"+c.Slug
+			}
+		case decisions.SubjectObligation:
+			o := obligations[d.ID]
+			if c, ok := refs[o.CircularID]; ok {
+				d.SubjectTitle, d.SubjectPath = o.What, "/circulars/"+c.Slug
+			}
+		case decisions.SubjectProvision:
+			if title := directions[d.ID]; title != "" {
+				d.SubjectTitle, d.SubjectPath = title+", paragraph "+string(d.Provision), catalog.DirectionPath(d.ID)
+			}
+		}
 	}
 	return nil
-}
-
-// subjectPage is s's title and page path ("" for a subject the catalog
-// does not have): a circular's page, an obligation's circular's page at
-// the obligation, a provision's direction's page.
-func (h *Handler) subjectPage(ctx context.Context, s decisions.Subject) (title, path string, err error) {
-	missing := func(err error) (string, string, error) {
-		if errors.Is(err, catalog.ErrNotFound) {
-			return "", "", nil
-		}
-		return "", "", err
-	}
-	switch s.Type {
-	case decisions.SubjectCircular:
-		c, err := h.store.Circular(ctx, s.ID)
-		if err != nil {
-			return missing(err)
-		}
-		return c.Title, "/circulars/" + c.Slug, nil
-	case decisions.SubjectObligation:
-		o, err := h.store.ObligationByID(ctx, s.ID)
-		if err != nil {
-			return missing(err)
-		}
-		c, err := h.store.Circular(ctx, o.CircularID)
-		if err != nil {
-			return missing(err)
-		}
-		return o.What, "/circulars/" + c.Slug, nil
-	}
-	d, err := h.store.Direction(ctx, s.ID)
-	if err != nil {
-		return missing(err)
-	}
-	return d.Title + ", paragraph " + string(s.Provision), catalog.DirectionPath(d.Slug), nil
 }
 
 // presented is present of one decision.
