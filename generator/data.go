@@ -256,6 +256,7 @@ func teamWorkView() map[string]any {
 		"applicabilities":  choices(decisions.Applicabilities, decisions.Label),
 		"reasons":          choices(decisions.Reasons, decisions.Label),
 		"statuses":         choices(decisions.Statuses, decisions.Label),
+		"evidenceStates":   choices(decisions.EvidenceStates, decisions.Label),
 		"maxEvidenceBytes": decisions.MaxEvidenceBytes,
 	}
 }

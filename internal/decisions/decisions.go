@@ -297,8 +297,10 @@ var labels = map[string]string{
 	Applicable: "Applies", NotApplicable: "Does not apply", Deferred: "Deferred",
 	ReasonNoActionNeeded: "No action needed", ReasonDuplicate: "Duplicate", ReasonSuperseded: "Superseded", ReasonOther: "Other (with a note)",
 	StatusNew: "New", StatusAssessing: "Assessing", StatusActionPlanned: "Action planned", StatusDone: "Done",
+	EvidencePending: "Pending review", EvidenceAccepted: "Accepted", EvidenceRejected: "Rejected",
 }
 
-// Label is how pages name an applicability, a reason or a status (the
-// status not-applicable is named as the applicability).
+// Label is how pages name an applicability, a reason, a status (the
+// status not-applicable is named as the applicability) or an evidence's
+// review state.
 func Label(v string) string { return labels[v] }

@@ -127,7 +127,7 @@ func TestDecision_OverdueOn(t *testing.T) {
 
 // TestLabel: every value a page offers has a name.
 func TestLabel(t *testing.T) {
-	for _, list := range [][]string{Applicabilities, Reasons, Statuses} {
+	for _, list := range [][]string{Applicabilities, Reasons, Statuses, EvidenceStates} {
 		for _, v := range list {
 			if Label(v) == "" {
 				t.Errorf("%q has no label", v)

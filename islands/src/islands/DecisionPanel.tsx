@@ -22,7 +22,7 @@ import { toast } from "../lib/toast";
 type Subject = { type: Decision["subjectType"]; subject: string; provision?: string };
 type Evidence = Schemas["Evidence"];
 type Comment = Schemas["Comment"];
-type Props = Subject & { applicabilities: Choice[]; reasons: Choice[]; statuses: Choice[]; maxEvidenceBytes: number };
+type Props = Subject & { applicabilities: Choice[]; reasons: Choice[]; statuses: Choice[]; evidenceStates: Choice[]; maxEvidenceBytes: number };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
 const label = "block text-sm font-medium";
@@ -351,7 +351,6 @@ const stateClass: Record<string, string> = {
   accepted: "border-green-700 text-green-800 dark:border-green-400 dark:text-green-300",
   rejected: "border-red-700 text-red-800 dark:border-red-400 dark:text-red-300",
 };
-const stateLabel: Record<string, string> = { pending: "Pending review", accepted: "Accepted", rejected: "Rejected" };
 
 function Review({ org, s, e }: { org: Organisation; s: Subject; e: Evidence }) {
   const [note, setNote] = useState("");
@@ -462,7 +461,7 @@ function AddEvidence({ org, s, maxBytes }: { org: Organisation; s: Subject; maxB
   );
 }
 
-function EvidenceList({ org, s, maxBytes }: { org: Organisation; s: Subject; maxBytes: number }) {
+function EvidenceList({ org, s, maxBytes, states }: { org: Organisation; s: Subject; maxBytes: number; states: Choice[] }) {
   const members = useMembers(org.id);
   const list = useQuery({
     queryKey: evidenceKey(org.id, s),
@@ -491,7 +490,7 @@ function EvidenceList({ org, s, maxBytes }: { org: Organisation; s: Subject; max
                 )}
                 {e.kind === "file" && <span className="text-xs text-slate-600 dark:text-slate-300">{size(e.size)}</span>}
                 <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${stateClass[e.state] ?? ""}`} data-evidence-state-label>
-                  {stateLabel[e.state] ?? e.state}
+                  {labelOf(states, e.state)}
                 </span>
               </div>
               {e.sha256 && (
@@ -505,7 +504,7 @@ function EvidenceList({ org, s, maxBytes }: { org: Organisation; s: Subject; max
               {e.note && <p className="mt-1">{e.note}</p>}
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                 Added by {members.nameOf(e.addedBy)} on {longDate(e.addedAt)}
-                {e.reviewedAt && `; ${e.state} by ${members.nameOf(e.reviewedBy)} on ${longDate(e.reviewedAt)}`}
+                {e.reviewedAt && `; ${labelOf(states, e.state).toLowerCase()} by ${members.nameOf(e.reviewedBy)} on ${longDate(e.reviewedAt)}`}
                 {e.reviewNote && `: ${e.reviewNote}`}
               </p>
               {org.canReviewEvidence && <Review org={org} s={s} e={e} />}
@@ -546,7 +545,7 @@ function ForOrganisation({ org, props }: { org: Organisation; props: Props }) {
         </p>
       )}
       {d && <Comments org={org} s={s} />}
-      {d && <EvidenceList org={org} s={s} maxBytes={props.maxEvidenceBytes} />}
+      {d && <EvidenceList org={org} s={s} maxBytes={props.maxEvidenceBytes} states={props.evidenceStates} />}
     </div>
   );
 }
