@@ -6,7 +6,9 @@ import { axeViolations, inviteLink, screenshot } from "./helpers";
 // organisation (Asha, its admin, and Ravi, a member) and Vik, its viewer,
 // and Chitra of another. Asha decides on a circular and gives it to Ravi
 // with a due date already past; Ravi finds it, overdue, in My work,
-// comments @asha and uploads evidence; Asha accepts it; Vik sees the
+// comments @asha, uploads evidence and moves the work on, so that Asha's
+// next change, of the version she read, is refused as stale; Asha
+// accepts the evidence; Vik sees the
 // decision and no controls; Chitra is told the board is not found; Asha
 // moves Ravi's work back to herself. The organisations and the
 // invitations are made through the API (the organisation spec drives
@@ -125,6 +127,18 @@ test.describe("team work", () => {
     await expectNoViolations(b.page);
     await screenshot(b.page, info, "team-decision-member");
     await panelShot(b.page, info, "team-panel-member");
+
+    // Ravi moves the work on (version 2) while Asha's page still holds
+    // version 1: her change is refused as stale, in plain words.
+    await bPanel.getByLabel("Status").selectOption("action-planned");
+    await bPanel.getByRole("button", { name: "Save the decision" }).click();
+    await expect(bPanel.locator("[data-decision-current]")).toHaveAttribute("data-version", "2");
+    await panel.getByLabel("Note").fill("Checked with the CISO");
+    await panel.getByRole("button", { name: "Save the decision" }).click();
+    await expect(panel.locator("[data-stale]")).toContainText("Someone else changed this decision after you opened it, so yours was not saved.");
+    await panel.getByRole("button", { name: "Reload the decision" }).click();
+    await expect(panel.locator("[data-decision-current]")).toHaveAttribute("data-version", "2");
+    await expect(panel.locator("[data-decision-status]")).toHaveText("Action planned");
 
     // Asha accepts it, with a note.
     await a.page.reload();
