@@ -5,7 +5,7 @@ import { axeViolations, inviteLink, screenshot } from "./helpers";
 // Team work (issue 44), from the browser: two members of one
 // organisation (Asha, its admin, and Ravi, a member) and Vik, its viewer,
 // and Chitra of another. Asha decides on a circular and gives it to Ravi
-// with a due date already past; Ravi finds it, overdue, in My work,
+// with a due date already past (Meera, an auditor, joins too); Ravi finds it, overdue, in My work,
 // comments @asha, uploads evidence and moves the work on, so that Asha's
 // next change, of the version she read, is refused as stale; Asha
 // accepts the evidence; Vik sees the
@@ -36,8 +36,8 @@ const auth = (p: Person) => ({ Authorization: `Bearer ${p.token}` });
 
 // join makes p a member of the organisation as role: the admin invites,
 // p accepts the e-mailed link's token.
-async function join(admin: Person, p: Person, orgID: string, role: string) {
-  const inv = await admin.page.request.post(`/api/organisations/${orgID}/invites`, { headers: auth(admin), data: { email: p.email, role } });
+async function join(admin: Person, p: Person, orgID: string, role: string, accessEndsAt?: string) {
+  const inv = await admin.page.request.post(`/api/organisations/${orgID}/invites`, { headers: auth(admin), data: { email: p.email, role, accessEndsAt } });
   expect(inv.status()).toBe(201);
   const token = new URL(await inviteLink(p.email)).searchParams.get("token");
   const res = await p.page.request.post("/api/invites/accept", { headers: auth(p), data: { token } });
@@ -60,16 +60,18 @@ async function expectNoViolations(page: Page) {
 }
 
 test.describe("team work", () => {
-  test("decide, assign, my work, comment, evidence, review, read-only viewer, another organisation, reassign", async ({ browser }, info) => {
+  test("decide, assign, my work, comment, evidence, stale, review, read-only viewer, auditor, another organisation, reassign", async ({ browser }, info) => {
     test.setTimeout(240_000);
     const a = await person(browser, info, "Asha", "Rao");
     const b = await person(browser, info, "Ravi", "Kumar");
     const v = await person(browser, info, "Vik", "Shah");
     const c = await person(browser, info, "Chitra", "Iyer");
+    const m = await person(browser, info, "Meera", "Das");
     const name = `Team ${unique(info, "")}`;
     const orgID = await createOrg(a, name);
     await join(a, b, orgID, "member");
     await join(a, v, orgID, "viewer");
+    await join(a, m, orgID, "auditor", new Date(Date.now() + 30 * 86_400_000).toISOString());
     await createOrg(c, `Other ${unique(info, "")}`);
 
     // A circular of the catalog, as the API lists it.
@@ -162,6 +164,17 @@ test.describe("team work", () => {
     await screenshot(v.page, info, "team-decision-viewer");
     await panelShot(v.page, info, "team-panel-viewer");
 
+    // Meera, an auditor, reviews evidence and nothing else.
+    await m.page.goto(circularPath);
+    const mPanel = m.page.locator("[data-decision-panel]");
+    await expect(mPanel.locator("[data-evidence] [data-review]")).toHaveCount(1);
+    for (const control of ["[data-decide-form]", "[data-comment-form]", "[data-evidence-form]"]) {
+      await expect(mPanel.locator(control)).toHaveCount(0);
+    }
+    await expect(mPanel.locator("[data-read-only]")).toContainText("review its evidence");
+    await expectNoViolations(m.page);
+    await panelShot(m.page, info, "team-panel-auditor");
+
     // Chitra, of another organisation, is told the board is not found.
     await c.page.goto(`/organisation/board/?id=${orgID}`);
     await expect(c.page.locator("[data-board-error]")).toHaveText("No organisation of yours has that id");
@@ -187,7 +200,7 @@ test.describe("team work", () => {
 
     await b.page.goto("/work/");
     await expect(b.page.locator("[data-work-summary]")).toContainText("Nothing is yours to do");
-    for (const p of [a, b, v, c]) await p.page.context().close();
+    for (const p of [a, b, v, c, m]) await p.page.context().close();
   });
 
   test("signed out, My work and the board send to sign in", async ({ page }) => {
