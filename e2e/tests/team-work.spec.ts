@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { axeViolations, inviteLink, screenshot } from "./helpers";
 
@@ -160,6 +161,12 @@ test.describe("team work", () => {
     for (const control of ["[data-decide-form]", "[data-comment-form]", "[data-evidence-form]", "[data-review]"]) {
       await expect(vPanel.locator(control)).toHaveCount(0);
     }
+    // Any member downloads the file: the bytes uploaded.
+    const download = v.page.waitForEvent("download");
+    await vPanel.getByRole("button", { name: "approval.pdf" }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe("approval.pdf");
+    expect(readFileSync(await saved.path())).toEqual(file);
     await expectNoViolations(v.page);
     await screenshot(v.page, info, "team-decision-viewer");
     await panelShot(v.page, info, "team-panel-viewer");
