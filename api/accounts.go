@@ -109,7 +109,7 @@ var opPreferences = &apispec.Operation{ID: "preferences", Method: "GET", Path: "
 
 var opSavePreferences = &apispec.Operation{ID: "savePreferences", Method: "PUT", Path: "/user/preferences",
 	Summary:     "Replace the signed-in user's preferences.",
-	Description: "Every field is required but entityTypes (absent: the stored choice is kept). circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; entityTypes from PSP, Issuer, Aggregator; each at most once.",
+	Description: "Every field is required but entityTypes, mentionEmails (an e-mail when a colleague @mentions you) and reminderEmails (the daily reminder of your decisions due within 7 days or overdue): absent, the stored choice is kept. circularSources from RBI, NPCI, SEBI, IRDAI, PFRDA, PRB, IDRBT; impactLevels from high, medium, low; categories from the search's categories; entityTypes from PSP, Issuer, Aggregator; each at most once.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[PreferencesRequest]()}}},
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "Saved.",
@@ -293,8 +293,8 @@ type (
 		NewPassword     string `json:"newPassword" check:"password"`
 	}
 	// PreferencesRequest is PUT /user/preferences's body: every field but
-	// entityTypes, which came later (a client that does not send it keeps
-	// the stored choice).
+	// entityTypes, mentionEmails and reminderEmails, which came later (a
+	// client that does not send one keeps the stored choice).
 	PreferencesRequest struct {
 		CircularSources        []string `json:"circularSources"`
 		ImpactLevels           []string `json:"impactLevels"`
@@ -302,6 +302,8 @@ type (
 		EntityTypes            []string `json:"entityTypes,omitempty"`
 		EmailNotifications     *bool    `json:"emailNotifications"`
 		NewsletterSubscription *bool    `json:"newsletterSubscription"`
+		MentionEmails          *bool    `json:"mentionEmails,omitempty"`
+		ReminderEmails         *bool    `json:"reminderEmails,omitempty"`
 	}
 )
 
@@ -490,18 +492,27 @@ func (h *Handler) putPreferences(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	entityTypes := req.EntityTypes
-	if entityTypes == nil {
+	c := auth.Choices{CircularSources: req.CircularSources, ImpactLevels: req.ImpactLevels, Categories: req.Categories,
+		EntityTypes: req.EntityTypes, EmailNotifications: *req.EmailNotifications, NewsletterSubscription: *req.NewsletterSubscription}
+	// What the request leaves out stays as stored.
+	if req.EntityTypes == nil || req.MentionEmails == nil || req.ReminderEmails == nil {
 		old, err := h.acc.users.Preferences(r.Context(), userOf(r).ID)
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
-		entityTypes = old.EntityTypes
+		if c.EntityTypes == nil {
+			c.EntityTypes = old.EntityTypes
+		}
+		c.MentionEmails, c.ReminderEmails = old.MentionEmails, old.ReminderEmails
 	}
-	p, err := h.acc.users.SavePreferences(r.Context(), userOf(r).ID, auth.Choices{CircularSources: req.CircularSources,
-		ImpactLevels: req.ImpactLevels, Categories: req.Categories, EntityTypes: entityTypes,
-		EmailNotifications: *req.EmailNotifications, NewsletterSubscription: *req.NewsletterSubscription})
+	if req.MentionEmails != nil {
+		c.MentionEmails = *req.MentionEmails
+	}
+	if req.ReminderEmails != nil {
+		c.ReminderEmails = *req.ReminderEmails
+	}
+	p, err := h.acc.users.SavePreferences(r.Context(), userOf(r).ID, c)
 	if err != nil {
 		h.writeError(w, r, err)
 		return

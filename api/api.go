@@ -37,6 +37,8 @@ type Store interface {
 	Organisations
 	Decisions
 	Evidence
+	OrganisationRegisters
+	Inspections
 }
 
 // Handler holds the API's dependencies.

@@ -11,6 +11,8 @@ import (
 	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
+	"regpulse/internal/mail"
+	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 )
 
@@ -36,8 +38,8 @@ type Decisions interface {
 	Board(ctx context.Context, orgID string, q decisions.BoardQuery) ([]decisions.Decision, int, error)
 	MyWork(ctx context.Context, userID string) ([]decisions.WorkItem, error)
 	Reassign(ctx context.Context, by teams.Actor, from, to string) (int, error)
-	// AddComment also answers the members it mentions: the ones a later
-	// slice tells by e-mail.
+	// AddComment also answers the members it mentions: the ones to tell
+	// by e-mail (mailMentions).
 	AddComment(ctx context.Context, by teams.Actor, subject decisions.Subject, body string) (decisions.Comment, []teams.Member, error)
 	Comments(ctx context.Context, orgID string, subject decisions.Subject) ([]decisions.Comment, error)
 	// ObligationByID answers catalog.ErrNotFound for none.
@@ -192,7 +194,7 @@ var opBoard = &apispec.Operation{ID: "listDecisions", Method: "GET", Path: "/org
 
 var opGetDecision = &apispec.Operation{ID: "getDecision", Method: "GET", Path: "/organisations/{id}/decision",
 	Summary:     "The organisation's decision on one subject; any member may read it." + subjectNote,
-	Description: "version is what a change sends back (PUT).",
+	Description: "version is what a change sends back (PUT). reopened is set when the catalog's sync reopened the decision because its text changed (its circular replaced or withdrawn, its provision changed by a newer version of the direction): the status went back to assessing, with what changed.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The decision.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Decision]()}}},
 		rBadRequest.At(400),
@@ -232,7 +234,7 @@ var opListComments = &apispec.Operation{ID: "listDecisionComments", Method: "GET
 
 var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", Path: "/organisations/{id}/decision/comments",
 	Summary:     "Comment on the organisation's decision on a subject (admins and members)." + subjectNote,
-	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions); an @name that is no member's stays text.",
+	Description: "The body: body, 1 to 2000 characters. Each @username of a member is a mention (its user id in mentions), e-mailed the comment with the subject's title and a link to its page, once, unless it is the author or turned mention e-mails off (mentionEmails in the preferences); an @name that is no member's stays text. The comment is kept whatever happens to its e-mails.",
 	Body:        &apispec.Body{Required: true, Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[CommentRequest]()}}},
 	Responses: []*apispec.Response{
 		{Status: 201, Description: "Commented.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[decisions.Comment]()}}},
@@ -423,13 +425,81 @@ func (h *Handler) addComment(w http.ResponseWriter, r *http.Request, in subjectI
 		h.writeError(w, r, err)
 		return
 	}
-	// The mentioned members are the e-mails' seam (a later slice).
-	c, _, err := h.store.AddComment(r.Context(), actor(r, in.ID), s, req.Body)
+	c, mentioned, err := h.store.AddComment(r.Context(), actor(r, in.ID), s, req.Body)
 	if err != nil {
 		h.writeError(w, r, decisionsError(err))
 		return
 	}
+	h.mailMentions(r, in.ID, c, mentioned)
 	writeJSON(w, http.StatusCreated, c)
+}
+
+// MentionMailer sends the e-mails of a comment's mentions
+// (teammail.Mailer): each once, answering the addresses that failed.
+type MentionMailer interface {
+	SendMentions(ctx context.Context, es []teammail.MentionEmail) (map[string]error, error)
+}
+
+// mailMentions e-mails each member comment c mentions, once, but its
+// author and those who turned mention e-mails off, with the comment,
+// the subject's title and a link to its page. The comment is kept
+// whatever happens to its e-mails: a failure is logged, not answered.
+func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Comment, mentioned []teams.Member) {
+	if h.tmCfg.Mentions == nil || len(mentioned) == 0 {
+		return
+	}
+	ctx, u := r.Context(), userOf(r)
+	fail := func(err error) {
+		h.log.Error("api: mention e-mails failed", "comment", c.ID, "err", err, "request_id", requestID(ctx))
+	}
+	var to []teams.Member
+	for _, m := range mentioned {
+		if m.UserID == u.ID {
+			continue
+		}
+		p, err := h.acc.users.Preferences(ctx, m.UserID)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if p.MentionEmails {
+			to = append(to, m)
+		}
+	}
+	if len(to) == 0 {
+		return
+	}
+	org, err := h.store.Organisation(ctx, u.ID, orgID)
+	if err != nil {
+		fail(err)
+		return
+	}
+	page, err := teammail.SubjectPage(ctx, h.store, c.Subject)
+	if err != nil {
+		fail(err)
+		return
+	}
+	base := h.tmCfg.Site
+	if base == "" {
+		base = siteOrigin(r) + "/"
+	}
+	site, err := mail.ParseSite(base)
+	if err != nil {
+		fail(err)
+		return
+	}
+	author := teams.Member{UserID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName}
+	es := make([]teammail.MentionEmail, 0, len(to))
+	for _, m := range to {
+		es = append(es, teammail.NewMention(m, author, org.Name, c, page, site))
+	}
+	failed, err := h.tmCfg.Mentions.SendMentions(ctx, es)
+	if err != nil {
+		fail(err)
+	}
+	for addr, err := range failed {
+		h.log.Warn("api: a mention e-mail was not delivered", "comment", c.ID, "to", addr, "err", err, "request_id", requestID(ctx))
+	}
 }
 
 func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {

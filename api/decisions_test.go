@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
 	"regpulse/internal/directions/directionstest"
@@ -25,6 +26,7 @@ type decisionsFixture struct {
 	obligation string           // due 2025-09-30
 	direction  catalog.MasterDirection
 	provision  string // in force today
+	cat        *catalog.Catalog
 }
 
 const obligationID = "0b119a71-0000-4000-8000-000000000001"
@@ -39,7 +41,9 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 			due := storetest.Date("2025-09-30")
 			cat.Circulars[i].Obligations = []catalog.Obligation{{ID: obligationID, CircularID: c.ID, AppliesTo: catalog.TextList{"PSP"},
 				What: "Apply fraud controls to every UPI payment.", Kind: "new-requirement", DueDate: &due, Deadline: "2025-09-30", Binding: true,
-				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor"}}
+				SourceText: "Banks and UPI apps must apply fraud controls to every UPI payment", Origin: "editor", Accepted: true,
+				// what the loader fills in: a register lists it with them
+				CircularSlug: c.Slug, CircularTitle: c.Title, Source: c.Source, ImpactLevel: c.ImpactLevel}}
 			f.circular = cat.Circulars[i]
 		case c.EffectiveDate == nil && f.undated.ID == "":
 			f.undated = c
@@ -53,7 +57,7 @@ func newDecisionsFixture(t *testing.T) *decisionsFixture {
 	if _, err := f.db.SyncCatalog(t.Context(), cat); err != nil {
 		t.Fatal(err)
 	}
-	f.direction = d
+	f.direction, f.cat = d, cat
 	today := catalog.Date{Time: catalog.Day(f.clock())}
 	stored, err := f.db.DirectionBetween(t.Context(), d.Slug, today, today)
 	if err != nil {
@@ -342,5 +346,77 @@ func TestDecisions_Calls(t *testing.T) {
 	} {
 		wantError(t, f.call(t, c.method, c.target, "{}", append([]string{"Content-Type", "text/plain"}, asha.auth...)...), 415, nil)
 		wantError(t, f.call(t, c.method, c.target, big, asha.auth...), 413, nil)
+	}
+}
+
+// mentionsTo are the mention e-mails each address received (their text
+// parts), leaving the invitations out.
+func (f *teamsFixture) mentionsTo(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for to, ms := range f.smtp.Received() {
+		for _, m := range ms {
+			if strings.Contains(string(m), "mentioned you") {
+				out[to] = append(out[to], plainPart(t, m))
+			}
+		}
+	}
+	return out
+}
+
+// TestDecisions_MentionEmails: a comment e-mails each member it
+// mentions once (however often named), with the comment, the subject's
+// title and a link to its page; never its author, nor a member who
+// turned mention e-mails off (PUT /user/preferences), nor a name that
+// is no member's.
+func TestDecisions_MentionEmails(t *testing.T) {
+	f := newDecisionsFixture(t)
+	asha, ravi, meera, vik := f.person(t, "asha"), f.person(t, "ravi"), f.person(t, "meera"), f.person(t, "vik")
+	org := f.createOrg(t, asha, "Asha Payments")
+	f.join(t, asha, ravi, org.ID, teams.RoleMember, nil)
+	f.join(t, asha, meera, org.ID, teams.RoleMember, nil)
+	f.join(t, asha, vik, org.ID, teams.RoleViewer, nil)
+	circ := decisions.Subject{Type: decisions.SubjectCircular, ID: f.circular.ID}
+	if res := f.call(t, "PUT", decisionPath(org.ID, circ), `{"applicability":"applicable"}`, asha.auth...); res.status != 200 {
+		t.Fatalf("decide: %d %s", res.status, res.body)
+	}
+	// Meera turns mention e-mails off and keeps her other choices.
+	res := f.call(t, "PUT", "/user/preferences", `{"circularSources":[],"impactLevels":[],"categories":[],"emailNotifications":true,"newsletterSubscription":false,"mentionEmails":false}`, meera.auth...)
+	if p := jsonOf[auth.Preferences](t, res); res.status != 200 || p.MentionEmails || !p.ReminderEmails {
+		t.Fatalf("meera's preferences: %d %s", res.status, res.body)
+	}
+	res = f.call(t, "POST", commentsPath(org.ID, circ), `{"body":"@ravi and @meera: check the limits. @asha @vik @ravi @nobody"}`, asha.auth...)
+	if res.status != 201 {
+		t.Fatalf("comment: %d %s", res.status, res.body)
+	}
+	got := f.mentionsTo(t)
+	if len(got[ravi.email]) != 1 || len(got[vik.email]) != 1 || len(got) != 2 {
+		t.Fatalf("mention e-mails: %v", got)
+	}
+	text := got[ravi.email][0]
+	for _, want := range []string{"Asha Rao mentioned you", "On " + f.circular.Title + ",", "@ravi and @meera: check the limits.",
+		"https://regpulse.example/circulars/" + f.circular.Slug, "https://regpulse.example/profile#team-emails", "Asha Payments"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the e-mail lacks %q:\n%s", want, text)
+		}
+	}
+	// Ravi mentions himself and Asha: only Asha hears of it.
+	if res := f.call(t, "POST", commentsPath(org.ID, circ), `{"body":"@ravi noted, @asha"}`, ravi.auth...); res.status != 201 {
+		t.Fatalf("comment: %d %s", res.status, res.body)
+	}
+	got = f.mentionsTo(t)
+	if len(got[asha.email]) != 1 || len(got[ravi.email]) != 1 || len(got[meera.email]) != 0 {
+		t.Errorf("after ravi's comment: %v", got)
+	}
+	// Meera turns them on again: the next mention reaches her.
+	res = f.call(t, "PUT", "/user/preferences", `{"circularSources":[],"impactLevels":[],"categories":[],"emailNotifications":true,"newsletterSubscription":false,"mentionEmails":true}`, meera.auth...)
+	if res.status != 200 {
+		t.Fatalf("meera's preferences: %d %s", res.status, res.body)
+	}
+	if res := f.call(t, "POST", commentsPath(org.ID, circ), `{"body":"@meera over to you"}`, asha.auth...); res.status != 201 {
+		t.Fatalf("comment: %d %s", res.status, res.body)
+	}
+	if got := f.mentionsTo(t); len(got[meera.email]) != 1 {
+		t.Errorf("meera, mentions on again: %v", got[meera.email])
 	}
 }

@@ -346,10 +346,13 @@ func (h *Handler) reviewEvidence(w http.ResponseWriter, r *http.Request, in evid
 }
 
 // SentAsStored reports whether path (the server's, /api/...) is the
-// download of a file of evidence: a server that compresses what it sends
-// must send that one as it is, since its Repr-Digest is of the bytes
-// stored (and a file is no smaller zipped twice).
+// download of a file of evidence or an organisation's export
+// (inspection.go): a server that compresses what it sends must send
+// those as they are, since their Repr-Digest is of the bytes made (and
+// a file is no smaller zipped twice).
 func SentAsStored(path string) bool {
 	seg := strings.Split(strings.TrimPrefix(path, "/api"), "/")
-	return len(seg) == 6 && seg[0] == "" && seg[1] == "organisations" && seg[2] != "" && seg[3] == "evidence" && seg[4] != "" && seg[5] == "file"
+	org := len(seg) >= 4 && seg[0] == "" && seg[1] == "organisations" && seg[2] != ""
+	return org && len(seg) == 6 && seg[3] == "evidence" && seg[4] != "" && seg[5] == "file" ||
+		org && len(seg) == 4 && seg[3] == "export"
 }

@@ -279,6 +279,9 @@ func TestSentAsStored(t *testing.T) {
 		"/api/organisations/o-1/evidence/e-1/review": false,
 		"/organisations/o-1/evidence/e-1/file/x":     false,
 		"/api/health":                                false,
+		"/api/organisations/o-1/export":              true,
+		"/api/organisations//export":                 false,
+		"/api/organisations/o-1/export/x":            false,
 	} {
 		if got := SentAsStored(path); got != want {
 			t.Errorf("SentAsStored(%q) = %v, want %v", path, got, want)

@@ -18,8 +18,9 @@ import (
 
 // The obligation calls: a circular's obligations and the list of all
 // (public reads, cached), their bulk download, how far the extraction of
-// obligations is, and the signed-in user's register (statuses, notes,
-// history, its CSV and the compliance score).
+// obligations is, the signed-in user's register (statuses, notes,
+// history, its CSV and the compliance score), and an organisation's
+// register (orgregister.go).
 
 // obligationParams are the parameters only the obligation calls take.
 var obligationParams = map[string]*apispec.Param{
@@ -40,6 +41,9 @@ var obligationParams = map[string]*apispec.Param{
 	"RegisterStatus": filter("RegisterStatus", "status", register.Statuses, "Only obligations with this status (todo until set)."+filterNote),
 	"DueGroup": filter("DueGroup", "group", register.Groups,
 		"Only obligations of this due-date group as of today (UTC): overdue (a date passed while your register tracked it), in-force (a date passed before it began tracking: to confirm), this-month, later, no-date."+filterNote),
+	"ScoreOrganisation": {Name: "organisation", In: "query",
+		Description: "Whose score: an organisation's id (one of which the user is a member), or " + scoreOwnNone + " for the user's own register. Without it, a member of an organisation has their first organisation's (by name), the others their own.",
+		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(64)}},
 	"RegisterSearch": {Component: "RegisterSearch", Name: "search", In: "query",
 		Description: fmt.Sprintf("Case-insensitive substring of what, the source sentence or the circular's title (at most %d characters). %% and _ match themselves.", maxSearchLength),
 		Schema:      apispec.Schema{Type: "string", MaxLength: apispec.Int(maxSearchLength)}},
@@ -75,8 +79,11 @@ func obligationRoutes() []*route {
 		signedIn(handle(opObligationHistory, func(h *Handler, w http.ResponseWriter, r *http.Request, in obligationIn) {
 			h.obligationHistory(w, r, in.ID)
 		})),
-		signedIn(handle(opComplianceScore, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.complianceScore(w, r) })),
+		signedIn(handle(opComplianceScore, func(h *Handler, w http.ResponseWriter, r *http.Request, in scoreIn) { h.complianceScore(w, r, in) })),
 		signedIn(handle(opConfirmInForce, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.confirmInForce(w, r) })),
+		signedIn(handle(opOrganisationRegister, func(h *Handler, w http.ResponseWriter, r *http.Request, in orgRegisterIn) {
+			h.organisationRegister(w, r, in)
+		})),
 	}
 }
 
@@ -186,13 +193,16 @@ var opObligationHistory = &apispec.Operation{ID: "obligationHistory", Method: "G
 }
 
 var opComplianceScore = &apispec.Operation{ID: "complianceScore", Method: "GET", Path: "/user/compliance-score",
-	Summary:     "The signed-in user's compliance score.",
-	Description: "The share of the obligations of the user's register, weighted by their circular's impact (high 3, medium 2, low 1), that the user marked done or not applicable, from 0 to 100; null when none applies.",
+	Summary: "The signed-in user's compliance score: their organisation's when they belong to one.",
+	Description: "The share of the obligations of a register, weighted by their circular's impact (high 3, medium 2, low 1), marked done or not applicable, from 0 to 100; null when none applies. " +
+		"For a member of an organisation it is the organisation's register (its decisions on obligations, GET /organisations/{id}/register), the first of theirs by name unless organisation names another, and organisation says which; " +
+		"otherwise, or with organisation=none, the user's own register (the statuses they set), organisation null.",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The score.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[register.Score]()}}},
 		rBadRequest.At(400),
 		rUnauthorized.At(401),
+		rOrganisationNotFound.At(404),
 		rInternalError.At(500)},
 }
 
@@ -398,21 +408,6 @@ func (h *Handler) obligationHistory(w http.ResponseWriter, r *http.Request, id s
 		return
 	}
 	writeJSON(w, http.StatusOK, hist)
-}
-
-// complianceScore is GET /user/compliance-score.
-func (h *Handler) complianceScore(w http.ResponseWriter, r *http.Request) {
-	types, err := h.userTypes(r)
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	t, err := h.store.RegisterTally(r.Context(), userOf(r).ID, types)
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, register.ScoreOf(t, types))
 }
 
 // confirmInForce is POST /user/obligations/confirm.

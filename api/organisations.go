@@ -56,6 +56,9 @@ type TeamsConfig struct {
 	// Mailer sends the invitations; nil: an invitation is refused (503),
 	// since no one could accept it.
 	Mailer InviteMailer
+	// Mentions sends the e-mails of the comments' @mentions; nil: none
+	// is sent (the comments are kept).
+	Mentions MentionMailer
 	// Site is the site's absolute URL the invitations link under; ""
 	// takes the request's own origin.
 	Site string

@@ -19,6 +19,7 @@ import (
 	"regpulse/internal/auth"
 	imail "regpulse/internal/mail"
 	"regpulse/internal/mail/smtptest"
+	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 )
 
@@ -53,7 +54,8 @@ func newTeamsFixtureLimit(t testing.TB, limit int) *teamsFixture {
 	mailer := &teams.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}
 	f.api = New(f.db, slog.New(slog.NewTextHandler(f.logs, nil)), WithNow(f.clock),
 		WithAuth(AuthConfig{Tokens: authTokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}),
-		WithTeams(TeamsConfig{Tokens: tokens, Mailer: mailer, Site: "https://regpulse.example/", InviteLimit: limit}))
+		WithTeams(TeamsConfig{Tokens: tokens, Mailer: mailer, Site: "https://regpulse.example/", InviteLimit: limit,
+			Mentions: &teammail.Mailer{Sender: snd, Now: f.clock, Transport: func() (imail.Transport, error) { return imail.NewSMTP(srv.URL()) }}}))
 	return &teamsFixture{authFixture: f, smtp: srv}
 }
 

@@ -39,6 +39,7 @@ func areas() []area {
 		{routes: organisationRoutes, params: organisationParams},
 		// Evidence is the decisions' (it takes their subject's parameters).
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
+		{routes: inspectionRoutes, params: inspectionParams},
 	}
 }
 

@@ -31,6 +31,7 @@ var schemaTypes = map[string]reflect.Type{
 	"Effect":           reflect.TypeFor[catalog.Effect](),
 	"ProvisionSpan":    reflect.TypeFor[catalog.ProvisionSpan](),
 	"Change":           reflect.TypeFor[directions.Change](),
+	"Reopening":        reflect.TypeFor[decisions.Reopening](),
 	"Amendment":        reflect.TypeFor[directions.Amendment](),
 	"Segment":          reflect.TypeFor[redline.Segment](),
 	"EntityImpact":     reflect.TypeFor[catalog.EntityImpact](),
@@ -80,6 +81,7 @@ func schemaEnums() map[string][]string {
 	out["ModelFallback"] = search.ModelFallbacks
 	out["RedlineOp"] = redline.Ops
 	out["ChangeKind"] = directions.ChangeKinds
+	out["ReopenReason"] = decisions.ReopenReasons
 	return out
 }
 
@@ -123,9 +125,17 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		},
 	},
 	"ComplianceScore": {
-		Description: "The share of the user's applicable obligations, weighted by impact, marked done or not applicable.",
+		Description: "The share of a register's applicable obligations, weighted by impact, marked done or not applicable: the user's own, or their organisation's.",
 		Properties: map[string]apispec.PropertyDoc{
-			"score": {Description: "0 to 100; null when no obligation applies.", Minimum: ptr(0)},
+			"score":        {Description: "0 to 100; null when no obligation applies.", Minimum: ptr(0)},
+			"organisation": {Description: "The organisation whose register (its decisions) the score is, for the page to name it; null for the user's own register."},
+		},
+	},
+	"OrganisationRegister": {
+		Description: "An organisation's register: the organisation, its kinds of business, since when it tracks, its score and a page of its obligations with its decisions' statuses.",
+		Properties: map[string]apispec.PropertyDoc{
+			"trackingSince": {Description: "When the organisation was made: an obligation due before that day is in force (to confirm), not overdue.", Format: "date-time"},
+			"score":         {Description: "The whole register's score, whatever the filters."},
 		},
 	},
 	"Answer": {
@@ -353,7 +363,24 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"decidedAt":     {Description: "When it was last changed.", Format: "date-time"},
 			"textVersion":   {Description: "The version of the text decided on: a circular's (or an obligation's circular's) withdrawnOn then, null while in force; a provision's direction version in force then (its issue date before any amendment)."},
 			"version":       {Description: "How many times it was written: a change sends it back, and is refused (409) when another came first."},
+			"reopened": {Description: "The last time the system reopened the decision because its text changed (the catalog's sync: a circular replaced or withdrawn, a provision changed by a newer version of its direction), with what changed; null when it never did. " +
+				"It stays when members decide again: one whose at is after decidedAt is still to be answered."},
 		},
+	},
+	"Reopening": {
+		Description: "Why and when the system reopened a decision: its status went back to assessing (new stays new), its textVersion to the text's now, and its organisation's audit trail has a decision.reopen row with no actor.",
+		Properties: map[string]apispec.PropertyDoc{
+			"at":          {Format: "date-time"},
+			"from":        {Description: "The text version decided on (a date, or empty: a circular in force)."},
+			"to":          {Description: "The text version now (a date, or empty: a circular in force again)."},
+			"priorStatus": {Description: "The decision's status before it reopened."},
+			"replacedBy":  {Description: "The circulars that replaced or withdrew the circular (empty for a provision)."},
+			"rulesNowIn":  {Description: "Where the circular's rules went, as the catalog says (empty for a provision)."},
+			"diff":        {Description: "For a provision: its change from the version decided on to the one in force (before, after, a word-level redline, the amending versions); null for a circular or an obligation."},
+		},
+	},
+	"ReopenReason": {
+		Description: "Why a decision reopened: circular-withdrawn (its circular, or its obligation's, replaced or withdrawn), circular-reinstated (in force again), provision-changed (text, heading or number), provision-removed.",
 	},
 	"WorkItem": {
 		Description: "An open decision the signed-in user owns, with its organisation's name.",

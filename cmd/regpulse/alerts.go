@@ -20,19 +20,22 @@ import (
 	"regpulse/internal/app"
 	"regpulse/internal/mail"
 	"regpulse/internal/store"
+	"regpulse/internal/teammail"
 )
 
 const alertsUsage = `usage: regpulse alerts <command> [flags]
 
 commands:
-  send                     match what arrived and send what is due now (what serve --alerts-every runs)
+  send                     match what arrived and send what is due now (what serve --alerts-every runs),
+                           the decisions' daily reminders included
   list                     list every alert: kind, frequency, on/off, address, last sent
   stats                    count alerts, matches waiting and e-mails by status
   bouncing                 list the addresses servers refused (bouncing after 3 refusals in a row)
   resend --from D --to D   send again the matches of the e-mails sent from D to D (UTC dates, --to excluded)
 
 Immediate alerts go at each run; daily digests from 07:00 UTC, weekly ones
-on Mondays from 07:00 UTC. E-mails go through $SMTP_URL, else into .eml
+on Mondays from 07:00 UTC; the reminders of the decisions due within 7 days
+or overdue from 07:00 UTC, once a day, each decision once per kind. E-mails go through $SMTP_URL, else into .eml
 files (DATA/outbox/alerts, or --out/alerts).
 Run "regpulse alerts <command> -h" for a command's flags.
 `
@@ -45,6 +48,7 @@ type alertsRun struct {
 	holder           string
 	getenv           func(string) string
 	log              *slog.Logger
+	now              func() time.Time // nil: time.Now
 }
 
 // newHolder names this process in the stores' run locks.
@@ -82,7 +86,23 @@ func (r alertsRun) run(ctx context.Context) (alerts.Report, error) {
 		tr = mail.Dir{Path: filepath.Join(out, "alerts")}
 	}
 	defer tr.Close()
-	return alerts.Run(ctx, r.db, tr, alerts.Options{Links: links, Tokens: tokens, Sender: snd, Holder: r.holder, Log: r.log})
+	rep, err := alerts.Run(ctx, r.db, tr, alerts.Options{Links: links, Tokens: tokens, Sender: snd, Holder: r.holder, Log: r.log, Now: r.now})
+	if err != nil {
+		return rep, err
+	}
+	// The decisions' reminders go through the same run, sender and
+	// transport, once a day from the digests' hour (teammail.Remind).
+	site, err := mail.ParseSite(r.baseURL)
+	if err != nil {
+		return rep, err
+	}
+	rem, err := teammail.Remind(ctx, r.db, tr, teammail.Options{Site: site, Sender: snd, Holder: r.holder, Log: r.log, Now: r.now})
+	rep.Sent, rep.Failed, rep.Skipped = rep.Sent+rem.Sent, rep.Failed+rem.Failed, rep.Skipped+rem.Skipped
+	maps.Copy(rep.Failures, rem.Failures)
+	if rem.Sent+rem.Failed > 0 {
+		r.log.Info(rem.String())
+	}
+	return rep, err
 }
 
 func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -166,6 +186,9 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(tw, "their versions waiting\t%d\n", st.FollowsWaiting)
 		for _, k := range []string{"sent", "failed", "sending"} {
 			fmt.Fprintf(tw, "their e-mails %s\t%d\n", k, st.FollowSends[k])
+		}
+		for _, k := range []string{"sent", "failed", "sending"} {
+			fmt.Fprintf(tw, "reminders of decisions %s\t%d\n", k, st.ReminderSends[k])
 		}
 	case "bouncing":
 		list, err := db.Bouncing(ctx)

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
+	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
+	"regpulse/internal/teams"
 )
 
 func TestAlerts_CLI(t *testing.T) {
@@ -81,5 +86,61 @@ func TestAlerts_CLI(t *testing.T) {
 		if _, _, err := runCmd(t, args...); err == nil {
 			t.Errorf("%v succeeded", args)
 		}
+	}
+}
+
+// TestAlertsRun_Reminders: the alerts' run (serve --alerts-every,
+// regpulse alerts send) sends the decisions' reminders from 07:00 UTC
+// into the alerts' outbox, once a day.
+func TestAlertsRun_Reminders(t *testing.T) {
+	dir := t.TempDir()
+	db, err := store.Open(t.Context(), filepath.Join(dir, "regpulse.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.SyncCatalog(t.Context(), storetest.Catalog()); err != nil {
+		t.Fatal(err)
+	}
+	u, err := db.CreateUser(t.Context(), auth.NewUser{Username: "asha", Email: "asha@example.com", PasswordHash: "x", FirstName: "Asha", LastName: "R"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := db.CreateOrganisation(t.Context(), teams.Actor{UserID: u.ID}, "Asha Payments", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2025, 6, 30, 6, 0, 0, 0, time.UTC)
+	due := catalog.Date{Time: time.Date(2025, 7, 2, 0, 0, 0, 0, time.UTC)}
+	if _, err := db.PutDecision(t.Context(), teams.Actor{UserID: u.ID, OrganisationID: org.ID}, decisions.Decision{
+		Subject:       decisions.Subject{Type: decisions.SubjectCircular, ID: catalog.IDForPath("circulars/" + storetest.SlugUPIFraud + ".md")},
+		Applicability: decisions.Applicable, OwnerID: catalog.OptString(u.ID), DueDate: &due}); err != nil {
+		t.Fatal(err)
+	}
+	run := alertsRun{db: db, flags: digestFlags{from: "RegPulse <alerts@regpulse.example>"}, baseURL: "https://regpulse.example/", dataDir: dir,
+		holder: "test", getenv: func(string) string { return "" }, log: slog.New(slog.DiscardHandler), now: func() time.Time { return now }}
+	reminders := func() []string {
+		emls, _ := filepath.Glob(filepath.Join(dir, "outbox", "alerts", "reminder-*.eml"))
+		return emls
+	}
+	if _, err := run.run(t.Context()); err != nil || len(reminders()) != 0 {
+		t.Fatalf("before 07:00: %v, %v", reminders(), err)
+	}
+	now = now.Add(2 * time.Hour)
+	for range 2 {
+		if _, err := run.run(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	emls := reminders()
+	if len(emls) != 1 {
+		t.Fatalf("%d reminders, want 1", len(emls))
+	}
+	b, _ := os.ReadFile(emls[0])
+	if !strings.Contains(string(b), "Subject: RegPulse reminder: 1 due within 7 days") || !strings.Contains(string(b), "UPI fraud risk controls") {
+		t.Errorf("the reminder:\n%s", b)
+	}
+	if out, _, err := runCmd(t, "alerts", "stats", "--data", dir); err != nil || !regexp.MustCompile(`reminders of decisions sent +1\n`).MatchString(out) {
+		t.Errorf("stats: %q, %v", out, err)
 	}
 }

@@ -63,6 +63,7 @@ commands:
   obligations extract  propose and store the obligations of circulars without written ones
   obligations accept C accept the extracted obligations of circular C (slug or id)
   audit verify       check every organisation's audit trail (hash chain); --org ID for one
+  export             an organisation's register for an inspection, xlsx or pdf; prints its SHA-256
 
 Run "regpulse <command> -h" for a command's flags.
 `
@@ -118,6 +119,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdObligations(ctx, args[1:], stdout, stderr)
 	case "audit":
 		return cmdAudit(ctx, args[1:], stdout, stderr)
+	case "export":
+		return cmdExport(ctx, args[1:], stdout, stderr, time.Now)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

@@ -185,6 +185,11 @@ test.describe("accounts", () => {
     await page.getByLabel("UPI", { exact: true }).check();
     await emailNotes.uncheck();
     await page.getByLabel("Monthly newsletter").check();
+    // The team e-mails: both on for a new user; mentions turned off.
+    const mentions = page.getByLabel("@mentions me");
+    await expect(mentions).toBeChecked();
+    await expect(page.getByLabel("Daily reminder of my decisions")).toBeChecked();
+    await mentions.uncheck();
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect(page.getByText("Preferences saved", { exact: true })).toBeVisible();
     await page.reload();
@@ -196,6 +201,8 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("UPI", { exact: true })).toBeChecked();
     await expect(page.getByLabel("Email notifications")).not.toBeChecked();
     await expect(page.getByLabel("Monthly newsletter")).toBeChecked();
+    await expect(page.getByLabel("@mentions me")).not.toBeChecked();
+    await expect(page.getByLabel("Daily reminder of my decisions")).toBeChecked();
     await screenshot(page, info, "profile");
   });
 

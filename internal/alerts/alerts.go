@@ -173,7 +173,8 @@ type Address struct {
 // Stats are the CLI's counts: alerts by "kind/frequency" (with " (off)"
 // for those that cannot send), matches waiting, e-mails by status; and
 // the Master Directions followed: the follows, the versions waiting to
-// be sent to them, their e-mails by status.
+// be sent to them, their e-mails by status; and the decisions'
+// reminders (teammail) by status, which the same runs send.
 type Stats struct {
 	Alerts  map[string]int
 	Waiting int
@@ -181,6 +182,8 @@ type Stats struct {
 
 	Follows, FollowsWaiting int
 	FollowSends             map[string]int
+
+	ReminderSends map[string]int
 }
 
 // Describe says in one line what a sends and how often, e.g. "A daily

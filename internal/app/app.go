@@ -36,6 +36,7 @@ import (
 	"regpulse/internal/obligations"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store"
+	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 	"regpulse/internal/web"
 )
@@ -290,6 +291,10 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
+	mentions, err := mentionMailer(c.Store.Data, env)
+	if err != nil {
+		return nil, err
+	}
 	svc, err := c.AI.Service(env.Getenv, log)
 	if err != nil {
 		return nil, err
@@ -305,7 +310,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
-		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Site: c.SiteURL}),
+		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)
@@ -334,20 +339,43 @@ func inviteMailer(data string, env Env) (api.InviteMailer, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &teams.Mailer{Sender: snd}
+	tr, err := oneOffTransport(data, "invites", env)
+	if err != nil || tr == nil {
+		return nil, err
+	}
+	return &teams.Mailer{Sender: snd, Transport: tr}, nil
+}
+
+// mentionMailer sends the e-mails of the comments' @mentions as they are
+// made, as inviteMailer the invitations (DATA/outbox/mentions); nil when
+// there is no way out.
+func mentionMailer(data string, env Env) (api.MentionMailer, error) {
+	snd, err := mail.NewSender(InviteFrom, "")
+	if err != nil {
+		return nil, err
+	}
+	tr, err := oneOffTransport(data, "mentions", env)
+	if err != nil || tr == nil {
+		return nil, err
+	}
+	return &teammail.Mailer{Sender: snd, Transport: tr}, nil
+}
+
+// oneOffTransport opens the way out of the e-mails the API sends as it
+// answers: $SMTP_URL, else .eml files in DATA/outbox/DIR; nil for a
+// function without $SMTP_URL (no disk to keep them on).
+func oneOffTransport(data, dir string, env Env) (func() (mail.Transport, error), error) {
 	switch u := env.Getenv(SMTPURLEnv); {
 	case u != "":
-		if _, err := mail.NewSMTP(u); err != nil { // a bad URL fails the start, not each invitation
+		if _, err := mail.NewSMTP(u); err != nil { // a bad URL fails the start, not each e-mail
 			return nil, err
 		}
-		m.Transport = func() (mail.Transport, error) { return mail.NewSMTP(u) }
+		return func() (mail.Transport, error) { return mail.NewSMTP(u) }, nil
 	case env.Function:
 		return nil, nil
-	default:
-		dir := mail.Dir{Path: filepath.Join(data, "outbox", "invites")}
-		m.Transport = func() (mail.Transport, error) { return dir, nil }
 	}
-	return m, nil
+	out := mail.Dir{Path: filepath.Join(data, "outbox", dir)}
+	return func() (mail.Transport, error) { return out, nil }, nil
 }
 
 // Flags are the names of the flags Register adds: every binary serving

@@ -14,8 +14,11 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
+	"regpulse/internal/mail"
 	"regpulse/internal/readcache"
 	"regpulse/internal/store/storetest"
+	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 )
 
@@ -209,5 +212,22 @@ func TestInviteMailer(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(data, "outbox", "invites", "invite-"+inv.ID+".eml")); err != nil {
 		t.Errorf("the .eml: %v", err)
+	}
+	// The mentions' e-mails leave the same ways, into their own folder.
+	if mm, err := mentionMailer(t.TempDir(), env("", true)); err != nil || mm != nil {
+		t.Errorf("mentions, a function without SMTP_URL: %v, %v; want none", mm, err)
+	}
+	mm, err := mentionMailer(data, env("", false))
+	if err != nil || mm == nil {
+		t.Fatalf("mentions, a server without SMTP_URL: %v, %v", mm, err)
+	}
+	site, _ := mail.ParseSite("https://regpulse.example/")
+	e := teammail.NewMention(teams.Member{UserID: "u-ravi", Email: "ravi@example.com"}, teams.Member{Username: "asha"}, "Org",
+		decisions.Comment{ID: "c1", Body: "@ravi look"}, teammail.Page{Title: "A circular", Path: "/circulars/a"}, site)
+	if failed, err := mm.SendMentions(t.Context(), []teammail.MentionEmail{e}); err != nil || len(failed) != 0 {
+		t.Fatal(failed, err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "outbox", "mentions", "mention-c1-u-ravi.eml")); err != nil {
+		t.Errorf("the mention's .eml: %v", err)
 	}
 }

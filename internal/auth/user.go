@@ -56,15 +56,20 @@ type Profile struct {
 
 // Preferences are a user's choices, created with the user.
 type Preferences struct {
-	ID                     string    `json:"id"`
-	UserID                 string    `json:"userId"`
-	CircularSources        []string  `json:"circularSources"`
-	ImpactLevels           []string  `json:"impactLevels"`
-	Categories             []string  `json:"categories"`
-	EntityTypes            []string  `json:"entityTypes"`
-	EmailNotifications     bool      `json:"emailNotifications"`
-	NewsletterSubscription bool      `json:"newsletterSubscription"`
-	UpdatedAt              time.Time `json:"updatedAt"`
+	ID                     string   `json:"id"`
+	UserID                 string   `json:"userId"`
+	CircularSources        []string `json:"circularSources"`
+	ImpactLevels           []string `json:"impactLevels"`
+	Categories             []string `json:"categories"`
+	EntityTypes            []string `json:"entityTypes"`
+	EmailNotifications     bool     `json:"emailNotifications"`
+	NewsletterSubscription bool     `json:"newsletterSubscription"`
+	// MentionEmails: an e-mail when a colleague @mentions the user in a
+	// comment; ReminderEmails: the daily reminder of their decisions due
+	// within a week or overdue (issue 44's team e-mails).
+	MentionEmails  bool      `json:"mentionEmails"`
+	ReminderEmails bool      `json:"reminderEmails"`
+	UpdatedAt      time.Time `json:"updatedAt"`
 }
 
 // Choices are the preferences a user sets (Preferences without the
@@ -76,12 +81,15 @@ type Choices struct {
 	EntityTypes            []string `json:"entityTypes"`
 	EmailNotifications     bool     `json:"emailNotifications"`
 	NewsletterSubscription bool     `json:"newsletterSubscription"`
+	MentionEmails          bool     `json:"mentionEmails"`
+	ReminderEmails         bool     `json:"reminderEmails"`
 }
 
-// DefaultChoices are a new user's preferences: e-mail notifications on,
-// newsletter off, no filters.
+// DefaultChoices are a new user's preferences: e-mail notifications,
+// mention e-mails and reminders on, newsletter off, no filters.
 func DefaultChoices() Choices {
-	return Choices{CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{}, EntityTypes: []string{}, EmailNotifications: true}
+	return Choices{CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{}, EntityTypes: []string{}, EmailNotifications: true,
+		MentionEmails: true, ReminderEmails: true}
 }
 
 // Errors a store returns.

@@ -50,14 +50,19 @@ func (c *Catalog) AboutNetwork(n Network, now time.Time, limit int) []Circular {
 // published date then slug) and keeps the first n that keep accepts and
 // are in force on now's date.
 func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) []Circular {
-	circs := slices.Clone(c.Circulars)
-	// The loader sorts; a catalog built by hand may not be.
-	slices.SortStableFunc(circs, func(a, b Circular) int {
+	newestFirst := func(a, b Circular) int {
 		if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
 			return d
 		}
 		return strings.Compare(a.Slug, b.Slug)
-	})
+	}
+	circs := c.Circulars
+	// The loader sorts, so a build's pages (one call each) only check; a
+	// catalog built by hand may not be sorted, and is sorted in a copy.
+	if !slices.IsSortedFunc(circs, newestFirst) {
+		circs = slices.Clone(circs)
+		slices.SortStableFunc(circs, newestFirst)
+	}
 	var out []Circular
 	for _, x := range circs {
 		if len(out) == n {

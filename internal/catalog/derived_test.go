@@ -155,6 +155,9 @@ func TestRecentFrom_LimitAndNoSource(t *testing.T) {
 	if len(got) != RecentLimit || got[0].Slug != "c7" || got[4].Slug != "c3" {
 		t.Errorf("RecentFrom = %v, want c7..c3", got)
 	}
+	if cat.Circulars[0].Slug != "c0" {
+		t.Errorf("RecentFrom sorted the catalog's own list: it starts with %s", cat.Circulars[0].Slug)
+	}
 	// a body whose short name is no catalog source has no circulars
 	if b := (PaymentBody{ShortName: "XYZ"}); b.Source() != "" || cat.RecentFrom(b.Source(), now, RecentLimit) != nil {
 		t.Errorf("a body of no source has recent circulars")

@@ -121,8 +121,13 @@ type Decision struct {
 	// Version counts the decision's changes: a change names the version
 	// it read, and one that read an older is refused (ErrStale).
 	Version int `json:"version"`
+	// Reopened is the last time the system reopened the decision because
+	// its text changed (Reopen), with what changed; null when it never
+	// did. It stays when members decide again: a reopening after
+	// DecidedAt is still to be answered.
+	Reopened *Reopening `json:"reopened"`
 	// Overdue, SubjectTitle and SubjectPath are not stored: the API sets
-	// them on what it answers (WithToday, and the catalog's title and
+	// them on what it answers (OverdueOn, and the catalog's title and
 	// page of the subject, "" when the catalog no longer has it), for
 	// the pages to show rather than recompute.
 	Overdue      bool   `json:"overdue"`

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
 )
 
 // The statuses a user sets; an obligation without one is StatusTodo.
@@ -123,6 +124,29 @@ func MonthEnd(now time.Time) time.Time {
 // Today is now's UTC date: the start of the this-month group.
 func Today(now time.Time) time.Time { return now.UTC().Truncate(24 * time.Hour) }
 
+// An organisation's register (issue 44) holds the same obligations, for
+// the kinds of business the organisation is, tracked from the day it was
+// made; an obligation's status there is its decision's (package
+// decisions: the team decides on obligations), as StatusOfDecision maps
+// it, and the score follows from those statuses as a user's does.
+
+// decisionStatuses map a decision's status to the register's: not yet
+// looked at (new) is to do; being worked on (assessing, action-planned)
+// in progress; done and not applicable settle it.
+var decisionStatuses = map[string]string{
+	decisions.StatusNew: StatusTodo, decisions.StatusAssessing: StatusInProgress, decisions.StatusActionPlanned: StatusInProgress,
+	decisions.StatusDone: StatusDone, decisions.StatusNotApplicable: StatusNotApplicable,
+}
+
+// StatusOfDecision is the register's status of an obligation whose
+// organisation's decision has status decision ("" for none: to do).
+func StatusOfDecision(decision string) string {
+	if s, ok := decisionStatuses[decision]; ok {
+		return s
+	}
+	return StatusTodo
+}
+
 // Weights are how much an obligation counts in the score, by its
 // circular's impact level.
 var Weights = map[string]int{"high": 3, "medium": 2, "low": 1}
@@ -141,8 +165,18 @@ type Score struct {
 	// applicable).
 	Applicable int `json:"applicable"`
 	Settled    int `json:"settled"`
-	// EntityTypes are the types the score is for (the user's).
+	// EntityTypes are the types the score is for (the user's, or the
+	// organisation's).
 	EntityTypes catalog.TextList `json:"entityTypes"`
+	// Organisation is the organisation whose register the score is, for
+	// a member of one; null for the user's own register.
+	Organisation *OrganisationRef `json:"organisation"`
+}
+
+// OrganisationRef names the organisation a register or a score is of.
+type OrganisationRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // ScoreOf is the score of a tally.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
 )
 
 func TestGroup(t *testing.T) {
@@ -60,5 +61,27 @@ func TestScoreOf(t *testing.T) {
 				t.Errorf("ScoreOf = %+v, want %d of %d", s, tc.want, tc.app)
 			}
 		})
+	}
+}
+
+func TestStatusOfDecision(t *testing.T) {
+	for _, tc := range []struct{ decision, want string }{
+		{"", StatusTodo},
+		{decisions.StatusNew, StatusTodo},
+		{decisions.StatusAssessing, StatusInProgress},
+		{decisions.StatusActionPlanned, StatusInProgress},
+		{decisions.StatusDone, StatusDone},
+		{decisions.StatusNotApplicable, StatusNotApplicable},
+		{"unknown", StatusTodo},
+	} {
+		if got := StatusOfDecision(tc.decision); got != tc.want {
+			t.Errorf("StatusOfDecision(%q) = %q, want %q", tc.decision, got, tc.want)
+		}
+	}
+	// Every status of a decision is mapped: a new one would be to do silently.
+	for _, s := range decisions.Statuses {
+		if _, ok := decisionStatuses[s]; !ok {
+			t.Errorf("decision status %q has no register status", s)
+		}
 	}
 }

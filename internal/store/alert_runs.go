@@ -37,10 +37,11 @@ func (s *DB) Bouncing(ctx context.Context) (_ []alerts.Address, err error) {
 
 // AlertStats counts the alerts by kind and frequency, the matches
 // waiting, and the e-mails by status; and the follows of Master
-// Directions, the versions waiting for them, their e-mails by status.
+// Directions, the versions waiting for them, their e-mails by status;
+// the decisions' reminders' e-mails by status.
 func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 	defer wrap(&err, "AlertStats")
-	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}, FollowSends: map[string]int{}}
+	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}, FollowSends: map[string]int{}, ReminderSends: map[string]int{}}
 	counts := []struct {
 		query string
 		into  map[string]int
@@ -49,6 +50,7 @@ func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 			LEFT JOIN users u ON u.id = a.user_id LEFT JOIN user_preferences p ON p.user_id = a.user_id GROUP BY 1`, st.Alerts},
 		{"SELECT status, COUNT(*) FROM alert_sends GROUP BY status", st.Sends},
 		{"SELECT status, COUNT(*) FROM direction_sends GROUP BY status", st.FollowSends},
+		{"SELECT status, COUNT(*) FROM reminder_sends GROUP BY status", st.ReminderSends},
 	}
 	for _, c := range counts {
 		rows, err := s.db.QueryContext(ctx, c.query)

@@ -102,7 +102,7 @@ func (s *DB) Circular(ctx context.Context, id string) (_ catalog.Circular, err e
 // catalog.WithReplacements.)
 func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]catalog.CircularRef, err error) {
 	defer wrap(&err, "CircularRefs")
-	return s.circularRefs(ctx, "slug", slugs)
+	return circularRefs(ctx, s.db, "slug", slugs)
 }
 
 // CircularRefsByID names the circulars with the given ids, by id; an id
@@ -110,12 +110,13 @@ func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]cat
 // circular, a page of them at once, without reading their texts.)
 func (s *DB) CircularRefsByID(ctx context.Context, ids []string) (_ map[string]catalog.CircularRef, err error) {
 	defer wrap(&err, "CircularRefsByID")
-	return s.circularRefs(ctx, "id", ids)
+	return circularRefs(ctx, s.db, "id", ids)
 }
 
 // circularRefs are the refs of the circulars whose column (slug or id)
-// is one of keys, by that key, read in batches.
-func (s *DB) circularRefs(ctx context.Context, column string, keys []string) (map[string]catalog.CircularRef, error) {
+// is one of keys, by that key, read in batches through q (the store, or
+// a sync's transaction: reopen.go).
+func circularRefs(ctx context.Context, q querier, column string, keys []string) (map[string]catalog.CircularRef, error) {
 	out := map[string]catalog.CircularRef{}
 	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
 	for start := 0; start < len(keys); start += batchRows {
@@ -124,7 +125,7 @@ func (s *DB) circularRefs(ctx context.Context, column string, keys []string) (ma
 		for i, k := range part {
 			args[i] = k
 		}
-		rows, err := s.db.QueryContext(ctx, `SELECT `+column+`, slug, circular_number, title FROM circulars WHERE `+column+` IN (`+placeholders(len(args))+`)`, args...)
+		rows, err := q.QueryContext(ctx, `SELECT `+column+`, slug, circular_number, title FROM circulars WHERE `+column+` IN (`+placeholders(len(args))+`)`, args...)
 		if err != nil {
 			return nil, err
 		}

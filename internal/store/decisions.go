@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -28,7 +29,7 @@ import (
 func decisionColumns(p string) string {
 	return p + "organisation_id, " + p + "subject_type, " + p + "subject_id, " + p + "provision, " + p + "applicability, " + p + "reason, " +
 		p + "note, " + p + "deferred_until, COALESCE(" + p + "owner_id, ''), " + p + "due, " + p + "due_date, " + p + "status, COALESCE(" +
-		p + "decided_by, ''), " + p + "decided_at, " + p + "text_version, " + p + "version"
+		p + "decided_by, ''), " + p + "decided_at, " + p + "text_version, " + p + "version, " + p + "reopened"
 }
 
 // subjectWhere selects a decision by organisation and subject.
@@ -42,8 +43,9 @@ func scanDecision(row interface{ Scan(...any) error }, extra ...any) (decisions.
 	var d decisions.Decision
 	var deferred, dueDate sql.NullString
 	var decided string
+	var reopened sql.NullString
 	err := row.Scan(append([]any{&d.OrganisationID, &d.Type, &d.ID, &d.Provision, &d.Applicability, &d.Reason, &d.Note, &deferred,
-		&d.OwnerID, &d.Due, &dueDate, &d.Status, &d.DecidedBy, &decided, &d.TextVersion, &d.Version}, extra...)...)
+		&d.OwnerID, &d.Due, &dueDate, &d.Status, &d.DecidedBy, &decided, &d.TextVersion, &d.Version, &reopened}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, decisions.ErrNoDecision
 	}
@@ -55,6 +57,12 @@ func scanDecision(row interface{ Scan(...any) error }, extra ...any) (decisions.
 	}
 	if d.DueDate, err = nullDate(dueDate); err != nil {
 		return d, err
+	}
+	if reopened.Valid {
+		d.Reopened = new(decisions.Reopening)
+		if err := json.Unmarshal([]byte(reopened.String), d.Reopened); err != nil {
+			return d, fmt.Errorf("decision %s: reopened: %w", d.Subject, err)
+		}
 	}
 	d.DecidedAt, err = time.Parse(time.RFC3339Nano, decided)
 	return d, err
@@ -125,6 +133,7 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 			return d, err
 		}
 		before = old
+		d.Reopened = old.Reopened // the system's, which a member's write keeps
 	}
 	d.OrganisationID, d.DecidedBy, d.DecidedAt, d.Version = by.OrganisationID, catalog.OptString(by.UserID), s.now().UTC(), read+1
 	if d.Status == "" {

@@ -103,7 +103,11 @@ func (s *DB) ListDirections(ctx context.Context) (_ []catalog.MasterDirection, e
 // first; ErrNotFound when there is none.
 func (s *DB) Direction(ctx context.Context, slug string) (_ catalog.MasterDirection, err error) {
 	defer wrap(&err, "Direction")
-	ds, err := scanAll(ctx, s.db, directionColumns, `SELECT `+directionColumns.selectList("", nil)+
+	return direction(ctx, s.db, slug)
+}
+
+func direction(ctx context.Context, q querier, slug string) (catalog.MasterDirection, error) {
+	ds, err := scanAll(ctx, q, directionColumns, `SELECT `+directionColumns.selectList("", nil)+
 		` FROM master_directions WHERE slug = ?`, slug)
 	if err != nil {
 		return catalog.MasterDirection{}, err
@@ -112,7 +116,7 @@ func (s *DB) Direction(ctx context.Context, slug string) (_ catalog.MasterDirect
 		return catalog.MasterDirection{}, ErrNotFound
 	}
 	d := ds[0]
-	d.Versions, err = scanAll(ctx, s.db, versionColumns, `SELECT `+versionColumns.selectList("", nil)+
+	d.Versions, err = scanAll(ctx, q, versionColumns, `SELECT `+versionColumns.selectList("", nil)+
 		` FROM direction_versions WHERE direction = ? ORDER BY date`, slug)
 	return d, err
 }
@@ -123,14 +127,20 @@ func (s *DB) Direction(ctx context.Context, slug string) (_ catalog.MasterDirect
 // made of (directions.Compare). from and to may be the same day.
 func (s *DB) DirectionBetween(ctx context.Context, slug string, from, to catalog.Date) (_ catalog.MasterDirection, err error) {
 	defer wrap(&err, "DirectionBetween")
-	d, err := s.Direction(ctx, slug)
+	return directionBetween(ctx, s.db, slug, from, to)
+}
+
+// directionBetween is DirectionBetween read through q (a sync's
+// transaction: reopen.go).
+func directionBetween(ctx context.Context, q querier, slug string, from, to catalog.Date) (catalog.MasterDirection, error) {
+	d, err := direction(ctx, q, slug)
 	if err != nil {
 		return d, err
 	}
 	if to.Before(from.Time) {
 		from, to = to, from
 	}
-	rows, err := scanAll(ctx, s.db, spanColumns, `SELECT `+spanColumns.selectList("", nil)+
+	rows, err := scanAll(ctx, q, spanColumns, `SELECT `+spanColumns.selectList("", nil)+
 		` FROM provision_spans WHERE direction = ? AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)
 		ORDER BY position, valid_from`, slug, to.String(), from.String())
 	if err != nil {

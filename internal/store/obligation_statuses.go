@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"regpulse/internal/catalog"
 	"regpulse/internal/register"
 )
 
@@ -27,13 +28,13 @@ func (s *DB) SetObligationStatus(ctx context.Context, userID, id string, types [
 	}
 	defer tx.Rollback()
 	now := s.now().UTC().Truncate(time.Second)
-	if _, err := registerItem(ctx, tx, userID, id, types, now); err != nil {
+	if _, err := registerItem(ctx, tx, userRegister(userID), id, types, now); err != nil {
 		return register.Item{}, err
 	}
 	if err := setStatus(ctx, tx, userID, id, status, note, now); err != nil {
 		return register.Item{}, err
 	}
-	it, err := registerItem(ctx, tx, userID, id, types, now)
+	it, err := registerItem(ctx, tx, userRegister(userID), id, types, now)
 	if err != nil {
 		return register.Item{}, err
 	}
@@ -53,14 +54,11 @@ func (s *DB) ConfirmInForce(ctx context.Context, userID string, types []string, 
 	}
 	defer tx.Rollback()
 	now := s.now().UTC().Truncate(time.Second)
-	since, err := trackingSince(ctx, tx, userID)
-	if err != nil {
-		return 0, err
-	}
-	w := registerWhere(userID, types, now)
-	w.group(register.GroupInForce, since, now)
-	w.add("COALESCE(s.status, '"+register.StatusTodo+"') NOT IN (?, ?)", register.StatusDone, register.StatusNotApplicable)
-	rows, err := tx.QueryContext(ctx, "SELECT o.id FROM "+registerFrom+w.sql()+" ORDER BY o.id", w.args...)
+	src := userRegister(userID)
+	w := registerWhere(src, types, now)
+	w.group(register.GroupInForce, now)
+	w.add(src.status+" NOT IN (?, ?)", register.StatusDone, register.StatusNotApplicable)
+	rows, err := tx.QueryContext(ctx, "SELECT o.id FROM "+src.from+w.sql()+" ORDER BY o.id", w.args...)
 	if err != nil {
 		return 0, err
 	}
@@ -75,6 +73,17 @@ func (s *DB) ConfirmInForce(ctx context.Context, userID string, types []string, 
 	}
 	if err := rows.Close(); err != nil {
 		return 0, err
+	}
+	if len(ids) == 0 {
+		// Nothing to confirm, or no such user (the register's join of its
+		// row finds nothing either way): say which.
+		var n int
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM users WHERE id = ?", userID).Scan(&n); err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			return 0, catalog.ErrNotFound
+		}
 	}
 	for _, id := range ids {
 		if err := setStatus(ctx, tx, userID, id, register.StatusDone, note, now); err != nil {
@@ -101,7 +110,7 @@ func setStatus(ctx context.Context, tx *txConn, userID, id, status, note string,
 // oldest first (catalog.ErrNotFound when the register does not hold it).
 func (s *DB) ObligationHistory(ctx context.Context, userID, id string, types []string) (_ []register.Change, err error) {
 	defer wrap(&err, "ObligationHistory")
-	if _, err := registerItem(ctx, s.db, userID, id, types, s.now()); err != nil {
+	if _, err := registerItem(ctx, s.db, userRegister(userID), id, types, s.now()); err != nil {
 		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT status, note, changed_at FROM obligation_status_history

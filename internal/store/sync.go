@@ -27,6 +27,9 @@ type SyncStats struct {
 	Obligations KindStats
 	// Impact counts the impact tracking records by what the sync did.
 	Impact KindStats
+	// Reopened counts the organisations' decisions reopened because
+	// their text changed (reopen.go).
+	Reopened int
 }
 
 // KindStats counts the entries of one kind by what a sync did to them.
@@ -43,8 +46,8 @@ func (k KindStats) String() string {
 
 // String is a one-line summary for logs: +added ~changed -removed =unchanged.
 func (s SyncStats) String() string {
-	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s, obligations %s, master directions %s, their versions %s, provision texts %s",
-		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact, s.Obligations, s.Directions, s.Versions, s.Provisions)
+	return fmt.Sprintf("circulars %s, news %s, companies %s, regulations %s, networks %s, sibos %s, impact records %s, obligations %s, master directions %s, their versions %s, provision texts %s, decisions reopened %d",
+		s.Circulars, s.News, s.Companies, s.Regulations, s.Networks, s.Sibos, s.Impact, s.Obligations, s.Directions, s.Versions, s.Provisions, s.Reopened)
 }
 
 // SyncCatalog makes the catalog tables equal to cat in one transaction:
@@ -53,7 +56,8 @@ func (s SyncStats) String() string {
 // stores about an entry (circular_summaries) is keyed by the entry's stable
 // id and never touched, so it survives any change of the entry, and its
 // removal too (see migrations/00003). The impact tracking records are
-// computed from the catalog as of now (impact.go). On error nothing changes.
+// computed from the catalog as of now (impact.go). The organisations'
+// decisions whose text changed reopen (reopen.go). On error nothing changes.
 func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats, err error) {
 	defer wrap(&err, "SyncCatalog")
 	var stats SyncStats
@@ -117,6 +121,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 		if err := recordVersionArrivals(ctx, tx, s.now()); err != nil {
 			return SyncStats{}, fmt.Errorf("direction version arrivals: %w", err)
 		}
+	}
+	if stats.Reopened, err = s.reopenDecisions(ctx, tx); err != nil {
+		return SyncStats{}, fmt.Errorf("reopening decisions: %w", err)
 	}
 	if err := markSynced(ctx, tx, s.now()); err != nil {
 		return SyncStats{}, fmt.Errorf("catalog status: %w", err)

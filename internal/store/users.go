@@ -223,8 +223,9 @@ func (s *DB) Preferences(ctx context.Context, userID string) (_ auth.Preferences
 	p := auth.Preferences{UserID: userID}
 	var sources, levels, categories, entityTypes, updated string
 	err = s.db.QueryRowContext(ctx, `SELECT id, circular_sources, impact_levels, categories, entity_types, email_notifications,
-		newsletter_subscription, updated_at FROM user_preferences WHERE user_id = ?`, userID).
-		Scan(&p.ID, &sources, &levels, &categories, &entityTypes, &p.EmailNotifications, &p.NewsletterSubscription, &updated)
+		newsletter_subscription, mention_emails, reminder_emails, updated_at FROM user_preferences WHERE user_id = ?`, userID).
+		Scan(&p.ID, &sources, &levels, &categories, &entityTypes, &p.EmailNotifications, &p.NewsletterSubscription,
+			&p.MentionEmails, &p.ReminderEmails, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return auth.Preferences{}, auth.ErrNoUser
 	}
@@ -284,11 +285,13 @@ func putChoices(ctx context.Context, tx *txConn, userID string, c auth.Choices, 
 		return string(b)
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO user_preferences (id, user_id, circular_sources, impact_levels, categories,
-		entity_types, email_notifications, newsletter_subscription, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		entity_types, email_notifications, newsletter_subscription, mention_emails, reminder_emails, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET circular_sources = excluded.circular_sources, impact_levels = excluded.impact_levels,
 		categories = excluded.categories, entity_types = excluded.entity_types, email_notifications = excluded.email_notifications,
-		newsletter_subscription = excluded.newsletter_subscription, updated_at = excluded.updated_at`,
+		newsletter_subscription = excluded.newsletter_subscription, mention_emails = excluded.mention_emails,
+		reminder_emails = excluded.reminder_emails, updated_at = excluded.updated_at`,
 		uuid.NewString(), userID, list(c.CircularSources), list(c.ImpactLevels), list(c.Categories), list(c.EntityTypes),
-		c.EmailNotifications, c.NewsletterSubscription, timeText(now))
+		c.EmailNotifications, c.NewsletterSubscription, c.MentionEmails, c.ReminderEmails, timeText(now))
 	return err
 }

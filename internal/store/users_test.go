@@ -46,7 +46,7 @@ func TestDB_CreateUser(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := auth.Preferences{ID: prefs.ID, UserID: u.ID, CircularSources: []string{}, ImpactLevels: []string{}, Categories: []string{},
-			EntityTypes: []string{}, EmailNotifications: true, UpdatedAt: storetest.Now}
+			EntityTypes: []string{}, EmailNotifications: true, MentionEmails: true, ReminderEmails: true, UpdatedAt: storetest.Now}
 		if diff := cmp.Diff(want, prefs); diff != "" {
 			t.Errorf("default preferences (-want +got):\n%s", diff)
 		}
@@ -108,13 +108,14 @@ func TestDB_UserUpdates(t *testing.T) {
 			t.Errorf("LastLoginAt = %v, want %v", p.LastLoginAt, at)
 		}
 		choices := auth.Choices{CircularSources: []string{"RBI"}, ImpactLevels: []string{"high"}, Categories: []string{"UPI", "CBDC"},
-			EntityTypes: []string{"PSP", "Aggregator"}, NewsletterSubscription: true}
+			EntityTypes: []string{"PSP", "Aggregator"}, NewsletterSubscription: true, ReminderEmails: true}
 		prefs, err := db.SavePreferences(ctx, u.ID, choices)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(choices, auth.Choices{CircularSources: prefs.CircularSources, ImpactLevels: prefs.ImpactLevels, Categories: prefs.Categories,
-			EntityTypes: prefs.EntityTypes, EmailNotifications: prefs.EmailNotifications, NewsletterSubscription: prefs.NewsletterSubscription}); diff != "" {
+			EntityTypes: prefs.EntityTypes, EmailNotifications: prefs.EmailNotifications, NewsletterSubscription: prefs.NewsletterSubscription,
+			MentionEmails: prefs.MentionEmails, ReminderEmails: prefs.ReminderEmails}); diff != "" {
 			t.Errorf("saved preferences (-want +got):\n%s", diff)
 		}
 		users, err := db.ListUsers(ctx)

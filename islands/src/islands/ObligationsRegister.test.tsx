@@ -86,9 +86,11 @@ describe("ObligationsRegister on /obligations", () => {
   it("groups the API's obligations by the group it gives, in Go's order, and shows the score", async () => {
     setToken("t");
     await loadPage("/obligations");
-    fakeAPI([item("a", "File returns.", "later", "2027-01-31"), item("b", "Report frauds.", "overdue", "2026-01-01"), item("c", "Keep records.", "no-date", null)]);
+    const { urls } = fakeAPI([item("a", "File returns.", "later", "2027-01-31"), item("b", "Report frauds.", "overdue", "2026-01-01"), item("c", "Keep records.", "no-date", null)]);
     const el = await mountIsland("ObligationsRegister", ObligationsRegister);
     await vi.waitFor(() => expect(el.querySelectorAll("[data-register-item]")).toHaveLength(3));
+    // My obligations' score is the user's own, never an organisation's.
+    expect(urls).toContain("/api/user/compliance-score?organisation=none");
     const groups = [...el.querySelectorAll("[data-due-group]")].map((g) => g.getAttribute("data-due-group"));
     expect(groups).toEqual(["overdue", "later", "no-date"]);
     expect(el.querySelector("[data-due-group=overdue] h2")!.textContent).toContain("Overdue");

@@ -9,7 +9,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../lib/api";
-import { preferencesQuery, scoreQuery, useCurrentUser } from "../lib/auth";
+import { ownScoreQuery, preferencesQuery, useCurrentUser } from "../lib/auth";
 import { SearchBox, SelectBox, Toolbar, options, type Option } from "../lib/controls";
 import { inputClass, primaryButton, secondaryButton } from "../lib/forms";
 import { withProviders } from "../lib/providers";
@@ -166,7 +166,7 @@ function Extraction() {
 }
 
 function Score() {
-  const s = useQuery(scoreQuery);
+  const s = useQuery(ownScoreQuery);
   if (!s.data) return null;
   const { score, settled, applicable } = s.data;
   return (

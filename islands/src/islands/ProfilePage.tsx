@@ -50,8 +50,8 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Pro
   const { reset } = form;
   useEffect(() => {
     if (prefs.data) {
-      const { circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription } = prefs.data;
-      reset({ circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription });
+      const { circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription, mentionEmails, reminderEmails } = prefs.data;
+      reset({ circularSources, impactLevels, categories, entityTypes, emailNotifications, newsletterSubscription, mentionEmails, reminderEmails });
     }
   }, [prefs.data, reset]);
   const save = useMutation({
@@ -82,6 +82,18 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Pro
               Monthly newsletter
             </label>
           </div>
+          {/* The team e-mails' links point here (teammail.ProfileAnchor). */}
+          <fieldset id="team-emails" className="space-y-2" data-team-emails>
+            <legend className="mb-1 text-sm font-medium">Team e-mails</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("mentionEmails")} />
+              E-mail me when a colleague @mentions me in a comment
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("reminderEmails")} />
+              Daily reminder of my decisions due within 7 days or overdue
+            </label>
+          </fieldset>
           <button type="submit" className={secondaryButton} disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save Preferences"}
           </button>

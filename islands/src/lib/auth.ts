@@ -14,9 +14,16 @@ export const preferencesQuery = queryOptions({
   queryKey: ["/user/preferences"],
   queryFn: ({ signal }) => dataOf(api.GET("/user/preferences", { signal })),
 });
+// scoreQuery is the impact tracker's: the organisation's score for a
+// member of one (its organisation field names it), else the user's own;
+// ownScoreQuery is always the user's own register's (My obligations).
 export const scoreQuery = queryOptions({
   queryKey: ["/user/compliance-score"],
   queryFn: ({ signal }) => dataOf(api.GET("/user/compliance-score", { signal })),
+});
+export const ownScoreQuery = queryOptions({
+  queryKey: ["/user/compliance-score", "none"],
+  queryFn: ({ signal }) => dataOf(api.GET("/user/compliance-score", { params: { query: { organisation: "none" } }, signal })),
 });
 
 export function useCurrentUser() {

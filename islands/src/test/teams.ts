@@ -59,6 +59,7 @@ export const decision = (patch: Partial<Decision> = {}): Decision => ({
   decidedAt: "2026-11-20T10:00:00Z",
   textVersion: null,
   version: 3,
+  reopened: null,
   overdue: false,
   subjectTitle: "Payment aggregators",
   subjectPath: "/circulars/pa",
