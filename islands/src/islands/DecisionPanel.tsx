@@ -16,6 +16,7 @@ import { inputClass, secondaryButton } from "../lib/styles";
 import { dueText, failed, labelOf, longDate, useMembers, useOrganisations, type Choice, type Decision, type Organisation } from "../lib/teams";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
+import { saveFile } from "../lib/save-file";
 import { toast } from "../lib/toast";
 
 // Subject is what the decision is about, as the API's query names it.
@@ -333,14 +334,7 @@ function Comments({ org, s }: { org: Organisation; s: Subject }) {
 async function download(org: string, e: Evidence) {
   try {
     const blob = await dataOf(api.GET("/organisations/{id}/evidence/{evidence}/file", { params: { path: { id: org, evidence: e.id } }, parseAs: "blob" }));
-    const url = URL.createObjectURL(blob as Blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = e.name ?? "evidence";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(blob as Blob, e.name ?? "evidence");
   } catch (err) {
     failed("Could not download the file")(err);
   }

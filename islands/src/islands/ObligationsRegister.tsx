@@ -16,6 +16,7 @@ import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
+import { saveFile } from "../lib/save-file";
 
 type Item = Schemas["RegisterItem"];
 type Props = { statuses: Option[]; groups: Option[]; kinds: Option[]; entityTypes: Option[] };
@@ -231,14 +232,7 @@ function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
 async function exportCSV(query: ReturnType<typeof registerQuery>) {
   try {
     const csv = await dataOf(api.GET("/user/obligations.csv", { params: { query }, parseAs: "blob" }));
-    const url = URL.createObjectURL(csv);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = "regpulse-my-obligations.csv";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(csv, "regpulse-my-obligations.csv");
   } catch (err) {
     toast({ title: "Could not export", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
   }

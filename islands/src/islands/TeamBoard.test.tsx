@@ -38,9 +38,8 @@ describe("TeamBoard on /organisation/board/", () => {
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     await vi.waitFor(() => expect(boardCalls(calls).at(-1)).toContain("&offset=20"));
     expect(window.location.search).toBe("?id=o1&status=assessing&owner=u-ravi&due_before=2027-01-01&page=2");
-    // A member does not reassign; the export has its place.
+    // A member does not reassign.
     expect(el.querySelector("[data-reassign]")).toBeNull();
-    expect(el.querySelector("[data-board-export-slot]")).not.toBeNull();
   });
 
   it("lets an admin move a member's open work to another and says how many moved", async () => {
@@ -56,6 +55,22 @@ describe("TeamBoard on /organisation/board/", () => {
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith("/reassign"))).toBe(true));
     expect(calls.find((c) => c.url.endsWith("/reassign"))!.body).toEqual({ from: "u-ravi", to: "u-asha" });
     await vi.waitFor(() => expect(document.querySelector("[data-reassigned]")!.textContent).toBe("2 items moved from Ravi Rao to Asha Rao."));
+  });
+
+  it("exports the register as XLSX and shows the file's SHA-256 from the API", async () => {
+    setToken("t");
+    await loadPage("/organisation/board?id=o1");
+    const calls = fakeTeamAPI({ orgs: [org("viewer")], members, board: [] });
+    const made = vi.fn((_: Blob) => "blob:register");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: made, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    await mountIsland("TeamBoard", TeamBoard);
+    fireEvent.click(await screen.findByRole("button", { name: "Export XLSX" }));
+    await vi.waitFor(() => expect(document.querySelector("[data-export-sha256]")?.textContent).toBe("cd".repeat(32)));
+    expect(calls.some((c) => c.url === "/api/organisations/o1/export?format=xlsx")).toBe(true);
+    expect(document.querySelector("[data-export-done]")!.textContent).toContain("register-asha-20261202T030000Z.xlsx");
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
   });
 
   it("says another organisation's board is not found, in the API's words", async () => {

@@ -5,7 +5,8 @@
 // A member's work is the board filtered by that owner. An admin (the
 // organisation's canManageMembers: Go's rule, which the reassignment
 // call checks) moves every open item of one member to another in one
-// call and is told how many moved. Another organisation's board is the
+// call and is told how many moved. Any member exports the register for
+// an inspection (XLSX or PDF) and sees the file's SHA-256. Another organisation's board is the
 // API's 404, in its words. Signed out, it sends the user to sign in.
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -14,6 +15,7 @@ import { useCurrentUser } from "../lib/auth";
 import { Pager } from "../lib/controls";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
+import { fileName, saveFile } from "../lib/save-file";
 import { useQueryState } from "../lib/query-state";
 import { inputClass, secondaryButton } from "../lib/styles";
 import { failed, useMembers, useOrganisations, type Choice, type Decision, type Organisation } from "../lib/teams";
@@ -89,6 +91,46 @@ function Reassign({ org }: { org: Organisation }) {
   );
 }
 
+// Export downloads the organisation's register for an inspection (GET
+// /organisations/{id}/export, any member) as XLSX or PDF, and shows the
+// file's SHA-256 as the API's X-Export-Sha256 gives it: the hash its
+// audit trail records.
+function Export({ org }: { org: Organisation }) {
+  const [done, setDone] = useState<{ name: string; sha256: string } | null>(null);
+  const run = useMutation({
+    mutationFn: async (format: "xlsx" | "pdf") => {
+      const { data, response } = await answered(api.GET("/organisations/{id}/export", { params: { path: { id: org.id }, query: { format } }, parseAs: "blob" }));
+      return { blob: data as Blob, name: fileName(response.headers.get("Content-Disposition"), `register.${format}`), sha256: response.headers.get("X-Export-Sha256") ?? "" };
+    },
+    onSuccess: (f) => {
+      saveFile(f.blob, f.name);
+      setDone({ name: f.name, sha256: f.sha256 });
+    },
+    onError: failed("Could not export the register"),
+  });
+  return (
+    <div className="flex flex-col items-end gap-1" data-board-export>
+      <div className="flex gap-2">
+        <button type="button" className={secondaryButton} disabled={run.isPending} onClick={() => run.mutate("xlsx")}>
+          Export XLSX
+        </button>
+        <button type="button" className={secondaryButton} disabled={run.isPending} onClick={() => run.mutate("pdf")}>
+          Export PDF
+        </button>
+      </div>
+      {run.isPending && <p className={muted}>Preparing the export...</p>}
+      {done && (
+        <p className="text-xs" role="status" data-export-done>
+          {done.name}: SHA-256{" "}
+          <code className="break-all" data-export-sha256>
+            {done.sha256}
+          </code>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Board({ org, statuses, state, set }: { org: Organisation; statuses: Choice[]; state: Filters; set: (p: Partial<Filters>) => void }) {
   const members = useMembers(org.id);
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
@@ -122,10 +164,7 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
         <h2 id="board-heading" className="text-lg font-semibold">
           {ownerName ? `${ownerName}'s work in ${org.name}` : `Decisions of ${org.name}`}
         </h2>
-        {/* The export's place (issue 44: GET /organisations/{id}/export,
-            XLSX or PDF, with its X-Export-Sha256): its buttons go here
-            once that call is in the API. */}
-        <div className="flex gap-2" data-board-export-slot />
+        <Export org={org} />
       </div>
       <form className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter the board" onSubmit={(e) => e.preventDefault()}>
         <div className="space-y-1">

@@ -160,6 +160,11 @@ export function fakeTeamAPI(w: World, answer?: (c: Call) => Response | undefined
         return json(w.board ?? [], 200, { "X-Total-Count": String(w.total ?? w.board?.length ?? 0) });
       case "POST /reassign":
         return json({ reassigned: 2 });
+      case "GET /export":
+        return new Response("PK", {
+          status: 200,
+          headers: { "Content-Type": "application/octet-stream", "Content-Disposition": 'attachment; filename="register-asha-20261202T030000Z.xlsx"', "X-Export-Sha256": "cd".repeat(32) },
+        });
     }
     if (method === "POST" && m[2]?.endsWith("/review")) {
       const b = body as { decision: Evidence["state"]; note?: string };
