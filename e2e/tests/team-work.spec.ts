@@ -11,7 +11,8 @@ import { axeViolations, inviteLink, screenshot } from "./helpers";
 // next change, of the version she read, is refused as stale; Asha
 // accepts the evidence; Vik sees the
 // decision and no controls; Chitra is told the board is not found; Asha
-// moves Ravi's work back to herself. The organisations and the
+// exports the register (the file's SHA-256 shown) and moves Ravi's work
+// back to herself. The organisations and the
 // invitations are made through the API (the organisation spec drives
 // those pages).
 
@@ -61,7 +62,7 @@ async function expectNoViolations(page: Page) {
 }
 
 test.describe("team work", () => {
-  test("decide, assign, my work, comment, evidence, stale, review, read-only viewer, auditor, another organisation, reassign", async ({ browser }, info) => {
+  test("decide, assign, my work, comment, evidence, stale, review, read-only viewer, auditor, another organisation, export, reassign", async ({ browser }, info) => {
     test.setTimeout(240_000);
     const a = await person(browser, info, "Asha", "Rao");
     const b = await person(browser, info, "Ravi", "Kumar");
@@ -196,6 +197,14 @@ test.describe("team work", () => {
     await a.page.getByLabel("Owner").selectOption({ label: "Ravi Kumar" });
     await expect(a.page.getByRole("heading", { name: `Ravi Kumar's work in ${name}` })).toBeVisible();
     await expect(a.page.locator("[data-work-item]")).toHaveCount(1);
+    // The register's export: the file saved is the one whose SHA-256 the page shows.
+    for (const format of ["XLSX", "PDF"]) {
+      const exported = a.page.waitForEvent("download");
+      await a.page.getByRole("button", { name: `Export ${format}` }).click();
+      const file = await exported;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format.toLowerCase()}$`));
+      await expect(a.page.locator("[data-export-sha256]")).toHaveText(createHash("sha256").update(readFileSync(await file.path())).digest("hex"));
+    }
     await expectNoViolations(a.page);
     await screenshot(a.page, info, "team-board-admin");
     await a.page.getByLabel("From").selectOption({ label: "Ravi Kumar (member)" });
