@@ -109,7 +109,7 @@ function Export({ org }: { org: Organisation }) {
     onError: failed("Could not export the register"),
   });
   return (
-    <div className="flex flex-col items-end gap-1" data-board-export>
+    <div className="flex flex-col items-start gap-1" data-board-export>
       <div className="flex gap-2">
         <button type="button" className={secondaryButton} disabled={run.isPending} onClick={() => run.mutate("xlsx")}>
           Export XLSX
@@ -160,12 +160,10 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
   const ownerName = state.owner ? members.nameOf(state.owner) : "";
   return (
     <section className="space-y-3" aria-labelledby="board-heading" data-board={org.id}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="board-heading" className="text-lg font-semibold">
-          {ownerName ? `${ownerName}'s work in ${org.name}` : `Decisions of ${org.name}`}
-        </h2>
-        <Export org={org} />
-      </div>
+      <h2 id="board-heading" className="text-lg font-semibold">
+        {ownerName ? `${ownerName}'s work in ${org.name}` : `Decisions of ${org.name}`}
+      </h2>
+      <Export org={org} />
       <form className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter the board" onSubmit={(e) => e.preventDefault()}>
         <div className="space-y-1">
           <label htmlFor="board-status" className="block text-sm font-medium">
