@@ -257,6 +257,7 @@ func teamWorkView() map[string]any {
 		"reasons":          choices(decisions.Reasons, decisions.Label),
 		"statuses":         choices(decisions.Statuses, decisions.Label),
 		"evidenceStates":   choices(decisions.EvidenceStates, decisions.Label),
+		"reopenReasons":    choices(decisions.ReopenReasons, decisions.Label),
 		"maxEvidenceBytes": decisions.MaxEvidenceBytes,
 	}
 }

@@ -303,9 +303,11 @@ var labels = map[string]string{
 	ReasonNoActionNeeded: "No action needed", ReasonDuplicate: "Duplicate", ReasonSuperseded: "Superseded", ReasonOther: "Other (with a note)",
 	StatusNew: "New", StatusAssessing: "Assessing", StatusActionPlanned: "Action planned", StatusDone: "Done",
 	EvidencePending: "Pending review", EvidenceAccepted: "Accepted", EvidenceRejected: "Rejected",
+	ReopenWithdrawn: "The circular was withdrawn or replaced", ReopenReinstated: "The circular is in force again",
+	ReopenProvisionChanged: "The provision's text changed", ReopenProvisionRemoved: "The provision was removed",
 }
 
 // Label is how pages name an applicability, a reason, a status (the
-// status not-applicable is named as the applicability) or an evidence's
-// review state.
+// status not-applicable is named as the applicability), an evidence's
+// review state or why a decision was reopened.
 func Label(v string) string { return labels[v] }

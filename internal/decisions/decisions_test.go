@@ -127,7 +127,7 @@ func TestDecision_OverdueOn(t *testing.T) {
 
 // TestLabel: every value a page offers has a name.
 func TestLabel(t *testing.T) {
-	for _, list := range [][]string{Applicabilities, Reasons, Statuses, EvidenceStates} {
+	for _, list := range [][]string{Applicabilities, Reasons, Statuses, EvidenceStates, ReopenReasons} {
 		for _, v := range list {
 			if Label(v) == "" {
 				t.Errorf("%q has no label", v)

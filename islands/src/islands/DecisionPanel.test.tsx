@@ -85,6 +85,14 @@ describe("DecisionPanel on a circular's page", () => {
     await vi.waitFor(() => expect(el.querySelector("[data-stale]")).toBeNull());
   });
 
+  it("says why the decision was reopened, with the circular that replaced it, in Go's words", async () => {
+    const reopened = { at: "2026-11-25T00:00:00Z", reason: "circular-withdrawn" as const, from: "", to: "2026-11-25", priorStatus: "done" as const, replacedBy: [{ slug: "pa-2026", circularNumber: "RBI/2026-27/9", title: "PA directions" }], rulesNowIn: [], diff: null };
+    const { el } = await mount({ orgs: [org("member")], members, decision: decision({ reopened }) });
+    await vi.waitFor(() => expect(el.querySelector("[data-decision-reopened]")).not.toBeNull());
+    expect(el.querySelector("[data-decision-reopened]")!.textContent).toContain("Reopened on November 25, 2026: The circular was withdrawn or replaced.");
+    expect(el.querySelector("[data-decision-reopened] a")!.getAttribute("href")).toBe("/circulars/pa-2026");
+  });
+
   it("asks for a reason when the circular does not apply, and shows the API's field message", async () => {
     await mount({ orgs: [org("member")], members, decision: decision() }, (c) =>
       c.method === "PUT" ? json({ error: "The request is invalid", fields: { reason: "a subject that does not apply needs a reason" } }, 400) : undefined,

@@ -23,7 +23,7 @@ import { toast } from "../lib/toast";
 type Subject = { type: Decision["subjectType"]; subject: string; provision?: string };
 type Evidence = Schemas["Evidence"];
 type Comment = Schemas["Comment"];
-type Props = Subject & { applicabilities: Choice[]; reasons: Choice[]; statuses: Choice[]; evidenceStates: Choice[]; maxEvidenceBytes: number };
+type Props = Subject & { applicabilities: Choice[]; reasons: Choice[]; statuses: Choice[]; evidenceStates: Choice[]; reopenReasons: Choice[]; maxEvidenceBytes: number };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
 const label = "block text-sm font-medium";
@@ -56,7 +56,30 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 // Current is the decision as stored, in words.
 function Current({ d, props, nameOf }: { d: Decision; props: Props; nameOf: (id: string | null) => string }) {
+  const r = d.reopened;
   return (
+    <>
+      {r && (
+        <div className="mb-3 rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/50 dark:text-amber-100" data-decision-reopened>
+          <p>
+            <span className="font-semibold">Reopened on {longDate(r.at)}:</span> {labelOf(props.reopenReasons, r.reason)}.
+          </p>
+          {r.replacedBy.length > 0 && (
+            <p className="mt-1">
+              Replaced by{" "}
+              {r.replacedBy.map((c, i) => (
+                <span key={c.slug}>
+                  {i > 0 && ", "}
+                  <a className="underline hover:no-underline" href={`/circulars/${c.slug}`}>
+                    {c.circularNumber || c.title}
+                  </a>
+                </span>
+              ))}
+              .
+            </p>
+          )}
+        </div>
+      )}
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-decision-current data-version={d.version}>
       <Row term="Applies?">
         <span data-decision-applicability>{labelOf(props.applicabilities, d.applicability)}</span>
@@ -89,6 +112,7 @@ function Current({ d, props, nameOf }: { d: Decision; props: Props; nameOf: (id:
         </div>
       )}
     </dl>
+    </>
   );
 }
 
