@@ -39,6 +39,7 @@ type Store interface {
 	Evidence
 	OrganisationRegisters
 	Inspections
+	SSO
 }
 
 // Handler holds the API's dependencies.
@@ -51,6 +52,7 @@ type Handler struct {
 	nlCfg     NewsletterConfig
 	alCfg     AlertsConfig
 	tmCfg     TeamsConfig
+	ssoCfg    SSOConfig
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig
@@ -105,6 +107,7 @@ func New(store Store, log *slog.Logger, opts ...Option) http.Handler {
 	h.initNewsletter()
 	h.initAlerts()
 	h.initTeams()
+	h.initSSO()
 	h.initAI()
 	r := chi.NewRouter()
 	r.Use(h.requests)

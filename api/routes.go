@@ -37,6 +37,7 @@ func areas() []area {
 		{routes: directionRoutes, params: directionParams},
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},
+		{routes: ssoRoutes, params: ssoParams},
 		// Evidence is the decisions' (it takes their subject's parameters).
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 		{routes: inspectionRoutes, params: inspectionParams},

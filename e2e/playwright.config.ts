@@ -8,6 +8,9 @@ import { defineConfig, devices } from "@playwright/test";
 // (a new page is a new renderer either way). E2E_CHROMIUM names another
 // (/usr/bin/chromium, to watch a test run headed).
 const port = Number(process.env.E2E_PORT ?? 18080);
+// The OpenID Connect provider single sign-on's spec signs in through
+// (internal/sso/ssotest/testidp), on a port of its own.
+const idpPort = port + 10000;
 const chromium = {
   executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
   args: [
@@ -43,10 +46,20 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
     { name: "mobile", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
-  webServer: {
-    command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000 --log-level warn`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000 --log-level warn --site-url http://127.0.0.1:${port} --sso-allow-private --sso-trust-domains`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // go run: compiled once, then from Go's build cache.
+      command: `go run ./internal/sso/ssotest/testidp -addr 127.0.0.1:${idpPort}`,
+      cwd: "..",
+      url: `http://127.0.0.1:${idpPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -35,6 +35,7 @@ import (
 	"regpulse/internal/newsletter"
 	"regpulse/internal/obligations"
 	"regpulse/internal/readcache"
+	"regpulse/internal/sso"
 	"regpulse/internal/store"
 	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
@@ -112,9 +113,18 @@ type Config struct {
 	// LogLevel is the least level logged (each API request is info).
 	LogLevel slog.Level
 	// SiteURL is the site's absolute URL, under which the e-mails the API
-	// sends (invitations) link; "" takes the request's own origin, which
+	// sends (invitations) link and identity providers send people back
+	// (single sign-on); "" takes the request's own origin, which
 	// a client could set: deployments set it.
 	SiteURL string
+	// SSOAllowPrivate lets single sign-on reach identity providers on
+	// loopback and private addresses (refused by default: an
+	// organisation's admin names the provider).
+	SSOAllowPrivate bool
+	// SSOTrustDomains takes the e-mail domains organisations' admins name
+	// as verified, with no DNS record (tests, one operator's own
+	// organisations).
+	SSOTrustDomains bool
 }
 
 // AI is the AI calls' settings.
@@ -156,7 +166,11 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"address of a separate listener serving Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (never on the public port)")
 	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "least level logged: debug, info (every API request), warn or error")
 	fs.StringVar(&c.SiteURL, "site-url", os.Getenv(SiteURLEnv),
-		"absolute URL of the site, for the links of the e-mails the API sends (invitations) (default $"+SiteURLEnv+"; empty: the request's origin)")
+		"absolute URL of the site, for the links of the e-mails the API sends (invitations) and single sign-on's callback (default $"+SiteURLEnv+"; empty: the request's origin)")
+	fs.BoolVar(&c.SSOAllowPrivate, "sso-allow-private", false,
+		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
+	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
+		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -287,6 +301,10 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
+	ssoFlows, err := sso.LoadFlows(c.Store.Data, env.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	mailer, err := inviteMailer(c.Store.Data, env)
 	if err != nil {
 		return nil, err
@@ -311,6 +329,8 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
 		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
+		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil),
+			TrustDomains: c.SSOTrustDomains}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)

@@ -65,15 +65,28 @@ func takenError(err error) error {
 // is auth.ErrUsernameTaken or auth.ErrEmailTaken.
 func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (_ auth.User, err error) {
 	defer wrap(&err, "CreateUser")
-	now := s.now().UTC()
-	u := auth.User{ID: uuid.NewString(), Username: nu.Username, Email: nu.Email, FirstName: nu.FirstName,
-		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return auth.User{}, err
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, `INSERT INTO users (id, username, username_key, email, email_key, password_hash,
+	u, err := s.createUser(ctx, tx, nu)
+	if err != nil {
+		return auth.User{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return auth.User{}, err
+	}
+	return u, nil
+}
+
+// createUser is CreateUser in tx (single sign-on adds the membership in
+// the same transaction).
+func (s *DB) createUser(ctx context.Context, tx *txConn, nu auth.NewUser) (auth.User, error) {
+	now := s.now().UTC()
+	u := auth.User{ID: uuid.NewString(), Username: nu.Username, Email: nu.Email, FirstName: nu.FirstName,
+		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash}
+	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, username_key, email, email_key, password_hash,
 		first_name, last_name, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		u.ID, u.Username, userKey(u.Username), u.Email, userKey(u.Email), u.PasswordHash, u.FirstName, u.LastName, u.Role, timeText(now))
 	if err != nil {
@@ -89,9 +102,6 @@ func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (_ auth.User, err 
 		return auth.User{}, err
 	}
 	if err := markSubscribedUser(ctx, tx, u.ID, userKey(u.Email)); err != nil {
-		return auth.User{}, err
-	}
-	if err := tx.Commit(); err != nil {
 		return auth.User{}, err
 	}
 	return u, nil

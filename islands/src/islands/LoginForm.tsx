@@ -1,16 +1,21 @@
 // /login: 'Welcome Back'. The form is checked in the browser before
 // sending; on success the token is kept and the user goes to / (or back to
-// the page that sent them here, ?next=).
+// the page that sent them here, ?next=). Below it, single sign-on: a work
+// e-mail address names the organisation, whose identity provider signs
+// the user in and sends them back here with the token in the address's
+// fragment (#sso_token=…&next=…), which this page keeps and goes on.
 import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
 import { api, dataOf, userMessage } from "../lib/api";
-import { keepNext, safeNext, signedIn } from "../lib/auth";
-import { AuthCard, Field, loginSchema, PasswordField, primaryButton, zodResolver } from "../lib/forms";
+import { keepNext, safeNext, signedIn, ssoReturn } from "../lib/auth";
+import { AuthCard, Field, loginSchema, PasswordField, primaryButton, secondaryButton, ssoSchema, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { toast, toastAfterNavigation } from "../lib/toast";
 
 type Values = z.infer<typeof loginSchema>;
+type SSOValues = z.infer<typeof ssoSchema>;
 
 function LoginForm() {
   const form = useForm<Values>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
@@ -22,8 +27,32 @@ function LoginForm() {
     },
     onError: (err) => toast({ title: "Sign in failed", description: userMessage(err, "Invalid credentials"), variant: "destructive" }),
   });
+  const ssoForm = useForm<SSOValues>({ resolver: zodResolver(ssoSchema), defaultValues: { email: "" } });
+  const sso = useMutation({
+    mutationFn: (v: SSOValues) =>
+      dataOf(api.GET("/auth/sso/start", { params: { query: { email: v.email, next: safeNext(window.location.search) } } })),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: (err) =>
+      toast({ title: "Single sign-on failed", description: userMessage(err, "Single sign-on could not start"), variant: "destructive" }),
+  });
+  const [returned] = useState(() => ssoReturn(window.location.hash));
+  useEffect(() => {
+    if (!returned) return;
+    // The token leaves the address at once: not in history, not shared.
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    toastAfterNavigation({ title: "Welcome back!", description: "Signed in through your organisation's single sign-on" });
+    signedIn(returned.token, returned.next);
+  }, [returned]);
+  if (returned) {
+    return (
+      <AuthCard title="Signing you in" subtitle="Your organisation's single sign-on answered">
+        <p role="status">Signing In...</p>
+      </AuthCard>
+    );
+  }
   const errors = form.formState.errors;
   const pending = login.isPending || login.isSuccess;
+  const ssoPending = sso.isPending || sso.isSuccess;
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your RegPulse account">
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => login.mutate(v))}>
@@ -33,6 +62,24 @@ function LoginForm() {
           {pending ? "Signing In..." : "Sign In"}
         </button>
       </form>
+      <section aria-labelledby="sso-heading" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <h2 id="sso-heading" className="text-sm font-semibold">
+          Sign in with your organisation's single sign-on
+        </h2>
+        <form noValidate className="mt-3 space-y-3" onSubmit={ssoForm.handleSubmit((v) => sso.mutate(v))}>
+          <Field
+            id="sso-email"
+            label="Work e-mail"
+            type="email"
+            autoComplete="email"
+            error={ssoForm.formState.errors.email?.message}
+            reg={ssoForm.register("email")}
+          />
+          <button type="submit" className={secondaryButton + " w-full"} disabled={ssoPending}>
+            {ssoPending ? "Redirecting..." : "Continue with single sign-on"}
+          </button>
+        </form>
+      </section>
       <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">
         Don't have an account?{" "}
         <a href={keepNext("/signup", window.location.search)} className="font-medium text-brand-700 underline dark:text-blue-300">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepNext, safeNext } from "./auth";
+import { keepNext, safeNext, ssoReturn } from "./auth";
 
 describe("keepNext", () => {
   it.each([
@@ -10,5 +10,18 @@ describe("keepNext", () => {
   ])("%s from %j is %s", (path, search, want) => {
     expect(keepNext(path, search)).toBe(want);
     if (want !== path) expect(safeNext(new URL(want, "http://x").search)).toBe(safeNext(search));
+  });
+});
+
+describe("ssoReturn", () => {
+  it.each([
+    ["", null],
+    ["#next=%2Fx", null],
+    ["#sso_token=t.k.n&next=%2Fcirculars%2F%3Fsource%3DRBI", { token: "t.k.n", next: "/circulars/?source=RBI" }],
+    ["#sso_token=t&next=%2F%2Fevil.example", { token: "t", next: "/" }], // not a same-site path
+    ["#sso_token=t&next=https%3A%2F%2Fevil.example%2F", { token: "t", next: "/" }],
+    ["#sso_token=t", { token: "t", next: "/" }],
+  ])("%j is %j", (hash, want) => {
+    expect(ssoReturn(hash)).toEqual(want);
   });
 });

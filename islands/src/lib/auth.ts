@@ -50,6 +50,16 @@ export function safeNext(search: string): string {
   return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
 }
 
+// ssoReturn is the token and the safe path to go to when the page's
+// fragment (hash) is the end of a single sign-on (the API's callback
+// sends the browser to /login/#sso_token=…&next=…), else null.
+export function ssoReturn(hash: string): { token: string; next: string } | null {
+  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const token = p.get("sso_token");
+  if (!token) return null;
+  return { token, next: safeNext("?" + new URLSearchParams({ next: p.get("next") ?? "/" }).toString()) };
+}
+
 // keepNext is path (the sign-in or sign-up page) carrying on this page's
 // ?next=, when it is a safe one: going from one to the other still comes
 // back.

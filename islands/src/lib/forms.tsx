@@ -30,6 +30,11 @@ export const loginSchema = z.object({
   password: ruleSchema(rules.loginPassword),
 });
 
+// ssoSchema is the work address that starts single sign-on.
+export const ssoSchema = z.object({
+  email: ruleSchema(rules.email),
+});
+
 export const signupSchema = z.object({
   firstName: ruleSchema(rules.firstName),
   lastName: ruleSchema(rules.lastName),
