@@ -44,6 +44,9 @@ type Decisions interface {
 	Comments(ctx context.Context, orgID string, subject decisions.Subject) ([]decisions.Comment, error)
 	// ObligationByID answers catalog.ErrNotFound for none.
 	ObligationByID(ctx context.Context, id string) (catalog.Obligation, error)
+	// CircularRefsByID names the circulars of ids, by id (none for an id
+	// it lacks).
+	CircularRefsByID(ctx context.Context, ids []string) (map[string]catalog.CircularRef, error)
 }
 
 var decisionParams = map[string]*apispec.Param{
@@ -121,6 +124,9 @@ func decisionRoutes() []*route {
 				return
 			}
 			d, err := h.store.Decision(r.Context(), in.ID, s)
+			if err == nil {
+				d, err = h.presented(r.Context(), d)
+			}
 			if err != nil {
 				h.writeError(w, r, decisionsError(err))
 				return
@@ -143,6 +149,13 @@ func decisionRoutes() []*route {
 		signedIn(handle(opAddComment, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.addComment(w, r, in) })),
 		signedIn(handle(opMyWork, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
 			list, err := h.store.MyWork(r.Context(), userOf(r).ID)
+			if err == nil {
+				ds := make([]*decisions.Decision, len(list))
+				for i := range list {
+					ds[i] = &list[i].Decision
+				}
+				err = h.present(r.Context(), ds)
+			}
 			if err != nil {
 				h.writeError(w, r, err)
 				return
@@ -241,6 +254,7 @@ var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", 
 
 var opMyWork = &apispec.Operation{ID: "myWork", Method: "GET", Path: "/user/work",
 	Summary: "The signed-in user's work: the open decisions (status new, assessing or action-planned) it owns across its organisations, by due date, each with its organisation's name.",
+	Description: "Each decision, here as in every answer, has overdue (open and its due date before today), and subjectTitle and subjectPath: the subject's title and page on the site (empty when the catalog no longer has it).",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "The work.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.WorkItem]()}}},
 		rBadRequest.At(400),
@@ -387,6 +401,9 @@ func (h *Handler) putDecision(w http.ResponseWriter, r *http.Request, in subject
 	if errors.Is(err, decisions.ErrNotOwner) {
 		err = fieldErrors{"ownerId": capitalise(decisions.ErrNotOwner.Error())}.err()
 	}
+	if err == nil {
+		d, err = h.presented(ctx, d)
+	}
 	if err != nil {
 		h.writeError(w, r, decisionsError(err))
 		return
@@ -495,6 +512,13 @@ func (h *Handler) board(w http.ResponseWriter, r *http.Request, in boardIn) {
 	}
 	page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
 	items, total, err := h.store.Board(r.Context(), in.ID, q)
+	if err == nil {
+		ds := make([]*decisions.Decision, len(items))
+		for i := range items {
+			ds[i] = &items[i]
+		}
+		err = h.present(r.Context(), ds)
+	}
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -530,4 +554,74 @@ func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisati
 		return
 	}
 	writeJSON(w, http.StatusOK, ReassignResponse{Reassigned: n})
+}
+
+// present sets what the answer shows of each decision beyond what is
+// stored: whether it is overdue today (decisions.OverdueOn) and its
+// subject's title and page in the catalog. The circulars are named in
+// one read (CircularRefsByID, no texts), an obligation and a direction
+// once each (a board's page holds at most catalog.MaxLimit). A subject
+// the catalog no longer has keeps no title nor page: its decision still
+// shows.
+func (h *Handler) present(ctx context.Context, ds []*decisions.Decision) error {
+	today := h.now()
+	obligations := map[string]catalog.Obligation{}
+	directions := map[string]string{} // slug: title ("" for none)
+	var circularIDs []string
+	for _, d := range ds {
+		d.Overdue = d.OverdueOn(today)
+		switch d.Type {
+		case decisions.SubjectCircular:
+			circularIDs = append(circularIDs, d.ID)
+		case decisions.SubjectObligation:
+			if _, ok := obligations[d.ID]; ok {
+				break
+			}
+			o, err := h.store.ObligationByID(ctx, d.ID)
+			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
+				return err
+			}
+			obligations[d.ID] = o
+			if o.CircularID != "" {
+				circularIDs = append(circularIDs, o.CircularID)
+			}
+		case decisions.SubjectProvision:
+			if _, ok := directions[d.ID]; ok {
+				break
+			}
+			md, err := h.store.Direction(ctx, d.ID)
+			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
+				return err
+			}
+			directions[d.ID] = md.Title
+		}
+	}
+	refs, err := h.store.CircularRefsByID(ctx, circularIDs)
+	if err != nil {
+		return err
+	}
+	for _, d := range ds {
+		switch d.Type {
+		case decisions.SubjectCircular:
+			if c, ok := refs[d.ID]; ok {
+				d.SubjectTitle, d.SubjectPath = c.Title, "/circulars/"+c.Slug
+			}
+		case decisions.SubjectObligation:
+			o := obligations[d.ID]
+			if c, ok := refs[o.CircularID]; ok {
+				d.SubjectTitle, d.SubjectPath = o.What, "/circulars/"+c.Slug
+			}
+		case decisions.SubjectProvision:
+			if title := directions[d.ID]; title != "" {
+				d.SubjectTitle, d.SubjectPath = title+", paragraph "+string(d.Provision), catalog.DirectionPath(d.ID)
+			}
+		}
+	}
+	return nil
+}
+
+// presented is present of one decision.
+func (h *Handler) presented(ctx context.Context, d decisions.Decision) (decisions.Decision, error) {
+	err := h.present(ctx, []*decisions.Decision{&d})
+	return d, err
 }

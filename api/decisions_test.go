@@ -293,6 +293,19 @@ func TestDecisions_Calls(t *testing.T) {
 	if len(work) != 2 || work[0].ID != circ.ID || work[1].ID != obl.ID || work[0].OrganisationName != "Asha Payments" {
 		t.Errorf("ravi's work: %+v", work)
 	}
+	// What the answers show beyond what is stored: overdue is Go's rule
+	// (decisions.OverdueOn) of today, and the subject's title and page.
+	for _, w := range work {
+		if want := w.OverdueOn(f.clock()); w.Overdue != want {
+			t.Errorf("%s: overdue %t, want %t", w.Subject, w.Overdue, want)
+		}
+	}
+	if work[0].SubjectPath != "/circulars/"+f.circular.Slug || work[0].SubjectTitle != f.circular.Title || work[1].SubjectPath != "/circulars/"+f.circular.Slug || work[1].SubjectTitle == "" {
+		t.Errorf("work's subjects: %+v", work)
+	}
+	if board[2].SubjectPath != catalog.DirectionPath(f.direction.Slug) || !strings.HasSuffix(board[2].SubjectTitle, ", paragraph "+f.provision) {
+		t.Errorf("the provision's page: %q %q", board[2].SubjectPath, board[2].SubjectTitle)
+	}
 	// Comments: members' @usernames are mentions.
 	res = f.call(t, "POST", commentsPath(org.ID, prov), `{"body":"@ravi @vik see 15(a); @nobody"}`, asha.auth...)
 	if c := jsonOf[decisions.Comment](t, res); res.status != 201 || len(c.Mentions) != 2 || c.Mentions[0] != ravi.id || c.Mentions[1] != vik.id {

@@ -7,6 +7,7 @@ import (
 
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
+	"regpulse/internal/decisions"
 	"regpulse/internal/directions"
 	"regpulse/internal/extract"
 	"regpulse/internal/impact"
@@ -197,6 +198,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"entityTypeChoices": entityTypeChoices(),
 		// what /obligations shows of the register's rules, and the calendars
 		"register": registerView(),
+		// what the team pages (a circular's decision panel, /work, the
+		// board) offer of the decisions' values, with their names
+		"teamWork": teamWorkView(),
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
@@ -243,6 +247,19 @@ func choices(values []string, label func(string) string) []choice {
 		out[i] = choice{v, label(v)}
 	}
 	return out
+}
+
+// teamWorkView is what the team pages need of Go's decisions: the
+// values a decision takes, named, and the largest file of evidence.
+func teamWorkView() map[string]any {
+	return map[string]any{
+		"applicabilities":  choices(decisions.Applicabilities, decisions.Label),
+		"reasons":          choices(decisions.Reasons, decisions.Label),
+		"statuses":         choices(decisions.Statuses, decisions.Label),
+		"evidenceStates":   choices(decisions.EvidenceStates, decisions.Label),
+		"reopenReasons":    choices(decisions.ReopenReasons, decisions.Label),
+		"maxEvidenceBytes": decisions.MaxEvidenceBytes,
+	}
 }
 
 // registerView is what /obligations needs of Go's rules: the statuses,

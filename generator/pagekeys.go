@@ -18,7 +18,7 @@ import (
 // does not show, so an edit renders again only the pages that show what
 // changed. TestPageReads holds the templates to this list.
 var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTypes", "entityTypes", "events",
-	"feeds", "newsletterTopics", "supportEmail", "verifications"}
+	"feeds", "newsletterTopics", "supportEmail", "teamWork", "verifications"}
 
 // listPageData are, by layout, the keys of the templates' data the lists'
 // further pages read (circulars.html, search.html, news.html,

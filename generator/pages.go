@@ -41,6 +41,8 @@ var staticRoutes = []Route{
 	{"/profile", "Profile", "profile"},
 	{"/obligations", "My Obligations", "obligations"},
 	{"/organisation", "Organisation", "organisation"},
+	{"/organisation/board", "Team Board", "organisation-board"},
+	{"/work", "My Work", "work"},
 	{"/organisation/register", "Organisation Register", "organisation-register"},
 	{"/join", "Join an Organisation", "join"},
 	{"/search", "Search Regulatory Documents", "search"},

@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page, type Request, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+// dataDir is the server's data folder (playwright.config.ts).
+const dataDir = "test-results/data";
 
 // screenshot saves a full-page picture under e2e/screenshots/ (not
 // committed) so a person can look at what the tests saw.
@@ -33,4 +38,26 @@ export async function holdRequests(page: Page, url: string) {
 // single read of its texts can still see the last answer's.
 export async function expectEvery(locator: Locator, ok: (text: string) => boolean) {
   await expect.poll(async () => (await locator.allTextContents()).filter((t) => !ok(t))).toEqual([]);
+}
+
+// inviteLink is the accept link of the invitation e-mailed to address
+// (quoted-printable undone), once the server has written it.
+export async function inviteLink(address: string): Promise<string> {
+  const dir = join(dataDir, "outbox", "invites");
+  let text = "";
+  await expect
+    .poll(() => {
+      for (const f of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile())) {
+        const raw = readFileSync(join(dir, f.name), "utf8");
+        if (raw.includes(`<${address}>`) || raw.includes(`To: ${address}`)) {
+          text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+          return true;
+        }
+      }
+      return false;
+    })
+    .toBe(true);
+  const m = /https?:\/\/\S+\/join\/\?token=[^\s"<>]+/.exec(text);
+  if (!m) throw new Error(`no /join link in the e-mail to ${address}:\n${text}`);
+  return m[0];
 }

@@ -1,7 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, inviteLink, screenshot } from "./helpers";
 
 // Organisations (issue 44): an admin creates one and invites by e-mail;
 // the invited user signs up from the invitation's link (/join) and joins;
@@ -10,7 +8,6 @@ import { axeViolations, screenshot } from "./helpers";
 // files the server writes into its data folder (no SMTP).
 
 const password = "S3cret-Pa55word!";
-const dataDir = "test-results/data";
 let counter = 0;
 const unique = (info: TestInfo, what: string) => `${what}${info.project.name[0]}${info.workerIndex}${Date.now().toString(36)}${counter++}`;
 
@@ -30,28 +27,6 @@ async function signedInPage(browser: Browser, info: TestInfo, first: string) {
   const token = ((await res.json()) as { token: string }).token;
   await page.addInitScript((t) => localStorage.setItem("auth_token", t), token);
   return page;
-}
-
-// inviteLink is the accept link of the invitation e-mailed to address
-// (quoted-printable undone), once the server has written it.
-async function inviteLink(address: string): Promise<string> {
-  const dir = join(dataDir, "outbox", "invites");
-  let text = "";
-  await expect
-    .poll(() => {
-      for (const f of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile())) {
-        const raw = readFileSync(join(dir, f.name), "utf8");
-        if (raw.includes(`<${address}>`) || raw.includes(`To: ${address}`)) {
-          text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  const m = /https?:\/\/\S+\/join\/\?token=[^\s"<>]+/.exec(text);
-  if (!m) throw new Error(`no /join link in the e-mail to ${address}:\n${text}`);
-  return m[0];
 }
 
 async function expectNoViolations(page: Page) {

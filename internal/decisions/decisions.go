@@ -126,6 +126,21 @@ type Decision struct {
 	// did. It stays when members decide again: a reopening after
 	// DecidedAt is still to be answered.
 	Reopened *Reopening `json:"reopened"`
+	// Overdue, SubjectTitle and SubjectPath are not stored: the API sets
+	// them on what it answers (OverdueOn, and the catalog's title and
+	// page of the subject, "" when the catalog no longer has it), for
+	// the pages to show rather than recompute.
+	Overdue      bool   `json:"overdue"`
+	SubjectTitle string `json:"subjectTitle"`
+	SubjectPath  string `json:"subjectPath"`
+}
+
+// OverdueOn reports whether d is overdue on today: still open (Open)
+// and its due date before today. A decision's due date is the
+// organisation's own, set while it tracks the subject, so a date passed
+// is a date missed.
+func (d Decision) OverdueOn(today time.Time) bool {
+	return Open(d.Status) && d.DueDate != nil && d.DueDate.Before(catalog.Day(today))
 }
 
 // Errors of the decisions' calls.
@@ -282,3 +297,17 @@ type WorkItem struct {
 	Decision
 	OrganisationName string `json:"organisationName"`
 }
+
+var labels = map[string]string{
+	Applicable: "Applies", NotApplicable: "Does not apply", Deferred: "Deferred",
+	ReasonNoActionNeeded: "No action needed", ReasonDuplicate: "Duplicate", ReasonSuperseded: "Superseded", ReasonOther: "Other (with a note)",
+	StatusNew: "New", StatusAssessing: "Assessing", StatusActionPlanned: "Action planned", StatusDone: "Done",
+	EvidencePending: "Pending review", EvidenceAccepted: "Accepted", EvidenceRejected: "Rejected",
+	ReopenWithdrawn: "The circular was withdrawn or replaced", ReopenReinstated: "The circular is in force again",
+	ReopenProvisionChanged: "The provision's text changed", ReopenProvisionRemoved: "The provision was removed",
+}
+
+// Label is how pages name an applicability, a reason, a status (the
+// status not-applicable is named as the applicability), an evidence's
+// review state or why a decision was reopened.
+func Label(v string) string { return labels[v] }

@@ -103,3 +103,35 @@ func TestMentioned(t *testing.T) {
 		}
 	}
 }
+
+func TestDecision_OverdueOn(t *testing.T) {
+	today := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		status string
+		due    *catalog.Date
+		want   bool
+	}{
+		{StatusNew, day("2026-12-01"), true},
+		{StatusActionPlanned, day("2026-11-01"), true},
+		{StatusAssessing, day("2026-12-02"), false}, // due today is not late yet
+		{StatusNew, day("2026-12-03"), false},
+		{StatusNew, nil, false},
+		{StatusDone, day("2026-11-01"), false},
+		{StatusNotApplicable, day("2026-11-01"), false},
+	} {
+		if got := (Decision{Status: c.status, DueDate: c.due}).OverdueOn(today); got != c.want {
+			t.Errorf("%s due %v: overdue %v, want %v", c.status, c.due, got, c.want)
+		}
+	}
+}
+
+// TestLabel: every value a page offers has a name.
+func TestLabel(t *testing.T) {
+	for _, list := range [][]string{Applicabilities, Reasons, Statuses, EvidenceStates, ReopenReasons} {
+		for _, v := range list {
+			if Label(v) == "" {
+				t.Errorf("%q has no label", v)
+			}
+		}
+	}
+}

@@ -102,33 +102,42 @@ func (s *DB) Circular(ctx context.Context, id string) (_ catalog.Circular, err e
 // catalog.WithReplacements.)
 func (s *DB) CircularRefs(ctx context.Context, slugs []string) (_ map[string]catalog.CircularRef, err error) {
 	defer wrap(&err, "CircularRefs")
-	return circularRefs(ctx, s.db, slugs)
+	return circularRefs(ctx, s.db, "slug", slugs)
 }
 
-// circularRefs is CircularRefs read through q (a sync's transaction:
-// reopen.go).
-func circularRefs(ctx context.Context, q querier, slugs []string) (map[string]catalog.CircularRef, error) {
+// CircularRefsByID names the circulars with the given ids, by id; an id
+// the store lacks is left out. (The team pages name each decision's
+// circular, a page of them at once, without reading their texts.)
+func (s *DB) CircularRefsByID(ctx context.Context, ids []string) (_ map[string]catalog.CircularRef, err error) {
+	defer wrap(&err, "CircularRefsByID")
+	return circularRefs(ctx, s.db, "id", ids)
+}
+
+// circularRefs are the refs of the circulars whose column (slug or id)
+// is one of keys, by that key, read in batches through q (the store, or
+// a sync's transaction: reopen.go).
+func circularRefs(ctx context.Context, q querier, column string, keys []string) (map[string]catalog.CircularRef, error) {
 	out := map[string]catalog.CircularRef{}
-	slugs = slices.Compact(slices.Sorted(slices.Values(slugs)))
-	for start := 0; start < len(slugs); start += batchRows {
-		part := slugs[start:min(len(slugs), start+batchRows)]
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	for start := 0; start < len(keys); start += batchRows {
+		part := keys[start:min(len(keys), start+batchRows)]
 		args := make([]any, len(part))
-		for i, slug := range part {
-			args[i] = slug
+		for i, k := range part {
+			args[i] = k
 		}
-		rows, err := q.QueryContext(ctx, `SELECT slug, circular_number, title FROM circulars WHERE slug IN (`+placeholders(len(args))+`)`, args...)
+		rows, err := q.QueryContext(ctx, `SELECT `+column+`, slug, circular_number, title FROM circulars WHERE `+column+` IN (`+placeholders(len(args))+`)`, args...)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var ref catalog.CircularRef
-			var number string
-			if err := rows.Scan(&ref.Slug, &number, &ref.Title); err != nil {
+			var key, number string
+			if err := rows.Scan(&key, &ref.Slug, &number, &ref.Title); err != nil {
 				rows.Close()
 				return nil, err
 			}
 			ref.CircularNumber = catalog.OptString(number)
-			out[ref.Slug] = ref
+			out[key] = ref
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {

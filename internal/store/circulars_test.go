@@ -172,6 +172,22 @@ func TestCircularRefs(t *testing.T) {
 		if err != nil || len(none) != 0 {
 			t.Errorf("CircularRefs(nil) = %v, %v; want none", none, err)
 		}
+		// by id, the same refs
+		var ids []string
+		byID := map[string]catalog.CircularRef{}
+		for _, c := range cat.Circulars {
+			if _, ok := want[c.Slug]; ok {
+				ids = append(ids, c.ID)
+				byID[c.ID] = want[c.Slug]
+			}
+		}
+		got, err = db.CircularRefsByID(t.Context(), append(ids, "no-such-id", ids[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(byID, got); diff != "" {
+			t.Errorf("CircularRefsByID (-want +got):\n%s", diff)
+		}
 	})
 }
 

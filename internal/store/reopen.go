@@ -150,7 +150,7 @@ func circularReopenings(ctx context.Context, tx *txConn, now time.Time) ([]reope
 			return nil, err
 		}
 	}
-	refs, err := circularRefs(ctx, tx, slugs)
+	refs, err := circularRefs(ctx, tx, "slug", slugs)
 	if err != nil {
 		return nil, err
 	}

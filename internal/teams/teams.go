@@ -58,12 +58,18 @@ type Organisation struct {
 	// CanManageMembers is CanManageMembers(Role), for the pages to show
 	// the rule rather than recompute it (WithPermissions sets it).
 	CanManageMembers bool `json:"canManageMembers"`
+	// CanDecide and CanReviewEvidence are the rules of the same names
+	// of Role: what the decision panel and the board offer.
+	CanDecide         bool `json:"canDecide"`
+	CanReviewEvidence bool `json:"canReviewEvidence"`
 }
 
 // WithPermissions is o with what its Role may do set from the rules
 // above.
 func (o Organisation) WithPermissions() Organisation {
 	o.CanManageMembers = CanManageMembers(o.Role)
+	o.CanDecide = CanDecide(o.Role)
+	o.CanReviewEvidence = CanReviewEvidence(o.Role)
 	return o
 }
 

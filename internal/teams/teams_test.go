@@ -25,8 +25,8 @@ func TestPermissions(t *testing.T) {
 		if want := [4]bool{tc.manage, tc.decide, tc.read, tc.evidence}; got != want {
 			t.Errorf("%q: manage, decide, read, evidence = %v, want %v", tc.role, got, want)
 		}
-		if o := (Organisation{Role: tc.role}).WithPermissions(); o.CanManageMembers != tc.manage {
-			t.Errorf("%q: WithPermissions' CanManageMembers = %t", tc.role, o.CanManageMembers)
+		if o := (Organisation{Role: tc.role}).WithPermissions(); o.CanManageMembers != tc.manage || o.CanDecide != tc.decide || o.CanReviewEvidence != tc.evidence {
+			t.Errorf("%q: WithPermissions' manage, decide, evidence = %t %t %t", tc.role, o.CanManageMembers, o.CanDecide, o.CanReviewEvidence)
 		}
 	}
 }

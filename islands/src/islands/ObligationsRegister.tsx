@@ -17,6 +17,7 @@ import { DueGroups, ItemSummary, labelOf, longDate, ScoreLine, type RegisterOpti
 import { queryClient } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
+import { saveFile } from "../lib/save-file";
 
 type Item = Schemas["RegisterItem"];
 type Props = RegisterOptions;
@@ -187,14 +188,7 @@ function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
 async function exportCSV(query: ReturnType<typeof registerQuery>) {
   try {
     const csv = await dataOf(api.GET("/user/obligations.csv", { params: { query }, parseAs: "blob" }));
-    const url = URL.createObjectURL(csv);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = "regpulse-my-obligations.csv";
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(csv, "regpulse-my-obligations.csv");
   } catch (err) {
     toast({ title: "Could not export", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
   }

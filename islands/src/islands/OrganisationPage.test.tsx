@@ -20,6 +20,8 @@ const org = (role: Organisation["role"], canManageMembers: boolean): Organisatio
   createdAt: "2026-11-01T00:00:00Z",
   role,
   canManageMembers,
+  canDecide: role === "admin" || role === "member",
+  canReviewEvidence: role === "admin" || role === "auditor",
 });
 
 const member = (userId: string, firstName: string, role: Member["role"], expiresAt: string | null = null): Member => ({

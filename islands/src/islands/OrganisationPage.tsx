@@ -11,7 +11,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { api, ApiError, dataOf, userMessage, type Schemas } from "../lib/api";
+import { api, ApiError, dataOf, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
 import type { Option } from "../lib/controls";
 import { Checkboxes, Field, FieldError, inputClass, inviteSchema, organisationSchema, secondaryButton, Section, zodResolver } from "../lib/forms";
@@ -19,10 +19,9 @@ import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { SSOSettings } from "../lib/sso-settings";
 import { useQueryState } from "../lib/query-state";
+import { failed, longDate, memberName, membersKey, orgsKey, useOrganisations, type Member, type Organisation } from "../lib/teams";
 import { toast } from "../lib/toast";
 
-type Organisation = Schemas["Organisation"];
-type Member = Schemas["Member"];
 type Role = Member["role"];
 type Props = { entityTypes: Option[]; roles: Role[] };
 
@@ -30,16 +29,9 @@ const auditor: Role = "auditor";
 
 const roleLabel = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 // endOf is the API's time of an end of access chosen as a day: the start
 // of that day, UTC.
 const endOf = (day: string) => (day ? `${day}T00:00:00Z` : undefined);
-
-const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
-
-const orgsKey = ["/organisations"] as const;
-const membersKey = (id: string) => ["/organisations/{id}/members", id] as const;
 
 type OrgValues = z.infer<typeof organisationSchema>;
 
@@ -84,7 +76,7 @@ function MemberRow({ org, member, roles, self }: { org: Organisation; member: Me
     void queryClient.invalidateQueries({ queryKey: membersKey(org.id) });
     void queryClient.invalidateQueries({ queryKey: orgsKey });
   };
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.username;
+  const name = memberName(member);
   const save = useMutation({
     mutationFn: () => dataOf(api.PUT("/organisations/{id}/members/{userId}", { params: { path: { id: org.id, userId: member.userId } }, body: { role, expiresAt: role === auditor ? endOf(ends) : undefined } })),
     onSuccess: (m) => {
@@ -264,11 +256,16 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
     );
   return (
     <div className="space-y-6" data-organisation={org.data.id} data-can-manage={org.data.canManageMembers}>
-      <p className="text-sm" data-organisation-register-link>
-        <a className="underline hover:no-underline" href={`/organisation/register?id=${encodeURIComponent(org.data.id)}`}>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-team-links>
+        <a className="font-medium underline hover:no-underline" href={`/organisation/board/?id=${encodeURIComponent(org.data.id)}`}>
+          Team board of {org.data.name}
+        </a>
+        <a className="font-medium underline hover:no-underline" href={`/organisation/register/?id=${encodeURIComponent(org.data.id)}`} data-organisation-register-link>
           The register of {org.data.name}
         </a>
-        : its obligations, the statuses it decided and its compliance score.
+        <a className="font-medium underline hover:no-underline" href="/work/">
+          My work
+        </a>
       </p>
       <Members org={org.data} roles={roles} userId={userId} />
       {org.data.canManageMembers && <InviteForm org={org.data} roles={roles} />}
@@ -283,7 +280,7 @@ function OrganisationPage(props: Props) {
   useEffect(() => {
     if (!isLoading && !user) window.location.replace("/login?next=/organisation");
   }, [isLoading, user]);
-  const orgs = useQuery({ queryKey: orgsKey, queryFn: ({ signal }) => dataOf(api.GET("/organisations", { signal })), enabled: !!user });
+  const orgs = useOrganisations(!!user);
   // With one organisation or more and none chosen, the first is shown.
   const id = state.id || orgs.data?.[0]?.id || "";
   if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;

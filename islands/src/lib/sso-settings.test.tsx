@@ -125,7 +125,7 @@ describe("single sign-on on /organisation", () => {
     expect(el.querySelector("[data-sso]")).toBeNull();
     expect(calls.some((c) => c.url.includes("/sso"))).toBe(false);
     // every member reads the register
-    expect(screen.getByRole("link", { name: "The register of Asha Payments" }).getAttribute("href")).toBe("/organisation/register?id=o1");
+    expect(screen.getByRole("link", { name: "The register of Asha Payments" }).getAttribute("href")).toBe("/organisation/register/?id=o1");
   });
 });
 

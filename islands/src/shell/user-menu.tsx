@@ -1,5 +1,5 @@
 // The signed-in user's menu in the header (first and last name, e-mail,
-// Organisation, Settings, Log out), and the tab bar's Profile link to /profile. An entry
+// Organisation, My work, Settings, Log out), and the tab bar's Profile link to /profile. An entry
 // of its own, loaded by shell/auth.ts only when a token is kept.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
@@ -64,6 +64,9 @@ function Menu({ user }: { user: User }) {
         </div>
         <a href="/organisation" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
           Organisation
+        </a>
+        <a href="/work/" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
+          My work
         </a>
         <a href="/profile" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
           Settings
