@@ -36,7 +36,7 @@ type Decisions interface {
 	// Decision and Comments answer decisions.ErrNoDecision for none.
 	Decision(ctx context.Context, orgID string, subject decisions.Subject) (decisions.Decision, error)
 	Board(ctx context.Context, orgID string, q decisions.BoardQuery) ([]decisions.Decision, int, error)
-	MyWork(ctx context.Context, userID string) ([]decisions.WorkItem, error)
+	MyWork(ctx context.Context, userID string, page catalog.Page) (items []decisions.WorkItem, total, overdue int, err error)
 	Reassign(ctx context.Context, by teams.Actor, from, to string) (int, error)
 	// AddComment also answers the members it mentions: the ones to tell
 	// by e-mail (mailMentions).
@@ -147,21 +147,7 @@ func decisionRoutes() []*route {
 			writeJSON(w, http.StatusOK, list)
 		})),
 		signedIn(handle(opAddComment, func(h *Handler, w http.ResponseWriter, r *http.Request, in subjectIn) { h.addComment(w, r, in) })),
-		signedIn(handle(opMyWork, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
-			list, err := h.store.MyWork(r.Context(), userOf(r).ID)
-			if err == nil {
-				ds := make([]*decisions.Decision, len(list))
-				for i := range list {
-					ds[i] = &list[i].Decision
-				}
-				err = h.present(r.Context(), ds)
-			}
-			if err != nil {
-				h.writeError(w, r, err)
-				return
-			}
-			writeJSON(w, http.StatusOK, list)
-		})),
+		signedIn(handle(opMyWork, func(h *Handler, w http.ResponseWriter, r *http.Request, in pageIn) { h.myWork(w, r, in) })),
 		signedIn(handle(opReassign, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) { h.reassign(w, r, in) })),
 	}
 }
@@ -253,13 +239,40 @@ var opAddComment = &apispec.Operation{ID: "addDecisionComment", Method: "POST", 
 }
 
 var opMyWork = &apispec.Operation{ID: "myWork", Method: "GET", Path: "/user/work",
-	Summary: "The signed-in user's work: the open decisions (status new, assessing or action-planned) it owns across its organisations, by due date, each with its organisation's name.",
-	Description: "Each decision, here as in every answer, has overdue (open and its due date before today), and subjectTitle and subjectPath: the subject's title and page on the site (empty when the catalog no longer has it).",
+	Summary: "The signed-in user's work: a page of the open decisions (status new, assessing or action-planned) it owns across its organisations, by due date (undated last), each with its organisation's name.",
+	Description: "Each decision, here as in every answer, has overdue (open and its due date before today), and subjectTitle and subjectPath: the subject's title and page on the site (empty when the catalog no longer has it). " +
+		"X-Total-Count is how many items the work holds on all pages, X-Overdue-Count how many of them are overdue.",
 	Responses: []*apispec.Response{
-		{Status: 200, Description: "The work.", Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.WorkItem]()}}},
+		{Status: 200, Description: "A page of the work.", Headers: []*apispec.Header{hXTotalCount, hXOverdueCount, hLink},
+			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[[]decisions.WorkItem]()}}},
 		rBadRequest.At(400),
 		rUnauthorized.At(401),
 		rInternalError.At(500)},
+}
+
+var hXOverdueCount = &apispec.Header{Component: "X-Overdue-Count", Name: "X-Overdue-Count",
+	Description: "How many of the items on all pages are overdue (open, due before today).", Schema: apispec.Schema{Type: "integer", Minimum: apispec.Int(0)}}
+
+func (h *Handler) myWork(w http.ResponseWriter, r *http.Request, in pageIn) {
+	page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
+	list, total, overdue, err := h.store.MyWork(r.Context(), userOf(r).ID, page)
+	if err == nil {
+		ds := make([]*decisions.Decision, len(list))
+		for i := range list {
+			ds[i] = &list[i].Decision
+		}
+		err = h.present(r.Context(), ds)
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(total))
+	w.Header().Set("X-Overdue-Count", strconv.Itoa(overdue))
+	if next := page.Offset + len(list); len(list) > 0 && next < total {
+		w.Header().Set("Link", `<`+pageURL(r.URL, page.Limit, next)+`>; rel="next"`)
+	}
+	writeJSON(w, http.StatusOK, list)
 }
 
 var opReassign = &apispec.Operation{ID: "reassignDecisions", Method: "POST", Path: "/organisations/{id}/reassign",

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -289,9 +290,25 @@ func TestDecisions_Calls(t *testing.T) {
 	}
 	wantError(t, f.call(t, "GET", "/organisations/"+org.ID+"/decisions?status=started&due_before=soon", "", asha.auth...), 400, nil)
 	// Ravi's work: his open items, by due date.
-	work := jsonOf[[]decisions.WorkItem](t, f.call(t, "GET", "/user/work", "", ravi.auth...))
+	workRes := f.call(t, "GET", "/user/work", "", ravi.auth...)
+	work := jsonOf[[]decisions.WorkItem](t, workRes)
 	if len(work) != 2 || work[0].ID != circ.ID || work[1].ID != obl.ID || work[0].OrganisationName != "Asha Payments" {
 		t.Errorf("ravi's work: %+v", work)
+	}
+	overdue := 0
+	for _, w := range work {
+		if w.OverdueOn(f.clock()) {
+			overdue++
+		}
+	}
+	if workRes.header.Get("X-Total-Count") != "2" || workRes.header.Get("X-Overdue-Count") != strconv.Itoa(overdue) || workRes.header.Get("Link") != "" {
+		t.Errorf("ravi's work's headers: %v", workRes.header)
+	}
+	// a page of one: the second item, and a link to it from the first
+	firstPage := f.call(t, "GET", "/user/work?limit=1", "", ravi.auth...)
+	second := jsonOf[[]decisions.WorkItem](t, f.call(t, "GET", "/user/work?limit=1&offset=1", "", ravi.auth...))
+	if !strings.Contains(firstPage.header.Get("Link"), "offset=1") || firstPage.header.Get("X-Total-Count") != "2" || len(second) != 1 || second[0].ID != obl.ID {
+		t.Errorf("ravi's work by pages of one: %q %+v", firstPage.header.Get("Link"), second)
 	}
 	// What the answers show beyond what is stored: overdue is Go's rule
 	// (decisions.OverdueOn) of today, and the subject's title and page.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -255,53 +254,72 @@ func (s *DB) Board(ctx context.Context, orgID string, q decisions.BoardQuery) (_
 // openStatuses are the statuses decisions.Open counts as work.
 var openStatuses = slices.DeleteFunc(slices.Clone(decisions.Statuses), func(s string) bool { return !decisions.Open(s) })
 
-// myWorkQuery is MyWork's: a user's open decisions (arguments: the
-// user's id, then openStatuses). The open statuses are named, not the
-// closed ones excluded, so that the owner's index (owner_id, status)
-// finds exactly the rows listed: no row is read to be left out.
-var myWorkQuery = "SELECT " + decisionColumns("d.") + `, o.name, m.role, m.expires_at FROM decisions d
-	JOIN organisations o ON o.id = d.organisation_id
-	JOIN organisation_members m ON m.organisation_id = d.organisation_id AND m.user_id = d.owner_id
-	WHERE d.owner_id = ? AND d.status IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(openStatuses)), ", ") + `)
-	ORDER BY d.due_key, o.name, d.subject_type, d.subject_id, d.provision`
-
-func myWorkArgs(userID string) []any {
+// myWorkQueries are MyWork's: how many open decisions a user owns in
+// the organisations orgIDs and how many of them are overdue (arguments:
+// today, then args), and a page of them, keys first in the page's order,
+// then the page's rows (arguments: args, limit, offset). The open
+// statuses are named, not the closed ones excluded, so that the owner's
+// index (owner_id, status) finds exactly the rows listed: no row is read
+// to be left out.
+func myWorkQueries(userID string, orgIDs []string) ([2]string, []any) {
 	args := []any{userID}
 	for _, st := range openStatuses {
 		args = append(args, st)
 	}
-	return args
+	for _, id := range orgIDs {
+		args = append(args, id)
+	}
+	where := "owner_id = ? AND status IN (" + placeholders(len(openStatuses)) + ") AND organisation_id IN (" + placeholders(len(orgIDs)) + ")"
+	return [2]string{"SELECT COUNT(*), COALESCE(SUM(CASE WHEN due_key < ? THEN 1 ELSE 0 END), 0) FROM decisions WHERE " + where,
+		"SELECT " + decisionColumns("d.") + " FROM (SELECT organisation_id, subject_type, subject_id, provision, due_key FROM decisions WHERE " + where +
+			" ORDER BY due_key, organisation_id, subject_type, subject_id, provision LIMIT ? OFFSET ?) k JOIN decisions d ON d.organisation_id = k.organisation_id" +
+			" AND d.subject_type = k.subject_type AND d.subject_id = k.subject_id AND d.provision = k.provision" +
+			" ORDER BY k.due_key, k.organisation_id, k.subject_type, k.subject_id, k.provision"}, args
 }
 
-// MyWork is userID's open work (decisions it owns whose status asks for
-// more) across the organisations of which it is a member, by due date,
-// each with its organisation's name; an organisation whose auditor's
-// access ended is left out with the rest of that membership.
-func (s *DB) MyWork(ctx context.Context, userID string) (_ []decisions.WorkItem, err error) {
+// MyWork is a page of userID's open work (decisions it owns whose status
+// asks for more) across the organisations of which it is an active
+// member (an auditor's whose access ended are left out), by due date
+// (undated last), each with its organisation's name; with how many items
+// the work holds in all and how many of them are overdue on the store's
+// today (decisions.OverdueOn: open and due before today). Like the board,
+// the page's keys are read first and only the page's rows then: a
+// member's work may be hundreds of items, and reading each row whole was
+// most of the call.
+func (s *DB) MyWork(ctx context.Context, userID string, page catalog.Page) (_ []decisions.WorkItem, total, overdue int, err error) {
 	defer wrap(&err, "MyWork")
-	rows, err := s.db.QueryContext(ctx, myWorkQuery, myWorkArgs(userID)...)
+	orgs, err := s.UserOrganisations(ctx, userID)
+	if err != nil || len(orgs) == 0 {
+		return []decisions.WorkItem{}, 0, 0, err
+	}
+	names := map[string]string{}
+	ids := make([]string, len(orgs))
+	for i, o := range orgs {
+		names[o.ID], ids[i] = o.Name, o.ID
+	}
+	query, args := myWorkQueries(userID, ids)
+	today := catalog.Date{Time: catalog.Day(s.now())}.String()
+	if err := s.db.QueryRowContext(ctx, query[0], append([]any{today}, args...)...).Scan(&total, &overdue); err != nil {
+		return nil, 0, 0, err
+	}
+	if page.Limit <= 0 {
+		page.Limit = catalog.MaxLimit
+	}
+	rows, err := s.db.QueryContext(ctx, query[1], append(args, page.Limit, page.Offset)...)
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
 	defer rows.Close()
 	out := []decisions.WorkItem{}
-	now := s.now()
 	for rows.Next() {
 		var w decisions.WorkItem
-		var role string
-		var expires sql.NullString
-		if w.Decision, err = scanDecision(rows, &w.OrganisationName, &role, &expires); err != nil {
-			return nil, err
+		if w.Decision, err = scanDecision(rows); err != nil {
+			return nil, 0, 0, err
 		}
-		end, err := nullTime(expires)
-		if err != nil {
-			return nil, err
-		}
-		if (teams.Member{Role: role, ExpiresAt: end}).Active(now) {
-			out = append(out, w)
-		}
+		w.OrganisationName = names[w.OrganisationID]
+		out = append(out, w)
 	}
-	return out, rows.Err()
+	return out, total, overdue, rows.Err()
 }
 
 // Reassign gives every open decision of by's organisation owned by from

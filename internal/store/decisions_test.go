@@ -122,9 +122,22 @@ func TestDecisions(t *testing.T) {
 			}
 		}
 		// Ravi's work: open items across both organisations, by due date.
-		work, err := db.MyWork(ctx, ravi.ID)
-		if err != nil || len(work) != 3 || work[0].OrganisationName != "Ravi Cards" || work[1].Provision != "15(a)(i)" || work[2].ID != "c-1" || work[2].OrganisationName != "Asha Payments" {
-			t.Errorf("ravi's work: %+v, %v", work, err)
+		work, total, overdue, err := db.MyWork(ctx, ravi.ID, catalog.Page{})
+		if err != nil || total != 3 || len(work) != 3 || work[0].OrganisationName != "Ravi Cards" || work[1].Provision != "15(a)(i)" || work[2].ID != "c-1" || work[2].OrganisationName != "Asha Payments" {
+			t.Errorf("ravi's work: %d %+v, %v", total, work, err)
+		}
+		wantOverdue := 0
+		for _, w := range work {
+			if w.OverdueOn(now) {
+				wantOverdue++
+			}
+		}
+		if overdue != wantOverdue {
+			t.Errorf("ravi's work: %d overdue, want %d (decisions.OverdueOn)", overdue, wantOverdue)
+		}
+		// a page of it: the second item alone, the total the whole work's
+		if page, total, _, err := db.MyWork(ctx, ravi.ID, catalog.Page{Limit: 1, Offset: 1}); err != nil || total != 3 || len(page) != 1 || page[0].Provision != "15(a)(i)" {
+			t.Errorf("ravi's work, second page of one: %d %+v, %v", total, page, err)
 		}
 		// Comments: mentions of members only.
 		c, mentioned, err := db.AddComment(ctx, teams.Actor{UserID: ravi.ID, OrganisationID: org.ID}, prov, "@asha @vik please check; @stranger")
@@ -282,12 +295,25 @@ func TestDecisions_Plans(t *testing.T) {
 			t.Errorf("board %+v: %d of %d, %v", q, len(list), total, err)
 		}
 	}
-	if p := plan(myWorkQuery, myWorkArgs(ravi.ID)...); !strings.Contains(p, "USING INDEX decisions_owner (owner_id=? AND status=?)") {
-		t.Errorf("my work:\n%s", p)
+	orgs, err := db.UserOrganisations(ctx, ravi.ID)
+	if err != nil || len(orgs) == 0 {
+		t.Fatal(orgs, err)
 	}
-	work, err := db.MyWork(ctx, ravi.ID)
-	if err != nil || len(work) != 3000 || work[0].DueDate == nil || work[len(work)-1].DueDate != nil {
-		t.Errorf("ravi's work: %d, %v", len(work), err)
+	query, args := myWorkQueries(ravi.ID, []string{orgs[0].ID})
+	if p := plan(query[0], append([]any{"2026-01-01"}, args...)...); !strings.Contains(p, "USING INDEX decisions_owner (owner_id=? AND status=?)") {
+		t.Errorf("my work's count:\n%s", p)
+	}
+	// one organisation's work is read in its order from the board's owner index
+	if p := plan(query[1], append(args, 100, 0)...); !strings.Contains(p, "USING INDEX decisions_board_owner (organisation_id=? AND owner_id=?)") || strings.Contains(p, "TEMP B-TREE") {
+		t.Errorf("my work's page:\n%s", p)
+	}
+	work, total, _, err := db.MyWork(ctx, ravi.ID, catalog.Page{})
+	if err != nil || total != 3000 || len(work) != catalog.MaxLimit || work[0].DueDate == nil {
+		t.Errorf("ravi's work: %d of %d, %v", len(work), total, err)
+	}
+	last, _, _, err := db.MyWork(ctx, ravi.ID, catalog.Page{Limit: 10, Offset: total - 10})
+	if err != nil || len(last) != 10 || last[9].DueDate != nil {
+		t.Errorf("ravi's work, last page: %d, %v", len(last), err)
 	}
 }
 

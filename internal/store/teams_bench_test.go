@@ -207,7 +207,7 @@ func BenchmarkTeams(b *testing.B) {
 				o := pick(r)
 				user := o.deciders[r.IntN(len(o.deciders))]
 				return func() error {
-					w, err := db.MyWork(ctx, user)
+					w, _, _, err := db.MyWork(ctx, user, catalog.Page{})
 					if err == nil && len(w) == 0 {
 						err = fmt.Errorf("no work")
 					}
@@ -300,5 +300,7 @@ func explainTeams(b *testing.B, db *DB, orgs []benchOrg, items int) {
 		explain("board "+name+" count", queries[0], args...)
 		explain("board "+name+" page", queries[1], append(args, q.Limit, q.Offset)...)
 	}
-	explain("my work", myWorkQuery, myWorkArgs(o.deciders[1])...)
+	queries, args := myWorkQueries(o.deciders[1], []string{o.id})
+	explain("my work count", queries[0], append([]any{"2026-01-01"}, args...)...)
+	explain("my work page", queries[1], append(args, benchPage, 0)...)
 }

@@ -4,7 +4,7 @@ import { setToken } from "../lib/api";
 import { removeToaster } from "../lib/toast";
 import { loadPage, mountIsland, resetPage } from "../test/fixture";
 import { decision, fakeTeamAPI } from "../test/teams";
-import MyWork from "./MyWork";
+import MyWork, { pageSize } from "./MyWork";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -48,6 +48,26 @@ describe("MyWork on /work/", () => {
     expect(rows[2].textContent).toContain("A circular no longer in the catalog");
     expect(rows[2].querySelector("[data-work-due]")!.textContent).toBe("No due date");
     expect(el.querySelector("[data-work-summary]")!.textContent).toBe("3 open items, 1 overdue.");
+  });
+
+  it("shows a page at a time, the counts the whole work's as the API's headers say", async () => {
+    setToken("t");
+    await loadPage("/work");
+    const work = Array.from({ length: pageSize + 3 }, (_, i) => ({
+      ...decision({ subjectId: `c${i}`, overdue: i < 2 }),
+      organisationName: "Asha Payments",
+    }));
+    const calls = fakeTeamAPI({ orgs: [], work });
+    const el = await mountIsland("MyWork", MyWork);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-work-item]")).toHaveLength(pageSize));
+    expect(el.querySelector("[data-work-summary]")!.textContent).toBe(`${pageSize + 3} open items, 2 overdue.`);
+    expect(calls.some((c) => c.url.includes(`/api/user/work?limit=${pageSize}`))).toBe(true);
+    expect(el.textContent).toContain("Page 1 of 2 - Your work");
+    const next = [...el.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Next");
+    expect(next).toBeTruthy();
+    await act(async () => (next as HTMLElement).click());
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-work-item]")).toHaveLength(3));
+    expect(calls.some((c) => c.url.includes(`offset=${pageSize}`))).toBe(true);
   });
 
   it("says when nothing is mine", async () => {

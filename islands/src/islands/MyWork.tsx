@@ -1,15 +1,21 @@
 // /work/: what the signed-in user owns across their organisations
-// (GET /user/work), soonest due first as the API orders it, each item
-// linking to its subject's page. Overdue is the API's word (a decision's
-// overdue, Go's decisions.OverdueOn), shown, never recomputed. Signed
-// out, it sends the user to /login and back.
-import { useQuery } from "@tanstack/react-query";
+// (GET /user/work), soonest due first as the API orders it, a page at a
+// time, each item linking to its subject's page. Overdue is the API's
+// word (a decision's overdue and the work's X-Overdue-Count, Go's
+// decisions.OverdueOn), shown, never recomputed. Signed out, it sends
+// the user to /login and back.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api, dataOf, userMessage } from "../lib/api";
+import { answered, api, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
+import { Pager } from "../lib/controls";
 import { withProviders } from "../lib/providers";
+import { useQueryState } from "../lib/query-state";
 import { type Choice } from "../lib/teams";
 import { WorkRow } from "../lib/work-row";
+
+// pageSize is a page of the work: well under the API's largest.
+export const pageSize = 50;
 
 type Props = { statuses: Choice[] };
 
@@ -20,25 +26,38 @@ function MyWork({ statuses }: Props) {
   useEffect(() => {
     if (!isLoading && !user) window.location.replace("/login?next=/work/");
   }, [isLoading, user]);
-  const work = useQuery({ queryKey: ["/user/work"], queryFn: ({ signal }) => dataOf(api.GET("/user/work", { signal })), enabled: !!user });
+  const [state, set] = useQueryState({ page: "1" });
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const work = useQuery({
+    queryKey: ["/user/work", page],
+    queryFn: async ({ signal }) => {
+      const { data, response } = await answered(api.GET("/user/work", { params: { query: { limit: pageSize, offset: (page - 1) * pageSize || undefined } }, signal }));
+      const count = (name: string) => Number(response.headers.get(name) ?? 0);
+      return { items: data, total: count("X-Total-Count"), overdue: count("X-Overdue-Count") };
+    },
+    enabled: !!user,
+    placeholderData: keepPreviousData,
+  });
   if (!user) return <p className={muted} role="status">Loading your account...</p>;
   if (work.isPending) return <p className={muted}>Loading your work...</p>;
   if (work.isError) return <p className="text-sm text-red-700 dark:text-red-300">{userMessage(work.error, "Could not load your work.")}</p>;
-  const overdue = work.data.filter((d) => d.overdue).length;
+  const { items, total, overdue } = work.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="space-y-3" data-my-work>
       <p className="text-sm" data-work-summary>
-        {work.data.length === 0
+        {total === 0
           ? "Nothing is yours to do: no open decision of your organisations has you as its owner."
-          : `${work.data.length} open ${work.data.length === 1 ? "item" : "items"}${overdue ? `, ${overdue} overdue` : ""}.`}
+          : `${total} open ${total === 1 ? "item" : "items"}${overdue ? `, ${overdue} overdue` : ""}.`}
       </p>
-      {work.data.length > 0 && (
+      {items.length > 0 && (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" data-work-list>
-          {work.data.map((d) => (
+          {items.map((d) => (
             <WorkRow key={`${d.organisationId}/${d.subjectType}/${d.subjectId}/${d.provision ?? ""}`} d={d} statuses={statuses} extra={d.organisationName} />
           ))}
         </ol>
       )}
+      {pages > 1 && <Pager page={page} pages={pages} label="Your work" onPage={(p) => set({ page: String(p) })} />}
     </div>
   );
 }

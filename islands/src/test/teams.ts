@@ -136,7 +136,17 @@ export function fakeTeamAPI(w: World, answer?: (c: Call) => Response | undefined
     if (path === "/api/organisations") return json(w.orgs);
     const one = w.orgs.find((o) => path === `/api/organisations/${o.id}`);
     if (one) return json(one);
-    if (path === "/api/user/work") return json(w.work ?? []);
+    if (path === "/api/user/work") {
+      // a page as the API answers it: the slice, with the whole work's counts
+      const q = new URL(url, "http://x").searchParams;
+      const all = w.work ?? [];
+      const offset = Number(q.get("offset") ?? 0);
+      const limit = Number(q.get("limit") ?? 100);
+      return json(all.slice(offset, offset + limit), 200, {
+        "X-Total-Count": String(all.length),
+        "X-Overdue-Count": String(all.filter((d) => d.overdue).length),
+      });
+    }
     const m = /^\/api\/organisations\/([^/]+)(\/.*)?$/.exec(path);
     if (!m || !w.orgs.some((o) => o.id === m[1])) return json({ error: "No organisation of yours has that id" }, 404);
     switch (`${method} ${m[2]}`) {
