@@ -258,21 +258,8 @@ func TestAuthorization_Table(t *testing.T) {
 		return o
 	}
 	own, other := newOrg(asha, "Asha Payments"), newOrg(ravi, "Ravi Cards")
-	callers := map[string]person{teams.RoleAdmin: asha, "outsider": f.person(t, "outsider")}
-	for _, role := range []string{teams.RoleMember, teams.RoleViewer, teams.RoleAuditor, "ended"} {
-		p := f.person(t, role+"-user")
-		switch role {
-		case teams.RoleAuditor:
-			end := f.clock().Add(30 * 24 * time.Hour)
-			f.join(t, asha, p, own.org.ID, teams.RoleAuditor, &end)
-		case "ended":
-			end := f.clock().Add(time.Hour)
-			f.join(t, asha, p, own.org.ID, teams.RoleAuditor, &end)
-		default:
-			f.join(t, asha, p, own.org.ID, role, nil)
-		}
-		callers[role] = p
-	}
+	callers := f.roleCallers(t, asha, own.org.ID)
+	callers["outsider"] = f.person(t, "outsider")
 	f.advance(2 * time.Hour) // the "ended" auditor's access is over
 	roles := []string{teams.RoleAdmin, teams.RoleMember, teams.RoleViewer, teams.RoleAuditor, "ended", "outsider"}
 

@@ -72,21 +72,7 @@ func TestEvidence_Roles(t *testing.T) {
 	f := newDecisionsFixture(t)
 	admin, ravi := f.person(t, "asha"), f.person(t, "ravi")
 	own, other := f.createOrg(t, admin, "Asha Payments"), f.createOrg(t, ravi, "Ravi Cards")
-	callers := map[string]person{"admin": admin}
-	for _, role := range []string{"member", "viewer", "auditor", "ended"} {
-		p := f.person(t, role+"-user")
-		switch role {
-		case "auditor":
-			end := f.clock().Add(30 * 24 * time.Hour)
-			f.join(t, admin, p, own.ID, teams.RoleAuditor, &end)
-		case "ended":
-			end := f.clock().Add(time.Hour)
-			f.join(t, admin, p, own.ID, teams.RoleAuditor, &end)
-		default:
-			f.join(t, admin, p, own.ID, role, nil)
-		}
-		callers[role] = p
-	}
+	callers := f.roleCallers(t, admin, own.ID)
 	subject := decisions.Subject{Type: decisions.SubjectCircular, ID: f.circular.ID}
 	files := map[string]string{} // an organisation's file's id
 	for _, o := range []struct {

@@ -180,6 +180,30 @@ func (f *teamsFixture) accept(t *testing.T, p person, token string) response {
 	return f.call(t, "POST", "/invites/accept", string(b), p.auth...)
 }
 
+// roleCallers are admin and, for each other role, a new member of
+// organisation orgID whom admin adds: "member", "viewer", "auditor" (access
+// for 30 days) and "ended", an auditor whose access ends in an hour, for
+// the role tables: advance the clock past it before calling.
+func (f *teamsFixture) roleCallers(t *testing.T, admin person, orgID string) map[string]person {
+	t.Helper()
+	callers := map[string]person{teams.RoleAdmin: admin}
+	for _, role := range []string{teams.RoleMember, teams.RoleViewer, teams.RoleAuditor, "ended"} {
+		p := f.person(t, role+"-user")
+		switch role {
+		case teams.RoleAuditor:
+			end := f.clock().Add(30 * 24 * time.Hour)
+			f.join(t, admin, p, orgID, teams.RoleAuditor, &end)
+		case "ended":
+			end := f.clock().Add(time.Hour)
+			f.join(t, admin, p, orgID, teams.RoleAuditor, &end)
+		default:
+			f.join(t, admin, p, orgID, role, nil)
+		}
+		callers[role] = p
+	}
+	return callers
+}
+
 // join makes p a member of org as role, invited by admin.
 func (f *teamsFixture) join(t *testing.T, admin, p person, orgID, role string, end *time.Time) {
 	t.Helper()
@@ -196,21 +220,7 @@ func TestOrganisations_Roles(t *testing.T) {
 	f := newTeamsFixture(t)
 	admin, ravi := f.person(t, "asha"), f.person(t, "ravi")
 	own, other := f.createOrg(t, admin, "Asha Payments"), f.createOrg(t, ravi, "Ravi Cards")
-	callers := map[string]person{"admin": admin}
-	for _, role := range []string{"member", "viewer", "auditor", "ended"} {
-		p := f.person(t, role+"-user")
-		switch role {
-		case "auditor":
-			end := f.clock().Add(30 * 24 * time.Hour)
-			f.join(t, admin, p, own.ID, teams.RoleAuditor, &end)
-		case "ended":
-			end := f.clock().Add(time.Hour)
-			f.join(t, admin, p, own.ID, teams.RoleAuditor, &end)
-		default:
-			f.join(t, admin, p, own.ID, role, nil)
-		}
-		callers[role] = p
-	}
+	callers := f.roleCallers(t, admin, own.ID)
 	f.advance(2 * time.Hour) // the "ended" auditor's access is over
 	// target is a fresh member of org (of role member) for each change.
 	n := 0
