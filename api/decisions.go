@@ -44,6 +44,10 @@ type Decisions interface {
 	Comments(ctx context.Context, orgID string, subject decisions.Subject) ([]decisions.Comment, error)
 	// ObligationByID answers catalog.ErrNotFound for none.
 	ObligationByID(ctx context.Context, id string) (catalog.Obligation, error)
+	// ObligationsByID and DirectionTitles name the obligations of ids and
+	// the directions of slugs, by key (none for a key the catalog lacks).
+	ObligationsByID(ctx context.Context, ids []string) (map[string]catalog.Obligation, error)
+	DirectionTitles(ctx context.Context, slugs []string) (map[string]string, error)
 	// CircularRefsByID names the circulars of ids, by id (none for an id
 	// it lacks).
 	CircularRefsByID(ctx context.Context, ids []string) (map[string]catalog.CircularRef, error)
@@ -571,43 +575,35 @@ func (h *Handler) reassign(w http.ResponseWriter, r *http.Request, in organisati
 
 // present sets what the answer shows of each decision beyond what is
 // stored: whether it is overdue today (decisions.OverdueOn) and its
-// subject's title and page in the catalog. The circulars are named in
-// one read (CircularRefsByID, no texts), an obligation and a direction
-// once each (a board's page holds at most catalog.MaxLimit). A subject
-// the catalog no longer has keeps no title nor page: its decision still
-// shows.
+// subject's title and page in the catalog. Each kind of subject is named
+// in one read whatever the page holds (ObligationsByID, DirectionTitles,
+// then CircularRefsByID for the circulars and the obligations'
+// circulars; no texts). A subject the catalog no longer has keeps no
+// title nor page: its decision still shows.
 func (h *Handler) present(ctx context.Context, ds []*decisions.Decision) error {
 	today := h.now()
-	obligations := map[string]catalog.Obligation{}
-	directions := map[string]string{} // slug: title ("" for none)
-	var circularIDs []string
+	var circularIDs, obligationIDs, slugs []string
 	for _, d := range ds {
 		d.Overdue = d.OverdueOn(today)
 		switch d.Type {
 		case decisions.SubjectCircular:
 			circularIDs = append(circularIDs, d.ID)
 		case decisions.SubjectObligation:
-			if _, ok := obligations[d.ID]; ok {
-				break
-			}
-			o, err := h.store.ObligationByID(ctx, d.ID)
-			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
-				return err
-			}
-			obligations[d.ID] = o
-			if o.CircularID != "" {
-				circularIDs = append(circularIDs, o.CircularID)
-			}
+			obligationIDs = append(obligationIDs, d.ID)
 		case decisions.SubjectProvision:
-			if _, ok := directions[d.ID]; ok {
-				break
-			}
-			md, err := h.store.Direction(ctx, d.ID)
-			if err != nil && !errors.Is(err, catalog.ErrNotFound) {
-				return err
-			}
-			directions[d.ID] = md.Title
+			slugs = append(slugs, d.ID)
 		}
+	}
+	obligations, err := h.store.ObligationsByID(ctx, obligationIDs)
+	if err != nil {
+		return err
+	}
+	for _, o := range obligations {
+		circularIDs = append(circularIDs, o.CircularID)
+	}
+	directions, err := h.store.DirectionTitles(ctx, slugs)
+	if err != nil {
+		return err
 	}
 	refs, err := h.store.CircularRefsByID(ctx, circularIDs)
 	if err != nil {

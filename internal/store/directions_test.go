@@ -43,6 +43,11 @@ func TestDirections(t *testing.T) {
 		if _, err := db.Direction(ctx, "no-such-direction"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("an unknown direction: %v, want ErrNotFound", err)
 		}
+		// the titles of some, by slug; an unknown slug has none
+		titles, err := db.DirectionTitles(ctx, []string{cat.Directions[0].Slug, "no-such-direction", cat.Directions[0].Slug})
+		if err != nil || len(titles) != 1 || titles[cat.Directions[0].Slug] != cat.Directions[0].Title {
+			t.Errorf("DirectionTitles = %v, %v; want %s's title only", titles, err, cat.Directions[0].Slug)
+		}
 		for i := range cat.Directions {
 			d := &cat.Directions[i]
 			got, err := db.Direction(ctx, d.Slug)

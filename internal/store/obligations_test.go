@@ -110,6 +110,18 @@ func TestObligations_Sync(t *testing.T) {
 		if _, err := db.CircularObligations(ctx, "no-such-id"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("unknown circular: err = %v, want ErrNotFound", err)
 		}
+		// by id, as ObligationByID reads each; an unknown id has none
+		byID, err := db.ObligationsByID(ctx, []string{got[0].ID, "no-such-id", got[0].ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := db.ObligationByID(ctx, got[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(map[string]catalog.Obligation{one.ID: one}, byID); diff != "" {
+			t.Errorf("ObligationsByID (-want +got):\n%s", diff)
+		}
 	})
 }
 
