@@ -118,6 +118,29 @@ func (s *DB) CircularRefsByID(ctx context.Context, ids []string) (_ map[string]c
 // a sync's transaction: reopen.go).
 func circularRefs(ctx context.Context, q querier, column string, keys []string) (map[string]catalog.CircularRef, error) {
 	out := map[string]catalog.CircularRef{}
+	return out, inKeyBatches(keys, func(args []any) error {
+		rows, err := q.QueryContext(ctx, `SELECT `+column+`, slug, circular_number, title FROM circulars WHERE `+column+` IN (`+placeholders(len(args))+`)`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var ref catalog.CircularRef
+			var key, number string
+			if err := rows.Scan(&key, &ref.Slug, &number, &ref.Title); err != nil {
+				return err
+			}
+			ref.CircularNumber = catalog.OptString(number)
+			out[key] = ref
+		}
+		return rows.Err()
+	})
+}
+
+// inKeyBatches calls read with keys, each once and sorted, as arguments
+// of at most batchRows: the lookups by a list of keys (IN (...)) stay
+// within every dialect's limit on a statement's parameters.
+func inKeyBatches(keys []string, read func(args []any) error) error {
 	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
 	for start := 0; start < len(keys); start += batchRows {
 		part := keys[start:min(len(keys), start+batchRows)]
@@ -125,26 +148,11 @@ func circularRefs(ctx context.Context, q querier, column string, keys []string) 
 		for i, k := range part {
 			args[i] = k
 		}
-		rows, err := q.QueryContext(ctx, `SELECT `+column+`, slug, circular_number, title FROM circulars WHERE `+column+` IN (`+placeholders(len(args))+`)`, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var ref catalog.CircularRef
-			var key, number string
-			if err := rows.Scan(&key, &ref.Slug, &number, &ref.Title); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			ref.CircularNumber = catalog.OptString(number)
-			out[key] = ref
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
+		if err := read(args); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // PutCircularSummary stores (or replaces) the API's summary of a circular,

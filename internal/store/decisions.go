@@ -453,20 +453,10 @@ func (s *DB) Comments(ctx context.Context, orgID string, subject decisions.Subje
 func (s *DB) ObligationsByID(ctx context.Context, ids []string) (_ map[string]catalog.Obligation, err error) {
 	defer wrap(&err, "ObligationsByID")
 	out := map[string]catalog.Obligation{}
-	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	for start := 0; start < len(ids); start += batchRows {
-		part := ids[start:min(len(ids), start+batchRows)]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
-		err := s.eachObligation(ctx, "SELECT "+obligationColumns.selectList("o", nil)+" FROM obligations_shown o WHERE o.id IN ("+placeholders(len(part))+")", args,
+	return out, inKeyBatches(ids, func(args []any) error {
+		return s.eachObligation(ctx, "SELECT "+obligationColumns.selectList("o", nil)+" FROM obligations_shown o WHERE o.id IN ("+placeholders(len(args))+")", args,
 			func(o catalog.Obligation) error { out[o.ID] = o; return nil })
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	})
 }
 
 // DirectionTitles are the titles of the Master Directions of slugs that
@@ -475,30 +465,21 @@ func (s *DB) ObligationsByID(ctx context.Context, ids []string) (_ map[string]ca
 func (s *DB) DirectionTitles(ctx context.Context, slugs []string) (_ map[string]string, err error) {
 	defer wrap(&err, "DirectionTitles")
 	out := map[string]string{}
-	slugs = slices.Compact(slices.Sorted(slices.Values(slugs)))
-	for start := 0; start < len(slugs); start += batchRows {
-		part := slugs[start:min(len(slugs), start+batchRows)]
-		args := make([]any, len(part))
-		for i, slug := range part {
-			args[i] = slug
-		}
-		rows, err := s.db.QueryContext(ctx, "SELECT slug, title FROM master_directions WHERE slug IN ("+placeholders(len(part))+")", args...)
+	return out, inKeyBatches(slugs, func(args []any) error {
+		rows, err := s.db.QueryContext(ctx, "SELECT slug, title FROM master_directions WHERE slug IN ("+placeholders(len(args))+")", args...)
 		if err != nil {
-			return nil, err
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var slug, title string
 			if err := rows.Scan(&slug, &title); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[slug] = title
 		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+		return rows.Err()
+	})
 }
 
 // ObligationByID is the obligation shown with id; catalog.ErrNotFound
