@@ -34,7 +34,7 @@ function routes(): string[] {
 // Signed out, as here, these pages send the reader to sign in first
 // (location.replace once the island knows): the visit measured is the
 // login page they land on.
-const signInFirst = new Set(["/obligations", "/profile", "/organisation/register", "/work", "/organisation/board"]);
+const signInFirst = new Set(["/obligations", "/profile", "/organisation", "/organisation/register", "/work", "/organisation/board"]);
 
 type Shift = { value: number; sources: string[] };
 
