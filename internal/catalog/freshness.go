@@ -25,3 +25,30 @@ func NewFreshness(cs []Circular, t time.Time) Freshness {
 	}
 	return f
 }
+
+// StaleAfter is how long a source may go without a successful poll
+// before readers are told its list may be behind and the operator is
+// told it stopped answering.
+const StaleAfter = 24 * time.Hour
+
+// SourceFreshness says how fresh one regulator's items are, as eCFR's
+// "up to date as of": when ingest last read each of its feeds or listing
+// pages successfully. A source with several feeds is as fresh as its
+// least fresh one.
+type SourceFreshness struct {
+	// Source is the catalog source (RBI, SEBI, NPCI …).
+	Source string `json:"source"`
+	// Feeds are the feeds.yaml names read for it.
+	Feeds []string `json:"feeds"`
+	// LastSuccess is the oldest of its feeds' last successful polls (zero
+	// when one has never answered).
+	LastSuccess time.Time `json:"lastSuccess"`
+	// Stale is set when LastSuccess is more than StaleAfter ago, or zero.
+	Stale bool `json:"stale"`
+}
+
+// IsStale says whether a source last read successfully at last is stale
+// at now.
+func IsStale(last, now time.Time) bool {
+	return last.IsZero() || now.Sub(last) > StaleAfter
+}
