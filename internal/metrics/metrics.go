@@ -88,9 +88,37 @@ var (
 	}, []string{"version", "revision", "goversion"})
 )
 
+// The ingestion pipeline's figures per feeds.yaml source name (issue 45).
+var (
+	// IngestPolls counts polls by source and outcome: parsed, not_modified
+	// (a 304), unchanged (the same body hash), error, shape_changed (a
+	// listing page no longer matches its selectors).
+	IngestPolls = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "regpulse_ingest_polls_total", Help: "Ingest polls by source and outcome (parsed, not_modified, unchanged, error, shape_changed).",
+	}, []string{"source", "outcome"})
+	// IngestItems counts the items a poll read by source and result: new
+	// (a draft), known (already in the catalog or queue), merged (another
+	// copy of a known instrument, kept as "also published as"),
+	// backfilled (found on a listing page after the feed's window
+	// overflowed), malformed.
+	IngestItems = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "regpulse_ingest_items_total", Help: "Ingested items by source and result (new, known, merged, backfilled, malformed).",
+	}, []string{"source", "result"})
+	// IngestLastSuccess is when each source last answered a poll well
+	// (Unix seconds).
+	IngestLastSuccess = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "regpulse_ingest_last_success_timestamp_seconds", Help: "When each ingest source last answered a poll successfully (Unix time).",
+	}, []string{"source"})
+	// IngestStale is 1 for a source with no successful poll for 24 hours.
+	IngestStale = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "regpulse_ingest_stale", Help: "1 when an ingest source has had no successful poll for 24 hours.",
+	}, []string{"source"})
+)
+
 func init() {
 	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails, Alerts,
 		SyncDuration, BuildDuration, RateLimited, buildInfo,
+		IngestPolls, IngestItems, IngestLastSuccess, IngestStale,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	in := buildinfo.Read()
 	buildInfo.WithLabelValues(in.Version, in.Revision, in.Go).Set(1)
