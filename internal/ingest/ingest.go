@@ -41,6 +41,12 @@ type Options struct {
 	Client *http.Client
 	// Now dates the note in each written file (nil: time.Now).
 	Now func() time.Time
+	// State keeps each source's validators, schedule and polls (nil:
+	// every source is polled unconditionally, as without a store).
+	State State
+	// Operator is told of stale sources and changed page shapes (nil:
+	// only the log and the metrics say so).
+	Operator Operator
 }
 
 // Written is a file ingest wrote.

@@ -80,3 +80,10 @@ type State interface {
 	// one transaction.
 	SaveIngestPoll(ctx context.Context, p Poll) error
 }
+
+// Operator is whoever runs the pipeline, told when a source goes stale
+// (no successful poll for catalog.StaleAfter) or a listing page changes
+// shape: once per spell, by e-mail in production.
+type Operator interface {
+	Tell(ctx context.Context, subject, text string) error
+}
