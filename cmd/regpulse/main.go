@@ -40,6 +40,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/datecheck"
 	"regpulse/internal/ingest"
+	"regpulse/internal/jobs"
 	"regpulse/internal/metrics"
 	"regpulse/internal/web"
 )
@@ -288,13 +289,14 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := c.ServeMetrics(ctx, log); err != nil {
 		return err
 	}
+	// the scheduled jobs' runs, as the functions of a static host run them
+	env := jobs.Env{DB: a.DB, Holder: jobs.NewHolder(), Getenv: os.Getenv, Log: log, BaseURL: b.baseURL, Data: c.Store.Data,
+		Content: b.content, Mail: df.mail()}
 	if *digestSchedule {
-		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
-			getenv: os.Getenv, log: log})
+		scheduleDigest(ctx, env)
 	}
 	if *alertsEvery > 0 {
-		scheduleAlerts(ctx, *alertsEvery, alertsRun{db: a.DB, flags: df, baseURL: b.baseURL, dataDir: c.Store.Data,
-			holder: newHolder(), getenv: os.Getenv, log: log})
+		scheduleAlerts(ctx, *alertsEvery, env)
 	}
 	if *every > 0 {
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {

@@ -1,0 +1,121 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"regpulse/internal/ingest"
+	"regpulse/internal/store"
+)
+
+// IngestEnv is ingest's part of Env.
+type IngestEnv struct {
+	// Feeds reads the list of sources, at each run (an editor's change
+	// to feeds.yaml needs no restart of serve).
+	Feeds func() ([]ingest.Feed, error)
+	// State is the store's side of polling (validators, cadence, polls);
+	// the store implements ingest.State (issue 45). nil: every source is
+	// polled at every run.
+	State ingest.State
+	// Operator is told of stale sources and changed page shapes (nil:
+	// the log and the metrics only).
+	Operator ingest.Operator
+	// Timeout bounds each source's fetch (0: ingest.DefaultTimeout).
+	Timeout time.Duration
+	// Budget bounds the whole run (0: none): a function has 30 s
+	// (Netlify's limit for scheduled functions), so it stops polling at
+	// FunctionBudget and the sources not reached wait for the next tick
+	// (their state is in the store).
+	Budget time.Duration
+}
+
+// Ingest's lock: a leased mutex on job_runs (job "ingest", run key
+// "poll"), released at the end of each run. Its lease outlasts the run's
+// budget by leaseMargin, so a run its host kills (a function past its
+// time limit never releases) frees it by the next tick.
+const (
+	ingestJob      = "ingest"
+	ingestRunKey   = "poll"
+	leaseMargin    = 35 * time.Second
+	unbudgetedRun  = time.Hour // serve's runs without a budget: a lease past any run's feeds × timeout
+	FunctionBudget = 25 * time.Second
+)
+
+// errNoContent: ingest has nowhere to write its drafts.
+var errNoContent = errors.New("ingest: no content folder to write drafts into (a function needs ingest's store sink; by hand, set the content folder)")
+
+// IngestResult is what one ingest tick did.
+type IngestResult struct {
+	Report ingest.Report
+	// HeldBy, when set, is the run holding the lock: this one skipped.
+	HeldBy *store.JobHold
+	// BudgetSpent: the run stopped at its budget; the sources it did not
+	// reach wait for the next tick.
+	BudgetSpent bool
+	Budget      time.Duration
+	Took        time.Duration
+}
+
+func (r IngestResult) String() string {
+	if r.HeldBy != nil {
+		return fmt.Sprintf("ingest: skipped: held by %s until %s", r.HeldBy.Holder, r.HeldBy.Until.UTC().Format(time.RFC3339))
+	}
+	s := fmt.Sprintf("ingest: %d written, %d already known, %d skipped with a warning, took %s",
+		len(r.Report.Written), len(r.Report.Skipped)-r.Report.Warnings(), r.Report.Warnings(), r.Took.Round(time.Millisecond))
+	if r.BudgetSpent {
+		s += fmt.Sprintf("; budget of %s spent, the rest at the next tick", r.Budget)
+	}
+	return s
+}
+
+// Ingest is one ingest tick: unless another run holds ingest's lock, the
+// sources are polled (ingest.Run) until the budget is spent. A run that
+// finds the lock held returns a result saying by whom, not an error:
+// overlapping ticks are expected (a slow run, serve beside a function).
+func Ingest(ctx context.Context, env Env) (IngestResult, error) {
+	if env.Ingest.Feeds == nil {
+		return IngestResult{}, errors.New("ingest: no feeds to read")
+	}
+	if env.Content == "" {
+		// Until ingest writes its drafts into the store (issue 45, the
+		// store as ingest's queue: ingest.Options' sink), it needs the
+		// content folder; a function has none.
+		return IngestResult{}, errNoContent
+	}
+	lease := unbudgetedRun
+	if env.Ingest.Budget > 0 {
+		lease = env.Ingest.Budget + leaseMargin
+	}
+	ok, held, err := env.DB.ClaimJobRun(ctx, ingestJob, ingestRunKey, env.Holder, lease)
+	if err != nil {
+		return IngestResult{}, err
+	}
+	if !ok {
+		return IngestResult{HeldBy: &held}, nil
+	}
+	defer func() {
+		// released even when ctx has ended (a shutdown): the next run
+		// need not wait for the lease
+		if err := env.DB.ReleaseJobRun(context.WithoutCancel(ctx), ingestJob, ingestRunKey, env.Holder); err != nil {
+			env.log().Error("ingest: release the lock", "err", err)
+		}
+	}()
+	start := time.Now()
+	feeds, err := env.Ingest.Feeds()
+	if err != nil {
+		return IngestResult{}, err
+	}
+	runCtx := ctx
+	if env.Ingest.Budget > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, env.Ingest.Budget)
+		defer cancel()
+	}
+	rep, err := ingest.Run(runCtx, feeds, ingest.Options{ContentDir: env.Content, Timeout: env.Ingest.Timeout,
+		State: env.Ingest.State, Operator: env.Ingest.Operator, Now: env.Now})
+	res := IngestResult{Report: rep, Budget: env.Ingest.Budget, Took: time.Since(start)}
+	res.BudgetSpent = env.Ingest.Budget > 0 && errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	return res, err
+}
