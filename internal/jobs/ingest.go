@@ -119,3 +119,13 @@ func Ingest(ctx context.Context, env Env) (IngestResult, error) {
 	res.BudgetSpent = env.Ingest.Budget > 0 && errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
 	return res, err
 }
+
+// StateOf is the store as ingest's State once the store implements it
+// (issue 45's polling state), nil before: callers need no change when it
+// lands.
+func StateOf(db *store.DB) ingest.State {
+	if s, ok := any(db).(ingest.State); ok {
+		return s
+	}
+	return nil
+}
