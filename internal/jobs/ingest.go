@@ -1,13 +1,13 @@
 package jobs
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"time"
 
 	"regpulse/internal/ingest"
-	"regpulse/internal/store"
 )
 
 // IngestEnv is ingest's part of Env.
@@ -49,8 +49,10 @@ var errNoContent = errors.New("ingest: no content folder to write drafts into (a
 // IngestResult is what one ingest tick did.
 type IngestResult struct {
 	Report ingest.Report
-	// HeldBy, when set, is the run holding the lock: this one skipped.
-	HeldBy *store.JobHold
+	// HeldBy, when set, is the run holding the lock (until HeldUntil):
+	// this one skipped.
+	HeldBy    string
+	HeldUntil time.Time
 	// BudgetSpent: the run stopped at its budget; the sources it did not
 	// reach wait for the next tick.
 	BudgetSpent bool
@@ -59,8 +61,8 @@ type IngestResult struct {
 }
 
 func (r IngestResult) String() string {
-	if r.HeldBy != nil {
-		return fmt.Sprintf("ingest: skipped: held by %s until %s", r.HeldBy.Holder, r.HeldBy.Until.UTC().Format(time.RFC3339))
+	if r.HeldBy != "" {
+		return fmt.Sprintf("ingest: skipped: held by %s until %s", r.HeldBy, r.HeldUntil.UTC().Format(time.RFC3339))
 	}
 	s := fmt.Sprintf("ingest: %d written, %d already known, %d skipped with a warning, took %s",
 		len(r.Report.Written), len(r.Report.Skipped)-r.Report.Warnings(), r.Report.Warnings(), r.Took.Round(time.Millisecond))
@@ -88,12 +90,13 @@ func Ingest(ctx context.Context, env Env) (IngestResult, error) {
 	if env.Ingest.Budget > 0 {
 		lease = env.Ingest.Budget + leaseMargin
 	}
-	ok, held, err := env.DB.ClaimJobRun(ctx, ingestJob, ingestRunKey, env.Holder, lease)
+	ok, heldBy, until, err := env.DB.ClaimJobRun(ctx, ingestJob, ingestRunKey, env.Holder, lease)
 	if err != nil {
 		return IngestResult{}, err
 	}
 	if !ok {
-		return IngestResult{HeldBy: &held}, nil
+		// heldBy "" only if the key were finished, which ingest's never is
+		return IngestResult{HeldBy: cmp.Or(heldBy, "a finished run"), HeldUntil: until}, nil
 	}
 	defer func() {
 		// released even when ctx has ended (a shutdown): the next run
@@ -123,7 +126,7 @@ func Ingest(ctx context.Context, env Env) (IngestResult, error) {
 // StateOf is the store as ingest's State once the store implements it
 // (issue 45's polling state), nil before: callers need no change when it
 // lands.
-func StateOf(db *store.DB) ingest.State {
+func StateOf(db any) ingest.State {
 	if s, ok := any(db).(ingest.State); ok {
 		return s
 	}

@@ -20,7 +20,9 @@ import (
 	"slices"
 	"time"
 
-	"regpulse/internal/store"
+	"regpulse/internal/alerts"
+	"regpulse/internal/newsletter"
+	"regpulse/internal/teammail"
 )
 
 // Job is one scheduled job.
@@ -80,11 +82,26 @@ func Lookup(name string) (Job, bool) {
 	return all[i], true
 }
 
+// Store is what the jobs need of the store (internal/store implements
+// it; the wiring in cmd/ passes it).
+type Store interface {
+	alerts.Store
+	teammail.Store
+	newsletter.Store
+	newsletter.RunLock
+	// DigestContent is what month's digest is chosen from, as stored.
+	DigestContent(ctx context.Context, month time.Time) (newsletter.Content, error)
+	// ClaimJobRun takes job's run key for holder until lease runs out
+	// (false: heldBy holds it until until); ReleaseJobRun frees it.
+	ClaimJobRun(ctx context.Context, job, key, holder string, lease time.Duration) (ok bool, heldBy string, until time.Time, err error)
+	ReleaseJobRun(ctx context.Context, job, key, holder string) error
+}
+
 // Env is what the jobs run with: the store, the settings, the clock.
 // serve and the CLI fill it from their flags, a function from its
 // environment.
 type Env struct {
-	DB *store.DB
+	DB Store
 	// Holder names this process in the locks (NewHolder).
 	Holder string
 	Getenv func(string) string

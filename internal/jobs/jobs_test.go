@@ -61,10 +61,10 @@ func TestDigest_FromStore(t *testing.T) {
 	first := time.Date(2025, 7, 1, 9, 0, 0, 0, time.UTC)
 	env := fnEnv(t, first)
 	ctx := t.Context()
-	if _, err := env.DB.SyncCatalog(ctx, storetest.Catalog()); err != nil {
+	if _, err := env.DB.(*store.DB).SyncCatalog(ctx, storetest.Catalog()); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := env.DB.Subscribe(ctx, newsletter.Signup{Email: "reader@example.com"}); err != nil {
+	if _, _, err := env.DB.(*store.DB).Subscribe(ctx, newsletter.Signup{Email: "reader@example.com"}); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("ErrNoWayOut", func(t *testing.T) {
@@ -123,7 +123,7 @@ func TestIngest_Budget(t *testing.T) {
 	if !res.BudgetSpent || !strings.Contains(res.String(), "budget of 200ms spent") || err == nil {
 		t.Errorf("= %q, %v; want the budget spent", res, err)
 	}
-	ok, _, err := env.DB.ClaimJobRun(context.Background(), ingestJob, ingestRunKey, "next", time.Minute)
+	ok, _, _, err := env.DB.ClaimJobRun(context.Background(), ingestJob, ingestRunKey, "next", time.Minute)
 	if !ok || err != nil {
 		t.Errorf("the lock after the run: %v, %v; want it released", ok, err)
 	}

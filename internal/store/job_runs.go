@@ -11,17 +11,11 @@ import (
 // once per job and run key, for the jobs without a lock of their own
 // (alerts keep alert_runs, the digest newsletter_runs).
 
-// JobHold is who holds a job's run key, and until when.
-type JobHold struct {
-	Holder string
-	Until  time.Time
-}
-
 // ClaimJobRun takes job's run key for holder until lease runs out: true
 // when no one else holds it (or their lease ran out) and the run is not
-// finished. When false, held says who holds it (zero when the run is
-// finished).
-func (s *DB) ClaimJobRun(ctx context.Context, job, key, holder string, lease time.Duration) (ok bool, held JobHold, err error) {
+// finished. When false, heldBy and until say who holds it ("" when the
+// run is finished).
+func (s *DB) ClaimJobRun(ctx context.Context, job, key, holder string, lease time.Duration) (ok bool, heldBy string, until time.Time, err error) {
 	defer wrap(&err, "ClaimJobRun")
 	now := s.now().UTC()
 	res, err := s.db.ExecContext(ctx, `INSERT INTO job_runs (job, run_key, holder, lease_until) VALUES (?, ?, ?, ?)
@@ -29,24 +23,24 @@ func (s *DB) ClaimJobRun(ctx context.Context, job, key, holder string, lease tim
 		WHERE job_runs.finished_at IS NULL AND (job_runs.lease_until < ? OR job_runs.holder = excluded.holder)`,
 		job, key, holder, leaseText(now.Add(lease)), leaseText(now))
 	if err != nil {
-		return false, JobHold{}, err
+		return false, "", time.Time{}, err
 	}
 	n, err := res.RowsAffected()
 	if err != nil || n == 1 {
-		return n == 1, JobHold{}, err
+		return n == 1, "", time.Time{}, err
 	}
-	var until string
+	var leaseUntil string
 	var finished sql.NullString
 	err = s.db.QueryRowContext(ctx, "SELECT holder, lease_until, finished_at FROM job_runs WHERE job = ? AND run_key = ?", job, key).
-		Scan(&held.Holder, &until, &finished)
+		Scan(&heldBy, &leaseUntil, &finished)
 	if errors.Is(err, sql.ErrNoRows) || finished.Valid {
-		return false, JobHold{}, nil // released or finished in between
+		return false, "", time.Time{}, nil // released or finished in between
 	}
 	if err != nil {
-		return false, JobHold{}, err
+		return false, "", time.Time{}, err
 	}
-	held.Until, err = time.Parse(time.RFC3339, until)
-	return false, held, err
+	until, err = time.Parse(time.RFC3339, leaseUntil)
+	return false, heldBy, until, err
 }
 
 // ReleaseJobRun ends holder's lease on job's run key without finishing

@@ -19,12 +19,12 @@ func TestJobRuns(t *testing.T) {
 		db := open(t, WithNow(func() time.Time { return now }))
 		claim := func(job, key, holder string, want bool, wantHeld string) {
 			t.Helper()
-			ok, held, err := db.ClaimJobRun(ctx, job, key, holder, time.Minute)
-			if err != nil || ok != want || held.Holder != wantHeld {
-				t.Errorf("claim %s/%s by %s = %v, %+v, %v; want %v held by %q", job, key, holder, ok, held, err, want, wantHeld)
+			ok, heldBy, until, err := db.ClaimJobRun(ctx, job, key, holder, time.Minute)
+			if err != nil || ok != want || heldBy != wantHeld {
+				t.Errorf("claim %s/%s by %s = %v, %q, %v; want %v held by %q", job, key, holder, ok, heldBy, err, want, wantHeld)
 			}
-			if wantHeld != "" && !held.Until.After(now) {
-				t.Errorf("held until %s, not after now %s", held.Until, now)
+			if wantHeld != "" && !until.After(now) {
+				t.Errorf("held until %s, not after now %s", until, now)
 			}
 		}
 		claim("ingest", "poll", "a", true, "")
