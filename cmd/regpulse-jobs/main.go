@@ -84,7 +84,8 @@ func (c *config) flags(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&c.content, "content", getenv(contentEnv), "content folder: ingest writes its drafts there; the digest is chosen from it (default $"+contentEnv+"; empty: the digest reads the store)")
 	fs.StringVar(&c.feeds, "feeds", getenv(feedsEnv), "the list of feeds to ingest (default $"+feedsEnv+"; empty: the feeds.yaml built in)")
 	fs.DurationVar(&c.budget, "budget", jobs.FunctionBudget, "time ingest polls for before leaving the rest to the next tick (a scheduled function has 30 s)")
-	fs.DurationVar(&c.timeout, "ingest-timeout", ingest.DefaultTimeout, "time limit for fetching each feed")
+	// shorter than serve's: one slow source must not spend the whole budget
+	fs.DurationVar(&c.timeout, "ingest-timeout", 10*time.Second, "time limit for fetching each feed")
 	fs.StringVar(&c.mail.Out, "out", "", "folder of the .eml files written when $"+jobs.SMTPURLEnv+" is unset (default: DATA/outbox; none in a function)")
 }
 
