@@ -133,7 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "digest":
 		env.Mail.From = getenv(digestFromEnv)
 	}
-	env.Ingest = jobs.IngestEnv{Feeds: c.loadFeeds, State: jobs.StateOf(db), Timeout: c.timeout, Budget: c.budget}
+	env.Ingest = jobs.IngestEnv{Feeds: c.loadFeeds, State: jobs.StateOf(db), Operator: env.Operator(), Timeout: c.timeout, Budget: c.budget}
 	once := func(ctx context.Context) (string, error) {
 		res, err := job.Run(ctx, env)
 		if res != nil {

@@ -128,3 +128,28 @@ func TestIngest_Budget(t *testing.T) {
 		t.Errorf("the lock after the run: %v, %v; want it released", ok, err)
 	}
 }
+
+// TestOperator: with $REGPULSE_OPERATOR_EMAIL set, what ingest tells the
+// operator is an e-mail to it (an .eml file without SMTP_URL); unset, no
+// operator.
+func TestOperator(t *testing.T) {
+	env := fnEnv(t, time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC))
+	if op := env.Operator(); op != nil {
+		t.Errorf("an operator without %s: %v", OperatorEmailEnv, op)
+	}
+	env.Getenv = func(k string) string { return map[string]string{OperatorEmailEnv: "ops@example.com"}[k] }
+	env.Mail.Out = t.TempDir()
+	if err := env.Operator().Tell(t.Context(), "source fixture is stale", "No successful poll of fixture for 24 hours."); err != nil {
+		t.Fatal(err)
+	}
+	emls, _ := filepath.Glob(filepath.Join(env.Mail.Out, "operator", "*.eml"))
+	if len(emls) != 1 {
+		t.Fatalf("%d e-mails, want 1", len(emls))
+	}
+	b, _ := os.ReadFile(emls[0])
+	for _, want := range []string{"To: <ops@example.com>", "Subject: RegPulse: source fixture is stale", "No successful poll of fixture"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the e-mail lacks %q:\n%s", want, b)
+		}
+	}
+}
