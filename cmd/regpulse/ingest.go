@@ -63,7 +63,9 @@ func (in *ingestFlags) operator(dataDir string, getenv func(string) string) (ing
 	if err != nil {
 		return nil, err
 	}
-	open := func() (mail.Transport, error) { return mail.Dir{Path: filepath.Join(dataDir, "outbox", "operator")}, nil }
+	open := func() (mail.Transport, error) {
+		return mail.Dir{Path: filepath.Join(dataDir, "outbox", "operator")}, nil
+	}
 	if u := getenv(SMTPURLEnv); u != "" {
 		if _, err := mail.NewSMTP(u); err != nil { // a bad URL fails the start, not the e-mail
 			return nil, err
