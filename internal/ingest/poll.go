@@ -54,6 +54,11 @@ func (r *runner) beginPoll(ctx context.Context, f Feed) (*poll, error) {
 		}
 		if ok {
 			p.state = st
+			// The gauges hold across restarts and between polls.
+			if !st.LastSuccess.IsZero() {
+				metrics.IngestLastSuccess.WithLabelValues(f.Name).Set(float64(st.LastSuccess.Unix()))
+			}
+			metrics.IngestStale.WithLabelValues(f.Name).Set(map[bool]float64{true: 1}[catalog.IsStale(st.LastSuccess, p.start)])
 		}
 		if ok && !r.opts.Force && st.NextPoll.After(p.start) {
 			r.report.NotDue = append(r.report.NotDue, NotDue{Feed: f.Name, Next: st.NextPoll})

@@ -188,10 +188,15 @@ func TestPoll_Conditional(t *testing.T) {
 				t.Fatalf("first poll recorded %+v", first)
 			}
 
-			// Not due yet: no request.
+			// Not due yet: no request; the gauges still say how it is
+			// (as after a restart).
+			metrics.IngestLastSuccess.DeleteLabelValues(feed.Name)
 			clk.t = clk.t.Add(10 * time.Minute)
 			if rep := run(); len(rep.Polls) != 0 || len(rep.NotDue) != 1 || srv.requests != 1 {
 				t.Fatalf("before its next poll: %d polls, %d not due, %d requests", len(rep.Polls), len(rep.NotDue), srv.requests)
+			}
+			if got := testutil.ToFloat64(metrics.IngestLastSuccess.WithLabelValues(feed.Name)); got != float64(first.At.Unix()) {
+				t.Errorf("last success gauge %v, want %d", got, first.At.Unix())
 			}
 
 			clk.t = clk.t.Add(5 * time.Minute)
