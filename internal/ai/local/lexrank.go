@@ -4,24 +4,41 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
+
+	"regpulse/internal/words"
 )
 
-// terms are a text's words for comparing sentences: lower-cased, English
-// stop words left out, each reduced to its Snowball (Porter2) stem so that
-// "payments", "payment" and "paying" count as one term.
+// terms are a text's words (internal/words: a Devanagari word whole, with
+// its vowel signs) for comparing sentences: lower-cased, English stop
+// words left out, each English word reduced to its Snowball (Porter2)
+// stem so that "payments", "payment" and "paying" count as one term.
+// Words in other scripts are kept as written: the stemmer is English.
 func terms(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	for _, w := range words.Fields(strings.ToLower(s)) {
 		if english.IsStopWord(w) || modals[w] || (len(w) < 2 && !unicode.IsDigit(rune(w[0]))) {
+			continue
+		}
+		if !latin(w) {
+			out = append(out, w)
 			continue
 		}
 		out = append(out, english.Stem(w, false))
 	}
 	return out
+}
+
+// latin reports whether w's letters are all Latin ones.
+func latin(w string) bool {
+	for _, r := range w {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // modals are words English stop-word lists keep that say nothing of a
