@@ -193,7 +193,6 @@ func trimmedNumber(word string) string {
 // its letters are all Latin ones (which the English stemmer may take).
 func wideWord(word string) (_ string, latin bool) {
 	word = norm.NFC.String(word)
-	latin = true
 	var b []byte
 	for i, r := range word {
 		switch {
@@ -208,8 +207,6 @@ func wideWord(word string) (_ string, latin bool) {
 			}
 			b = append(b, byte('0'+r-'०'))
 			continue
-		case r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r):
-			latin = false
 		}
 		if b != nil {
 			b = utf8.AppendRune(b, r)
@@ -218,7 +215,7 @@ func wideWord(word string) (_ string, latin bool) {
 	if b != nil {
 		word = string(b)
 	}
-	return word, latin
+	return word, words.Latin(word)
 }
 
 var (

@@ -78,3 +78,15 @@ func Fields(s string) []string {
 	}
 	return out
 }
+
+// Latin reports whether w's letters are all in the Latin script: the words
+// an English stemmer may take (a Hindi word it would leave alone, or
+// mangle).
+func Latin(w string) bool {
+	for _, r := range w {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return false
+		}
+	}
+	return true
+}

@@ -43,3 +43,14 @@ func TestIsPart(t *testing.T) {
 		t.Error("IsLetter: digits are not letters, marks are")
 	}
 }
+
+func TestLatin(t *testing.T) {
+	for w, want := range map[string]bool{
+		"payments": true, "règlement": true, "cafe\u0301": true, "2025": true, "": true,
+		"भारतीय": false, "rbiभारत": false, "платёж": false,
+	} {
+		if got := Latin(w); got != want {
+			t.Errorf("Latin(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

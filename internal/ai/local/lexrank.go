@@ -4,7 +4,6 @@ import (
 	"math"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 
@@ -22,23 +21,13 @@ func terms(s string) []string {
 		if english.IsStopWord(w) || modals[w] || (len(w) < 2 && !unicode.IsDigit(rune(w[0]))) {
 			continue
 		}
-		if !latin(w) {
+		if !words.Latin(w) {
 			out = append(out, w)
 			continue
 		}
 		out = append(out, english.Stem(w, false))
 	}
 	return out
-}
-
-// latin reports whether w's letters are all Latin ones.
-func latin(w string) bool {
-	for _, r := range w {
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
-			return false
-		}
-	}
-	return true
 }
 
 // modals are words English stop-word lists keep that say nothing of a
