@@ -93,7 +93,7 @@ func eachWord(text string, word func(start, end int)) {
 				k = classLetter
 			case unicode.IsDigit(r):
 				k = classDigit
-			case kind != classOther && words.IsJoiner(r) && words.Joins(text, i+size):
+			case kind == classLetter && words.IsJoiner(r) && words.Joins(text, i+size):
 				// A joiner inside a word (an Indic conjunct's spelling)
 				// belongs to it; the word's class carries on.
 				k = kind
