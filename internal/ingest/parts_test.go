@@ -66,11 +66,19 @@ func TestSlugBase(t *testing.T) {
 		{"RBI", "RBI/2025-26/141 DPSS.CO.PD No.1810/02.14.008/2025-26 - Tokenisation", "rbi-2025-11-18-tokenisation"},
 		{"SEBI", "Framework for the Bank's UPI mandates by brokers and investment advisers of the market", "sebi-2025-11-18-framework-banks-upi-mandates-brokers-investment-advisers-market"},
 		{"other", "Règlement général — Zahlungsverkehr", "other-2025-11-18-reglement-general-zahlungsverkehr"},
-		{"RBI", "भारतीय रिज़र्व बैंक", "rbi-2025-11-18-item"},
+		// Hindi titles are transliterated (translit.go): four words, each whole.
+		{"RBI", "भारतीय रिज़र्व बैंक परिपत्र", "rbi-2025-11-18-bharatiya-rizarv-baink-paripatra"},
+		{"RBI", "भारतीय", "rbi-2025-11-18-bharatiya"},
+		{"RBI", "मास्टर निदेश – भुगतान प्रणाली", "rbi-2025-11-18-mastar-nidesh-bhugatan-pranali"},
+		{"RBI", "支付", "rbi-2025-11-18-item"},
 	}
 	for _, tt := range tests {
-		if got := (entry{source: tt.source, title: tt.title, date: day}).slugBase(); got != tt.want {
+		got := (entry{source: tt.source, title: tt.title, date: day}).slugBase()
+		if got != tt.want {
 			t.Errorf("slug of %q = %q, want %q", tt.title, got, tt.want)
+		}
+		if err := catalog.CheckSlug(got); err != nil {
+			t.Errorf("slug of %q: %v", tt.title, err)
 		}
 	}
 }
