@@ -24,7 +24,8 @@ func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.L
 			log.Error("ingest failed", "err", err)
 		}
 		log.Info("ingested feeds", "written", len(rep.Written), "skipped", len(rep.Skipped),
-			"warnings", rep.Warnings(), "took", time.Since(start).Round(time.Millisecond))
+			"warnings", rep.Warnings(), "backfilled", rep.Backfilled(), "merged", len(rep.Merged),
+			"took", time.Since(start).Round(time.Millisecond))
 		if after != nil {
 			after()
 		}
@@ -36,6 +37,10 @@ func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.L
 func (r Report) Log(log *slog.Logger) {
 	for _, w := range r.Written {
 		log.Info("ingested an unpublished circular", "feed", w.Feed, "file", w.Path, "title", w.Title)
+	}
+	for _, m := range r.Merged {
+		log.Info("kept another copy as \"also published as\"", "feed", m.Feed, "link", m.Link, "as", m.As,
+			"of", m.Of, "rule", string(m.Rule), "added", m.Added)
 	}
 	for _, s := range r.Skipped {
 		if s.Warning {

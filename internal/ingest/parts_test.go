@@ -163,19 +163,31 @@ func TestSelect(t *testing.T) {
 }
 
 // The real content's circulars all give their links, so ingest can run
-// against it.
-func TestKnownLinks_RealContent(t *testing.T) {
-	known, err := knownLinks("../../content")
+// against it; each file is one instrument, its other links its copies,
+// and its number part of its identity.
+func TestKnownInstruments_RealContent(t *testing.T) {
+	items, err := knownInstruments("../../content")
 	if err != nil {
 		t.Fatal(err)
+	}
+	known := map[string]Item{}
+	refs := 0
+	for _, it := range items {
+		known[it.Link] = it
+		if it.Ref != "" {
+			refs++
+		}
 	}
 	// an officialUrl, and an additionalSourceUrls item written as {url, kind}
 	for _, l := range []string{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051",
 		"https://www.taxmann.com/post/blog/rbi-issues-new-rules-for-payment-aggregators-and-banks"} {
 		key, _ := catalog.NormaliseLink(l)
-		if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
-			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+		if len(known) < 50 || !strings.HasPrefix(known[key].FilePath, "content/circulars/") {
+			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key].FilePath)
 		}
+	}
+	if refs < 30 {
+		t.Errorf("%d of the content's instruments have a reference key, want most RBI and SEBI ones", refs)
 	}
 }
 
