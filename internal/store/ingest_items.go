@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"regpulse/internal/ingest"
+)
+
+// Ingest's identities and draft queue (ingest_items, migration 00041):
+// every instrument and copy ingest has seen, read whole when a run starts
+// (ingest.Index keeps them in memory: at 100k rows a lookup is a map
+// probe), written as items arrive. *DB is ingest.Items.
+
+var _ ingest.Items = (*DB)(nil)
+
+const ingestItemColumns = `id, source_name, source, link, link_key, ref_key, title_date_key, simhash, variant,
+	canonical_id, title, published_date, status, file_path, draft, first_seen_at`
+
+// IngestItems is every row, oldest first.
+func (s *DB) IngestItems(ctx context.Context) (_ []ingest.Item, err error) {
+	defer wrap(&err, "IngestItems")
+	rows, err := s.db.QueryContext(ctx, "SELECT "+ingestItemColumns+" FROM ingest_items ORDER BY id")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ingest.Item
+	for rows.Next() {
+		var it ingest.Item
+		var ref sql.NullString
+		var canonical sql.NullInt64
+		var sim int64
+		var date, seen string
+		if err := rows.Scan(&it.ID, &it.Feed, &it.Source, &it.URL, &it.Link, &ref, &it.TitleDate, &sim, &it.Variant,
+			&canonical, &it.Title, &date, &it.Status, &it.FilePath, &it.Draft, &seen); err != nil {
+			return nil, err
+		}
+		it.Ref, it.CanonicalID, it.SimHash = ref.String, canonical.Int64, uint64(sim)
+		if date != "" {
+			if it.Date, err = time.Parse(time.DateOnly, date); err != nil {
+				return nil, err
+			}
+		}
+		if seen != "" {
+			if it.FirstSeen, err = time.Parse(time.RFC3339Nano, seen); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// AddIngestItems inserts items in one transaction and returns their ids
+// in order: 0 for an item whose link is already a row (left as it was)
+// or that has no link (nothing to key it by).
+func (s *DB) AddIngestItems(ctx context.Context, items []ingest.Item) (_ []int64, err error) {
+	defer wrap(&err, "AddIngestItems")
+	ids := make([]int64, len(items))
+	if len(items) == 0 {
+		return ids, nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	st := newTxStmts(tx)
+	defer st.close()
+	for i, it := range items {
+		if it.Link == "" {
+			continue
+		}
+		var ref sql.NullString
+		if it.Ref != "" {
+			ref = sql.NullString{String: it.Ref, Valid: true}
+		}
+		var canonical sql.NullInt64
+		if it.CanonicalID != 0 {
+			canonical = sql.NullInt64{Int64: it.CanonicalID, Valid: true}
+		}
+		variant := it.Variant
+		if variant == "" {
+			variant = "primary"
+		}
+		date := ""
+		if !it.Date.IsZero() {
+			date = dateText(it.Date)
+		}
+		seen := it.FirstSeen
+		if seen.IsZero() {
+			seen = s.now()
+		}
+		b := func(n int) int64 { return int64(uint16(it.SimHash >> (16 * n))) }
+		row, err := st.queryRow(ctx, `INSERT INTO ingest_items (source_name, source, link, link_key, ref_key, title_date_key,
+			simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, variant, canonical_id, title, published_date, status,
+			file_path, draft, first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (link_key) DO NOTHING RETURNING id`,
+			it.Feed, it.Source, it.URL, it.Link, ref, it.TitleDate, int64(it.SimHash), b(0), b(1), b(2), b(3), variant,
+			canonical, it.Title, date, it.Status, it.FilePath, it.Draft, timeText(seen))
+		if err != nil {
+			return nil, err
+		}
+		switch err := row.Scan(&ids[i]); {
+		case errors.Is(err, sql.ErrNoRows):
+			ids[i] = 0
+		case err != nil:
+			return nil, err
+		}
+	}
+	return ids, tx.Commit()
+}
+
+// SetIngestDraft replaces a draft's text (ingest added a link to it).
+func (s *DB) SetIngestDraft(ctx context.Context, id int64, draft string) (err error) {
+	defer wrap(&err, "SetIngestDraft")
+	return s.expectOne(ctx, "UPDATE ingest_items SET draft = ? WHERE id = ?", draft, id)
+}
+
+// MarkIngestWritten records that the queued draft id is now the file path.
+func (s *DB) MarkIngestWritten(ctx context.Context, id int64, path string) (err error) {
+	defer wrap(&err, "MarkIngestWritten")
+	return s.expectOne(ctx, "UPDATE ingest_items SET status = 'written', file_path = ? WHERE id = ? AND status = 'queued'", path, id)
+}
+
+// MarkIngestShapeReported records when the operator was told that the
+// source name's page changed shape (a row is made for a source not yet
+// polled).
+func (s *DB) MarkIngestShapeReported(ctx context.Context, name, source string, at time.Time) (err error) {
+	defer wrap(&err, "MarkIngestShapeReported")
+	_, err = s.db.ExecContext(ctx, `INSERT INTO ingest_sources (name, source, kind, shape_reported_at) VALUES (?, ?, 'listing', ?)
+		ON CONFLICT (name) DO UPDATE SET shape_reported_at = excluded.shape_reported_at`, name, source, timeText(at))
+	return err
+}
+
+// PendingIngestCopies are the copies whose "also published as" link waits
+// for an editor, each with the file of its first copy.
+func (s *DB) PendingIngestCopies(ctx context.Context) (_ []ingest.Item, err error) {
+	defer wrap(&err, "PendingIngestCopies")
+	all, err := s.IngestItems(ctx)
+	if err != nil {
+		return nil, err
+	}
+	file := map[int64]string{}
+	for _, it := range all {
+		file[it.ID] = it.FilePath
+	}
+	var out []ingest.Item
+	for _, it := range all {
+		if it.Status == ingest.StatusPending {
+			it.FilePath = file[it.CanonicalID]
+			out = append(out, it)
+		}
+	}
+	return out, nil
+}
+
+// expectOne runs an update that must change exactly one row.
+func (s *DB) expectOne(ctx context.Context, query string, args ...any) error {
+	res, err := s.db.ExecContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(err, errors.New("no such row: "+strings.Fields(query)[1]))
+	}
+	return nil
+}
