@@ -6,6 +6,7 @@
 //	regpulse new KIND SLUG      write a new content entry to fill in
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
 //	regpulse ingest direction   read a Master Direction's official text into a draft version
+//	regpulse ingest pull        write the drafts queued in the store as files
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
@@ -52,7 +53,8 @@ commands:
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
   ingest             write unpublished circulars from the regulators' feeds (feeds.yaml);
-                     ingest direction SLUG: a Master Direction's official text as a draft version
+                     ingest direction SLUG: a Master Direction's official text as a draft version;
+                     ingest pull: the drafts queued in the store written as files
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
@@ -366,6 +368,9 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(args) > 0 && args[0] == "direction" {
 		return cmdIngestDirection(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "pull" {
+		return cmdIngestPull(ctx, args[1:], stdout, stderr)
+	}
 	fs := newFlagSet("ingest", stderr)
 	var in ingestFlags
 	in.register(fs, "timeout")
@@ -381,6 +386,10 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for _, w := range rep.Written {
 		fmt.Fprintf(stdout, "wrote %s (feed %q: %q)\n", w.Path, w.Feed, w.Title)
 	}
+	for _, m := range rep.Merged {
+		fmt.Fprintf(stdout, "also published as: %s (%s, matched by %s) of %s%s\n", m.Link, m.As, m.Rule, m.Of,
+			map[bool]string{true: "", false: ": waiting for an editor"}[m.Added])
+	}
 	for _, s := range rep.Skipped {
 		if s.Warning {
 			fmt.Fprintf(stderr, "warning: skipped %s\n", s)
@@ -388,8 +397,8 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			fmt.Fprintf(stdout, "skipped %s\n", s)
 		}
 	}
-	fmt.Fprintf(stdout, "ingest: %d written, %d already in the content, %d skipped with a warning\n",
-		len(rep.Written), len(rep.Skipped)-rep.Warnings(), rep.Warnings())
+	fmt.Fprintf(stdout, "ingest: %d written (%d backfilled), %d merged as also published, %d already in the content, %d skipped with a warning\n",
+		len(rep.Written), rep.Backfilled(), len(rep.Merged), len(rep.Skipped)-rep.Warnings(), rep.Warnings())
 	return err
 }
 

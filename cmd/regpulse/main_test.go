@@ -149,7 +149,7 @@ func TestIngest(t *testing.T) {
 	for _, want := range []string{
 		"wrote content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md",
 		"wrote content/circulars/sebi-2025-11-05-consultation-paper-review-cyber-security-framework.md",
-		"ingest: 2 written, 0 already in the content, 1 skipped with a warning",
+		"ingest: 2 written (0 backfilled), 0 merged as also published, 0 already in the content, 1 skipped with a warning",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
@@ -160,7 +160,7 @@ func TestIngest(t *testing.T) {
 	}
 	t.Run("SecondRun", func(t *testing.T) {
 		out, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "sebi")
-		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content") {
+		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written (0 backfilled), 0 merged as also published, 2 already in the content") {
 			t.Errorf("second run: %v\n%s", err, out)
 		}
 	})
