@@ -75,8 +75,10 @@ type burst struct {
 	pages                      atomic.Int32
 }
 
-func (b *burst) title(k int) string { return fmt.Sprintf("Fixture Master Direction %d on a made-up topic", k) }
-func (b *burst) link(k int) string  { return fmt.Sprintf("https://rbi.example.org/fixture/md/%d", k) }
+func (b *burst) title(k int) string {
+	return fmt.Sprintf("Fixture Master Direction %d on a made-up topic", k)
+}
+func (b *burst) link(k int) string { return fmt.Sprintf("https://rbi.example.org/fixture/md/%d", k) }
 func (b *burst) date(k int) string {
 	if k <= 0 {
 		return "27 Nov 2025" // before the burst

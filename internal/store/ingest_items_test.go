@@ -25,7 +25,7 @@ func TestIngestItems(t *testing.T) {
 			t.Fatalf("add: %v, %v", ids, err)
 		}
 		hindi := ingest.Item{Feed: "fixture-rbi", URL: "https://rbi.example.org/hi/901", Title: "फिक्स्चर",
-			Identity: ingest.Identify("RBI", day, "भारिबैं/2025-26/901", "https://rbi.example.org/hi/901", ""),
+			Identity:    ingest.Identify("RBI", day, "भारिबैं/2025-26/901", "https://rbi.example.org/hi/901", ""),
 			CanonicalID: ids[0], Variant: "hindi", Status: ingest.StatusPending}
 		// The same link again is left as it was; no link, no row.
 		again, err := db.AddIngestItems(ctx, []ingest.Item{hindi, first, {Title: "no link", Status: ingest.StatusKnown}})
