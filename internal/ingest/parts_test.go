@@ -120,10 +120,22 @@ func TestLoadFeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		listings := 0
 		for _, f := range feeds {
 			if !strings.HasPrefix(f.URL, "https://") {
 				t.Errorf("feed %q: url %q, want the regulator's https URL", f.Name, f.URL)
 			}
+			for _, l := range []*Listing{f.Listing, f.Backfill} {
+				if l != nil {
+					listings++
+					if !strings.HasPrefix(l.URL, "https://") {
+						t.Errorf("feed %q: listing url %q, want the regulator's https URL", f.Name, l.URL)
+					}
+				}
+			}
+		}
+		if listings < 2 {
+			t.Errorf("%d listing pages, want RBI's backfill and NPCI's page", listings)
 		}
 	})
 	tests := []struct{ name, text, want string }{
@@ -133,6 +145,11 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrTwice", "feeds:\n  - {name: x, url: a.xml, source: RBI}\n  - {name: x, url: b.xml, source: RBI}\n", `feed "x": listed twice`},
 		{"ErrUnknownKey", "feeds:\n  - {name: x, url: a.xml, sourc: RBI}\n", "field sourc not found"},
 		{"ErrEmpty", "feeds: []\n", "no feeds listed"},
+		{"ErrListingSelector", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: 'tr[', title: td, link: a}}\n", `feed "x": listing: item: "tr[" is not a CSS selector`},
+		{"ErrListingNoTitle", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, link: a}}\n", `feed "x": listing: title is missing`},
+		{"ErrListingLayout", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?p={page}', item: tr, title: a, link: a, date: td}}\n", `feed "x": backfill: dateLayout is missing`},
+		{"ErrListingPageSize", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?o={offset}', item: tr, title: a, link: a}}\n", `feed "x": backfill: pageSize is missing`},
+		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
