@@ -118,6 +118,8 @@ type Known struct {
 	// Draft is the text written for it this run or queued, compared
 	// before adding an "also published as" link to its file.
 	Draft []byte
+	// AddedIn is the poll of this run that found it (0: known before).
+	AddedIn int
 }
 
 // Index finds known instruments by each rule. It is built from the

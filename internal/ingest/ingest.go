@@ -152,8 +152,12 @@ type runner struct {
 	dir    string // ContentDir/circulars
 	index  *Index
 	report Report
-	// cur are the figures of the poll under way.
+	// cur are the figures of the poll under way, seq its number in the
+	// run (Known.AddedIn).
 	cur *Poll
+	seq int
+	// loaded maps the store's rows already in the index to their places.
+	loaded map[int64]int
 }
 
 func newRunner(ctx context.Context, opts Options) (*runner, error) {
@@ -184,10 +188,13 @@ func newRunner(ctx context.Context, opts Options) (*runner, error) {
 	return r, nil
 }
 
-// loadIndex builds the identity index from the content's circulars and
-// the store's rows. On the store's first run, the content seeds it, so
-// that a run with no content directory still knows every instrument.
+// loadIndex builds the identity index from the content's circulars; the
+// store's rows are looked up as items arrive (loadCandidates), so a run
+// never reads the whole table. On the store's first run, the content
+// seeds it, so that a run with no content directory still knows every
+// instrument.
 func (r *runner) loadIndex(ctx context.Context) error {
+	r.loaded = map[int64]int{}
 	var fromContent []Item
 	if r.opts.ContentDir != "" {
 		var err error
@@ -195,40 +202,60 @@ func (r *runner) loadIndex(ctx context.Context) error {
 			return err
 		}
 	}
-	var rows []Item
-	if r.opts.Items != nil {
-		var err error
-		if rows, err = r.opts.Items.IngestItems(ctx); err != nil {
+	if r.opts.Items != nil && len(fromContent) > 0 {
+		has, err := r.opts.Items.HasIngestItems(ctx)
+		if err != nil {
 			return err
 		}
-		if len(rows) == 0 && len(fromContent) > 0 {
+		if !has {
 			if err := r.seed(ctx, fromContent); err != nil {
 				return err
 			}
-			if rows, err = r.opts.Items.IngestItems(ctx); err != nil {
-				return err
-			}
-			fromContent = nil // the rows are the content now
 		}
 	}
 	place := map[int64]int{}
-	for _, it := range rows {
-		k := Known{Identity: it.Identity, ID: it.ID, Path: it.FilePath}
-		if it.Status == StatusWritten || it.Status == StatusQueued {
-			k.Draft = []byte(it.Draft)
-		}
-		canon := -1
-		if i, ok := place[it.CanonicalID]; ok && it.CanonicalID != 0 {
-			canon = i
-		}
-		place[it.ID] = r.index.Add(k, canon)
-	}
 	for _, it := range fromContent {
 		canon := -1
 		if it.CanonicalID != 0 {
 			canon = place[it.CanonicalID]
 		}
 		place[it.ID] = r.index.Add(Known{Identity: it.Identity, Path: it.FilePath}, canon)
+	}
+	return nil
+}
+
+// loadCandidates adds to the index the store's rows id may match. A row
+// for an instrument the content already gave lends it its id and draft.
+func (r *runner) loadCandidates(ctx context.Context, id Identity) error {
+	if r.opts.Items == nil {
+		return nil
+	}
+	rows, err := r.opts.Items.IngestCandidates(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, it := range rows {
+		if _, ok := r.loaded[it.ID]; ok {
+			continue
+		}
+		var draft []byte
+		if it.Status == StatusWritten || it.Status == StatusQueued {
+			draft = []byte(it.Draft)
+		}
+		if at, rule, ok := r.index.Match(Identity{Link: it.Link}); ok && rule == ByLink && r.index.At(at).ID == 0 {
+			k := r.index.At(at)
+			k.ID, k.Draft = it.ID, draft
+			if k.Path == "" {
+				k.Path = it.FilePath
+			}
+			r.loaded[it.ID] = at
+			continue
+		}
+		canon := -1
+		if i, ok := r.loaded[it.CanonicalID]; ok && it.CanonicalID != 0 {
+			canon = i
+		}
+		r.loaded[it.ID] = r.index.Add(Known{Identity: it.Identity, ID: it.ID, Path: it.FilePath, Draft: draft}, canon)
 	}
 	return nil
 }
@@ -265,6 +292,7 @@ func (r *runner) seed(ctx context.Context, items []Item) error {
 // figures: in the report, the metrics and the State.
 func (r *runner) poll(ctx context.Context, f Feed) error {
 	start := r.opts.Now()
+	r.seq++
 	r.cur = &Poll{Name: f.Name, Source: f.Source, Kind: "feed", URL: f.URL, At: start, Outcome: Parsed}
 	if f.Listing != nil {
 		r.cur.Kind = "listing"
@@ -401,30 +429,29 @@ const (
 // is new and the source was read before, the window may have overflowed,
 // and back is read from page next on until a known item.
 func (r *runner) window(ctx context.Context, f Feed, items []entry, back *Listing, next int) error {
-	before := r.index.Len()
 	allNew := len(items) > 0
 	for _, e := range items {
-		res, _, err := r.take(ctx, f, e, false, before)
+		res, _, err := r.take(ctx, f, e, false)
 		if err != nil {
 			return err
 		}
 		allNew = allNew && res == isNew
 	}
-	if !allNew || back == nil || !r.readBefore(ctx, f, before) {
+	if !allNew || back == nil || !r.readBefore(ctx, f) {
 		return nil
 	}
-	return r.backfill(ctx, f, back, next, before)
+	return r.backfill(ctx, f, back, next)
 }
 
 // readBefore reports whether f was read before this run: the State says
 // it answered once; without a State, the content holds its source.
-func (r *runner) readBefore(ctx context.Context, f Feed, before int) bool {
+func (r *runner) readBefore(ctx context.Context, f Feed) bool {
 	if r.opts.State != nil {
 		st, ok, err := r.opts.State.IngestSource(ctx, f.Name)
 		return err == nil && ok && !st.LastSuccess.IsZero()
 	}
-	for i := range before {
-		if r.index.At(i).Source == f.Source {
+	for i := range r.index.Len() {
+		if k := r.index.At(i); k.Source == f.Source && k.AddedIn != r.seq {
 			return true
 		}
 	}
@@ -432,10 +459,9 @@ func (r *runner) readBefore(ctx context.Context, f Feed, before int) bool {
 }
 
 // backfill reads l's pages from page n on until an item known before
-// this poll (an index place below before), taking every new item on the
-// way. Reaching l's last page or its maxPages first is a warning: items
+// this poll, taking every new item on the way. Reaching l's last page or its maxPages first is a warning: items
 // may be lost, and the operator should widen maxPages.
-func (r *runner) backfill(ctx context.Context, f Feed, l *Listing, n, before int) error {
+func (r *runner) backfill(ctx context.Context, f Feed, l *Listing, n int) error {
 	u := l.pageURL(n)
 	for ; n < l.maxPages() && u != ""; n++ {
 		data, err := r.fetchPage(ctx, u)
@@ -451,11 +477,11 @@ func (r *runner) backfill(ctx context.Context, f Feed, l *Listing, n, before int
 			break // past the listing's end
 		}
 		for _, row := range p.rows {
-			res, at, err := r.take(ctx, f, r.rowEntry(f, row), true, before)
+			res, at, err := r.take(ctx, f, r.rowEntry(f, row), true)
 			if err != nil {
 				return err
 			}
-			if res != isNew && at < before {
+			if res != isNew && r.index.At(at).AddedIn != r.seq {
 				return nil // reached what was known
 			}
 		}
@@ -527,13 +553,16 @@ func (r *runner) listing(ctx context.Context, f Feed) error {
 
 // take makes e a draft, a copy of a known instrument, or nothing (known):
 // it returns which, and the index place of the item it matched.
-func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool, before int) (result, int, error) {
+func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool) (result, int, error) {
 	if r.cur != nil {
 		r.cur.Items++
 	}
 	id := Identify(e.source, e.date, e.title, e.link, e.body)
+	if err := r.loadCandidates(ctx, id); err != nil {
+		return isNew, 0, err
+	}
 	at, rule, ok := r.index.Match(id)
-	if ok && rule == ByLink && backfilled && at >= before {
+	if ok && rule == ByLink && backfilled && r.index.At(at).AddedIn == r.seq {
 		return isKnown, at, nil // the window, read again on a listing page
 	}
 	if ok && rule == ByLink {
@@ -550,7 +579,7 @@ func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool, bef
 	if err != nil {
 		return isNew, 0, fmt.Errorf("item %s: %w", itemName(0, e.title, e.link), err)
 	}
-	r.index.Add(Known{Identity: id, ID: rowID, Path: path, Draft: text}, -1)
+	r.index.Add(Known{Identity: id, ID: rowID, Path: path, Draft: text, AddedIn: r.seq}, -1)
 	r.report.Written = append(r.report.Written, Written{Feed: f.Name, Path: path, Title: e.title, Backfilled: backfilled})
 	metrics.IngestItems.WithLabelValues(f.Name, "new").Inc()
 	if r.cur != nil {
@@ -592,7 +621,7 @@ func (r *runner) merge(ctx context.Context, f Feed, e entry, id Identity, at int
 		}
 		rowID = ids[0]
 	}
-	r.index.Add(Known{Identity: id, ID: rowID}, canon)
+	r.index.Add(Known{Identity: id, ID: rowID, AddedIn: r.seq}, canon)
 	r.report.Merged = append(r.report.Merged, Merged{Feed: f.Name, Title: e.title, Link: e.link, Of: describe(r.index.At(canon)),
 		Rule: rule, As: as, Added: added})
 	metrics.IngestItems.WithLabelValues(f.Name, "merged").Inc()

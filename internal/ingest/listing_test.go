@@ -301,3 +301,29 @@ func TestListingShapeChanged(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkBackfill250 is the burst end to end: a feed's window, six
+// listing pages over loopback HTTP, 250 identities and 250 draft files.
+func BenchmarkBackfill250(b *testing.B) {
+	bu := &burst{n: 250, window: 10, pageSize: 50, known: 3}
+	srv := httptest.NewServer(bu)
+	defer srv.Close()
+	f := bu.feed(srv, 20)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		t := &testing.T{}
+		content := filepath.Join(b.TempDir(), "content")
+		for k := 0; k > -bu.known; k-- {
+			writeFile(t, content, fmt.Sprintf("circulars/known-%d.md", -k), fmt.Sprintf("---\ntitle: %q\nsource: RBI\npublishedDate: 2025-11-27\n"+
+				"officialUrl: %q\n---\n\nKnown before the burst.\n", bu.title(k), bu.link(k)))
+		}
+		state := newMemState()
+		state.sources[f.Name] = SourceState{Name: f.Name, LastSuccess: fixedNow().Add(-time.Hour)}
+		b.StartTimer()
+		rep, err := Run(context.Background(), []Feed{f}, Options{ContentDir: content, Now: fixedNow, State: state})
+		if err != nil || len(rep.Written) != 250 {
+			b.Fatalf("wrote %d, %v", len(rep.Written), err)
+		}
+	}
+}

@@ -61,6 +61,12 @@ type Item struct {
 type Items interface {
 	// IngestItems is every row, oldest first.
 	IngestItems(ctx context.Context) ([]Item, error)
+	// IngestCandidates are the rows an item with identity id may be a
+	// copy of by any rule (a superset: Index.Match decides), with their
+	// first copies, oldest first.
+	IngestCandidates(ctx context.Context, id Identity) ([]Item, error)
+	// HasIngestItems reports whether any row exists.
+	HasIngestItems(ctx context.Context) (bool, error)
 	// AddIngestItems inserts rows (a row whose link is known is left as
 	// it is) and returns their ids in order (0 for one left out).
 	AddIngestItems(ctx context.Context, items []Item) ([]int64, error)

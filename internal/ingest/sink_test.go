@@ -27,6 +27,15 @@ func (m *memItems) IngestItems(context.Context) ([]Item, error) {
 	return append([]Item(nil), m.rows...), nil
 }
 
+// IngestCandidates gives every row: a superset, as the interface allows.
+func (m *memItems) IngestCandidates(ctx context.Context, _ Identity) ([]Item, error) { return m.IngestItems(ctx) }
+
+func (m *memItems) HasIngestItems(context.Context) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.rows) > 0, nil
+}
+
 func (m *memItems) AddIngestItems(_ context.Context, items []Item) ([]int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

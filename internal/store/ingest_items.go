@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -11,19 +12,63 @@ import (
 )
 
 // Ingest's identities and draft queue (ingest_items, migration 00041):
-// every instrument and copy ingest has seen, read whole when a run starts
-// (ingest.Index keeps them in memory: at 100k rows a lookup is a map
-// probe), written as items arrive. *DB is ingest.Items.
+// every instrument and copy ingest has seen, looked up per arriving item
+// by its indexes (IngestCandidates: a run never reads the whole table),
+// written as items arrive. *DB is ingest.Items.
 
 var _ ingest.Items = (*DB)(nil)
 
 const ingestItemColumns = `id, source_name, source, link, link_key, ref_key, title_date_key, simhash, variant,
 	canonical_id, title, published_date, status, file_path, draft, first_seen_at`
 
-// IngestItems is every row, oldest first.
+// IngestItems is every row, oldest first (for pull and the editor's
+// lists; a run looks items up by IngestCandidates instead).
 func (s *DB) IngestItems(ctx context.Context) (_ []ingest.Item, err error) {
 	defer wrap(&err, "IngestItems")
-	rows, err := s.db.QueryContext(ctx, "SELECT "+ingestItemColumns+" FROM ingest_items ORDER BY id")
+	return s.ingestItemsWhere(ctx, "")
+}
+
+// IngestCandidates are the rows an arriving item with identity id may be
+// a copy of, by any rule (its link; any of its reference keys; its title
+// and date; a SimHash band: the Go side decides), and the first copies of
+// those, oldest first: each found by an index, never by a scan.
+func (s *DB) IngestCandidates(ctx context.Context, id ingest.Identity) (_ []ingest.Item, err error) {
+	defer wrap(&err, "IngestCandidates")
+	conds := []string{"link_key = ?"}
+	args := []any{id.Link}
+	if id.TitleDate != "" {
+		conds, args = append(conds, "title_date_key = ?"), append(args, id.TitleDate)
+	}
+	if refs := strings.Fields(id.Ref); len(refs) > 0 {
+		conds = append(conds, "id IN (SELECT item_id FROM ingest_item_refs WHERE ref IN (?"+strings.Repeat(", ?", len(refs)-1)+"))")
+		for _, r := range refs {
+			args = append(args, r)
+		}
+	}
+	if id.SimHash != 0 {
+		for n := range 4 {
+			conds = append(conds, fmt.Sprintf("simhash_b%d = ?", n))
+			args = append(args, simBand(id.SimHash, n))
+		}
+	}
+	where := "(" + strings.Join(conds, " OR ") + ")"
+	return s.ingestItemsWhere(ctx, "WHERE "+where+" OR id IN (SELECT canonical_id FROM ingest_items WHERE "+where+")",
+		append(args, args...)...)
+}
+
+// HasIngestItems reports whether any row exists (none: the first run,
+// which seeds the table from the content).
+func (s *DB) HasIngestItems(ctx context.Context) (_ bool, err error) {
+	defer wrap(&err, "HasIngestItems")
+	var n int
+	err = s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM (SELECT 1 FROM ingest_items LIMIT 1) t").Scan(&n)
+	return n > 0, err
+}
+
+func simBand(h uint64, n int) int64 { return int64(uint16(h >> (16 * n))) }
+
+func (s *DB) ingestItemsWhere(ctx context.Context, where string, args ...any) ([]ingest.Item, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+ingestItemColumns+" FROM ingest_items "+where+" ORDER BY id", args...)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +140,12 @@ func (s *DB) AddIngestItems(ctx context.Context, items []ingest.Item) (_ []int64
 		if seen.IsZero() {
 			seen = s.now()
 		}
-		b := func(n int) int64 { return int64(uint16(it.SimHash >> (16 * n))) }
+		b := func(n int) any {
+			if it.SimHash == 0 {
+				return nil // no fingerprint: in no band
+			}
+			return simBand(it.SimHash, n)
+		}
 		row, err := st.queryRow(ctx, `INSERT INTO ingest_items (source_name, source, link, link_key, ref_key, title_date_key,
 			simhash, simhash_b0, simhash_b1, simhash_b2, simhash_b3, variant, canonical_id, title, published_date, status,
 			file_path, draft, first_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -108,8 +158,14 @@ func (s *DB) AddIngestItems(ctx context.Context, items []ingest.Item) (_ []int64
 		switch err := row.Scan(&ids[i]); {
 		case errors.Is(err, sql.ErrNoRows):
 			ids[i] = 0
+			continue
 		case err != nil:
 			return nil, err
+		}
+		for _, r := range strings.Fields(it.Ref) {
+			if err := st.exec(ctx, "INSERT INTO ingest_item_refs (ref, item_id) VALUES (?, ?) ON CONFLICT DO NOTHING", r, ids[i]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return ids, tx.Commit()
