@@ -28,7 +28,9 @@ func (m *memItems) IngestItems(context.Context) ([]Item, error) {
 }
 
 // IngestCandidates gives every row: a superset, as the interface allows.
-func (m *memItems) IngestCandidates(ctx context.Context, _ Identity) ([]Item, error) { return m.IngestItems(ctx) }
+func (m *memItems) IngestCandidates(ctx context.Context, _ Identity) ([]Item, error) {
+	return m.IngestItems(ctx)
+}
 
 func (m *memItems) HasIngestItems(context.Context) (bool, error) {
 	m.mu.Lock()
