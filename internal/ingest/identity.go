@@ -58,6 +58,17 @@ func Identify(source string, date time.Time, title, link, body string) Identity 
 	}
 }
 
+// identifyEntry is e's identity, its number (a listing's number cell, a
+// file's circularNumber) read with its title for the reference keys but
+// kept out of the title words.
+func identifyEntry(e entry) Identity {
+	id := Identify(e.source, e.date, e.title, e.link, e.body)
+	if e.number != "" {
+		id.Ref = RefKey(e.source, e.number+" "+e.title+" "+linkWords(e.link), e.body)
+	}
+	return id
+}
+
 // linkWords is a link's last path segment with its separators as spaces
 // ("UPI-OC-No-215-A-FY-2025-26.pdf" → "UPI OC No 215 A FY 2025 26 pdf"),
 // or "" for a link whose name says nothing.

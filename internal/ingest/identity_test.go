@@ -30,6 +30,11 @@ func TestRefKey(t *testing.T) {
 		{"NPCI", "UPI OC No 215 A FY 2025 26 Guidelines pdf", "", "NPCI:UPI:OC:215A"},
 		{"NPCI", "UPI OC No 193 C FY 24 25 Addendum to OC 193", "", "NPCI:UPI:OC:193C"},
 		{"NPCI", "IMPS OC No. 12", "", "NPCI:IMPS:OC:12"},
+		// The OC an addendum amends is not its number; without its own,
+		// it has none.
+		{"NPCI", "Addendum to OC 193 on fixture specifications", "", ""},
+		{"NPCI", "UPI OC No 193 C FY 24 25 Addendum to OC 193 compliance", "", "NPCI:UPI:OC:193C"},
+		{"NPCI", "OC No. 908A Fixture addendum to OC 908", "", "NPCI:UPI:OC:908A"},
 		// An OC number means nothing outside NPCI; no number, no key.
 		{"RBI", "OC No. 228", "", ""},
 		{"RBI", "Master Direction – Know Your Customer (KYC) Direction, 2025", "", ""},

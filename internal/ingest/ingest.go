@@ -509,19 +509,14 @@ func (r *runner) notPublic(f Feed, p page) {
 	}
 }
 
-// rowEntry is a listing row as an entry.
+// rowEntry is a listing row as an entry: its number cell, when the
+// listing has one, is the circular number the draft gives.
 func (r *runner) rowEntry(f Feed, row row) entry {
-	title := row.title
-	if row.number != "" && !strings.Contains(title, row.number) {
-		title = row.number + " " + title
+	number := row.number
+	if number == "" {
+		number = CircularNumber(row.title)
 	}
-	e := entry{feed: f.Name, title: title, source: f.Source, date: row.date, number: CircularNumber(title), link: row.link}
-	if f.Source == "NPCI" && e.number == "" {
-		if m := npciRef.FindString(title); m != "" {
-			e.number = strings.TrimSpace(m)
-		}
-	}
-	return e
+	return entry{feed: f.Name, title: row.title, source: f.Source, date: row.date, number: number, link: row.link}
 }
 
 // listing polls a listing source: its first page is its window, its
@@ -557,7 +552,7 @@ func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool) (re
 	if r.cur != nil {
 		r.cur.Items++
 	}
-	id := Identify(e.source, e.date, e.title, e.link, e.body)
+	id := identifyEntry(e)
 	if err := r.loadCandidates(ctx, id); err != nil {
 		return isNew, 0, err
 	}
@@ -760,7 +755,7 @@ func knownInstruments(contentDir string) ([]Item, error) {
 			it := Item{ID: int64(len(out) + 1), URL: l, Title: lf.Title, FilePath: rel, Status: StatusKnown, Variant: variantPrimary}
 			if first == 0 {
 				first = it.ID
-				it.Identity = Identify(lf.Source, date, lf.Title+" "+lf.CircularNumber, l, body)
+				it.Identity = identifyEntry(entry{source: lf.Source, date: date, title: lf.Title, number: lf.CircularNumber, link: l, body: body})
 			} else {
 				it.CanonicalID = first
 				it.Identity = Identity{Source: lf.Source, Date: date, Link: key}
@@ -771,7 +766,7 @@ func knownInstruments(contentDir string) ([]Item, error) {
 		if first == 0 && lf.Title != "" {
 			// No link at all: known by its number, title and text.
 			out = append(out, Item{ID: int64(len(out) + 1), Title: lf.Title, FilePath: rel, Status: StatusKnown,
-				Variant: variantPrimary, Identity: Identify(lf.Source, date, lf.Title+" "+lf.CircularNumber, "", body)})
+				Variant: variantPrimary, Identity: identifyEntry(entry{source: lf.Source, date: date, title: lf.Title, number: lf.CircularNumber, body: body})})
 		}
 		return nil
 	})

@@ -54,6 +54,9 @@ var (
 	// identity (208A is not 208); it must end a word, so the F of "FY"
 	// after "228 " is not taken for one.
 	npciRef = regexp.MustCompile(`(?:\b(UPI|IMPS|NACH|RuPay|RUPAY|AePS|AEPS|BBPS|NETC|NFS|CTS|NPCI)\b[\s|/_-]{0,4})?\b(?i:OC)[\s._-]*(?i:No)?[\s._-]*(\d{1,4})(?:[\s_-]?([A-Z])\b)?`)
+	// "Addendum to OC 208" names the OC an addendum amends, not its own
+	// number: left out before the OC number is looked for.
+	npciAmends = regexp.MustCompile(`(?i)\b(?:addendum|amendment|corrigendum|revision|modification)s?[\s_-]+(?:to|of|in)[\s_-]+(?:the[\s_-]+)?(?:UPI[\s_-]+)?OC[\s._-]*(?:No\.?)?[\s._-]*\d+(?:[\s_-]?[A-Z]\b)?`)
 	// Devanagari digits, read as ASCII digits.
 	devanagariDigits = strings.NewReplacer("०", "0", "१", "1", "२", "2", "३", "3", "४", "4",
 		"५", "5", "६", "6", "७", "7", "८", "8", "९", "9",
@@ -103,13 +106,13 @@ func refKeys(source, s string) []string {
 		keys = append(keys, "SEBI/HO/"+strings.ToUpper(m[1])+m[2]+"/"+trimZeros(m[3]))
 	}
 	if source == "NPCI" {
-		if m := npciRef.FindStringSubmatch(s); m != nil {
+		if m := npciRef.FindStringSubmatch(npciAmends.ReplaceAllString(s, " ")); m != nil {
+			// An OC number printed without its product ("OC No. 208A", a
+			// title's "Addendum to OC 208") is read as UPI's, the series
+			// the listing pages carry; another product's OCs name it.
 			product := strings.ToUpper(m[1])
 			if product == "" || product == "NPCI" {
 				product = "UPI"
-				if !strings.Contains(strings.ToUpper(s), "UPI") {
-					product = "?"
-				}
 			}
 			keys = append(keys, "NPCI:"+product+":OC:"+trimZeros(m[2])+m[3])
 		}
