@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -56,6 +57,16 @@ type Options struct {
 	// Items keeps every instrument and copy seen, and the drafts queued
 	// (nil: identities come from the content alone).
 	Items Items
+	// Force polls every source now, sending no validators: what it
+	// answers is read whole (the store's state is still updated).
+	Force bool
+	// Contact is added to the User-Agent (an e-mail address), so a
+	// regulator's webmaster can reach us.
+	Contact string
+	// Rand jitters the next polls (nil: seeded from the runtime).
+	Rand *rand.Rand
+
+	parse func([]byte) (*gofeed.Feed, error) // nil: parseFeed (tests count parses)
 }
 
 // Written is a draft ingest wrote.
@@ -100,8 +111,11 @@ type Report struct {
 	Written []Written
 	Merged  []Merged
 	Skipped []Skipped
-	// Polls are each source's figures, as saved to the State.
-	Polls []Poll
+	// Polls are the sources polled, NotDue those left for later (their
+	// cadence), Stale those with no success for catalog.StaleAfter.
+	Polls  []Poll
+	NotDue []NotDue
+	Stale  []Stale
 }
 
 // Warnings counts the skipped items that were malformed.
@@ -137,7 +151,7 @@ func Run(ctx context.Context, feeds []Feed, opts Options) (Report, error) {
 	}
 	var errs []error
 	for _, f := range feeds {
-		if err := r.poll(ctx, f); err != nil {
+		if err := r.feed(ctx, f); err != nil {
 			errs = append(errs, fmt.Errorf("feed %q: %w", f.Name, err))
 			if ctx.Err() != nil {
 				break
@@ -149,12 +163,12 @@ func Run(ctx context.Context, feeds []Feed, opts Options) (Report, error) {
 
 type runner struct {
 	opts   Options
+	rnd    *rand.Rand
 	dir    string // ContentDir/circulars
 	index  *Index
 	report Report
-	// cur are the figures of the poll under way, seq its number in the
-	// run (Known.AddedIn).
-	cur *Poll
+	// cur is the poll under way, seq its number in the run (Known.AddedIn).
+	cur *poll
 	seq int
 	// loaded maps the store's rows already in the index to their places.
 	loaded map[int64]int
@@ -178,7 +192,10 @@ func newRunner(ctx context.Context, opts Options) (*runner, error) {
 			return nil, fmt.Errorf("content directory %q not found", opts.ContentDir)
 		}
 	}
-	r := &runner{opts: opts, index: NewIndex()}
+	r := &runner{opts: opts, rnd: opts.Rand, index: NewIndex()}
+	if r.rnd == nil {
+		r.rnd = newRand()
+	}
 	if opts.ContentDir != "" {
 		r.dir = filepath.Join(opts.ContentDir, "circulars")
 	}
@@ -288,89 +305,42 @@ func (r *runner) seed(ctx context.Context, items []Item) error {
 	return err
 }
 
-// poll reads one source (a feed, or a listing page) and records its
-// figures: in the report, the metrics and the State.
-func (r *runner) poll(ctx context.Context, f Feed) error {
-	start := r.opts.Now()
-	r.seq++
-	r.cur = &Poll{Name: f.Name, Source: f.Source, Kind: "feed", URL: f.URL, At: start, Outcome: Parsed}
-	if f.Listing != nil {
-		r.cur.Kind = "listing"
-	}
-	err := r.feed(ctx, f)
-	p := r.cur
-	r.cur = nil
-	var shape *ShapeError
-	switch {
-	case errors.As(err, &shape):
-		p.Outcome = ShapeChanged
-		r.tellShape(ctx, f, err)
-	case err != nil:
-		p.Outcome = Failed
-	}
-	if err != nil {
-		p.Err = err.Error()
-	}
-	p.Took = r.opts.Now().Sub(start)
-	metrics.IngestPolls.WithLabelValues(f.Name, strings.ReplaceAll(string(p.Outcome), "-", "_")).Inc()
-	r.report.Polls = append(r.report.Polls, *p)
-	if r.opts.State != nil {
-		if serr := r.opts.State.SaveIngestPoll(ctx, *p); serr != nil {
-			err = errors.Join(err, serr)
-		}
-	}
-	return err
-}
-
-// tellShape tells the operator that f's page changed shape, once a day
-// per source when the State remembers it (every time when it cannot).
-func (r *runner) tellShape(ctx context.Context, f Feed, err error) {
+// tellShape tells the Operator, if any, that f's page changed shape.
+func (r *runner) tellShape(ctx context.Context, f Feed, err error) error {
 	if r.opts.Operator == nil {
-		return
-	}
-	now := r.opts.Now()
-	if r.opts.State != nil {
-		st, ok, serr := r.opts.State.IngestSource(ctx, f.Name)
-		if serr == nil && ok && !st.ShapeReported.IsZero() && now.Sub(st.ShapeReported) < 24*time.Hour {
-			return
-		}
+		return nil
 	}
 	subject := fmt.Sprintf("RegPulse ingest: %s's page changed shape", f.Name)
 	text := fmt.Sprintf("The source %q (%s) no longer reads as its selectors say:\n\n%v\n\n"+
-		"Until its selectors in feeds.yaml are fixed, nothing new from it reaches the drafts.", f.Name, f.Source, err)
+		"Until its selectors in feeds.yaml are fixed, nothing new from it reaches the drafts. "+
+		"You will be told again tomorrow if it is still so.\n", f.Name, f.Source, err)
 	if terr := r.opts.Operator.Tell(ctx, subject, text); terr != nil {
-		r.report.Skipped = append(r.report.Skipped, Skipped{Feed: f.Name, Item: "(operator)", Reason: "could not tell the operator: " + terr.Error(), Warning: true})
-		return
+		return fmt.Errorf("telling the operator its shape changed: %w", terr)
 	}
-	if m, ok := r.opts.State.(ShapeReports); ok {
-		_ = m.MarkIngestShapeReported(ctx, f.Name, f.Source, now)
-	}
-}
-
-// ShapeReports is a State that remembers when the operator was last told
-// of a source's changed shape (ingest_sources.shape_reported_at).
-type ShapeReports interface {
-	MarkIngestShapeReported(ctx context.Context, name, source string, at time.Time) error
+	return nil
 }
 
 // feed fetches and parses one feed whole before writing any of it, so a
-// broken feed writes nothing.
-func (r *runner) feed(ctx context.Context, f Feed) error {
+// broken feed writes nothing. The poll (poll.go) is skipped when the
+// source is not due, reads nothing when it has not changed, and is
+// recorded however it ends. A listing source is read by its selectors.
+func (r *runner) feed(ctx context.Context, f Feed) (err error) {
+	p, err := r.beginPoll(ctx, f)
+	if err != nil || p == nil {
+		return err // nil, nil: not due yet
+	}
+	r.seq++
+	r.cur = p
+	defer func() {
+		r.cur = nil
+		err = r.endPoll(ctx, p, err)
+	}()
 	if f.Listing != nil {
 		return r.listing(ctx, f)
 	}
-	fctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-	defer cancel()
-	data, err := fetch(fctx, r.opts.Client, f.URL, r.opts.MaxBytes)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			return fmt.Errorf("no answer within %s: %w", r.opts.Timeout, err)
-		}
-		return err
-	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(asUTF8(data)))
-	if err != nil {
-		return fmt.Errorf("not a feed that can be read: %w", err)
+	parsed, err := r.fetchFeed(ctx, p)
+	if err != nil || parsed == nil {
+		return err // nil, nil: not modified, or unchanged
 	}
 	var window []entry
 	for i, it := range parsed.Items {
@@ -413,7 +383,6 @@ func (r *runner) feedEntry(f Feed, i int, it *gofeed.Item) (entry, bool) {
 
 func (r *runner) malformed(f Feed, item, reason string) {
 	r.report.Skipped = append(r.report.Skipped, Skipped{Feed: f.Name, Item: item, Reason: reason, Warning: true})
-	metrics.IngestItems.WithLabelValues(f.Name, "malformed").Inc()
 }
 
 // result is what became of an item.
@@ -549,8 +518,8 @@ func (r *runner) listing(ctx context.Context, f Feed) error {
 // take makes e a draft, a copy of a known instrument, or nothing (known):
 // it returns which, and the index place of the item it matched.
 func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool) (result, int, error) {
-	if r.cur != nil {
-		r.cur.Items++
+	if r.cur != nil && (backfilled || f.Listing != nil) {
+		r.cur.items++ // a feed's items are counted as parsed (fetchFeed)
 	}
 	id := identifyEntry(e)
 	if err := r.loadCandidates(ctx, id); err != nil {
@@ -564,7 +533,6 @@ func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool) (re
 		first := r.index.At(r.index.At(at).Canonical)
 		r.report.Skipped = append(r.report.Skipped, Skipped{Feed: f.Name, Item: itemName(0, e.title, e.link),
 			Reason: "already in " + describe(first)})
-		metrics.IngestItems.WithLabelValues(f.Name, "known").Inc()
 		return isKnown, at, nil
 	}
 	if ok {
@@ -576,15 +544,8 @@ func (r *runner) take(ctx context.Context, f Feed, e entry, backfilled bool) (re
 	}
 	r.index.Add(Known{Identity: id, ID: rowID, Path: path, Draft: text, AddedIn: r.seq}, -1)
 	r.report.Written = append(r.report.Written, Written{Feed: f.Name, Path: path, Title: e.title, Backfilled: backfilled})
-	metrics.IngestItems.WithLabelValues(f.Name, "new").Inc()
-	if r.cur != nil {
-		r.cur.New++
-	}
 	if backfilled {
 		metrics.IngestItems.WithLabelValues(f.Name, "backfilled").Inc()
-		if r.cur != nil {
-			r.cur.Backfilled++
-		}
 	}
 	return isNew, r.index.Len() - 1, nil
 }
@@ -620,9 +581,6 @@ func (r *runner) merge(ctx context.Context, f Feed, e entry, id Identity, at int
 	r.report.Merged = append(r.report.Merged, Merged{Feed: f.Name, Title: e.title, Link: e.link, Of: describe(r.index.At(canon)),
 		Rule: rule, As: as, Added: added})
 	metrics.IngestItems.WithLabelValues(f.Name, "merged").Inc()
-	if r.cur != nil {
-		r.cur.Merged++
-	}
 	return nil
 }
 

@@ -115,6 +115,20 @@ func TestLoadFeeds(t *testing.T) {
 	if diff := cmp.Diff(want, feeds); diff != "" {
 		t.Errorf("feeds (-want +got):\n%s", diff)
 	}
+	t.Run("Cadence", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "feeds.yaml")
+		os.WriteFile(path, []byte("feeds:\n  - {name: x, url: https://x.org/rss, source: RBI, kind: feed, cadence: {busy: 10m, quiet: 2h}}\n  - {name: y, url: https://y.org/rss, source: RBI}\n"), 0o644)
+		feeds, err := LoadFeeds(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := feeds[0].cadence(); got.Busy != 10*time.Minute || got.Quiet != 2*time.Hour || feeds[0].kind() != "feed" {
+			t.Errorf("x: cadence %+v, kind %q", got, feeds[0].kind())
+		}
+		if got := feeds[1].cadence(); got.Busy != 0 || got.Quiet != 0 || got.Jitter != 0.1 || feeds[1].kind() != "feed" {
+			t.Errorf("y: cadence %+v (zero: the defaults), kind %q", got, feeds[1].kind())
+		}
+	})
 	t.Run("RepoFeeds", func(t *testing.T) {
 		feeds, err := LoadFeeds("../../feeds.yaml")
 		if err != nil {
@@ -145,11 +159,16 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrTwice", "feeds:\n  - {name: x, url: a.xml, source: RBI}\n  - {name: x, url: b.xml, source: RBI}\n", `feed "x": listed twice`},
 		{"ErrUnknownKey", "feeds:\n  - {name: x, url: a.xml, sourc: RBI}\n", "field sourc not found"},
 		{"ErrEmpty", "feeds: []\n", "no feeds listed"},
-		{"ErrListingSelector", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: 'tr[', title: td, link: a}}\n", `feed "x": listing: item: "tr[" is not a CSS selector`},
-		{"ErrListingNoTitle", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, link: a}}\n", `feed "x": listing: title is missing`},
+		{"ErrListingSelector", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: 'tr[', title: td, link: a}}\n", `feed "x": listing: item: "tr[" is not a CSS selector`},
+		{"ErrListingNoTitle", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, link: a}}\n", `feed "x": listing: title is missing`},
 		{"ErrListingLayout", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?p={page}', item: tr, title: a, link: a, date: td}}\n", `feed "x": backfill: dateLayout is missing`},
 		{"ErrListingPageSize", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?o={offset}', item: tr, title: a, link: a}}\n", `feed "x": backfill: pageSize is missing`},
-		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
+		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
+		{"ErrKind", "feeds:\n  - {name: x, url: a.xml, source: RBI, kind: page}\n", `kind "page" is not feed or listing`},
+		{"ErrCadenceShort", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {busy: 1m}}\n", "cadence busy 1m0s is shorter than 5m0s"},
+		{"ErrCadenceKey", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {fast: 5m}}\n", "field fast not found"},
+		{"ErrCadenceValue", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {quiet: soon}}\n", "soon"},
+		{"ErrListingKind", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, title: a, link: a}}\n", "only a listing has them"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

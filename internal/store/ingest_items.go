@@ -183,16 +183,6 @@ func (s *DB) MarkIngestWritten(ctx context.Context, id int64, path string) (err 
 	return s.expectOne(ctx, "UPDATE ingest_items SET status = 'written', file_path = ? WHERE id = ? AND status = 'queued'", path, id)
 }
 
-// MarkIngestShapeReported records when the operator was told that the
-// source name's page changed shape (a row is made for a source not yet
-// polled).
-func (s *DB) MarkIngestShapeReported(ctx context.Context, name, source string, at time.Time) (err error) {
-	defer wrap(&err, "MarkIngestShapeReported")
-	_, err = s.db.ExecContext(ctx, `INSERT INTO ingest_sources (name, source, kind, shape_reported_at) VALUES (?, ?, 'listing', ?)
-		ON CONFLICT (name) DO UPDATE SET shape_reported_at = excluded.shape_reported_at`, name, source, timeText(at))
-	return err
-}
-
 // PendingIngestCopies are the copies whose "also published as" link waits
 // for an editor, each with the file of its first copy.
 func (s *DB) PendingIngestCopies(ctx context.Context) (_ []ingest.Item, err error) {
