@@ -53,7 +53,8 @@ func (f *fakeRuntime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // TestInvoke_Lambda runs the built binary as Netlify runs the
 // regpulse-ingest function: under a (fake) Lambda Runtime API, the job
 // taken from the function's name, on PostgreSQL, one run per scheduled
-// event; and refusing to start without DATABASE_URL.
+// event, its draft queued in the store (no content folder); and refusing
+// to start without DATABASE_URL.
 func TestInvoke_Lambda(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the function: slow")
@@ -63,7 +64,6 @@ func TestInvoke_Lambda(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	feeds, _ := filepath.Abs("testdata/feeds.yaml")
-	content := t.TempDir()
 	invoke := func(t *testing.T, env ...string) (answer string, log string, err error) {
 		rt := &fakeRuntime{answered: make(chan []byte, 1), failed: make(chan []byte, 1)}
 		srv := httptest.NewServer(rt)
@@ -72,7 +72,7 @@ func TestInvoke_Lambda(t *testing.T) {
 		cmd.Dir = t.TempDir()
 		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + cmd.Dir,
 			lambdaRuntimeEnv + "=" + strings.TrimPrefix(srv.URL, "http://"), functionNameEnv + "=regpulse-ingest",
-			feedsEnv + "=" + feeds, contentEnv + "=" + content}, env...)
+			feedsEnv + "=" + feeds}, env...) // no content folder: drafts queue in the store
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {

@@ -70,6 +70,7 @@ type config struct {
 	feeds   string
 	budget  time.Duration
 	timeout time.Duration
+	contact string
 	mail    jobs.Mail
 	lambda  bool
 }
@@ -81,11 +82,12 @@ func (c *config) flags(fs *flag.FlagSet, getenv func(string) string) {
 		siteURL = getenv(netlifySiteURLEnv)
 	}
 	fs.StringVar(&c.baseURL, "base-url", siteURL, "absolute URL of the site, for the e-mails' links (default $"+app.SiteURLEnv+", else Netlify's $"+netlifySiteURLEnv+")")
-	fs.StringVar(&c.content, "content", getenv(contentEnv), "content folder: ingest writes its drafts there; the digest is chosen from it (default $"+contentEnv+"; empty: the digest reads the store)")
+	fs.StringVar(&c.content, "content", getenv(contentEnv), "content folder: ingest writes its drafts there too; the digest is chosen from it (default $"+contentEnv+"; empty: drafts queued in the store only, the digest read from the store)")
 	fs.StringVar(&c.feeds, "feeds", getenv(feedsEnv), "the list of feeds to ingest (default $"+feedsEnv+"; empty: the feeds.yaml built in)")
 	fs.DurationVar(&c.budget, "budget", jobs.FunctionBudget, "time ingest polls for before leaving the rest to the next tick (a scheduled function has 30 s)")
 	// shorter than serve's: one slow source must not spend the whole budget
 	fs.DurationVar(&c.timeout, "ingest-timeout", 10*time.Second, "time limit for fetching each feed")
+	fs.StringVar(&c.contact, "support-email", "support@regpulse.in", "contact address added to the User-Agent the regulators' servers see")
 	fs.StringVar(&c.mail.Out, "out", "", "folder of the .eml files written when $"+jobs.SMTPURLEnv+" is unset (default: DATA/outbox; none in a function)")
 }
 
@@ -133,7 +135,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "digest":
 		env.Mail.From = getenv(digestFromEnv)
 	}
-	env.Ingest = jobs.IngestEnv{Feeds: c.loadFeeds, State: jobs.StateOf(db), Operator: env.Operator(), Timeout: c.timeout, Budget: c.budget}
+	op, err := env.Operator()
+	if err != nil {
+		return err
+	}
+	// the store is ingest's state and queue: with no content folder (a
+	// function) drafts wait there for `regpulse ingest pull`
+	env.Ingest = jobs.IngestEnv{Feeds: c.loadFeeds, State: db, Items: db, Operator: op, Timeout: c.timeout, Budget: c.budget, Contact: c.contact}
 	once := func(ctx context.Context) (string, error) {
 		res, err := job.Run(ctx, env)
 		if res != nil {

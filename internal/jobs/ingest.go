@@ -15,15 +15,20 @@ type IngestEnv struct {
 	// Feeds reads the list of sources, at each run (an editor's change
 	// to feeds.yaml needs no restart of serve).
 	Feeds func() ([]ingest.Feed, error)
-	// State is the store's side of polling (validators, cadence, polls);
-	// the store implements ingest.State (issue 45). nil: every source is
-	// polled at every run.
+	// State is the store's side of polling (validators, cadence, polls):
+	// the store. nil: every source is polled at every run.
 	State ingest.State
+	// Items keeps every instrument and copy seen and the drafts queued:
+	// the store. With no content folder (a function) the drafts are
+	// queued there only (`regpulse ingest pull` writes them out).
+	Items ingest.Items
 	// Operator is told of stale sources and changed page shapes (nil:
 	// the log and the metrics only).
 	Operator ingest.Operator
 	// Timeout bounds each source's fetch (0: ingest.DefaultTimeout).
 	Timeout time.Duration
+	// Contact is added to the User-Agent the regulators' servers see.
+	Contact string
 	// Budget bounds the whole run (0: none): a function has 30 s
 	// (Netlify's limit for scheduled functions), so it stops polling at
 	// FunctionBudget and the sources not reached wait for the next tick
@@ -39,12 +44,13 @@ const (
 	ingestJob      = "ingest"
 	ingestRunKey   = "poll"
 	leaseMargin    = 35 * time.Second
-	unbudgetedRun  = time.Hour // serve's runs without a budget: a lease past any run's feeds × timeout
+	unbudgetedRun  = 15 * time.Minute // serve's runs, without a budget: past any tick's polls (a crashed server holds it no longer)
 	FunctionBudget = 25 * time.Second
 )
 
-// errNoContent: ingest has nowhere to write its drafts.
-var errNoContent = errors.New("ingest: no content folder to write drafts into (a function needs ingest's store sink; by hand, set the content folder)")
+// errNoContent: ingest has nowhere to write its drafts (neither a
+// content folder nor the store's queue).
+var errNoContent = errors.New("ingest: no content folder and no store queue to write drafts into")
 
 // IngestResult is what one ingest tick did.
 type IngestResult struct {
@@ -64,8 +70,8 @@ func (r IngestResult) String() string {
 	if r.HeldBy != "" {
 		return fmt.Sprintf("ingest: skipped: held by %s until %s", r.HeldBy, r.HeldUntil.UTC().Format(time.RFC3339))
 	}
-	s := fmt.Sprintf("ingest: %d written, %d already known, %d skipped with a warning, took %s",
-		len(r.Report.Written), len(r.Report.Skipped)-r.Report.Warnings(), r.Report.Warnings(), r.Took.Round(time.Millisecond))
+	s := fmt.Sprintf("ingest: %d written, %d already known, %d skipped with a warning; %s; took %s",
+		len(r.Report.Written), len(r.Report.Skipped)-r.Report.Warnings(), r.Report.Warnings(), r.Report.Figures(), r.Took.Round(time.Millisecond))
 	if r.BudgetSpent {
 		s += fmt.Sprintf("; budget of %s spent, the rest at the next tick", r.Budget)
 	}
@@ -80,10 +86,7 @@ func Ingest(ctx context.Context, env Env) (IngestResult, error) {
 	if env.Ingest.Feeds == nil {
 		return IngestResult{}, errors.New("ingest: no feeds to read")
 	}
-	if env.Content == "" {
-		// Until ingest writes its drafts into the store (issue 45, the
-		// store as ingest's queue: ingest.Options' sink), it needs the
-		// content folder; a function has none.
+	if env.Content == "" && env.Ingest.Items == nil {
 		return IngestResult{}, errNoContent
 	}
 	lease := unbudgetedRun
@@ -117,18 +120,8 @@ func Ingest(ctx context.Context, env Env) (IngestResult, error) {
 		defer cancel()
 	}
 	rep, err := ingest.Run(runCtx, feeds, ingest.Options{ContentDir: env.Content, Timeout: env.Ingest.Timeout,
-		State: env.Ingest.State, Operator: env.Ingest.Operator, Now: env.Now})
+		State: env.Ingest.State, Items: env.Ingest.Items, Operator: env.Ingest.Operator, Contact: env.Ingest.Contact, Now: env.Now})
 	res := IngestResult{Report: rep, Budget: env.Ingest.Budget, Took: time.Since(start)}
 	res.BudgetSpent = env.Ingest.Budget > 0 && errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
 	return res, err
-}
-
-// StateOf is the store as ingest's State once the store implements it
-// (issue 45's polling state), nil before: callers need no change when it
-// lands.
-func StateOf(db any) ingest.State {
-	if s, ok := any(db).(ingest.State); ok {
-		return s
-	}
-	return nil
 }

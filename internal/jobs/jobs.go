@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"regpulse/internal/alerts"
+	"regpulse/internal/ingest"
+	"regpulse/internal/mail"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/teammail"
 )
@@ -95,6 +97,26 @@ type Store interface {
 	// (false: heldBy holds it until until); ReleaseJobRun frees it.
 	ClaimJobRun(ctx context.Context, job, key, holder string, lease time.Duration) (ok bool, heldBy string, until time.Time, err error)
 	ReleaseJobRun(ctx context.Context, job, key, holder string) error
+}
+
+// OperatorEmailEnv names the operator's address: ingest tells it of a
+// source gone stale or a listing page that changed shape.
+const OperatorEmailEnv = "REGPULSE_OPERATOR_EMAIL"
+
+// Operator is the operator $REGPULSE_OPERATOR_EMAIL names, told by a
+// one-off e-mail from the alerts' sender through the jobs' way out
+// ($SMTP_URL, else .eml files in the outbox's operator/); nil when it is
+// unset (the log and the metrics alone say so).
+func (e Env) Operator() (ingest.Operator, error) {
+	to := e.getenv(OperatorEmailEnv)
+	if to == "" {
+		return nil, nil
+	}
+	snd, err := mail.NewSender(AlertsFrom, "")
+	if err != nil {
+		return nil, err
+	}
+	return mail.Operator{Sender: snd, To: to, Now: e.Now, Open: func() (mail.Transport, error) { return e.transport("operator") }}, nil
 }
 
 // Env is what the jobs run with: the store, the settings, the clock.

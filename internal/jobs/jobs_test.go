@@ -104,8 +104,8 @@ func TestDigest_FromStore(t *testing.T) {
 }
 
 // TestIngest_Budget: a run stops at its budget and says so; the lock is
-// released for the next tick; without a content folder (a function
-// before ingest writes into the store) it refuses.
+// released for the next tick; with neither a content folder nor the
+// store's queue it refuses.
 func TestIngest_Budget(t *testing.T) {
 	env := fnEnv(t, time.Now())
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -134,12 +134,16 @@ func TestIngest_Budget(t *testing.T) {
 // operator.
 func TestOperator(t *testing.T) {
 	env := fnEnv(t, time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC))
-	if op := env.Operator(); op != nil {
-		t.Errorf("an operator without %s: %v", OperatorEmailEnv, op)
+	if op, err := env.Operator(); op != nil || err != nil {
+		t.Errorf("an operator without %s: %v, %v", OperatorEmailEnv, op, err)
 	}
 	env.Getenv = func(k string) string { return map[string]string{OperatorEmailEnv: "ops@example.com"}[k] }
 	env.Mail.Out = t.TempDir()
-	if err := env.Operator().Tell(t.Context(), "source fixture is stale", "No successful poll of fixture for 24 hours."); err != nil {
+	op, err := env.Operator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Tell(t.Context(), "RegPulse: source fixture is stale", "No successful poll of fixture for 24 hours."); err != nil {
 		t.Fatal(err)
 	}
 	emls, _ := filepath.Glob(filepath.Join(env.Mail.Out, "operator", "*.eml"))
