@@ -81,18 +81,21 @@ func TestInvoke_Lambda(t *testing.T) {
 		var waitErr error
 		done := make(chan struct{})
 		go func() { waitErr = cmd.Wait(); close(done) }()
-		defer func() { cmd.Process.Kill(); <-done }()
+		defer func() {
+			cmd.Process.Kill()
+			<-done
+			log = stderr.String() // read once the process is gone
+		}()
 		select {
 		case b := <-rt.answered:
-			var s string
-			err = json.Unmarshal(b, &s)
-			return s, stderr.String(), err
+			err = json.Unmarshal(b, &answer)
+			return answer, "", err
 		case b := <-rt.failed:
-			return "", stderr.String(), &invokeError{string(b)}
+			return "", "", &invokeError{string(b)}
 		case <-done:
-			return "", stderr.String(), waitErr
+			return "", "", waitErr
 		case <-time.After(60 * time.Second):
-			return "", stderr.String(), &invokeError{"no answer in 60 s"}
+			return "", "", &invokeError{"no answer in 60 s"}
 		}
 	}
 	t.Run("ErrNoDatabase", func(t *testing.T) {
