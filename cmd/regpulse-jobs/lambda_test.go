@@ -104,6 +104,12 @@ func TestInvoke_Lambda(t *testing.T) {
 			t.Errorf("started without DATABASE_URL: %v\n%s", err, log)
 		}
 	})
+	t.Run("ErrAlertsNoSecret", func(t *testing.T) {
+		_, log, err := invoke(t, functionNameEnv+"=regpulse-alerts", "DATABASE_URL=postgres://unused.invalid/db")
+		if err == nil || !strings.Contains(log, "REGPULSE_JWT_SECRET") {
+			t.Errorf("alerts started without the API's secret: %v\n%s", err, log)
+		}
+	})
 	t.Run("Ingest", func(t *testing.T) {
 		answer, log, err := invoke(t, "DATABASE_URL="+pgtest.URL(t), "REGPULSE_JWT_SECRET="+strings.Repeat("s", 40))
 		if err != nil || !strings.HasPrefix(answer, "ingest: 1 written") {

@@ -34,6 +34,7 @@ import (
 
 	"regpulse"
 	"regpulse/internal/app"
+	"regpulse/internal/auth"
 	"regpulse/internal/ingest"
 	"regpulse/internal/jobs"
 )
@@ -121,6 +122,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return errors.New("as a function, " + app.DatabaseURLEnv + " must be set (a function has no disk for SQLite)")
 		}
 		c.store.Data = "" // no disk: secrets from the environment, e-mails through SMTP_URL
+		if (job.Name == "alerts" || job.Name == "digest") && getenv(auth.SecretEnv) == "" {
+			// the API's secret: the e-mails' unsubscribe links must be the
+			// ones the API accepts (with no disk, none could be made up)
+			return errors.New("as a function, " + auth.SecretEnv + " must be set (the API's)")
+		}
 	}
 	db, err := c.store.Open(ctx)
 	if err != nil {
