@@ -137,7 +137,8 @@ type Env struct {
 	// keep them: there $SMTP_URL and the secrets' variables are needed.
 	Data string
 	// Content is the content folder: the digest is chosen from it when
-	// set, from the store otherwise; ingest writes drafts into it.
+	// set, from the store otherwise; ingest writes drafts into it as well
+	// as into the store's queue ("": the queue only).
 	Content string
 	Mail    Mail
 	Ingest  IngestEnv
