@@ -45,6 +45,14 @@ type Store interface {
 	Direction(ctx context.Context, slug string) (catalog.MasterDirection, error)
 	DirectionBetween(ctx context.Context, slug string, from, to catalog.Date) (catalog.MasterDirection, error)
 	CircularRefs(ctx context.Context, slugs []string) (map[string]catalog.CircularRef, error)
+
+	// ConsultationsClosing are the circulars whose comments are due
+	// between two days (both included), by deadline (reminders.go).
+	ConsultationsClosing(ctx context.Context, from, to catalog.Date) ([]catalog.Circular, error)
+	// ClaimReminder takes one (alert, circular, reminder) into a new
+	// e-mail, as ClaimSend; "" when it was sent already or is being sent.
+	ClaimReminder(ctx context.Context, alertID, circularID, reminder, email, messageID string) (string, error)
+	FinishReminder(ctx context.Context, sendID, email, failure string, permanent bool) error
 }
 
 // DigestHour is the hour (UTC) from which the daily digests go, every
@@ -142,6 +150,9 @@ func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, e
 			return err
 		}
 		if err := r.send(ctx, now, Immediately); err != nil {
+			return err
+		}
+		if err := r.reminders(ctx, now); err != nil {
 			return err
 		}
 		return r.follows(ctx, now)
