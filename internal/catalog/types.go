@@ -185,8 +185,8 @@ type Circular struct {
 	// Supersedes lists the slugs of the circulars this one replaces;
 	// SupersededBy, derived by the loader from the others' Supersedes,
 	// the slugs of those that replace it.
-	Supersedes   TextList           `json:"supersedes"`
-	SupersededBy TextList           `json:"supersededBy"`
+	Supersedes   TextList `json:"supersedes"`
+	SupersededBy TextList `json:"supersededBy"`
 	// CommentsDue is the day by which a draft, discussion paper or
 	// consultation paper asks for comments (Consultative types only).
 	CommentsDue *Date `json:"commentsDue"`

@@ -37,4 +37,3 @@ func TestCommentsDeadline(t *testing.T) {
 		})
 	}
 }
-
