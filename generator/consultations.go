@@ -61,6 +61,9 @@ type fromDraftView struct {
 	Inserted int               `json:"inserted"`
 	Deleted  int               `json:"deleted"`
 	Compare  string            `json:"compare,omitempty"`
+	// Checked says both entries were checked against the regulator's
+	// text; otherwise the words compared are RegPulse's account of them.
+	Checked bool `json:"checked"`
 }
 
 // draftPairs are the slugs of the circulars whose whole plain text the
@@ -83,6 +86,10 @@ func draftPairs(cat *catalog.Catalog) map[string]bool {
 // the whole texts renderTexts kept (draftPairs), which it then lets go;
 // cites are the views' Master Direction citations, by slug.
 func (t texts) linkDrafts(cat *catalog.Catalog, cites map[string][]directionCitation) {
+	checked := map[string]bool{}
+	for _, c := range cat.Circulars {
+		checked[c.Slug] = c.Verification == "checked"
+	}
 	for _, c := range cat.Circulars {
 		draft := string(c.FinalOf)
 		d, ok := t[draft]
@@ -90,7 +97,8 @@ func (t texts) linkDrafts(cat *catalog.Catalog, cites map[string][]directionCita
 			continue
 		}
 		f := t[c.Slug]
-		v := &fromDraftView{Draft: draft, Redline: redline.Words(d.Full, f.Full), Compare: directionCompare(cites[draft], cites[c.Slug])}
+		v := &fromDraftView{Draft: draft, Redline: redline.Words(d.Full, f.Full), Compare: directionCompare(cites[draft], cites[c.Slug]),
+			Checked: checked[draft] && checked[c.Slug]}
 		for _, s := range v.Redline {
 			n := len(strings.Fields(s.Text))
 			switch s.Op {
