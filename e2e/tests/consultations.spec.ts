@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations as axe, screenshot } from "./helpers";
+import { axeViolations as axe, isMobile, screenshot } from "./helpers";
 
 // /consultations (generator/consultations.go): the drafts and papers that
 // ask for comments, open ones first by deadline, then the closed ones,
@@ -13,6 +13,8 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("the list, a draft's final version and what changed from the draft", async ({ page }, info) => {
       await page.goto("/circulars");
+      // in the sidebar's Knowledge Hub (hidden on mobile), and linked from the circulars
+      if (!isMobile(info)) await expect(page.locator("[data-sidebar]").getByRole("link", { name: "Consultations", exact: true })).toHaveAttribute("href", "/consultations");
       await page.locator("[data-consultations-link]").click();
       await expect(page).toHaveURL(/\/consultations\/?$/);
       await expect(page.getByRole("heading", { level: 1, name: "Consultations" })).toBeVisible();
