@@ -191,7 +191,7 @@ func (l *Links) Render(e Email) (Rendered, error) {
 		v.Intro = "Please confirm that you want RegPulse to e-mail you new circulars matching this alert (" +
 			strings.ToLower(FrequencyLabels[e.Alert.Frequency]) + ")."
 	case e.Kind == KindReminder && len(e.Circulars) == 1 && e.Circulars[0].CommentsDue != nil:
-		v.Intro = reminderIntro(e.Circulars[0], e.Now)
+		v.Intro, v.Frequency = reminderIntro(e.Circulars[0], e.Now), "COMMENT DEADLINE REMINDER"
 	case len(e.Circulars) == 1:
 		v.Intro = "A new circular matches your alert."
 	default:
