@@ -13,10 +13,12 @@ import (
 // draft, discussion or consultation paper with commentsDue) matches
 // alerts on arrival like any circular; besides, an alert it matches is
 // reminded of its deadline twice: a week before and the day before. The
-// reminders are matched through the same Index as arrivals, as of the
-// run (an alert made since the consultation arrived is reminded too),
-// and each (alert, circular, reminder) is claimed in the store before
-// its e-mail leaves: sent once, whatever the reruns.
+// reminders go once a day, in the first run from DigestHour (a run lock
+// per day, as the daily digests), matched through the same Index as
+// arrivals, as of the run (an alert made since the consultation arrived
+// is reminded too); each (alert, circular, reminder) is claimed in the
+// store before its e-mail leaves: sent once, whatever the reruns (a
+// failed one goes again the next day, while its reminder is due).
 const (
 	ReminderWeek = "comments-7d"
 	ReminderDay  = "comments-1d"

@@ -51,8 +51,8 @@ func TestDueReminder(t *testing.T) {
 
 // TestRun_CommentReminders: a consultation matching an alert is sent on
 // arrival, then reminded 7 days and 1 day before its comments are due,
-// each once whatever the reruns; an alert it does not match gets
-// nothing.
+// from the digest hour, each once whatever the reruns; an alert it does
+// not match gets nothing.
 func TestRun_CommentReminders(t *testing.T) {
 	f := newFixture(t)
 	asha := f.user("asha", auth.Choices{EntityTypes: []string{"PSP"}, EmailNotifications: false})
@@ -76,15 +76,16 @@ func TestRun_CommentReminders(t *testing.T) {
 		want int
 	}{
 		{"2025-07-01T05:00:00Z", 1}, // the arrival
-		{"2025-07-01T05:01:00Z", 0},
-		{"2025-07-12T05:00:00Z", 0}, // 8 days before
-		{"2025-07-13T05:00:00Z", 1}, // 7 days before
-		{"2025-07-13T05:01:00Z", 0}, // a rerun
-		{"2025-07-15T05:00:00Z", 0}, // sent already
-		{"2025-07-19T05:00:00Z", 1}, // the day before
-		{"2025-07-19T06:00:00Z", 0},
-		{"2025-07-20T05:00:00Z", 0},
-		{"2025-07-21T05:00:00Z", 0},
+		{"2025-07-01T07:05:00Z", 0},
+		{"2025-07-12T07:05:00Z", 0}, // 8 days before
+		{"2025-07-13T05:00:00Z", 0}, // 7 days before, before the digest hour
+		{"2025-07-13T07:05:00Z", 1},
+		{"2025-07-13T07:06:00Z", 0}, // a rerun
+		{"2025-07-15T07:05:00Z", 0}, // sent already
+		{"2025-07-19T07:05:00Z", 1}, // the day before
+		{"2025-07-19T09:00:00Z", 0},
+		{"2025-07-20T07:05:00Z", 0},
+		{"2025-07-21T07:05:00Z", 0},
 	} {
 		if got := sent(step.at); got != step.want {
 			t.Errorf("at %s: %d e-mails sent, want %d", step.at, got, step.want)

@@ -127,7 +127,7 @@ func (r *Report) count(outcome string) {
 // immediate alert's matches (folding an alert over its daily cap), each
 // followed Master Direction's new versions to its followers, and
 // from DigestHour sends the day's digests once (the weekly ones on
-// Mondays), each run once across every process sharing the store. Every
+// Mondays) and the comment deadlines' reminders due that day, each run once across every process sharing the store. Every
 // e-mail is claimed before it leaves, so a rerun, a run after a crash or
 // a second sender never sends a match twice.
 func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, error) {
@@ -152,14 +152,14 @@ func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, e
 		if err := r.send(ctx, now, Immediately); err != nil {
 			return err
 		}
-		if err := r.reminders(ctx, now); err != nil {
-			return err
-		}
 		return r.follows(ctx, now)
 	})
 	if err == nil && now.Hour() >= DigestHour {
 		day := now.Format("2006-01-02")
 		err = r.locked(ctx, "daily-"+day, digestLease, func() error { return r.send(ctx, now, Daily) })
+		if err == nil { // the comment deadlines' reminders, once a day with the digests (reminders.go)
+			err = r.locked(ctx, "reminders-"+day, digestLease, func() error { return r.reminders(ctx, now) })
+		}
 		if err == nil && now.Weekday() == time.Monday {
 			err = r.locked(ctx, "weekly-"+day, digestLease, func() error { return r.send(ctx, now, Weekly) })
 		}
