@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -47,6 +48,16 @@ type Options struct {
 	// Operator is told of stale sources and changed page shapes (nil:
 	// only the log and the metrics say so).
 	Operator Operator
+	// Force polls every source now, sending no validators: what it
+	// answers is read whole (the store's state is still updated).
+	Force bool
+	// Contact is added to the User-Agent (an e-mail address), so a
+	// regulator's webmaster can reach us.
+	Contact string
+	// Rand jitters the next polls (nil: seeded from the runtime).
+	Rand *rand.Rand
+
+	parse func([]byte) (*gofeed.Feed, error) // nil: parseFeed (tests count parses)
 }
 
 // Written is a file ingest wrote.
@@ -74,6 +85,11 @@ func (s Skipped) String() string {
 type Report struct {
 	Written []Written
 	Skipped []Skipped
+	// Polls are the sources polled, NotDue those left for later (their
+	// cadence), Stale those with no success for catalog.StaleAfter.
+	Polls  []Poll
+	NotDue []NotDue
+	Stale  []Stale
 }
 
 // Warnings counts the skipped items that were malformed.
@@ -110,6 +126,7 @@ func Run(ctx context.Context, feeds []Feed, opts Options) (Report, error) {
 
 type runner struct {
 	opts   Options
+	rnd    *rand.Rand
 	dir    string            // ContentDir/circulars
 	known  map[string]string // normalised link → file naming it, relative to ContentDir
 	report Report
@@ -131,7 +148,10 @@ func newRunner(opts Options) (*runner, error) {
 	if st, err := os.Stat(opts.ContentDir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("content directory %q not found", opts.ContentDir)
 	}
-	r := &runner{opts: opts, dir: filepath.Join(opts.ContentDir, "circulars")}
+	r := &runner{opts: opts, rnd: opts.Rand, dir: filepath.Join(opts.ContentDir, "circulars")}
+	if r.rnd == nil {
+		r.rnd = newRand()
+	}
 	known, err := knownLinks(opts.ContentDir)
 	if err != nil {
 		return nil, err
@@ -141,20 +161,18 @@ func newRunner(opts Options) (*runner, error) {
 }
 
 // feed fetches and parses one feed whole before writing any of it, so a
-// broken feed writes nothing.
-func (r *runner) feed(ctx context.Context, f Feed) error {
-	fctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
-	defer cancel()
-	data, err := fetch(fctx, r.opts.Client, f.URL, r.opts.MaxBytes)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			return fmt.Errorf("no answer within %s: %w", r.opts.Timeout, err)
-		}
-		return err
+// broken feed writes nothing. The poll (poll.go) is skipped when the
+// source is not due, reads nothing when it has not changed, and is
+// recorded however it ends.
+func (r *runner) feed(ctx context.Context, f Feed) (err error) {
+	p, err := r.beginPoll(ctx, f)
+	if err != nil || p == nil {
+		return err // nil, nil: not due yet
 	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(asUTF8(data)))
-	if err != nil {
-		return fmt.Errorf("not a feed that can be read: %w", err)
+	defer func() { err = r.endPoll(ctx, p, err) }()
+	parsed, err := r.fetchFeed(ctx, p)
+	if err != nil || parsed == nil {
+		return err // nil, nil: not modified, or unchanged
 	}
 	for i, it := range parsed.Items {
 		if err := r.item(f, i, it); err != nil {

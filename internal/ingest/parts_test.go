@@ -66,11 +66,19 @@ func TestSlugBase(t *testing.T) {
 		{"RBI", "RBI/2025-26/141 DPSS.CO.PD No.1810/02.14.008/2025-26 - Tokenisation", "rbi-2025-11-18-tokenisation"},
 		{"SEBI", "Framework for the Bank's UPI mandates by brokers and investment advisers of the market", "sebi-2025-11-18-framework-banks-upi-mandates-brokers-investment-advisers-market"},
 		{"other", "Règlement général — Zahlungsverkehr", "other-2025-11-18-reglement-general-zahlungsverkehr"},
-		{"RBI", "भारतीय रिज़र्व बैंक", "rbi-2025-11-18-item"},
+		// Hindi titles are transliterated (translit.go): four words, each whole.
+		{"RBI", "भारतीय रिज़र्व बैंक परिपत्र", "rbi-2025-11-18-bharatiya-rizarv-baink-paripatra"},
+		{"RBI", "भारतीय", "rbi-2025-11-18-bharatiya"},
+		{"RBI", "मास्टर निदेश – भुगतान प्रणाली", "rbi-2025-11-18-mastar-nidesh-bhugatan-pranali"},
+		{"RBI", "支付", "rbi-2025-11-18-item"},
 	}
 	for _, tt := range tests {
-		if got := (entry{source: tt.source, title: tt.title, date: day}).slugBase(); got != tt.want {
+		got := (entry{source: tt.source, title: tt.title, date: day}).slugBase()
+		if got != tt.want {
 			t.Errorf("slug of %q = %q, want %q", tt.title, got, tt.want)
+		}
+		if err := catalog.CheckSlug(got); err != nil {
+			t.Errorf("slug of %q: %v", tt.title, err)
 		}
 	}
 }
@@ -115,6 +123,20 @@ func TestLoadFeeds(t *testing.T) {
 	if diff := cmp.Diff(want, feeds); diff != "" {
 		t.Errorf("feeds (-want +got):\n%s", diff)
 	}
+	t.Run("Cadence", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "feeds.yaml")
+		os.WriteFile(path, []byte("feeds:\n  - {name: x, url: https://x.org/rss, source: RBI, kind: feed, cadence: {busy: 10m, quiet: 2h}}\n  - {name: y, url: https://y.org/rss, source: RBI}\n"), 0o644)
+		feeds, err := LoadFeeds(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := feeds[0].cadence(); got.Busy != 10*time.Minute || got.Quiet != 2*time.Hour || feeds[0].kind() != "feed" {
+			t.Errorf("x: cadence %+v, kind %q", got, feeds[0].kind())
+		}
+		if got := feeds[1].cadence(); got.Busy != 0 || got.Quiet != 0 || got.Jitter != 0.1 || feeds[1].kind() != "feed" {
+			t.Errorf("y: cadence %+v (zero: the defaults), kind %q", got, feeds[1].kind())
+		}
+	})
 	t.Run("RepoFeeds", func(t *testing.T) {
 		feeds, err := LoadFeeds("../../feeds.yaml")
 		if err != nil {
@@ -133,6 +155,10 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrTwice", "feeds:\n  - {name: x, url: a.xml, source: RBI}\n  - {name: x, url: b.xml, source: RBI}\n", `feed "x": listed twice`},
 		{"ErrUnknownKey", "feeds:\n  - {name: x, url: a.xml, sourc: RBI}\n", "field sourc not found"},
 		{"ErrEmpty", "feeds: []\n", "no feeds listed"},
+		{"ErrKind", "feeds:\n  - {name: x, url: a.xml, source: RBI, kind: page}\n", `kind "page" is not feed or listing`},
+		{"ErrCadenceShort", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {busy: 1m}}\n", "cadence busy 1m0s is shorter than 5m0s"},
+		{"ErrCadenceKey", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {fast: 5m}}\n", "field fast not found"},
+		{"ErrCadenceValue", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {quiet: soon}}\n", "soon"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
