@@ -158,7 +158,7 @@ func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, e
 		day := now.Format("2006-01-02")
 		err = r.locked(ctx, "daily-"+day, digestLease, func() error { return r.send(ctx, now, Daily) })
 		if err == nil { // the comment deadlines' reminders, once a day with the digests (reminders.go)
-			err = r.locked(ctx, "reminders-"+day, digestLease, func() error { return r.reminders(ctx, now) })
+			err = r.locked(ctx, "comment-reminders-"+day, digestLease, func() error { return r.reminders(ctx, now) })
 		}
 		if err == nil && now.Weekday() == time.Monday {
 			err = r.locked(ctx, "weekly-"+day, digestLease, func() error { return r.send(ctx, now, Weekly) })

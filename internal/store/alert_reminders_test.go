@@ -86,6 +86,9 @@ func TestAlerts_Reminders(t *testing.T) {
 		if id := claim(); id != "" {
 			t.Error("a sent reminder was claimed again")
 		}
+		if st, err := db.AlertStats(ctx); err != nil || st.DeadlineReminders["sent"] != 1 || st.DeadlineReminders["failed"] != 0 {
+			t.Errorf("stats: %+v, %v", st.DeadlineReminders, err)
+		}
 		// The day's reminder is its own.
 		if id, err := db.ClaimReminder(ctx, a.ID, paper.ID, alerts.ReminderDay, u.Email, "m"); err != nil || id == "" {
 			t.Errorf("the day's reminder: %q, %v", id, err)
