@@ -82,6 +82,8 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return cmdIngestDirection(ctx, args[1:], stdout, stderr)
 		case "status":
 			return cmdIngestStatus(ctx, args[1:], stdout, stderr, time.Now)
+		case "pull":
+			return cmdIngestPull(ctx, args[1:], stdout, stderr)
 		}
 	}
 	fs := newFlagSet("ingest", stderr)
@@ -110,9 +112,13 @@ func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	rep, err := in.run(ctx, *content, *only, ingest.Options{State: db, Operator: op, Force: *force, Contact: *contact})
+	rep, err := in.run(ctx, *content, *only, ingest.Options{State: db, Items: db, Operator: op, Force: *force, Contact: *contact})
 	for _, w := range rep.Written {
 		fmt.Fprintf(stdout, "wrote %s (feed %q: %q)\n", w.Path, w.Feed, w.Title)
+	}
+	for _, m := range rep.Merged {
+		fmt.Fprintf(stdout, "also published as: %s (%s, matched by %s) of %s%s\n", m.Link, m.As, m.Rule, m.Of,
+			map[bool]string{true: "", false: ": waiting for an editor"}[m.Added])
 	}
 	for _, s := range rep.Skipped {
 		if s.Warning {

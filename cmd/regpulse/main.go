@@ -7,6 +7,7 @@
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
 //	regpulse ingest status      each feed's last success, staleness, next poll
 //	regpulse ingest direction   read a Master Direction's official text into a draft version
+//	regpulse ingest pull        write the drafts queued in the store as files
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
@@ -54,7 +55,8 @@ commands:
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
   ingest             write unpublished circulars from the regulators' feeds due (feeds.yaml);
                      ingest status: each source's last success, next poll, 304 share;
-                     ingest direction SLUG: a Master Direction's official text as a draft version
+                     ingest direction SLUG: a Master Direction's official text as a draft version;
+                     ingest pull: the drafts queued in the store written as files
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
@@ -327,7 +329,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}
 		go ingest.Every(ctx, *ingestEvery, func(ctx context.Context) (ingest.Report, error) {
-			return in.run(ctx, b.content, "", ingest.Options{State: a.DB, Operator: op, Contact: b.supportEmail})
+			return in.run(ctx, b.content, "", ingest.Options{State: a.DB, Items: a.DB, Operator: op, Contact: b.supportEmail})
 		}, log, nil)
 	}
 	return web.Serve(ctx, *addr, web.Handler(site, a.Handler, api.SentAsStored), log)

@@ -155,7 +155,7 @@ func TestIngest(t *testing.T) {
 	for _, want := range []string{
 		"wrote content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md",
 		"wrote content/circulars/sebi-2025-11-05-consultation-paper-review-cyber-security-framework.md",
-		"ingest: 2 written, 0 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 2, errors 0, not due 0\n",
+		"ingest: 2 written, 0 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 2, backfilled 0, merged 0, errors 0, not due 0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
@@ -168,13 +168,13 @@ func TestIngest(t *testing.T) {
 		// Its cadence has not come round: no poll at all.
 		out, _, err := ingest("--only", "sebi")
 		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, `not due: feed "sebi" until `) ||
-			!strings.Contains(out, "ingest: 0 written, 0 already in the content, 0 skipped with a warning; polls 0, 304s 0, unchanged 0, new 0, errors 0, not due 1") {
+			!strings.Contains(out, "ingest: 0 written, 0 already in the content, 0 skipped with a warning; polls 0, 304s 0, unchanged 0, new 0, backfilled 0, merged 0, errors 0, not due 1") {
 			t.Errorf("second run: %v\n%s", err, out)
 		}
 	})
 	t.Run("Force", func(t *testing.T) {
 		out, _, err := ingest("--only", "sebi", "--force")
-		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 0, errors 0, not due 0") {
+		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 0, backfilled 0, merged 0, errors 0, not due 0") {
 			t.Errorf("forced run: %v\n%s", err, out)
 		}
 	})

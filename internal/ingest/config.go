@@ -25,6 +25,12 @@ type Feed struct {
 	URL string `yaml:"url"`
 	// Source is the catalog source its items are written under (RBI, SEBI…).
 	Source string `yaml:"source"`
+	// Listing makes the source a listing page read by selectors (NPCI,
+	// IRDAI: no feed); its url is the feed's url when it has none.
+	Listing *Listing `yaml:"listing"`
+	// Backfill is the regulator's paged listing page read when every
+	// item of the feed's window is new: the items the window dropped.
+	Backfill *Listing `yaml:"backfill"`
 	// Kind is "feed" (RSS or Atom, the default) or "listing" (a web page
 	// read through selectors).
 	Kind string `yaml:"kind"`
@@ -88,6 +94,10 @@ func LoadFeeds(path string) ([]Feed, error) {
 	}
 	seen := map[string]bool{}
 	for i, f := range doc.Feeds {
+		if f.URL == "" && f.Listing != nil {
+			f.URL = f.Listing.URL
+			doc.Feeds[i].URL = f.URL
+		}
 		switch {
 		case f.Name == "":
 			return nil, fmt.Errorf("%s: feed %d: name is missing", path, i+1)
@@ -99,6 +109,8 @@ func LoadFeeds(path string) ([]Feed, error) {
 			return nil, fmt.Errorf("%s: feed %q: source %q is not one of %s", path, f.Name, f.Source, strings.Join(catalog.Sources, ", "))
 		case f.Kind != "" && f.Kind != KindFeed && f.Kind != KindListing:
 			return nil, fmt.Errorf("%s: feed %q: kind %q is not %s or %s", path, f.Name, f.Kind, KindFeed, KindListing)
+		case (f.Kind == KindListing) != (f.Listing != nil):
+			return nil, fmt.Errorf("%s: feed %q: a listing (kind: listing) is read by its listing: selectors, and only a listing has them", path, f.Name)
 		}
 		if c := f.Cadence; c != nil {
 			for _, d := range []struct {
@@ -111,6 +123,21 @@ func LoadFeeds(path string) ([]Feed, error) {
 			}
 		}
 		seen[f.Name] = true
+		f = doc.Feeds[i]
+		if f.Listing != nil && f.Listing.URL == "" {
+			f.Listing.URL = f.URL
+		}
+		for field, l := range map[string]*Listing{"listing": f.Listing, "backfill": f.Backfill} {
+			if l == nil {
+				continue
+			}
+			if err := l.check(field); err != nil {
+				return nil, fmt.Errorf("%s: feed %q: %w", path, f.Name, err)
+			}
+			if !isURL(l.URL) && !filepath.IsAbs(l.URL) {
+				l.URL = filepath.Join(filepath.Dir(path), l.URL)
+			}
+		}
 		if !isURL(f.URL) && !filepath.IsAbs(f.URL) {
 			doc.Feeds[i].URL = filepath.Join(filepath.Dir(path), f.URL)
 		}

@@ -31,7 +31,8 @@ func Every(ctx context.Context, interval time.Duration, run RunFunc, log *slog.L
 		if fig := rep.Figures(); fig.Polls > 0 || err != nil {
 			log.Info("ingested feeds", "written", len(rep.Written), "skipped", len(rep.Skipped),
 				"warnings", rep.Warnings(), "polls", fig.Polls, "not_modified", fig.NotModified, "unchanged", fig.Unchanged,
-				"new", fig.New, "errors", fig.Errors, "not_due", fig.NotDue, "took", time.Since(start).Round(time.Millisecond))
+				"new", fig.New, "backfilled", fig.Backfilled, "merged", fig.Merged, "errors", fig.Errors, "not_due", fig.NotDue,
+				"took", time.Since(start).Round(time.Millisecond))
 		}
 		if after != nil {
 			after()
@@ -57,6 +58,10 @@ func (r Report) Log(log *slog.Logger) {
 	}
 	for _, w := range r.Written {
 		log.Info("ingested an unpublished circular", "feed", w.Feed, "file", w.Path, "title", w.Title)
+	}
+	for _, m := range r.Merged {
+		log.Info("kept another copy as \"also published as\"", "feed", m.Feed, "link", m.Link, "as", m.As,
+			"of", m.Of, "rule", string(m.Rule), "added", m.Added)
 	}
 	for _, s := range r.Skipped {
 		if s.Warning {

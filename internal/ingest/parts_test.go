@@ -142,10 +142,22 @@ func TestLoadFeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		listings := 0
 		for _, f := range feeds {
 			if !strings.HasPrefix(f.URL, "https://") {
 				t.Errorf("feed %q: url %q, want the regulator's https URL", f.Name, f.URL)
 			}
+			for _, l := range []*Listing{f.Listing, f.Backfill} {
+				if l != nil {
+					listings++
+					if !strings.HasPrefix(l.URL, "https://") {
+						t.Errorf("feed %q: listing url %q, want the regulator's https URL", f.Name, l.URL)
+					}
+				}
+			}
+		}
+		if listings < 2 {
+			t.Errorf("%d listing pages, want RBI's backfill and NPCI's page", listings)
 		}
 	})
 	tests := []struct{ name, text, want string }{
@@ -155,10 +167,16 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrTwice", "feeds:\n  - {name: x, url: a.xml, source: RBI}\n  - {name: x, url: b.xml, source: RBI}\n", `feed "x": listed twice`},
 		{"ErrUnknownKey", "feeds:\n  - {name: x, url: a.xml, sourc: RBI}\n", "field sourc not found"},
 		{"ErrEmpty", "feeds: []\n", "no feeds listed"},
+		{"ErrListingSelector", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: 'tr[', title: td, link: a}}\n", `feed "x": listing: item: "tr[" is not a CSS selector`},
+		{"ErrListingNoTitle", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, link: a}}\n", `feed "x": listing: title is missing`},
+		{"ErrListingLayout", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?p={page}', item: tr, title: a, link: a, date: td}}\n", `feed "x": backfill: dateLayout is missing`},
+		{"ErrListingPageSize", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?o={offset}', item: tr, title: a, link: a}}\n", `feed "x": backfill: pageSize is missing`},
+		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
 		{"ErrKind", "feeds:\n  - {name: x, url: a.xml, source: RBI, kind: page}\n", `kind "page" is not feed or listing`},
 		{"ErrCadenceShort", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {busy: 1m}}\n", "cadence busy 1m0s is shorter than 5m0s"},
 		{"ErrCadenceKey", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {fast: 5m}}\n", "field fast not found"},
 		{"ErrCadenceValue", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {quiet: soon}}\n", "soon"},
+		{"ErrListingKind", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, title: a, link: a}}\n", "only a listing has them"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,19 +207,31 @@ func TestSelect(t *testing.T) {
 }
 
 // The real content's circulars all give their links, so ingest can run
-// against it.
-func TestKnownLinks_RealContent(t *testing.T) {
-	known, err := knownLinks("../../content")
+// against it; each file is one instrument, its other links its copies,
+// and its number part of its identity.
+func TestKnownInstruments_RealContent(t *testing.T) {
+	items, err := knownInstruments("../../content")
 	if err != nil {
 		t.Fatal(err)
+	}
+	known := map[string]Item{}
+	refs := 0
+	for _, it := range items {
+		known[it.Link] = it
+		if it.Ref != "" {
+			refs++
+		}
 	}
 	// an officialUrl, and an additionalSourceUrls item written as {url, kind}
 	for _, l := range []string{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051",
 		"https://www.taxmann.com/post/blog/rbi-issues-new-rules-for-payment-aggregators-and-banks"} {
 		key, _ := catalog.NormaliseLink(l)
-		if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
-			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+		if len(known) < 50 || !strings.HasPrefix(known[key].FilePath, "content/circulars/") {
+			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key].FilePath)
 		}
+	}
+	if refs < 30 {
+		t.Errorf("%d of the content's instruments have a reference key, want most RBI and SEBI ones", refs)
 	}
 }
 

@@ -39,14 +39,14 @@ type poll struct {
 	unchanged bool
 	items     int
 	// the report's lengths when the poll began, for its figures
-	written, skipped, warnings int
+	written, skipped, warnings, merged, backfilled int
 }
 
 // beginPoll reads what the store knows of f; nil when f is not due yet
 // (Options.Force polls it anyway).
 func (r *runner) beginPoll(ctx context.Context, f Feed) (*poll, error) {
 	p := &poll{f: f, start: r.opts.Now(), began: time.Now(), written: len(r.report.Written), skipped: len(r.report.Skipped),
-		warnings: r.report.Warnings()}
+		warnings: r.report.Warnings(), merged: len(r.report.Merged), backfilled: r.report.Backfilled()}
 	if r.opts.State != nil {
 		st, ok, err := r.opts.State.IngestSource(ctx, f.Name)
 		if err != nil {
@@ -115,13 +115,17 @@ func (r *runner) endPoll(ctx context.Context, p *poll, err error) error {
 	now := r.opts.Now()
 	rec := Poll{Name: p.f.Name, Source: p.f.Source, Kind: p.f.kind(), URL: p.f.URL, At: p.start,
 		HTTPStatus: p.resp.Status, Items: p.items, Took: time.Since(p.began),
-		New:        len(r.report.Written) - p.written,
+		New:    len(r.report.Written) - p.written,
+		Merged: len(r.report.Merged) - p.merged, Backfilled: r.report.Backfilled() - p.backfilled,
 		Validators: p.state.Validators, StaleReported: p.state.StaleReported, ShapeReported: p.state.ShapeReported}
 	warnings := r.report.Warnings() - p.warnings
 	known := len(r.report.Skipped) - p.skipped - warnings
 	errs := p.state.ConsecutiveErrors + 1
 	lastSuccess := p.state.LastSuccess
+	var shape *ShapeError
 	switch {
+	case errors.As(err, &shape):
+		rec.Outcome, rec.Err = ShapeChanged, err.Error()
 	case err != nil:
 		rec.Outcome, rec.Err = Failed, err.Error()
 	case p.resp.NotModified:
@@ -131,7 +135,17 @@ func (r *runner) endPoll(ctx context.Context, p *poll, err error) error {
 	default:
 		rec.Outcome = Parsed
 	}
-	if rec.Outcome != Failed {
+	var shapeErr error
+	switch {
+	case rec.Outcome == ShapeChanged && (rec.ShapeReported.IsZero() || now.Sub(rec.ShapeReported) >= 24*time.Hour):
+		// Loud, and once a day per source while it lasts.
+		if shapeErr = r.tellShape(ctx, p.f, err); shapeErr == nil {
+			rec.ShapeReported = now
+		}
+	case rec.Outcome != ShapeChanged:
+		rec.ShapeReported = time.Time{}
+	}
+	if rec.Outcome != Failed && rec.Outcome != ShapeChanged {
 		rec.Validators, errs, lastSuccess = p.resp.Validators, 0, now
 		metrics.IngestLastSuccess.WithLabelValues(p.f.Name).Set(float64(now.Unix()))
 	}
@@ -173,7 +187,7 @@ func (r *runner) endPoll(ctx context.Context, p *poll, err error) error {
 			staleErr = errors.Join(staleErr, fmt.Errorf("recording the poll: %w", serr))
 		}
 	}
-	return errors.Join(err, staleErr)
+	return errors.Join(err, shapeErr, staleErr)
 }
 
 // tellStale tells the Operator, if any, that s went stale.
@@ -215,7 +229,7 @@ type Stale struct {
 
 // Figures are a run's counts, for its log line.
 type Figures struct {
-	Polls, NotModified, Unchanged, New, Errors, NotDue int
+	Polls, NotModified, Unchanged, New, Backfilled, Merged, Errors, NotDue int
 }
 
 // Figures counts r's polls by outcome.
@@ -223,6 +237,8 @@ func (r Report) Figures() Figures {
 	f := Figures{Polls: len(r.Polls), NotDue: len(r.NotDue)}
 	for _, p := range r.Polls {
 		f.New += p.New
+		f.Backfilled += p.Backfilled
+		f.Merged += p.Merged
 		switch p.Outcome {
 		case NotModified:
 			f.NotModified++
@@ -236,6 +252,6 @@ func (r Report) Figures() Figures {
 }
 
 func (f Figures) String() string {
-	return fmt.Sprintf("polls %d, 304s %d, unchanged %d, new %d, errors %d, not due %d",
-		f.Polls, f.NotModified, f.Unchanged, f.New, f.Errors, f.NotDue)
+	return fmt.Sprintf("polls %d, 304s %d, unchanged %d, new %d, backfilled %d, merged %d, errors %d, not due %d",
+		f.Polls, f.NotModified, f.Unchanged, f.New, f.Backfilled, f.Merged, f.Errors, f.NotDue)
 }

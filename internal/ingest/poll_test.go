@@ -440,7 +440,7 @@ func benchPoll(b *testing.B, force bool) {
 		b.Fatal(err)
 	}
 	opts.Force = force
-	r, err := newRunner(opts)
+	r, err := newRunner(b.Context(), opts)
 	if err != nil {
 		b.Fatal(err)
 	}
