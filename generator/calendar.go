@@ -40,7 +40,14 @@ type complianceEvent struct {
 	// Obligation is the obligation the event is, nil for a circular's
 	// own date.
 	Obligation *catalog.Obligation
+	// Comments marks a consultation's comment deadline (catalog.Circular's
+	// commentsDue): not binding, but a date a team may act by.
+	Comments bool
 }
+
+// WhatCommentsDue is what a consultation's comment deadline is called in
+// the calendars.
+const WhatCommentsDue = "Comments due"
 
 // forType reports whether e concerns entityType ("" every type): an
 // obligation applying to it (or to all), a circular's date when its
@@ -62,11 +69,18 @@ func (e complianceEvent) forType(entityType string) bool {
 // is the circular's id, the date and the date's place among that
 // circular's items of the same day; an obligation's is its own stable id.
 // A compliance date on the day one of the circular's obligations is due
-// is left out: the obligation's event says more.
+// is left out: the obligation's event says more. Besides, every
+// consultation's comment deadline in the window (published by now,
+// whether or not it is finalised since: the date stays what it was), UID
+// the circular's id, the day and "comments".
 func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
-	from, _ := impact.Window(now)
+	from, today := impact.Window(now)
 	var out []complianceEvent
 	for _, c := range cat.Circulars {
+		if d := c.CommentsDue; d != nil && catalog.Consultative(c.DocumentType) && !d.Before(from) && !c.PublishedDate.After(today) {
+			out = append(out, complianceEvent{UID: fmt.Sprintf("%s-%s-comments@regpulse", c.ID, d.Format("20060102")),
+				Date: *d, What: WhatCommentsDue, Circular: c, Comments: true})
+		}
 		if !impact.IsActive(c, now) {
 			continue
 		}
@@ -119,7 +133,8 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL, entityType str
 	}
 	cal.SetName(name)
 	cal.SetXWRCalName(name)
-	cal.SetDescription("Effective and compliance dates, and dated obligations, of the regulator circulars RegPulse tracks that are still active" + whose + ".")
+	cal.SetDescription("Effective and compliance dates, and dated obligations, of the regulator circulars RegPulse tracks that are still active" + whose +
+		"; and the deadlines for comments on drafts and consultation papers, which bind no one.")
 	cal.SetUrl(absURL(baseURL, path))
 	cal.SetRefreshInterval("P1D")
 	for _, e := range complianceEvents(cat, now) {
@@ -140,6 +155,11 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL, entityType str
 				desc = append(desc, "Machine-extracted: not yet reviewed by an editor.")
 			}
 			ev.AddCategory("Obligation")
+		}
+		if e.Comments {
+			desc = append(desc, "Comments on this "+strings.ToLower(catalog.DocumentTypeLabel(c.DocumentType))+" are due to "+c.Source+
+				" by this day. It is not binding: nothing is required of anyone until the regulator issues a final version.")
+			ev.AddCategory("Consultation")
 		}
 		if l := catalog.VerificationLabel(string(c.Verification)); l != "" {
 			desc = append(desc, l+".") // a date from an unchecked entry says so where it is kept

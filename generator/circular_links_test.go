@@ -27,7 +27,7 @@ func withLinkedCirculars(t *testing.T) string {
 			"supersedes:\n  - rbi-2020-03-17-pa-guidelines\nimpactLevel: high\nentityImpact:\n  Aggregator: high\nsourceUrl: https://example.org/pa-amendment\nsourceKind: report\n" +
 			"officialUrl: https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=77\nverification: checked\n---\n\nThe amended rules.\n",
 		"rbi-2021-02-20-draft-fraud.md": "---\ntitle: Draft fraud rules\nsource: RBI\ncategory: Security\npublishedDate: 2021-02-20\ndocumentType: draft\n" +
-			"complianceDates:\n  - {date: 2021-03-15, what: Comments due}\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-fraud\nverification: reported\n---\n\nA draft.\n",
+			"commentsDue: 2021-03-15\nimpactLevel: high\nentityImpact:\n  PSP: high\nsourceUrl: https://example.org/draft-fraud\nverification: reported\n---\n\nA draft.\n",
 	} {
 		if err := os.WriteFile(filepath.Join(content, "circulars", name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -140,7 +140,7 @@ func TestComplianceCalendar(t *testing.T) {
 	// come in date order.
 	want := []event{
 		{amendment + "-20210201-0@regpulse", "20210201", "RBI: Takes effect — Payment aggregators amended", page + "rbi-2021-01-15-pa-amendment"},
-		{draft + "-20210315-0@regpulse", "20210315", "RBI: Comments due — Draft fraud rules", page + "rbi-2021-02-20-draft-fraud"},
+		{draft + "-20210315-comments@regpulse", "20210315", "RBI: Comments due — Draft fraud rules", page + "rbi-2021-02-20-draft-fraud"},
 		{amendment + "-20210630-0@regpulse", "20210630", "RBI: Apply for authorisation — Payment aggregators amended", page + "rbi-2021-01-15-pa-amendment"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

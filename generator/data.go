@@ -40,6 +40,9 @@ type circularView struct {
 	// Withdraws are the circulars it withdrew without superseding them
 	// (their WithdrawnBy names it; Supersedes lists the others).
 	Withdraws []string `json:"withdraws,omitempty"`
+	// CommentsOpen is c.CommentsOpen as of the build: /consultations and
+	// the page say whether comments are still taken.
+	CommentsOpen bool `json:"commentsOpen"`
 }
 
 // newCircularView is c's view as of now, without its text: the view
@@ -47,7 +50,7 @@ type circularView struct {
 // (Options.ReleaseContent).
 func newCircularView(c catalog.Circular, related []string, now time.Time) circularView {
 	c.Content = ""
-	return circularView{Circular: c, Related: related, InForce: c.InForce(now)}
+	return circularView{Circular: c, Related: related, InForce: c.InForce(now), CommentsOpen: c.CommentsOpen(now)}
 }
 
 // relatedLimit is how many related circulars a circular page lists.

@@ -230,7 +230,7 @@ func (b *build) unchangedResult() *Result {
 // texts, keeping what the feeds and previews read later.
 func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
-	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html}
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat)}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
@@ -254,6 +254,11 @@ func (b *build) renderTexts(ctx context.Context) error {
 func (b *build) makeViews(ctx context.Context) error {
 	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now())
 	b.txt.dropPlain(b.keepPlain)
+	cites := map[string][]directionCitation{}
+	for _, v := range views {
+		cites[v.Slug] = v.Directions
+	}
+	b.txt.linkDrafts(b.cat, cites)
 	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview)
 	b.steps.Done("views")
 	var err error

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,9 @@ type pagedList struct {
 	// its cards' 150-character previews are not the data's, so a page
 	// carries its entries whole.
 	entries []circularView
+	// also are, by slug, the circulars an entry's row names beside it (a
+	// consultation's final instruments): the page shows their views too.
+	also map[string][]string
 	// front is the front matter the list's pages share beyond the pager
 	// (a payment body's slug, the filter a per-regulator list stands for).
 	front map[string]any
@@ -62,7 +66,7 @@ func (l pagedList) pagerFront(n int) map[string]any {
 	var items any = l.items[from:to]
 	switch {
 	case l.slugs != nil:
-		items = l.shows(n)
+		items = l.itemSlugs(n)
 	case l.entries != nil:
 		items = l.entries[from:to]
 	case from >= to:
@@ -80,8 +84,8 @@ func (l pagedList) pagerFront(n int) map[string]any {
 	return p
 }
 
-// shows are the slugs of the circulars page n lists (none for news).
-func (l pagedList) shows(n int) []string {
+// itemSlugs are the slugs of the circulars page n lists (none for news).
+func (l pagedList) itemSlugs(n int) []string {
 	if l.slugs == nil {
 		return nil
 	}
@@ -89,6 +93,28 @@ func (l pagedList) shows(n int) []string {
 	out := []string{}
 	for _, i := range l.items[from:min(from+ListPageSize, len(l.items))] {
 		out = append(out, l.slugs[i])
+	}
+	return out
+}
+
+// shows are the slugs of the circulars page n shows: those it lists and
+// those their rows name (also), each once.
+func (l pagedList) shows(n int) []string {
+	out := l.itemSlugs(n)
+	if l.also == nil {
+		return out
+	}
+	seen := map[string]bool{}
+	for _, s := range out {
+		seen[s] = true
+	}
+	for _, s := range slices.Clone(out) {
+		for _, a := range l.also[s] {
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
 	}
 	return out
 }
@@ -216,6 +242,7 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 				front: map[string]any{"filter": map[string]any{"category": k}}, file: strings.TrimPrefix(base, "/") + ".md"})
 		}
 	}
+	lists = append(lists, consultationsList(cat, now))
 	for _, b := range cat.Bodies {
 		lists = append(lists, pagedList{base: "/payment-body/" + b.Slug, title: b.Name, layout: "payment-body", kind: "circulars",
 			items: bySource[b.ShortName], front: map[string]any{"slug": b.Slug}})

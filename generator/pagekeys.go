@@ -27,11 +27,12 @@ var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTy
 // pages' keys (listPageKeys) hash a layout's keys only, so that an edit
 // elsewhere (a news item, for the circulars' lists) renders none again.
 var listPageData = map[string][]string{
-	"circulars":    {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
-	"search":       {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
-	"news":         {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
-	"impact-list":  {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
-	"payment-body": {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"consultations": {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "newsletterTopics", "supportEmail", "verifications"},
+	"circulars":     {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"search":        {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
+	"news":          {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
+	"impact-list":   {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
+	"payment-body":  {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
 }
 
 // listRunData are the keys a run of list pages has: every layout's.
@@ -73,7 +74,11 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 		}
 		h := sha256.New()
 		h.Write(shared)
-		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\n", len(j), j, txt[slug].MarkedSum, obs)
+		fromDraft, err := json.Marshal(txt[slug].FromDraft)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\nfrom draft %d\n%s\n", len(j), j, txt[slug].MarkedSum, obs, len(fromDraft), fromDraft)
 		for _, s := range shown[slug] {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 		}
@@ -209,7 +214,11 @@ func allShows(views []circularView) map[string][]string {
 // those it replaces and is replaced by, its related circulars, and those
 // replacing them, whose titles the related cards name.
 func circularShows(v circularView, byslug map[string]*circularView) []string {
-	shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), []string(v.WithdrawnBy), v.Withdraws, v.Related)
+	shown := slices.Concat([]string(v.Supersedes), []string(v.SupersededBy), []string(v.WithdrawnBy), v.Withdraws, v.Related,
+		[]string(v.FinalisedBy))
+	if v.FinalOf != "" {
+		shown = append(shown, string(v.FinalOf))
+	}
 	for _, r := range v.Related {
 		if rv := byslug[r]; rv != nil {
 			shown = append(shown, rv.SupersededBy...)

@@ -191,6 +191,9 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		if obs := txt[c.Slug].Obligations; len(obs) > 0 {
 			p.Front["obligations"] = obs
 		}
+		if fd := txt[c.Slug].FromDraft; fd != nil {
+			p.Front["fromDraft"] = fd
+		}
 		p.Group, p.Shows = groupCircular, append([]string{c.Slug}, shown[c.Slug]...)
 		pages = append(pages, p)
 	}

@@ -37,11 +37,15 @@ func sitemapURLs(cat *catalog.Catalog, now time.Time, baseURL string) []sitemapU
 		for n := 1; n <= l.pages(); n++ {
 			if from := (n - 1) * ListPageSize; from < len(l.items) {
 				i := l.items[from] // lists run newest first
-				switch l.kind {
-				case "news":
+				switch {
+				case l.kind == "news":
 					newest[l.pageRoute(n)] = cat.News[i].PublishedDate.String()
-				case "impact":
+				case l.kind == "impact":
 					newest[l.pageRoute(n)] = l.entries[i].PublishedDate.String()
+				case l.base == ConsultationsPath: // open ones first, by deadline: the page's newest anywhere on it
+					for _, j := range l.items[from:min(from+ListPageSize, len(l.items))] {
+						newest[l.pageRoute(n)] = max(newest[l.pageRoute(n)], cat.Circulars[j].PublishedDate.String())
+					}
 				default:
 					newest[l.pageRoute(n)] = cat.Circulars[i].PublishedDate.String()
 				}

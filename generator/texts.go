@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -29,6 +30,13 @@ type circularText struct {
 	// texts are written to a pack as they are rendered (textsOpts.pack),
 	// Marked is not kept, nor HTML but for the circulars of keepHTML.
 	MarkedSum [sha256.Size]byte
+	// Full is the whole text as plain text, its blocks a blank line
+	// apart, kept only for the drafts and finals of textsOpts.full until
+	// their redline is made (linkDrafts); FromDraft is a final
+	// instrument's redline from its draft (its page's "What changed from
+	// the draft").
+	Full      string
+	FromDraft *fromDraftView
 }
 
 // texts are the circulars' rendered texts, by slug.
@@ -52,6 +60,8 @@ type textsOpts struct {
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
 	// it go; what reads it later reads the texts. Nil: none is read.
 	read func(catalog.Circular) (string, error)
+	// full are the circulars whose whole plain text is kept (Full).
+	full map[string]bool
 }
 
 // renderTexts renders every circular's text once, on every core.
@@ -79,6 +89,9 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			// of the plain text, related circulars and previews read the
 			// start only
 			t := circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
+			if o.full[c.Slug] {
+				t.Full = strings.Join(markdown.Blocks(text), "\n\n")
+			}
 			if o.pack != nil {
 				if err := o.pack.Add(textName(c.Slug), []byte(marked)); err != nil {
 					return err

@@ -120,6 +120,9 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		for _, k := range []string{"sent", "failed", "sending"} {
 			fmt.Fprintf(tw, "reminders of decisions %s\t%d\n", k, st.ReminderSends[k])
 		}
+		for _, k := range []string{"sent", "failed", "sending"} {
+			fmt.Fprintf(tw, "reminders of comment deadlines %s\t%d\n", k, st.DeadlineReminders[k])
+		}
 	case "bouncing":
 		list, err := db.Bouncing(ctx)
 		if err != nil {

@@ -141,7 +141,8 @@ func TestAlertsRun_Reminders(t *testing.T) {
 	if !strings.Contains(string(b), "Subject: RegPulse reminder: 1 due within 7 days") || !strings.Contains(string(b), "UPI fraud risk controls") {
 		t.Errorf("the reminder:\n%s", b)
 	}
-	if out, _, err := runCmd(t, "alerts", "stats", "--data", dir); err != nil || !regexp.MustCompile(`reminders of decisions sent +1\n`).MatchString(out) {
+	if out, _, err := runCmd(t, "alerts", "stats", "--data", dir); err != nil || !regexp.MustCompile(`reminders of decisions sent +1\n`).MatchString(out) ||
+		!regexp.MustCompile(`reminders of comment deadlines sent +0\n`).MatchString(out) {
 		t.Errorf("stats: %q, %v", out, err)
 	}
 }

@@ -184,6 +184,10 @@ type Stats struct {
 	FollowSends             map[string]int
 
 	ReminderSends map[string]int
+
+	// DeadlineReminders are the comment deadlines' reminders
+	// (reminders.go) by status.
+	DeadlineReminders map[string]int
 }
 
 // Describe says in one line what a sends and how often, e.g. "A daily

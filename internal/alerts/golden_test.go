@@ -22,6 +22,12 @@ func TestRender_Golden(t *testing.T) {
 	cat := storetest.Catalog()
 	draft := cat.Circulars[1]
 	draft.DocumentType, draft.OfficialURL = "draft", ""
+	// A consultation paper whose comments are due in 7 days (a fixture).
+	paper := cat.Circulars[0]
+	paper.ID, paper.DocumentType = "paper-1", "consultation-paper" // its own id: Links renders a circular's part once
+	due := catalog.Date{Time: storetest.Now.AddDate(0, 0, 7)}
+	due.Time = catalog.Day(due.Time)
+	paper.CommentsDue = &due
 	a := alerts.Alert{ID: "alert-1", Name: "UPI <fraud>", Frequency: alerts.Immediately, Email: "asha@example.com", Business: []string{"PSP"}}
 	snd, _ := mail.NewSender("RegPulse Alerts <alerts@regpulse.example>", "")
 	for _, tc := range []struct {
@@ -30,6 +36,7 @@ func TestRender_Golden(t *testing.T) {
 	}{
 		{"immediate", alerts.Email{Alert: a, Kind: alerts.Immediately, Circulars: cat.Circulars[:1]}},
 		{"fold", alerts.Email{Alert: a, Kind: alerts.KindFold, FoldAfter: 10, Circulars: []catalog.Circular{cat.Circulars[0], draft}}},
+		{"reminder", alerts.Email{Alert: a, Kind: alerts.KindReminder, Reminder: alerts.ReminderWeek, Now: storetest.Now, Circulars: []catalog.Circular{paper}}},
 		{"confirm", alerts.Email{Alert: a, Kind: alerts.Daily, ConfirmURL: links.Confirm(a.ID, storetest.Now)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

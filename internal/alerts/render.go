@@ -112,6 +112,11 @@ type Email struct {
 	// ConfirmURL makes the e-mail an anonymous subscription's
 	// confirmation (Circulars empty).
 	ConfirmURL string
+	// Reminder (ReminderWeek, ReminderDay) makes the e-mail (Kind
+	// KindReminder) a reminder of its one circular's comment deadline,
+	// as of Now.
+	Reminder string
+	Now      time.Time
 }
 
 type itemView struct {
@@ -137,6 +142,8 @@ func (e Email) Subject() string {
 	switch {
 	case e.ConfirmURL != "":
 		return fmt.Sprintf("Confirm your RegPulse alert %q", e.Alert.Name)
+	case e.Kind == KindReminder && n == 1 && e.Circulars[0].CommentsDue != nil:
+		return "RegPulse reminder: comments due " + e.Circulars[0].CommentsDue.Format("2 January 2006") + " on " + e.Circulars[0].Title
 	case e.Kind == KindFold:
 		return fmt.Sprintf("RegPulse alert %q: %s more today, in one e-mail", e.Alert.Name, circularsCount(n))
 	case e.Kind == Immediately && n == 1:
@@ -183,6 +190,8 @@ func (l *Links) Render(e Email) (Rendered, error) {
 	case e.ConfirmURL != "":
 		v.Intro = "Please confirm that you want RegPulse to e-mail you new circulars matching this alert (" +
 			strings.ToLower(FrequencyLabels[e.Alert.Frequency]) + ")."
+	case e.Kind == KindReminder && len(e.Circulars) == 1 && e.Circulars[0].CommentsDue != nil:
+		v.Intro, v.Frequency = reminderIntro(e.Circulars[0], e.Now), "COMMENT DEADLINE REMINDER"
 	case len(e.Circulars) == 1:
 		v.Intro = "A new circular matches your alert."
 	default:

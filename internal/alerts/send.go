@@ -45,6 +45,14 @@ type Store interface {
 	Direction(ctx context.Context, slug string) (catalog.MasterDirection, error)
 	DirectionBetween(ctx context.Context, slug string, from, to catalog.Date) (catalog.MasterDirection, error)
 	CircularRefs(ctx context.Context, slugs []string) (map[string]catalog.CircularRef, error)
+
+	// ConsultationsClosing are the circulars whose comments are due
+	// between two days (both included), by deadline (reminders.go).
+	ConsultationsClosing(ctx context.Context, from, to catalog.Date) ([]catalog.Circular, error)
+	// ClaimReminder takes one (alert, circular, reminder) into a new
+	// e-mail, as ClaimSend; "" when it was sent already or is being sent.
+	ClaimReminder(ctx context.Context, alertID, circularID, reminder, email, messageID string) (string, error)
+	FinishReminder(ctx context.Context, sendID, email, failure string, permanent bool) error
 }
 
 // DigestHour is the hour (UTC) from which the daily digests go, every
@@ -119,7 +127,7 @@ func (r *Report) count(outcome string) {
 // immediate alert's matches (folding an alert over its daily cap), each
 // followed Master Direction's new versions to its followers, and
 // from DigestHour sends the day's digests once (the weekly ones on
-// Mondays), each run once across every process sharing the store. Every
+// Mondays) and the comment deadlines' reminders due that day, each run once across every process sharing the store. Every
 // e-mail is claimed before it leaves, so a rerun, a run after a crash or
 // a second sender never sends a match twice.
 func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, error) {
@@ -149,6 +157,9 @@ func Run(ctx context.Context, st Store, tr mail.Transport, o Options) (Report, e
 	if err == nil && now.Hour() >= DigestHour {
 		day := now.Format("2006-01-02")
 		err = r.locked(ctx, "daily-"+day, digestLease, func() error { return r.send(ctx, now, Daily) })
+		if err == nil { // the comment deadlines' reminders, once a day with the digests (reminders.go)
+			err = r.locked(ctx, "comment-reminders-"+day, digestLease, func() error { return r.reminders(ctx, now) })
+		}
 		if err == nil && now.Weekday() == time.Monday {
 			err = r.locked(ctx, "weekly-"+day, digestLease, func() error { return r.send(ctx, now, Weekly) })
 		}

@@ -40,6 +40,8 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		DocumentType:          f.enum("documentType", !published, DocumentTypes),
 		ComplianceDates:       f.complianceDates("complianceDates"),
 		Supersedes:            f.list("supersedes", false),
+		CommentsDue:           f.date("commentsDue", false),
+		FinalOf:               OptString(f.str("finalOf", false)),
 		ImpactLevel:           f.enum("impactLevel", true, ImpactLevels),
 		EntityImpact:          f.entityImpact("entityImpact"),
 		OfficialURL:           OptString(f.link("officialUrl", false)),
@@ -65,6 +67,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	if c.DocumentType == "" && published {
 		c.DocumentType = "circular" // what most regulator documents are
 	}
+	checkConsultation(f, c)
 	for _, d := range c.ComplianceDates {
 		if d.Date.Before(c.PublishedDate.Time) {
 			f.addAt(f.keyLines["complianceDates"], "complianceDates", "%s is before publishedDate", d.Date)
@@ -79,6 +82,23 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		return
 	}
 	l.cat.Circulars = append(l.cat.Circulars, c)
+}
+
+// checkConsultation reports a comment deadline on a document that asks
+// for none, or before the document itself, and a finalOf on a document
+// that is itself a draft (the checks across files are checkFinals').
+func checkConsultation(f *fields, c Circular) {
+	if c.CommentsDue != nil {
+		switch {
+		case c.DocumentType != "" && !Consultative(c.DocumentType):
+			f.addAt(f.keyLines["commentsDue"], "commentsDue", "only a draft, discussion paper or consultation paper asks for comments, and documentType is %q", c.DocumentType)
+		case c.CommentsDue.Before(c.PublishedDate.Time):
+			f.addAt(f.keyLines["commentsDue"], "commentsDue", "%s is before publishedDate", c.CommentsDue)
+		}
+	}
+	if c.FinalOf != "" && Consultative(c.DocumentType) {
+		f.addAt(f.keyLines["finalOf"], "finalOf", "a %s cannot finalise a draft: finalOf belongs on the final instrument", DocumentTypeLabel(c.DocumentType))
+	}
 }
 
 func (l *loader) news(f *fields, e Entry, body string) {
@@ -327,6 +347,7 @@ func (l *loader) crossCheck() {
 		}
 	}
 	l.checkSupersession(ref)
+	l.checkFinals(ref)
 	published := map[string]Circular{}
 	for _, c := range l.cat.Circulars {
 		published[c.Slug] = c
@@ -442,6 +463,58 @@ func (l *loader) checkSupersession(ref func(p, field, slug string)) {
 	}
 }
 
+// checkFinals checks every finalOf: it names a known circular other
+// than itself, a draft (Consultative), published no later than the final
+// one. A published final may not name an unpublished draft (ref says so).
+func (l *loader) checkFinals(ref func(p, field, slug string)) {
+	all := map[string]Circular{}
+	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+		all[c.Slug] = c
+	}
+	at := func(c Circular, msg string) {
+		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "finalOf"), Field: "finalOf", Message: msg})
+	}
+	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+		s := string(c.FinalOf)
+		if s == "" {
+			continue
+		}
+		draft, ok := all[s]
+		switch {
+		case s == c.Slug:
+			at(c, "a circular cannot finalise itself")
+		case !ok:
+			l.refProblem(c.Path, "finalOf", s)
+		case !Consultative(draft.DocumentType):
+			at(c, fmt.Sprintf("%s is a %s, not a draft, discussion paper or consultation paper", s, strings.ToLower(DocumentTypeLabel(draft.DocumentType))))
+		case draft.PublishedDate.After(c.PublishedDate.Time):
+			at(c, fmt.Sprintf("%s was published on %s, after this circular, so this cannot be its final version", s, draft.PublishedDate))
+		}
+	}
+	for _, c := range l.cat.Circulars {
+		if _, ok := all[string(c.FinalOf)]; ok && c.FinalOf != "" {
+			ref(c.Path, "finalOf", string(c.FinalOf)) // only an unpublished draft remains to report
+		}
+	}
+}
+
+// linkFinals derives each published draft's FinalisedBy from the
+// published circulars' FinalOf, in the catalog's order.
+func (c *Catalog) linkFinals() {
+	by := map[string][]string{}
+	for _, n := range c.Circulars {
+		if n.FinalOf != "" {
+			by[string(n.FinalOf)] = append(by[string(n.FinalOf)], n.Slug)
+		}
+	}
+	for i := range c.Circulars {
+		c.Circulars[i].FinalisedBy = by[c.Circulars[i].Slug]
+	}
+	for i := range c.Unpublished {
+		c.Unpublished[i].FinalisedBy = nil
+	}
+}
+
 // linkSupersession derives each published circular's SupersededBy from
 // the published circulars' Supersedes, in the catalog's order (newest
 // first once sorted).
@@ -470,6 +543,7 @@ func (c *Catalog) IncludeUnpublished() error {
 	c.Unpublished = nil
 	c.sort()
 	c.linkSupersession()
+	c.linkFinals()
 	c.linkLifecycle()
 	return nil
 }

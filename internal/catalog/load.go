@@ -123,6 +123,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	l.cat.Warnings = l.cat.Warnings.sorted()
 	l.cat.sort()
 	l.cat.linkSupersession()
+	l.cat.linkFinals()
 	l.cat.linkLifecycle()
 	l.cat.linkEditions()
 	return l.cat, nil

@@ -49,6 +49,8 @@ var hints = map[string]map[string]hint{
 		"additionalSourceUrls": {"", "more sources"},
 		"sourceKind":           {"", "what sourceUrl is: official, report or unofficial"},
 		"verification":         {"", "checked: against officialUrl's text; reported: from secondary sources only; pending: identified, not yet read; empty: derived from the links"},
+		"commentsDue":          {"", "drafts and consultation papers only: the day comments are due, as a source states it"},
+		"finalOf":              {"", "on a final instrument: slug of the draft it finalises"},
 	},
 	"news": {
 		"excerpt":   {"", "one sentence, at most 200 characters"},

@@ -186,8 +186,16 @@ type Circular struct {
 	// Supersedes lists the slugs of the circulars this one replaces;
 	// SupersededBy, derived by the loader from the others' Supersedes,
 	// the slugs of those that replace it.
-	Supersedes   TextList           `json:"supersedes"`
-	SupersededBy TextList           `json:"supersededBy"`
+	Supersedes   TextList `json:"supersedes"`
+	SupersededBy TextList `json:"supersededBy"`
+	// CommentsDue is the day by which a draft, discussion paper or
+	// consultation paper asks for comments (Consultative types only).
+	CommentsDue *Date `json:"commentsDue"`
+	// FinalOf is the slug of the draft (a Consultative circular) this
+	// final instrument finalises; FinalisedBy, derived by the loader from
+	// the others' FinalOf, the slugs of the final instruments of a draft.
+	FinalOf      OptString          `json:"finalOf"`
+	FinalisedBy  TextList           `json:"finalisedBy"`
 	ImpactLevel  string             `json:"impactLevel" enum:"ImpactLevel"`
 	EntityImpact List[EntityImpact] `json:"entityImpact"`
 	OfficialURL  OptString          `json:"officialUrl"`
@@ -305,6 +313,23 @@ func Binding(t string) bool {
 		return false
 	}
 	return true
+}
+
+// Consultative reports whether a document of type t asks for comments:
+// a draft, a discussion paper or a consultation paper. Only these carry a
+// comment deadline (commentsDue), and only these can be finalised.
+func Consultative(t string) bool {
+	switch t {
+	case "draft", "discussion-paper", "consultation-paper":
+		return true
+	}
+	return false
+}
+
+// CommentsOpen reports whether c still takes comments on day today: it
+// has a comment deadline not yet past and no final instrument.
+func (c Circular) CommentsOpen(today time.Time) bool {
+	return c.CommentsDue != nil && !c.CommentsDue.Before(Day(today)) && len(c.FinalisedBy) == 0
 }
 
 // Heading is how a circular is named in lists, feeds and calendars:

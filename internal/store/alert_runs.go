@@ -38,10 +38,12 @@ func (s *DB) Bouncing(ctx context.Context) (_ []alerts.Address, err error) {
 // AlertStats counts the alerts by kind and frequency, the matches
 // waiting, and the e-mails by status; and the follows of Master
 // Directions, the versions waiting for them, their e-mails by status;
-// the decisions' reminders' e-mails by status.
+// the decisions' reminders' e-mails by status; the comment deadlines'
+// reminders by status.
 func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 	defer wrap(&err, "AlertStats")
-	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}, FollowSends: map[string]int{}, ReminderSends: map[string]int{}}
+	st := alerts.Stats{Alerts: map[string]int{}, Sends: map[string]int{}, FollowSends: map[string]int{}, ReminderSends: map[string]int{},
+		DeadlineReminders: map[string]int{}}
 	counts := []struct {
 		query string
 		into  map[string]int
@@ -51,6 +53,7 @@ func (s *DB) AlertStats(ctx context.Context) (_ alerts.Stats, err error) {
 		{"SELECT status, COUNT(*) FROM alert_sends GROUP BY status", st.Sends},
 		{"SELECT status, COUNT(*) FROM direction_sends GROUP BY status", st.FollowSends},
 		{"SELECT status, COUNT(*) FROM reminder_sends GROUP BY status", st.ReminderSends},
+		{"SELECT status, COUNT(*) FROM alert_reminders GROUP BY status", st.DeadlineReminders},
 	}
 	for _, c := range counts {
 		rows, err := s.db.QueryContext(ctx, c.query)
