@@ -37,6 +37,10 @@ type Feed struct {
 	// Cadence, when set, is how often the source is polled instead of
 	// schedule.DefaultBusy and DefaultQuiet.
 	Cadence *CadenceConfig `yaml:"cadence"`
+	// DocumentType, when set, is written into every draft from this
+	// source (a consultation-papers page: consultation-paper), and for a
+	// draft or paper the comment deadline guessed from its text with it.
+	DocumentType string `yaml:"documentType"`
 }
 
 // CadenceConfig is a source's polling interval in the busy hours (09:00
@@ -109,6 +113,8 @@ func LoadFeeds(path string) ([]Feed, error) {
 			return nil, fmt.Errorf("%s: feed %q: source %q is not one of %s", path, f.Name, f.Source, strings.Join(catalog.Sources, ", "))
 		case f.Kind != "" && f.Kind != KindFeed && f.Kind != KindListing:
 			return nil, fmt.Errorf("%s: feed %q: kind %q is not %s or %s", path, f.Name, f.Kind, KindFeed, KindListing)
+		case f.DocumentType != "" && !slices.Contains(catalog.DocumentTypes, f.DocumentType):
+			return nil, fmt.Errorf("%s: feed %q: documentType %q is not one of %s", path, f.Name, f.DocumentType, strings.Join(catalog.DocumentTypes, ", "))
 		case (f.Kind == KindListing) != (f.Listing != nil):
 			return nil, fmt.Errorf("%s: feed %q: a listing (kind: listing) is read by its listing: selectors, and only a listing has them", path, f.Name)
 		}

@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -35,5 +37,46 @@ func TestCommentsDeadline(t *testing.T) {
 				t.Errorf("CommentsDeadline(%q) = %q, %v; want %q", tt.text, got, ok, tt.want)
 			}
 		})
+	}
+}
+
+// A consultation-papers source writes its drafts as consultation papers
+// with the comment deadline their text states, marked as a guess; a
+// text with no deadline gets the type alone.
+func TestRun_ConsultationDrafts(t *testing.T) {
+	content := newContent(t)
+	feed := filepath.Join(t.TempDir(), "papers.xml")
+	rss := `<?xml version="1.0"?><rss version="2.0"><channel><title>Fixture consultation papers</title>
+<item><title>Fixture consultation paper on payment fixtures</title><link>https://papers.example.org/cp/1</link>
+<pubDate>Mon, 01 Dec 2025 10:00:00 +0530</pubDate>
+<description>Comments on the fixture proposals may be sent on or before 15 January 2026.</description></item>
+<item><title>Fixture discussion of nothing in particular</title><link>https://papers.example.org/cp/2</link>
+<pubDate>Tue, 02 Dec 2025 10:00:00 +0530</pubDate>
+<description>A paper that asks for views but names no date.</description></item>
+</channel></rss>`
+	if err := os.WriteFile(feed, []byte(rss), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	feeds := []Feed{{Name: "fixture-papers", URL: feed, Source: "SEBI", DocumentType: "consultation-paper"}}
+	rep, err := Run(t.Context(), feeds, Options{ContentDir: content, Now: fixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Written) != 2 {
+		t.Fatalf("wrote %v, want 2 drafts", writtenPaths(rep))
+	}
+	for _, w := range rep.Written {
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(content), w.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(data)
+		if !strings.Contains(s, "\ndocumentType: consultation-paper\n") {
+			t.Errorf("%s: no documentType:\n%s", w.Path, s)
+		}
+		wantDue := strings.Contains(w.Title, "payment fixtures")
+		if got := strings.Contains(s, "\ncommentsDue: 2026-01-15 # guessed from the text: check it against the paper\n"); got != wantDue {
+			t.Errorf("%s: commentsDue written %v, want %v:\n%s", w.Path, got, wantDue, s)
+		}
 	}
 }

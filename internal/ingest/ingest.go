@@ -374,7 +374,7 @@ func (r *runner) feedEntry(f Feed, i int, it *gofeed.Item) (entry, bool) {
 		return skip("%v", err)
 	}
 	e := entry{feed: f.Name, title: title, source: f.Source, date: day, number: CircularNumber(title),
-		link: link, body: plainText(it.Description)}
+		link: link, body: plainText(it.Description), documentType: f.DocumentType}
 	if e.body == "" {
 		e.body = plainText(it.Content)
 	}
@@ -485,7 +485,7 @@ func (r *runner) rowEntry(f Feed, row row) entry {
 	if number == "" {
 		number = CircularNumber(row.title)
 	}
-	return entry{feed: f.Name, title: row.title, source: f.Source, date: row.date, number: number, link: row.link}
+	return entry{feed: f.Name, title: row.title, source: f.Source, date: row.date, number: number, link: row.link, documentType: f.DocumentType}
 }
 
 // listing polls a listing source: its first page is its window, its
@@ -766,6 +766,8 @@ func frontMatter(data []byte) []byte {
 type entry struct {
 	feed, title, source, number, link, body string
 	date                                    time.Time
+	// documentType is the feed's, when it names one.
+	documentType string
 }
 
 // slugBase is {source}-{yyyy}-{mm}-{dd}-{few words of the title}, the
@@ -805,6 +807,13 @@ func (e entry) render(now time.Time) ([]byte, error) {
 	add("publishedDate", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: e.date.Format(time.DateOnly)})
 	add("officialUrl", str(e.link))
 	add("sourceUrl", str(e.link))
+	if e.documentType != "" {
+		add("documentType", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: e.documentType})
+		if due, ok := CommentsDeadline(e.body); ok && catalog.Consultative(e.documentType) {
+			add("commentsDue", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: due.String(),
+				LineComment: "guessed from the text: check it against the paper"})
+		}
+	}
 
 	var b bytes.Buffer
 	b.WriteString("---\n")

@@ -173,6 +173,7 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrListingPageSize", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?o={offset}', item: tr, title: a, link: a}}\n", `feed "x": backfill: pageSize is missing`},
 		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
 		{"ErrKind", "feeds:\n  - {name: x, url: a.xml, source: RBI, kind: page}\n", `kind "page" is not feed or listing`},
+		{"ErrDocumentType", "feeds:\n  - {name: x, url: a.xml, source: SEBI, documentType: whitepaper}\n", `documentType "whitepaper" is not one of circular`},
 		{"ErrCadenceShort", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {busy: 1m}}\n", "cadence busy 1m0s is shorter than 5m0s"},
 		{"ErrCadenceKey", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {fast: 5m}}\n", "field fast not found"},
 		{"ErrCadenceValue", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {quiet: soon}}\n", "soon"},
