@@ -86,6 +86,8 @@ var Enums = map[string][]string{
 	"ObligationParty":       ObligationParties,
 	"SourceKind":            SourceKinds,
 	"OfficialURLConfidence": OfficialURLConfidences,
+	"PublicationEvent":      PublicationEvents,
+	"PublicationKind":       PublicationKinds,
 }
 
 // ImpactRank orders impact levels for sorting: high first.
