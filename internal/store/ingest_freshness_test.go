@@ -25,7 +25,7 @@ func TestDB_IngestFreshness(t *testing.T) {
 		for _, r := range [][3]string{
 			{"rbi-fixture-notifications", "RBI", now.Add(-2 * time.Hour).Format(time.RFC3339)},
 			{"rbi-fixture-press", "RBI", now.Add(-30 * time.Minute).Format(time.RFC3339)},
-			{"sebi-fixture", "SEBI", now.Add(-catalog.StaleAfter).Format(time.RFC3339)},            // on the boundary: fresh
+			{"sebi-fixture", "SEBI", now.Add(-catalog.StaleAfter).Format(time.RFC3339)},               // on the boundary: fresh
 			{"npci-fixture", "NPCI", now.Add(-catalog.StaleAfter - time.Second).Format(time.RFC3339)}, // just past: stale
 			{"irdai-fixture-a", "IRDAI", now.Add(-time.Hour).Format(time.RFC3339)},
 			{"irdai-fixture-b", "IRDAI", ""}, // never answered
