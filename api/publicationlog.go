@@ -222,12 +222,6 @@ func (h *Handler) publicationFeed(w http.ResponseWriter, r *http.Request, q cata
 	writeRevalidated(w, r, "application/atom+xml; charset=utf-8", body)
 }
 
-// publicationEventWords are how the feed's titles say each event.
-var publicationEventWords = map[string]string{
-	"baseline": "Log begins", "published": "Published", "revised": "Revised", "withdrawn": "Withdrawn",
-	"superseded": "Superseded", "removed": "Removed", "republished": "Republished",
-}
-
 // publicationAtom renders a document of the log's feed: the feed itself
 // (before 0) or the archive of the entries below before. older says
 // whether entries precede these; newer is the before of the archive that
@@ -288,7 +282,7 @@ func publicationAtom(origin string, query url.Values, entries []catalog.Publicat
 	}
 	for _, e := range entries {
 		ae := atom.Entry{
-			Title:      publicationEventWords[e.Event] + ": " + e.Title,
+			Title:      catalog.PublicationEventLabel(e.Event) + ": " + e.Title,
 			ID:         fmt.Sprintf("tag:regpulse.in,2026:publication-log:%d", e.Seq),
 			Published:  atom.Date(e.At),
 			Updated:    atom.Date(e.At),
@@ -297,7 +291,7 @@ func publicationAtom(origin string, query url.Values, entries []catalog.Publicat
 			Summary:    &atom.Text{Type: "text", Body: publicationSummary(e)},
 		}
 		if e.Event == "baseline" {
-			ae.Title = publicationEventWords[e.Event]
+			ae.Title = catalog.PublicationEventLabel(e.Event)
 		}
 		if e.Path != "" {
 			ae.Links = append(ae.Links, atom.Link{Rel: "alternate", Type: "text/html", Href: origin + e.Path})

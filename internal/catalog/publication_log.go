@@ -61,3 +61,12 @@ type PublicationQuery struct {
 	Event    string
 	Limit    int
 }
+
+// publicationEventLabels are how pages and feeds name each event.
+var publicationEventLabels = map[string]string{
+	"baseline": "Log begins", "published": "Published", "revised": "Revised in place", "withdrawn": "Withdrawn",
+	"superseded": "Superseded", "removed": "Removed", "republished": "Republished",
+}
+
+// PublicationEventLabel is the name pages and feeds show for an event.
+func PublicationEventLabel(event string) string { return publicationEventLabels[event] }
