@@ -53,10 +53,14 @@ type publicationItem struct {
 var publicationTables = []struct {
 	table, kind string
 	items       func(*catalog.Catalog) []publicationItem
+	// stats is what the sync did to the table: one it did not touch
+	// holds the rows the log compared at the last sync, so it is not
+	// looked at (the steady state's cost is then nothing).
+	stats func(SyncStats) KindStats
 }{
-	{"circulars", "circular", circularItems},
-	{"master_directions", "direction", directionItems},
-	{"direction_versions", "direction-version", versionItems},
+	{"circulars", "circular", circularItems, func(s SyncStats) KindStats { return s.Circulars }},
+	{"master_directions", "direction", directionItems, func(s SyncStats) KindStats { return s.Directions }},
+	{"direction_versions", "direction-version", versionItems, func(s SyncStats) KindStats { return s.Versions }},
 }
 
 func circularItems(cat *catalog.Catalog) []publicationItem {
@@ -151,9 +155,9 @@ type publicationDetail struct {
 }
 
 // logPublications appends to the publication log, in tx, what the sync of
-// cat changed, and brings publication_state in step. It runs after the
-// catalog's tables are written.
-func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.Catalog, now time.Time) error {
+// cat changed (stats), and brings publication_state in step. It runs after
+// the catalog's tables are written.
+func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.Catalog, stats SyncStats, now time.Time) error {
 	at := now.UTC().Format(time.RFC3339)
 	var first int64
 	err := tx.QueryRowContext(ctx, `SELECT seq FROM publication_log ORDER BY seq LIMIT 1`).Scan(&first)
@@ -179,6 +183,9 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.s
 	}
 	counts := map[string]int{}
 	for _, t := range publicationTables {
+		if !baseline && !t.stats(stats).touched() {
+			continue
+		}
 		items := t.items(cat)
 		counts[t.kind] = len(items)
 		byID := make(map[string]*publicationItem, len(items))
