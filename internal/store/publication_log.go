@@ -168,9 +168,7 @@ func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.
 	states := st.batch(func(n int) string {
 		return upsertRowsSQL("publication_state", []string{"kind", "entry_id", "slug", "source", "title", "path", "store_hash", "text_hash", "withdrawn_on", "superseded_by", "present"}, 2, n)
 	}, 11)
-	logged := 0
 	entry := func(event string, it publicationItem, before, after string, d publicationDetail) error {
-		logged++
 		if event != "removed" { // its page is gone
 			d.Path = it.path
 		}

