@@ -181,7 +181,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.s
 	}
 	counts := map[string]int{}
 	for _, t := range publicationTables {
-		if !baseline && !t.stats(stats).touched() {
+		ks := t.stats(stats)
+		if !baseline && !ks.touched() {
 			continue
 		}
 		items := t.items(cat)
@@ -190,9 +191,13 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.s
 		for i := range items {
 			byID[items[i].id] = &items[i]
 		}
-		changed, err := changedSinceLogged(ctx, tx, t.table, t.kind)
-		if err != nil {
-			return fmt.Errorf("%s: %w", t.table, err)
+		// Rows move only where the sync added or changed some; items
+		// leave only where it removed some.
+		var changed []loggedRow
+		if baseline || ks.Added+ks.Changed > 0 {
+			if changed, err = changedSinceLogged(ctx, tx, t.table, t.kind); err != nil {
+				return fmt.Errorf("%s: %w", t.table, err)
+			}
 		}
 		for _, c := range changed {
 			it := byID[c.id]
@@ -216,9 +221,11 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.s
 		if err := states.flush(ctx); err != nil {
 			return err
 		}
-		gone, err := removedSinceLogged(ctx, tx, t.table, t.kind)
-		if err != nil {
-			return fmt.Errorf("%s: %w", t.table, err)
+		var gone []publicationItem
+		if baseline || ks.Removed > 0 {
+			if gone, err = removedSinceLogged(ctx, tx, t.table, t.kind); err != nil {
+				return fmt.Errorf("%s: %w", t.table, err)
+			}
 		}
 		for _, g := range gone {
 			if !baseline {
