@@ -51,13 +51,22 @@ $(BIN): $(GO_SOURCES)
 bin/regpulse-api: $(GO_SOURCES)
 	$(GO) build -buildvcs=auto -o $@ ./cmd/regpulse-api
 
-# The Netlify functions (netlify.toml): the API and the scheduled rebuild,
-# static Linux binaries. Build outputs: ignored by git.
-FUNCTIONS := netlify/functions/regpulse-api netlify/functions/regpulse-rebuild
+# The Netlify functions (netlify.toml): the API, the scheduled rebuild,
+# and the scheduled jobs (ingest, alerts, digest: one binary,
+# cmd/regpulse-jobs, under each job's name, which picks the job), static
+# Linux binaries. Build outputs: ignored by git.
+JOB_FUNCTIONS := netlify/functions/regpulse-ingest netlify/functions/regpulse-alerts netlify/functions/regpulse-digest
+FUNCTIONS := netlify/functions/regpulse-api netlify/functions/regpulse-rebuild $(JOB_FUNCTIONS)
 functions: $(FUNCTIONS)
 
+FUNCTION_BUILD = CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w'
+
 netlify/functions/%: $(GO_SOURCES)
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -buildvcs=auto -trimpath -ldflags='-s -w' -o $@ ./cmd/$*
+	$(FUNCTION_BUILD) -o $@ ./cmd/$*
+
+# (feeds.yaml is built into the ingest function)
+$(JOB_FUNCTIONS): $(GO_SOURCES) feeds.yaml
+	$(FUNCTION_BUILD) -o $@ ./cmd/regpulse-jobs
 
 public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
 	$(BIN) build --out public

@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 
 	"regpulse/api/apispec"
 	"regpulse/internal/atom"
@@ -28,8 +27,9 @@ type PublicationLog interface {
 	// PublicationLog reads a page of the log and whether more entries
 	// follow it in its direction.
 	PublicationLog(ctx context.Context, q catalog.PublicationQuery) ([]catalog.PublicationEntry, bool, error)
-	// IngestFreshness says when each source was last read successfully.
-	IngestFreshness(ctx context.Context, now time.Time) ([]catalog.SourceFreshness, error)
+	// IngestFreshness says when each source was last read successfully
+	// and whether that is stale now.
+	IngestFreshness(ctx context.Context) ([]catalog.SourceFreshness, error)
 }
 
 // publicationFeedEntries is how many entries each document of the Atom
@@ -106,10 +106,13 @@ func publicationLogRoutes() []*route {
 			h.publicationFeed(w, r, in.query(), int64(in.Before))
 		})),
 		handle(opSources, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) {
-			fs, err := h.store.IngestFreshness(r.Context(), h.now())
+			fs, err := h.store.IngestFreshness(r.Context())
 			if err != nil {
 				h.writeError(w, r, err)
 				return
+			}
+			if fs == nil {
+				fs = []catalog.SourceFreshness{} // a list is [], never null
 			}
 			h.writeOK(w, r, fs)
 		}),

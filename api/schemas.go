@@ -187,6 +187,7 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 		Properties: map[string]apispec.PropertyDoc{
 			"url":   {Format: "uri"},
 			"kind":  {Description: "official: the regulator's own page; report: a law firm, newspaper or legal database reporting it; unofficial: anything else that copies or describes it."},
+			"as":    {Description: "What form of the document the link is, when not its text itself: press-release, hindi (its Hindi version), pdf, repost (re-posted elsewhere, as NPCI re-posts an OC). Absent for the text itself."},
 			"host":  {Description: "The link's host without www., shown beside it."},
 			"label": {Description: "The link's text: 'View on rbi.org.in', 'Reported by taxmann.com', 'Unofficial copy on scribd.com'."},
 		},

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -18,9 +15,7 @@ import (
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/app"
-	"regpulse/internal/mail"
-	"regpulse/internal/store"
-	"regpulse/internal/teammail"
+	"regpulse/internal/jobs"
 )
 
 const alertsUsage = `usage: regpulse alerts <command> [flags]
@@ -39,71 +34,6 @@ or overdue from 07:00 UTC, once a day, each decision once per kind. E-mails go t
 files (DATA/outbox/alerts, or --out/alerts).
 Run "regpulse alerts <command> -h" for a command's flags.
 `
-
-// alertsRun sends alerts: serve's schedule and `regpulse alerts send`.
-type alertsRun struct {
-	db               *store.DB
-	flags            digestFlags
-	baseURL, dataDir string
-	holder           string
-	getenv           func(string) string
-	log              *slog.Logger
-	now              func() time.Time // nil: time.Now
-}
-
-// newHolder names this process in the stores' run locks.
-func newHolder() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	host, _ := os.Hostname()
-	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(b))
-}
-
-// run is one alerts run: through $SMTP_URL when set, else .eml files.
-func (r alertsRun) run(ctx context.Context) (alerts.Report, error) {
-	tokens, err := alerts.LoadTokens(r.dataDir, r.getenv)
-	if err != nil {
-		return alerts.Report{}, err
-	}
-	links, err := alerts.NewLinks(r.baseURL, tokens)
-	if err != nil {
-		return alerts.Report{}, err
-	}
-	snd, err := mail.NewSender(r.flags.from, r.flags.mailto)
-	if err != nil {
-		return alerts.Report{}, err
-	}
-	var tr mail.Transport
-	if u := r.getenv(SMTPURLEnv); u != "" {
-		if tr, err = mail.NewSMTP(u); err != nil {
-			return alerts.Report{}, err
-		}
-	} else {
-		out := r.flags.out
-		if out == "" {
-			out = filepath.Join(r.dataDir, "outbox")
-		}
-		tr = mail.Dir{Path: filepath.Join(out, "alerts")}
-	}
-	defer tr.Close()
-	rep, err := alerts.Run(ctx, r.db, tr, alerts.Options{Links: links, Tokens: tokens, Sender: snd, Holder: r.holder, Log: r.log, Now: r.now})
-	if err != nil {
-		return rep, err
-	}
-	// The decisions' reminders go through the same run, sender and
-	// transport, once a day from the digests' hour (teammail.Remind).
-	site, err := mail.ParseSite(r.baseURL)
-	if err != nil {
-		return rep, err
-	}
-	rem, err := teammail.Remind(ctx, r.db, tr, teammail.Options{Site: site, Sender: snd, Holder: r.holder, Log: r.log, Now: r.now})
-	rep.Sent, rep.Failed, rep.Skipped = rep.Sent+rem.Sent, rep.Failed+rem.Failed, rep.Skipped+rem.Skipped
-	maps.Copy(rep.Failures, rem.Failures)
-	if rem.Sent+rem.Failed > 0 {
-		r.log.Info(rem.String())
-	}
-	return rep, err
-}
 
 func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -124,8 +54,8 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	switch sub {
 	case "send":
 		df.register(fs)
-		fs.Lookup("from").DefValue = "RegPulse <alerts@regpulse.in>"
-		df.from = "RegPulse <alerts@regpulse.in>"
+		fs.Lookup("from").DefValue = jobs.AlertsFrom
+		df.from = jobs.AlertsFrom
 	case "resend":
 		fs.StringVar(&from, "from", "", "first day, YYYY-MM-DD (UTC)")
 		fs.StringVar(&to, "to", "", "the day after the last, YYYY-MM-DD (UTC)")
@@ -149,8 +79,8 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	defer tw.Flush()
 	switch sub {
 	case "send":
-		rep, err := alertsRun{db: db, flags: df, baseURL: *baseURL, dataDir: sf.Data, holder: newHolder(), getenv: os.Getenv,
-			log: slog.New(slog.NewTextHandler(stderr, nil))}.run(ctx)
+		rep, err := jobs.Alerts(ctx, jobs.Env{DB: db, Holder: jobs.NewHolder(), Getenv: os.Getenv, Log: slog.New(slog.NewTextHandler(stderr, nil)),
+			BaseURL: *baseURL, Data: sf.Data, Mail: df.mail()})
 		fmt.Fprintln(stdout, rep)
 		for addr, why := range rep.Failures {
 			fmt.Fprintf(stdout, "  failed: %s: %s\n", addr, why)
@@ -214,7 +144,8 @@ func cmdAlerts(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// scheduleAlerts starts serve's alerts: a run every interval.
-func scheduleAlerts(ctx context.Context, interval time.Duration, run alertsRun) {
-	go alerts.Every(ctx, interval, run.run, run.log)
+// scheduleAlerts starts serve's alerts: a run (jobs.Alerts, the
+// regpulse-alerts function's) every interval.
+func scheduleAlerts(ctx context.Context, interval time.Duration, env jobs.Env) {
+	go alerts.Every(ctx, interval, func(ctx context.Context) (alerts.Report, error) { return jobs.Alerts(ctx, env) }, env.Log)
 }

@@ -13,6 +13,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
+	"regpulse/internal/jobs"
 	"regpulse/internal/store"
 	"regpulse/internal/store/storetest"
 	"regpulse/internal/teams"
@@ -117,18 +118,18 @@ func TestAlertsRun_Reminders(t *testing.T) {
 		Applicability: decisions.Applicable, OwnerID: catalog.OptString(u.ID), DueDate: &due}); err != nil {
 		t.Fatal(err)
 	}
-	run := alertsRun{db: db, flags: digestFlags{from: "RegPulse <alerts@regpulse.example>"}, baseURL: "https://regpulse.example/", dataDir: dir,
-		holder: "test", getenv: func(string) string { return "" }, log: slog.New(slog.DiscardHandler), now: func() time.Time { return now }}
+	env := jobs.Env{DB: db, Mail: jobs.Mail{From: "RegPulse <alerts@regpulse.example>"}, BaseURL: "https://regpulse.example/", Data: dir,
+		Holder: "test", Getenv: func(string) string { return "" }, Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }}
 	reminders := func() []string {
 		emls, _ := filepath.Glob(filepath.Join(dir, "outbox", "alerts", "reminder-*.eml"))
 		return emls
 	}
-	if _, err := run.run(t.Context()); err != nil || len(reminders()) != 0 {
+	if _, err := jobs.Alerts(t.Context(), env); err != nil || len(reminders()) != 0 {
 		t.Fatalf("before 07:00: %v, %v", reminders(), err)
 	}
 	now = now.Add(2 * time.Hour)
 	for range 2 {
-		if _, err := run.run(t.Context()); err != nil {
+		if _, err := jobs.Alerts(t.Context(), env); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,21 +8,16 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"time"
 
-	gomail "github.com/wneessen/go-mail"
-
 	"regpulse/internal/app"
-	"regpulse/internal/catalog"
-	"regpulse/internal/mail"
+	"regpulse/internal/jobs"
 	"regpulse/internal/newsletter"
-	"regpulse/internal/store"
 )
 
-// SMTPURLEnv names the environment variable of the digest's SMTP server
+// SMTPURLEnv names the environment variable of the e-mails' SMTP server
 // (it carries a password, so it is not a flag).
-const SMTPURLEnv = "SMTP_URL"
+const SMTPURLEnv = jobs.SMTPURLEnv
 
 // digestFlags are the digest's settings, shared by digest and serve.
 type digestFlags struct {
@@ -35,62 +30,10 @@ func (d *digestFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.out, "out", "", "folder of the .eml files written when $"+SMTPURLEnv+" is unset (default: DATA/outbox/YYYY-MM)")
 }
 
-// digestRun is one month's digest to send.
-type digestRun struct {
-	db                        *store.DB
-	flags                     digestFlags
-	content, baseURL, dataDir string
-	dryRun                    bool
-	getenv                    func(string) string
-	log                       *slog.Logger
+// mail is the flags as the jobs take them.
+func (d digestFlags) mail() jobs.Mail {
+	return jobs.Mail{From: d.from, UnsubscribeMailto: d.mailto, Out: d.out}
 }
-
-// send renders month's digest from the content and delivers it: through
-// $SMTP_URL when set, otherwise into .eml files (a dry run never uses
-// SMTP and records nothing; without --out it only renders).
-func (r digestRun) send(ctx context.Context, month time.Time) (newsletter.Report, error) {
-	cat, err := catalog.Load(r.content)
-	if err != nil {
-		return newsletter.Report{}, err
-	}
-	tokens, err := newsletter.LoadTokens(r.dataDir, r.getenv)
-	if err != nil {
-		return newsletter.Report{}, err
-	}
-	rd, err := newsletter.NewRenderer(newsletter.NewIssue(cat, month), r.baseURL, tokens)
-	if err != nil {
-		return newsletter.Report{}, err
-	}
-	var tr mail.Transport
-	smtpURL := r.getenv(SMTPURLEnv)
-	switch {
-	case r.dryRun && r.flags.out == "":
-		tr = discard{}
-	case smtpURL != "" && !r.dryRun:
-		if tr, err = mail.NewSMTP(smtpURL); err != nil {
-			return newsletter.Report{}, err
-		}
-	default:
-		out := r.flags.out
-		if out == "" {
-			out = filepath.Join(r.dataDir, "outbox", newsletter.MonthKey(month))
-		}
-		tr = mail.Dir{Path: out}
-	}
-	defer tr.Close()
-	return newsletter.Send(ctx, r.db, tr, rd, newsletter.Options{From: r.flags.from, UnsubscribeMailto: r.flags.mailto,
-		DryRun: r.dryRun, Log: r.log})
-}
-
-// discard renders and drops every message (a dry run without --out).
-type discard struct{}
-
-func (discard) Deliver(_ context.Context, m *gomail.Msg, _ string) error {
-	_, err := m.WriteTo(io.Discard)
-	return err
-}
-
-func (discard) Close() error { return nil }
 
 func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("digest", stderr)
@@ -121,9 +64,9 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	run := digestRun{db: db, flags: df, content: *content, baseURL: *baseURL, dataDir: *dataDir, dryRun: *dryRun,
-		getenv: os.Getenv, log: slog.New(slog.NewTextHandler(stderr, nil))}
-	rep, err := run.send(ctx, m)
+	env := jobs.Env{DB: db, Getenv: os.Getenv, Log: slog.New(slog.NewTextHandler(stderr, nil)),
+		BaseURL: *baseURL, Data: *dataDir, Content: *content, Mail: df.mail()}
+	rep, err := jobs.SendDigest(ctx, env, m, *dryRun)
 	if *dryRun {
 		fmt.Fprint(stdout, "dry run: ")
 	}
@@ -135,12 +78,13 @@ func cmdDigest(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // scheduleDigest starts serve's monthly digest: the previous month's, on
-// each first day (UTC), once across processes sharing the store.
-func scheduleDigest(ctx context.Context, run digestRun) {
-	go newsletter.Schedule(ctx, run.db, newHolder(),
+// each first day (UTC), once across processes sharing the store (the
+// same lock and run as the regpulse-digest function's, jobs.Digest).
+func scheduleDigest(ctx context.Context, env jobs.Env) {
+	go newsletter.Schedule(ctx, env.DB, env.Holder,
 		func(ctx context.Context, month time.Time) error {
-			rep, err := run.send(ctx, month)
-			run.log.Info("digest schedule: "+rep.String(), "err", err)
+			rep, err := jobs.SendDigest(ctx, env, month, false)
+			env.Log.Info("digest schedule: "+rep.String(), "err", err)
 			return err
-		}, run.log)
+		}, env.Log)
 }

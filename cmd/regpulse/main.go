@@ -5,7 +5,9 @@
 //	regpulse check [dir]        validate content (for editors and CI)
 //	regpulse new KIND SLUG      write a new content entry to fill in
 //	regpulse ingest             write unpublished circulars from the regulators' feeds
+//	regpulse ingest status      each feed's last success, staleness, next poll
 //	regpulse ingest direction   read a Master Direction's official text into a draft version
+//	regpulse ingest pull        write the drafts queued in the store as files
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
 //	regpulse digest             send a month's newsletter digest
@@ -40,6 +42,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/datecheck"
 	"regpulse/internal/ingest"
+	"regpulse/internal/jobs"
 	"regpulse/internal/metrics"
 	"regpulse/internal/web"
 )
@@ -51,8 +54,10 @@ commands:
   serve              serve the site and the API on one port
   check [dir]        validate content (default dir: content)
   new KIND SLUG      write a new entry content/KIND/SLUG.md to fill in
-  ingest             write unpublished circulars from the regulators' feeds (feeds.yaml);
-                     ingest direction SLUG: a Master Direction's official text as a draft version
+  ingest             write unpublished circulars from the regulators' feeds due (feeds.yaml);
+                     ingest status: each source's last success, next poll, 304 share;
+                     ingest direction SLUG: a Master Direction's official text as a draft version;
+                     ingest pull: the drafts queued in the store written as files
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
@@ -248,7 +253,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
 	var in ingestFlags
 	in.register(fs, "ingest-timeout")
-	ingestEvery := fs.Duration("ingest-every", 0, "ingest the regulators' feeds this often (e.g. 1h); 0 never")
+	ingestEvery := fs.Duration("ingest-every", 0, "look for feeds due this often (e.g. 1m), polling each on its cadence (feeds.yaml; 15m in busy hours IST, 1h otherwise); 0 never")
 	digestSchedule := fs.Bool("digest-schedule", false, "send the previous month's newsletter digest on the first day of each month (once across processes sharing --data)")
 	var df digestFlags
 	df.register(fs)
@@ -288,13 +293,14 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := c.ServeMetrics(ctx, log); err != nil {
 		return err
 	}
+	// the scheduled jobs' runs, as the functions of a static host run them
+	env := jobs.Env{DB: a.DB, Holder: jobs.NewHolder(), Getenv: os.Getenv, Log: log, BaseURL: b.baseURL, Data: c.Store.Data,
+		Content: b.content, Mail: df.mail()}
 	if *digestSchedule {
-		scheduleDigest(ctx, digestRun{db: a.DB, flags: df, content: b.content, baseURL: b.baseURL, dataDir: c.Store.Data,
-			getenv: os.Getenv, log: log})
+		scheduleDigest(ctx, env)
 	}
 	if *alertsEvery > 0 {
-		scheduleAlerts(ctx, *alertsEvery, alertsRun{db: a.DB, flags: df, baseURL: b.baseURL, dataDir: c.Store.Data,
-			holder: newHolder(), getenv: os.Getenv, log: log})
+		scheduleAlerts(ctx, *alertsEvery, env)
 	}
 	if *every > 0 {
 		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
@@ -319,8 +325,22 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		// The feeds file is read at each run, so an editor's change to it
 		// needs no restart. Ingested files are unpublished: the site does
 		// not change until an editor publishes one and it is rebuilt.
+		// Each tick polls only the sources due (their cadence, the store).
+		op, err := in.operator(c.Store.Data, os.Getenv)
+		if err != nil {
+			return err
+		}
+		// The run is the regpulse-ingest function's (jobs.Ingest), under the
+		// same lock: serve beside a function, or two servers, poll once.
+		ienv := env
+		ienv.Ingest = jobs.IngestEnv{Feeds: func() ([]ingest.Feed, error) { return ingest.LoadFeeds(in.feeds) },
+			State: a.DB, Items: a.DB, Operator: op, Timeout: in.timeout, Contact: b.supportEmail}
 		go ingest.Every(ctx, *ingestEvery, func(ctx context.Context) (ingest.Report, error) {
-			return in.run(ctx, b.content, "")
+			res, err := jobs.Ingest(ctx, ienv)
+			if res.HeldBy != "" {
+				log.Info(res.String())
+			}
+			return res.Report, err
 		}, log, nil)
 	}
 	return web.Serve(ctx, *addr, web.Handler(site, a.Handler, api.SentAsStored), log)
@@ -335,62 +355,6 @@ func buildOutcome(res *generator.Result, err error) string {
 		return "unchanged"
 	}
 	return "ok"
-}
-
-// ingestFlags are ingest's inputs, shared by ingest and serve.
-type ingestFlags struct {
-	feeds   string
-	timeout time.Duration
-}
-
-// register adds the flags; timeoutFlag names the time limit, which serve
-// calls --ingest-timeout so it is not taken for the server's own.
-func (in *ingestFlags) register(fs *flag.FlagSet, timeoutFlag string) {
-	fs.StringVar(&in.feeds, "feeds", "feeds.yaml", "the list of feeds to ingest")
-	fs.DurationVar(&in.timeout, timeoutFlag, ingest.DefaultTimeout, "time limit for fetching each feed")
-}
-
-// run ingests the feeds named only ("" all) into content.
-func (in *ingestFlags) run(ctx context.Context, content, only string) (ingest.Report, error) {
-	feeds, err := ingest.LoadFeeds(in.feeds)
-	if err == nil {
-		feeds, err = ingest.Select(feeds, only)
-	}
-	if err != nil {
-		return ingest.Report{}, err
-	}
-	return ingest.Run(ctx, feeds, ingest.Options{ContentDir: content, Timeout: in.timeout})
-}
-
-func cmdIngest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 && args[0] == "direction" {
-		return cmdIngestDirection(ctx, args[1:], stdout, stderr)
-	}
-	fs := newFlagSet("ingest", stderr)
-	var in ingestFlags
-	in.register(fs, "timeout")
-	content := fs.String("content", "content", "content directory (files go to its circulars/)")
-	only := fs.String("only", "", "ingest only the feed of this name")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if in.timeout <= 0 {
-		return fmt.Errorf("--timeout %s: want a positive duration", in.timeout)
-	}
-	rep, err := in.run(ctx, *content, *only)
-	for _, w := range rep.Written {
-		fmt.Fprintf(stdout, "wrote %s (feed %q: %q)\n", w.Path, w.Feed, w.Title)
-	}
-	for _, s := range rep.Skipped {
-		if s.Warning {
-			fmt.Fprintf(stderr, "warning: skipped %s\n", s)
-		} else {
-			fmt.Fprintf(stdout, "skipped %s\n", s)
-		}
-	}
-	fmt.Fprintf(stdout, "ingest: %d written, %d already in the content, %d skipped with a warning\n",
-		len(rep.Written), len(rep.Skipped)-rep.Warnings(), rep.Warnings())
-	return err
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) error {

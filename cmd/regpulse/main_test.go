@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"regpulse/internal/app"
 	"slices"
 	"strings"
@@ -141,15 +142,20 @@ func TestIngest(t *testing.T) {
 	if err := os.MkdirAll(content, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	data := t.TempDir() // the store: each feed's state
 	feeds := "../../internal/ingest/testdata/feeds.yaml"
-	out, stderr, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "sebi")
+	ingest := func(args ...string) (string, string, error) {
+		t.Helper()
+		return runCmd(t, append([]string{"ingest", "--feeds", feeds, "--content", content, "--data", data}, args...)...)
+	}
+	out, stderr, err := ingest("--only", "sebi")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
 		"wrote content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md",
 		"wrote content/circulars/sebi-2025-11-05-consultation-paper-review-cyber-security-framework.md",
-		"ingest: 2 written, 0 already in the content, 1 skipped with a warning",
+		"ingest: 2 written, 0 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 2, backfilled 0, merged 0, errors 0, not due 0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
@@ -158,19 +164,65 @@ func TestIngest(t *testing.T) {
 	if want := `warning: skipped feed "sebi": item "Order in the matter of an unregistered investment adviser"`; !strings.Contains(stderr, want) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
-	t.Run("SecondRun", func(t *testing.T) {
-		out, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "sebi")
-		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content") {
+	t.Run("NotDue", func(t *testing.T) {
+		// Its cadence has not come round: no poll at all.
+		out, _, err := ingest("--only", "sebi")
+		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, `not due: feed "sebi" until `) ||
+			!strings.Contains(out, "ingest: 0 written, 0 already in the content, 0 skipped with a warning; polls 0, 304s 0, unchanged 0, new 0, backfilled 0, merged 0, errors 0, not due 1") {
 			t.Errorf("second run: %v\n%s", err, out)
 		}
 	})
+	t.Run("Force", func(t *testing.T) {
+		out, _, err := ingest("--only", "sebi", "--force")
+		if err != nil || strings.Contains(out, "wrote") || !strings.Contains(out, "ingest: 0 written, 2 already in the content, 1 skipped with a warning; polls 1, 304s 0, unchanged 0, new 0, backfilled 0, merged 0, errors 0, not due 0") {
+			t.Errorf("forced run: %v\n%s", err, out)
+		}
+	})
+	t.Run("Status", func(t *testing.T) {
+		out, _, err := runCmd(t, "ingest", "status", "--feeds", feeds, "--data", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 4 || !strings.HasPrefix(lines[0], "FEED ") {
+			t.Fatalf("status:\n%s", out)
+		}
+		for _, tt := range []struct{ line, want string }{
+			{lines[1], `^rbi-notifications +RBI +never +STALE +due \(never polled\) +- +- +0$`},
+			{lines[3], `^sebi +SEBI +\d{4}-\d\d-\d\d \d\d:\d\d IST +no +\d{4}-\d\d-\d\d \d\d:\d\d IST +parsed +0 of 2 \(0%\) +0$`},
+		} {
+			if !regexp.MustCompile(tt.want).MatchString(tt.line) {
+				t.Errorf("status line %q, want %s", tt.line, tt.want)
+			}
+		}
+	})
+	t.Run("StaleToldOnce", func(t *testing.T) {
+		// A feed that never answered is stale at its first failure: the
+		// operator is told once, not at each failed poll.
+		dir := t.TempDir()
+		gone := filepath.Join(dir, "feeds.yaml")
+		os.WriteFile(gone, []byte("feeds:\n  - {name: gone, url: nope.xml, source: RBI}\n"), 0o644)
+		for range 2 {
+			_, stderr, err := runCmd(t, "ingest", "--feeds", gone, "--content", content, "--data", dir, "--force", "--operator-email", "ops@example.org")
+			if err == nil || !strings.Contains(stderr, `stale: feed "gone": no successful poll since never`) {
+				t.Errorf("a missing feed: %v\n%s", err, stderr)
+			}
+		}
+		mails, _ := filepath.Glob(filepath.Join(dir, "outbox", "operator", "*.eml"))
+		if len(mails) != 1 {
+			t.Fatalf("%d e-mails to the operator, want 1", len(mails))
+		}
+		if b, _ := os.ReadFile(mails[0]); !strings.Contains(string(b), "To: <ops@example.org>") || !strings.Contains(string(b), "ingest source gone is stale") {
+			t.Errorf("the e-mail:\n%s", b)
+		}
+	})
 	t.Run("ErrOnly", func(t *testing.T) {
-		if _, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--only", "fed"); err == nil || !strings.Contains(err.Error(), `no feed named "fed"`) {
+		if _, _, err := ingest("--only", "fed"); err == nil || !strings.Contains(err.Error(), `no feed named "fed"`) {
 			t.Errorf("err = %v", err)
 		}
 	})
 	t.Run("ErrTimeout", func(t *testing.T) {
-		if _, _, err := runCmd(t, "ingest", "--feeds", feeds, "--content", content, "--timeout", "0s"); err == nil || !strings.Contains(err.Error(), "--timeout") {
+		if _, _, err := ingest("--timeout", "0s"); err == nil || !strings.Contains(err.Error(), "--timeout") {
 			t.Errorf("err = %v", err)
 		}
 	})
@@ -207,7 +259,7 @@ func TestServe_Flags(t *testing.T) {
 	}
 	want := app.Flags()
 	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
-		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every"} {
+		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every"} {
 		want[own] = true
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

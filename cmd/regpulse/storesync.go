@@ -55,7 +55,7 @@ func setStoredInputs(ctx context.Context, db *store.DB, opts *generator.Options)
 		return err
 	}
 	opts.ActiveUsers = st.ActiveUsers
-	if opts.SourceFreshness, err = db.IngestFreshness(ctx, now()); err != nil {
+	if opts.SourceFreshness, err = db.IngestFreshness(ctx); err != nil {
 		return err
 	}
 	// /publication-log's newest entries (the rest through the API)

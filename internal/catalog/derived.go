@@ -4,8 +4,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
+
+	"regpulse/internal/words"
 )
 
 // Lists the catalog can compute are computed here, never kept by hand in
@@ -90,8 +91,8 @@ func (n Network) Mentions(c Circular) bool {
 	return false
 }
 
-// containsTerm reports whether term occurs in text with no letter or
-// digit just before or after it.
+// containsTerm reports whether term occurs in text with no part of a
+// word just before or after it.
 func containsTerm(text, term string) bool {
 	if term == "" {
 		return false
@@ -116,8 +117,11 @@ func containsTerm(text, term string) bool {
 	return false
 }
 
+// wordRune is part of a word (internal/words: a letter, digit or mark, so
+// a Hindi term never matches inside a longer word through its vowel
+// signs), or a joiner, which next to the term's letters joins it to more.
 func wordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	return r != utf8.RuneError && (words.IsPart(r) || words.IsJoiner(r))
 }
 
 // Edition is one edition of an event: its year, dates where known, where

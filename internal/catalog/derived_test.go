@@ -188,6 +188,16 @@ func TestContainsTerm(t *testing.T) {
 		{"NPCI's UPI", "UPI", true},
 		{"é UPI é", "UPI", true},
 		{"éUPI", "UPI", false},
+		// Devanagari: the four words of the title are whole words, and a
+		// term never matches inside one through its vowel sign (ी, Mc) or
+		// virama (्, Mn), which a letters-only rule took for boundaries.
+		{"भारतीय रिज़र्व बैंक परिपत्र", "भारतीय", true},
+		{"भारतीय रिज़र्व बैंक परिपत्र", "रिज़र्व बैंक", true},
+		{"भारतीय रिज़र्व बैंक परिपत्र", "बैंक", true},
+		{"भारतीय रिज़र्व बैंक परिपत्र", "परिपत्र", true},
+		{"भारतीय रिज़र्व बैंक परिपत्र", "भारत", false},
+		{"भारतीय रिज़र्व बैंक परिपत्र", "परिपत", false},
+		{"क्\u200dष", "क्", false},
 	} {
 		if got := containsTerm(tc.text, tc.term); got != tc.want {
 			t.Errorf("containsTerm(%q, %q) = %v, want %v", tc.text, tc.term, got, tc.want)

@@ -16,6 +16,13 @@ import (
 // cites the first; pages say which one each link is (SourceLinkLabel).
 var SourceKinds = []string{"official", "report", "unofficial"}
 
+// SourceForms are what form of an instrument a link is, when it is not
+// the instrument's first text: its press release, its Hindi version, its
+// PDF, or a repost (NPCI re-posting an OC under another address). Ingest
+// writes them ("as") when it keeps a second copy of a circular as a link
+// on the first rather than a second draft; pages name them in the label.
+var SourceForms = []string{"press-release", "hindi", "pdf", "repost"}
+
 // OfficialURLConfidences say how well an officialUrl was matched to its
 // circular: high when a source shows the address beside the circular's
 // number, or its title and date; medium for a title-only match, a press
@@ -42,6 +49,8 @@ var regulatorHosts = map[string][]string{
 type SourceLink struct {
 	URL  string `json:"url"`
 	Kind string `json:"kind" enum:"SourceKind"`
+	// As is the link's form (SourceForms), "" for the text itself.
+	As string `json:"as,omitempty" enum:"SourceForm"`
 	// Host is the link's host without "www.", shown beside it so a
 	// reader sees where it leads.
 	Host string `json:"host"`
@@ -51,9 +60,27 @@ type SourceLink struct {
 }
 
 // NewSourceLink is the link to u of kind k, with its host and label.
-func NewSourceLink(u, k string) SourceLink {
+func NewSourceLink(u, k string) SourceLink { return NewSourceLinkAs(u, k, "") }
+
+// NewSourceLinkAs is the link to u of kind k in the form as (one of
+// SourceForms, or "" for the text itself).
+func NewSourceLinkAs(u, k, as string) SourceLink {
 	h := LinkHost(u)
-	return SourceLink{URL: u, Kind: k, Host: h, Label: SourceLinkLabel(k, h)}
+	label := SourceLinkLabel(k, h)
+	if as != "" && k != "report" {
+		label = sourceFormLabel(k, as, h)
+	}
+	return SourceLink{URL: u, Kind: k, As: as, Host: h, Label: label}
+}
+
+// sourceFormLabel names a link in a form: "Hindi version on rbi.org.in",
+// "Unofficial repost on example.com".
+func sourceFormLabel(k, as, h string) string {
+	form := map[string]string{"press-release": "press release", "hindi": "Hindi version", "pdf": "PDF", "repost": "repost"}[as]
+	if k == "official" {
+		return strings.ToUpper(form[:1]) + form[1:] + " on " + h
+	}
+	return "Unofficial " + form + " on " + h
 }
 
 // SourceLinkLabel is how pages, feeds and exports name a link of kind k
@@ -156,7 +183,7 @@ func (f *fields) additionalSources(name string) (urls []string, links []SourceLi
 		return urls, nil
 	}
 	for _, item := range n.Content {
-		var u, k string
+		var u, k, as string
 		line := item.Line
 		switch item.Kind {
 		case yaml.ScalarNode:
@@ -173,8 +200,14 @@ func (f *fields) additionalSources(name string) (urls []string, links []SourceLi
 						f.addAt(v.Line, name, "unknown kind %q (allowed: %s)", k, strings.Join(SourceKinds, ", "))
 						k = ""
 					}
+				case key.Value == "as" && v.Kind == yaml.ScalarNode:
+					as = strings.TrimSpace(v.Value)
+					if !slices.Contains(SourceForms, as) {
+						f.addAt(v.Line, name, "unknown form %q in as (allowed: %s)", as, strings.Join(SourceForms, ", "))
+						as = ""
+					}
 				default:
-					f.addAt(key.Line, name, "unknown key %q in a source (want url and kind)", key.Value)
+					f.addAt(key.Line, name, "unknown key %q in a source (want url, kind and as)", key.Value)
 				}
 			}
 		default:
@@ -188,7 +221,7 @@ func (f *fields) additionalSources(name string) (urls []string, links []SourceLi
 			f.addAt(line, name, "not a valid http(s) URL: %q", u)
 		default:
 			urls = append(urls, u)
-			links = append(links, SourceLink{URL: u, Kind: k})
+			links = append(links, SourceLink{URL: u, Kind: k, As: as})
 		}
 	}
 	return urls, links
@@ -222,7 +255,7 @@ func (l *loader) sourceLinks(f *fields, c *Circular, extra []SourceLink) {
 			l.warn(f, at(field), field, "says not what %s is (kind: official, report or unofficial): pages label it an unofficial copy", LinkHost(sl.URL))
 			sl.Kind = "unofficial"
 		}
-		links = append(links, NewSourceLink(sl.URL, sl.Kind))
+		links = append(links, NewSourceLinkAs(sl.URL, sl.Kind, sl.As))
 	}
 	if c.OfficialURL != "" {
 		add("officialUrl", SourceLink{URL: string(c.OfficialURL), Kind: "official"})

@@ -88,7 +88,9 @@ func TestLoad_SourceLinks(t *testing.T) {
 		{"ErrAdditionalKind", "additionalSourceUrls:\n  - {url: https://x.org/, kind: blog}\n", []string{
 			`content/circulars/a.md:11: additionalSourceUrls: unknown kind "blog" (allowed: official, report, unofficial)`}},
 		{"ErrAdditionalKey", "additionalSourceUrls:\n  - {url: https://x.org/, publisher: X}\n", []string{
-			`content/circulars/a.md:11: additionalSourceUrls: unknown key "publisher" in a source (want url and kind)`}},
+			`content/circulars/a.md:11: additionalSourceUrls: unknown key "publisher" in a source (want url, kind and as)`}},
+		{"ErrAdditionalForm", "additionalSourceUrls:\n  - {url: https://x.org/, kind: unofficial, as: scan}\n", []string{
+			`content/circulars/a.md:11: additionalSourceUrls: unknown form "scan" in as (allowed: press-release, hindi, pdf, repost)`}},
 		{"ErrAdditionalURL", "additionalSourceUrls:\n  - {url: x.org, kind: report}\n", []string{
 			`content/circulars/a.md:11: additionalSourceUrls: not a valid http(s) URL: "x.org"`}},
 		{"ErrConfidenceWithoutURL", "officialUrlConfidence: medium\n", []string{
@@ -102,6 +104,28 @@ func TestLoad_SourceLinks(t *testing.T) {
 				t.Errorf("problems (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A copy ingest kept as "also published as" says what it is in its label.
+func TestSourceLinkForms(t *testing.T) {
+	cat, problems := problemsOf(t, fstest.MapFS{"circulars/a.md": {Data: []byte("---\ntitle: t\nsource: RBI\ncategory: UPI\npublishedDate: 2026-01-01\nimpactLevel: low\nentityImpact:\n  PSP: low\n" +
+		"officialUrl: https://www.rbi.org.in/x\nsourceUrl: https://www.rbi.org.in/x\nadditionalSourceUrls:\n" +
+		"  - url: https://www.rbi.org.in/hi/x\n    kind: official\n    as: hindi\n" +
+		"  - {url: https://rbidocs.rbi.org.in/x.pdf, kind: official, as: pdf}\n" +
+		"  - {url: https://www.rbi.org.in/pr/x, kind: official, as: press-release}\n" +
+		"  - {url: https://example.org/x, kind: unofficial, as: repost}\n---\nbody\n")}})
+	if problems != nil {
+		t.Fatal(problems)
+	}
+	var got []string
+	for _, l := range cat.Circulars[0].Links {
+		got = append(got, l.As+": "+l.Label)
+	}
+	want := []string{": View on rbi.org.in", "hindi: Hindi version on rbi.org.in", "pdf: PDF on rbidocs.rbi.org.in",
+		"press-release: Press release on rbi.org.in", "repost: Unofficial repost on example.org"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
 	}
 }
 

@@ -85,6 +85,7 @@ var Enums = map[string][]string{
 	"ObligationOrigin":      ObligationOrigins,
 	"ObligationParty":       ObligationParties,
 	"SourceKind":            SourceKinds,
+	"SourceForm":            SourceForms,
 	"OfficialURLConfidence": OfficialURLConfidences,
 	"PublicationEvent":      PublicationEvents,
 	"PublicationKind":       PublicationKinds,

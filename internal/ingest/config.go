@@ -2,15 +2,18 @@ package ingest
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/schedule"
 )
 
 // Feed is one regulator feed the editors follow.
@@ -22,6 +25,48 @@ type Feed struct {
 	URL string `yaml:"url"`
 	// Source is the catalog source its items are written under (RBI, SEBI…).
 	Source string `yaml:"source"`
+	// Listing makes the source a listing page read by selectors (NPCI,
+	// IRDAI: no feed); its url is the feed's url when it has none.
+	Listing *Listing `yaml:"listing"`
+	// Backfill is the regulator's paged listing page read when every
+	// item of the feed's window is new: the items the window dropped.
+	Backfill *Listing `yaml:"backfill"`
+	// Kind is "feed" (RSS or Atom, the default) or "listing" (a web page
+	// read through selectors).
+	Kind string `yaml:"kind"`
+	// Cadence, when set, is how often the source is polled instead of
+	// schedule.DefaultBusy and DefaultQuiet.
+	Cadence *CadenceConfig `yaml:"cadence"`
+}
+
+// CadenceConfig is a source's polling interval in the busy hours (09:00
+// to 22:00 IST on working days) and otherwise: cadence: {busy: 15m,
+// quiet: 1h}. Either may be left out.
+type CadenceConfig struct {
+	Busy  time.Duration `yaml:"busy"`
+	Quiet time.Duration `yaml:"quiet"`
+}
+
+// minInterval is the shortest interval feeds.yaml may ask for: the
+// regulators' servers are not ours to hammer.
+const minInterval = 5 * time.Minute
+
+// Feed kinds.
+const (
+	KindFeed    = "feed"
+	KindListing = "listing"
+)
+
+// kind is f's kind, "feed" when unset.
+func (f Feed) kind() string { return cmp.Or(f.Kind, KindFeed) }
+
+// cadence is f's polling cadence, with the default jitter.
+func (f Feed) cadence() schedule.Cadence {
+	c := schedule.Cadence{Jitter: schedule.DefaultJitter}
+	if f.Cadence != nil {
+		c.Busy, c.Quiet = f.Cadence.Busy, f.Cadence.Quiet
+	}
+	return c
 }
 
 // LoadFeeds reads the list of feeds from a YAML file:
@@ -30,6 +75,7 @@ type Feed struct {
 //	  - name: rbi-notifications
 //	    url: https://www.rbi.org.in/notifications_rss.xml
 //	    source: RBI
+//	    cadence: {busy: 15m, quiet: 1h}   # optional
 func LoadFeeds(path string) ([]Feed, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -48,6 +94,10 @@ func LoadFeeds(path string) ([]Feed, error) {
 	}
 	seen := map[string]bool{}
 	for i, f := range doc.Feeds {
+		if f.URL == "" && f.Listing != nil {
+			f.URL = f.Listing.URL
+			doc.Feeds[i].URL = f.URL
+		}
 		switch {
 		case f.Name == "":
 			return nil, fmt.Errorf("%s: feed %d: name is missing", path, i+1)
@@ -57,8 +107,37 @@ func LoadFeeds(path string) ([]Feed, error) {
 			return nil, fmt.Errorf("%s: feed %q: url is missing", path, f.Name)
 		case !slices.Contains(catalog.Sources, f.Source):
 			return nil, fmt.Errorf("%s: feed %q: source %q is not one of %s", path, f.Name, f.Source, strings.Join(catalog.Sources, ", "))
+		case f.Kind != "" && f.Kind != KindFeed && f.Kind != KindListing:
+			return nil, fmt.Errorf("%s: feed %q: kind %q is not %s or %s", path, f.Name, f.Kind, KindFeed, KindListing)
+		case (f.Kind == KindListing) != (f.Listing != nil):
+			return nil, fmt.Errorf("%s: feed %q: a listing (kind: listing) is read by its listing: selectors, and only a listing has them", path, f.Name)
+		}
+		if c := f.Cadence; c != nil {
+			for _, d := range []struct {
+				name string
+				d    time.Duration
+			}{{"busy", c.Busy}, {"quiet", c.Quiet}} {
+				if d.d != 0 && d.d < minInterval {
+					return nil, fmt.Errorf("%s: feed %q: cadence %s %s is shorter than %s", path, f.Name, d.name, d.d, minInterval)
+				}
+			}
 		}
 		seen[f.Name] = true
+		f = doc.Feeds[i]
+		if f.Listing != nil && f.Listing.URL == "" {
+			f.Listing.URL = f.URL
+		}
+		for field, l := range map[string]*Listing{"listing": f.Listing, "backfill": f.Backfill} {
+			if l == nil {
+				continue
+			}
+			if err := l.check(field); err != nil {
+				return nil, fmt.Errorf("%s: feed %q: %w", path, f.Name, err)
+			}
+			if !isURL(l.URL) && !filepath.IsAbs(l.URL) {
+				l.URL = filepath.Join(filepath.Dir(path), l.URL)
+			}
+		}
 		if !isURL(f.URL) && !filepath.IsAbs(f.URL) {
 			doc.Feeds[i].URL = filepath.Join(filepath.Dir(path), f.URL)
 		}

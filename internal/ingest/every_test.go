@@ -49,7 +49,7 @@ func TestEvery(t *testing.T) {
 			for _, want := range []string{
 				`msg="ingested an unpublished circular" feed=sebi file=content/circulars/sebi-2025-11-14-framework-upi-autopay-mandates-stock-brokers.md`,
 				`level=WARN msg="skipped a feed item" feed=rbi-notifications item="\"Item without a link\"" reason="no link"`,
-				`msg="ingested feeds" written=6 skipped=4 warnings=3`,
+				`msg="ingested feeds" written=6 skipped=4 warnings=3`, `new=6 backfilled=0 merged=0`,
 			} {
 				if !strings.Contains(first, want) {
 					t.Errorf("first run's log lacks %s:\n%s", want, first)

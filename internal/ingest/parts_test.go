@@ -66,11 +66,19 @@ func TestSlugBase(t *testing.T) {
 		{"RBI", "RBI/2025-26/141 DPSS.CO.PD No.1810/02.14.008/2025-26 - Tokenisation", "rbi-2025-11-18-tokenisation"},
 		{"SEBI", "Framework for the Bank's UPI mandates by brokers and investment advisers of the market", "sebi-2025-11-18-framework-banks-upi-mandates-brokers-investment-advisers-market"},
 		{"other", "Règlement général — Zahlungsverkehr", "other-2025-11-18-reglement-general-zahlungsverkehr"},
-		{"RBI", "भारतीय रिज़र्व बैंक", "rbi-2025-11-18-item"},
+		// Hindi titles are transliterated (translit.go): four words, each whole.
+		{"RBI", "भारतीय रिज़र्व बैंक परिपत्र", "rbi-2025-11-18-bharatiya-rizarv-baink-paripatra"},
+		{"RBI", "भारतीय", "rbi-2025-11-18-bharatiya"},
+		{"RBI", "मास्टर निदेश – भुगतान प्रणाली", "rbi-2025-11-18-mastar-nidesh-bhugatan-pranali"},
+		{"RBI", "支付", "rbi-2025-11-18-item"},
 	}
 	for _, tt := range tests {
-		if got := (entry{source: tt.source, title: tt.title, date: day}).slugBase(); got != tt.want {
+		got := (entry{source: tt.source, title: tt.title, date: day}).slugBase()
+		if got != tt.want {
 			t.Errorf("slug of %q = %q, want %q", tt.title, got, tt.want)
+		}
+		if err := catalog.CheckSlug(got); err != nil {
+			t.Errorf("slug of %q: %v", tt.title, err)
 		}
 	}
 }
@@ -115,15 +123,41 @@ func TestLoadFeeds(t *testing.T) {
 	if diff := cmp.Diff(want, feeds); diff != "" {
 		t.Errorf("feeds (-want +got):\n%s", diff)
 	}
+	t.Run("Cadence", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "feeds.yaml")
+		os.WriteFile(path, []byte("feeds:\n  - {name: x, url: https://x.org/rss, source: RBI, kind: feed, cadence: {busy: 10m, quiet: 2h}}\n  - {name: y, url: https://y.org/rss, source: RBI}\n"), 0o644)
+		feeds, err := LoadFeeds(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := feeds[0].cadence(); got.Busy != 10*time.Minute || got.Quiet != 2*time.Hour || feeds[0].kind() != "feed" {
+			t.Errorf("x: cadence %+v, kind %q", got, feeds[0].kind())
+		}
+		if got := feeds[1].cadence(); got.Busy != 0 || got.Quiet != 0 || got.Jitter != 0.1 || feeds[1].kind() != "feed" {
+			t.Errorf("y: cadence %+v (zero: the defaults), kind %q", got, feeds[1].kind())
+		}
+	})
 	t.Run("RepoFeeds", func(t *testing.T) {
 		feeds, err := LoadFeeds("../../feeds.yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
+		listings := 0
 		for _, f := range feeds {
 			if !strings.HasPrefix(f.URL, "https://") {
 				t.Errorf("feed %q: url %q, want the regulator's https URL", f.Name, f.URL)
 			}
+			for _, l := range []*Listing{f.Listing, f.Backfill} {
+				if l != nil {
+					listings++
+					if !strings.HasPrefix(l.URL, "https://") {
+						t.Errorf("feed %q: listing url %q, want the regulator's https URL", f.Name, l.URL)
+					}
+				}
+			}
+		}
+		if listings < 2 {
+			t.Errorf("%d listing pages, want RBI's backfill and NPCI's page", listings)
 		}
 	})
 	tests := []struct{ name, text, want string }{
@@ -133,6 +167,16 @@ func TestLoadFeeds(t *testing.T) {
 		{"ErrTwice", "feeds:\n  - {name: x, url: a.xml, source: RBI}\n  - {name: x, url: b.xml, source: RBI}\n", `feed "x": listed twice`},
 		{"ErrUnknownKey", "feeds:\n  - {name: x, url: a.xml, sourc: RBI}\n", "field sourc not found"},
 		{"ErrEmpty", "feeds: []\n", "no feeds listed"},
+		{"ErrListingSelector", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: 'tr[', title: td, link: a}}\n", `feed "x": listing: item: "tr[" is not a CSS selector`},
+		{"ErrListingNoTitle", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, link: a}}\n", `feed "x": listing: title is missing`},
+		{"ErrListingLayout", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?p={page}', item: tr, title: a, link: a, date: td}}\n", `feed "x": backfill: dateLayout is missing`},
+		{"ErrListingPageSize", "feeds:\n  - {name: x, url: a.xml, source: RBI, backfill: {url: 'https://x.org/?o={offset}', item: tr, title: a, link: a}}\n", `feed "x": backfill: pageSize is missing`},
+		{"ErrListingSkip", "feeds:\n  - {name: x, source: NPCI, kind: listing, listing: {url: https://x.org/, item: tr, title: a, link: a, skip: '('}}\n", `feed "x": listing: skip: error parsing regexp`},
+		{"ErrKind", "feeds:\n  - {name: x, url: a.xml, source: RBI, kind: page}\n", `kind "page" is not feed or listing`},
+		{"ErrCadenceShort", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {busy: 1m}}\n", "cadence busy 1m0s is shorter than 5m0s"},
+		{"ErrCadenceKey", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {fast: 5m}}\n", "field fast not found"},
+		{"ErrCadenceValue", "feeds:\n  - {name: x, url: a.xml, source: RBI, cadence: {quiet: soon}}\n", "soon"},
+		{"ErrListingKind", "feeds:\n  - {name: x, source: NPCI, listing: {url: https://x.org/, item: tr, title: a, link: a}}\n", "only a listing has them"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,19 +207,31 @@ func TestSelect(t *testing.T) {
 }
 
 // The real content's circulars all give their links, so ingest can run
-// against it.
-func TestKnownLinks_RealContent(t *testing.T) {
-	known, err := knownLinks("../../content")
+// against it; each file is one instrument, its other links its copies,
+// and its number part of its identity.
+func TestKnownInstruments_RealContent(t *testing.T) {
+	items, err := knownInstruments("../../content")
 	if err != nil {
 		t.Fatal(err)
+	}
+	known := map[string]Item{}
+	refs := 0
+	for _, it := range items {
+		known[it.Link] = it
+		if it.Ref != "" {
+			refs++
+		}
 	}
 	// an officialUrl, and an additionalSourceUrls item written as {url, kind}
 	for _, l := range []string{"https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12051",
 		"https://www.taxmann.com/post/blog/rbi-issues-new-rules-for-payment-aggregators-and-banks"} {
 		key, _ := catalog.NormaliseLink(l)
-		if len(known) < 50 || !strings.HasPrefix(known[key], "content/circulars/") {
-			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key])
+		if len(known) < 50 || !strings.HasPrefix(known[key].FilePath, "content/circulars/") {
+			t.Errorf("%d links known, and %q is in %q: want the real circulars' links", len(known), key, known[key].FilePath)
 		}
+	}
+	if refs < 30 {
+		t.Errorf("%d of the content's instruments have a reference key, want most RBI and SEBI ones", refs)
 	}
 }
 

@@ -69,6 +69,10 @@ type Poll struct {
 	// NextPoll is when the source is next due (its cadence, jitter and
 	// back-off, decided by the caller).
 	NextPoll time.Time
+	// StaleReported and ShapeReported are when the operator was told
+	// that the source went stale or changed shape, this spell (zero:
+	// not told, or the spell is over); saved as given.
+	StaleReported, ShapeReported time.Time
 }
 
 // State is the store's side of polling.

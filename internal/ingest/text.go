@@ -7,6 +7,8 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/text/unicode/norm"
+
+	"regpulse/internal/words"
 )
 
 // blockTags end a line in plain text: the regulators' descriptions are
@@ -78,19 +80,24 @@ var stopWords = map[string]bool{
 }
 
 // slugWords is up to max lower-case ASCII words of s, joined by '-'.
+// Words are internal/words' (letters, digits and marks, in any script);
+// Devanagari is transliterated first (translit.go), accents are dropped
+// (NFKD splits é into e and a mark), and what is left outside ASCII is
+// dropped from its word.
 func slugWords(s string, max int) string {
-	var words []string
+	var out []string
 	word := func(w string) {
-		if w != "" && !stopWords[w] && len(words) < max {
-			words = append(words, w)
+		if w != "" && !stopWords[w] && len(out) < max {
+			out = append(out, w)
 		}
 	}
 	var cur strings.Builder
-	for _, r := range norm.NFKD.String(strings.ToLower(s)) {
+	for _, r := range transliterate(norm.NFKD.String(strings.ToLower(s))) {
 		switch {
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		case r < unicode.MaxASCII && words.IsPart(r):
 			cur.WriteRune(r)
-		case unicode.Is(unicode.Mn, r): // accents split off by NFKD: é becomes e
+		case words.IsPart(r) || words.IsJoiner(r):
+			// accents split off by NFKD, letters no slug can hold
 		case r == '\'' || r == '’':
 			// "RBI's" stays one word
 		default:
@@ -99,5 +106,5 @@ func slugWords(s string, max int) string {
 		}
 	}
 	word(cur.String())
-	return strings.Join(words, "-")
+	return strings.Join(out, "-")
 }

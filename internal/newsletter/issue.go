@@ -36,17 +36,41 @@ func PreviousMonth(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month()-1, 1, 0, 0, 0, 0, time.UTC)
 }
 
+// Content is what an issue is chosen from: the catalog's, or what the
+// store holds (a scheduled function has no content folder).
+type Content struct {
+	Circulars []catalog.Circular
+	News      []catalog.NewsItem
+	Sibos     []catalog.SibosEvent
+	Events    []catalog.Event
+}
+
+// Window is month's span, [start, end), and the end of the weeks after
+// it whose effective dates the issue lists ([end, ahead)): a store reads
+// no more than these (NewIssueFromList chooses within them).
+func Window(month time.Time) (start, end, ahead time.Time) {
+	start = time.Date(month.Year(), month.Month(), 1, 0, 0, 0, 0, time.UTC)
+	end = start.AddDate(0, 1, 0)
+	return start, end, end.Add(effectiveAhead)
+}
+
 // NewIssue selects the month's content from the catalog.
 func NewIssue(cat *catalog.Catalog, month time.Time) Issue {
-	start := time.Date(month.Year(), month.Month(), 1, 0, 0, 0, 0, time.UTC)
-	end := start.AddDate(0, 1, 0)
+	return NewIssueFromList(Content{Circulars: cat.Circulars, News: cat.News, Sibos: cat.Sibos, Events: cat.Events}, month)
+}
+
+// NewIssueFromList selects the month's content from lists (any superset
+// of it, in any order): what NewIssue does for a catalog, for a digest
+// read from the store.
+func NewIssueFromList(cat Content, month time.Time) Issue {
+	start, end, ahead := Window(month)
 	in := func(d catalog.Date) bool { return !d.Before(start) && d.Before(end) }
 	is := Issue{Month: start}
 	for _, c := range cat.Circulars {
 		if in(c.PublishedDate) {
 			is.Circulars = append(is.Circulars, c)
 		}
-		if c.EffectiveDate != nil && !c.EffectiveDate.Before(end) && c.EffectiveDate.Before(end.Add(effectiveAhead)) {
+		if c.EffectiveDate != nil && !c.EffectiveDate.Before(end) && c.EffectiveDate.Before(ahead) {
 			is.Effective = append(is.Effective, c)
 		}
 	}

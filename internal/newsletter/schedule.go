@@ -2,6 +2,7 @@ package newsletter
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 )
@@ -50,22 +51,32 @@ func Schedule(ctx context.Context, lock RunLock, holder string, run func(ctx con
 // runMonth sends month's digest if this holder gets it; true when it is
 // done (by this process).
 func runMonth(ctx context.Context, lock RunLock, holder string, month time.Time, run func(context.Context, time.Time) error, log *slog.Logger) bool {
+	done, err := RunMonth(ctx, lock, holder, month, run)
+	if err != nil {
+		log.Error("digest schedule: "+err.Error(), "month", MonthKey(month))
+	}
+	return done && err == nil
+}
+
+// RunMonth is one of Schedule's runs, for a scheduler outside this
+// process (a scheduled function ticking on the first day): it sends
+// month's digest when holder gets the month's lock, and marks it sent.
+// done is false, with no error, when the digest was sent already or
+// another process holds it; a failed run leaves the month to the next.
+func RunMonth(ctx context.Context, lock RunLock, holder string, month time.Time, run func(context.Context, time.Time) error) (done bool, err error) {
 	key := MonthKey(month)
 	ok, err := lock.ClaimDigestRun(ctx, key, holder, runLease)
 	if err != nil {
-		log.Error("digest schedule: lock", "month", key, "err", err)
-		return false
+		return false, fmt.Errorf("lock: %w", err)
 	}
 	if !ok {
-		return false // sent already, or another process is sending it
+		return false, nil // sent already, or another process is sending it
 	}
 	if err := run(ctx, month); err != nil {
-		log.Error("digest schedule: run failed; retrying later", "month", key, "err", err)
-		return false
+		return false, fmt.Errorf("run failed; retrying later: %w", err)
 	}
 	if err := lock.FinishDigestRun(ctx, key); err != nil {
-		log.Error("digest schedule: finish", "month", key, "err", err)
-		return false
+		return false, fmt.Errorf("finish: %w", err)
 	}
-	return true
+	return true, nil
 }

@@ -3,7 +3,7 @@
 // struck out and which were put in.
 //
 // Words are runs of letters, combining marks and digits in any script,
-// so a Devanagari word with its vowel signs (category Mc) and nukta (Mn)
+// (internal/words), so a Devanagari word with its vowel signs (Mc) and nukta (Mn)
 // stays whole; spaces and each punctuation mark are tokens of their own.
 // The diff is sergi/go-diff's DiffMain over those tokens (one rune per
 // distinct token, the library's line-mode trick applied to words), with
@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"regpulse/internal/words"
 )
 
 // Op is what happened to a segment of text.
@@ -82,14 +84,8 @@ func Tokens(s string) []string {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		j := i + n
 		switch {
-		case isWordRune(r):
-			for j < len(s) {
-				r, n := utf8.DecodeRuneInString(s[j:])
-				if !isWordRune(r) && !(isJoiner(r) && j+n < len(s)) {
-					break
-				}
-				j += n
-			}
+		case words.IsPart(r):
+			j = words.End(s, i)
 		case unicode.IsSpace(r):
 			for j < len(s) {
 				r, n := utf8.DecodeRuneInString(s[j:])
@@ -104,15 +100,6 @@ func Tokens(s string) []string {
 	}
 	return out
 }
-
-// isWordRune is a letter, a digit or any combining mark: Devanagari's
-// vowel signs are spacing marks (Mc), which unicode.IsLetter rejects.
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)
-}
-
-// isJoiner is the zero-width (non-)joiner, part of an Indic word's spelling.
-func isJoiner(r rune) bool { return r == '\u200c' || r == '\u200d' }
 
 // encoder gives each distinct token a rune of its own.
 type encoder struct {

@@ -179,7 +179,7 @@ func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
 	}
 	for i, w := range words {
 		t := Term{Word: w, Keys: []string{keys[i]}}
-		if docs[keys[i]] == 0 && !isNumber(w) {
+		if docs[keys[i]] == 0 && !isNumber(keys[i]) {
 			if t, err = widen(ctx, t, vocab); err != nil {
 				return Plan{}, err
 			}
@@ -447,7 +447,7 @@ func indexColumns(columns [Columns]string) Document {
 				short[packed] = p
 			}
 			col = append(col, p)
-			if !isNumber(w) && len(w) >= prefixMin {
+			if !isNumber(k) && len(w) >= prefixMin {
 				d.Words = append(d.Words, Word{Word: w, Key: k})
 			}
 		})

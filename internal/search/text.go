@@ -15,6 +15,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
+	"golang.org/x/text/unicode/norm"
+
+	"regpulse/internal/words"
 )
 
 // Token is one word of a text: its lower-cased form, its index key and
@@ -28,6 +31,8 @@ type Token struct {
 // Tokens splits text into words: runs of letters or of digits, so that a
 // circular number reads the same however it is punctuated ("02.14.008",
 // "02-14-008" and "02/14/008" are all 2 14 8; "S-516" and "S516" are s 516).
+// Letters are internal/words' rule: in any script, with their marks
+// (Devanagari's vowel signs) and the joiners inside a word.
 func Tokens(text string) []Token {
 	var out []Token
 	eachWord(text, func(start, end int) {
@@ -84,10 +89,14 @@ func eachWord(text string, word func(start, end int)) {
 			var r rune
 			r, size = utf8.DecodeRuneInString(text[i:])
 			switch {
-			case unicode.IsLetter(r) || unicode.Is(unicode.Mn, r):
+			case words.IsLetter(r):
 				k = classLetter
 			case unicode.IsDigit(r):
 				k = classDigit
+			case kind == classLetter && words.IsJoiner(r) && words.Joins(text, i+size):
+				// A joiner inside a word (an Indic conjunct's spelling)
+				// belongs to it; the word's class carries on.
+				k = kind
 			default:
 				k = classOther
 			}
@@ -127,15 +136,16 @@ func Keys(text string) string {
 // Key is the index key of a lower-cased word: numbers without leading
 // zeros, words in American spelling and stemmed (Porter2), so that
 // authorisation and authorization, aggregators and aggregator meet.
+// Outside ASCII a word is first composed (NFC) and its joiners dropped,
+// so that however it was typed it meets itself; Devanagari digits are
+// read as digits (२०२५ is 2025); and only words in the Latin script are
+// stemmed, the stemmer being English.
 func Key(word string) string {
 	if word == "" {
 		return ""
 	}
 	if c := word[0]; c >= '0' && c <= '9' {
-		if t := strings.TrimLeft(word, "0"); t != "" {
-			return t
-		}
-		return "0"
+		return trimmedNumber(word)
 	}
 	if utf8.RuneCountInString(word) > 40 {
 		return word // not a word: leave it whole
@@ -143,13 +153,69 @@ func Key(word string) string {
 	if k, ok := keyCache.Load(word); ok {
 		return k.(string)
 	}
-	k := english.Stem(american(word), false)
+	k := wordKey(word)
 	// Indexing meets the same few thousand words millions of times;
 	// the cache is bounded so that odd words cannot grow it for ever.
 	if keyCacheSize.Add(1) <= keyCacheMax {
 		keyCache.Store(word, k)
 	}
 	return k
+}
+
+// wordKey is Key of a word that is not ASCII digits, uncached.
+func wordKey(word string) string {
+	if !isASCII(word) {
+		var latin bool
+		word, latin = wideWord(word)
+		if word == "" {
+			return ""
+		}
+		if c := word[0]; c >= '0' && c <= '9' {
+			return trimmedNumber(word)
+		}
+		if !latin {
+			return word
+		}
+	}
+	return english.Stem(american(word), false)
+}
+
+// trimmedNumber is the key of a word of ASCII digits: without leading zeros.
+func trimmedNumber(word string) string {
+	if t := strings.TrimLeft(word, "0"); t != "" {
+		return t
+	}
+	return "0"
+}
+
+// wideWord is a word with a byte outside ASCII as Key reads it: composed,
+// without joiners, Devanagari digits as ASCII ones; latin is whether
+// its letters are all Latin ones (which the English stemmer may take).
+func wideWord(word string) (_ string, latin bool) {
+	word = norm.NFC.String(word)
+	var b []byte
+	for i, r := range word {
+		switch {
+		case words.IsJoiner(r):
+			if b == nil {
+				b = append(make([]byte, 0, len(word)), word[:i]...)
+			}
+			continue
+		case '०' <= r && r <= '९':
+			if b == nil {
+				b = append(make([]byte, 0, len(word)), word[:i]...)
+			}
+			b = append(b, byte('0'+r-'०'))
+			continue
+		}
+		if b != nil {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	if b != nil {
+		word = string(b)
+	}
+	return word, words.Latin(word)
 }
 
 var (

@@ -6,17 +6,23 @@ import (
 	"unicode"
 
 	"github.com/kljensen/snowball/english"
+
+	"regpulse/internal/words"
 )
 
-// terms are a text's words for comparing sentences: lower-cased, English
-// stop words left out, each reduced to its Snowball (Porter2) stem so that
-// "payments", "payment" and "paying" count as one term.
+// terms are a text's words (internal/words: a Devanagari word whole, with
+// its vowel signs) for comparing sentences: lower-cased, English stop
+// words left out, each English word reduced to its Snowball (Porter2)
+// stem so that "payments", "payment" and "paying" count as one term.
+// Words in other scripts are kept as written: the stemmer is English.
 func terms(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	for _, w := range words.Fields(strings.ToLower(s)) {
 		if english.IsStopWord(w) || modals[w] || (len(w) < 2 && !unicode.IsDigit(rune(w[0]))) {
+			continue
+		}
+		if !words.Latin(w) {
+			out = append(out, w)
 			continue
 		}
 		out = append(out, english.Stem(w, false))

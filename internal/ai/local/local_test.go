@@ -26,6 +26,8 @@ func TestSentences(t *testing.T) {
 		{"LowerCaseAfterStop", "Use the approx. value here.", []string{"Use the approx. value here."}},
 		{"Quotes", `NPCI said "stop now." Then it acted.`, []string{"NPCI said “stop now.”", "Then it acted."}},
 		{"Markdown", "## Who must comply\n\nEntities must:\n\n- **register** by 1 April\n- report [monthly](https://x.test)\n\nThat is all.", []string{"Who must comply", "Entities must:", "register by 1 April", "report monthly", "That is all."}},
+		{"Danda", "सभी परिचालक मासिक रिपोर्ट देंगे। यह निदेश तुरंत लागू होगा॥ दर 2.5 प्रतिशत है।", []string{"सभी परिचालक मासिक रिपोर्ट देंगे।", "यह निदेश तुरंत लागू होगा॥", "दर 2.5 प्रतिशत है।"}},
+		{"DandaQuoted", "उसने कहा \"रुकिए।\" फिर", []string{"उसने कहा “रुकिए।”", "फिर"}},
 		{"Empty", " \n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

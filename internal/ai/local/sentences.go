@@ -13,7 +13,9 @@ import (
 // sentence even without a full stop. A full stop ends one only when
 // followed by a space and a capital, digit or opening mark, and not after
 // an abbreviation ("No.", "Rs.", "e.g.") or an initial; "2.5" and
-// "DPSS.CO.PD" never split because no space follows their dots.
+// "DPSS.CO.PD" never split because no space follows their dots. In Hindi
+// (and the other scripts that use it) the danda । and double danda ॥ end
+// a sentence.
 func Sentences(md string) []string {
 	var out []string
 	for _, block := range markdown.Blocks(md) {
@@ -42,7 +44,8 @@ func splitBlock(s string) []string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
-		if r != '.' && r != '!' && r != '?' {
+		danda := r == '।' || r == '॥'
+		if r != '.' && r != '!' && r != '?' && !danda {
 			continue
 		}
 		end := i
@@ -54,7 +57,9 @@ func splitBlock(s string) []string {
 			}
 			end += n
 		}
-		if end < len(s) {
+		// A danda always ends a sentence: it marks nothing else, and the
+		// scripts that use it have no capitals to look for.
+		if end < len(s) && !danda {
 			next, n := utf8.DecodeRuneInString(s[end:])
 			if !unicode.IsSpace(next) {
 				continue
