@@ -40,6 +40,7 @@ type Store interface {
 	OrganisationRegisters
 	Inspections
 	SSO
+	PublicationLog
 }
 
 // Handler holds the API's dependencies.

@@ -41,6 +41,7 @@ func areas() []area {
 		// Evidence is the decisions' (it takes their subject's parameters).
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 		{routes: inspectionRoutes, params: inspectionParams},
+		{routes: publicationLogRoutes, params: publicationLogParams},
 	}
 }
 

@@ -109,10 +109,56 @@ func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now t
 }
 
 // freshnessView is how current the catalog is as lists show it: the
-// build's date and the newest circular's.
-func freshnessView(cat *catalog.Catalog, now time.Time) map[string]any {
+// build's date and the newest circular's, and, per regulator, when ingest
+// last read it as the build knew it (sourceFreshnessViews).
+func freshnessView(cat *catalog.Catalog, now time.Time, sources []catalog.SourceFreshness) map[string]any {
 	f := catalog.NewFreshness(cat.Circulars, now)
-	return map[string]any{"asOf": f.UpdatedAt.Format(time.DateOnly), "newestCircular": f.NewestCircular}
+	return map[string]any{"asOf": f.UpdatedAt.Format(time.DateOnly), "newestCircular": f.NewestCircular,
+		"sources": sourceFreshnessViews(sources)}
+}
+
+// ist is India's time, in which pages say when a source was read (a fixed
+// offset: India keeps no daylight saving, and builds need no tzdata).
+var ist = time.FixedZone("IST", 5*3600+1800)
+
+// sourceFreshnessView is one regulator's "up to date as of": its last
+// successful read in IST, to the minute, and whether it is stale (decided
+// by the store at the build's time: catalog.IsStale).
+type sourceFreshnessView struct {
+	Source string `json:"source"`
+	// At is the read's time (RFC 3339, UTC) for <time datetime>; AsOf how
+	// pages say it. Both empty when the source never answered.
+	At    string `json:"at"`
+	AsOf  string `json:"asOf"`
+	Stale bool   `json:"stale"`
+}
+
+func sourceFreshnessViews(sources []catalog.SourceFreshness) []sourceFreshnessView {
+	out := []sourceFreshnessView{}
+	for _, s := range sources {
+		v := sourceFreshnessView{Source: s.Source, Stale: s.Stale}
+		if !s.LastSuccess.IsZero() {
+			v.At = s.LastSuccess.UTC().Format(time.RFC3339)
+			v.AsOf = s.LastSuccess.In(ist).Format("January 2, 2006, 15:04 MST")
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// publicationLogView is what /publication-log shows: the log's newest
+// entries the build knew, each with the words of its event.
+func publicationLogView(entries []catalog.PublicationEntry) map[string]any {
+	type entryView struct {
+		catalog.PublicationEntry
+		Day   string `json:"day"`
+		Words string `json:"words"`
+	}
+	views := []entryView{}
+	for _, e := range entries {
+		views = append(views, entryView{PublicationEntry: e, Day: e.At.UTC().Format(time.DateOnly), Words: catalog.PublicationEventLabel(e.Event)})
+	}
+	return map[string]any{"entries": views, "atom": "/api/publication-log.atom", "json": "/api/publication-log"}
 }
 
 // templateData is what templates read as hugo.Data.site. Keys are kept as
@@ -164,7 +210,9 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
 		// the lists' "up to date as of" (_partials/up-to-date.html): the
 		// build's day, not its time, as the build's inputs hash has it
-		"freshness":      freshnessView(cat, opts.Now()),
+		"freshness": freshnessView(cat, opts.Now(), opts.SourceFreshness),
+		// /publication-log's newest entries, as the store had them
+		"publicationLog": publicationLogView(opts.PublicationLog),
 		"documentTypes":  documentTypeLabels(),
 		"verifications":  verificationViews(),
 		"calendar":       CalendarPath,

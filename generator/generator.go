@@ -62,6 +62,16 @@ type Options struct {
 	// (the store's count; 0 without one). The page refreshes all four
 	// figures from the API when it loads.
 	ActiveUsers int
+	// SourceFreshness is, per regulator, when ingest last read it
+	// successfully, as the store knew it when the build began (its
+	// IngestFreshness at Now): the lists, the dashboard and the
+	// regulators' pages say "up to date as of" per source and mark a
+	// stale one. Nil without a store: they say nothing per source.
+	SourceFreshness []catalog.SourceFreshness
+	// PublicationLog is the publication log's newest entries, newest
+	// first, as the store held them: /publication-log lists them and
+	// links to the API for the rest. Nil without a store.
+	PublicationLog []catalog.PublicationEntry
 	// ReleaseContent says the caller reads nothing of the catalog from the
 	// Result: the build loads the catalog without the circulars' texts
 	// (catalog.WithoutTexts) and reads each from its file while it renders

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"regpulse/internal/catalog"
 	"slices"
 	"strings"
 	"sync"
@@ -135,8 +136,35 @@ func buildInto(t *testing.T, out, content, templates string, now time.Time) (str
 
 // buildOptions are the test builds' options.
 func buildOptions(out, content, templates string, now time.Time) Options {
-	return Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets, OutDir: out,
+	opts := Options{ContentDir: content, TemplatesDir: templates, AssetsDir: fixtureAssets, OutDir: out,
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return now }}
+	if content == fixtureContent {
+		// what a store would add (its entries name the fixture's circulars)
+		opts.SourceFreshness, opts.PublicationLog = fixtureSourceFreshness(now), fixturePublicationLog(now)
+	}
+	return opts
+}
+
+// fixtureSourceFreshness is what a store would say of ingest as of now
+// (project-made feed names): RBI read two hours ago, NPCI stale.
+func fixtureSourceFreshness(now time.Time) []catalog.SourceFreshness {
+	return []catalog.SourceFreshness{
+		{Source: "NPCI", Feeds: catalog.TextList{"npci-fixture-listing"}, LastSuccess: now.Add(-30 * time.Hour), Stale: true},
+		{Source: "RBI", Feeds: catalog.TextList{"rbi-fixture-feed"}, LastSuccess: now.Add(-2 * time.Hour)},
+	}
+}
+
+// fixturePublicationLog is a store's newest log entries as of now,
+// newest first, over the fixture's circulars.
+func fixturePublicationLog(now time.Time) []catalog.PublicationEntry {
+	return []catalog.PublicationEntry{
+		{Seq: 3, At: now.Add(-time.Hour), Event: "revised", Kind: "circular", Slug: "npci-2024-03-28-upi-ids", Source: "NPCI",
+			Title: "UPI transaction IDs", Path: "/circulars/npci-2024-03-28-upi-ids", BeforeHash: "0123456789abcdef", AfterHash: "fedcba9876543210", SupersededBy: catalog.TextList{}},
+		{Seq: 2, At: now.Add(-2 * time.Hour), Event: "published", Kind: "circular", Slug: "rbi-2021-09-07-tokenisation", Source: "RBI",
+			Title: "Tokenisation of card data on devices (description)", Path: "/circulars/rbi-2021-09-07-tokenisation", AfterHash: "00112233", SupersededBy: catalog.TextList{}},
+		{Seq: 1, At: now.Add(-3 * time.Hour), Event: "baseline", Kind: "catalog", SupersededBy: catalog.TextList{},
+			Note: "The log begins here. The catalog held 2 circulars, 0 Master Directions and 0 of their versions; each change from now on is logged."},
+	}
 }
 
 // TestAll builds the fixture tree and the real content, then walks every

@@ -59,6 +59,7 @@ var staticRoutes = []Route{
 	{"/learning-videos", "Learning Videos", "learning-videos"},
 	{"/summarizer", "AI Document Summarizer", "summarizer"},
 	{"/fintech-leaders", "Top Fintech Leaders", "fintech-leaders"},
+	{"/publication-log", "Publication Log", "publication-log"},
 }
 
 // Routes lists every page path the built site must contain.

@@ -4,16 +4,19 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"regpulse/generator"
 	"time"
 
 	"regpulse/internal/app"
+	"regpulse/internal/catalog"
 	"regpulse/internal/store"
 )
 
-// storedInputs sets what a build shows from the store (the AI summaries
-// and the dashboard's Active Users figure); nothing when there is no SQLite
+// storedInputs sets what a build shows from the store (the AI summaries,
+// the dashboard's Active Users figure, each source's freshness and the
+// publication log's newest entries); nothing when there is no SQLite
 // database yet (a build needs no store).
 func storedInputs(ctx context.Context, sf app.Store, opts *generator.Options) error {
 	t, err := sf.Target()
@@ -52,5 +55,14 @@ func setStoredInputs(ctx context.Context, db *store.DB, opts *generator.Options)
 		return err
 	}
 	opts.ActiveUsers = st.ActiveUsers
-	return nil
+	if opts.SourceFreshness, err = db.IngestFreshness(ctx); err != nil {
+		return err
+	}
+	// /publication-log's newest entries (the rest through the API)
+	opts.PublicationLog, _, err = db.PublicationLog(ctx, catalog.PublicationQuery{Before: math.MaxInt64, Limit: publicationLogShown})
+	return err
 }
+
+// publicationLogShown is how many of the log's newest entries a build's
+// /publication-log lists.
+const publicationLogShown = 50

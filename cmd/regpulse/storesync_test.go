@@ -65,5 +65,12 @@ func testStoredInputs(t *testing.T, kind string) {
 		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, opts.Summaries); err != nil || diff != "" {
 			t.Errorf("storedInputs' summaries (-want +got):\n%s%v", diff, err)
 		}
+		// The sync logged its baseline; no feed was read yet.
+		if len(opts.PublicationLog) != 1 || opts.PublicationLog[0].Event != "baseline" {
+			t.Errorf("storedInputs' publication log %+v, want the baseline", opts.PublicationLog)
+		}
+		if len(opts.SourceFreshness) != 0 {
+			t.Errorf("storedInputs' source freshness %#v, want none", opts.SourceFreshness)
+		}
 	}
 }

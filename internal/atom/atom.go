@@ -49,7 +49,10 @@ type Feed struct {
 	Updated  string   `xml:"updated"`
 	Links    []Link   `xml:"link"`
 	Author   Person   `xml:"author"`
-	Entries  []Entry  `xml:"entry"`
+	// Archive, set, marks an archive document (RFC 5005 section 4,
+	// fh:archive): one whose entries never change.
+	Archive *struct{} `xml:"http://purl.org/syndication/history/1.0 archive,omitempty"`
+	Entries []Entry   `xml:"entry"`
 }
 
 // Date writes t as Atom's dates are written (RFC 3339).

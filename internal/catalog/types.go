@@ -87,6 +87,8 @@ var Enums = map[string][]string{
 	"SourceKind":            SourceKinds,
 	"SourceForm":            SourceForms,
 	"OfficialURLConfidence": OfficialURLConfidences,
+	"PublicationEvent":      PublicationEvents,
+	"PublicationKind":       PublicationKinds,
 }
 
 // ImpactRank orders impact levels for sorting: high first.

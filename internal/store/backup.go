@@ -35,6 +35,11 @@ var seededTables = []string{"search_version"}
 
 // skippedTables are the migration tool's own bookkeeping: each store
 // keeps its own.
+// keptKeys are the PostgreSQL identity keys a restore keeps, by table:
+// a circular's rid (the search index's key) and the publication log's
+// seq (its consumers' cursor).
+var keptKeys = map[string]string{"circulars": "rid", "publication_log": "seq"}
+
 var skippedTables = []string{"goose_db_version", "sqlite_sequence"}
 
 // Backup writes a consistent copy of the store to path, a new SQLite
@@ -248,10 +253,13 @@ func copyTables(ctx context.Context, src querier, sd *dialect, dst *DB) error {
 			return fmt.Errorf("table %s: %w", t, err)
 		}
 	}
-	if dst.db.d.postgres && slices.Contains(dstTables, "circulars") {
-		// rid was copied: new circulars' keys continue after the largest.
-		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('circulars', 'rid'),
-			COALESCE((SELECT MAX(rid) FROM circulars), 0) + 1, false)`); err != nil {
+	for t, key := range keptKeys {
+		if !dst.db.d.postgres || !slices.Contains(dstTables, t) {
+			continue
+		}
+		// The keys were copied: new rows' keys continue after the largest.
+		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+t+`', '`+key+`'),
+			COALESCE((SELECT MAX(`+key+`) FROM `+t+`), 0) + 1, false)`); err != nil {
 			return err
 		}
 	}
@@ -295,8 +303,8 @@ func copyTable(ctx context.Context, src querier, sd *dialect, st *txStmts, dd *d
 	defer rows.Close()
 	insert := func(n int) string {
 		q := insertRowsSQL(t, names, n)
-		if dd.postgres && t == "circulars" {
-			// rid is GENERATED ALWAYS: the backup's keys are kept.
+		if dd.postgres && keptKeys[t] != "" {
+			// The key is GENERATED ALWAYS: the backup's keys are kept.
 			q = strings.Replace(q, ") VALUES ", ") OVERRIDING SYSTEM VALUE VALUES ", 1)
 		}
 		return q

@@ -122,6 +122,9 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 			return SyncStats{}, fmt.Errorf("direction version arrivals: %w", err)
 		}
 	}
+	if err := logPublications(ctx, tx, st, cat, stats, s.now()); err != nil {
+		return SyncStats{}, fmt.Errorf("publication log: %w", err)
+	}
 	if stats.Reopened, err = s.reopenDecisions(ctx, tx); err != nil {
 		return SyncStats{}, fmt.Errorf("reopening decisions: %w", err)
 	}
