@@ -22,6 +22,7 @@ import (
 
 	"regpulse/internal/app"
 	"regpulse/internal/catalog"
+	"regpulse/internal/lambdatest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
 	"regpulse/internal/store/storetest"
@@ -107,41 +108,6 @@ func TestHandler_FunctionPath(t *testing.T) {
 	})
 }
 
-// fakeRuntime is the part of the Lambda Runtime API a Go function calls:
-// it hands out one event, then keeps the next poll waiting, and records
-// the function's answer.
-type fakeRuntime struct {
-	event    []byte
-	served   sync.Once
-	polled   chan time.Time // when the function first asked for an event
-	answered chan []byte
-	failed   chan []byte
-}
-
-func (f *fakeRuntime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	switch {
-	case r.URL.Path == "/2018-06-01/runtime/invocation/next":
-		first := false
-		f.served.Do(func() { first = true })
-		if !first {
-			<-r.Context().Done() // a frozen instance waits for its next event
-			return
-		}
-		f.polled <- time.Now()
-		w.Header().Set("Lambda-Runtime-Aws-Request-Id", "req-1")
-		w.Header().Set("Lambda-Runtime-Deadline-Ms", "9999999999999")
-		w.Header().Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:local:0:function:regpulse-api")
-		w.Write(f.event)
-	case strings.HasSuffix(r.URL.Path, "/response"):
-		f.answered <- body
-		w.WriteHeader(http.StatusAccepted)
-	default: // /init/error, /invocation/{id}/error
-		f.failed <- body
-		w.WriteHeader(http.StatusAccepted)
-	}
-}
-
 // invocation is a run of the function under a local fake of the Lambda
 // Runtime API: the first event's answer and when things happened.
 type invocation struct {
@@ -157,7 +123,7 @@ type invocation struct {
 // its answer (or its failure, exit or a minute).
 func invoke(t testing.TB, bin string, env []string, event events.APIGatewayProxyRequest) (inv invocation, err error) {
 	body, _ := json.Marshal(event)
-	rt := &fakeRuntime{event: body, answered: make(chan []byte, 1), failed: make(chan []byte, 1), polled: make(chan time.Time, 1)}
+	rt := lambdatest.New(body, "arn:aws:lambda:local:0:function:regpulse-api")
 	srv := httptest.NewServer(rt)
 	defer srv.Close()
 	cmd := exec.Command(bin)
@@ -179,12 +145,12 @@ func invoke(t testing.TB, bin string, env []string, event events.APIGatewayProxy
 		inv.log = stderr.String()
 	}()
 	select {
-	case body := <-rt.answered:
+	case body := <-rt.Answered:
 		inv.done = time.Now()
-		inv.polled = <-rt.polled
+		inv.polled = <-rt.Polled
 		inv.peakRSS = peakRSS(cmd.Process.Pid)
 		return inv, json.Unmarshal(body, &inv.answer)
-	case body := <-rt.failed:
+	case body := <-rt.Failed:
 		return inv, fmt.Errorf("the function reported an error: %s", body)
 	case <-done:
 		return inv, fmt.Errorf("the function exited: %w", waitErr)

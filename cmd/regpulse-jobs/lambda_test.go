@@ -2,53 +2,19 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"regpulse/internal/lambdatest"
 	"regpulse/internal/store/pgtest"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
-
-// fakeRuntime is the part of the Lambda Runtime API a Go function calls:
-// one scheduled event, then the next poll kept waiting; the function's
-// answer or error recorded.
-type fakeRuntime struct {
-	served   sync.Once
-	answered chan []byte
-	failed   chan []byte
-}
-
-func (f *fakeRuntime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	switch {
-	case r.URL.Path == "/2018-06-01/runtime/invocation/next":
-		first := false
-		f.served.Do(func() { first = true })
-		if !first {
-			<-r.Context().Done()
-			return
-		}
-		w.Header().Set("Lambda-Runtime-Aws-Request-Id", "req-1")
-		w.Header().Set("Lambda-Runtime-Deadline-Ms", "9999999999999")
-		w.Header().Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:local:0:function:regpulse-ingest")
-		w.Write([]byte(`{"next_run":"2026-12-02T06:05:00.000Z"}`)) // what a scheduled function is sent
-	case strings.HasSuffix(r.URL.Path, "/response"):
-		f.answered <- body
-		w.WriteHeader(http.StatusAccepted)
-	default:
-		f.failed <- body
-		w.WriteHeader(http.StatusAccepted)
-	}
-}
 
 // TestInvoke_Lambda runs the built binary as Netlify runs the
 // regpulse-ingest function: under a (fake) Lambda Runtime API, the job
@@ -65,7 +31,8 @@ func TestInvoke_Lambda(t *testing.T) {
 	}
 	feeds, _ := filepath.Abs("testdata/feeds.yaml")
 	invoke := func(t *testing.T, env ...string) (answer string, log string, err error) {
-		rt := &fakeRuntime{answered: make(chan []byte, 1), failed: make(chan []byte, 1)}
+		rt := lambdatest.New([]byte(`{"next_run":"2026-12-02T06:05:00.000Z"}`), // what a scheduled function is sent
+			"arn:aws:lambda:local:0:function:regpulse-ingest")
 		srv := httptest.NewServer(rt)
 		defer srv.Close()
 		cmd := exec.Command(bin)
@@ -87,10 +54,10 @@ func TestInvoke_Lambda(t *testing.T) {
 			log = stderr.String() // read once the process is gone
 		}()
 		select {
-		case b := <-rt.answered:
+		case b := <-rt.Answered:
 			err = json.Unmarshal(b, &answer)
 			return answer, "", err
-		case b := <-rt.failed:
+		case b := <-rt.Failed:
 			return "", "", &invokeError{string(b)}
 		case <-done:
 			return "", "", waitErr
