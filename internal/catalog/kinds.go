@@ -388,18 +388,30 @@ func (l *loader) crossCheck() {
 	}
 }
 
+// circularsBySlug is every circular, published or not, by its slug: what
+// a link between circulars may name.
+func (l *loader) circularsBySlug() map[string]Circular {
+	all := map[string]Circular{}
+	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+		all[c.Slug] = c
+	}
+	return all
+}
+
+// problemOn reports a problem with a circular's field, at its line.
+func (l *loader) problemOn(field string) func(c Circular, msg string) {
+	return func(c Circular, msg string) {
+		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, field), Field: field, Message: msg})
+	}
+}
+
 // checkSupersession checks every supersedes link: it names a known
 // circular, an older one, and no chain of links leads back to where it
 // started. A published circular may not name an unpublished one (its page
 // would link nowhere); an unpublished one may name any.
 func (l *loader) checkSupersession(ref func(p, field, slug string)) {
-	all := map[string]Circular{}
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
-		all[c.Slug] = c
-	}
-	at := func(c Circular, msg string) {
-		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "supersedes"), Field: "supersedes", Message: msg})
-	}
+	all := l.circularsBySlug()
+	at := l.problemOn("supersedes")
 	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
 		for _, s := range c.Supersedes {
 			old, ok := all[s]
@@ -467,13 +479,8 @@ func (l *loader) checkSupersession(ref func(p, field, slug string)) {
 // than itself, a draft (Consultative), published no later than the final
 // one. A published final may not name an unpublished draft (ref says so).
 func (l *loader) checkFinals(ref func(p, field, slug string)) {
-	all := map[string]Circular{}
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
-		all[c.Slug] = c
-	}
-	at := func(c Circular, msg string) {
-		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, "finalOf"), Field: "finalOf", Message: msg})
-	}
+	all := l.circularsBySlug()
+	at := l.problemOn("finalOf")
 	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
 		s := string(c.FinalOf)
 		if s == "" {
