@@ -39,11 +39,13 @@ test.describe("circulars", () => {
     await expect(replaces).toBeVisible();
     await expect(page.locator("[data-replaces] li")).toHaveCount(4);
 
-    // a draft says it obliges no one, and lists its comments date
+    // a draft says it obliges no one, and gives its comment deadline
+    // (closed by now), which /consultations lists
     await page.goto("/circulars/rbi-2026-04-22-ppi-master-direction-draft");
     await expect(page.locator("[data-doctype]").first()).toHaveText("Draft for comments");
     await expect(page.locator("[data-draft-note]")).toContainText("obliges no one");
-    await expect(page.locator("[data-compliance-dates] li").first()).toContainText("Comments due");
+    await expect(page.locator("[data-comments-due]")).toContainText("Comments due");
+    await expect(page.locator("[data-comments-due] time")).toHaveAttribute("datetime", "2026-05-22");
     // the compliance dates and the obligations both link the calendar
     await expect(page.getByRole("link", { name: "the compliance calendar" }).first()).toHaveAttribute("href", "/feeds/compliance.ics");
     await screenshot(page, info, "circular-draft");
