@@ -170,7 +170,9 @@ type runner struct {
 	// cur is the poll under way, seq its number in the run (Known.AddedIn).
 	cur *poll
 	seq int
-	// loaded maps the store's rows already in the index to their places.
+	// loaded maps the store's rows already in the index to their places;
+	// nil until the index is loaded (loadIndex), which waits for a poll
+	// with items to match.
 	loaded map[int64]int
 }
 
@@ -199,19 +201,21 @@ func newRunner(ctx context.Context, opts Options) (*runner, error) {
 	if opts.ContentDir != "" {
 		r.dir = filepath.Join(opts.ContentDir, "circulars")
 	}
-	if err := r.loadIndex(ctx); err != nil {
-		return nil, err
-	}
 	return r, nil
 }
 
-// loadIndex builds the identity index from the content's circulars; the
+// loadIndex builds the identity index from the content's circulars, once
+// per run and only when a poll brought items to match: a tick where
+// every source is not due or answers 304 reads no content file. The
 // store's rows are looked up as items arrive (loadCandidates), so a run
 // never reads the whole table. On the store's first run, the content
 // seeds it, so that a run with no content directory still knows every
 // instrument.
 func (r *runner) loadIndex(ctx context.Context) error {
-	r.loaded = map[int64]int{}
+	if r.loaded != nil {
+		return nil
+	}
+	loaded := map[int64]int{}
 	var fromContent []Item
 	if r.opts.ContentDir != "" {
 		var err error
@@ -238,6 +242,7 @@ func (r *runner) loadIndex(ctx context.Context) error {
 		}
 		place[it.ID] = r.index.Add(Known{Identity: it.Identity, Path: it.FilePath}, canon)
 	}
+	r.loaded = loaded // only now: a failed load is tried again, never taken as an empty index
 	return nil
 }
 
@@ -398,6 +403,9 @@ const (
 // is new and the source was read before, the window may have overflowed,
 // and back is read from page next on until a known item.
 func (r *runner) window(ctx context.Context, f Feed, items []entry, back *Listing, next int) error {
+	if err := r.loadIndex(ctx); err != nil {
+		return err
+	}
 	allNew := len(items) > 0
 	for _, e := range items {
 		res, _, err := r.take(ctx, f, e, false)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -199,8 +200,17 @@ func TestPoll_Conditional(t *testing.T) {
 				t.Errorf("last success gauge %v, want %d", got, first.At.Unix())
 			}
 
+			// A poll that reads nothing reads no content either: a file
+			// ingest cannot read would fail the run were it read.
+			broken := filepath.Join(opts.ContentDir, "circulars", "zz-unreadable.md")
+			if err := os.WriteFile(broken, []byte("---\ntitle: [\n---\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			clk.t = clk.t.Add(5 * time.Minute)
 			rep = run()
+			if err := os.Remove(broken); err != nil {
+				t.Fatal(err)
+			}
 			if got := srv.lastHeader("If-None-Match"); got != tt.etag {
 				t.Errorf("second poll sent If-None-Match %q, want %q", got, tt.etag)
 			}
