@@ -1,7 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type TestInfo } from "@playwright/test";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { axeViolations, screenshot } from "./helpers";
+import { axeViolations, inviteLink, screenshot } from "./helpers";
 
 // An organisation's admin settings and register (issue 44): an admin sets
 // single sign-on on /organisation and is shown the callback address and
@@ -11,7 +9,6 @@ import { axeViolations, screenshot } from "./helpers";
 // organisation's obligations with its score, read-only.
 
 const password = "S3cret-Pa55word!";
-const dataDir = "test-results/data";
 let counter = 0;
 const unique = (info: TestInfo, what: string) => `${what}${info.project.name[0]}${info.workerIndex}${Date.now().toString(36)}${counter++}`;
 
@@ -32,26 +29,11 @@ async function pageOf(browser: Browser, token: string) {
   return page;
 }
 
-// inviteToken is the token of the invitation e-mailed to address (the
-// .eml files the server writes; quoted-printable undone).
+// inviteToken is the token of the invitation e-mailed to address.
 async function inviteToken(address: string): Promise<string> {
-  const dir = join(dataDir, "outbox", "invites");
-  let text = "";
-  await expect
-    .poll(() => {
-      for (const f of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile())) {
-        const raw = readFileSync(join(dir, f.name), "utf8");
-        if (raw.includes(`<${address}>`) || raw.includes(`To: ${address}`)) {
-          text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  const m = /\/join\/\?token=([^\s"<>&]+)/.exec(text);
-  if (!m) throw new Error(`no /join link in the e-mail to ${address}`);
-  return decodeURIComponent(m[1]);
+  const token = new URL(await inviteLink(address)).searchParams.get("token");
+  if (!token) throw new Error(`no token in the /join link e-mailed to ${address}`);
+  return token;
 }
 
 test("an admin saves single sign-on and sees the TXT record; a viewer sees no single sign-on", async ({ browser, request }, info) => {

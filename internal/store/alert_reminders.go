@@ -1,9 +1,8 @@
 package store
 
 import (
-	"strings"
-
 	"context"
+	"strings"
 
 	"github.com/google/uuid"
 
