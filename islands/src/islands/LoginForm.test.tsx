@@ -1,9 +1,8 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getToken, setToken } from "../lib/api";
-import { removeToaster } from "../lib/toast";
+import { getToken } from "../lib/api";
 import { pathOf } from "../test/fetch";
-import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import { loadPage, mountIsland, resetSignedInPage } from "../test/fixture";
 import LoginForm from "./LoginForm";
 
 const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { "Content-Type": "application/json" } });
@@ -17,13 +16,7 @@ async function onLogin(search: string, hash = "") {
   return assign;
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  setToken(null);
-  act(() => removeToaster());
-  resetPage();
-});
+afterEach(resetSignedInPage);
 
 describe("LoginForm's single sign-on", () => {
   it("starts with the work e-mail and the page's next, then goes to the provider", async () => {

@@ -1,18 +1,11 @@
 import { act } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../lib/api";
-import { removeToaster } from "../lib/toast";
-import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import { loadPage, mountIsland, resetSignedInPage } from "../test/fixture";
 import { decision, fakeTeamAPI } from "../test/teams";
 import MyWork, { pageSize } from "./MyWork";
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  setToken(null);
-  act(() => removeToaster());
-  resetPage();
-});
+afterEach(resetSignedInPage);
 
 describe("MyWork on /work/", () => {
   it("sends a signed-out reader to sign in and back", async () => {

@@ -1,46 +1,15 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken, type Schemas } from "../lib/api";
-import { removeToaster } from "../lib/toast";
 import { bodyOf, pathOf } from "../test/fetch";
-import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import { loadPage, mountIsland, resetSignedInPage } from "../test/fixture";
+import { json, me, member, org, type Call } from "../test/teams";
 import JoinPage from "./JoinPage";
 import OrganisationPage from "./OrganisationPage";
 
-type Organisation = Schemas["Organisation"];
-type Member = Schemas["Member"];
-
-const me = { id: "u-asha", username: "asha", email: "asha@example.com", firstName: "Asha", lastName: "Rao", role: "user", isVerified: false, createdAt: "2026-01-01T00:00:00Z" };
-const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status, headers: { "Content-Type": "application/json" } });
-
-const org = (role: Organisation["role"], canManageMembers: boolean): Organisation => ({
-  id: "o1",
-  name: "Asha Payments",
-  entityTypes: ["PSP"],
-  createdAt: "2026-11-01T00:00:00Z",
-  role,
-  canManageMembers,
-  canDecide: role === "admin" || role === "member",
-  canReviewEvidence: role === "admin" || role === "auditor",
-});
-
-const member = (userId: string, firstName: string, role: Member["role"], expiresAt: string | null = null): Member => ({
-  userId,
-  organisationId: "o1",
-  username: firstName.toLowerCase(),
-  email: `${firstName.toLowerCase()}@example.com`,
-  firstName,
-  lastName: "Rao",
-  role,
-  joinedAt: "2026-11-01T00:00:00Z",
-  expiresAt,
-});
-
-type Call = { method: string; url: string; body?: unknown };
-
 // fakeAPI answers the islands' calls with orgs and members; answer, when
 // given, answers a call that changes something instead (a refusal).
-function fakeAPI(orgs: Organisation[], members: Member[], answer?: (c: Call) => Response | undefined) {
+function fakeAPI(orgs: Schemas["Organisation"][], members: Schemas["Member"][], answer?: (c: Call) => Response | undefined) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = pathOf(input);
@@ -54,7 +23,7 @@ function fakeAPI(orgs: Organisation[], members: Member[], answer?: (c: Call) => 
     }
     if (method === "POST" && url === "/api/organisations") {
       const b = c.body as { name: string; entityTypes: string[] };
-      return json({ ...org("admin", true), id: "o2", name: b.name, entityTypes: b.entityTypes }, 201);
+      return json({ ...org("admin"), id: "o2", name: b.name, entityTypes: b.entityTypes }, 201);
     }
     if (method === "POST" && url === "/api/organisations/o1/invites") {
       const b = c.body as { email: string; role: string; accessEndsAt?: string };
@@ -65,7 +34,7 @@ function fakeAPI(orgs: Organisation[], members: Member[], answer?: (c: Call) => 
       return json({ ...members.find((m) => m.userId === id)!, ...(c.body as object) });
     }
     if (method === "DELETE") return new Response(null, { status: 204 });
-    if (method === "POST" && url === "/api/invites/accept") return json(org("viewer", false));
+    if (method === "POST" && url === "/api/invites/accept") return json(org("viewer"));
     if (url === "/api/organisations") return json(orgs);
     if (url === "/api/organisations/o1/members") return json(members);
     const one = orgs.find((o) => url === `/api/organisations/${o.id}`);
@@ -76,13 +45,7 @@ function fakeAPI(orgs: Organisation[], members: Member[], answer?: (c: Call) => 
   return calls;
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  setToken(null);
-  act(() => removeToaster());
-  resetPage();
-});
+afterEach(resetSignedInPage);
 
 describe("OrganisationPage on /organisation", () => {
   it("sends a signed-out reader to sign in and back", async () => {
@@ -97,7 +60,7 @@ describe("OrganisationPage on /organisation", () => {
   it("shows an admin the members, with an auditor's end, and the controls; saves a role and invites", async () => {
     setToken("t");
     await loadPage("/organisation");
-    const calls = fakeAPI([org("admin", true)], [member("u-asha", "Asha", "admin"), member("u-ravi", "Ravi", "member"), member("u-meera", "Meera", "auditor", "2027-03-31T00:00:00Z")]);
+    const calls = fakeAPI([org("admin")], [member("u-asha", "Asha", "admin"), member("u-ravi", "Ravi", "member"), member("u-meera", "Meera", "auditor", "2027-03-31T00:00:00Z")]);
     const el = await mountIsland("OrganisationPage", OrganisationPage);
     await vi.waitFor(() => expect(el.querySelectorAll("[data-member]")).toHaveLength(3));
     expect(el.querySelector("[data-member=u-meera] [data-member-ends]")!.textContent).toBe(": access ends March 31, 2027");
@@ -123,7 +86,7 @@ describe("OrganisationPage on /organisation", () => {
   it("checks the invitation's address with Go's rule before sending it", async () => {
     setToken("t");
     await loadPage("/organisation");
-    const calls = fakeAPI([org("admin", true)], [member("u-asha", "Asha", "admin")]);
+    const calls = fakeAPI([org("admin")], [member("u-asha", "Asha", "admin")]);
     await mountIsland("OrganisationPage", OrganisationPage);
     fireEvent.change(await screen.findByLabelText("E-mail address", { selector: "#invite-email" }), { target: { value: "not-an-address" } });
     fireEvent.click(screen.getByRole("button", { name: "Send Invitation" }));
@@ -134,7 +97,7 @@ describe("OrganisationPage on /organisation", () => {
   it("shows the API's refusal of removing the last admin", async () => {
     setToken("t");
     await loadPage("/organisation");
-    fakeAPI([org("admin", true)], [member("u-asha", "Asha", "admin")], (c) =>
+    fakeAPI([org("admin")], [member("u-asha", "Asha", "admin")], (c) =>
       c.method === "DELETE" ? json({ error: "An organisation keeps at least one admin: make another member admin first" }, 409) : undefined,
     );
     const el = await mountIsland("OrganisationPage", OrganisationPage);
@@ -146,7 +109,7 @@ describe("OrganisationPage on /organisation", () => {
   it("hides the admin's controls from a viewer, as the API's canManageMembers says", async () => {
     setToken("t");
     await loadPage("/organisation");
-    fakeAPI([org("viewer", false)], [member("u-ravi", "Ravi", "admin"), member("u-asha", "Asha", "viewer")]);
+    fakeAPI([org("viewer")], [member("u-ravi", "Ravi", "admin"), member("u-asha", "Asha", "viewer")]);
     const el = await mountIsland("OrganisationPage", OrganisationPage);
     await vi.waitFor(() => expect(el.querySelectorAll("[data-member]")).toHaveLength(2));
     expect(el.querySelectorAll("[data-member-controls]")).toHaveLength(0);

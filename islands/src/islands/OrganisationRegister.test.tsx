@@ -1,9 +1,7 @@
-import { act } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken, type Schemas } from "../lib/api";
-import { removeToaster } from "../lib/toast";
 import { pathOf } from "../test/fetch";
-import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import { loadPage, mountIsland, resetSignedInPage } from "../test/fixture";
 import OrganisationRegister from "./OrganisationRegister";
 
 type Item = Schemas["RegisterItem"];
@@ -69,13 +67,7 @@ function fakeAPI(items: Item[]) {
   return urls;
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  setToken(null);
-  act(() => removeToaster());
-  resetPage();
-});
+afterEach(resetSignedInPage);
 
 describe("OrganisationRegister on /organisation/register", () => {
   it("shows the organisation's register read-only: its score named, every page's items by due group, each linking to its circular", async () => {

@@ -1,21 +1,14 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../lib/api";
-import { removeToaster } from "../lib/toast";
-import { loadPage, mountIsland, resetPage } from "../test/fixture";
+import { loadPage, mountIsland, resetSignedInPage } from "../test/fixture";
 import { decision, fakeTeamAPI, member, org } from "../test/teams";
 import TeamBoard, { pageSize } from "./TeamBoard";
 
 const members = [member("u-asha", "Asha", "admin"), member("u-ravi", "Ravi", "member")];
 const board = Array.from({ length: pageSize }, (_, i) => decision({ subjectId: `c${i}`, overdue: i === 0 }));
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  setToken(null);
-  act(() => removeToaster());
-  resetPage();
-});
+afterEach(resetSignedInPage);
 
 const boardCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith("/api/organisations/o1/decisions")).map((c) => c.url);
 

@@ -7,6 +7,9 @@
 import { queryClient } from "../lib/query";
 import { act, cleanup, render } from "@testing-library/react";
 import type { ComponentType } from "react";
+import { vi } from "vitest";
+import { setToken } from "../lib/api";
+import { removeToaster } from "../lib/toast";
 import { dataIsland, dataList, sel } from "../lib/contract";
 import { islandProps } from "../runtime/mount";
 
@@ -69,6 +72,17 @@ export function resetPage(): void {
   document.body.replaceChildren();
   document.title = "";
   window.history.replaceState(null, "", "/");
+}
+
+// resetSignedInPage ends a test of an island that signs in, stubs the
+// API or the location and toasts: mocks and stubs undone, signed out,
+// the toast region gone, the page reset (resetPage).
+export function resetSignedInPage(): void {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  setToken(null);
+  act(() => removeToaster());
+  resetPage();
 }
 
 // inAct runs a change (an event, typing) inside act and waits for what it

@@ -30,7 +30,7 @@ export const org = (role: Organisation["role"], id = "o1", name = "Asha Payments
   canReviewEvidence: role === "admin" || role === "auditor",
 });
 
-export const member = (userId: string, firstName: string, role: Member["role"]): Member => ({
+export const member = (userId: string, firstName: string, role: Member["role"], expiresAt: string | null = null): Member => ({
   userId,
   organisationId: "o1",
   username: firstName.toLowerCase(),
@@ -39,7 +39,7 @@ export const member = (userId: string, firstName: string, role: Member["role"]):
   lastName: "Rao",
   role,
   joinedAt: "2026-11-01T00:00:00Z",
-  expiresAt: null,
+  expiresAt,
 });
 
 export const decision = (patch: Partial<Decision> = {}): Decision => ({
