@@ -113,12 +113,19 @@ var (
 	IngestStale = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "regpulse_ingest_stale", Help: "1 when an ingest source has had no successful poll for 24 hours.",
 	}, []string{"source"})
+	// IngestBackfillIncomplete counts backfills that read a listing's
+	// last page, or its maxPages, without reaching an item already known:
+	// items of that source may have been lost.
+	IngestBackfillIncomplete = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "regpulse_ingest_backfill_incomplete_total",
+		Help: "Backfills that stopped (last page or maxPages) before reaching a known item, by source.",
+	}, []string{"source"})
 )
 
 func init() {
 	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails, Alerts,
 		SyncDuration, BuildDuration, RateLimited, buildInfo,
-		IngestPolls, IngestItems, IngestLastSuccess, IngestStale,
+		IngestPolls, IngestItems, IngestLastSuccess, IngestStale, IngestBackfillIncomplete,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	in := buildinfo.Read()
 	buildInfo.WithLabelValues(in.Version, in.Revision, in.Go).Set(1)
