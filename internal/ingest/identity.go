@@ -18,16 +18,6 @@ import (
 // by the last two rules: monthly returns and an OC's addenda look alike
 // and are different instruments.
 
-// Identity is what an item is recognised by.
-type Identity struct {
-	Source    string
-	Date      time.Time
-	Link      string // catalog.NormaliseLink
-	Ref       string // RefKey: space-separated keys, "" when none
-	TitleDate string // source|yyyy-mm-dd|title words
-	SimHash   uint64 // 0 when the text is too short to fingerprint
-}
-
 // Rule is what matched an item to a known instrument.
 type Rule string
 

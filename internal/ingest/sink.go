@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
@@ -22,59 +21,6 @@ import (
 // copy it has seen, and the queue of drafts for a run with no content
 // directory (a function on a static host): `regpulse ingest pull` writes
 // the queued drafts as files. With both, a draft is a file and a row.
-
-// Item statuses in the store.
-const (
-	// StatusQueued: a draft kept in the store only, waiting for a pull.
-	StatusQueued = "queued"
-	// StatusWritten: a draft written as a file (FilePath).
-	StatusWritten = "written"
-	// StatusMerged: another copy of an instrument, its link added to the
-	// first copy's draft.
-	StatusMerged = "merged"
-	// StatusPending: another copy whose link waits for an editor: the
-	// first copy's file was edited or published, and is never rewritten.
-	StatusPending = "pending"
-	// StatusKnown: an instrument the content already had (the seed).
-	StatusKnown = "known"
-)
-
-// Item is one row of the store's ingest_items: an instrument or a copy.
-type Item struct {
-	ID   int64
-	Feed string // the feeds.yaml name it came from ("" for the seed)
-	Identity
-	URL   string // the link as the source gave it
-	Title string
-	// Variant is what a copy is: primary (a first copy), press-release,
-	// hindi, pdf or repost.
-	Variant string
-	// CanonicalID is the first copy's row (0 for a first copy).
-	CanonicalID int64
-	Status      string
-	FilePath    string // content/circulars/x.md once written
-	Draft       string // the rendered file
-	FirstSeen   time.Time
-}
-
-// Items is the store's side of identities and the draft queue.
-type Items interface {
-	// IngestItems is every row, oldest first.
-	IngestItems(ctx context.Context) ([]Item, error)
-	// IngestCandidates are the rows an item with identity id may be a
-	// copy of by any rule (a superset: Index.Match decides), with their
-	// first copies, oldest first.
-	IngestCandidates(ctx context.Context, id Identity) ([]Item, error)
-	// HasIngestItems reports whether any row exists.
-	HasIngestItems(ctx context.Context) (bool, error)
-	// AddIngestItems inserts rows (a row whose link is known is left as
-	// it is) and returns their ids in order (0 for one left out).
-	AddIngestItems(ctx context.Context, items []Item) ([]int64, error)
-	// SetIngestDraft replaces a draft's text (a link added to it).
-	SetIngestDraft(ctx context.Context, id int64, draft string) error
-	// MarkIngestWritten records that a queued draft is now the file path.
-	MarkIngestWritten(ctx context.Context, id int64, path string) error
-}
 
 // Variants of a copy (catalog.SourceForms, and primary for a first copy).
 const variantPrimary = "primary"

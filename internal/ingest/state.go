@@ -1,93 +1,32 @@
 package ingest
 
-import (
-	"context"
-	"time"
+import "regpulse/internal/ingeststate"
+
+// The pipeline's records, kept in the store, are ingeststate's (so the
+// store need not link this package's parsers); here under their short
+// names.
+type (
+	Outcome     = ingeststate.Outcome
+	Validators  = ingeststate.Validators
+	SourceState = ingeststate.SourceState
+	Poll        = ingeststate.Poll
+	State       = ingeststate.State
+	Operator    = ingeststate.Operator
+	Identity    = ingeststate.Identity
+	Item        = ingeststate.Item
+	Items       = ingeststate.Items
 )
-
-// The pipeline's state lives in the store (issue 45), not in the content
-// tree: what each source answered last (its validators, so the next poll
-// is conditional), when it is next due, and every poll's figures. A run
-// with no State polls as before: unconditionally, every source, every
-// time.
-
-// Outcome is how one poll of a source ended.
-type Outcome string
 
 const (
-	// Parsed: the source answered with a new body, which was read.
-	Parsed Outcome = "parsed"
-	// NotModified: a 304 to the validators sent; nothing was read.
-	NotModified Outcome = "not-modified"
-	// Unchanged: a 200 whose body hashes as the last one did (a server
-	// that ignores validators); nothing was parsed.
-	Unchanged Outcome = "unchanged"
-	// Failed: the fetch or the parse failed.
-	Failed Outcome = "error"
-	// ShapeChanged: a listing page answered but no longer matches its
-	// selectors (the regulator redesigned it): loud, never "no items".
-	ShapeChanged Outcome = "shape-changed"
+	Parsed       = ingeststate.Parsed
+	NotModified  = ingeststate.NotModified
+	Unchanged    = ingeststate.Unchanged
+	Failed       = ingeststate.Failed
+	ShapeChanged = ingeststate.ShapeChanged
+
+	StatusQueued  = ingeststate.StatusQueued
+	StatusWritten = ingeststate.StatusWritten
+	StatusMerged  = ingeststate.StatusMerged
+	StatusPending = ingeststate.StatusPending
+	StatusKnown   = ingeststate.StatusKnown
 )
-
-// Validators are what a source's last good answer carried, sent back on
-// the next poll (If-None-Match, If-Modified-Since), and the SHA-256 of
-// its body for servers that send neither.
-type Validators struct {
-	ETag         string
-	LastModified string
-	BodySHA256   string
-}
-
-// SourceState is what the store knows of one source (a feeds.yaml entry).
-type SourceState struct {
-	Name   string // the feeds.yaml name
-	Source string // the catalog source (RBI, SEBI, NPCI …)
-	Kind   string // "feed" or "listing"
-	URL    string
-	Validators
-	LastPoll, LastSuccess, NextPoll time.Time
-	LastStatus                      Outcome
-	LastError                       string
-	ConsecutiveErrors               int
-	StaleReported, ShapeReported    time.Time
-}
-
-// Poll is one poll's record: what happened and what to remember.
-type Poll struct {
-	Name, Source, Kind, URL string
-	At                      time.Time
-	Outcome                 Outcome
-	HTTPStatus              int
-	// Items read from the source; New written as drafts; Backfilled of
-	// them found on listing pages beyond the feed's window; Merged kept
-	// as another copy of a known instrument.
-	Items, New, Backfilled, Merged int
-	Took                           time.Duration
-	Err                            string
-	// Validators to send next time (kept as they were on an error).
-	Validators Validators
-	// NextPoll is when the source is next due (its cadence, jitter and
-	// back-off, decided by the caller).
-	NextPoll time.Time
-	// StaleReported and ShapeReported are when the operator was told
-	// that the source went stale or changed shape, this spell (zero:
-	// not told, or the spell is over); saved as given.
-	StaleReported, ShapeReported time.Time
-}
-
-// State is the store's side of polling.
-type State interface {
-	// IngestSource is what is known of the source named name (ok false
-	// before its first poll).
-	IngestSource(ctx context.Context, name string) (s SourceState, ok bool, err error)
-	// SaveIngestPoll records a poll and updates its source's state in
-	// one transaction.
-	SaveIngestPoll(ctx context.Context, p Poll) error
-}
-
-// Operator is whoever runs the pipeline, told when a source goes stale
-// (no successful poll for catalog.StaleAfter) or a listing page changes
-// shape: once per spell, by e-mail in production.
-type Operator interface {
-	Tell(ctx context.Context, subject, text string) error
-}

@@ -8,22 +8,22 @@ import (
 	"strings"
 	"time"
 
-	"regpulse/internal/ingest"
+	"regpulse/internal/ingeststate"
 )
 
 // Ingest's identities and draft queue (ingest_items, migration 00041):
 // every instrument and copy ingest has seen, looked up per arriving item
 // by its indexes (IngestCandidates: a run never reads the whole table),
-// written as items arrive. *DB is ingest.Items.
+// written as items arrive. *DB is ingeststate.Items.
 
-var _ ingest.Items = (*DB)(nil)
+var _ ingeststate.Items = (*DB)(nil)
 
 const ingestItemColumns = `id, source_name, source, link, link_key, ref_key, title_date_key, simhash, variant,
 	canonical_id, title, published_date, status, file_path, draft, first_seen_at`
 
 // IngestItems is every row, oldest first (for pull and the editor's
 // lists; a run looks items up by IngestCandidates instead).
-func (s *DB) IngestItems(ctx context.Context) (_ []ingest.Item, err error) {
+func (s *DB) IngestItems(ctx context.Context) (_ []ingeststate.Item, err error) {
 	defer wrap(&err, "IngestItems")
 	return s.ingestItemsWhere(ctx, "")
 }
@@ -32,7 +32,7 @@ func (s *DB) IngestItems(ctx context.Context) (_ []ingest.Item, err error) {
 // a copy of, by any rule (its link; any of its reference keys; its title
 // and date; a SimHash band: the Go side decides), and the first copies of
 // those, oldest first: each found by an index, never by a scan.
-func (s *DB) IngestCandidates(ctx context.Context, id ingest.Identity) (_ []ingest.Item, err error) {
+func (s *DB) IngestCandidates(ctx context.Context, id ingeststate.Identity) (_ []ingeststate.Item, err error) {
 	defer wrap(&err, "IngestCandidates")
 	conds := []string{"link_key = ?"}
 	args := []any{id.Link}
@@ -67,15 +67,15 @@ func (s *DB) HasIngestItems(ctx context.Context) (_ bool, err error) {
 
 func simBand(h uint64, n int) int64 { return int64(uint16(h >> (16 * n))) }
 
-func (s *DB) ingestItemsWhere(ctx context.Context, where string, args ...any) ([]ingest.Item, error) {
+func (s *DB) ingestItemsWhere(ctx context.Context, where string, args ...any) ([]ingeststate.Item, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT "+ingestItemColumns+" FROM ingest_items "+where+" ORDER BY id", args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []ingest.Item
+	var out []ingeststate.Item
 	for rows.Next() {
-		var it ingest.Item
+		var it ingeststate.Item
 		var ref sql.NullString
 		var canonical sql.NullInt64
 		var sim int64
@@ -103,7 +103,7 @@ func (s *DB) ingestItemsWhere(ctx context.Context, where string, args ...any) ([
 // AddIngestItems inserts items in one transaction and returns their ids
 // in order: 0 for an item whose link is already a row (left as it was)
 // or that has no link (nothing to key it by).
-func (s *DB) AddIngestItems(ctx context.Context, items []ingest.Item) (_ []int64, err error) {
+func (s *DB) AddIngestItems(ctx context.Context, items []ingeststate.Item) (_ []int64, err error) {
 	defer wrap(&err, "AddIngestItems")
 	ids := make([]int64, len(items))
 	if len(items) == 0 {
@@ -185,7 +185,7 @@ func (s *DB) MarkIngestWritten(ctx context.Context, id int64, path string) (err 
 
 // PendingIngestCopies are the copies whose "also published as" link waits
 // for an editor, each with the file of its first copy.
-func (s *DB) PendingIngestCopies(ctx context.Context) (_ []ingest.Item, err error) {
+func (s *DB) PendingIngestCopies(ctx context.Context) (_ []ingeststate.Item, err error) {
 	defer wrap(&err, "PendingIngestCopies")
 	all, err := s.IngestItems(ctx)
 	if err != nil {
@@ -195,9 +195,9 @@ func (s *DB) PendingIngestCopies(ctx context.Context) (_ []ingest.Item, err erro
 	for _, it := range all {
 		file[it.ID] = it.FilePath
 	}
-	var out []ingest.Item
+	var out []ingeststate.Item
 	for _, it := range all {
-		if it.Status == ingest.StatusPending {
+		if it.Status == ingeststate.StatusPending {
 			it.FilePath = file[it.CanonicalID]
 			out = append(out, it)
 		}

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
-	"regpulse/internal/ingest"
+	"regpulse/internal/ingeststate"
 )
 
-// The ingestion pipeline's state (ingest.State): each source's
+// The ingestion pipeline's state (ingeststate.State): each source's
 // validators, schedule and last outcome (ingest_sources), and its polls
 // (ingest_polls, kept IngestPollsKept). Times are stored in a fixed-width
 // RFC 3339 form (leaseText), so text order is time order and "due" is a
@@ -22,7 +22,7 @@ import (
 // figures and a quarter's look back.
 const IngestPollsKept = 90 * 24 * time.Hour
 
-var _ ingest.State = (*DB)(nil)
+var _ ingeststate.State = (*DB)(nil)
 
 // ingestTime is t as stored; "" for the zero time (never).
 func ingestTime(t time.Time) string {
@@ -42,8 +42,8 @@ func parseIngestTime(s string) (time.Time, error) {
 const ingestSourceColumns = `name, source, kind, url, etag, last_modified, body_sha256, last_poll_at, last_success_at,
 	next_poll_at, last_status, last_error, consecutive_errors, stale_reported_at, shape_reported_at`
 
-func scanIngestSource(row interface{ Scan(...any) error }) (ingest.SourceState, error) {
-	var s ingest.SourceState
+func scanIngestSource(row interface{ Scan(...any) error }) (ingeststate.SourceState, error) {
+	var s ingeststate.SourceState
 	var status string
 	var times [6]string
 	err := row.Scan(&s.Name, &s.Source, &s.Kind, &s.URL, &s.ETag, &s.LastModified, &s.BodySHA256, &times[0], &times[1],
@@ -51,7 +51,7 @@ func scanIngestSource(row interface{ Scan(...any) error }) (ingest.SourceState, 
 	if err != nil {
 		return s, err
 	}
-	s.LastStatus = ingest.Outcome(status)
+	s.LastStatus = ingeststate.Outcome(status)
 	for i, dst := range []*time.Time{&s.LastPoll, &s.LastSuccess, &s.NextPoll, &s.StaleReported, &s.ShapeReported} {
 		if *dst, err = parseIngestTime(times[i]); err != nil {
 			return s, err
@@ -62,24 +62,24 @@ func scanIngestSource(row interface{ Scan(...any) error }) (ingest.SourceState, 
 
 // IngestSource is what is known of the source named name; ok false
 // before its first poll.
-func (s *DB) IngestSource(ctx context.Context, name string) (_ ingest.SourceState, ok bool, err error) {
+func (s *DB) IngestSource(ctx context.Context, name string) (_ ingeststate.SourceState, ok bool, err error) {
 	defer wrap(&err, "IngestSource")
 	st, err := scanIngestSource(s.db.QueryRowContext(ctx, `SELECT `+ingestSourceColumns+` FROM ingest_sources WHERE name = ?`, name))
 	if errors.Is(err, sql.ErrNoRows) {
-		return ingest.SourceState{}, false, nil
+		return ingeststate.SourceState{}, false, nil
 	}
 	return st, err == nil, err
 }
 
 // IngestSources is every source polled so far, by name.
-func (s *DB) IngestSources(ctx context.Context) (_ []ingest.SourceState, err error) {
+func (s *DB) IngestSources(ctx context.Context) (_ []ingeststate.SourceState, err error) {
 	defer wrap(&err, "IngestSources")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+ingestSourceColumns+` FROM ingest_sources ORDER BY name`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []ingest.SourceState
+	var out []ingeststate.SourceState
 	for rows.Next() {
 		st, err := scanIngestSource(rows)
 		if err != nil {
@@ -94,11 +94,11 @@ func (s *DB) IngestSources(ctx context.Context) (_ []ingest.SourceState, err err
 // success (parsed, not modified, unchanged) sets its last success and
 // clears its errors, a failure counts one more; the polls older than
 // IngestPollsKept are dropped.
-func (s *DB) SaveIngestPoll(ctx context.Context, p ingest.Poll) (err error) {
+func (s *DB) SaveIngestPoll(ctx context.Context, p ingeststate.Poll) (err error) {
 	defer wrap(&err, "SaveIngestPoll")
 	at := ingestTime(p.At)
 	success, errs := "", 1
-	if p.Outcome != ingest.Failed && p.Outcome != ingest.ShapeChanged {
+	if p.Outcome != ingeststate.Failed && p.Outcome != ingeststate.ShapeChanged {
 		success, errs = at, 0
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -131,7 +131,7 @@ func (s *DB) SaveIngestPoll(ctx context.Context, p ingest.Poll) (err error) {
 }
 
 // IngestPollCounts counts each source's polls since since by outcome.
-func (s *DB) IngestPollCounts(ctx context.Context, since time.Time) (_ map[string]map[ingest.Outcome]int, err error) {
+func (s *DB) IngestPollCounts(ctx context.Context, since time.Time) (_ map[string]map[ingeststate.Outcome]int, err error) {
 	defer wrap(&err, "IngestPollCounts")
 	rows, err := s.db.QueryContext(ctx, `SELECT source_name, outcome, COUNT(*) FROM ingest_polls WHERE at >= ?
 		GROUP BY source_name, outcome`, leaseText(since))
@@ -139,7 +139,7 @@ func (s *DB) IngestPollCounts(ctx context.Context, since time.Time) (_ map[strin
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]map[ingest.Outcome]int{}
+	out := map[string]map[ingeststate.Outcome]int{}
 	for rows.Next() {
 		var name, outcome string
 		var n int
@@ -147,9 +147,9 @@ func (s *DB) IngestPollCounts(ctx context.Context, since time.Time) (_ map[strin
 			return nil, err
 		}
 		if out[name] == nil {
-			out[name] = map[ingest.Outcome]int{}
+			out[name] = map[ingeststate.Outcome]int{}
 		}
-		out[name][ingest.Outcome(outcome)] = n
+		out[name][ingeststate.Outcome(outcome)] = n
 	}
 	return out, rows.Err()
 }
