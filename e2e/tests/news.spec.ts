@@ -155,7 +155,12 @@ test.describe("/news", () => {
       regions.push(...(await page.locator("[data-list=news] [data-region]").allTextContents()));
       const next = page.locator("[data-static-pager]").getByRole("link", { name: "Next" });
       if ((await next.count()) === 0) break;
+      // the next page is read once it is the page (not while the click's
+      // navigation is under way, when the old one may be half gone)
+      const href = (await next.getAttribute("href"))!;
       await next.click();
+      await page.waitForURL((u) => u.pathname.replace(/\/$/, "") === href.replace(/\/$/, ""));
+      await page.waitForLoadState("load");
     }
     expect(regions).toHaveLength(total);
     expect(regions.filter((r) => r === "India")).toHaveLength(41);
