@@ -150,6 +150,14 @@ func (g *GitBackend) Do(ctx context.Context, who Person, req Request) (any, erro
 			g.cfg.Published(published)
 		}
 	}()
+	// Opened afresh for each operation: an operator's git pull in the
+	// clone adds packs and moves refs that a long-lived handle would not
+	// see. Opening reads only .git/config.
+	repo, err := git.PlainOpen(g.root)
+	if err != nil {
+		return nil, err
+	}
+	g.repo, g.o = repo, objects{repo}
 	switch req.Action {
 	case "info":
 		return map[string]any{"repo": filepath.Base(g.root), "publish_modes": []string{"editorial_workflow"}, "type": "local_git"}, nil

@@ -16,6 +16,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/plumbing/transport"
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
 )
@@ -262,6 +265,9 @@ func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p
 	}
 	if !ok && cur.IsZero() {
 		return nil
+	}
+	if cur.IsZero() {
+		return Errorf(http.StatusConflict, "this entry's draft was deleted since you opened it; reload it")
 	}
 	last, err := g.o.lastChange(tip, p, 5000)
 	if err != nil {
@@ -516,6 +522,11 @@ func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbin
 				return nil, fmt.Errorf("push refused (%v) and %s not reset: %w", err, g.cfg.Branch, rerr)
 			}
 			g.cfg.Log.Warn("cms push refused", "remote", g.remote, "err", err)
+			if errors.Is(err, plumbing.ErrObjectNotFound) || errors.Is(err, git.ErrForceNeeded) {
+				// The remote's branch moved after the fetch: another push
+				// came first. Publishing again fetches it and lands on top.
+				err = fmt.Errorf("its %s moved on while publishing (%v): publish again", g.cfg.Branch, err)
+			}
 			return nil, refused(err)
 		}
 	}
@@ -656,5 +667,40 @@ func removeEmptyDirs(root, dir string) {
 var installFileTransport sync.Once
 
 func fileTransport() {
-	client.InstallProtocol("file", server.NewClient(server.DefaultLoader))
+	client.InstallProtocol("file", fileServer{server.NewClient(server.DefaultLoader)})
+}
+
+// fileServer is go-git's in-process server for local remotes, with one
+// fix: its upload-pack looks up every "have" the client sends and fails
+// on one it lacks ("object not found"), which a real git server ignores.
+// A clone with local drafts always has such commits, so the haves are cut
+// to those the remote has.
+type fileServer struct{ transport.Transport }
+
+func (f fileServer) NewUploadPackSession(ep *transport.Endpoint, auth transport.AuthMethod) (transport.UploadPackSession, error) {
+	s, err := f.Transport.NewUploadPackSession(ep, auth)
+	if err != nil {
+		return nil, err
+	}
+	st, err := server.DefaultLoader.Load(ep)
+	if err != nil {
+		return nil, err
+	}
+	return havesFilter{UploadPackSession: s, st: st}, nil
+}
+
+type havesFilter struct {
+	transport.UploadPackSession
+	st storer.EncodedObjectStorer
+}
+
+func (h havesFilter) UploadPack(ctx context.Context, req *packp.UploadPackRequest) (*packp.UploadPackResponse, error) {
+	known := req.Haves[:0:0]
+	for _, have := range req.Haves {
+		if h.st.HasEncodedObject(have) == nil {
+			known = append(known, have)
+		}
+	}
+	req.Haves = known
+	return h.UploadPackSession.UploadPack(ctx, req)
 }
