@@ -26,8 +26,10 @@ type GitConfig struct {
 	MediaDir   string // "media" when empty
 	MaxMedia   int64  // the largest media file in bytes, 10 MB when 0
 	Validate   Validator
-	// Published is called, outside the lock, after a change reached
-	// Branch (and the remote): serve rebuilds the pages of these paths.
+	// Published is called, outside the lock but before Do answers, after
+	// a change reached Branch (and the remote), with the repo-relative
+	// paths that changed: serve rebuilds their pages. It should start the
+	// rebuild and return, or the reviewer waits for it.
 	Published func(paths []string)
 	Now       func() time.Time
 	Log       *slog.Logger
