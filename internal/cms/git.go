@@ -551,8 +551,13 @@ func (g *GitBackend) dropDraft(ref plumbing.ReferenceName) error {
 	return g.dropStatus(ref)
 }
 
+// isAuthor reports whether who wrote commit c: by email, or by name for
+// an account without one (its commits carry an empty email).
 func isAuthor(who Person, c *object.Commit) bool {
-	return who.Email != "" && strings.EqualFold(c.Author.Email, who.Email)
+	if who.Email != "" {
+		return strings.EqualFold(c.Author.Email, who.Email)
+	}
+	return c.Author.Email == "" && c.Author.Name == who.Name
 }
 
 func (g *GitBackend) sig(who Person) object.Signature {

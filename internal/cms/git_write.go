@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -88,6 +89,9 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 	}
 	for _, f := range files {
 		if err := g.l.file(f.Path, areaContent); err != nil {
+			return message{}, err
+		}
+		if err := g.l.checkSize(f.Path, len(f.Raw)); err != nil {
 			return message{}, err
 		}
 		if f.NewPath != "" {
@@ -453,7 +457,7 @@ func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string
 func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbing.Hash, author, committer object.Signature, msg string,
 	check func(*object.Commit, *object.Tree) error, stays string) ([]string, error) {
 	refused := func(err error) error {
-		return Errorf(http.StatusBadGateway, "the remote refused the publish: %v; %s", err, stays)
+		return Errorf(http.StatusBadGateway, "the remote refused the publish: %s; %s", redactURL(err.Error()), stays)
 	}
 	if g.remote != "" {
 		if err := g.pullFastForward(ctx); err != nil {
@@ -614,8 +618,13 @@ func (g *GitBackend) writeWorktree(t *object.Tree, paths []string) error {
 		}
 		disk := filepath.Join(g.root, filepath.FromSlash(p))
 		e, err := t.FindEntry(p)
-		if err != nil || !e.Mode.IsFile() {
-			// gone (or not a plain file: never written by a publish)
+		if err == nil && !e.Mode.IsFile() {
+			// A link or submodule (only ever from a fast-forward: the CMS
+			// writes plain files): left for git itself to check out.
+			g.cfg.Log.Warn("cms working tree: not a plain file, left as is", "path", p, "mode", e.Mode.String())
+			continue
+		}
+		if err != nil {
 			if err := os.Remove(disk); err != nil && !os.IsNotExist(err) {
 				return err
 			}
@@ -663,6 +672,12 @@ func removeEmptyDirs(root, dir string) {
 		dir = filepath.Dir(dir)
 	}
 }
+
+// credentials matches the user:password of a URL (an https remote with a
+// token in it) so an error shown to the editor never carries it.
+var credentials = regexp.MustCompile(`://[^/@\s]+@`)
+
+func redactURL(s string) string { return credentials.ReplaceAllString(s, "://***@") }
 
 var installFileTransport sync.Once
 
