@@ -423,6 +423,15 @@ func TestGitConflicts(t *testing.T) {
 	wantStatus(t, err, 409, "Bob Editor")
 	mustDo(t, b2, bob, "persistEntry", saveDraft("circulars", "old-rule", path, entryRaw("Bob's 2"), false))
 
+	// A new entry made again after its draft was deleted has no base.
+	mustDo(t, f.b, alice, "persistEntry", saveDraft("news", "again", "content/news/again.md", entryRaw("A"), true))
+	mustDo(t, f.b, rita, "deleteUnpublishedEntry", m{"branch": "main", "collection": "news", "slug": "again"})
+	mustDo(t, f.b, alice, "persistEntry", saveDraft("news", "again", "content/news/again.md", entryRaw("A2"), true))
+	// Editing on after one's draft was deleted is a conflict.
+	mustDo(t, f.b, rita, "deleteUnpublishedEntry", m{"branch": "main", "collection": "news", "slug": "again"})
+	_, err = do(t, f.b, alice, "persistEntry", saveDraft("news", "again", "content/news/again.md", entryRaw("A3"), false))
+	wantStatus(t, err, 409, "deleted")
+
 	// A new entry whose file is already published, or already a draft.
 	_, err = do(t, f.b, alice, "persistEntry", saveDraft("news", "n1", "content/news/n1.md", entryRaw("N"), true))
 	wantStatus(t, err, 409, "already exists")

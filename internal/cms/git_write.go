@@ -145,6 +145,9 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		if !onMain.IsZero() {
 			created = false
 		}
+		if p.Options.NewEntry {
+			continue // no base: it exists nowhere, checked above
+		}
 		if err := g.checkBase(who, parent, target, f.Path); err != nil {
 			return message{}, err
 		}
