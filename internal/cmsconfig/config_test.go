@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -44,7 +45,7 @@ func directionFiles(t *testing.T, dir string) (dirs, versions []string) {
 
 func realConfig(t *testing.T) ([]catalog.KindSchema, config) {
 	t.Helper()
-	schema := catalog.Schema()
+	schema := catalog.Schema(time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC))
 	dirs, versions := directionFiles(t, "../../content")
 	data, err := Config(schema, Options{SiteURL: "https://regpulse.test/", ContentDir: "content", MediaDir: "media",
 		Directions: dirs, DirectionVersions: versions})
@@ -408,5 +409,17 @@ What it says, in our words.
 				t.Error(err)
 			}
 		})
+	}
+}
+
+func TestLabel(t *testing.T) {
+	for name, want := range map[string]string{
+		"additionalSourceUrls": "Additional source URLs", "id": "ID", "ctaText": "CTA text", "PSP": "PSP",
+		"officialUrlConfidence": "Official URL confidence", "sha256": "SHA-256", "xProfile": "X profile",
+		"linkedinProfile": "LinkedIn profile", "title": "Title", "leaderIsCeo": "Leader is CEO",
+	} {
+		if got := label(name); got != want {
+			t.Errorf("label(%q) = %q, want %q", name, got, want)
+		}
 	}
 }
