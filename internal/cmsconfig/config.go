@@ -319,7 +319,10 @@ func fieldWidget(f catalog.Field, parent string) widget {
 	case catalog.TypeBoolean:
 		w.Widget = "boolean"
 		if f.Default == "true" {
+			// A new entry starts on; an existing file that does not set
+			// the field shows off although the loader takes it as true.
 			w.Default = true
+			w.Hint = strings.TrimPrefix(w.Hint+"; when the file does not set it, it counts as on", "; ")
 		}
 	case catalog.TypeList:
 		switch {
