@@ -11,6 +11,7 @@ import (
 const maxYear = 2100
 
 func (l *loader) requireBody(f *fields, body string) {
+	f.describeBody(BodyRequired)
 	if body == "" {
 		// Point at the closing '---': the body starts below it.
 		f.addMissing(f.endLine-f.lineBase, "body", "the text below the front matter is empty")
@@ -21,11 +22,11 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	// published: false marks a file an editor has yet to complete (as
 	// regpulse ingest writes them): what it lacks is pending, not wrong.
 	published := true
+	f.spec("published", func(s *fieldSpec) { s.kind, s.byDefault = booleanField, "true" })
 	if f.node("published", false) != nil {
 		published = f.boolean("published")
 	}
 	f.lax, f.pending = !published, &l.cat.Pending
-	additional, extraLinks := f.additionalSources("additionalSourceUrls")
 	c := Circular{
 		Entry:                 e,
 		CircularNumber:        OptString(f.str("circularNumber", false)),
@@ -48,9 +49,11 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		OfficialURLConfidence: OptString(f.enum("officialUrlConfidence", false, OfficialURLConfidences)),
 		SourceURL:             f.link("sourceUrl", true),
 		SourceKind:            OptString(f.enum("sourceKind", false, SourceKinds)),
-		AdditionalSourceURLs:  additional,
-		Verification:          OptString(f.enum("verification", false, Verifications)),
 	}
+	// (read in the order of the schema's fields, which the CMS's form follows)
+	additional, extraLinks := f.additionalSources("additionalSourceUrls")
+	c.AdditionalSourceURLs = additional
+	c.Verification = OptString(f.enum("verification", false, Verifications))
 	c.Withdrawal = f.withdrawal("withdrawn", c.PublishedDate)
 	c.Obligations = f.obligations("obligations", c)
 	AssignObligationIDs(c.ID, c.Obligations)
@@ -139,6 +142,7 @@ func (l *loader) company(f *fields, e Entry, body string) {
 		LeaderGroup:     OptString(f.enum("leaderGroup", false, LeaderGroups)),
 		LeaderIsCEO:     true, // the role titles assume it; content says when not
 	}
+	f.spec("leaderIsCeo", func(s *fieldSpec) { s.kind, s.byDefault = booleanField, "true" })
 	ceoGiven := f.node("leaderIsCeo", false) != nil
 	if ceoGiven {
 		c.LeaderIsCEO = f.boolean("leaderIsCeo")
@@ -209,6 +213,7 @@ func (l *loader) network(f *fields, e Entry, body string) {
 		SourceURL:      OptString(f.link("sourceUrl", false)),
 		Profile:        OptString(body),
 	}
+	f.describeBody(BodyOptional)
 	l.cat.Networks = append(l.cat.Networks, n)
 }
 
@@ -275,6 +280,7 @@ func (l *loader) body(f *fields, e Entry, body string) {
 		SourceURL:    OptString(f.link("sourceUrl", false)),
 		Profile:      OptString(body),
 	}
+	f.describeBody(BodyOptional)
 	// Kept by hand it went stale; pages list the body's newest circulars
 	// (Catalog.RecentFrom).
 	f.removed("recentUpdates", "derived from the catalog (the body's newest circulars); remove it")
