@@ -615,3 +615,71 @@ func TestGitConstructor(t *testing.T) {
 		t.Errorf("another branch checked out: %v", err)
 	}
 }
+
+// slowValidator holds the first check of a file holding hold until
+// released, so a test can act while it runs.
+type slowValidator struct {
+	hold    string
+	started chan struct{}
+	release chan struct{}
+	once    sync.Once
+}
+
+func (v *slowValidator) Validate(_ context.Context, changes map[string][]byte) error {
+	for _, b := range changes {
+		if strings.Contains(string(b), v.hold) {
+			v.once.Do(func() { close(v.started); <-v.release })
+		}
+	}
+	return nil
+}
+
+// TestGitSaveWhileChecked: the loader's check runs without the lock, so
+// others read and save meanwhile, and the checked save is then refused
+// as a conflict rather than written over theirs.
+func TestGitSaveWhileChecked(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		newEntry bool
+		path     string
+		draft    bool // a draft exists before both saves
+	}{
+		{"existing entry", false, "content/circulars/old-rule.md", false},
+		{"existing draft", false, "content/circulars/old-rule.md", true},
+		{"new entry", true, "content/news/fresh.md", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &slowValidator{hold: "Alice's", started: make(chan struct{}), release: make(chan struct{})}
+			f := newFixture(t, baseFiles, false, func(c *GitConfig) { c.Validate = v })
+			collection, slug := "circulars", "old-rule"
+			if tc.newEntry {
+				collection, slug = "news", "fresh"
+			} else {
+				mustDo(t, f.b, alice, "getEntry", m{"branch": "main", "path": tc.path})
+				mustDo(t, f.b, bob, "getEntry", m{"branch": "main", "path": tc.path})
+			}
+			if tc.draft {
+				mustDo(t, f.b, alice, "persistEntry", saveDraft(collection, slug, tc.path, entryRaw("Alice first"), false))
+				mustDo(t, f.b, bob, "unpublishedEntryDataFile", m{"branch": "main", "collection": collection, "slug": slug, "path": tc.path, "id": "x"})
+			}
+			done := make(chan error)
+			go func() {
+				_, err := do(t, f.b, alice, "persistEntry", saveDraft(collection, slug, tc.path, entryRaw("Alice's"), tc.newEntry))
+				done <- err
+			}()
+			<-v.started
+			// Alice's save is being checked: Bob reads and saves meanwhile.
+			mustDo(t, f.b, bob, "entriesByFolder", m{"branch": "main", "folder": "content/news", "extension": "md", "depth": 1})
+			mustDo(t, f.b, bob, "persistEntry", saveDraft(collection, slug, tc.path, entryRaw("Bob's"), tc.newEntry))
+			close(v.release)
+			wantStatus(t, <-done, 409, "while yours was being checked", "reload it")
+			tip, err := f.repo.CommitObject(ref(t, f.repo, "refs/heads/cms/"+collection+"/"+slug))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tip.Author.Email != bob.Email {
+				t.Errorf("the draft's tip is %s's, want Bob's", tip.Author.Name)
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
+	"github.com/go-git/go-git/v5/storage"
 )
 
 // seenBlobs remembers, per person and path, the blob that person was last
@@ -210,8 +211,18 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 	if err != nil {
 		return message{}, err
 	}
-	if err := g.validate(ctx, whole); err != nil {
+	// The loader reads all the content (1.4 s at 10,000 circulars, 17 s
+	// at 100,000): other editors' reads and saves go on meanwhile, and the
+	// draft's ref is set only if no save came in between.
+	if err := g.validate(ctx, whole, true); err != nil {
 		return message{}, err
+	}
+	if d == nil {
+		if other, err := g.loadDraft(collection, slug); err != nil {
+			return message{}, err
+		} else if other != nil {
+			return message{}, Errorf(http.StatusConflict, "%s/%s: %s saved a draft with this slug while yours was being checked; reload it", collection, slug, other.tip.Author.Name)
+		}
 	}
 
 	msg := p.Options.CommitMessage
@@ -234,6 +245,9 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		old = plumbing.NewHashReference(ref, d.tip.Hash)
 	}
 	if err := g.repo.Storer.CheckAndSetReference(plumbing.NewHashReference(ref, h), old); err != nil {
+		if errors.Is(err, storage.ErrReferenceHasChanged) {
+			return message{}, Errorf(http.StatusConflict, "someone saved this draft while yours was being checked; reload it to see their change")
+		}
 		return message{}, err
 	}
 	if d == nil {
@@ -291,7 +305,9 @@ func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p
 }
 
 // validate hands the validator a change's files (nil for deleted).
-func (g *GitBackend) validate(ctx context.Context, chs []change) error {
+// unlocked lets other operations run while the validator works; the
+// caller must then check that what it read is still so.
+func (g *GitBackend) validate(ctx context.Context, chs []change, unlocked bool) error {
 	m := make(map[string][]byte, len(chs))
 	for _, ch := range chs {
 		if ch.to.IsZero() {
@@ -303,6 +319,10 @@ func (g *GitBackend) validate(ctx context.Context, chs []change) error {
 			return err
 		}
 		m[ch.path] = b
+	}
+	if unlocked {
+		<-g.lock
+		defer func() { g.lock <- struct{}{} }() // Do's deferred release expects it held
 	}
 	return invalid(ctx, g.cfg.Validate.Validate(ctx, m))
 }
@@ -503,7 +523,7 @@ func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbin
 	if err != nil {
 		return nil, err
 	}
-	if err := g.validate(ctx, chs); err != nil {
+	if err := g.validate(ctx, chs, false); err != nil {
 		return nil, err
 	}
 	h, err := g.o.writeCommit(&object.Commit{
