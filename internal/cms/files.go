@@ -85,6 +85,7 @@ func (f *FilesBackend) Do(ctx context.Context, who Person, req Request) (any, er
 		if err != nil {
 			return nil, err
 		}
+		paths = newest(paths, MaxListed)
 		refs := make([]fileRef, len(paths))
 		for i, p := range paths {
 			refs[i] = fileRef{Path: p}

@@ -229,6 +229,7 @@ func (g *GitBackend) entriesByFolder(who Person, p *params) ([]entryFile, error)
 	if err != nil {
 		return nil, err
 	}
+	paths = newest(paths, MaxListed)
 	refs := make([]fileRef, len(paths))
 	for i, p := range paths {
 		refs[i] = fileRef{Path: p}

@@ -1,10 +1,13 @@
 package cms
 
 import (
+	"cmp"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -175,4 +178,39 @@ func noSymlinkOnDisk(root, p string) error {
 		}
 	}
 	return nil
+}
+
+// MaxListed is the most entries a folder's listing sends. Decap reads
+// every entry it is sent, text and all, to show a collection: at 100,000
+// circulars that would be some 300 MB for one page. The listing keeps the
+// newest (the date in the file name, as the content's names carry one),
+// and an older entry opens by its address (#/collections/NAME/entries/SLUG).
+const MaxListed = 2000
+
+var nameDate = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
+
+// newest keeps at most max of paths: those whose file name holds the
+// latest date first, then by path; the order of what is kept is the
+// listing's, by path.
+func newest(paths []string, max int) []string {
+	if len(paths) <= max {
+		return paths
+	}
+	type dated struct{ path, date string }
+	byDate := make([]dated, len(paths))
+	for i, p := range paths {
+		byDate[i] = dated{p, nameDate.FindString(path.Base(p))}
+	}
+	slices.SortFunc(byDate, func(a, b dated) int {
+		if c := cmp.Compare(b.date, a.date); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.path, b.path)
+	})
+	kept := make([]string, max)
+	for i := range kept {
+		kept[i] = byDate[i].path
+	}
+	slices.Sort(kept)
+	return kept
 }

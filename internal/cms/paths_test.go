@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestLayoutFile(t *testing.T) {
@@ -80,6 +81,29 @@ func TestIsAuthor(t *testing.T) {
 	} {
 		if got := isAuthor(x.who, x.c); got != x.want {
 			t.Errorf("%v / %v: got %v", x.who, x.c.Author, got)
+		}
+	}
+}
+
+func TestNewest(t *testing.T) {
+	paths := []string{
+		"content/circulars/rbi-2019-05-01-a.md",
+		"content/circulars/npci-2024-01-02-b.md",
+		"content/circulars/rbi-2024-01-02-a.md",
+		"content/circulars/sebi-2021-07-09-c.md",
+		"content/circulars/undated.md",
+	}
+	for _, tc := range []struct {
+		max  int
+		want []string
+	}{
+		{5, paths},
+		{9, paths},
+		{3, []string{"content/circulars/npci-2024-01-02-b.md", "content/circulars/rbi-2024-01-02-a.md", "content/circulars/sebi-2021-07-09-c.md"}},
+		{1, []string{"content/circulars/npci-2024-01-02-b.md"}},
+	} {
+		if diff := cmp.Diff(tc.want, newest(paths, tc.max)); diff != "" {
+			t.Errorf("newest(%d) (-want +got):\n%s", tc.max, diff)
 		}
 	}
 }
