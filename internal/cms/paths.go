@@ -1,0 +1,169 @@
+package cms
+
+import (
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode"
+)
+
+// defaultMaxMedia is the largest media file accepted when the config
+// leaves MaxMedia at 0: a scanned circular as PDF fits, a video does not.
+const defaultMaxMedia = 10 << 20
+
+// area is where a path from the client may point.
+type area int
+
+const (
+	areaContent area = 1 << iota // under ContentDir/
+	areaMedia                    // under MediaDir/
+	areaAny     = areaContent | areaMedia
+)
+
+// layout is the repository's two writable folders and the media limits,
+// shared by both modes.
+type layout struct {
+	content, media string
+	maxMedia       int64
+}
+
+func newLayout(content, media string, maxMedia int64) (layout, error) {
+	if content == "" {
+		content = "content"
+	}
+	if media == "" {
+		media = "media"
+	}
+	if maxMedia <= 0 {
+		maxMedia = defaultMaxMedia
+	}
+	l := layout{content: content, media: media, maxMedia: maxMedia}
+	for _, d := range []string{content, media} {
+		if err := l.shape(d); err != nil {
+			return l, err
+		}
+	}
+	return l, nil
+}
+
+// shape refuses what is not a clean relative slash path inside the
+// repository: absolute, "..", ".", empty segments, backslashes (a Windows
+// separator on one side is a name on the other), NUL and other control
+// characters, and any ".git" segment (git's own files are never content).
+func (l layout) shape(p string) error {
+	switch {
+	case p == "":
+		return Errorf(http.StatusBadRequest, "a path is required")
+	case strings.HasPrefix(p, "/"):
+		return Errorf(http.StatusBadRequest, "path %q: must be relative to the repository", p)
+	case strings.ContainsRune(p, '\\'):
+		return Errorf(http.StatusBadRequest, "path %q: backslashes are not allowed", p)
+	case strings.IndexFunc(p, unicode.IsControl) >= 0:
+		return Errorf(http.StatusBadRequest, "path %q: control characters are not allowed", p)
+	case path.Clean(p) != p:
+		return Errorf(http.StatusBadRequest, "path %q: not a clean path (no .., . or //)", p)
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == ".." || seg == "." {
+			return Errorf(http.StatusBadRequest, "path %q: must stay inside the repository", p)
+		}
+		// ".git" in any case and with trailing dots or spaces, which some
+		// file systems fold into ".git".
+		if strings.EqualFold(strings.TrimRight(seg, ". "), ".git") {
+			return Errorf(http.StatusBadRequest, "path %q: git's own files cannot be edited", p)
+		}
+	}
+	return nil
+}
+
+// file checks a path to a file the client names: shape, then under one
+// of the folders in a.
+func (l layout) file(p string, a area) error {
+	if err := l.shape(p); err != nil {
+		return err
+	}
+	if a&areaContent != 0 && strings.HasPrefix(p, l.content+"/") {
+		return nil
+	}
+	if a&areaMedia != 0 && strings.HasPrefix(p, l.media+"/") {
+		return nil
+	}
+	return Errorf(http.StatusBadRequest, "path %q: %s", p, l.where(a))
+}
+
+// folder checks a folder to list: one of the folders in a or below it.
+func (l layout) folder(p string, a area) error {
+	if err := l.shape(p); err != nil {
+		return err
+	}
+	if a&areaContent != 0 && (p == l.content || strings.HasPrefix(p, l.content+"/")) {
+		return nil
+	}
+	if a&areaMedia != 0 && (p == l.media || strings.HasPrefix(p, l.media+"/")) {
+		return nil
+	}
+	return Errorf(http.StatusBadRequest, "folder %q: %s", p, l.where(a))
+}
+
+func (l layout) where(a area) string {
+	switch a {
+	case areaContent:
+		return "entries are written only under " + l.content + "/"
+	case areaMedia:
+		return "media are written only under " + l.media + "/"
+	}
+	return "only " + l.content + "/ and " + l.media + "/ can be edited"
+}
+
+// mediaTypes are the media an editor may upload, by extension, with the
+// type the bytes must sniff as. SVG is refused: it is a document that can
+// carry script, served from the site's own origin.
+var mediaTypes = map[string]string{
+	".png":  "image/png",
+	".jpg":  "image/jpeg",
+	".jpeg": "image/jpeg",
+	".gif":  "image/gif",
+	".webp": "image/webp",
+	".pdf":  "application/pdf",
+}
+
+// checkMedia refuses a media file by size (413), then by extension and
+// by what its bytes are (415): an extension alone is a claim.
+func (l layout) checkMedia(p string, data []byte) error {
+	if int64(len(data)) > l.maxMedia {
+		return Errorf(http.StatusRequestEntityTooLarge, "%s: %d bytes, the limit is %d", p, len(data), l.maxMedia)
+	}
+	ext := strings.ToLower(path.Ext(p))
+	want, ok := mediaTypes[ext]
+	if !ok {
+		return Errorf(http.StatusUnsupportedMediaType, "%s: %q files are not accepted (png, jpg, gif, webp or pdf)", p, ext)
+	}
+	if got := http.DetectContentType(data); got != want {
+		return Errorf(http.StatusUnsupportedMediaType, "%s: the file is %s, not %s as its name says", p, got, want)
+	}
+	return nil
+}
+
+// noSymlinkOnDisk refuses a path that goes through a symbolic link on
+// disk below root (root itself is resolved once, at construction), so a
+// write cannot leave the repository by a link an earlier commit planted.
+// A missing component ends the walk: what does not exist is no link.
+func noSymlinkOnDisk(root, p string) error {
+	cur := root
+	for _, seg := range strings.Split(p, "/") {
+		cur = filepath.Join(cur, seg)
+		fi, err := os.Lstat(cur)
+		if os.IsNotExist(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&os.ModeSymlink != 0 {
+			return Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", p)
+		}
+	}
+	return nil
+}
