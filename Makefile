@@ -17,7 +17,7 @@ GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -pa
 ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/package-lock.json api/openapi.json
 # (templates/ is listed because Tailwind generates the CSS from the classes
 # used there too; api/openapi.json because the islands' API types come from it)
-SITE_SOURCES    := $(shell find content templates -type f 2>/dev/null)
+SITE_SOURCES    := $(shell find content templates media -type f 2>/dev/null)
 # The island tests run on the pages the generator builds from its own test
 # content, so a template change that breaks the data-* contract with the
 # islands fails them (islands/src/test/fixture.ts reads this folder). It is
@@ -45,6 +45,12 @@ islands/dist/.vite/manifest.json: islands/node_modules/.package-lock.json $(ISLA
 # -buildvcs=auto stamps the commit into the binary (regpulse version,
 # /api/health, the metrics) even where GOFLAGS turns it off, and builds
 # without it outside a git checkout.
+# Decap CMS for /admin (cms/package.json): its built files only, which the
+# generator copies to public/admin; no install scripts run.
+cms/node_modules/.package-lock.json: cms/package-lock.json
+	cd cms && $(NPM) ci --ignore-scripts --no-audit --no-fund
+	@touch $@
+
 $(BIN): $(GO_SOURCES)
 	$(GO) build -buildvcs=auto -o $@ ./cmd/regpulse
 
@@ -68,7 +74,7 @@ netlify/functions/%: $(GO_SOURCES)
 $(JOB_FUNCTIONS): $(GO_SOURCES) feeds.yaml
 	$(FUNCTION_BUILD) -o $@ ./cmd/regpulse-jobs
 
-public/index.html: $(BIN) islands/dist/.vite/manifest.json $(SITE_SOURCES)
+public/index.html: $(BIN) islands/dist/.vite/manifest.json cms/node_modules/.package-lock.json $(SITE_SOURCES)
 	$(BIN) build --out public
 
 check: $(BIN)
@@ -276,4 +282,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots
+	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots cms/node_modules

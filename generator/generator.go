@@ -33,6 +33,13 @@ type Options struct {
 	ContentDir   string // editors' content/
 	TemplatesDir string // Hugo layouts
 	AssetsDir    string // islands/dist
+	// MediaDir is the media folder editors upload to (media/ beside the
+	// content folder when empty), copied to /media: images and PDFs only.
+	MediaDir string
+	// DecapDir is Decap CMS's build, copied to /admin (cms/node_modules/
+	// decap-cms/dist beside the islands' folder when empty; /admin has
+	// only its sign-in gate and config.yml when it is missing).
+	DecapDir     string
 	OutDir       string // public/, replaced as a whole when the build succeeds
 	BaseURL      string // absolute site URL, used in feeds and the sitemap
 	SupportEmail string // the sidebar's Contact Us address
@@ -367,6 +374,12 @@ func (b *build) publishOutputs() error {
 	if err := b.out.PublishDir(b.assets.Dir, "assets", ".vite"); err != nil {
 		return fmt.Errorf("copy assets: %w", err)
 	}
+	if err := b.publishAdmin(); err != nil {
+		return fmt.Errorf("admin: %w", err)
+	}
+	if err := b.publishMedia(); err != nil {
+		return err
+	}
 	b.routes = Routes(b.cat, b.opts.Now())
 	b.cat, b.txt = nil, nil // not read after this
 	b.steps.Done("outputs")
@@ -465,6 +478,19 @@ func (o *Options) absolute() error {
 		if st, err := os.Stat(d); err != nil || !st.IsDir() {
 			return fmt.Errorf("generator: %s is not a directory", d)
 		}
+	}
+	if o.MediaDir == "" {
+		o.MediaDir = filepath.Join(filepath.Dir(o.ContentDir), repoMediaDir)
+	}
+	if o.DecapDir == "" {
+		o.DecapDir = filepath.Join(filepath.Dir(filepath.Dir(o.AssetsDir)), "cms", "node_modules", "decap-cms", "dist")
+	}
+	for _, p := range []*string{&o.MediaDir, &o.DecapDir} {
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return err
+		}
+		*p = abs
 	}
 	if o.Now == nil {
 		o.Now = time.Now

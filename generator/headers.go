@@ -47,6 +47,16 @@ func headers(hashes []string) []byte {
 	fmt.Fprintf(&b, "  Permissions-Policy: camera=(), microphone=(), geolocation=()\n")
 	// Browsers heed it over HTTPS only, so plain-HTTP local serving is unaffected.
 	fmt.Fprintf(&b, "  Strict-Transport-Security: max-age=31536000; includeSubDomains\n")
+	// The CMS (Decap) runs under a policy of its own, which the rule's
+	// place after /* gives it (a later rule's header replaces an
+	// earlier's): its JSON-schema checks compile code (ajv: 'unsafe-eval'),
+	// it instantiates WebAssembly, its styles are inserted at run time
+	// (emotion), and its previews show blob: and data: images. Its files
+	// are not hashed: always revalidated; and never indexed.
+	fmt.Fprintf(&b, "%s*\n", AdminPath)
+	fmt.Fprintf(&b, "  Content-Security-Policy: %s\n", adminCSP)
+	fmt.Fprintf(&b, "  Cache-Control: no-cache\n")
+	fmt.Fprintf(&b, "  X-Robots-Tag: noindex, nofollow\n")
 	fmt.Fprintf(&b, "/assets/*\n")
 	fmt.Fprintf(&b, "  Cache-Control: public, max-age=31536000, immutable\n")
 	// Static hosts do not all know .ics; calendar apps want text/calendar.
@@ -56,6 +66,21 @@ func headers(hashes []string) []byte {
 	}
 	return b.Bytes()
 }
+
+// adminCSP is /admin's Content-Security-Policy: Decap's needs and no more.
+var adminCSP = strings.Join([]string{
+	"default-src 'self'",
+	"script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+	"style-src 'self' 'unsafe-inline'",
+	"img-src 'self' data: blob: https:",
+	"font-src 'self' data:",
+	"connect-src 'self' blob: data:",
+	"worker-src 'self' blob:",
+	"object-src 'none'",
+	"base-uri 'self'",
+	"form-action 'self'",
+	"frame-ancestors 'none'",
+}, "; ")
 
 // templateScriptHashes returns the CSP hash of every distinct inline
 // script in the templates (the theme script that must run before first

@@ -39,5 +39,19 @@ func inputsHash(opts Options, content *render.FileSums) (string, error) {
 			return "", err
 		}
 	}
+	// what /admin and /media publish of their folders
+	for _, d := range []struct {
+		dir   string
+		files func(string) ([]string, error)
+	}{{opts.MediaDir, mediaFiles}, {opts.DecapDir, decapFiles}} {
+		fmt.Fprintf(h, "dir %s\n", d.dir)
+		names, err := d.files(d.dir)
+		if err != nil {
+			return "", err
+		}
+		if err := render.HashNamed(h, d.dir, names); err != nil {
+			return "", err
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

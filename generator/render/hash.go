@@ -36,6 +36,19 @@ func HashFiles(h hash.Hash, dir string, read *FileSums) error {
 	})
 }
 
+// HashNamed adds the files of dir named (slash-separated, relative to
+// it), in that order, as HashFiles does.
+func HashNamed(h hash.Hash, dir string, names []string) error {
+	for _, rel := range names {
+		sum, err := hashFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00%x\n", rel, sum.size, sum.sha)
+	}
+	return nil
+}
+
 // fileHash is a file's size and SHA-256.
 type fileHash struct {
 	size int64

@@ -57,10 +57,16 @@ func (f *fields) citation(v *yaml.Node, prefix string) (*ProvisionCitation, bool
 	}
 	before := len(*f.problems)
 	s := f.sub(v, prefix+".")
-	c := &ProvisionCitation{Direction: s.str("direction", true), Provisions: s.list("provisions", false),
-		ReviewedOn: s.date("reviewedOn", false), Line: f.lineBase + v.Line}
+	c := readCitation(s)
+	c.Line = f.lineBase + v.Line
 	s.done()
 	return c, len(*f.problems) == before
+}
+
+// readCitation reads the fields of a cites map.
+func readCitation(s *fields) *ProvisionCitation {
+	return &ProvisionCitation{Direction: s.str("direction", true), Provisions: s.list("provisions", false),
+		ReviewedOn: s.date("reviewedOn", false)}
 }
 
 // reviewCitations checks each obligation's cites against the directions

@@ -62,6 +62,7 @@ func (l *loader) direction(f *fields, e Entry, body string) {
 		Successors:          f.list("successors", false),
 		About:               body,
 	}
+	f.spec("appliesTo", func(s *fieldSpec) { s.allowed = EntityTypes })
 	for _, t := range f.list("appliesTo", true) {
 		if !slices.Contains(EntityTypes, t) {
 			f.addAt(f.keyLines["appliesTo"], "appliesTo", "unknown entity type %q (allowed: %s)", t, strings.Join(EntityTypes, ", "))
@@ -85,11 +86,14 @@ func (l *loader) direction(f *fields, e Entry, body string) {
 	}
 	d.Chapters = f.chapters("chapters")
 	d.Provisions = f.provisions("provisions", d.Chapters)
+	f.describeBody(BodyOptional)
 	l.cat.Directions = append(l.cat.Directions, d)
 }
 
 func (f *fields) chapters(name string) []Chapter {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	read := func(s *fields) Chapter { return Chapter{ID: s.str("id", true), Title: s.str("title", true)} }
+	f.describeSub(name, func(s *fields) { read(s) })
 	n := f.node(name, false)
 	if n == nil {
 		return nil
@@ -105,7 +109,7 @@ func (f *fields) chapters(name string) []Chapter {
 			continue
 		}
 		s := f.sub(item, fmt.Sprintf("%s[%d].", name, i))
-		c := Chapter{ID: s.str("id", true), Title: s.str("title", true)}
+		c := read(s)
 		s.done()
 		if slices.ContainsFunc(out, func(o Chapter) bool { return o.ID == c.ID }) {
 			s.addAt(item.Line, "id", "chapter %s is listed twice", c.ID)
@@ -119,6 +123,16 @@ func (f *fields) chapters(name string) []Chapter {
 // direction lists.
 func (f *fields) provisions(name string, chapters []Chapter) []Provision {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	read := func(s *fields) Provision {
+		return Provision{
+			ID:      s.provisionID("id", true),
+			Chapter: OptString(s.str("chapter", false)),
+			Heading: OptString(s.str("heading", false)),
+			Text:    s.str("text", true),
+			Wording: s.enum("wording", true, Wordings),
+		}
+	}
+	f.describeSub(name, func(s *fields) { read(s) })
 	n := f.node(name, true)
 	if n == nil {
 		return nil
@@ -136,13 +150,7 @@ func (f *fields) provisions(name string, chapters []Chapter) []Provision {
 			continue
 		}
 		s := f.sub(item, fmt.Sprintf("%s[%d].", name, i))
-		p := Provision{
-			ID:      s.provisionID("id", true),
-			Chapter: OptString(s.str("chapter", false)),
-			Heading: OptString(s.str("heading", false)),
-			Text:    s.str("text", true),
-			Wording: s.enum("wording", true, Wordings),
-		}
+		p := read(s)
 		s.checkChapter("chapter", string(p.Chapter), chapters)
 		s.done()
 		if p.ID == "" {
@@ -196,15 +204,26 @@ func (l *loader) directionVersion(f *fields, slug, date, body string) {
 		f.addAt(0, "file", "the file name %s.md is not a date (want YYYY-MM-DD.md)", date)
 		return
 	}
+	f.spec("changesKnown", func(s *fieldSpec) { s.kind, s.byDefault = booleanField, "true" })
 	if f.node("changesKnown", false) != nil {
 		v.ChangesKnown = f.boolean("changesKnown")
 	}
+	readAmending := func(s *fields) *AmendingCircular {
+		return &AmendingCircular{Number: OptString(s.str("number", false)), Title: s.str("title", true), URL: OptString(s.link("url", false))}
+	}
+	readSource := func(s *fields) *FetchedSource {
+		return &FetchedSource{URL: s.link("url", true), SHA256: s.str("sha256", true), Fetched: s.requiredDate("fetched")}
+	}
+	f.spec("amending", func(s *fieldSpec) { s.kind = objectField })
+	f.describeSub("amending", func(s *fields) { readAmending(s) })
+	f.spec("source", func(s *fieldSpec) { s.kind = objectField })
+	f.describeSub("source", func(s *fields) { readSource(s) })
 	if n := f.node("amending", false); n != nil {
 		if n.Kind != yaml.MappingNode {
 			f.addAt(n.Line, "amending", "must be a map {number, title, url}")
 		} else {
 			s := f.sub(n, "amending.")
-			v.Amending = &AmendingCircular{Number: OptString(s.str("number", false)), Title: s.str("title", true), URL: OptString(s.link("url", false))}
+			v.Amending = readAmending(s)
 			s.done()
 		}
 	}
@@ -213,7 +232,7 @@ func (l *loader) directionVersion(f *fields, slug, date, body string) {
 			f.addAt(n.Line, "source", "must be a map {url, sha256, fetched}")
 		} else {
 			s := f.sub(n, "source.")
-			v.Source = &FetchedSource{URL: s.link("url", true), SHA256: s.str("sha256", true), Fetched: s.requiredDate("fetched")}
+			v.Source = readSource(s)
 			if h := v.Source.SHA256; h != "" && !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(h) {
 				s.addAt(s.keyLines["sha256"], "sha256", "not a SHA-256 in lowercase hex: %q", h)
 			}
@@ -227,6 +246,7 @@ func (l *loader) directionVersion(f *fields, slug, date, body string) {
 	if v.ChangesKnown && len(v.Effects) == 0 && f.keyLines["effects"] == 0 {
 		f.addMissing(1, "effects", "a version needs its effects, or changesKnown: false when only its date is known")
 	}
+	f.describeBody(BodyRequired)
 	if v.ChangesKnown && body == "" {
 		f.addMissing(f.endLine-f.lineBase, "body", "say what changed and why below the front matter")
 	}
@@ -235,6 +255,18 @@ func (l *loader) directionVersion(f *fields, slug, date, body string) {
 
 func (f *fields) effects(name string, known bool) List[Effect] {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	f.describeSub(name, func(s *fields) { // the keys read below: one of EffectKinds, and what it needs
+		for _, k := range EffectKinds {
+			s.spec(k, func(sp *fieldSpec) {})
+		}
+		s.spec("after", func(sp *fieldSpec) {})
+		s.str("text", false)
+		s.enum("wording", false, Wordings)
+		s.str("heading", false)
+		s.str("chapter", false)
+		s.spec("to", func(sp *fieldSpec) {})
+		s.spec("touches", func(sp *fieldSpec) { sp.kind, sp.allowed = listField, EntityTypes })
+	})
 	n := f.node(name, false)
 	if n == nil {
 		return nil

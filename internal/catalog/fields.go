@@ -29,6 +29,8 @@ type fields struct {
 	// specs, when set, records every field read and what it may hold, for
 	// the skeleton of a new entry (skeleton.go).
 	specs *[]fieldSpec
+	// bodyUse, kept with specs, is what the decoder does with the body.
+	bodyUse *BodyUse
 	// prefix names the map these fields are in, for problems in a list of
 	// maps: "provisions[3]." (sub).
 	prefix string
@@ -59,6 +61,28 @@ func (f *fields) spec(name string, update func(*fieldSpec)) {
 	s := fieldSpec{name: name}
 	update(&s)
 	*f.specs = append(*f.specs, s)
+}
+
+// describeSub records, when specs are kept, the fields of name's map or
+// of its list's items: read is the decoder of one item, run over an
+// empty map. The decoders of items that read their maps key by key
+// declare their keys this way too, beside the code that reads them.
+func (f *fields) describeSub(name string, read func(s *fields)) {
+	if f.specs == nil {
+		return
+	}
+	s := newFields(f.path, f.lineBase, nil, &Problems{})
+	s.specs = &[]fieldSpec{}
+	read(s)
+	f.spec(name, func(sp *fieldSpec) { sp.fields = *s.specs })
+}
+
+// describeBody records whether the decoder reads the text below the front
+// matter and requires it (bodyNone when the kind has no use for it).
+func (f *fields) describeBody(use BodyUse) {
+	if f.specs != nil && f.bodyUse != nil && use > *f.bodyUse {
+		*f.bodyUse = use
+	}
 }
 
 func newFields(path string, lineBase int, root *yaml.Node, problems *Problems) *fields {
@@ -156,6 +180,7 @@ func (f *fields) enum(name string, required bool, allowed []string) string {
 }
 
 func (f *fields) link(name string, required bool) string {
+	f.spec(name, func(s *fieldSpec) { s.kind = linkField })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return ""
@@ -169,6 +194,7 @@ func (f *fields) link(name string, required bool) string {
 
 // target accepts an internal path ("/news") or an absolute http(s) URL.
 func (f *fields) target(name string, required bool) string {
+	f.spec(name, func(s *fieldSpec) { s.kind = targetField })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return ""
@@ -209,7 +235,7 @@ func (f *fields) requiredDate(name string) Date {
 }
 
 func (f *fields) integer(name string, required bool, lo, hi int) int {
-	f.spec(name, func(s *fieldSpec) { s.kind = numberField })
+	f.spec(name, func(s *fieldSpec) { s.kind, s.min, s.max = numberField, &lo, &hi })
 	v, n := f.scalar(name, required)
 	if n == nil || v == "" {
 		return 0
@@ -267,6 +293,11 @@ func (f *fields) list(name string, required bool) []string {
 // the canonical order of EntityTypes.
 func (f *fields) entityImpact(name string) []EntityImpact {
 	f.spec(name, func(s *fieldSpec) { s.kind, s.allowed = mapField, EntityTypes })
+	f.describeSub(name, func(s *fields) { // a level for each entity type it names
+		for _, t := range EntityTypes {
+			s.enum(t, false, ImpactLevels)
+		}
+	})
 	n := f.node(name, true)
 	if n == nil {
 		return nil
@@ -305,6 +336,7 @@ func (f *fields) entityImpact(name string) []EntityImpact {
 // complianceDates reads a list of {date, what} maps, in date order.
 func (f *fields) complianceDates(name string) []ComplianceDate {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	f.describeSub(name, func(s *fields) { s.date("date", true); s.str("what", true) })
 	n := f.node(name, false)
 	if n == nil {
 		return nil
@@ -363,6 +395,17 @@ func (f *fields) removed(name, why string) {
 // endDate, location, status, sourceUrl}, each with its source.
 func (f *fields) editions(name string) []Edition {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	item := func(s *fields) Edition {
+		return Edition{
+			Year:      s.integer("year", true, 1900, maxYear),
+			StartDate: s.date("startDate", false),
+			EndDate:   s.date("endDate", false),
+			Location:  OptString(s.str("location", false)),
+			Status:    s.enum("status", true, EventStatuses),
+			SourceURL: OptString(s.link("sourceUrl", true)),
+		}
+	}
+	f.describeSub(name, func(s *fields) { item(s) })
 	n := f.node(name, false)
 	if n == nil {
 		return nil
@@ -373,20 +416,13 @@ func (f *fields) editions(name string) []Edition {
 	}
 	var out []Edition
 	years := map[int]bool{}
-	for i, item := range n.Content {
-		if item.Kind != yaml.MappingNode {
-			f.addAt(item.Line, name, "each edition must be a map like {year: 2026, location: Mumbai, status: upcoming, sourceUrl: ...}")
+	for i, node := range n.Content {
+		if node.Kind != yaml.MappingNode {
+			f.addAt(node.Line, name, "each edition must be a map like {year: 2026, location: Mumbai, status: upcoming, sourceUrl: ...}")
 			continue
 		}
-		s := f.sub(item, fmt.Sprintf("%s[%d].", name, i))
-		e := Edition{
-			Year:      s.integer("year", true, 1900, maxYear),
-			StartDate: s.date("startDate", false),
-			EndDate:   s.date("endDate", false),
-			Location:  OptString(s.str("location", false)),
-			Status:    s.enum("status", true, EventStatuses),
-			SourceURL: OptString(s.link("sourceUrl", true)),
-		}
+		s := f.sub(node, fmt.Sprintf("%s[%d].", name, i))
+		e := item(s)
 		s.done()
 		if e.StartDate != nil && e.EndDate != nil && e.EndDate.Before(e.StartDate.Time) {
 			s.addAt(s.keyLines["endDate"], "endDate", "is before startDate")

@@ -11,6 +11,7 @@ import (
 const maxYear = 2100
 
 func (l *loader) requireBody(f *fields, body string) {
+	f.describeBody(BodyRequired)
 	if body == "" {
 		// Point at the closing '---': the body starts below it.
 		f.addMissing(f.endLine-f.lineBase, "body", "the text below the front matter is empty")
@@ -21,6 +22,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	// published: false marks a file an editor has yet to complete (as
 	// regpulse ingest writes them): what it lacks is pending, not wrong.
 	published := true
+	f.spec("published", func(s *fieldSpec) { s.kind, s.byDefault = booleanField, "true" })
 	if f.node("published", false) != nil {
 		published = f.boolean("published")
 	}
@@ -139,6 +141,7 @@ func (l *loader) company(f *fields, e Entry, body string) {
 		LeaderGroup:     OptString(f.enum("leaderGroup", false, LeaderGroups)),
 		LeaderIsCEO:     true, // the role titles assume it; content says when not
 	}
+	f.spec("leaderIsCeo", func(s *fieldSpec) { s.kind, s.byDefault = booleanField, "true" })
 	ceoGiven := f.node("leaderIsCeo", false) != nil
 	if ceoGiven {
 		c.LeaderIsCEO = f.boolean("leaderIsCeo")
@@ -209,6 +212,7 @@ func (l *loader) network(f *fields, e Entry, body string) {
 		SourceURL:      OptString(f.link("sourceUrl", false)),
 		Profile:        OptString(body),
 	}
+	f.describeBody(BodyOptional)
 	l.cat.Networks = append(l.cat.Networks, n)
 }
 
@@ -275,6 +279,7 @@ func (l *loader) body(f *fields, e Entry, body string) {
 		SourceURL:    OptString(f.link("sourceUrl", false)),
 		Profile:      OptString(body),
 	}
+	f.describeBody(BodyOptional)
 	// Kept by hand it went stale; pages list the body's newest circulars
 	// (Catalog.RecentFrom).
 	f.removed("recentUpdates", "derived from the catalog (the body's newest circulars); remove it")

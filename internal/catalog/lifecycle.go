@@ -54,6 +54,11 @@ func (c Circular) InForce(now time.Time) bool {
 
 // withdrawal reads the front matter's withdrawn map.
 func (f *fields) withdrawal(name string, published Date) *Withdrawal {
+	read := func(s *fields) *Withdrawal {
+		return &Withdrawal{Date: s.requiredDate("date"), By: s.str("by", false), RulesNowIn: s.list("rulesNowIn", false)}
+	}
+	f.spec(name, func(s *fieldSpec) { s.kind = objectField })
+	f.describeSub(name, func(s *fields) { read(s) })
 	n := f.node(name, false)
 	if n == nil {
 		return nil
@@ -63,7 +68,7 @@ func (f *fields) withdrawal(name string, published Date) *Withdrawal {
 		return nil
 	}
 	s := f.sub(n, name+".")
-	w := &Withdrawal{Date: s.requiredDate("date"), By: s.str("by", false), RulesNowIn: s.list("rulesNowIn", false)}
+	w := read(s)
 	s.done()
 	if !w.Date.IsZero() && !published.IsZero() && w.Date.Before(published.Time) {
 		s.addAt(s.keyLines["date"], "date", "%s is before publishedDate (%s): a circular cannot be withdrawn before it is issued", w.Date, published)

@@ -231,6 +231,15 @@ func utf16Len(s string) int {
 // circular states it.
 func (f *fields) obligations(name string, c Circular) []Obligation {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	f.describeSub(name, func(s *fields) { // the keys read below
+		s.spec("appliesTo", func(sp *fieldSpec) { sp.kind, sp.required, sp.allowed = listField, true, ObligationParties })
+		s.str("what", true)
+		s.enum("kind", true, ObligationKinds)
+		s.str("deadline", false)
+		s.str("source", true)
+		s.spec("cites", func(sp *fieldSpec) { sp.kind = objectField })
+		s.describeSub("cites", func(c *fields) { readCitation(c) })
+	})
 	n := f.node(name, false)
 	if n == nil {
 		return nil

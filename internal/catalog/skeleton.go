@@ -18,6 +18,13 @@ type fieldSpec struct {
 	required bool
 	kind     fieldKind
 	allowed  []string // an enumeration's values
+	// fields are a map's fields, or those of a list's items (a list of
+	// maps), as the decoder reads them (fields.describeSub).
+	fields []fieldSpec
+	// byDefault is what the decoder takes when the field is absent, when
+	// that is not the type's zero (published: true).
+	byDefault string
+	min, max  *int // a number's bounds
 }
 
 type fieldKind int
@@ -28,7 +35,10 @@ const (
 	numberField
 	booleanField
 	listField
-	mapField // entityImpact: entity type to level
+	mapField    // entityImpact: entity type to level
+	linkField   // an http(s) URL
+	targetField // a path of the site or an http(s) URL
+	objectField // a map of named fields
 )
 
 // hint is an example value and a note for a field of a new entry.
@@ -149,7 +159,7 @@ func Skeleton(kind string, now time.Time) (string, error) {
 		switch {
 		case f.required:
 			notes = append(notes, "required")
-		case f.kind != booleanField && f.kind != listField:
+		case f.kind != booleanField && f.kind != listField, f.byDefault != "":
 			notes = append(notes, "optional")
 		}
 		if len(f.allowed) > 0 {
@@ -190,6 +200,9 @@ func defaultExample(f fieldSpec) string {
 		}
 		return ""
 	case booleanField:
+		if f.byDefault != "" {
+			return "" // absent: the decoder's default
+		}
 		return "false"
 	case listField:
 		return "[]"

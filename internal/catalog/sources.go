@@ -173,6 +173,11 @@ func (c Circular) SecondaryLinks() []SourceLink {
 // the store and the ingester compare links by.
 func (f *fields) additionalSources(name string) (urls []string, links []SourceLink) {
 	f.spec(name, func(s *fieldSpec) { s.kind = listField })
+	f.describeSub(name, func(s *fields) { // the keys read below (an item may be a bare URL too)
+		s.link("url", true)
+		s.enum("kind", false, SourceKinds)
+		s.enum("as", false, SourceForms)
+	})
 	n := f.node(name, false)
 	urls = []string{}
 	if n == nil {
