@@ -21,8 +21,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"regpulse/api"
-	"regpulse/internal/catalog"
 	"regpulse/internal/cms"
+	"regpulse/internal/cmsconfig"
 	"regpulse/internal/web"
 )
 
@@ -75,32 +75,10 @@ func (f cmsFlags) open(published func(paths []string), log *slog.Logger) (*cms.G
 }
 
 // contentValidator is the site's loader as the CMS's check before any
-// write: the changes (repository paths) laid over root's content/, which
-// must load as the build would load it. The loader's problems are a 422
-// naming each file, line and field.
+// write (cmsconfig.Validator): the changes laid over root's content/,
+// which must load as the build would load it.
 func contentValidator(root string) cms.Validator {
-	dir := filepath.Join(root, cmsContentDir)
-	return cms.ValidatorFunc(func(ctx context.Context, changes map[string][]byte) error {
-		rel := map[string][]byte{}
-		for p, b := range changes {
-			if r, ok := strings.CutPrefix(p, cmsContentDir+"/"); ok {
-				rel[r] = b
-			}
-		}
-		if len(rel) == 0 {
-			return nil // media only: nothing the loader reads
-		}
-		err := catalog.CheckChanges(os.DirFS(dir), cmsContentDir, rel, time.Now)
-		var problems catalog.Problems
-		if errors.As(err, &problems) {
-			lines := make([]string, len(problems))
-			for i, p := range problems {
-				lines[i] = p.String()
-			}
-			return cms.Errorf(http.StatusUnprocessableEntity, "%s", strings.Join(lines, "\n"))
-		}
-		return err
-	})
+	return cmsconfig.Validator(os.DirFS(filepath.Join(root, cmsContentDir)), cmsContentDir, cmsMediaDir, time.Now)
 }
 
 // cmdCMS is regpulse cms: the editors' web UI on an editor's own machine
