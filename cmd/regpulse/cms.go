@@ -39,13 +39,14 @@ const (
 
 // cmsFlags are serve's flags of the editors' backend.
 type cmsFlags struct {
-	repo, remote, branch string
+	repo, remote, branch, hook string
 }
 
 func (f *cmsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.repo, "cms-repo", "", "serve the editors' web UI's backend (/api/cms) over this git clone of the content repository; its content/ is then the site's --content (empty: no backend)")
 	fs.StringVar(&f.remote, "cms-remote", "origin", "the clone's remote a publish is pushed to (it triggers the static host's deploy); empty: push nowhere")
 	fs.StringVar(&f.branch, "cms-branch", "main", "the clone's published branch")
+	fs.StringVar(&f.hook, "cms-build-hook", "", "a build hook's URL POSTed after each publish (a static host not linked to the remote, e.g. Netlify's Build hooks); empty: none, the push alone deploys")
 }
 
 // content is the content directory of the clone, and checks that
@@ -72,6 +73,43 @@ func (f cmsFlags) open(published func(paths []string), log *slog.Logger) (*cms.G
 	}
 	return cms.Git(cms.GitConfig{Dir: f.repo, Branch: f.branch, Remote: f.remote, ContentDir: cmsContentDir, MediaDir: cmsMediaDir,
 		Validate: contentValidator(f.repo), Published: published, Log: log})
+}
+
+// published is what a publish does besides the push: rebuild this
+// server's site at once (rebuild) and, when a build hook is set, ask the
+// static host to rebuild too.
+func (f cmsFlags) published(ctx context.Context, rebuild func(), log *slog.Logger) func(paths []string) {
+	return func(paths []string) {
+		rebuild()
+		if f.hook == "" {
+			return
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(ctx, time.Minute)
+			defer cancel()
+			if err := postHook(ctx, f.hook); err != nil {
+				log.Error("cms: the build hook failed; the remote has the publish, deploy it by hand", "paths", paths, "err", err)
+			}
+		}()
+	}
+}
+
+// postHook POSTs an empty body to a build hook, as they expect.
+func postHook(ctx context.Context, hook string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hook, nil)
+	if err != nil {
+		return fmt.Errorf("--cms-build-hook: %w", err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
+	if res.StatusCode >= 300 {
+		return fmt.Errorf("build hook answered %s", res.Status)
+	}
+	return nil
 }
 
 // contentValidator is the site's loader as the CMS's check before any

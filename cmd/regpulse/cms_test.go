@@ -1,6 +1,7 @@
 package main
 
 import (
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -197,5 +198,37 @@ func TestGitPerson(t *testing.T) {
 	os.Mkdir(sub, 0o755)
 	if p, err := gitPerson(sub); err != nil || p.Name != "Asha Rao" || p.Email != "asha@example.com" {
 		t.Errorf("the repository's own identity, from a folder inside it: %+v, %v", p, err)
+	}
+}
+
+// TestCMSFlags_Published: a publish rebuilds at once, and posts to the
+// build hook when one is set.
+func TestCMSFlags_Published(t *testing.T) {
+	hooked := make(chan string, 2)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hooked <- r.Method }))
+	defer hook.Close()
+	for _, tc := range []struct {
+		hook  string
+		posts int
+	}{{"", 0}, {hook.URL, 1}} {
+		rebuilds := 0
+		cmsFlags{hook: tc.hook}.published(t.Context(), func() { rebuilds++ }, slog.New(slog.DiscardHandler))([]string{"content/circulars/x.md"})
+		if rebuilds != 1 {
+			t.Errorf("hook %q: %d rebuilds, want 1", tc.hook, rebuilds)
+		}
+		for range tc.posts {
+			if m := <-hooked; m != http.MethodPost {
+				t.Errorf("the hook got %s", m)
+			}
+		}
+	}
+	if err := postHook(t.Context(), hook.URL+"/x"); err != nil {
+		t.Errorf("postHook: %v", err)
+	}
+	<-hooked
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", 404) }))
+	defer failing.Close()
+	if err := postHook(t.Context(), failing.URL); err == nil {
+		t.Error("a 404 from the hook is no error")
 	}
 }

@@ -306,7 +306,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	var kick web.Kick // a publish in the editors' web UI rebuilds at once
 	if cf.repo != "" {
 		kick = web.NewKick()
-		if env.CMS, err = cf.open(func([]string) { kick.Now() }, log); err != nil {
+		if env.CMS, err = cf.open(cf.published(ctx, kick.Now, log), log); err != nil {
 			return err
 		}
 	}
