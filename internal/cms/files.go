@@ -252,6 +252,9 @@ func (f *FilesBackend) persistEntry(ctx context.Context, p *params) (message, er
 		if err := f.l.file(df.Path, areaContent); err != nil {
 			return message{}, err
 		}
+		if err := f.l.checkSize(df.Path, len(df.Raw)); err != nil {
+			return message{}, err
+		}
 		to := df.Path
 		if df.NewPath != "" && df.NewPath != df.Path {
 			if err := f.l.file(df.NewPath, areaContent); err != nil {

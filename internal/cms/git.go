@@ -26,8 +26,10 @@ type GitConfig struct {
 	MediaDir   string // "media" when empty
 	MaxMedia   int64  // the largest media file in bytes, 10 MB when 0
 	Validate   Validator
-	// Published is called, outside the lock, after a change reached
-	// Branch (and the remote): serve rebuilds the pages of these paths.
+	// Published is called, outside the lock but before Do answers, after
+	// a change reached Branch (and the remote), with the repo-relative
+	// paths that changed: serve rebuilds their pages. It should start the
+	// rebuild and return, or the reviewer waits for it.
 	Published func(paths []string)
 	Now       func() time.Time
 	Log       *slog.Logger
@@ -150,6 +152,14 @@ func (g *GitBackend) Do(ctx context.Context, who Person, req Request) (any, erro
 			g.cfg.Published(published)
 		}
 	}()
+	// Opened afresh for each operation: an operator's git pull in the
+	// clone adds packs and moves refs that a long-lived handle would not
+	// see. Opening reads only .git/config.
+	repo, err := git.PlainOpen(g.root)
+	if err != nil {
+		return nil, err
+	}
+	g.repo, g.o = repo, objects{repo}
 	switch req.Action {
 	case "info":
 		return map[string]any{"repo": filepath.Base(g.root), "publish_modes": []string{"editorial_workflow"}, "type": "local_git"}, nil
@@ -541,8 +551,13 @@ func (g *GitBackend) dropDraft(ref plumbing.ReferenceName) error {
 	return g.dropStatus(ref)
 }
 
+// isAuthor reports whether who wrote commit c: by email, or by name for
+// an account without one (its commits carry an empty email).
 func isAuthor(who Person, c *object.Commit) bool {
-	return who.Email != "" && strings.EqualFold(c.Author.Email, who.Email)
+	if who.Email != "" {
+		return strings.EqualFold(c.Author.Email, who.Email)
+	}
+	return c.Author.Email == "" && c.Author.Name == who.Name
 }
 
 func (g *GitBackend) sig(who Person) object.Signature {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -16,6 +17,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/plumbing/transport"
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
 )
@@ -87,6 +91,9 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		if err := g.l.file(f.Path, areaContent); err != nil {
 			return message{}, err
 		}
+		if err := g.l.checkSize(f.Path, len(f.Raw)); err != nil {
+			return message{}, err
+		}
 		if f.NewPath != "" {
 			if err := g.l.file(f.NewPath, areaContent); err != nil {
 				return message{}, err
@@ -137,6 +144,9 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		}
 		if !onMain.IsZero() {
 			created = false
+		}
+		if p.Options.NewEntry {
+			continue // no base: it exists nowhere, checked above
 		}
 		if err := g.checkBase(who, parent, target, f.Path); err != nil {
 			return message{}, err
@@ -262,6 +272,9 @@ func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p
 	}
 	if !ok && cur.IsZero() {
 		return nil
+	}
+	if cur.IsZero() {
+		return Errorf(http.StatusConflict, "this entry's draft was deleted since you opened it; reload it")
 	}
 	last, err := g.o.lastChange(tip, p, 5000)
 	if err != nil {
@@ -447,7 +460,7 @@ func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string
 func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbing.Hash, author, committer object.Signature, msg string,
 	check func(*object.Commit, *object.Tree) error, stays string) ([]string, error) {
 	refused := func(err error) error {
-		return Errorf(http.StatusBadGateway, "the remote refused the publish: %v; %s", err, stays)
+		return Errorf(http.StatusBadGateway, "the remote refused the publish: %s; %s", redactURL(err.Error()), stays)
 	}
 	if g.remote != "" {
 		if err := g.pullFastForward(ctx); err != nil {
@@ -516,6 +529,11 @@ func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbin
 				return nil, fmt.Errorf("push refused (%v) and %s not reset: %w", err, g.cfg.Branch, rerr)
 			}
 			g.cfg.Log.Warn("cms push refused", "remote", g.remote, "err", err)
+			if errors.Is(err, plumbing.ErrObjectNotFound) || errors.Is(err, git.ErrForceNeeded) {
+				// The remote's branch moved after the fetch: another push
+				// came first. Publishing again fetches it and lands on top.
+				err = fmt.Errorf("its %s moved on while publishing (%v): publish again", g.cfg.Branch, err)
+			}
 			return nil, refused(err)
 		}
 	}
@@ -603,8 +621,13 @@ func (g *GitBackend) writeWorktree(t *object.Tree, paths []string) error {
 		}
 		disk := filepath.Join(g.root, filepath.FromSlash(p))
 		e, err := t.FindEntry(p)
-		if err != nil || !e.Mode.IsFile() {
-			// gone (or not a plain file: never written by a publish)
+		if err == nil && !e.Mode.IsFile() {
+			// A link or submodule (only ever from a fast-forward: the CMS
+			// writes plain files): left for git itself to check out.
+			g.cfg.Log.Warn("cms working tree: not a plain file, left as is", "path", p, "mode", e.Mode.String())
+			continue
+		}
+		if err != nil {
 			if err := os.Remove(disk); err != nil && !os.IsNotExist(err) {
 				return err
 			}
@@ -653,8 +676,49 @@ func removeEmptyDirs(root, dir string) {
 	}
 }
 
+// credentials matches the user:password of a URL (an https remote with a
+// token in it) so an error shown to the editor never carries it.
+var credentials = regexp.MustCompile(`://[^/@\s]+@`)
+
+func redactURL(s string) string { return credentials.ReplaceAllString(s, "://***@") }
+
 var installFileTransport sync.Once
 
 func fileTransport() {
-	client.InstallProtocol("file", server.NewClient(server.DefaultLoader))
+	client.InstallProtocol("file", fileServer{server.NewClient(server.DefaultLoader)})
+}
+
+// fileServer is go-git's in-process server for local remotes, with one
+// fix: its upload-pack looks up every "have" the client sends and fails
+// on one it lacks ("object not found"), which a real git server ignores.
+// A clone with local drafts always has such commits, so the haves are cut
+// to those the remote has.
+type fileServer struct{ transport.Transport }
+
+func (f fileServer) NewUploadPackSession(ep *transport.Endpoint, auth transport.AuthMethod) (transport.UploadPackSession, error) {
+	s, err := f.Transport.NewUploadPackSession(ep, auth)
+	if err != nil {
+		return nil, err
+	}
+	st, err := server.DefaultLoader.Load(ep)
+	if err != nil {
+		return nil, err
+	}
+	return havesFilter{UploadPackSession: s, st: st}, nil
+}
+
+type havesFilter struct {
+	transport.UploadPackSession
+	st storer.EncodedObjectStorer
+}
+
+func (h havesFilter) UploadPack(ctx context.Context, req *packp.UploadPackRequest) (*packp.UploadPackResponse, error) {
+	known := req.Haves[:0:0]
+	for _, have := range req.Haves {
+		if h.st.HasEncodedObject(have) == nil {
+			known = append(known, have)
+		}
+	}
+	req.Haves = known
+	return h.UploadPackSession.UploadPack(ctx, req)
 }

@@ -132,8 +132,8 @@ var mediaTypes = map[string]string{
 // checkMedia refuses a media file by size (413), then by extension and
 // by what its bytes are (415): an extension alone is a claim.
 func (l layout) checkMedia(p string, data []byte) error {
-	if int64(len(data)) > l.maxMedia {
-		return Errorf(http.StatusRequestEntityTooLarge, "%s: %d bytes, the limit is %d", p, len(data), l.maxMedia)
+	if err := l.checkSize(p, len(data)); err != nil {
+		return err
 	}
 	ext := strings.ToLower(path.Ext(p))
 	want, ok := mediaTypes[ext]
@@ -142,6 +142,15 @@ func (l layout) checkMedia(p string, data []byte) error {
 	}
 	if got := http.DetectContentType(data); got != want {
 		return Errorf(http.StatusUnsupportedMediaType, "%s: the file is %s, not %s as its name says", p, got, want)
+	}
+	return nil
+}
+
+// checkSize refuses a file larger than the media limit (413); an entry's
+// text is held to it too.
+func (l layout) checkSize(p string, n int) error {
+	if int64(n) > l.maxMedia {
+		return Errorf(http.StatusRequestEntityTooLarge, "%s: %d bytes, the limit is %d", p, n, l.maxMedia)
 	}
 	return nil
 }
