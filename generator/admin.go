@@ -39,7 +39,7 @@ func (b *build) publishAdmin() error {
 			versions = append(versions, strings.TrimSuffix(rel, ".md"))
 		}
 	}
-	config, err := cmsconfig.Config(catalog.Schema(), cmsconfig.Options{SiteURL: b.opts.BaseURL,
+	config, err := cmsconfig.Config(catalog.Schema(b.opts.Now()), cmsconfig.Options{SiteURL: b.opts.BaseURL,
 		ContentDir: repoContentDir, MediaDir: repoMediaDir, Directions: dirs, DirectionVersions: versions})
 	if err != nil {
 		return err

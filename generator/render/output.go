@@ -72,11 +72,12 @@ func (m *Manifest) Complete(outDir string) bool {
 	return true
 }
 
-// PageCount counts the HTML pages m lists.
+// PageCount counts the HTML pages of the site m lists.
 func (m *Manifest) PageCount() int {
 	n := 0
 	for name := range m.Files {
-		if strings.HasSuffix(name, ".html") {
+		// (admin/ is the editors' CMS, whose page is its shell, not Hugo's)
+		if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "admin/") {
 			n++
 		}
 	}

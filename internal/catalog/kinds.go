@@ -27,7 +27,6 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		published = f.boolean("published")
 	}
 	f.lax, f.pending = !published, &l.cat.Pending
-	additional, extraLinks := f.additionalSources("additionalSourceUrls")
 	c := Circular{
 		Entry:                 e,
 		CircularNumber:        OptString(f.str("circularNumber", false)),
@@ -50,9 +49,11 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		OfficialURLConfidence: OptString(f.enum("officialUrlConfidence", false, OfficialURLConfidences)),
 		SourceURL:             f.link("sourceUrl", true),
 		SourceKind:            OptString(f.enum("sourceKind", false, SourceKinds)),
-		AdditionalSourceURLs:  additional,
-		Verification:          OptString(f.enum("verification", false, Verifications)),
 	}
+	// (read in the order of the schema's fields, which the CMS's form follows)
+	additional, extraLinks := f.additionalSources("additionalSourceUrls")
+	c.AdditionalSourceURLs = additional
+	c.Verification = OptString(f.enum("verification", false, Verifications))
 	c.Withdrawal = f.withdrawal("withdrawn", c.PublishedDate)
 	c.Obligations = f.obligations("obligations", c)
 	AssignObligationIDs(c.ID, c.Obligations)

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // The schema of every kind of content file, taken from the loader: each
@@ -81,15 +82,17 @@ const DirectionVersionsKind = "master-direction-versions"
 // Master Direction's folder name.
 const SlugPattern = `^[a-z0-9]+(-[a-z0-9]+)*$`
 
-// Schema is every kind's schema, the folders' kinds (Kinds) first, then
-// the Master Directions' two.
-func Schema() []KindSchema {
+// Schema is every kind's schema as of now (a year's bound is this
+// year), the folders' kinds (Kinds) first, then the Master Directions'
+// two.
+func Schema(now time.Time) []KindSchema {
+	clock := func() time.Time { return now }
 	var out []KindSchema
 	for _, kind := range Kinds() {
-		specs, body := describeKind(kind)
+		specs, body := describeKind(kind, clock)
 		out = append(out, KindSchema{Name: kind, Folder: kind, File: "{slug}.md", Fields: exportSpecs(kind, specs), Body: body})
 	}
-	l := newLoader("content", nil)
+	l := newLoader("content", clock)
 	l.dirVersions = map[string][]DirectionVersion{}
 	for _, d := range []struct {
 		name, file string
@@ -111,8 +114,8 @@ func Schema() []KindSchema {
 
 // describeKind runs a folder kind's decoder (after the id every entry
 // may have) over an empty entry.
-func describeKind(kind string) ([]fieldSpec, BodyUse) {
-	l := newLoader("content", nil)
+func describeKind(kind string, now func() time.Time) ([]fieldSpec, BodyUse) {
+	l := newLoader("content", now)
 	return record("content/"+kind+"/new.md", func(f *fields) {
 		l.entryID(f, &Entry{})
 		kinds[kind](l, f, Entry{}, "")

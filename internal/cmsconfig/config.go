@@ -243,7 +243,7 @@ func widgets(fs []catalog.Field, parent string) []widget {
 // when the loader requires it.
 func fieldWidget(f catalog.Field, parent string) widget {
 	key := strings.TrimPrefix(parent+"."+f.Name, ".")
-	w := widget{Label: f.Name, Name: f.Name, Widget: "string", Hint: f.Hint}
+	w := widget{Label: label(f.Name), Name: f.Name, Widget: "string", Hint: f.Hint}
 	if !f.Required {
 		w.Required = ptr(false)
 	}
@@ -279,7 +279,7 @@ func fieldWidget(f catalog.Field, parent string) widget {
 		case len(f.Options) > 0:
 			w.Widget, w.Options, w.Multiple = "select", f.Options, true
 		default:
-			item := widget{Label: f.Name, Name: "item", Widget: "string"}
+			item := widget{Label: label(f.Name), Name: "item", Widget: "string"}
 			w.Widget, w.Field = "list", &item
 		}
 	case catalog.TypeObject, catalog.TypeMap:
@@ -287,5 +287,34 @@ func fieldWidget(f catalog.Field, parent string) widget {
 	}
 	return w
 }
+
+// label is a field's name as a form's label: its camelCase words, the
+// first capitalised ("additionalSourceUrls": "Additional source URLs").
+func label(name string) string {
+	var words []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || isUpper(name[i]) && !isUpper(name[i-1]) {
+			words = append(words, name[start:i])
+			start = i
+		}
+	}
+	for i, w := range words {
+		if a, ok := acronyms[strings.ToLower(w)]; ok {
+			words[i] = a
+		} else if w != strings.ToUpper(w) { // PSP stays
+			words[i] = strings.ToLower(w)
+		}
+	}
+	if len(words) > 0 {
+		words[0] = strings.ToUpper(words[0][:1]) + words[0][1:]
+	}
+	return strings.Join(words, " ")
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+var acronyms = map[string]string{"id": "ID", "url": "URL", "urls": "URLs", "ceo": "CEO", "cta": "CTA",
+	"sha256": "SHA-256", "linkedin": "LinkedIn", "x": "X"}
 
 func ptr[T any](v T) *T { return &v }

@@ -79,6 +79,13 @@
             say("The editors' backend did not answer (" + res.status + (body && body.error ? ": " + body.error : "") + "). Try again later.");
           });
       }
+      // Signed in already: Decap's proxy backend would ask for a click
+      // on its own "Login" first unless it finds its user kept.
+      try {
+        localStorage.setItem("decap-cms-user", JSON.stringify({ backendName: "proxy" }));
+      } catch (e) {
+        // storage disabled: Decap shows its Login button
+      }
       var gate = document.getElementById("gate");
       var s = document.createElement("script");
       s.src = "/admin/decap-cms.js";
