@@ -282,4 +282,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots cms/node_modules
+	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots

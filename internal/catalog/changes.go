@@ -29,14 +29,14 @@ func CheckChanges(fsys fs.FS, label string, changes map[string][]byte, now func(
 			return fmt.Errorf("%q is not a path inside the content directory", p)
 		}
 	}
-	_, err := LoadFS(Overlay(fsys, changes), label, now, WithoutTexts())
+	_, err := LoadFS(withChanges(fsys, changes), label, now, WithoutTexts())
 	return err
 }
 
-// Overlay is fsys with changes laid over it: a path of changes reads as
+// withChanges is fsys with changes laid over it: a path of changes reads as
 // its bytes (a new file where fsys has none, its folders made as needed),
 // or is absent when they are nil. fsys itself is not changed.
-func Overlay(fsys fs.FS, changes map[string][]byte) fs.FS {
+func withChanges(fsys fs.FS, changes map[string][]byte) fs.FS {
 	o := &overlay{base: fsys, files: fstest.MapFS{}, deleted: map[string]bool{}, dirs: map[string]map[string]bool{}}
 	for p, data := range changes {
 		if data == nil {

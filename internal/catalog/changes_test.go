@@ -75,7 +75,7 @@ func TestOverlay(t *testing.T) {
 		"a/y.md": {Data: []byte("y")},
 		"b/z.md": {Data: []byte("z")},
 	}
-	o := Overlay(base, map[string][]byte{"a/x.md": []byte("X"), "a/y.md": nil, "c/d/w.md": []byte("w"), "a/new.md": []byte("n")})
+	o := withChanges(base, map[string][]byte{"a/x.md": []byte("X"), "a/y.md": nil, "c/d/w.md": []byte("w"), "a/new.md": []byte("n")})
 	if err := fstest.TestFS(o, "a/x.md", "a/new.md", "b/z.md", "c/d/w.md"); err != nil {
 		t.Fatal(err)
 	}

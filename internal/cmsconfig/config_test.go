@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -157,7 +158,19 @@ func TestConfig_EveryKindAndField(t *testing.T) {
 	for _, e := range checkConfig(schema, c) {
 		t.Error(e)
 	}
-	// The Master Directions are file collections of the content's files.
+	// The exceptions to one folder collection per kind, listed: a Master
+	// Direction's index.md and its versions are file collections of the
+	// content's files (a folder collection could neither name their files
+	// nor tell them apart).
+	var files []string
+	for _, coll := range c.Collections {
+		if coll.Folder == "" {
+			files = append(files, coll.Name)
+		}
+	}
+	if want := []string{catalog.DirectionsFolder, catalog.DirectionVersionsKind}; !slices.Equal(files, want) {
+		t.Errorf("file collections = %q, want only %q", files, want)
+	}
 	for _, coll := range c.Collections {
 		if coll.Name == catalog.DirectionsFolder && !slices.ContainsFunc(coll.Files, func(f fileItem) bool {
 			return f.File == "content/master-directions/kyc-2016/index.md"
@@ -421,5 +434,76 @@ func TestLabel(t *testing.T) {
 		if got := label(name); got != want {
 			t.Errorf("label(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// decapSlug is Decap's naming of a new entry (decap-cms-core's
+// slugFormatter with this configuration's slug options): each
+// placeholder's value lowercased, quotes dropped, '.' and every
+// character but [A-Za-z0-9_.~-] made '-', runs of '-' made one and
+// trimmed.
+func decapSlug(template, identifier string, fields map[string]string) string {
+	clean := func(v string) string {
+		v = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(v)), "'", "")
+		v = strings.ReplaceAll(v, ".", "-")
+		var b strings.Builder
+		for _, r := range v {
+			if r < 128 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("_-~", r)) {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('-')
+			}
+		}
+		out := b.String()
+		for strings.Contains(out, "--") {
+			out = strings.ReplaceAll(out, "--", "-")
+		}
+		return strings.Trim(out, "-")
+	}
+	out := strings.ReplaceAll(template, "{{slug}}", clean(identifier))
+	for k, v := range fields {
+		out = strings.ReplaceAll(out, "{{fields."+k+"}}", clean(v))
+	}
+	return out
+}
+
+// A new entry's file name, as Decap makes it from the collection's slug
+// template, follows the loader's rule for every entry of the content
+// (whose fields a new one would have), and the content's own names
+// where the content follows a convention (circulars, news, bodies, Sibos).
+func TestConfig_SlugsFollowTheLoadersRule(t *testing.T) {
+	_, c := realConfig(t)
+	rule := regexp.MustCompile(catalog.SlugPattern)
+	same := 0
+	contentFiles(t, "../../content", func(rel string, data []byte) {
+		folder, name, _ := strings.Cut(rel, "/")
+		i := slices.IndexFunc(c.Collections, func(x collection) bool { return x.Name == folder && x.Folder != "" })
+		if i < 0 {
+			return // a Master Direction's file: not made by Decap
+		}
+		coll := c.Collections[i]
+		front, _ := frontMatter(t, rel, data)
+		fields := map[string]string{}
+		for j := 0; j+1 < len(front.Content); j += 2 {
+			if front.Content[j+1].Kind == yaml.ScalarNode {
+				fields[front.Content[j].Value] = front.Content[j+1].Value
+			}
+		}
+		slug := decapSlug(coll.Slug, fields[coll.IdentifierField], fields)
+		if strings.Contains(slug, "{{") || !rule.MatchString(slug) {
+			t.Errorf("%s: Decap would name it %q, which the loader refuses", rel, slug)
+		}
+		if slug == strings.TrimSuffix(name, ".md") {
+			same++
+		}
+	})
+	t.Logf("%d entries named as Decap would name them", same)
+	if same < 20 {
+		t.Errorf("only %d entries' names are those Decap would give them", same)
+	}
+	// What Decap keeps that the loader does not: the loader refuses the
+	// name, and the CMS shows its message (an editor renames the title).
+	if slug := decapSlug("{{slug}}", "A_B title", nil); rule.MatchString(slug) {
+		t.Errorf("%q: the known gap closed? update this test and the report", slug)
 	}
 }
