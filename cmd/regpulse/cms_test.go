@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -8,8 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"gopkg.in/yaml.v3"
 
 	"regpulse/internal/web"
@@ -231,4 +235,68 @@ func TestCMSFlags_Published(t *testing.T) {
 	if err := postHook(t.Context(), failing.URL); err == nil {
 		t.Error("a 404 from the hook is no error")
 	}
+}
+
+// TestServe_CMSRepo: serve --cms-repo answers /api/cms (an account
+// without a CMS role: 403), a server without it does not (503).
+func TestServe_CMSRepo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	repo := t.TempDir()
+	if err := os.CopyFS(filepath.Join(repo, "content"), os.DirFS("../../content")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := git.PlainInitWithOptions(repo, &git.PlainInitOptions{InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := r.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wt.AddGlob("content"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := wt.Commit("content", &git.CommitOptions{Author: &object.Signature{Name: "Seed", Email: "seed@example.com", When: time.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags  []string
+		status int
+	}{
+		{[]string{"--cms-repo", repo, "--cms-remote", "", "--content", filepath.Join(repo, "content")}, 403},
+		{nil, 503},
+	} {
+		in := startServe(t, append([]string{"--data", t.TempDir()}, tc.flags...)...)
+		waitReady(t, in)
+		if res := signedInPost(t, in.url); res.StatusCode != tc.status {
+			t.Errorf("serve %v: POST /api/cms = %d, want %d\n%s", tc.flags, res.StatusCode, tc.status, in.log)
+		}
+		in.kill()
+	}
+}
+
+// signedInPost signs up on the server at url and posts an info action.
+func signedInPost(t *testing.T, url string) *http.Response {
+	t.Helper()
+	res, err := http.Post(url+"/api/auth/signup", "application/json",
+		strings.NewReader(`{"username":"asha","email":"asha@example.com","password":"S3cret-Pa55word!","firstName":"Asha","lastName":"Rao"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var body struct{ Token string }
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil || body.Token == "" {
+		t.Fatalf("signup: %d %v", res.StatusCode, err)
+	}
+	req, _ := http.NewRequest("POST", url+"/api/cms", strings.NewReader(`{"action":"info"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+body.Token)
+	out, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Body.Close()
+	return out
 }
