@@ -109,6 +109,15 @@ test.describe("the editors' web UI", () => {
     expect(git("-C", `${root}/remote.git`, "rev-parse", "main")).toBe(before);
     expect(git("-C", `${root}/clone`, "log", "-1", "--format=%an", `cms/circulars/${slug}`)).toBe(editor.name);
 
+    // The editor may not publish their own draft, nor mark it ready.
+    for (const [action, params] of [
+      ["updateUnpublishedEntryStatus", { collection: "circulars", slug, newStatus: "pending_publish" }],
+      ["publishUnpublishedEntry", { collection: "circulars", slug }],
+    ] as const) {
+      const res = await request.post("/api/cms", { headers: { Authorization: `Bearer ${editor.token}` }, data: { action, params } });
+      expect(res.status(), action).toBe(403);
+    }
+
     // The reviewer: the draft waits in the workflow; mark it ready, publish.
     const rv = await signedIn(browser, reviewer);
     const card = rv.getByRole("link", { name: new RegExp(title) }).or(rv.getByText(title)).first();
