@@ -58,8 +58,8 @@ var cmsError = []apispec.Content{{MediaType: "application/json", Type: reflect.T
 
 var opCMS = &apispec.Operation{ID: "cms", Method: "POST", Path: "/cms",
 	Summary: "The editors' web UI (Decap CMS at /admin): one action of Decap's proxy protocol over the content's git repository.",
-	Description: "Body {action, params}, as Decap's proxy backend posts it (it adds branch, which is ignored). Actions: entriesByFolder, entriesByFiles, getEntry, " +
-		"persistEntry, deleteFile, deleteFiles, getMedia, getMediaFile, persistMedia, and the editorial workflow's unpublishedEntries, unpublishedEntry, " +
+	Description: "Body {action, params}, as Decap's proxy backend posts it (it adds branch, which is ignored). Actions: info (which backend answers, and that the account may use it), entriesByFolder, entriesByFiles, getEntry, " +
+		"persistEntry, deleteFile, deleteFiles, getMedia, getMediaFile, persistMedia, getDeployPreview, and the editorial workflow's unpublishedEntries, unpublishedEntry, " +
 		"unpublishedEntryDataFile, unpublishedEntryMediaFile, updateUnpublishedEntryStatus, publishUnpublishedEntry, deleteUnpublishedEntry. " +
 		"The signed-in account must hold a CMS role (regpulse users cms-role): an editor saves drafts on a branch per entry; a reviewer also publishes, " +
 		"never a change they wrote. Every write is checked by the loader the site is built with and is refused (422, the file, line and field) when the build would fail. " +
@@ -109,12 +109,12 @@ func (h *Handler) cmsCall(w http.ResponseWriter, r *http.Request) {
 			"your account may not edit content: the operator gives it a role with regpulse users cms-role "+u.Username+" editor (or reviewer)"))
 		return
 	}
-	h.answerCMS(w, r, h.cms, CMSPerson(u, role), req)
+	h.answerCMS(w, r, h.cms, cmsPerson(u, role), req)
 }
 
-// CMSPerson is who asks the CMS: the account, its name for the commits
+// cmsPerson is who asks the CMS: the account, its name for the commits
 // (first and last name, else the username) and its role.
-func CMSPerson(u auth.User, role string) cms.Person {
+func cmsPerson(u auth.User, role string) cms.Person {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	if name == "" {
 		name = u.Username

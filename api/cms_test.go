@@ -132,7 +132,7 @@ func TestCMSPerson(t *testing.T) {
 		first, last, want string
 	}{{"Asha", "Rao", "Asha Rao"}, {"Asha", "", "Asha"}, {"", "", "asha"}, {" ", " ", "asha"}} {
 		u := auth.User{ID: "u1", Username: "asha", Email: "asha@example.com", FirstName: tc.first, LastName: tc.last}
-		if got := CMSPerson(u, cms.RoleReviewer); got.Name != tc.want || got.Role != cms.RoleReviewer || got.Email != u.Email {
+		if got := cmsPerson(u, cms.RoleReviewer); got.Name != tc.want || got.Role != cms.RoleReviewer || got.Email != u.Email {
 			t.Errorf("%q %q: %+v", tc.first, tc.last, got)
 		}
 	}
