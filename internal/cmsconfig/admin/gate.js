@@ -1,9 +1,9 @@
 // The editors' sign-in gate: before Decap loads, ask the CMS backend who
-// the reader is (the proxy action "info", RegPulse's: Decap sends none). Not signed in (401): to
-// the sign-in page, coming back here. Signed in without an editor's or
-// reviewer's role (403): say so. Otherwise load Decap, whose requests to
-// /api/cms carry the site's sign-in token as every API call does (Decap's
-// proxy backend sends none of its own).
+// the reader is (the action "info", RegPulse's own: Decap sends none).
+// Not signed in (401): to the sign-in page, coming back here. Signed in
+// without an editor's or reviewer's role (403): say so. Otherwise load
+// Decap, whose requests to /api/cms carry the site's sign-in token as
+// every API call does (Decap's proxy backend sends none of its own).
 (function () {
   "use strict";
   var endpoint = "/api/cms";
