@@ -53,7 +53,8 @@ func (f *authFixture) advance(d time.Duration) {
 	f.now = f.now.Add(d)
 }
 
-func newAuthFixture(t testing.TB, cfg AuthConfig) *authFixture {
+// opts are added to the API's (a backend of the CMS).
+func newAuthFixture(t testing.TB, cfg AuthConfig, opts ...Option) *authFixture {
 	t.Helper()
 	f := &authFixture{dir: t.TempDir(), logs: &logtest.Buffer{}, now: storetest.Now}
 	db, err := store.Open(t.Context(), filepath.Join(f.dir, "regpulse.db"), store.WithNow(f.clock))
@@ -77,7 +78,7 @@ func newAuthFixture(t testing.TB, cfg AuthConfig) *authFixture {
 		cfg.SignupLimit = 1000
 	}
 	log := slog.New(slog.NewTextHandler(f.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	f.api = New(db, log, WithNow(f.clock), WithAuth(cfg))
+	f.api = New(db, log, append([]Option{WithNow(f.clock), WithAuth(cfg)}, opts...)...)
 	return f
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"regpulse/api/apispec"
 	"regpulse/internal/buildinfo"
+	"regpulse/internal/cms"
 	"regpulse/internal/extract"
 	"regpulse/internal/readcache"
 )
@@ -41,6 +42,7 @@ type Store interface {
 	Inspections
 	SSO
 	PublicationLog
+	CMSRoles
 }
 
 // Handler holds the API's dependencies.
@@ -63,6 +65,8 @@ type Handler struct {
 	// extraction is this server's background extraction of obligations;
 	// nil where none runs (a function's).
 	extraction Extracting
+	// cms answers POST /cms (the editors' web UI); nil: 503.
+	cms cms.Backend
 }
 
 // Option configures New.

@@ -42,6 +42,7 @@ func areas() []area {
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 		{routes: inspectionRoutes, params: inspectionParams},
 		{routes: publicationLogRoutes, params: publicationLogParams},
+		{routes: cmsRoutes},
 	}
 }
 

@@ -11,6 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 // The OpenID Connect provider single sign-on's spec signs in through
 // (internal/sso/ssotest/testidp), on a port of its own.
 const idpPort = port + 10000;
+// The editors' web UI's spec (tests/cms.spec.ts) runs against a server of
+// its own (cms-server.sh): a clone of the content with a bare repository
+// as its remote, rebuilt when an entry is published.
+const cmsPort = port + 3;
 const chromium = {
   executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
   args: [
@@ -52,6 +56,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 30_000,
+    },
+    {
+      command: `./cms-server.sh ${cmsPort}`,
+      url: `http://127.0.0.1:${cmsPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
     {
       // go run: compiled once, then from Go's build cache.

@@ -10,6 +10,8 @@
 //	regpulse ingest pull        write the drafts queued in the store as files
 //	regpulse users list         list the accounts
 //	regpulse users promote NAME make an account an admin
+//	regpulse users cms-role NAME editor|reviewer|none  the account's role in the editors' web UI
+//	regpulse cms                the editors' web UI (/admin) on your own working tree
 //	regpulse digest             send a month's newsletter digest
 //	regpulse backup --out FILE  a consistent copy of the store, online
 //	regpulse restore FILE       a backup into an empty store (SQLite or PostgreSQL)
@@ -60,6 +62,10 @@ commands:
                      ingest pull: the drafts queued in the store written as files
   users list         list the accounts (username, e-mail, role, last sign-in)
   users promote NAME give the account NAME the admin role
+  users cms-role NAME editor|reviewer|none
+                     give NAME a role in the editors' web UI (/admin), or take it: an editor saves
+                     drafts, a reviewer also publishes (never their own change)
+  cms                the editors' web UI (/admin) over your own working tree, on 127.0.0.1:8081
   digest             send a month's newsletter digest (SMTP_URL, or .eml files)
   backup --out FILE  write a consistent copy of the store (SQLite or PostgreSQL) while it runs
   restore FILE       copy a backup into an empty store, of either kind
@@ -110,6 +116,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdIngest(ctx, args[1:], stdout, stderr)
 	case "users":
 		return cmdUsers(ctx, args[1:], stdout, stderr)
+	case "cms":
+		return cmdCMS(ctx, args[1:], stderr)
 	case "digest":
 		return cmdDigest(ctx, args[1:], stdout, stderr)
 	case "backup":
@@ -258,8 +266,17 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	var df digestFlags
 	df.register(fs)
 	alertsEvery := fs.Duration("alerts-every", 0, "send alerts this often (e.g. 1m): immediate ones at each run, daily digests from 07:00 UTC, weekly ones on Mondays; 0 never")
+	var cf cmsFlags
+	cf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if cf.repo != "" {
+		content, err := cf.content(c.Content, flagSet(fs, "content"))
+		if err != nil {
+			return err
+		}
+		c.Content = content
 	}
 	b.content = c.Content
 	if c.SiteURL == "" {
@@ -285,7 +302,15 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, err := app.Open(ctx, c, app.Env{Getenv: os.Getenv}, log)
+	env := app.Env{Getenv: os.Getenv}
+	var kick web.Kick // a publish in the editors' web UI rebuilds at once
+	if cf.repo != "" {
+		kick = web.NewKick()
+		if env.CMS, err = cf.open(cf.published(ctx, kick.Now, log), log); err != nil {
+			return err
+		}
+	}
+	a, err := app.Open(ctx, c, env, log)
 	if err != nil {
 		return err
 	}
@@ -294,16 +319,16 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	// the scheduled jobs' runs, as the functions of a static host run them
-	env := jobs.Env{DB: a.DB, Holder: jobs.NewHolder(), Getenv: os.Getenv, Log: log, BaseURL: b.baseURL, Data: c.Store.Data,
+	jenv := jobs.Env{DB: a.DB, Holder: jobs.NewHolder(), Getenv: os.Getenv, Log: log, BaseURL: b.baseURL, Data: c.Store.Data,
 		Content: b.content, Mail: df.mail()}
 	if *digestSchedule {
-		scheduleDigest(ctx, env)
+		scheduleDigest(ctx, jenv)
 	}
 	if *alertsEvery > 0 {
-		scheduleAlerts(ctx, *alertsEvery, env)
+		scheduleAlerts(ctx, *alertsEvery, jenv)
 	}
-	if *every > 0 {
-		go site.RebuildEvery(ctx, *every, *public, func(ctx context.Context, dir string) error {
+	if *every > 0 || kick != nil {
+		go site.Rebuild(ctx, *every, kick, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
 			// each rebuild is a new folder, swapped in for serving; what did
 			// not change is linked from the one served
@@ -332,7 +357,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		// The run is the regpulse-ingest function's (jobs.Ingest), under the
 		// same lock: serve beside a function, or two servers, poll once.
-		ienv := env
+		ienv := jenv
 		ienv.Ingest = jobs.IngestEnv{Feeds: func() ([]ingest.Feed, error) { return ingest.LoadFeeds(in.feeds) },
 			State: a.DB, Items: a.DB, Operator: op, Timeout: in.timeout, Contact: b.supportEmail}
 		go ingest.Every(ctx, *ingestEvery, func(ctx context.Context) (ingest.Report, error) {
@@ -344,6 +369,13 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		}, log, nil)
 	}
 	return web.Serve(ctx, *addr, web.Handler(site, a.Handler, api.SentAsStored), log)
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // buildOutcome is how metrics.BuildDuration labels a build.

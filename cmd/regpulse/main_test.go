@@ -259,7 +259,8 @@ func TestServe_Flags(t *testing.T) {
 	}
 	want := app.Flags()
 	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
-		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every"} {
+		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every",
+		"cms-repo", "cms-remote", "cms-branch", "cms-build-hook"} {
 		want[own] = true
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -274,6 +275,9 @@ func TestRun_Help(t *testing.T) {
 	commands, _, _ = strings.Cut(commands, "\n\n")
 	var names [][]string
 	for line := range strings.Lines(commands) {
+		if strings.HasPrefix(line, "   ") {
+			continue // a command's description, continued
+		}
 		f := strings.Fields(line)
 		if len(f) > 1 && (f[0] == "users") {
 			names = append(names, f[:2])

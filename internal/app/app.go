@@ -29,6 +29,7 @@ import (
 	"regpulse/internal/alerts"
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
+	"regpulse/internal/cms"
 	"regpulse/internal/extract"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
@@ -206,6 +207,10 @@ func (c Config) ServeMetrics(ctx context.Context, log *slog.Logger) error {
 type Env struct {
 	Getenv   func(string) string
 	Function bool
+	// CMS answers the editors' web UI (POST /api/cms): regpulse serve
+	// --cms-repo's clone. nil: the call answers 503 (a function has no
+	// disk to keep a clone on).
+	CMS cms.Backend
 }
 
 // API is the assembled API.
@@ -346,6 +351,9 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if c.Store.URL != "" {
 		// Instances sharing the database share the limits too.
 		opts = append(opts, api.WithSharedRateLimits(db))
+	}
+	if env.CMS != nil {
+		opts = append(opts, api.WithCMS(env.CMS))
 	}
 	a.Handler = api.New(db, log, opts...)
 	return a, nil

@@ -97,13 +97,35 @@ type BuildFunc func(ctx context.Context, dir string) error
 // to base and swaps it in. A failed build keeps the last good site and
 // logs why. It returns when ctx is cancelled.
 func (s *Site) RebuildEvery(ctx context.Context, interval time.Duration, base string, build BuildFunc, log *slog.Logger, after func()) {
+	s.Rebuild(ctx, interval, nil, base, build, log, after)
+}
+
+// Kick asks for a rebuild at once (a publish from the editors' web UI),
+// besides the interval's: asks made while a rebuild runs make one more
+// rebuild after it, not one each, so a publish is always built.
+type Kick chan struct{}
+
+// NewKick makes a Kick for Rebuild.
+func NewKick() Kick { return make(Kick, 1) }
+
+// Now asks for a rebuild; it never blocks.
+func (k Kick) Now() {
+	select {
+	case k <- struct{}{}:
+	default: // one is asked for already
+	}
+}
+
+// Rebuild is RebuildEvery that also rebuilds at once when kick asks
+// (nil: never); an interval of 0 rebuilds only then.
+func (s *Site) Rebuild(ctx context.Context, interval time.Duration, kick Kick, base string, build BuildFunc, log *slog.Logger, after func()) {
 	type rebuilt struct {
 		dir      string
 		took     time.Duration
 		unusable bool // built, but Swap refused it
 	}
 	var prev string // the last directory this loop made, removed after the next swap
-	schedule.Every(ctx, interval, func(ctx context.Context) (rebuilt, error) {
+	every(ctx, interval, kick, func(ctx context.Context) (rebuilt, error) {
 		r := rebuilt{dir: fmt.Sprintf("%s.%d", filepath.Clean(base), time.Now().UnixNano())}
 		start := time.Now()
 		if err := build(ctx, r.dir); err != nil {
@@ -138,4 +160,34 @@ func (s *Site) RebuildEvery(ctx context.Context, interval time.Duration, base st
 			after()
 		}
 	})
+}
+
+// every is schedule.Every whose runs kick also starts; interval 0 has no
+// ticks.
+func every[R any](ctx context.Context, interval time.Duration, kick Kick, run func(context.Context) (R, error), report func(R, error)) {
+	if kick == nil {
+		if interval > 0 {
+			schedule.Every(ctx, interval, run, report)
+		}
+		return
+	}
+	var tick <-chan time.Time
+	if interval > 0 {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick:
+		case <-kick:
+		}
+		res, err := run(ctx)
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return
+		}
+		report(res, err)
+	}
 }

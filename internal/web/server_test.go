@@ -916,3 +916,63 @@ func TestSite_RebuildEvery(t *testing.T) {
 		})
 	})
 }
+
+// TestSite_RebuildKick: a kick (a publish) rebuilds at once, exactly
+// once, with no interval; kicks during a rebuild make one more after it.
+func TestSite_RebuildKick(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		f := newRebuildFixture(t)
+		kick := NewKick()
+		var builds atomic.Int32
+		release := make(chan struct{}) // a build waits for it while blocking is on
+		var blocking atomic.Bool
+		build := func(ctx context.Context, dir string) error {
+			n := builds.Add(1)
+			if blocking.Load() {
+				<-release
+			}
+			return newSiteBuild(strconv.Itoa(int(n)))(ctx, dir)
+		}
+		f.done = make(chan struct{})
+		go func() {
+			defer close(f.done)
+			f.site.Rebuild(f.ctx, 0, kick, f.base, build, f.log, nil)
+		}()
+
+		synctest.Wait()
+		time.Sleep(time.Hour)
+		synctest.Wait()
+		if n := builds.Load(); n != 0 {
+			t.Fatalf("%d rebuild(s) with no interval and no kick", n)
+		}
+		kick.Now()
+		synctest.Wait()
+		if n := builds.Load(); n != 1 {
+			t.Fatalf("%d rebuild(s) after one kick, want 1", n)
+		}
+		if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home 1" {
+			t.Errorf("GET / = %q, want the rebuilt home 1", w.Body.String())
+		}
+		time.Sleep(time.Hour)
+		synctest.Wait()
+		if n := builds.Load(); n != 1 {
+			t.Fatalf("%d rebuild(s) an hour after one kick, want 1", n)
+		}
+
+		// Three kicks while a rebuild runs: one more rebuild after it.
+		blocking.Store(true)
+		kick.Now()
+		synctest.Wait() // the second build is waiting
+		kick.Now()
+		kick.Now()
+		kick.Now()
+		blocking.Store(false)
+		close(release)
+		synctest.Wait()
+		if n := builds.Load(); n != 3 {
+			t.Errorf("%d rebuild(s), want 3: the kicks during the second make one", n)
+		}
+		f.stop(t)
+	})
+}
