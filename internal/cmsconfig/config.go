@@ -339,8 +339,28 @@ func fieldWidget(f catalog.Field, parent string) widget {
 		}
 	case catalog.TypeObject, catalog.TypeMap:
 		w.Widget, w.Fields = "object", widgets(f.Fields, key)
+		if !f.Required {
+			// Decap checks an optional object's required fields even
+			// when the entry has no such object (a circular that was
+			// never withdrawn), and then refuses every save: inside an
+			// optional object nothing is required in the form. The
+			// loader still requires them when the object is given.
+			optionalInside(w.Fields)
+		}
 	}
 	return w
+}
+
+// optionalInside makes fields, and those of the objects among them, not
+// required; a list's items keep their rules (Decap checks those only for
+// items that exist).
+func optionalInside(fields []widget) {
+	for i := range fields {
+		fields[i].Required = ptr(false)
+		if fields[i].Widget == "object" {
+			optionalInside(fields[i].Fields)
+		}
+	}
 }
 
 // label is a field's name as a form's label: its camelCase words, the

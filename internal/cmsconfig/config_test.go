@@ -70,8 +70,10 @@ func checkConfig(schema []catalog.KindSchema, c config) []string {
 	for _, coll := range c.Collections {
 		byName[coll.Name] = coll
 	}
-	var checkFields func(where string, fields []catalog.Field, ws []widget)
-	checkFields = func(where string, fields []catalog.Field, ws []widget) {
+	// optional: the fields are inside an optional object, where the form
+	// requires none (Decap would check them with no object there).
+	var checkFields func(where string, fields []catalog.Field, ws []widget, optional bool)
+	checkFields = func(where string, fields []catalog.Field, ws []widget, optional bool) {
 		for _, f := range fields {
 			i := slices.IndexFunc(ws, func(w widget) bool { return w.Name == f.Name })
 			if i < 0 {
@@ -95,8 +97,8 @@ func checkConfig(schema []catalog.KindSchema, c config) []string {
 			if w.Multiple != multiple {
 				errs = append(errs, fmt.Sprintf("%s: multiple %t, want %t", at, w.Multiple, multiple))
 			}
-			if required := w.Required == nil || *w.Required; required != f.Required {
-				errs = append(errs, fmt.Sprintf("%s: required %t, want %t", at, required, f.Required))
+			if required, want := w.Required == nil || *w.Required, f.Required && !optional; required != want {
+				errs = append(errs, fmt.Sprintf("%s: required %t, want %t", at, required, want))
 			}
 			if wantWidget == "select" && !slices.Equal(w.Options, f.Options) {
 				errs = append(errs, fmt.Sprintf("%s: options %q, want %q", at, w.Options, f.Options))
@@ -108,7 +110,8 @@ func checkConfig(schema []catalog.KindSchema, c config) []string {
 				errs = append(errs, fmt.Sprintf("%s: a list of text needs a string field", at))
 			}
 			if len(f.Fields) > 0 {
-				checkFields(at, f.Fields, w.Fields)
+				inObject := f.Type == catalog.TypeObject || f.Type == catalog.TypeMap
+				checkFields(at, f.Fields, w.Fields, inObject && (optional || !f.Required))
 			}
 		}
 	}
@@ -119,7 +122,7 @@ func checkConfig(schema []catalog.KindSchema, c config) []string {
 			continue
 		}
 		check := func(where string, ws []widget) {
-			checkFields(where, k.Fields, ws)
+			checkFields(where, k.Fields, ws, false)
 			hasBody := slices.ContainsFunc(ws, func(w widget) bool { return w.Name == "body" && w.Widget == "markdown" })
 			if hasBody != (k.Body != catalog.BodyNone) {
 				errs = append(errs, fmt.Sprintf("%s: a markdown body %t, want %t", where, hasBody, k.Body != catalog.BodyNone))
