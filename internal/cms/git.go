@@ -552,9 +552,28 @@ func (g *GitBackend) dropDraft(ref plumbing.ReferenceName) error {
 	return g.dropStatus(ref)
 }
 
-// isAuthor reports whether who wrote commit c: by email, or by name for
-// an account without one (its commits carry an empty email).
+// accountTrailer names, in a draft commit's message, the account that
+// wrote it: the two-person rule holds even when the account's e-mail or
+// name has changed since.
+const accountTrailer = "RegPulse-Account: "
+
+// withAccount adds who's account trailer to a commit message.
+func withAccount(msg string, who Person) string {
+	if who.ID == "" {
+		return msg
+	}
+	return strings.TrimRight(msg, "\n") + "\n\n" + accountTrailer + who.ID + "\n"
+}
+
+// isAuthor tells whether who wrote c: by the account trailer, else (a
+// commit made outside the CMS) by e-mail, or by name for accounts
+// without one.
 func isAuthor(who Person, c *object.Commit) bool {
+	for _, line := range strings.Split(c.Message, "\n") {
+		if id, ok := strings.CutPrefix(line, accountTrailer); ok && who.ID != "" && strings.TrimSpace(id) == who.ID {
+			return true
+		}
+	}
 	if who.Email != "" {
 		return strings.EqualFold(c.Author.Email, who.Email)
 	}

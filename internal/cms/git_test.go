@@ -185,7 +185,7 @@ func TestGitUpdateAndPublishWithoutRemote(t *testing.T) {
 	p["options"].(m)["commitMessage"] = "edit"
 	mustDo(t, f.b, alice, "persistEntry", p)
 	tip, _ = f.repo.CommitObject(ref(t, f.repo, "refs/heads/cms/circulars/old-rule"))
-	if tip.Message != "Update circulars old-rule" {
+	if tip.Message != "Update circulars old-rule\n\nRegPulse-Account: 1\n" {
 		t.Errorf("message %q", tip.Message)
 	}
 	ue := mustDo(t, f.b, rita, "unpublishedEntry", m{"branch": "main", "collection": "circulars", "slug": "old-rule"}).(map[string]any)
@@ -250,20 +250,25 @@ func TestGitRoles(t *testing.T) {
 	wantStatus(t, err, 403)
 	_, err = do(t, b, alice, "persistMedia", m{"branch": "main", "asset": pngAsset("media/a.png"), "options": m{"commitMessage": "x"}})
 	wantStatus(t, err, 403)
-	got := mustDo(t, b, rita, "persistMedia", m{"branch": "main", "asset": pngAsset("media/a.png"), "options": m{"commitMessage": "Upload “media/a.png”"}})
-	if got.(map[string]any)["path"] != "media/a.png" {
+	got := mustDo(t, b, rita, "persistMedia", m{"branch": "main", "asset": pngAsset("media/sub/a.png"), "options": m{"commitMessage": "Upload “media/sub/a.png”"}})
+	if got.(map[string]any)["path"] != "media/sub/a.png" {
 		t.Errorf("persistMedia: %v", got)
 	}
-	mustDo(t, b, rita, "deleteFiles", m{"branch": "main", "paths": []string{"content/news/n1.md"}, "options": m{"commitMessage": "x"}})
-	mustDo(t, b, rita, "deleteFile", m{"branch": "main", "path": "media/a.png", "options": m{"commitMessage": "x"}})
-	if _, err := os.Stat(filepath.Join(f.dir, "content/news/n1.md")); !os.IsNotExist(err) {
+	// A published entry is not deleted by one person, reviewer or not.
+	_, err = do(t, b, rita, "deleteFiles", m{"branch": "main", "paths": []string{"content/news/n1.md"}, "options": m{"commitMessage": "x"}})
+	wantStatus(t, err, 403, "withdrawn")
+	if _, err := os.Stat(filepath.Join(f.dir, "content/news/n1.md")); err != nil {
+		t.Errorf("refused delete: %v", err)
+	}
+	mustDo(t, b, rita, "deleteFile", m{"branch": "main", "path": "media/sub/a.png", "options": m{"commitMessage": "x"}})
+	if _, err := os.Stat(filepath.Join(f.dir, "media/sub/a.png")); !os.IsNotExist(err) {
 		t.Errorf("deleted file still on disk: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(f.dir, "content/news")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(f.dir, "media/sub")); !os.IsNotExist(err) {
 		t.Errorf("emptied folder still on disk: %v", err)
 	}
 	head, _ = f.repo.CommitObject(ref(t, f.repo, "refs/heads/main"))
-	if diff := cmp.Diff([]string{"media/a.png"}, changedFiles(t, head)); diff != "" {
+	if diff := cmp.Diff([]string{"media/sub/a.png"}, changedFiles(t, head)); diff != "" {
 		t.Errorf("deleteFile changes: %s", diff)
 	}
 	wantClean(t, f.dir)

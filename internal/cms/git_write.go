@@ -233,6 +233,7 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		}
 		msg = fmt.Sprintf("%s %s %s", verb, collection, slug)
 	}
+	msg = withAccount(msg, who)
 	sig := g.sig(who)
 	h, err := g.o.writeCommit(&object.Commit{
 		Author: sig, Committer: sig, Message: msg, TreeHash: treeHash, ParentHashes: []plumbing.Hash{parent.Hash},
@@ -443,15 +444,23 @@ func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string
 	if len(paths) == 0 {
 		return message{}, Errorf(http.StatusBadRequest, "no paths to delete")
 	}
+	for _, p := range paths {
+		if err := g.l.file(p, areaAny); err != nil {
+			return message{}, err
+		}
+		// Deleting compliance text is a change a second person must see,
+		// and Decap's workflow has no draft for a deletion.
+		if strings.HasPrefix(p, g.l.content+"/") {
+			return message{}, Errorf(http.StatusForbidden,
+				"%s: a published entry is not deleted from the editors' workspace, where no second person would review it; mark a circular withdrawn in a draft, or remove the file in git through a reviewed change", p)
+		}
+	}
 	_, t, err := g.mainTip()
 	if err != nil {
 		return message{}, err
 	}
 	changes := map[string]*plumbing.Hash{}
 	for _, p := range paths {
-		if err := g.l.file(p, areaAny); err != nil {
-			return message{}, err
-		}
 		h, err := g.o.blobID(t, p)
 		if err != nil {
 			return message{}, err

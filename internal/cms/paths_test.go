@@ -68,6 +68,7 @@ func TestRedactURL(t *testing.T) {
 func TestIsAuthor(t *testing.T) {
 	c := &object.Commit{Author: object.Signature{Name: "Rita Reviewer", Email: "Rita@Example.org"}}
 	noMail := &object.Commit{Author: object.Signature{Name: "Rita Reviewer"}}
+	signed := &object.Commit{Author: c.Author, Message: withAccount("Update circulars x", rita)}
 	for _, x := range []struct {
 		who  Person
 		c    *object.Commit
@@ -78,6 +79,9 @@ func TestIsAuthor(t *testing.T) {
 		{Person{Name: "Rita Reviewer"}, noMail, true},
 		{Person{Name: "Rita Reviewer"}, c, false},
 		{rita, noMail, false},
+		// The account trailer wins over a changed e-mail or name.
+		{Person{ID: "3", Name: "Rita R.", Email: "rita@new.example", Role: RoleReviewer}, signed, true},
+		{Person{ID: "4", Name: "Rita Reviewer", Email: "other@example.org", Role: RoleReviewer}, signed, false},
 	} {
 		if got := isAuthor(x.who, x.c); got != x.want {
 			t.Errorf("%v / %v: got %v", x.who, x.c.Author, got)
