@@ -22,6 +22,7 @@ import (
 
 	"regpulse/api"
 	"regpulse/internal/cms"
+	"regpulse/internal/cms/cmsrepo"
 	"regpulse/internal/cmsconfig"
 	"regpulse/internal/web"
 )
@@ -67,11 +68,11 @@ func (f cmsFlags) content(given string, set bool) (string, error) {
 
 // open opens the Git backend over the clone; published is called after
 // each publish (serve rebuilds at once).
-func (f cmsFlags) open(published func(paths []string), log *slog.Logger) (*cms.GitBackend, error) {
+func (f cmsFlags) open(published func(paths []string), log *slog.Logger) (*cmsrepo.GitBackend, error) {
 	if st, err := os.Stat(filepath.Join(f.repo, cmsContentDir)); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--cms-repo %s: no %s/ folder: give the root of a clone of the content repository", f.repo, cmsContentDir)
 	}
-	return cms.Git(cms.GitConfig{Dir: f.repo, Branch: f.branch, Remote: f.remote, ContentDir: cmsContentDir, MediaDir: cmsMediaDir,
+	return cmsrepo.Git(cmsrepo.GitConfig{Dir: f.repo, Branch: f.branch, Remote: f.remote, ContentDir: cmsContentDir, MediaDir: cmsMediaDir,
 		Validate: contentValidator(f.repo), Published: published, Log: log})
 }
 
@@ -156,7 +157,7 @@ func cmdCMS(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	backend, err := cms.Files(cms.FilesConfig{Dir: *dir, ContentDir: cmsContentDir, MediaDir: cmsMediaDir,
+	backend, err := cmsrepo.Files(cmsrepo.FilesConfig{Dir: *dir, ContentDir: cmsContentDir, MediaDir: cmsMediaDir,
 		Validate: contentValidator(*dir), Log: log})
 	if err != nil {
 		return err

@@ -1,14 +1,8 @@
-// Package cms is the backend of the editors' web UI: Decap CMS's proxy
-// protocol (one URL, {action, params}) answered over a git repository of
-// the content. It holds no HTTP routing and no SQL: the API hands it the
-// signed-in person and the request body, and it answers the JSON Decap
-// reads, or an *Error with the status to send.
-//
-// Two modes, as decap-server has: Git (the server's own clone: drafts on
-// branches cms/<collection>/<slug>, an editor saves and a reviewer
-// publishes, commits authored by the person, a publish pushed to the
-// remote) and Files (an editor's own working tree on their machine:
-// writes go to the files, the editor commits them with git as usual).
+// Package cms is the contract of the editors' web UI's backend: Decap
+// CMS's proxy protocol (one URL, {action, params}), who asks, and the
+// errors with the status to send. The API depends on this contract only;
+// internal/cms/cmsrepo answers it over a git clone or a working tree, so
+// a binary that serves no CMS (the API's function) links no git.
 package cms
 
 import (

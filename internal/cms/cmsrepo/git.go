@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"context"
@@ -15,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"regpulse/internal/cms"
 )
 
 // GitConfig configures the server's backend over its own clone.
@@ -25,7 +27,7 @@ type GitConfig struct {
 	ContentDir string // "content" when empty
 	MediaDir   string // "media" when empty
 	MaxMedia   int64  // the largest media file in bytes, 10 MB when 0
-	Validate   Validator
+	Validate   cms.Validator
 	// Published is called, outside the lock but before Do answers, after
 	// a change reached Branch (and the remote), with the repo-relative
 	// paths that changed: serve rebuilds their pages. It should start the
@@ -129,16 +131,16 @@ func Git(cfg GitConfig) (*GitBackend, error) {
 }
 
 // Do answers one action for who.
-func (g *GitBackend) Do(ctx context.Context, who Person, req Request) (any, error) {
-	if who.Role != RoleEditor && who.Role != RoleReviewer {
-		return nil, Errorf(http.StatusForbidden, "you have no role in the CMS: an operator grants editor or reviewer")
+func (g *GitBackend) Do(ctx context.Context, who cms.Person, req cms.Request) (any, error) {
+	if who.Role != cms.RoleEditor && who.Role != cms.RoleReviewer {
+		return nil, cms.Errorf(http.StatusForbidden, "you have no role in the CMS: an operator grants editor or reviewer")
 	}
 	p, err := parseParams(req)
 	if err != nil {
 		return nil, err
 	}
 	if p.Branch != "" && p.Branch != g.cfg.Branch {
-		return nil, Errorf(http.StatusBadRequest, "branch %q: this server publishes to %q", p.Branch, g.cfg.Branch)
+		return nil, cms.Errorf(http.StatusBadRequest, "branch %q: this server publishes to %q", p.Branch, g.cfg.Branch)
 	}
 	select {
 	case g.lock <- struct{}{}:
@@ -202,7 +204,7 @@ func (g *GitBackend) Do(ctx context.Context, who Person, req Request) (any, erro
 	case "publishUnpublishedEntry":
 		return g.publish(ctx, who, p, &published)
 	}
-	return nil, Errorf(http.StatusBadRequest, "unknown action %q", req.Action)
+	return nil, cms.Errorf(http.StatusBadRequest, "unknown action %q", req.Action)
 }
 
 func (g *GitBackend) mainTip() (*object.Commit, *object.Tree, error) {
@@ -217,7 +219,7 @@ func (g *GitBackend) mainTip() (*object.Commit, *object.Tree, error) {
 	return c, t, err
 }
 
-func (g *GitBackend) entriesByFolder(who Person, p *params) ([]entryFile, error) {
+func (g *GitBackend) entriesByFolder(who cms.Person, p *params) ([]entryFile, error) {
 	if err := g.l.folder(p.Folder, areaContent); err != nil {
 		return nil, err
 	}
@@ -237,7 +239,7 @@ func (g *GitBackend) entriesByFolder(who Person, p *params) ([]entryFile, error)
 	return g.readEntries(who, t, refs)
 }
 
-func (g *GitBackend) entriesByFiles(who Person, files []fileRef) ([]entryFile, error) {
+func (g *GitBackend) entriesByFiles(who cms.Person, files []fileRef) ([]entryFile, error) {
 	for _, f := range files {
 		if err := g.l.file(f.Path, areaContent); err != nil {
 			return nil, err
@@ -252,7 +254,7 @@ func (g *GitBackend) entriesByFiles(who Person, files []fileRef) ([]entryFile, e
 
 // readEntries reads files from t and remembers, for who, the blob each
 // was given as: the base of their next save.
-func (g *GitBackend) readEntries(who Person, t *object.Tree, files []fileRef) ([]entryFile, error) {
+func (g *GitBackend) readEntries(who cms.Person, t *object.Tree, files []fileRef) ([]entryFile, error) {
 	out := make([]entryFile, 0, len(files))
 	for _, f := range files {
 		h, data, err := g.o.file(t, f.Path)
@@ -310,7 +312,7 @@ func (g *GitBackend) mediaFrom(t *object.Tree, p string) (mediaFile, error) {
 		return mediaFile{}, err
 	}
 	if h.IsZero() {
-		return mediaFile{}, Errorf(http.StatusNotFound, "%s: no such file", p)
+		return mediaFile{}, cms.Errorf(http.StatusNotFound, "%s: no such file", p)
 	}
 	return newMediaFile(p, h.String(), data), nil
 }
@@ -318,7 +320,7 @@ func (g *GitBackend) mediaFrom(t *object.Tree, p string) (mediaFile, error) {
 // draftRef is the branch of an entry's draft, as Decap names it.
 func draftRef(collection, slug string) (plumbing.ReferenceName, error) {
 	bad := func(what, v string) error {
-		return Errorf(http.StatusBadRequest, "%s %q: not a valid name", what, v)
+		return cms.Errorf(http.StatusBadRequest, "%s %q: not a valid name", what, v)
 	}
 	if collection == "" || strings.Contains(collection, "/") || strings.ContainsAny(collection, "\\\x00") {
 		return "", bad("collection", collection)
@@ -378,7 +380,7 @@ func (g *GitBackend) loadDraft(collection, slug string) (*draft, error) {
 func (g *GitBackend) mustDraft(collection, slug string) (*draft, error) {
 	d, err := g.loadDraft(collection, slug)
 	if err == nil && d == nil {
-		err = Errorf(http.StatusNotFound, "%s/%s: no unpublished entry", collection, slug)
+		err = cms.Errorf(http.StatusNotFound, "%s/%s: no unpublished entry", collection, slug)
 	}
 	return d, err
 }
@@ -433,7 +435,7 @@ func (g *GitBackend) unpublishedEntry(p *params) (*unpublishedEntry, error) {
 	return ue, nil
 }
 
-func (g *GitBackend) unpublishedEntryDataFile(who Person, p *params) (any, error) {
+func (g *GitBackend) unpublishedEntryDataFile(who cms.Person, p *params) (any, error) {
 	if err := g.l.file(p.Path, areaContent); err != nil {
 		return nil, err
 	}
@@ -446,7 +448,7 @@ func (g *GitBackend) unpublishedEntryDataFile(who Person, p *params) (any, error
 		return nil, err
 	}
 	if h.IsZero() {
-		return nil, Errorf(http.StatusNotFound, "%s: not in the draft of %s/%s", p.Path, p.Collection, p.Slug)
+		return nil, cms.Errorf(http.StatusNotFound, "%s: not in the draft of %s/%s", p.Path, p.Collection, p.Slug)
 	}
 	g.seen.remember(who, p.Path, h)
 	return map[string]string{"data": string(data)}, nil
@@ -502,15 +504,15 @@ func (g *GitBackend) dropStatus(ref plumbing.ReferenceName) error {
 	return g.repo.SetConfig(cfg)
 }
 
-func (g *GitBackend) updateStatus(who Person, p *params) (message, error) {
+func (g *GitBackend) updateStatus(who cms.Person, p *params) (message, error) {
 	switch p.NewStatus {
 	case statusDraft, statusPendingReview:
 	case statusPendingPublish:
-		if who.Role != RoleReviewer {
-			return message{}, Errorf(http.StatusForbidden, "only a reviewer marks an entry ready to publish")
+		if who.Role != cms.RoleReviewer {
+			return message{}, cms.Errorf(http.StatusForbidden, "only a reviewer marks an entry ready to publish")
 		}
 	default:
-		return message{}, Errorf(http.StatusBadRequest, "status %q: want draft, pending_review or pending_publish", p.NewStatus)
+		return message{}, cms.Errorf(http.StatusBadRequest, "status %q: want draft, pending_review or pending_publish", p.NewStatus)
 	}
 	d, err := g.mustDraft(p.Collection, p.Slug)
 	if err != nil {
@@ -523,19 +525,19 @@ func (g *GitBackend) updateStatus(who Person, p *params) (message, error) {
 	return message{Message: fmt.Sprintf("%s description was updated to %s", d.ref.Short(), label)}, nil
 }
 
-func (g *GitBackend) deleteUnpublishedEntry(who Person, p *params) (message, error) {
+func (g *GitBackend) deleteUnpublishedEntry(who cms.Person, p *params) (message, error) {
 	d, err := g.mustDraft(p.Collection, p.Slug)
 	if err != nil {
 		return message{}, err
 	}
-	if who.Role != RoleReviewer {
+	if who.Role != cms.RoleReviewer {
 		commits, err := g.o.since(d.tip, d.base)
 		if err != nil {
 			return message{}, err
 		}
 		for _, c := range commits {
 			if !isAuthor(who, c) {
-				return message{}, Errorf(http.StatusForbidden, "%s wrote part of this draft: only a reviewer may delete it", c.Author.Name)
+				return message{}, cms.Errorf(http.StatusForbidden, "%s wrote part of this draft: only a reviewer may delete it", c.Author.Name)
 			}
 		}
 	}
@@ -558,7 +560,7 @@ func (g *GitBackend) dropDraft(ref plumbing.ReferenceName) error {
 const accountTrailer = "RegPulse-Account: "
 
 // withAccount adds who's account trailer to a commit message.
-func withAccount(msg string, who Person) string {
+func withAccount(msg string, who cms.Person) string {
 	if who.ID == "" {
 		return msg
 	}
@@ -568,7 +570,7 @@ func withAccount(msg string, who Person) string {
 // isAuthor tells whether who wrote c: by the account trailer, else (a
 // commit made outside the CMS) by e-mail, or by name for accounts
 // without one.
-func isAuthor(who Person, c *object.Commit) bool {
+func isAuthor(who cms.Person, c *object.Commit) bool {
 	for _, line := range strings.Split(c.Message, "\n") {
 		if id, ok := strings.CutPrefix(line, accountTrailer); ok && who.ID != "" && strings.TrimSpace(id) == who.ID {
 			return true
@@ -580,7 +582,7 @@ func isAuthor(who Person, c *object.Commit) bool {
 	return c.Author.Email == "" && c.Author.Name == who.Name
 }
 
-func (g *GitBackend) sig(who Person) object.Signature {
+func (g *GitBackend) sig(who cms.Person) object.Signature {
 	return object.Signature{Name: who.Name, Email: who.Email, When: g.cfg.Now()}
 }
 

@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/cms"
 )
 
 func newFiles(t *testing.T) (*FilesBackend, string, *fakeValidator) {
@@ -32,9 +34,9 @@ func newFiles(t *testing.T) (*FilesBackend, string, *fakeValidator) {
 
 func TestFiles(t *testing.T) {
 	b, dir, v := newFiles(t)
-	me := Person{Name: "Local Editor", Email: "me@example.org"}
+	me := cms.Person{Name: "Local Editor", Email: "me@example.org"}
 
-	if _, err := do(t, b, Person{}, "getEntry", m{"path": "content/news/n1.md"}); err != nil {
+	if _, err := do(t, b, cms.Person{}, "getEntry", m{"path": "content/news/n1.md"}); err != nil {
 		wantStatus(t, err, 403)
 	} else {
 		t.Error("no person: want 403")
@@ -112,7 +114,7 @@ func TestFiles(t *testing.T) {
 
 func TestFilesPathsRefused(t *testing.T) {
 	b, dir, _ := newFiles(t)
-	me := Person{Name: "Local Editor", Email: "me@example.org"}
+	me := cms.Person{Name: "Local Editor", Email: "me@example.org"}
 	outside := t.TempDir()
 	if err := os.WriteFile(filepath.Join(outside, "secret.md"), []byte("secret"), 0o644); err != nil {
 		t.Fatal(err)

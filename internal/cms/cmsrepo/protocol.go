@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"encoding/base64"
@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+
+	"regpulse/internal/cms"
 )
 
 // The request parameters and answers of Decap's proxy protocol, as
@@ -67,13 +69,13 @@ type params struct {
 	} `json:"options"`
 }
 
-func parseParams(req Request) (*params, error) {
+func parseParams(req cms.Request) (*params, error) {
 	var p params
 	if len(req.Params) == 0 || string(req.Params) == "null" {
 		return &p, nil
 	}
 	if err := json.Unmarshal(req.Params, &p); err != nil {
-		return nil, Errorf(http.StatusBadRequest, "%s: params: %v", req.Action, err)
+		return nil, cms.Errorf(http.StatusBadRequest, "%s: params: %v", req.Action, err)
 	}
 	return &p, nil
 }
@@ -85,18 +87,18 @@ func (p *params) dataFiles() ([]dataFile, error) {
 		files = []dataFile{*p.Entry}
 	}
 	if len(files) == 0 {
-		return nil, Errorf(http.StatusBadRequest, "persistEntry: no data files")
+		return nil, cms.Errorf(http.StatusBadRequest, "persistEntry: no data files")
 	}
 	return files, nil
 }
 
 func (a asset) bytes() ([]byte, error) {
 	if a.Encoding != "base64" {
-		return nil, Errorf(http.StatusBadRequest, "%s: encoding %q (want base64)", a.Path, a.Encoding)
+		return nil, cms.Errorf(http.StatusBadRequest, "%s: encoding %q (want base64)", a.Path, a.Encoding)
 	}
 	b, err := base64.StdEncoding.DecodeString(a.Content)
 	if err != nil {
-		return nil, Errorf(http.StatusBadRequest, "%s: not base64: %v", a.Path, err)
+		return nil, cms.Errorf(http.StatusBadRequest, "%s: not base64: %v", a.Path, err)
 	}
 	return b, nil
 }

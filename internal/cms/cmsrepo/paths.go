@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"cmp"
@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"regpulse/internal/cms"
 )
 
 // defaultMaxMedia is the largest media file accepted when the config
@@ -58,24 +60,24 @@ func newLayout(content, media string, maxMedia int64) (layout, error) {
 func (l layout) shape(p string) error {
 	switch {
 	case p == "":
-		return Errorf(http.StatusBadRequest, "a path is required")
+		return cms.Errorf(http.StatusBadRequest, "a path is required")
 	case strings.HasPrefix(p, "/"):
-		return Errorf(http.StatusBadRequest, "path %q: must be relative to the repository", p)
+		return cms.Errorf(http.StatusBadRequest, "path %q: must be relative to the repository", p)
 	case strings.ContainsRune(p, '\\'):
-		return Errorf(http.StatusBadRequest, "path %q: backslashes are not allowed", p)
+		return cms.Errorf(http.StatusBadRequest, "path %q: backslashes are not allowed", p)
 	case strings.IndexFunc(p, unicode.IsControl) >= 0:
-		return Errorf(http.StatusBadRequest, "path %q: control characters are not allowed", p)
+		return cms.Errorf(http.StatusBadRequest, "path %q: control characters are not allowed", p)
 	case path.Clean(p) != p:
-		return Errorf(http.StatusBadRequest, "path %q: not a clean path (no .., . or //)", p)
+		return cms.Errorf(http.StatusBadRequest, "path %q: not a clean path (no .., . or //)", p)
 	}
 	for _, seg := range strings.Split(p, "/") {
 		if seg == ".." || seg == "." {
-			return Errorf(http.StatusBadRequest, "path %q: must stay inside the repository", p)
+			return cms.Errorf(http.StatusBadRequest, "path %q: must stay inside the repository", p)
 		}
 		// ".git" in any case and with trailing dots or spaces, which some
 		// file systems fold into ".git".
 		if strings.EqualFold(strings.TrimRight(seg, ". "), ".git") {
-			return Errorf(http.StatusBadRequest, "path %q: git's own files cannot be edited", p)
+			return cms.Errorf(http.StatusBadRequest, "path %q: git's own files cannot be edited", p)
 		}
 	}
 	return nil
@@ -93,7 +95,7 @@ func (l layout) file(p string, a area) error {
 	if a&areaMedia != 0 && strings.HasPrefix(p, l.media+"/") {
 		return nil
 	}
-	return Errorf(http.StatusBadRequest, "path %q: %s", p, l.where(a))
+	return cms.Errorf(http.StatusBadRequest, "path %q: %s", p, l.where(a))
 }
 
 // folder checks a folder to list: one of the folders in a or below it.
@@ -107,7 +109,7 @@ func (l layout) folder(p string, a area) error {
 	if a&areaMedia != 0 && (p == l.media || strings.HasPrefix(p, l.media+"/")) {
 		return nil
 	}
-	return Errorf(http.StatusBadRequest, "folder %q: %s", p, l.where(a))
+	return cms.Errorf(http.StatusBadRequest, "folder %q: %s", p, l.where(a))
 }
 
 func (l layout) where(a area) string {
@@ -141,10 +143,10 @@ func (l layout) checkMedia(p string, data []byte) error {
 	ext := strings.ToLower(path.Ext(p))
 	want, ok := mediaTypes[ext]
 	if !ok {
-		return Errorf(http.StatusUnsupportedMediaType, "%s: %q files are not accepted (png, jpg, gif, webp or pdf)", p, ext)
+		return cms.Errorf(http.StatusUnsupportedMediaType, "%s: %q files are not accepted (png, jpg, gif, webp or pdf)", p, ext)
 	}
 	if got := http.DetectContentType(data); got != want {
-		return Errorf(http.StatusUnsupportedMediaType, "%s: the file is %s, not %s as its name says", p, got, want)
+		return cms.Errorf(http.StatusUnsupportedMediaType, "%s: the file is %s, not %s as its name says", p, got, want)
 	}
 	return nil
 }
@@ -153,7 +155,7 @@ func (l layout) checkMedia(p string, data []byte) error {
 // text is held to it too.
 func (l layout) checkSize(p string, n int) error {
 	if int64(n) > l.maxMedia {
-		return Errorf(http.StatusRequestEntityTooLarge, "%s: %d bytes, the limit is %d", p, n, l.maxMedia)
+		return cms.Errorf(http.StatusRequestEntityTooLarge, "%s: %d bytes, the limit is %d", p, n, l.maxMedia)
 	}
 	return nil
 }
@@ -174,7 +176,7 @@ func noSymlinkOnDisk(root, p string) error {
 			return err
 		}
 		if fi.Mode()&os.ModeSymlink != 0 {
-			return Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", p)
+			return cms.Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", p)
 		}
 	}
 	return nil

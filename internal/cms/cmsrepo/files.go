@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"regpulse/internal/cms"
 )
 
 // FilesConfig configures the backend over an editor's own working tree
@@ -23,7 +25,7 @@ type FilesConfig struct {
 	ContentDir string // "content" when empty
 	MediaDir   string // "media" when empty
 	MaxMedia   int64  // the largest media file in bytes, 10 MB when 0
-	Validate   Validator
+	Validate   cms.Validator
 	Log        *slog.Logger
 }
 
@@ -61,9 +63,9 @@ func Files(cfg FilesConfig) (*FilesBackend, error) {
 }
 
 // Do answers one action for who.
-func (f *FilesBackend) Do(ctx context.Context, who Person, req Request) (any, error) {
-	if who == (Person{}) {
-		return nil, Errorf(http.StatusForbidden, "who edits is not known: set git's user.name and user.email")
+func (f *FilesBackend) Do(ctx context.Context, who cms.Person, req cms.Request) (any, error) {
+	if who == (cms.Person{}) {
+		return nil, cms.Errorf(http.StatusForbidden, "who edits is not known: set git's user.name and user.email")
 	}
 	p, err := parseParams(req)
 	if err != nil {
@@ -122,7 +124,7 @@ func (f *FilesBackend) Do(ctx context.Context, who Person, req Request) (any, er
 		return f.media(p.Path)
 	case "persistMedia":
 		if p.Asset == nil {
-			return nil, Errorf(http.StatusBadRequest, "persistMedia: no asset")
+			return nil, cms.Errorf(http.StatusBadRequest, "persistMedia: no asset")
 		}
 		data, err := f.checkAsset(*p.Asset)
 		if err != nil {
@@ -143,9 +145,9 @@ func (f *FilesBackend) Do(ctx context.Context, who Person, req Request) (any, er
 		// are no drafts on an editor's own machine.
 		return []string{}, nil
 	case "unpublishedEntry":
-		return nil, Errorf(http.StatusNotFound, "no unpublished entries in a working tree")
+		return nil, cms.Errorf(http.StatusNotFound, "no unpublished entries in a working tree")
 	}
-	return nil, Errorf(http.StatusBadRequest, "unknown action %q", req.Action)
+	return nil, cms.Errorf(http.StatusBadRequest, "unknown action %q", req.Action)
 }
 
 // disk checks p and answers where it is on disk.
@@ -224,7 +226,7 @@ func (f *FilesBackend) media(p string) (mediaFile, error) {
 	}
 	data, err := os.ReadFile(disk)
 	if errors.Is(err, fs.ErrNotExist) {
-		return mediaFile{}, Errorf(http.StatusNotFound, "%s: no such file", p)
+		return mediaFile{}, cms.Errorf(http.StatusNotFound, "%s: no such file", p)
 	}
 	if err != nil {
 		return mediaFile{}, err
@@ -283,7 +285,7 @@ func (f *FilesBackend) persistEntry(ctx context.Context, p *params) (message, er
 
 func (f *FilesBackend) delete(ctx context.Context, paths []string) (message, error) {
 	if len(paths) == 0 {
-		return message{}, Errorf(http.StatusBadRequest, "no paths to delete")
+		return message{}, cms.Errorf(http.StatusBadRequest, "no paths to delete")
 	}
 	changes := map[string][]byte{}
 	for _, p := range paths {

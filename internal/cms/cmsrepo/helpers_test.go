@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"context"
@@ -18,14 +18,16 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"regpulse/internal/cms"
 )
 
 var (
-	alice    = Person{ID: "1", Name: "Alice Editor", Email: "alice@example.org", Role: RoleEditor}
-	bob      = Person{ID: "2", Name: "Bob Editor", Email: "bob@example.org", Role: RoleEditor}
-	rita     = Person{ID: "3", Name: "Rita Reviewer", Email: "rita@example.org", Role: RoleReviewer}
-	ravi     = Person{ID: "4", Name: "Ravi Reviewer", Email: "ravi@example.org", Role: RoleReviewer}
-	nobody   = Person{ID: "5", Name: "No Role", Email: "none@example.org"}
+	alice    = cms.Person{ID: "1", Name: "Alice Editor", Email: "alice@example.org", Role: cms.RoleEditor}
+	bob      = cms.Person{ID: "2", Name: "Bob Editor", Email: "bob@example.org", Role: cms.RoleEditor}
+	rita     = cms.Person{ID: "3", Name: "Rita Reviewer", Email: "rita@example.org", Role: cms.RoleReviewer}
+	ravi     = cms.Person{ID: "4", Name: "Ravi Reviewer", Email: "ravi@example.org", Role: cms.RoleReviewer}
+	nobody   = cms.Person{ID: "5", Name: "No Role", Email: "none@example.org"}
 	importer = object.Signature{Name: "Importer", Email: "import@example.org", When: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 )
 
@@ -159,13 +161,13 @@ func newFixture(t testing.TB, files map[string]string, withRemote bool, mod ...f
 }
 
 // do runs one action and answers its JSON (decoded), as the API sends it.
-func do(t testing.TB, b Backend, who Person, action string, params any) (any, error) {
+func do(t testing.TB, b cms.Backend, who cms.Person, action string, params any) (any, error) {
 	t.Helper()
 	raw, err := json.Marshal(params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := b.Do(context.Background(), who, Request{Action: action, Params: raw})
+	res, err := b.Do(context.Background(), who, cms.Request{Action: action, Params: raw})
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +182,7 @@ func do(t testing.TB, b Backend, who Person, action string, params any) (any, er
 	return v, nil
 }
 
-func mustDo(t testing.TB, b Backend, who Person, action string, params any) any {
+func mustDo(t testing.TB, b cms.Backend, who cms.Person, action string, params any) any {
 	t.Helper()
 	v, err := do(t, b, who, action, params)
 	if err != nil {
@@ -193,7 +195,7 @@ func mustDo(t testing.TB, b Backend, who Person, action string, params any) any 
 // message containing each of subs).
 func wantStatus(t testing.TB, err error, status int, subs ...string) {
 	t.Helper()
-	var e *Error
+	var e *cms.Error
 	if !errors.As(err, &e) {
 		t.Fatalf("want *Error %d, got %v", status, err)
 	}

@@ -1,10 +1,12 @@
-package cms
+package cmsrepo
 
 import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/cms"
 )
 
 func TestLayoutFile(t *testing.T) {
@@ -70,18 +72,18 @@ func TestIsAuthor(t *testing.T) {
 	noMail := &object.Commit{Author: object.Signature{Name: "Rita Reviewer"}}
 	signed := &object.Commit{Author: c.Author, Message: withAccount("Update circulars x", rita)}
 	for _, x := range []struct {
-		who  Person
+		who  cms.Person
 		c    *object.Commit
 		want bool
 	}{
 		{rita, c, true},
 		{ravi, c, false},
-		{Person{Name: "Rita Reviewer"}, noMail, true},
-		{Person{Name: "Rita Reviewer"}, c, false},
+		{cms.Person{Name: "Rita Reviewer"}, noMail, true},
+		{cms.Person{Name: "Rita Reviewer"}, c, false},
 		{rita, noMail, false},
 		// The account trailer wins over a changed e-mail or name.
-		{Person{ID: "3", Name: "Rita R.", Email: "rita@new.example", Role: RoleReviewer}, signed, true},
-		{Person{ID: "4", Name: "Rita Reviewer", Email: "other@example.org", Role: RoleReviewer}, signed, false},
+		{cms.Person{ID: "3", Name: "Rita R.", Email: "rita@new.example", Role: cms.RoleReviewer}, signed, true},
+		{cms.Person{ID: "4", Name: "Rita Reviewer", Email: "other@example.org", Role: cms.RoleReviewer}, signed, false},
 	} {
 		if got := isAuthor(x.who, x.c); got != x.want {
 			t.Errorf("%v / %v: got %v", x.who, x.c.Author, got)

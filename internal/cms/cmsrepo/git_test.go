@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/cms"
 )
 
 var baseFiles = map[string]string{
@@ -597,7 +599,7 @@ func TestGitLockHonoursContext(t *testing.T) {
 	f.b.lock <- struct{}{} // someone holds the lock
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := f.b.Do(ctx, alice, Request{Action: "info", Params: json.RawMessage(`{}`)})
+	_, err := f.b.Do(ctx, alice, cms.Request{Action: "info", Params: json.RawMessage(`{}`)})
 	if err != context.Canceled {
 		t.Errorf("want context.Canceled, got %v", err)
 	}

@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"context"
@@ -23,6 +23,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
 	"github.com/go-git/go-git/v5/storage"
+
+	"regpulse/internal/cms"
 )
 
 // seenBlobs remembers, per person and path, the blob that person was last
@@ -35,14 +37,14 @@ type seenBlobs struct {
 
 func newSeenBlobs() *seenBlobs { return &seenBlobs{m: map[string]map[string]plumbing.Hash{}} }
 
-func personKey(who Person) string {
+func personKey(who cms.Person) string {
 	if who.ID != "" {
 		return "id:" + who.ID
 	}
 	return "email:" + strings.ToLower(who.Email)
 }
 
-func (s *seenBlobs) remember(who Person, p string, h plumbing.Hash) {
+func (s *seenBlobs) remember(who cms.Person, p string, h plumbing.Hash) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := personKey(who)
@@ -52,7 +54,7 @@ func (s *seenBlobs) remember(who Person, p string, h plumbing.Hash) {
 	s.m[k][p] = h
 }
 
-func (s *seenBlobs) get(who Person, p string) (plumbing.Hash, bool) {
+func (s *seenBlobs) get(who cms.Person, p string) (plumbing.Hash, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	h, ok := s.m[personKey(who)][p]
@@ -68,16 +70,16 @@ func invalid(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	var e *Error
+	var e *cms.Error
 	if errors.As(err, &e) {
 		return e
 	}
-	return Errorf(http.StatusUnprocessableEntity, "%s", err.Error())
+	return cms.Errorf(http.StatusUnprocessableEntity, "%s", err.Error())
 }
 
-func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (message, error) {
+func (g *GitBackend) persistEntry(ctx context.Context, who cms.Person, p *params) (message, error) {
 	if !p.Options.UseWorkflow {
-		return message{}, Errorf(http.StatusForbidden, "changes go through review: save a draft and a reviewer publishes it")
+		return message{}, cms.Errorf(http.StatusForbidden, "changes go through review: save a draft and a reviewer publishes it")
 	}
 	files, err := p.dataFiles()
 	if err != nil {
@@ -137,10 +139,10 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		}
 		if p.Options.NewEntry {
 			if !onMain.IsZero() {
-				return message{}, Errorf(http.StatusConflict, "%s already exists: an entry with this slug was published; choose another slug", f.Path)
+				return message{}, cms.Errorf(http.StatusConflict, "%s already exists: an entry with this slug was published; choose another slug", f.Path)
 			}
 			if d != nil {
-				return message{}, Errorf(http.StatusConflict, "%s/%s: a draft with this slug exists (by %s); choose another slug", collection, slug, d.tip.Author.Name)
+				return message{}, cms.Errorf(http.StatusConflict, "%s/%s: a draft with this slug exists (by %s); choose another slug", collection, slug, d.tip.Author.Name)
 			}
 		}
 		if !onMain.IsZero() {
@@ -221,7 +223,7 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 		if other, err := g.loadDraft(collection, slug); err != nil {
 			return message{}, err
 		} else if other != nil {
-			return message{}, Errorf(http.StatusConflict, "%s/%s: %s saved a draft with this slug while yours was being checked; reload it", collection, slug, other.tip.Author.Name)
+			return message{}, cms.Errorf(http.StatusConflict, "%s/%s: %s saved a draft with this slug while yours was being checked; reload it", collection, slug, other.tip.Author.Name)
 		}
 	}
 
@@ -247,13 +249,13 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 	}
 	if err := g.repo.Storer.CheckAndSetReference(plumbing.NewHashReference(ref, h), old); err != nil {
 		if errors.Is(err, storage.ErrReferenceHasChanged) {
-			return message{}, Errorf(http.StatusConflict, "someone saved this draft while yours was being checked; reload it to see their change")
+			return message{}, cms.Errorf(http.StatusConflict, "someone saved this draft while yours was being checked; reload it to see their change")
 		}
 		return message{}, err
 	}
 	if d == nil {
 		status := p.Options.Status
-		if status == "" || (status == statusPendingPublish && who.Role != RoleReviewer) {
+		if status == "" || (status == statusPendingPublish && who.Role != cms.RoleReviewer) {
 			status = statusDraft
 		}
 		if err := g.setStatus(ref, statusToLabel(status, p.CMSLabelPrefix)); err != nil {
@@ -265,7 +267,7 @@ func (g *GitBackend) persistEntry(ctx context.Context, who Person, p *params) (m
 	return message{Message: "entry persisted"}, nil
 }
 
-func (g *GitBackend) rememberAll(who Person, written map[string]plumbing.Hash) {
+func (g *GitBackend) rememberAll(who cms.Person, written map[string]plumbing.Hash) {
 	for p, h := range written {
 		g.seen.remember(who, p, h)
 	}
@@ -276,7 +278,7 @@ func (g *GitBackend) rememberAll(who Person, written map[string]plumbing.Hash) {
 // saw: someone changed it since they opened it. With no record (the
 // server restarted since they opened it), a file last changed by
 // someone else is refused too: better a reload than a lost edit.
-func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p string) error {
+func (g *GitBackend) checkBase(who cms.Person, tip *object.Commit, t *object.Tree, p string) error {
 	cur, err := g.o.blobID(t, p)
 	if err != nil {
 		return err
@@ -289,7 +291,7 @@ func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p
 		return nil
 	}
 	if cur.IsZero() {
-		return Errorf(http.StatusConflict, "this entry's draft was deleted since you opened it; reload it")
+		return cms.Errorf(http.StatusConflict, "this entry's draft was deleted since you opened it; reload it")
 	}
 	last, err := g.o.lastChange(tip, p, 5000)
 	if err != nil {
@@ -302,7 +304,7 @@ func (g *GitBackend) checkBase(who Person, tip *object.Commit, t *object.Tree, p
 	if last != nil {
 		name, when = last.Author.Name, " at "+last.Author.When.UTC().Format("2006-01-02 15:04 UTC")
 	}
-	return Errorf(http.StatusConflict, "%s changed this entry%s since you opened it; reload it to see their change", name, when)
+	return cms.Errorf(http.StatusConflict, "%s changed this entry%s since you opened it; reload it to see their change", name, when)
 }
 
 // validate hands the validator a change's files (nil for deleted).
@@ -328,9 +330,9 @@ func (g *GitBackend) validate(ctx context.Context, chs []change, unlocked bool) 
 	return invalid(ctx, g.cfg.Validate.Validate(ctx, m))
 }
 
-func (g *GitBackend) publish(ctx context.Context, who Person, p *params, published *[]string) (message, error) {
-	if who.Role != RoleReviewer {
-		return message{}, Errorf(http.StatusForbidden, "only a reviewer publishes")
+func (g *GitBackend) publish(ctx context.Context, who cms.Person, p *params, published *[]string) (message, error) {
+	if who.Role != cms.RoleReviewer {
+		return message{}, cms.Errorf(http.StatusForbidden, "only a reviewer publishes")
 	}
 	d, err := g.mustDraft(p.Collection, p.Slug)
 	if err != nil {
@@ -342,7 +344,7 @@ func (g *GitBackend) publish(ctx context.Context, who Person, p *params, publish
 	}
 	for _, c := range commits {
 		if isAuthor(who, c) {
-			return message{}, Errorf(http.StatusForbidden,
+			return message{}, cms.Errorf(http.StatusForbidden,
 				"you wrote part of this change (commit %s, %s): another reviewer must publish it, so that two people have seen every change",
 				c.Hash.String()[:7], c.Author.When.UTC().Format("2006-01-02 15:04 UTC"))
 		}
@@ -386,7 +388,7 @@ func (g *GitBackend) publish(ctx context.Context, who Person, p *params, publish
 			if last, err := g.o.lastChange(tip, ch.path, 5000); err == nil && last != nil {
 				name, when = last.Author.Name, " at "+last.Author.When.UTC().Format("2006-01-02 15:04 UTC")
 			}
-			return Errorf(http.StatusConflict, "%s published a change to %s%s after this draft was made; the entry stays unpublished: reload it, redo the change and save it again", name, ch.path, when)
+			return cms.Errorf(http.StatusConflict, "%s published a change to %s%s after this draft was made; the entry stays unpublished: reload it, redo the change and save it again", name, ch.path, when)
 		}
 		return nil
 	}
@@ -402,12 +404,12 @@ func (g *GitBackend) publish(ctx context.Context, who Person, p *params, publish
 	return message{Message: fmt.Sprintf("branch %s merged to %s", d.ref.Short(), g.cfg.Branch)}, nil
 }
 
-func (g *GitBackend) persistMedia(ctx context.Context, who Person, p *params, published *[]string) (mediaFile, error) {
-	if who.Role != RoleReviewer {
-		return mediaFile{}, Errorf(http.StatusForbidden, "media go with an entry: add the file in the entry and it is published with the entry")
+func (g *GitBackend) persistMedia(ctx context.Context, who cms.Person, p *params, published *[]string) (mediaFile, error) {
+	if who.Role != cms.RoleReviewer {
+		return mediaFile{}, cms.Errorf(http.StatusForbidden, "media go with an entry: add the file in the entry and it is published with the entry")
 	}
 	if p.Asset == nil {
-		return mediaFile{}, Errorf(http.StatusBadRequest, "persistMedia: no asset")
+		return mediaFile{}, cms.Errorf(http.StatusBadRequest, "persistMedia: no asset")
 	}
 	a := *p.Asset
 	if err := g.l.file(a.Path, areaMedia); err != nil {
@@ -437,12 +439,12 @@ func (g *GitBackend) persistMedia(ctx context.Context, who Person, p *params, pu
 	return newMediaFile(a.Path, h.String(), data), nil
 }
 
-func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string, published *[]string) (message, error) {
-	if who.Role != RoleReviewer {
-		return message{}, Errorf(http.StatusForbidden, "deleting published files is for reviewers")
+func (g *GitBackend) deleteFiles(ctx context.Context, who cms.Person, paths []string, published *[]string) (message, error) {
+	if who.Role != cms.RoleReviewer {
+		return message{}, cms.Errorf(http.StatusForbidden, "deleting published files is for reviewers")
 	}
 	if len(paths) == 0 {
-		return message{}, Errorf(http.StatusBadRequest, "no paths to delete")
+		return message{}, cms.Errorf(http.StatusBadRequest, "no paths to delete")
 	}
 	for _, p := range paths {
 		if err := g.l.file(p, areaAny); err != nil {
@@ -451,7 +453,7 @@ func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string
 		// Deleting compliance text is a change a second person must see,
 		// and Decap's workflow has no draft for a deletion.
 		if strings.HasPrefix(p, g.l.content+"/") {
-			return message{}, Errorf(http.StatusForbidden,
+			return message{}, cms.Errorf(http.StatusForbidden,
 				"%s: a published entry is not deleted from the editors' workspace, where no second person would review it; mark a circular withdrawn in a draft, or remove the file in git through a reviewed change", p)
 		}
 	}
@@ -489,11 +491,11 @@ func (g *GitBackend) deleteFiles(ctx context.Context, who Person, paths []string
 func (g *GitBackend) commitMain(ctx context.Context, changes map[string]*plumbing.Hash, author, committer object.Signature, msg string,
 	check func(*object.Commit, *object.Tree) error, stays string) ([]string, error) {
 	refused := func(err error) error {
-		return Errorf(http.StatusBadGateway, "the remote refused the publish: %s; %s", redactURL(err.Error()), stays)
+		return cms.Errorf(http.StatusBadGateway, "the remote refused the publish: %s; %s", redactURL(err.Error()), stays)
 	}
 	if g.remote != "" {
 		if err := g.pullFastForward(ctx); err != nil {
-			var e *Error
+			var e *cms.Error
 			if errors.As(err, &e) || ctx.Err() != nil {
 				return nil, err
 			}

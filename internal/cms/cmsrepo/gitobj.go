@@ -1,4 +1,4 @@
-package cms
+package cmsrepo
 
 import (
 	"errors"
@@ -13,6 +13,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
+
+	"regpulse/internal/cms"
 )
 
 // Git at object level: blobs and trees are read from a commit and a new
@@ -55,7 +57,7 @@ func (o objects) entry(t *object.Tree, p string) (*object.TreeEntry, error) {
 		case e == nil:
 			return nil, nil
 		case e.Mode == filemode.Symlink:
-			return nil, Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", p)
+			return nil, cms.Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", p)
 		case i == len(segs)-1:
 			return e, nil
 		case e.Mode != filemode.Dir:
@@ -197,11 +199,11 @@ func (o objects) applyAt(h plumbing.Hash, dir string, changes map[string]*plumbi
 		if i >= 0 {
 			switch entries[i].Mode {
 			case filemode.Dir:
-				return h, false, Errorf(http.StatusBadRequest, "path %q: is a folder", full)
+				return h, false, cms.Errorf(http.StatusBadRequest, "path %q: is a folder", full)
 			case filemode.Symlink:
-				return h, false, Errorf(http.StatusBadRequest, "path %q: is a symbolic link", full)
+				return h, false, cms.Errorf(http.StatusBadRequest, "path %q: is a symbolic link", full)
 			case filemode.Submodule:
-				return h, false, Errorf(http.StatusBadRequest, "path %q: is a submodule", full)
+				return h, false, cms.Errorf(http.StatusBadRequest, "path %q: is a submodule", full)
 			}
 		}
 		switch {
@@ -223,9 +225,9 @@ func (o objects) applyAt(h plumbing.Hash, dir string, changes map[string]*plumbi
 			case filemode.Dir:
 				child = entries[i].Hash
 			case filemode.Symlink:
-				return h, false, Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", full)
+				return h, false, cms.Errorf(http.StatusBadRequest, "path %q: goes through a symbolic link", full)
 			default:
-				return h, false, Errorf(http.StatusBadRequest, "path %q: goes through a file", full)
+				return h, false, cms.Errorf(http.StatusBadRequest, "path %q: goes through a file", full)
 			}
 		}
 		nh, empty, err := o.applyAt(child, full, sub)
