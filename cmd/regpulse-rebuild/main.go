@@ -10,12 +10,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambda"
+
+	"regpulse/internal/buildhook"
 )
 
 // HookEnv names the build hook's URL.
@@ -40,18 +41,5 @@ func trigger(ctx context.Context, c *http.Client, hook string) error {
 	if hook == "" {
 		return errors.New(HookEnv + " is not set: create a build hook and set it to the hook's URL")
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hook, nil)
-	if err != nil {
-		return fmt.Errorf("%s: %w", HookEnv, err)
-	}
-	res, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
-	if res.StatusCode >= 300 {
-		return fmt.Errorf("build hook answered %s", res.Status)
-	}
-	return nil
+	return buildhook.Post(ctx, c, hook)
 }

@@ -21,6 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"regpulse/api"
+	"regpulse/internal/buildhook"
 	"regpulse/internal/cms"
 	"regpulse/internal/cms/cmsrepo"
 	"regpulse/internal/cmsconfig"
@@ -88,29 +89,11 @@ func (f cmsFlags) published(ctx context.Context, rebuild func(), log *slog.Logge
 		go func() {
 			ctx, cancel := context.WithTimeout(ctx, time.Minute)
 			defer cancel()
-			if err := postHook(ctx, f.hook); err != nil {
+			if err := buildhook.Post(ctx, http.DefaultClient, f.hook); err != nil {
 				log.Error("cms: the build hook failed; the remote has the publish, deploy it by hand", "paths", paths, "err", err)
 			}
 		}()
 	}
-}
-
-// postHook POSTs an empty body to a build hook, as they expect.
-func postHook(ctx context.Context, hook string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hook, nil)
-	if err != nil {
-		return fmt.Errorf("--cms-build-hook: %w", err)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
-	if res.StatusCode >= 300 {
-		return fmt.Errorf("build hook answered %s", res.Status)
-	}
-	return nil
 }
 
 // contentValidator is the site's loader as the CMS's check before any

@@ -3,7 +3,6 @@ package cmsrepo
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -42,22 +41,9 @@ type FilesBackend struct {
 
 // Files opens the working tree at cfg.Dir.
 func Files(cfg FilesConfig) (*FilesBackend, error) {
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Validate == nil {
-		return nil, errors.New("cms: a validator is required: nothing is written unchecked")
-	}
-	l, err := newLayout(cfg.ContentDir, cfg.MediaDir, cfg.MaxMedia)
+	root, l, err := open(cfg.Dir, cfg.ContentDir, cfg.MediaDir, cfg.MaxMedia, cfg.Validate, &cfg.Log)
 	if err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
-	}
-	root, err := filepath.EvalSymlinks(cfg.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
-	}
-	if root, err = filepath.Abs(root); err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
+		return nil, err
 	}
 	return &FilesBackend{cfg: cfg, l: l, root: root}, nil
 }

@@ -2,7 +2,6 @@ package cmsrepo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -83,23 +82,9 @@ func Git(cfg GitConfig) (*GitBackend, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Validate == nil {
-		return nil, errors.New("cms: a validator is required: nothing is committed unchecked")
-	}
-	l, err := newLayout(cfg.ContentDir, cfg.MediaDir, cfg.MaxMedia)
+	root, l, err := open(cfg.Dir, cfg.ContentDir, cfg.MediaDir, cfg.MaxMedia, cfg.Validate, &cfg.Log)
 	if err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
-	}
-	root, err := filepath.EvalSymlinks(cfg.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
-	}
-	root, err = filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("cms: %w", err)
+		return nil, err
 	}
 	repo, err := git.PlainOpen(root)
 	if err != nil {

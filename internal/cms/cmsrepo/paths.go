@@ -2,6 +2,9 @@ package cmsrepo
 
 import (
 	"cmp"
+	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
 	"path"
@@ -215,4 +218,29 @@ func newest(paths []string, max int) []string {
 	}
 	slices.Sort(kept)
 	return kept
+}
+
+// open does what both backends do first: a logger when none is given, a
+// validator required (nothing is written unchecked), the layout of the
+// content and media folders, and the tree's root, absolute and with its
+// symbolic links resolved (the paths refused on disk are judged from it).
+func open(dir, content, media string, maxMedia int64, v cms.Validator, log **slog.Logger) (string, layout, error) {
+	if *log == nil {
+		*log = slog.New(slog.DiscardHandler)
+	}
+	if v == nil {
+		return "", layout{}, errors.New("cms: a validator is required: nothing is written unchecked")
+	}
+	l, err := newLayout(content, media, maxMedia)
+	if err != nil {
+		return "", layout{}, fmt.Errorf("cms: %w", err)
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", layout{}, fmt.Errorf("cms: %w", err)
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return "", layout{}, fmt.Errorf("cms: %w", err)
+	}
+	return root, l, nil
 }
