@@ -18,8 +18,8 @@ import (
 // The editors' web UI (Decap CMS at /admin) speaks its proxy protocol to
 // one URL: POST /cms with {action, params}. This file is only the HTTP
 // side: who asks (the signed-in account and its CMS role), the body, and
-// the answer or the error's status; internal/cms answers the actions over
-// the git repository of the content.
+// the answer or the error's status; internal/cms is the contract, and
+// internal/cms/cmsrepo answers the actions over the content's repository.
 
 // CMSRoles is what POST /cms needs of the store.
 type CMSRoles interface {
@@ -76,9 +76,9 @@ var opCMS = &apispec.Operation{ID: "cms", Method: "POST", Path: "/cms",
 			Content: []apispec.Content{{MediaType: "application/json", Raw: map[string]any{}}}},
 		{Status: 400, Description: "The body is malformed or has no action; an unknown action; a path outside content/ and the media folder (.., absolute, .git, a symbolic link).", Content: cmsError},
 		rUnauthorized.At(401),
-		{Status: 403, Description: "The account has no CMS role, or its role may not do this (an editor publishing or marking a change ready; a reviewer publishing their own change; a save straight to the published branch).", Content: cmsError},
+		{Status: 403, Description: "The account has no CMS role, or its role may not do this (an editor publishing or marking a change ready; a reviewer publishing their own change; a save straight to the published branch; deleting a published entry, which no second person would review).", Content: cmsError},
 		{Status: 404, Description: "No such entry, draft or media file.", Content: cmsError},
-		{Status: 409, Description: "The file changed since this person read it (another editor saved it): reload the entry; nothing was written.", Content: cmsError},
+		{Status: 409, Description: "The file changed since this person read it (another editor saved it, or saved while this save was being checked), or a publish would undo a change published since the draft was made: reload the entry; nothing was written.", Content: cmsError},
 		{Status: 413, Description: "The body is over 14 MiB, or a media file over the backend's limit.", Content: cmsError},
 		{Status: 415, Description: "The body is not sent as JSON, or a media file's type is not allowed.", Content: cmsError},
 		{Status: 422, Description: "The site's loader refuses the content: one line per problem, file:line: field: message. Nothing was written.", Content: cmsError},
