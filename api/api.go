@@ -177,6 +177,7 @@ var opHealth = &apispec.Operation{ID: "health", Method: "GET", Path: "/health",
 	Responses: []*apispec.Response{
 		{Status: 200, Description: "Healthy.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Health]()}}},
+		rBadRequest.At(400),
 		{Status: 503, Description: "The store does not answer.",
 			Content: []apispec.Content{{MediaType: "application/json", Type: reflect.TypeFor[Error]()}}}},
 }

@@ -221,7 +221,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 	t.Run("Errors", func(t *testing.T) {
 		for _, target := range []string{
-			"/openapi.json?x=1",
+			"/health?x=1", "/openapi.json?x=1",
 			"/circulars?source=FED&limit=0", "/circulars?offset=-1", "/news?region=Mars", "/impact-tracking?x=1",
 			"/fintech-companies?category=Crypto", "/pii-regulations?status=repealed",
 			"/payment-networks?limit=1000", "/sibos-events?limit=-1", "/dashboard/stats?days=1",

@@ -239,7 +239,7 @@ func Spec() *apispec.API {
 		Title: "RegPulse API", Version: "1.0.0", Server: "/api", Description: apiDescription,
 		Params: map[string]*apispec.Param{}, Headers: map[string]*apispec.Header{}, Responses: map[string]*apispec.Response{},
 		Security: map[string]*apispec.SecurityScheme{"bearer": bearerScheme},
-		Schemas:  maps.Clone(schemaTypes), Enums: schemaEnums(), Docs: schemaDocs, Rules: rules,
+		Schemas:  maps.Clone(schemaTypes), Docs: schemaDocs, Rules: rules,
 	}
 	named := map[reflect.Type]bool{}
 	for _, t := range schemaTypes {
@@ -271,6 +271,7 @@ func Spec() *apispec.API {
 			}
 		}
 	}
+	api.Enums = schemaEnums(api.Schemas)
 	slices.SortFunc(api.Operations, func(a, b *apispec.Operation) int {
 		return strings.Compare(a.Path+" "+strconv.Itoa(methodOrder(a.Method)), b.Path+" "+strconv.Itoa(methodOrder(b.Method)))
 	})

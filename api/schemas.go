@@ -59,15 +59,21 @@ var schemaTypes = map[string]reflect.Type{
 
 // schemaEnums are the enumerations the document names as schemas of their
 // own (the islands' types use them): the entry types' enum tags name them.
-func schemaEnums() map[string][]string {
+// Of the catalog's, only those a tag of types names: the catalog's
+// enumerations of content the API does not serve (advertisements,
+// events) would be components nothing refers to.
+func schemaEnums(types map[string]reflect.Type) map[string][]string {
 	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
 		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,
 		"MemberRole": teams.Roles, "Applicability": decisions.Applicabilities, "DecisionStatus": decisions.Statuses,
 		"SubjectType": decisions.SubjectTypes, "EvidenceKind": decisions.EvidenceKinds, "EvidenceState": decisions.EvidenceStates}
+	tagged := enumTags(types)
 	for name, values := range catalog.Enums {
-		out[name] = values
+		if tagged[name] {
+			out[name] = values
+		}
 	}
 	var sorts []string
 	for _, s := range catalog.CircularSorts {
@@ -82,6 +88,33 @@ func schemaEnums() map[string][]string {
 	out["RedlineOp"] = redline.Ops
 	out["ChangeKind"] = directions.ChangeKinds
 	out["ReopenReason"] = decisions.ReopenReasons
+	return out
+}
+
+// enumTags are the enumerations the enum tags of types' fields name,
+// fields of the structs met inside them included.
+func enumTags(types map[string]reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, f := range reflect.VisibleFields(t) {
+			if name := f.Tag.Get("enum"); name != "" {
+				out[name] = true
+			}
+			walk(f.Type)
+		}
+	}
+	for _, t := range types {
+		walk(t)
+	}
 	return out
 }
 

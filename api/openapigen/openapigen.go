@@ -113,8 +113,12 @@ func operation(op *apispec.Operation, types map[reflect.Type]string) (*openapi3.
 		}
 		o.Responses.Set(r.StatusText(), &openapi3.ResponseRef{Value: res})
 	}
+	// Every operation says how it is authenticated: a public one by an
+	// empty list (security: []), which a client's generator reads as "send
+	// no credentials"; otherwise each scheme is an alternative it accepts.
+	o.Security = &openapi3.SecurityRequirements{}
 	for _, s := range op.Security {
-		o.Security = &openapi3.SecurityRequirements{{s: []string{}}}
+		*o.Security = append(*o.Security, openapi3.SecurityRequirement{s: []string{}})
 	}
 	return o, nil
 }
@@ -249,14 +253,22 @@ func customizeSchema(t reflect.Type, tag reflect.StructTag, s *openapi3.Schema, 
 	if t.Kind() == reflect.Pointer && components[t.Elem()] != "" {
 		s.Nullable = true // a nil pointer to a component is null
 	}
-	if name := tag.Get("enum"); name != "" {
+	// A list's enum tag is its items' (openapi3gen gives them the tag).
+	if name := tag.Get("enum"); name != "" && t.Kind() != reflect.Slice {
 		values, ok := spec.Enums[name]
 		if !ok {
 			return fmt.Errorf("enum tag names unknown enumeration %s", name)
 		}
 		s.Enum = anys(values)
 		if s.Nullable {
+			// Null is one of the values: a reference to the enumeration
+			// could not admit it (OpenAPI 3.0.3), so the values stay here.
 			s.Enum = append(s.Enum, nil)
+		} else {
+			// The property refers to the enumeration's component
+			// (linkComponents), so a client's generator makes one named
+			// type of it rather than one per property.
+			s.Extensions = map[string]any{"x-enum": name}
 		}
 	}
 	if name := tag.Get("check"); name != "" {
@@ -323,8 +335,9 @@ func applyDocs(s *openapi3.Schema, d apispec.SchemaDoc) {
 }
 
 // linkComponents replaces the schema of every component met below s (an
-// array's items, a property) by a reference to it. openapi3gen names every
-// other schema by its Go type in Ref, which is no reference: those go.
+// array's items, a property) and of every enumeration a property's enum
+// tag names by a reference to it. openapi3gen names every other schema by
+// its Go type in Ref, which is no reference: those go.
 func linkComponents(s *openapi3.Schema, self string) {
 	var walk func(ref *openapi3.SchemaRef)
 	walk = func(ref *openapi3.SchemaRef) {
@@ -332,15 +345,12 @@ func linkComponents(s *openapi3.Schema, self string) {
 			return
 		}
 		ref.Ref = ""
-		if name, ok := ref.Value.Extensions["x-component"].(string); ok && name != self {
-			if ref.Value.Nullable {
-				// A reference admits nothing beside it: a nullable one
-				// wraps it, keeping the property's description.
-				ref.Value = &openapi3.Schema{Nullable: true, Description: ref.Value.Description,
-					AllOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("#/components/schemas/"+name, nil)}}
-				return
-			}
-			ref.Ref, ref.Value = "#/components/schemas/"+name, nil
+		name, ok := ref.Value.Extensions["x-component"].(string)
+		if !ok {
+			name, ok = ref.Value.Extensions["x-enum"].(string)
+		}
+		if ok && name != self {
+			*ref = *reference(name, ref.Value)
 			return
 		}
 		children(ref.Value, walk)
@@ -350,6 +360,24 @@ func linkComponents(s *openapi3.Schema, self string) {
 		s.Extensions = nil
 	}
 	children(s, walk)
+}
+
+// reference is a reference to the component name in place of v, its
+// schema where a property has it. A reference admits nothing beside it
+// (OpenAPI 3.0): a nullable one, or one with the property's description,
+// wraps it in allOf. A nullable wrapper states the component's type, as
+// nullable means nothing without one (OpenAPI 3.0.3); clients' generators
+// read it as the component or null.
+func reference(name string, v *openapi3.Schema) *openapi3.SchemaRef {
+	ref := openapi3.NewSchemaRef("#/components/schemas/"+name, nil)
+	if !v.Nullable && v.Description == "" {
+		return ref
+	}
+	w := &openapi3.Schema{Description: v.Description, AllOf: openapi3.SchemaRefs{ref}}
+	if v.Nullable {
+		w.Type, w.Nullable = v.Type, true
+	}
+	return openapi3.NewSchemaRef("", w)
 }
 
 // children calls f with every schema directly below s.

@@ -25,7 +25,7 @@ type Obligation struct {
 	// or the text's).
 	Position int `json:"position"`
 	// AppliesTo are entity types (EntityTypes) or AllEntities alone.
-	AppliesTo TextList `json:"appliesTo"`
+	AppliesTo TextList `json:"appliesTo" enum:"ObligationParty"`
 	What      string   `json:"what"`
 	Kind      string   `json:"kind" enum:"ObligationKind"`
 	// DueDate is the deadline when it is a date; Deadline the deadline as
