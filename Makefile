@@ -26,7 +26,7 @@ SITE_SOURCES    := $(shell find content templates media -type f 2>/dev/null)
 FIXTURE_SITE    := islands/.fixture-site
 FIXTURE_SOURCES := $(shell find generator/testdata/content templates -type f 2>/dev/null)
 
-.PHONY: all build run test vet lint check-content go-test islands-test e2e bench bench-build bench-build-100k bench-search bench-lighthouse fuzz check clean chromium chromium-browser debian-packages doctools postgres cc functions
+.PHONY: all build run test vet lint lint-api check-content go-test islands-test e2e bench bench-build bench-build-100k bench-search bench-lighthouse fuzz check clean chromium chromium-browser debian-packages doctools postgres cc functions
 
 all: build
 
@@ -91,7 +91,7 @@ check-content: $(BIN)
 # time (user and system) of its processes: on a shared machine the CPU
 # time is the steadier figure. A failing stage stops the run, with the
 # times so far.
-TEST_STAGES := doctools postgres vet lint check-content go-test islands-test e2e
+TEST_STAGES := doctools postgres vet lint lint-api check-content go-test islands-test e2e
 test:
 	@t0=$$(date +%s); report=""; tf=$$(mktemp); TIMEFORMAT="%R %U %S"; \
 	for s in $(TEST_STAGES); do \
@@ -108,6 +108,19 @@ vet:
 # staticcheck is a tool dependency in go.mod: `go tool` builds it, no install.
 lint:
 	$(GO) tool staticcheck ./...
+
+# lint-api: Redocly's linter with its recommended rules (redocly.yaml) on
+# the generated OpenAPI document, the contract clients are generated
+# from: an error fails, warnings are printed. @redocly/cli is pinned in
+# apilint/ (one bundled package, no install scripts), an npm project of
+# its own so the build's install (islands/) does not carry it. It runs
+# offline: no telemetry, no update check.
+apilint/node_modules/.package-lock.json: apilint/package-lock.json
+	cd apilint && $(NPM) ci --ignore-scripts --no-audit --no-fund
+	@touch $@
+
+lint-api: apilint/node_modules/.package-lock.json
+	cd apilint && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true $(NPM) run --silent lint-api
 
 # Every package is tested once, under the race detector: most start
 # goroutines (the build's runs and batches, the catalog's loader, the
