@@ -46,3 +46,35 @@ func TestAreas_Params(t *testing.T) {
 		}
 	}
 }
+
+// TestRoutes_Security: the document says of every operation what its
+// route requires: a signed-in call (signedIn, admin) the bearer scheme,
+// any other none (security: []), so a client sends the token where the
+// router asks for it and nowhere else.
+func TestRoutes_Security(t *testing.T) {
+	doc := loadOpenAPI(t)
+	for _, rt := range routes() {
+		op := doc.Paths.Value(rt.op.Path).GetOperation(rt.op.Method)
+		if op == nil {
+			t.Errorf("%s %s is not in the document", rt.op.Method, rt.op.Path)
+			continue
+		}
+		if op.Security == nil {
+			t.Errorf("%s %s declares no security (a public call says security: [])", rt.op.Method, rt.op.Path)
+			continue
+		}
+		var got []string
+		for _, req := range *op.Security {
+			for name := range req {
+				got = append(got, name)
+			}
+		}
+		var want []string
+		if rt.user || rt.admin {
+			want = []string{"bearer"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %s: security %v, want %v", rt.op.Method, rt.op.Path, got, want)
+		}
+	}
+}

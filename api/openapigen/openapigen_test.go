@@ -2,6 +2,7 @@ package openapigen
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"regpulse/api/apispec"
 )
 
 // TestFiles fails when a generated file is not what the declarations
@@ -105,6 +108,71 @@ func TestOptional(t *testing.T) {
 				if got := optional(tc.t, f); got != tc.want[f.Name] {
 					t.Errorf("%s: optional %v, want %v", f.Name, got, tc.want[f.Name])
 				}
+			}
+		})
+	}
+}
+
+// TestOperation_Security: a public operation says so (security: []), a
+// signed-in one names its scheme; a client's generator reads either.
+func TestOperation_Security(t *testing.T) {
+	cases := []struct {
+		name     string
+		security []string
+		want     string
+	}{
+		{"Public", nil, `[]`},
+		{"SignedIn", []string{"bearer"}, `[{"bearer":[]}]`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := operation(&apispec.Operation{ID: "x", Method: "GET", Path: "/x", Security: tc.security}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := json.Marshal(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Security json.RawMessage `json:"security"`
+			}
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatal(err)
+			}
+			if string(got.Security) != tc.want {
+				t.Errorf("security = %s, want %s", got.Security, tc.want)
+			}
+		})
+	}
+}
+
+// TestReference: a component where a property has it is a bare
+// reference, or wrapped in allOf when the property is nullable (stating
+// the type, which nullable needs in OpenAPI 3.0) or described.
+func TestReference(t *testing.T) {
+	object := &openapi3.Types{"object"}
+	cases := []struct {
+		name string
+		v    *openapi3.Schema
+		want string
+	}{
+		{"Bare", &openapi3.Schema{Type: object}, `{"$ref":"#/components/schemas/C"}`},
+		{"Described", &openapi3.Schema{Type: object, Description: "d"},
+			`{"allOf":[{"$ref":"#/components/schemas/C"}],"description":"d"}`},
+		{"Nullable", &openapi3.Schema{Type: object, Nullable: true},
+			`{"allOf":[{"$ref":"#/components/schemas/C"}],"nullable":true,"type":"object"}`},
+		{"NullableDescribed", &openapi3.Schema{Type: &openapi3.Types{"string"}, Nullable: true, Description: "d"},
+			`{"allOf":[{"$ref":"#/components/schemas/C"}],"description":"d","nullable":true,"type":"string"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			raw, err := json.Marshal(reference("C", tc.v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(raw) != tc.want {
+				t.Errorf("got %s\nwant %s", raw, tc.want)
 			}
 		})
 	}
