@@ -29,7 +29,7 @@ import (
 )
 
 // The editors' web UI (Decap CMS at /admin) has two backends, both
-// internal/cms's: serve --cms-repo answers it over the server's clone of
+// internal/cms/cmsrepo's: serve --cms-repo answers it over the server's clone of
 // the content repository (drafts, review, publish, push, rebuild at
 // once), and regpulse cms over an editor's own working tree.
 
