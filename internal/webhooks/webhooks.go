@@ -117,10 +117,10 @@ func NewEvent(t EventType, orgID, alertID, key string, data any, card Card, now 
 		Type:           t,
 		OrganisationID: orgID,
 		AlertID:        alertID,
-		Key:       key,
-		Timestamp: now.UTC().Truncate(time.Second),
-		Data:      raw,
-		Card:      card,
+		Key:            key,
+		Timestamp:      now.UTC().Truncate(time.Second),
+		Data:           raw,
+		Card:           card,
 	}, nil
 }
 
