@@ -99,7 +99,7 @@ type Key struct {
 	Name           string `json:"name"`
 	// Prefix is the token's first characters ("rpk_" and 8 more).
 	Prefix    string    `json:"prefix"`
-	Scope     Scope     `json:"scope" enum:"ApiKeyScope"`
+	Scope     Scope     `json:"scope" enum:"APIKeyScope"`
 	ExpiresAt time.Time `json:"expiresAt"`
 	// CreatedBy is the admin's user id ("" once they are deleted);
 	// CreatedByName their name or username.
@@ -108,6 +108,17 @@ type Key struct {
 	CreatedAt     time.Time  `json:"createdAt"`
 	LastUsedAt    *time.Time `json:"lastUsedAt"`
 	RevokedAt     *time.Time `json:"revokedAt"`
+	// Status is Status at the time it was read (WithStatus).
+	Status string `json:"status" enum:"APIKeyStatus"`
+}
+
+// Statuses are a key's states.
+var Statuses = []string{"active", "revoked", "expired"}
+
+// WithStatus is k with its Status at now.
+func (k Key) WithStatus(now time.Time) Key {
+	k.Status = k.StatusAt(now)
+	return k
 }
 
 // Errors of Check, and of a key looked up.
@@ -131,8 +142,8 @@ func (k Key) Check(now time.Time) error {
 	return nil
 }
 
-// Status is "active", "revoked" or "expired" at now, for the list.
-func (k Key) Status(now time.Time) string {
+// StatusAt is "active", "revoked" or "expired" at now, for the list.
+func (k Key) StatusAt(now time.Time) string {
 	switch k.Check(now) {
 	case ErrRevoked:
 		return "revoked"

@@ -118,8 +118,8 @@ func TestKey_Check(t *testing.T) {
 			if got := tc.key.Check(now); got != tc.want {
 				t.Errorf("Check = %v, want %v", got, tc.want)
 			}
-			if got := tc.key.Status(now); got != tc.status {
-				t.Errorf("Status = %q, want %q", got, tc.status)
+			if got := tc.key.StatusAt(now); got != tc.status {
+				t.Errorf("StatusAt = %q, want %q", got, tc.status)
 			}
 		})
 	}
