@@ -255,7 +255,17 @@ func (h *Handler) keyAuth(rt *route, next http.Handler) http.Handler {
 		}
 		if k.Scope == apikeys.ReadWrite {
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-			defer h.auditKeyUse(r, k, ww)
+			defer func() {
+				status := ww.Status()
+				p := recover()
+				if p != nil {
+					status = http.StatusInternalServerError // the recoverer answers it
+				}
+				h.auditKeyUse(r, k, status)
+				if p != nil {
+					panic(p)
+				}
+			}()
 			w = ww
 		}
 		if !reaches {
@@ -294,10 +304,9 @@ func (h *Handler) lookupKey(r *http.Request, token string) (apikeys.Key, error) 
 }
 
 // auditKeyUse appends apikey.use for a read-write key's request, once
-// answered: its method, path and status. The answer is sent already; a
+// answered (or failed: 500): its method, path and status. The answer is sent already; a
 // failure is logged.
-func (h *Handler) auditKeyUse(r *http.Request, k apikeys.Key, ww middleware.WrapResponseWriter) {
-	status := ww.Status()
+func (h *Handler) auditKeyUse(r *http.Request, k apikeys.Key, status int) {
 	if status == 0 {
 		status = http.StatusOK
 	}

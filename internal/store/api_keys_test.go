@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"regpulse/internal/apikeys"
+	"regpulse/internal/decisions"
 	"regpulse/internal/store/storetest"
 	"regpulse/internal/teams"
 )
@@ -128,8 +129,24 @@ func TestAPIKeys(t *testing.T) {
 			t.Errorf("none: %v", err)
 		}
 
-		// A key's action is audited as the key.
+		// A key's action is audited as the key; what it changes names
+		// no author (no user has the key's id).
 		keyBy := teams.Actor{KeyID: second.ID, OrganisationID: org.ID}
+		circ := decisions.Subject{Type: decisions.SubjectCircular, ID: "c-1"}
+		d, err := db.PutDecision(ctx, keyBy, decisions.Decision{Subject: circ, Applicability: decisions.Applicable})
+		if err != nil || d.DecidedBy != "" {
+			t.Fatalf("a key's decision: %+v, %v", d, err)
+		}
+		if d, err := db.Decision(ctx, org.ID, circ); err != nil || d.DecidedBy != "" {
+			t.Errorf("read back: %+v, %v", d, err)
+		}
+		c, _, err := db.AddComment(ctx, keyBy, circ, "From the GRC tool.")
+		if err != nil || c.AuthorID != "" {
+			t.Errorf("a key's comment: %+v, %v", c, err)
+		}
+		if rows, err := db.AuditSubject(ctx, org.ID, "decision", circ.String()); err != nil || len(rows) != 1 || rows[0].ActorID != "apikey:"+second.ID {
+			t.Errorf("the decision's row: %+v, %v", rows, err)
+		}
 		if _, err := db.AppendAudit(ctx, auditEntry(keyBy, "apikey.use", "apikey", second.ID, nil, map[string]any{"status": 200})); err != nil {
 			t.Fatal(err)
 		}
