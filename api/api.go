@@ -43,6 +43,7 @@ type Store interface {
 	SSO
 	PublicationLog
 	CMSRoles
+	APIKeys
 }
 
 // Handler holds the API's dependencies.

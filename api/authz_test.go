@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/apikeys"
 	"regpulse/internal/audit"
 	"regpulse/internal/decisions"
 	"regpulse/internal/sso"
@@ -128,6 +129,14 @@ var orgCalls = map[string]orgCall{
 		}
 		f.txt.Store(sso.RecordName(domain), []string{st.Shown().RecordValue})
 		return orgRequest{}
+	}},
+	"listAPIKeys": {prepare: noRequest},
+	"createAPIKey": {action: "apikey.create", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+		return orgRequest{body: bodyOf(APIKeyRequest{Name: "GRC feed", Scope: "read", ExpiresAt: timePtr(f.clock().Add(30 * 24 * time.Hour))})}
+	}},
+	"revokeAPIKey": {action: "apikey.revoke", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+		k, _ := f.newKey(t, o.org.ID, o.admin.id, apikeys.Read, 30*24*time.Hour)
+		return orgRequest{params: map[string]string{"keyId": k.ID}}
 	}},
 	"putSSO": {action: "sso.update", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
 		f.seq++

@@ -467,13 +467,13 @@ func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Commen
 	if h.tmCfg.Mentions == nil || len(mentioned) == 0 {
 		return
 	}
-	ctx, u := r.Context(), userOf(r)
+	ctx, authorID := r.Context(), principalUserID(r)
 	fail := func(err error) {
 		h.log.Error("api: mention e-mails failed", "comment", c.ID, "err", err, "request_id", requestID(ctx))
 	}
 	var to []teams.Member
 	for _, m := range mentioned {
-		if m.UserID == u.ID {
+		if m.UserID == authorID {
 			continue
 		}
 		p, err := h.acc.users.Preferences(ctx, m.UserID)
@@ -488,7 +488,7 @@ func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Commen
 	if len(to) == 0 {
 		return
 	}
-	org, err := h.store.Organisation(ctx, u.ID, orgID)
+	org, err := h.organisation(r, orgID)
 	if err != nil {
 		fail(err)
 		return
@@ -507,7 +507,7 @@ func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Commen
 		fail(err)
 		return
 	}
-	author := teams.Member{UserID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName}
+	author := commentAuthor(r)
 	es := make([]teammail.MentionEmail, 0, len(to))
 	for _, m := range to {
 		es = append(es, teammail.NewMention(m, author, org.Name, c, page, site))
@@ -633,4 +633,14 @@ func (h *Handler) present(ctx context.Context, ds []*decisions.Decision) error {
 func (h *Handler) presented(ctx context.Context, d decisions.Decision) (decisions.Decision, error) {
 	err := h.present(ctx, []*decisions.Decision{&d})
 	return d, err
+}
+
+// commentAuthor is who a mention e-mail names as the comment's author:
+// the signed-in user, or an API key by its name.
+func commentAuthor(r *http.Request) teams.Member {
+	if k, ok := keyOf(r); ok {
+		return teams.Member{Username: "API key " + k.Name}
+	}
+	u := userOf(r)
+	return teams.Member{UserID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName}
 }

@@ -76,7 +76,7 @@ func (h *Handler) exportInspection(w http.ResponseWriter, r *http.Request, in in
 		return
 	}
 	at := h.now().UTC()
-	file, err := inspection.Make(in.Format, reg, inspection.Meta{GeneratedAt: at, GeneratedBy: reg.Name(userOf(r).ID)})
+	file, err := inspection.Make(in.Format, reg, inspection.Meta{GeneratedAt: at, GeneratedBy: generatedBy(r, reg)})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -96,4 +96,13 @@ func (h *Handler) exportInspection(w http.ResponseWriter, r *http.Request, in in
 	hdr.Set("Content-Length", strconv.Itoa(len(file.Data)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(file.Data) //nolint:errcheck // the client went away
+}
+
+// generatedBy names who asked for an export: a member by name, an API
+// key by its name and prefix.
+func generatedBy(r *http.Request, reg inspection.Register) string {
+	if k, ok := keyOf(r); ok {
+		return "API key " + k.Name + " (" + k.Prefix + "…)"
+	}
+	return reg.Name(userOf(r).ID)
 }

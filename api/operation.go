@@ -72,7 +72,13 @@ func handle[P any](op *apispec.Operation, serve func(h *Handler, w http.Response
 					return
 				}
 			}
-			if may != nil {
+			if k, ok := keyOf(r); ok && may != nil {
+				// An API key (keyAuth): its organisation, then its scope.
+				if err := keyMay(k, chi.URLParam(r, "id"), decl.Permission); err != nil {
+					h.writeError(w, r, err)
+					return
+				}
+			} else if may != nil {
 				rule := may
 				if rt.leaving && chi.URLParam(r, "userId") == userOf(r).ID {
 					rule = teams.CanRead
@@ -230,6 +236,8 @@ func (h *Handler) mount(r chi.Router, rt *route) {
 	if rt.limit != nil {
 		handler = rt.limit(h)(handler)
 	}
+	// An API key is authenticated first: the rate limits count per key.
+	handler = h.keyAuth(rt, handler)
 	r.Method(rt.op.Method, rt.op.Path, handler)
 }
 
@@ -238,7 +246,7 @@ func Spec() *apispec.API {
 	api := &apispec.API{
 		Title: "RegPulse API", Version: "1.0.0", Server: "/api", Description: apiDescription,
 		Params: map[string]*apispec.Param{}, Headers: map[string]*apispec.Header{}, Responses: map[string]*apispec.Response{},
-		Security: map[string]*apispec.SecurityScheme{"bearer": bearerScheme},
+		Security: map[string]*apispec.SecurityScheme{"bearer": bearerScheme, "apiKey": apiKeyScheme},
 		Schemas:  maps.Clone(schemaTypes), Docs: schemaDocs, Rules: rules,
 	}
 	named := map[reflect.Type]bool{}
@@ -246,10 +254,7 @@ func Spec() *apispec.API {
 		named[t] = true
 	}
 	for _, rt := range routes() {
-		op := *rt.op
-		if rt.user || rt.admin {
-			op.Security = []string{"bearer"}
-		}
+		op := keyDeclared(rt)
 		api.Operations = append(api.Operations, &op)
 		for _, p := range op.Params {
 			if p.Component != "" {

@@ -133,7 +133,7 @@ func organisationRoutes() []*route {
 			writeJSON(w, http.StatusOK, list)
 		})),
 		signedIn(handle(opGetOrganisation, func(h *Handler, w http.ResponseWriter, r *http.Request, in organisationIn) {
-			o, err := h.store.Organisation(r.Context(), userOf(r).ID, in.ID)
+			o, err := h.organisation(r, in.ID)
 			if err != nil {
 				h.writeError(w, r, teamsError(err))
 				return
@@ -508,10 +508,13 @@ func (h *Handler) acceptInvite(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, o.WithPermissions())
 }
 
-// actor is the signed-in user acting on organisation orgID in r, with
+// actor is the signed-in user (or the API key) acting on organisation orgID in r, with
 // what the audit trail keeps of the request: its id and the client's
 // address (as the rate limits see it).
 func actor(r *http.Request, orgID string) teams.Actor {
 	addr, _ := clientKey(r)
+	if k, ok := keyOf(r); ok {
+		return teams.Actor{KeyID: k.ID, OrganisationID: orgID, RequestID: requestID(r.Context()), ClientAddr: addr}
+	}
 	return teams.Actor{UserID: userOf(r).ID, OrganisationID: orgID, RequestID: requestID(r.Context()), ClientAddr: addr}
 }

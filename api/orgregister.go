@@ -67,7 +67,7 @@ var opOrganisationRegister = &apispec.Operation{ID: "organisationRegister", Meth
 
 func (h *Handler) organisationRegister(w http.ResponseWriter, r *http.Request, in orgRegisterIn) {
 	ctx := r.Context()
-	o, err := h.store.Organisation(ctx, userOf(r).ID, in.ID)
+	o, err := h.organisation(r, in.ID)
 	if err != nil {
 		h.writeError(w, r, teamsError(err))
 		return

@@ -29,7 +29,7 @@ type RateStore interface {
 func WithSharedRateLimits(rs RateStore) Option { return func(h *Handler) { h.rates = rs } }
 
 // rateLimit allows n requests per window from one client address (see
-// clientKey), over a sliding window (the previous window's count weighted
+// clientKey), or from one API key (rateKey), over a sliding window (the previous window's count weighted
 // by how much of it still overlaps); past that a 429 JSON error says what
 // was limited, with Retry-After. name keeps this limit's counts apart
 // from the others'. In memory httprate counts (under its own lock); with
@@ -40,7 +40,7 @@ func (h *Handler) rateLimit(name string, n int, window time.Duration, what strin
 		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
 	}
 	if h.rates == nil {
-		return httprate.LimitBy(n, window, clientKey, httprate.WithLimitHandler(refuse))
+		return httprate.LimitBy(n, window, rateKey, httprate.WithLimitHandler(refuse))
 	}
 	l := &sharedLimit{rates: h.rates, name: name, n: n, window: window}
 	return func(next http.Handler) http.Handler {
@@ -75,8 +75,8 @@ const rateStoreTimeout = 5 * time.Second
 func (l *sharedLimit) take(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, rateStoreTimeout)
 	defer cancel()
-	ip, _ := clientKey(r)
-	key := l.name + ":" + ip
+	who, _ := rateKey(r)
+	key := l.name + ":" + who
 	now := time.Now().UTC()
 	cur := now.Truncate(l.window)
 	prev, err := l.rates.Rate(ctx, key, cur.Add(-l.window))
@@ -97,4 +97,14 @@ func (l *sharedLimit) take(ctx context.Context, w http.ResponseWriter, r *http.R
 		h.Set("Retry-After", strconv.Itoa(int(l.window.Seconds())))
 	}
 	return ok, nil
+}
+
+// rateKey is whom a rate limit counts a request against: its API key
+// ("apikey:" and its id, whatever address it comes from), else its
+// client address (clientKey). A key's limits are the address's.
+func rateKey(r *http.Request) (string, error) {
+	if k, ok := keyOf(r); ok {
+		return k.ActorID(), nil
+	}
+	return clientKey(r)
 }

@@ -65,16 +65,35 @@ func TestRoutes_Security(t *testing.T) {
 		}
 		var got []string
 		for _, req := range *op.Security {
+			if len(req) == 0 {
+				got = append(got, "none")
+			}
 			for name := range req {
 				got = append(got, name)
 			}
 		}
+		// A key's alternative where a key may call it (issue 47), and
+		// the scopes of the keys that may.
+		scopes := rt.keyScopes()
 		var want []string
-		if rt.user || rt.admin {
+		switch {
+		case (rt.user || rt.admin) && len(scopes) > 0:
+			want = []string{"bearer", "apiKey"}
+		case rt.user || rt.admin:
 			want = []string{"bearer"}
+		case len(scopes) > 0:
+			want = []string{"none", "apiKey"}
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s %s: security %v, want %v", rt.op.Method, rt.op.Path, got, want)
+		}
+		raw, _ := op.Extensions["x-regpulse-scopes"].([]any)
+		gotScopes := []string{}
+		for _, s := range raw {
+			gotScopes = append(gotScopes, s.(string))
+		}
+		if !slices.Equal(gotScopes, append([]string{}, scopes...)) {
+			t.Errorf("%s %s: x-regpulse-scopes %v, want %v", rt.op.Method, rt.op.Path, gotScopes, scopes)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"reflect"
+	"regpulse/internal/apikeys"
 	"regpulse/internal/directions"
 	"regpulse/internal/redline"
 
@@ -55,6 +56,8 @@ var schemaTypes = map[string]reflect.Type{
 	"RegisterItem":    reflect.TypeFor[register.Item](),
 	"StatusChange":    reflect.TypeFor[register.Change](),
 	"ComplianceScore": reflect.TypeFor[register.Score](),
+
+	"APIKey": reflect.TypeFor[apikeys.Key](),
 }
 
 // schemaEnums are the enumerations the document names as schemas of their
@@ -88,6 +91,8 @@ func schemaEnums(types map[string]reflect.Type) map[string][]string {
 	out["RedlineOp"] = redline.Ops
 	out["ChangeKind"] = directions.ChangeKinds
 	out["ReopenReason"] = decisions.ReopenReasons
+	out["APIKeyScope"] = apikeys.Scopes
+	out["APIKeyStatus"] = apikeys.Statuses
 	return out
 }
 
@@ -366,6 +371,25 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"joinedAt":  {Format: "date-time"},
 			"expiresAt": {Description: "When an auditor's access ends by itself (it is then no longer a member); null for the other roles.", Format: "date-time"},
 		},
+	},
+	"APIKey": {
+		Description: "An organisation's API key, as stored: never its token, only the token's first characters (prefix).",
+		Properties: map[string]apispec.PropertyDoc{
+			"prefix":        {Description: "The token's first characters (rpk_ and 8 more), to tell keys apart."},
+			"expiresAt":     {Description: "When it stops working.", Format: "date-time"},
+			"createdBy":     {Description: "The admin's user id (empty once their account is deleted)."},
+			"createdByName": {Description: "The admin's name, or username."},
+			"createdAt":     {Format: "date-time"},
+			"lastUsedAt":    {Description: "Its last use, recorded at most once a minute; null if never used.", Format: "date-time"},
+			"revokedAt":     {Description: "When it was revoked; null while it is not.", Format: "date-time"},
+			"status":        {Description: "active, revoked or expired, when the answer was made."},
+		},
+	},
+	"APIKeyScope": {
+		Description: "What a key may do in its organisation: read (the organisation's reads and the public calls) or read-write (also decisions, comments and evidence; every request audited).",
+	},
+	"APIKeyStatus": {
+		Description: "A key's state: active, revoked (refused from then on) or expired (refused after expiresAt).",
 	},
 	"MemberRole": {
 		Description: "A member's role: admin (manages members and roles, decides), member (decides, acts, comments), viewer (reads), auditor (reads everything, accepts or rejects evidence, for a time).",

@@ -3,6 +3,7 @@ package api
 import (
 	"maps"
 	"reflect"
+	"regpulse/internal/apikeys"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,6 +67,8 @@ var rules = map[string]apispec.Rule{
 	"alertName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
 		"long": "Name too long", "control": "Name must not contain control characters"}},
 	"organisationName": {Trim: true, MaxLength: maxName, NoControl: true, Messages: map[string]string{"required": "Name is required",
+		"long": "Name too long", "control": "Name must not contain control characters"}},
+	"apiKeyName": {Trim: true, MaxLength: apikeys.MaxNameLength, NoControl: true, Messages: map[string]string{"required": "Name is required",
 		"long": "Name too long", "control": "Name must not contain control characters"}},
 	"inviteEmail":  emailRule("Invalid email address"),
 	"inviteToken":  {Trim: true, MaxLength: 300, Messages: map[string]string{"required": "The invitation's token is required", "long": "Token too long"}},

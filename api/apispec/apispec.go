@@ -39,8 +39,13 @@ type Operation struct {
 	Params               []*Param
 	Body                 *Body
 	Responses            []*Response
-	// Security names the schemes the call needs (none: open to anyone).
+	// Security names the schemes the call accepts, each an alternative;
+	// "" among them is none (anyone, or with a scheme's credentials);
+	// no name at all: open to anyone, with none.
 	Security []string
+	// KeyScopes are the scopes of the API keys that may make the call
+	// (none: no key): the document's x-regpulse-scopes.
+	KeyScopes []string
 	// Permission is what a call of one organisation's (its path under
 	// /organisations/{id}) asks of the signed-in user's role there, by a
 	// name package api gives its rule ("read", "decide", "review",

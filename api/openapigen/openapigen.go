@@ -115,11 +115,19 @@ func operation(op *apispec.Operation, types map[reflect.Type]string) (*openapi3.
 	}
 	// Every operation says how it is authenticated: a public one by an
 	// empty list (security: []), which a client's generator reads as "send
-	// no credentials"; otherwise each scheme is an alternative it accepts.
+	// no credentials"; otherwise each scheme is an alternative it accepts,
+	// {} among them meaning "or none". OpenAPI 3.0 gives scopes to OAuth 2
+	// schemes only, so the scopes of the API keys that may call it are
+	// its x-regpulse-scopes (an empty list: no key).
 	o.Security = &openapi3.SecurityRequirements{}
 	for _, s := range op.Security {
-		*o.Security = append(*o.Security, openapi3.SecurityRequirement{s: []string{}})
+		req := openapi3.SecurityRequirement{}
+		if s != "" {
+			req[s] = []string{}
+		}
+		*o.Security = append(*o.Security, req)
 	}
+	o.Extensions = map[string]any{"x-regpulse-scopes": append([]string{}, op.KeyScopes...)}
 	return o, nil
 }
 

@@ -123,10 +123,12 @@ func TestOperation_Security(t *testing.T) {
 	}{
 		{"Public", nil, `[]`},
 		{"SignedIn", []string{"bearer"}, `[{"bearer":[]}]`},
+		{"SignedInOrKey", []string{"bearer", "apiKey"}, `[{"bearer":[]},{"apiKey":[]}]`},
+		{"PublicOrKey", []string{"", "apiKey"}, `[{},{"apiKey":[]}]`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			o, err := operation(&apispec.Operation{ID: "x", Method: "GET", Path: "/x", Security: tc.security}, nil)
+			o, err := operation(&apispec.Operation{ID: "x", Method: "GET", Path: "/x", Security: tc.security, KeyScopes: []string{"read"}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,12 +138,16 @@ func TestOperation_Security(t *testing.T) {
 			}
 			var got struct {
 				Security json.RawMessage `json:"security"`
+				Scopes   json.RawMessage `json:"x-regpulse-scopes"`
 			}
 			if err := json.Unmarshal(raw, &got); err != nil {
 				t.Fatal(err)
 			}
 			if string(got.Security) != tc.want {
 				t.Errorf("security = %s, want %s", got.Security, tc.want)
+			}
+			if string(got.Scopes) != `["read"]` {
+				t.Errorf("x-regpulse-scopes = %s", got.Scopes)
 			}
 		})
 	}

@@ -226,7 +226,7 @@ func Make(format string, r Register, m Meta) (Hashed, error) {
 // Entry is the audit trail's row of an export by by: its format, how
 // many items it holds and its SHA-256, which is the file's.
 func Entry(by teams.Actor, format string, r Register, h Hashed) audit.Entry {
-	return audit.Entry{OrgID: by.OrganisationID, ActorID: by.UserID, Action: "export.create", SubjectType: "organisation",
+	return audit.Entry{OrgID: by.OrganisationID, ActorID: by.AuditID(), Action: "export.create", SubjectType: "organisation",
 		SubjectID: by.OrganisationID, After: map[string]any{"format": format, "items": len(r.Items), "sha256": h.SHA256, "bytes": len(h.Data),
 			"trailHead": r.Head().Seq},
 		RequestID: by.RequestID, ClientAddr: by.ClientAddr}

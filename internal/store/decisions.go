@@ -146,12 +146,12 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 			deferred_until, owner_id, due, due_date, due_key, status, decided_by, decided_at, text_version, version)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			d.OrganisationID, d.Type, d.ID, d.Provision, d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil),
-			nullText(string(d.OwnerID)), d.Due, nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version)
+			nullText(string(d.OwnerID)), d.Due, nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, nullText(string(d.DecidedBy)), timeText(d.DecidedAt), d.TextVersion, d.Version)
 	} else {
 		res, err = tx.ExecContext(ctx, `UPDATE decisions SET applicability = ?, reason = ?, note = ?, deferred_until = ?, owner_id = ?, due = ?,
 			due_date = ?, due_key = ?, status = ?, decided_by = ?, decided_at = ?, text_version = ?, version = ? WHERE `+subjectWhere+` AND version = ?`,
 			append([]any{d.Applicability, d.Reason, d.Note, nullDateText(d.DeferredUntil), nullText(string(d.OwnerID)), d.Due,
-				nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, d.DecidedBy, timeText(d.DecidedAt), d.TextVersion, d.Version},
+				nullDateText(d.DueDate), dueKey(d.DueDate), d.Status, nullText(string(d.DecidedBy)), timeText(d.DecidedAt), d.TextVersion, d.Version},
 				append(subjectArgs(d.OrganisationID, d.Subject), read)...)...)
 	}
 	if err != nil {
@@ -385,7 +385,7 @@ func (s *DB) AddComment(ctx context.Context, by teams.Actor, subject decisions.S
 	ids, _ := json.Marshal(c.Mentions)
 	if _, err := tx.ExecContext(ctx, `INSERT INTO decision_comments (id, organisation_id, subject_type, subject_id, provision, author_id, body,
 		mentions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ID, c.OrganisationID, subject.Type, subject.ID, subject.Provision, c.AuthorID, body, string(ids), timeText(c.CreatedAt)); err != nil {
+		c.ID, c.OrganisationID, subject.Type, subject.ID, subject.Provision, nullText(string(c.AuthorID)), body, string(ids), timeText(c.CreatedAt)); err != nil {
 		return c, nil, err
 	}
 	if _, err := s.appendAudit(ctx, tx, auditEntry(by, "comment.create", "comment", c.ID, nil, c)); err != nil {

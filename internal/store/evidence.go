@@ -67,7 +67,7 @@ func (s *DB) AddEvidence(ctx context.Context, by teams.Actor, subject decisions.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO decision_evidence (id, organisation_id, subject_type, subject_id, provision, kind, name, size,
 		sha256, media_type, client_type, link, note, added_by, added_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.OrganisationID, subject.Type, subject.ID, subject.Provision, e.Kind, e.Name, e.Size, e.SHA256, e.MediaType, e.ClientType,
-		e.Link, e.Note, e.AddedBy, timeText(e.AddedAt), e.State); err != nil {
+		e.Link, e.Note, nullText(string(e.AddedBy)), timeText(e.AddedAt), e.State); err != nil {
 		return e, err
 	}
 	if e.Kind == decisions.EvidenceFile {

@@ -94,7 +94,7 @@ func (s *DB) CreateOrganisation(ctx context.Context, by teams.Actor, name string
 
 // auditEntry is the audit row of a change by by.
 func auditEntry(by teams.Actor, action, subjectType, subjectID string, before, after any) audit.Entry {
-	return audit.Entry{OrgID: by.OrganisationID, ActorID: by.UserID, Action: action, SubjectType: subjectType, SubjectID: subjectID,
+	return audit.Entry{OrgID: by.OrganisationID, ActorID: by.AuditID(), Action: action, SubjectType: subjectType, SubjectID: subjectID,
 		Before: before, After: after, RequestID: by.RequestID, ClientAddr: by.ClientAddr}
 }
 

@@ -98,9 +98,22 @@ func (m Member) Active(now time.Time) bool {
 type Actor struct {
 	UserID         string
 	OrganisationID string
+	// KeyID is the organisation's API key acting (apikeys.Key), UserID
+	// then "": the trail names the key, what the change stores as its
+	// author (decided by, added by) is no one.
+	KeyID string
 	// RequestID and ClientAddr say where the change came from, for its
 	// row of the audit trail ("" outside a request).
 	RequestID, ClientAddr string
+}
+
+// AuditID is the audit trail's actor of a's changes: the user's id, or
+// "apikey:" and the key's id (apikeys.Key.ActorID).
+func (a Actor) AuditID() string {
+	if a.KeyID != "" {
+		return "apikey:" + a.KeyID
+	}
+	return a.UserID
 }
 
 // InviteFor is how long an invitation's link works.

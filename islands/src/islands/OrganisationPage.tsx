@@ -17,6 +17,7 @@ import type { Option } from "../lib/controls";
 import { Checkboxes, Field, FieldError, inputClass, inviteSchema, organisationSchema, secondaryButton, Section, zodResolver } from "../lib/forms";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
+import { APIKeys } from "../lib/api-keys";
 import { SSOSettings } from "../lib/sso-settings";
 import { useQueryState } from "../lib/query-state";
 import { failed, longDate, memberName, membersKey, orgsKey, useOrganisations, type Member, type Organisation } from "../lib/teams";
@@ -270,6 +271,7 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
       <Members org={org.data} roles={roles} userId={userId} />
       {org.data.canManageMembers && <InviteForm org={org.data} roles={roles} />}
       {org.data.canManageMembers && <SSOSettings org={org.data} />}
+      {org.data.canManageMembers && <APIKeys org={org.data} />}
     </div>
   );
 }

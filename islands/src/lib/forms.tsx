@@ -58,6 +58,14 @@ export const inviteSchema = z.object({
   accessEndsOn: z.string(),
 });
 
+// apiKeySchema is POST /organisations/{id}/api-keys' name, scope and
+// the day it expires on (the API bounds it: at most 366 days away).
+export const apiKeySchema = z.object({
+  name: ruleSchema(rules.apiKeyName),
+  scope: z.string(),
+  expiresOn: z.string().check(z.minLength(1, "Choose the day it expires")),
+});
+
 export const passwordSchema = z.object({
   currentPassword: ruleSchema(rules.currentPassword),
   newPassword: ruleSchema(rules.password),

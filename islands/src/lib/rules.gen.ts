@@ -31,6 +31,16 @@ export const rules = {
       "long": "Search too long"
     }
   },
+  "apiKeyName": {
+    "trim": true,
+    "maxLength": 100,
+    "noControl": true,
+    "messages": {
+      "control": "Name must not contain control characters",
+      "long": "Name too long",
+      "required": "Name is required"
+    }
+  },
   "commentBody": {
     "trim": true,
     "maxLength": 2000,
