@@ -103,7 +103,7 @@ func hookOrgs(ctx context.Context, q querier, types ...webhooks.EventType) ([]ho
 // circularData is c as an event names it, its impact for kinds (every
 // kind it concerns when kinds is empty).
 func (s *DB) circularData(c *catalog.Circular, kinds []string) webhooks.CircularData {
-	d := webhooks.CircularData{ID: c.ID, Slug: c.Slug, Title: c.Heading(), Source: c.Source, Number: string(c.CircularNumber),
+	d := webhooks.CircularData{ID: c.ID, Slug: c.Slug, Title: c.Title, Source: c.Source, Number: string(c.CircularNumber),
 		PublishedDate: c.PublishedDate.String(), DocumentType: c.DocumentType, ImpactLevel: c.ImpactLevel,
 		ComplianceDates: []webhooks.ComplianceDate{}, Impact: []webhooks.EntityImpact{},
 		Summary: mail.Summary(*c), URL: s.link("/circulars/" + c.Slug), SourceURL: c.SourceURL}
