@@ -185,7 +185,7 @@ func TestWebhookProducers_Sync(t *testing.T) {
 		if diff := cmp.Diff(wantData, gotData); diff != "" {
 			t.Errorf("circular data (-want +got):\n%s", diff)
 		}
-		if got := find(t, evs, "alert.matched", c.Slug)["entityTypes"];  !cmp.Equal(got, []any{"PSP"}) {
+		if got := find(t, evs, "alert.matched", c.Slug)["entityTypes"]; !cmp.Equal(got, []any{"PSP"}) {
 			t.Errorf("alert.matched's kinds %v, want [PSP]", got)
 		}
 		if got := find(t, evs, "direction.changed", "fixture-md@2025-03-01")["changesUrl"]; got != "https://regpulse.test/master-directions/fixture-md/compare/2025-01-10/2025-03-01" {
@@ -368,4 +368,3 @@ func TestDecisionFieldsChanged(t *testing.T) {
 		})
 	}
 }
-
