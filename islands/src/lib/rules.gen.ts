@@ -31,6 +31,15 @@ export const rules = {
       "long": "Search too long"
     }
   },
+  "channelUrl": {
+    "trim": true,
+    "maxLength": 2000,
+    "noControl": true,
+    "messages": {
+      "control": "URL must not contain control characters",
+      "long": "URL too long"
+    }
+  },
   "commentBody": {
     "trim": true,
     "maxLength": 2000,
