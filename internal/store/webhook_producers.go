@@ -28,7 +28,8 @@ import (
 //     change is logged (and published) exactly once: with the sync that
 //     made it, or not at all when the sync rolls back.
 //   - an alert channel's alert.matched: RecordMatches, with the match.
-//   - decision.changed: PutDecision and Reassign, with the audit row.
+//   - decision.changed: PutDecision, Reassign and the sync's reopening
+//     (reopenDecisions), with the audit row.
 //   - obligation.due: PublishDue, from the reminders' daily run.
 //
 // Publishing costs one indexed query when no endpoint exists: the
@@ -367,6 +368,7 @@ func decisionFieldsChanged(before *decisions.Decision, d decisions.Decision) []s
 		{"due", string(b.Due), string(d.Due)},
 		{"dueDate", date(b.DueDate), date(d.DueDate)},
 		{"status", b.Status, d.Status},
+		{"textVersion", string(b.TextVersion), string(d.TextVersion)},
 	}
 	out := []string{}
 	for _, f := range fields {

@@ -261,6 +261,13 @@ func TestWebhookProducers_Decisions(t *testing.T) {
 		if _, err := db.PublishDue(ctx, catalog.Date{Time: storetest.Date("2026-12-07").Time}); err != nil {
 			t.Fatal(err)
 		}
+		// The circular withdrawn: the sync reopens the decision.
+		withdrawn := storetest.Date("2026-11-30")
+		cat.Circulars[0].WithdrawnOn = &withdrawn
+		stats, err := db.SyncCatalog(ctx, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
 		id := "circular " + circID
 		want := []string{
 			org.ID + " decision.changed " + id + " new created ×1",
@@ -269,6 +276,10 @@ func TestWebhookProducers_Decisions(t *testing.T) {
 			org.ID + " obligation.due " + id + " assessing due-soon ×1",
 			org.ID + " obligation.due " + id + " assessing overdue ×1",
 		}
+		if stats.Reopened != 2 { // this organisation's and the quiet one's
+			t.Errorf("reopened %d decisions, want 2", stats.Reopened)
+		}
+		want = append(want, org.ID+" decision.changed "+id+" assessing reopened ×1")
 		evs := readEvents(t, db)
 		got := summary(evs)
 		slices.Sort(want)

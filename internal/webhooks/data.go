@@ -128,7 +128,8 @@ type DecisionData struct {
 // DecisionChangedData is the data of decision.changed.
 type DecisionChangedData struct {
 	Decision DecisionData `json:"decision"`
-	// Change is created, updated or reassigned.
+	// Change is created, updated, reassigned, or reopened (the sync
+	// reopened it: the text decided on changed).
 	Change string `json:"change"`
 	// Changed names the fields that changed (applicability, status,
 	// owner, due, ...); every field for created.
