@@ -93,13 +93,15 @@ func (s Store) Target() (string, error) {
 	return s.URL, nil
 }
 
-// Open opens (and migrates) the store.
+// Open opens (and migrates) the store. Its webhooks' events link under
+// $REGPULSE_SITE_URL when set (a caller knowing the site sets it again:
+// DB.SetSite).
 func (s Store) Open(ctx context.Context) (*store.DB, error) {
 	t, err := s.Target()
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, t)
+	return store.Open(ctx, t, store.WithSite(os.Getenv(SiteURLEnv)))
 }
 
 // Config is every setting of the API both binaries share.
@@ -331,7 +333,9 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	db.SetSite(c.SiteURL) // the webhooks' events link under it
+	if c.SiteURL != "" {
+		db.SetSite(c.SiteURL) // the webhooks' events link under it
+	}
 	a := &API{DB: db, AI: svc}
 	if c.ReadCacheSize > 0 {
 		// Per instance: a write through another instance shows here after
