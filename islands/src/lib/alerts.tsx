@@ -26,8 +26,8 @@ export const frequencyLabels: Record<Frequency, string> = { immediately: "Immedi
 type ChannelKind = "" | "slack" | "teams";
 export const channelLabels: Record<ChannelKind, string> = { "": "None", slack: "Slack", teams: "Microsoft Teams" };
 const channelHints: Record<Exclude<ChannelKind, "">, string> = {
-  slack: "A Slack incoming webhook: https://hooks.slack.com/services/…",
-  teams: "A Teams Workflows webhook (“Post to a channel when a webhook request is received”): https://….logic.azure.com/… or ….powerplatform.com/…",
+  slack: "A Slack incoming webhook (https://hooks.slack.com/services/…)",
+  teams: "A Teams Workflows webhook (the workflow “Post to a channel when a webhook request is received”, on logic.azure.com or powerplatform.com)",
 };
 
 const alertsQuery = queryOptions({ queryKey: ["/alerts"], queryFn: ({ signal }) => dataOf(api.GET("/alerts", { signal })) });
