@@ -13,6 +13,7 @@ import (
 	"regpulse/api/apispec"
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
+	"regpulse/internal/webhooks"
 )
 
 // The alert calls: a user's alerts, their feeds, anonymous subscriptions
@@ -219,6 +220,9 @@ type AlertsConfig struct {
 	// ask for per LimitWindow.
 	SubscribeLimit int
 	LimitWindow    time.Duration
+	// Channels is the address policy of the alerts' chat channels (the
+	// webhooks'; AllowLoopback for tests and local development).
+	Channels webhooks.AddressPolicy
 }
 
 // WithAlerts configures the alert calls.
@@ -246,6 +250,13 @@ type (
 		alerts.Filters `json:",omitempty"`
 		Frequency      string `json:"frequency"`
 		Enabled        *bool  `json:"enabled,omitempty"` // left out: on
+		// ChannelKind (slack or teams) and ChannelURL are a chat channel
+		// each match is posted to at once, besides the e-mails: a Slack
+		// incoming webhook (https://hooks.slack.com/...) or a Teams
+		// Workflows webhook (*.logic.azure.com, *.powerplatform.com).
+		// Left out or "": none (a channel the alert had is removed).
+		ChannelKind string `json:"channelKind,omitempty"`
+		ChannelURL  string `json:"channelUrl,omitempty" check:"channelUrl"`
 	}
 	// AlertSubscribeRequest is POST /alerts/subscribe's body: an
 	// anonymous subscription to a search.
@@ -307,6 +318,7 @@ func (h *Handler) alertFromBody(w http.ResponseWriter, r *http.Request) (alerts.
 	if req.Enabled != nil {
 		a.Enabled = *req.Enabled
 	}
+	a.ChannelKind, a.ChannelURL = checkAlertChannel(f, h.alCfg.Channels, req.ChannelKind, strings.TrimSpace(req.ChannelURL))
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return a, false
@@ -484,4 +496,24 @@ func (h *Handler) alertUnsubscribe(w http.ResponseWriter, r *http.Request, token
 		writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribed",
 			Message: "This alert sends no more e-mails. Signed in, you can turn it on again under Alerts on your profile.", Back: "/profile#alerts"})
 	})
+}
+
+// checkAlertChannel checks an alert's chat channel: a kind of slack or
+// teams with its service's webhook URL, or none (kind and URL empty).
+func checkAlertChannel(f fieldErrors, p webhooks.AddressPolicy, kind, rawURL string) (string, string) {
+	switch {
+	case kind == "" && rawURL == "":
+		return "", ""
+	case kind != string(webhooks.KindSlack) && kind != string(webhooks.KindTeams):
+		f.add("channelKind", "use slack or teams (or leave channelKind and channelUrl out for no channel)")
+		return "", ""
+	case rawURL == "":
+		f.add("channelUrl", "give the channel's incoming webhook URL")
+		return "", ""
+	}
+	if err := webhooks.CheckChatURL(p, webhooks.Kind(kind), rawURL); err != nil {
+		f.add("channelUrl", strings.TrimPrefix(err.Error(), "webhooks: "))
+		return "", ""
+	}
+	return kind, rawURL
 }

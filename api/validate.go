@@ -81,6 +81,8 @@ var rules = map[string]apispec.Rule{
 	"reviewDecision": {Trim: true, MaxLength: 20, Messages: map[string]string{"required": "Accept or reject the evidence", "long": "Accepted or rejected"}},
 	"memberFrom":     {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member whose items move is required", "long": "Not a user id"}},
 	"memberTo":       {Trim: true, MaxLength: 64, Messages: map[string]string{"required": "The member who takes them is required", "long": "Not a user id"}},
+	"channelUrl": {Trim: true, MaxLength: 2000, NoControl: true, Messages: map[string]string{
+		"long": "URL too long", "control": "URL must not contain control characters"}},
 	"alertQuery": {Trim: true, MaxLength: search.MaxQueryLength, NoControl: true, Messages: map[string]string{
 		"long": "Search too long", "control": "Search must not contain control characters"}},
 }

@@ -242,6 +242,9 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
+	if opts.BaseURL != "" {
+		db.SetSite(opts.BaseURL) // the webhooks' events link under it
+	}
 	stats, err := db.SyncCatalog(ctx, res.Catalog)
 	if err != nil {
 		return err

@@ -38,6 +38,11 @@ type Alert struct {
 	// Description says in one line what the alert sends and how often
 	// (Describe), for pages to show as it is.
 	Description string `json:"description"`
+	// ChannelKind is the chat channel the alert's matches are also posted
+	// to at once (slack or teams; "" none), ChannelURL its incoming
+	// webhook (issue 47: a webhook_endpoints row of the alert's).
+	ChannelKind string `json:"channelKind"`
+	ChannelURL  string `json:"channelUrl"`
 
 	// Business are the user's entity types, which the e-mails judge
 	// impact for (a preferences alert's EntityTypes too).

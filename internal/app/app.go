@@ -41,6 +41,7 @@ import (
 	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 	"regpulse/internal/web"
+	"regpulse/internal/webhooks"
 )
 
 // The environment variables every command reads the same way.
@@ -50,6 +51,10 @@ const (
 	DatabaseURLEnv = "DATABASE_URL"
 	// SiteURLEnv is the site's absolute URL (--site-url's default).
 	SiteURLEnv = "REGPULSE_SITE_URL"
+	// WebhooksAllowLoopbackEnv, when true, lets webhooks and chat
+	// channels (an alert's) be http and loopback addresses: tests and
+	// local development only.
+	WebhooksAllowLoopbackEnv = "REGPULSE_WEBHOOKS_ALLOW_LOOPBACK"
 	// OpenAI-compatible model: the key only from the environment (a flag's
 	// value shows in process lists), the rest as the flags' defaults.
 	OpenAIKeyEnv     = "OPENAI_API_KEY"
@@ -88,13 +93,15 @@ func (s Store) Target() (string, error) {
 	return s.URL, nil
 }
 
-// Open opens (and migrates) the store.
+// Open opens (and migrates) the store. Its webhooks' events link under
+// $REGPULSE_SITE_URL when set (a caller knowing the site sets it again:
+// DB.SetSite).
 func (s Store) Open(ctx context.Context) (*store.DB, error) {
 	t, err := s.Target()
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, t)
+	return store.Open(ctx, t, store.WithSite(os.Getenv(SiteURLEnv)))
 }
 
 // Config is every setting of the API both binaries share.
@@ -326,6 +333,9 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
+	if c.SiteURL != "" {
+		db.SetSite(c.SiteURL) // the webhooks' events link under it
+	}
 	a := &API{DB: db, AI: svc}
 	if c.ReadCacheSize > 0 {
 		// Per instance: a write through another instance shows here after
@@ -333,7 +343,8 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 		a.Reads = readcache.New(c.ReadCacheSize, c.ReadCacheTTL)
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
-		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
+		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens,
+			Channels: webhooks.AddressPolicy{AllowLoopback: allowLoopback(env.Getenv(WebhooksAllowLoopbackEnv))}}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
 		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil),
 			TrustDomains: c.SSOTrustDomains}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
@@ -416,4 +427,13 @@ func Flags() map[string]bool {
 	out := map[string]bool{}
 	fs.VisitAll(func(f *flag.Flag) { out[f.Name] = true })
 	return out
+}
+
+// allowLoopback reads a true/false setting (1, true, yes: true).
+func allowLoopback(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
 }

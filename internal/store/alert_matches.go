@@ -2,10 +2,13 @@ package store
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
+	"regpulse/internal/webhooks"
 )
 
 // What the alerts matched: the circulars that arrived (alert_arrivals,
@@ -78,6 +81,9 @@ func (s *DB) RecordMatches(ctx context.Context, arrivals []alerts.Arrival, ms []
 			return err
 		}
 	}
+	if err := s.publishAlertMatches(ctx, tx, arrivals, ms); err != nil {
+		return fmt.Errorf("webhooks: %w", err)
+	}
 	for _, arr := range arrivals {
 		if err := st.exec(ctx, "UPDATE alert_arrivals SET matched = TRUE WHERE circular_id = ?", arr.Circular.ID); err != nil {
 			return err
@@ -109,4 +115,63 @@ func (s *DB) circularsWhere(ctx context.Context, join, order string, args ...any
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// publishAlertMatches publishes alert.matched to the chat channel of
+// each alert matched that has one, in the transaction recording the
+// matches: once per alert and circular (the key), so a rerun or a
+// second instance adds nothing. One query answers when no alert has a
+// channel.
+func (s *DB) publishAlertMatches(ctx context.Context, tx *txConn, arrivals []alerts.Arrival, ms []alerts.Match) error {
+	if len(ms) == 0 {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT a.id, a.name, COALESCE(p.entity_types, '[]') FROM webhook_endpoints w
+		JOIN alerts a ON a.id = w.alert_id LEFT JOIN user_preferences p ON p.user_id = a.user_id
+		WHERE w.alert_id IS NOT NULL AND w.enabled`)
+	if err != nil {
+		return err
+	}
+	type channel struct {
+		name  string
+		kinds []string
+	}
+	channels := map[string]channel{}
+	for rows.Next() {
+		var id, kinds string
+		var ch channel
+		if err := rows.Scan(&id, &ch.name, &kinds); err != nil {
+			rows.Close()
+			return err
+		}
+		if err := json.Unmarshal([]byte(kinds), &ch.kinds); err != nil {
+			rows.Close()
+			return err
+		}
+		channels[id] = ch
+	}
+	if err := rows.Close(); err != nil || len(channels) == 0 {
+		return err
+	}
+	byID := make(map[string]*catalog.Circular, len(arrivals))
+	for i := range arrivals {
+		byID[arrivals[i].Circular.ID] = &arrivals[i].Circular
+	}
+	for _, m := range ms {
+		ch, ok := channels[m.AlertID]
+		c := byID[m.CircularID]
+		if !ok || c == nil {
+			continue
+		}
+		data := webhooks.AlertMatchedData{Circular: s.circularData(c, ch.kinds), Alert: &webhooks.AlertRef{ID: m.AlertID, Name: ch.name}}
+		card := webhooks.CircularCard("Alert: "+ch.name, data.Circular)
+		ev, err := webhooks.NewEvent(webhooks.AlertMatched, "", m.AlertID, "circular:"+m.CircularID, data, card, s.now())
+		if err != nil {
+			return err
+		}
+		if _, err := s.publishTx(ctx, tx, ev); err != nil {
+			return err
+		}
+	}
+	return nil
 }

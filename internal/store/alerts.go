@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"regpulse/internal/alerts"
+	"regpulse/internal/webhooks"
 )
 
 // The alerts themselves: a user's (their preferences' and saved
@@ -32,7 +33,9 @@ const alertSelect = `SELECT a.id, a.kind, a.name, a.query,
 	COALESCE(p.entity_types, '[]'), a.frequency,
 	CASE WHEN a.kind = 'preferences' THEN p.email_notifications ELSE a.enabled END,
 	a.feed_token, a.created_at, a.last_sent_at, COALESCE(a.user_id, ''), COALESCE(u.email, a.email),
-	a.confirmed_at IS NOT NULL, a.folded
+	a.confirmed_at IS NOT NULL, a.folded,
+	COALESCE((SELECT w.kind FROM webhook_endpoints w WHERE w.alert_id = a.id), ''),
+	COALESCE((SELECT w.url FROM webhook_endpoints w WHERE w.alert_id = a.id), '')
 	FROM alerts a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN user_preferences p ON p.user_id = a.user_id`
 
 // alertActive is the condition of an alert that may send: on, confirmed,
@@ -46,7 +49,8 @@ func scanAlert(row interface{ Scan(...any) error }, extra ...any) (alerts.Alert,
 	var sources, categories, types, levels, business, created string
 	var lastSent sql.NullString
 	err := row.Scan(append([]any{&a.ID, &a.Kind, &a.Name, &a.Query, &sources, &categories, &types, &levels, &business,
-		&a.Frequency, &a.Enabled, &a.FeedToken, &created, &lastSent, &a.UserID, &a.Email, &a.Confirmed, &a.Folded}, extra...)...)
+		&a.Frequency, &a.Enabled, &a.FeedToken, &created, &lastSent, &a.UserID, &a.Email, &a.Confirmed, &a.Folded,
+		&a.ChannelKind, &a.ChannelURL}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, alerts.ErrNoAlert
 	}
@@ -111,12 +115,23 @@ func (s *DB) CreateAlert(ctx context.Context, a alerts.Alert) (_ alerts.Alert, e
 		user, confirmed = a.UserID, now
 	}
 	id := uuid.NewString()
-	_, err = s.db.ExecContext(ctx, `INSERT INTO alerts (id, user_id, email, email_key, kind, name, query, sources, categories,
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return alerts.Alert{}, err
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO alerts (id, user_id, email, email_key, kind, name, query, sources, categories,
 		document_types, impact_levels, frequency, enabled, confirmed_at, feed_token, created_at, updated_at)
 		VALUES (?, ?, ?, ?, 'search', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, user, a.Email, userKey(a.Email), a.Name, a.Query, listText(a.Sources), listText(a.Categories),
 		listText(a.DocumentTypes), listText(a.ImpactLevels), a.Frequency, a.Enabled, confirmed, newFeedToken(), now, now)
 	if err != nil {
+		return alerts.Alert{}, err
+	}
+	if err := putAlertChannel(ctx, tx, id, a, now); err != nil {
+		return alerts.Alert{}, err
+	}
+	if err := tx.Commit(); err != nil {
 		return alerts.Alert{}, err
 	}
 	return s.alertWhere(ctx, "a.id = ?", id)
@@ -207,6 +222,9 @@ func (s *DB) UpdateAlert(ctx context.Context, userID, id string, a alerts.Alert)
 			a.Name, a.Query, listText(a.Sources), listText(a.Categories), listText(a.DocumentTypes), listText(a.ImpactLevels),
 			a.Frequency, a.Enabled, a.Frequency == alerts.Immediately, now, id)
 	}
+	if err == nil {
+		err = putAlertChannel(ctx, tx, id, a, now)
+	}
 	if err != nil {
 		return alerts.Alert{}, err
 	}
@@ -280,4 +298,31 @@ func (s *DB) StopAlert(ctx context.Context, id string) (_ alerts.Alert, err erro
 func (s *DB) ListAlerts(ctx context.Context) (_ []alerts.Alert, err error) {
 	defer wrap(&err, "ListAlerts")
 	return s.alertsWhere(ctx, "TRUE", "a.created_at, a.id")
+}
+
+// putAlertChannel makes the alert's chat channel a's (ChannelKind and
+// ChannelURL; none when ChannelKind is ""): a webhook_endpoints row of
+// the alert's, wanting alert.matched. The same channel again is left as
+// it is (its delivery log and state kept); another replaces it, on.
+func putAlertChannel(ctx context.Context, tx *txConn, alertID string, a alerts.Alert, now string) error {
+	var id, kind, url string
+	err := tx.QueryRowContext(ctx, `SELECT id, kind, url FROM webhook_endpoints WHERE alert_id = ?`, alertID).Scan(&id, &kind, &url)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	case kind == a.ChannelKind && url == a.ChannelURL:
+		return nil
+	default:
+		if _, err := tx.ExecContext(ctx, `DELETE FROM webhook_endpoints WHERE alert_id = ?`, alertID); err != nil {
+			return err
+		}
+	}
+	if a.ChannelKind == "" {
+		return nil
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO webhook_endpoints (id, alert_id, kind, url, description, events, created_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), alertID, a.ChannelKind, a.ChannelURL, "Alert: "+a.Name,
+		`["`+string(webhooks.AlertMatched)+`"]`, a.UserID, now, now)
+	return err
 }

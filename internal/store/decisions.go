@@ -14,6 +14,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
 	"regpulse/internal/teams"
+	"regpulse/internal/webhooks"
 )
 
 // Decisions (package decisions, issue 44): an organisation's one
@@ -165,6 +166,13 @@ func (s *DB) PutDecision(ctx context.Context, by teams.Actor, d decisions.Decisi
 		action = "decision.create"
 	}
 	if _, err := s.appendAudit(ctx, tx, auditEntry(by, action, "decision", d.Subject.String(), before, d)); err != nil {
+		return d, err
+	}
+	change, was := "created", (*decisions.Decision)(nil)
+	if old, ok := before.(decisions.Decision); ok {
+		change, was = "updated", &old
+	}
+	if err := s.decisionChanged(ctx, tx, change, was, d); err != nil {
 		return d, err
 	}
 	return d, tx.Commit()
@@ -337,6 +345,10 @@ func (s *DB) Reassign(ctx context.Context, by teams.Actor, from, to string) (_ i
 	if err := s.mayOwn(ctx, tx, by.OrganisationID, to); err != nil {
 		return 0, err
 	}
+	moving, err := s.reassigned(ctx, tx, by.OrganisationID, from)
+	if err != nil {
+		return 0, err
+	}
 	res, err := tx.ExecContext(ctx, `UPDATE decisions SET owner_id = ?, version = version + 1
 		WHERE organisation_id = ? AND owner_id = ? AND status NOT IN (?, ?)`,
 		to, by.OrganisationID, from, decisions.StatusDone, decisions.StatusNotApplicable)
@@ -351,7 +363,38 @@ func (s *DB) Reassign(ctx context.Context, by teams.Actor, from, to string) (_ i
 		map[string]any{"owner": from}, map[string]any{"owner": to, "moved": n})); err != nil {
 		return 0, err
 	}
+	for _, d := range moving {
+		was := d
+		d.OwnerID, d.Version = catalog.OptString(to), d.Version+1
+		if err := s.decisionChanged(ctx, tx, "reassigned", &was, d); err != nil {
+			return 0, err
+		}
+	}
 	return int(n), tx.Commit()
+}
+
+// reassigned are the decisions Reassign moves from from, read when the
+// organisation's endpoints want decision.changed (none otherwise).
+func (s *DB) reassigned(ctx context.Context, tx *txConn, orgID, from string) ([]decisions.Decision, error) {
+	if ok, err := orgWants(ctx, tx, orgID, webhooks.DecisionChanged); err != nil || !ok {
+		return nil, err
+	}
+	rows, err := tx.QueryContext(ctx, "SELECT "+decisionColumns("")+` FROM decisions
+		WHERE organisation_id = ? AND owner_id = ? AND status NOT IN (?, ?) ORDER BY subject_type, subject_id, provision`,
+		orgID, from, decisions.StatusDone, decisions.StatusNotApplicable)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []decisions.Decision
+	for rows.Next() {
+		d, err := scanDecision(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }
 
 // AddComment keeps by's comment body on its organisation's decision on

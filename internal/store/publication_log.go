@@ -157,7 +157,10 @@ type publicationDetail struct {
 // logPublications appends to the publication log, in tx, what the sync of
 // cat changed (stats), and brings publication_state in step. It runs after
 // the catalog's tables are written.
-func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.Catalog, stats SyncStats, now time.Time) error {
+//
+// pub, when not nil, publishes the webhooks' events of the entries
+// (webhook_producers.go), in tx too.
+func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.Catalog, stats SyncStats, now time.Time, pub *syncEvents) error {
 	at := now.UTC().Format(time.RFC3339)
 	var first int64
 	err := tx.QueryRowContext(ctx, `SELECT seq FROM publication_log ORDER BY seq LIMIT 1`).Scan(&first)
@@ -176,8 +179,14 @@ func logPublications(ctx context.Context, tx *txConn, st *txStmts, cat *catalog.
 		if err != nil {
 			return err
 		}
-		return st.exec(ctx, `INSERT INTO publication_log (at, event, kind, entry_id, slug, source, title, before_hash, after_hash, detail)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.source, it.title, before, after, string(js))
+		if err := st.exec(ctx, `INSERT INTO publication_log (at, event, kind, entry_id, slug, source, title, before_hash, after_hash, detail)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.source, it.title, before, after, string(js)); err != nil {
+			return err
+		}
+		if pub == nil {
+			return nil
+		}
+		return pub.logged(ctx, event, it, after)
 	}
 	counts := map[string]int{}
 	for _, t := range publicationTables {

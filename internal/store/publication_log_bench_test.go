@@ -43,7 +43,7 @@ func BenchmarkPublicationLog(b *testing.B) {
 				before(tx)
 				b.StartTimer()
 			}
-			if err := logPublications(ctx, tx, st, cat, stats, time.Now()); err != nil {
+			if err := logPublications(ctx, tx, st, cat, stats, time.Now(), nil); err != nil {
 				b.Fatal(err)
 			}
 			st.close()

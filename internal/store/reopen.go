@@ -85,6 +85,9 @@ func (s *DB) reopenDecisions(ctx context.Context, tx *txConn) (int, error) {
 		if _, err := s.appendAudit(ctx, tx, auditEntry(system, "decision.reopen", "decision", r.after.Subject.String(), r.before, r.after)); err != nil {
 			return 0, err
 		}
+		if err := s.decisionChanged(ctx, tx, "reopened", &r.before, r.after); err != nil {
+			return 0, fmt.Errorf("webhooks: %w", err)
+		}
 	}
 	return len(done), nil
 }

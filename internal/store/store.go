@@ -57,6 +57,7 @@ type DB struct {
 	now        func() time.Time // the clock of timestamps and of the impact records' window
 	search     searchState      // the in-memory search index (search.go)
 	provisions provisionState   // the in-memory index of the provisions in force (search_provisions.go)
+	site       string           // the site's absolute URL, of the webhooks' links (webhook_producers.go)
 }
 
 // Option configures Open.

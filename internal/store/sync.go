@@ -122,7 +122,7 @@ func (s *DB) SyncCatalog(ctx context.Context, cat *catalog.Catalog) (_ SyncStats
 			return SyncStats{}, fmt.Errorf("direction version arrivals: %w", err)
 		}
 	}
-	if err := logPublications(ctx, tx, st, cat, stats, s.now()); err != nil {
+	if err := logPublications(ctx, tx, st, cat, stats, s.now(), &syncEvents{s: s, tx: tx, cat: cat}); err != nil {
 		return SyncStats{}, fmt.Errorf("publication log: %w", err)
 	}
 	if stats.Reopened, err = s.reopenDecisions(ctx, tx); err != nil {

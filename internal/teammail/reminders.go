@@ -112,7 +112,19 @@ type reminding struct {
 	pages map[decisions.Subject]Page // read once per run
 }
 
+// DuePublisher publishes the webhooks' obligation.due events of a day
+// (store's PublishDue): once per decision, kind and due date, for the
+// decision's organisation, whoever its reminders e-mail.
+type DuePublisher interface {
+	PublishDue(ctx context.Context, today catalog.Date) (int, error)
+}
+
 func (r *reminding) run(ctx context.Context, today catalog.Date, now time.Time) error {
+	if p, ok := r.st.(DuePublisher); ok {
+		if _, err := p.PublishDue(ctx, today); err != nil {
+			return fmt.Errorf("webhooks: %w", err)
+		}
+	}
 	to, err := r.st.Recipients(ctx, today)
 	if err != nil {
 		return err

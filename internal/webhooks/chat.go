@@ -2,8 +2,11 @@ package webhooks
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -22,74 +25,137 @@ func Body(kind Kind, ev Event) ([]byte, error) {
 	return nil, fmt.Errorf("webhooks: no endpoint kind %q", kind)
 }
 
-// Slack's limits (Block Kit reference): a header's text 150 characters,
-// a section's text 3,000, a field's 2,000, a button's text 75, at most
-// 25 elements in an actions block.
+// Slack's limits (Block Kit reference, api.slack.com/reference/block-kit):
+// a header's plain_text 150 characters; a section's text 3,000, at most
+// 10 fields of 2,000 each; a context block at most 10 elements; an
+// actions block at most 25 elements; a button's text 75 and its url
+// 3,000. A message's text (the notification's fallback) is kept to
+// 3,000 too (Slack truncates 40,000).
 const (
 	slackHeaderMax  = 150
 	slackSectionMax = 3000
+	slackFieldMax   = 2000
 	slackButtonMax  = 75
 	slackButtonsMax = 25
+	slackURLMax     = 3000
+	slackTextMax    = 3000
 )
 
 // SlackMessage is card as an incoming webhook's message: text (the
-// notification's fallback) and blocks.
+// notification's fallback) and blocks: a context line (what happened),
+// a header (the title), a section of fields (regulator, impact), a
+// section of the summary and an actions block of link buttons. mrkdwn
+// text is escaped (&, <, >) and clipped without cutting an entity.
 func SlackMessage(c Card) map[string]any {
 	var blocks []any
 	if c.Context != "" {
 		blocks = append(blocks, map[string]any{"type": "context", "elements": []any{
-			map[string]any{"type": "mrkdwn", "text": slackEscape(c.Context)}}})
+			map[string]any{"type": "mrkdwn", "text": slackText(c.Context, slackSectionMax)}}})
 	}
 	blocks = append(blocks, map[string]any{"type": "header", "text": map[string]any{
-		"type": "plain_text", "text": clip(c.Title, slackHeaderMax), "emoji": false}})
+		"type": "plain_text", "text": clip(title(c), slackHeaderMax), "emoji": false}})
 	var fields []any
 	if c.Regulator != "" {
-		fields = append(fields, map[string]any{"type": "mrkdwn", "text": "*Regulator*\n" + slackEscape(c.Regulator)})
+		fields = append(fields, map[string]any{"type": "mrkdwn", "text": "*Regulator*\n" + slackText(c.Regulator, slackFieldMax-len("*Regulator*\n"))})
 	}
 	if c.Impact != "" {
-		fields = append(fields, map[string]any{"type": "mrkdwn", "text": "*Impact*\n" + slackEscape(impactLine(c))})
+		fields = append(fields, map[string]any{"type": "mrkdwn", "text": "*Impact*\n" + slackText(impactLine(c), slackFieldMax-len("*Impact*\n"))})
 	}
 	if len(fields) > 0 {
 		blocks = append(blocks, map[string]any{"type": "section", "fields": fields})
 	}
 	if c.Summary != "" {
 		blocks = append(blocks, map[string]any{"type": "section", "text": map[string]any{
-			"type": "mrkdwn", "text": clip(slackEscape(c.Summary), slackSectionMax)}})
+			"type": "mrkdwn", "text": slackText(c.Summary, slackSectionMax)}})
 	}
 	var buttons []any
 	for _, l := range c.Links {
 		if len(buttons) == slackButtonsMax {
 			break
 		}
+		if l.URL == "" || len(l.URL) > slackURLMax {
+			continue // a button whose url Slack refuses would lose the message
+		}
 		buttons = append(buttons, map[string]any{"type": "button", "text": map[string]any{
-			"type": "plain_text", "text": clip(l.Title, slackButtonMax)}, "url": l.URL})
+			"type": "plain_text", "text": clip(l.Title, slackButtonMax), "emoji": false}, "url": l.URL})
 	}
 	if len(buttons) > 0 {
 		blocks = append(blocks, map[string]any{"type": "actions", "elements": buttons})
 	}
-	return map[string]any{"text": fallback(c), "blocks": blocks}
+	return map[string]any{"text": slackText(fallback(c), slackTextMax), "blocks": blocks}
 }
 
+// teamsMax is the most a Teams Workflows message may weigh: Teams
+// refuses one over about 28 KB; the summary is clipped to keep the
+// whole payload under it, with room to spare.
+const teamsMax = 27 * 1024
+
+// teamsTitleMax and teamsFactMax bound the card's other texts, so that
+// clipping the summary alone always fits.
+const (
+	teamsTitleMax = 500
+	teamsFactMax  = 500
+	teamsLinksMax = 6
+)
+
 // TeamsMessage is card as a Teams Workflows webhook's message: one
-// attachment holding an Adaptive Card (version 1.4, what Teams renders).
+// attachment holding an Adaptive Card (version 1.4, what Teams renders):
+// a subtle context line, the title, a FactSet (regulator, impact), the
+// summary and Action.OpenUrl links. The summary is clipped so the whole
+// message stays under teamsMax bytes.
 func TeamsMessage(c Card) map[string]any {
+	msg, summary := teamsMessage(c)
+	if summary == nil {
+		return msg
+	}
+	weight := func() int { b, _ := json.Marshal(msg); return len(b) }
+	if weight() <= teamsMax {
+		return msg
+	}
+	// Keep the longest start of the summary that fits (a character may
+	// weigh up to 6 bytes in JSON: search rather than guess).
+	r := []rune(c.Summary)
+	lo, hi := 0, len(r) // lo fits (the ellipsis alone is assumed to), hi does not
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		summary["text"] = clipped(r[:mid])
+		if weight() <= teamsMax {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	summary["text"] = clipped(r[:lo])
+	return msg
+}
+
+// clipped is the start of a text cut short, with an ellipsis.
+func clipped(r []rune) string {
+	return strings.TrimRightFunc(string(r), unicode.IsSpace) + "…"
+}
+
+// teamsMessage builds the message, answering its summary's TextBlock
+// (nil when none) for TeamsMessage to clip.
+func teamsMessage(c Card) (map[string]any, map[string]any) {
 	var body []any
 	if c.Context != "" {
-		body = append(body, map[string]any{"type": "TextBlock", "text": c.Context, "isSubtle": true, "size": "Small", "wrap": true})
+		body = append(body, map[string]any{"type": "TextBlock", "text": clip(c.Context, teamsTitleMax), "isSubtle": true, "size": "Small", "wrap": true})
 	}
-	body = append(body, map[string]any{"type": "TextBlock", "text": c.Title, "weight": "Bolder", "size": "Medium", "wrap": true, "style": "heading"})
+	body = append(body, map[string]any{"type": "TextBlock", "text": clip(title(c), teamsTitleMax), "weight": "Bolder", "size": "Medium", "wrap": true})
 	var facts []any
 	if c.Regulator != "" {
-		facts = append(facts, map[string]any{"title": "Regulator", "value": c.Regulator})
+		facts = append(facts, map[string]any{"title": "Regulator", "value": clip(c.Regulator, teamsFactMax)})
 	}
 	if c.Impact != "" {
-		facts = append(facts, map[string]any{"title": "Impact", "value": impactLine(c)})
+		facts = append(facts, map[string]any{"title": "Impact", "value": clip(impactLine(c), teamsFactMax)})
 	}
 	if len(facts) > 0 {
 		body = append(body, map[string]any{"type": "FactSet", "facts": facts})
 	}
+	var summary map[string]any
 	if c.Summary != "" {
-		body = append(body, map[string]any{"type": "TextBlock", "text": c.Summary, "wrap": true})
+		summary = map[string]any{"type": "TextBlock", "text": c.Summary, "wrap": true}
+		body = append(body, summary)
 	}
 	card := map[string]any{
 		"$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -99,7 +165,13 @@ func TeamsMessage(c Card) map[string]any {
 	}
 	var actions []any
 	for _, l := range c.Links {
-		actions = append(actions, map[string]any{"type": "Action.OpenUrl", "title": l.Title, "url": l.URL})
+		if len(actions) == teamsLinksMax {
+			break
+		}
+		if l.URL == "" || len(l.URL) > 2048 {
+			continue
+		}
+		actions = append(actions, map[string]any{"type": "Action.OpenUrl", "title": clip(l.Title, 100), "url": l.URL})
 	}
 	if len(actions) > 0 {
 		card["actions"] = actions
@@ -108,7 +180,15 @@ func TeamsMessage(c Card) map[string]any {
 		"contentType": "application/vnd.microsoft.card.adaptive",
 		"contentUrl":  nil,
 		"content":     card,
-	}}}
+	}}}, summary
+}
+
+// title is the card's title, never empty (Slack refuses an empty header).
+func title(c Card) string {
+	if t := strings.TrimSpace(c.Title); t != "" {
+		return t
+	}
+	return "RegPulse"
 }
 
 // impactLine is the impact as a line: "High for payment aggregators, banks".
@@ -129,13 +209,52 @@ func fallback(c Card) string {
 	if c.Regulator != "" {
 		parts = append(parts, c.Regulator)
 	}
-	parts = append(parts, c.Title)
-	return slackEscape(strings.Join(parts, ": "))
+	parts = append(parts, title(c))
+	return strings.Join(parts, ": ")
 }
 
-// slackEscape escapes what Slack's mrkdwn reads as markup (&, <, >).
-func slackEscape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+// slackText is s as Slack's mrkdwn text of at most n characters: &, <
+// and > escaped (what mrkdwn reads as markup), clipped with "…" before
+// an escape that would pass n, never in the middle of one.
+func slackText(s string, n int) string {
+	fits := slackLen(s) <= n
+	var b strings.Builder
+	count := 0
+	for _, r := range s {
+		piece := string(r)
+		switch r {
+		case '&':
+			piece = "&amp;"
+		case '<':
+			piece = "&lt;"
+		case '>':
+			piece = "&gt;"
+		}
+		w := utf8.RuneCountInString(piece)
+		if !fits && count+w > n-1 {
+			b.WriteString("…")
+			return b.String()
+		}
+		b.WriteString(piece)
+		count += w
+	}
+	return b.String()
+}
+
+// slackLen is how many characters s weighs escaped.
+func slackLen(s string) int {
+	n := 0
+	for _, r := range s {
+		switch r {
+		case '&':
+			n += 5
+		case '<', '>':
+			n += 4
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // clip cuts s to at most n characters, ending it with "…" when cut.
@@ -145,4 +264,37 @@ func clip(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
+}
+
+// ErrChatHost says a chat channel's URL is not its service's incoming
+// webhook.
+var ErrChatHost = errors.New("webhooks: not the service's webhook host")
+
+// CheckChatURL checks a chat channel's URL: p's rules (CheckURL), and a
+// host of the service: a Slack incoming webhook on hooks.slack.com, a
+// Teams Workflows webhook on *.logic.azure.com or *.powerplatform.com
+// (Power Automate's). A loopback URL passes when p allows loopback (tests
+// and local development post to stand-in receivers).
+func CheckChatURL(p AddressPolicy, kind Kind, raw string) error {
+	if err := p.CheckURL(raw); err != nil {
+		return err
+	}
+	u, _ := url.Parse(raw) // CheckURL parsed it
+	host := strings.ToLower(u.Hostname())
+	if p.AllowLoopback && isLoopbackHost(host) {
+		return nil
+	}
+	switch kind {
+	case KindSlack:
+		if host == "hooks.slack.com" {
+			return nil
+		}
+		return fmt.Errorf("%w: a Slack incoming webhook's URL begins https://hooks.slack.com/", ErrChatHost)
+	case KindTeams:
+		if strings.HasSuffix(host, ".logic.azure.com") || strings.HasSuffix(host, ".powerplatform.com") {
+			return nil
+		}
+		return fmt.Errorf("%w: a Teams Workflows webhook's URL is on logic.azure.com or powerplatform.com", ErrChatHost)
+	}
+	return fmt.Errorf("webhooks: %q is not a chat channel (use slack or teams)", kind)
 }

@@ -3,7 +3,8 @@
 // webhook, a Slack incoming webhook, a Microsoft Teams Workflows
 // webhook), each delivery of an event to an endpoint and its attempts,
 // the Standard Webhooks 1.0 signature (sign.go), the addresses an
-// endpoint may have (address.go) and the chat messages (chat.go). It
+// endpoint may have (address.go), each event's data (data.go) and the
+// chat messages (chat.go). It
 // holds no SQL (internal/store keeps the tables) and no HTTP handler
 // (api/webhooks.go).
 //
@@ -93,8 +94,9 @@ type Event struct {
 	// request). Its ID is derived from it (NewEvent).
 	Key       string    `json:"-"`
 	Timestamp time.Time `json:"timestamp"`
-	// Data is the event's own JSON object (per type; api's
-	// WebhookPayload documents each).
+	// Data is the event's own JSON object, per type: data.go's types
+	// (CircularEventData, DirectionChangedData, AlertMatchedData,
+	// DecisionChangedData, ObligationDueData) document each.
 	Data json.RawMessage `json:"data"`
 	// Card is what a chat channel shows of it.
 	Card Card `json:"-"`

@@ -5,7 +5,9 @@
 // deleted (not the preferences'), and has a private feed URL that can be
 // renewed, which ends the old one. Under them, the Master Directions the
 // user follows (each new version e-mailed with its redline), each with
-// its Stop following.
+// its Stop following. Each alert may also post its matches at once to a
+// Slack or Microsoft Teams channel (issue 47): the channel's incoming
+// webhook URL, which the server checks is the service's.
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
@@ -18,6 +20,15 @@ type Alert = Schemas["Alert"];
 type Frequency = Schemas["AlertFrequency"];
 
 export const frequencyLabels: Record<Frequency, string> = { immediately: "Immediately", daily: "Daily digest", weekly: "Weekly digest" };
+
+// The chat channels an alert may post to ("": none), and what the URL
+// field asks for each.
+type ChannelKind = "" | "slack" | "teams";
+export const channelLabels: Record<ChannelKind, string> = { "": "None", slack: "Slack", teams: "Microsoft Teams" };
+const channelHints: Record<Exclude<ChannelKind, "">, string> = {
+  slack: "A Slack incoming webhook (https://hooks.slack.com/services/…)",
+  teams: "A Teams Workflows webhook (the workflow “Post to a channel when a webhook request is received”, on logic.azure.com or powerplatform.com)",
+};
 
 const alertsQuery = queryOptions({ queryKey: ["/alerts"], queryFn: ({ signal }) => dataOf(api.GET("/alerts", { signal })) });
 
@@ -32,6 +43,8 @@ function AlertRow({ alert }: { alert: Alert }) {
   const [name, setName] = useState(alert.name);
   const [query, setQuery] = useState(alert.query);
   const [frequency, setFrequency] = useState<Frequency>(alert.frequency);
+  const [channelKind, setChannelKind] = useState<ChannelKind>((alert.channelKind || "") as ChannelKind);
+  const [channelUrl, setChannelUrl] = useState(alert.channelUrl);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const done = (title: string) => () => {
     void queryClient.invalidateQueries({ queryKey: alertsQuery.queryKey });
@@ -50,6 +63,7 @@ function AlertRow({ alert }: { alert: Alert }) {
     impactLevels: alert.impactLevels,
     frequency,
     enabled,
+    ...(channelKind ? { channelKind, channelUrl: channelUrl.trim() } : {}),
   });
   const save = useMutation({
     mutationFn: (enabled: boolean) => dataOf(api.PUT("/alerts/{id}", { params: { path: { id: alert.id } }, body: body(enabled) })),
@@ -127,6 +141,46 @@ function AlertRow({ alert }: { alert: Alert }) {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor={`${id}-channel`} className="text-sm font-medium">
+            Also post to
+          </label>
+          <select
+            id={`${id}-channel`}
+            className={inputClass}
+            value={channelKind}
+            aria-invalid={!!errors.channelKind}
+            onChange={(e) => setChannelKind(e.target.value as ChannelKind)}
+          >
+            {(Object.keys(channelLabels) as ChannelKind[]).map((k) => (
+              <option key={k} value={k}>
+                {channelLabels[k]}
+              </option>
+            ))}
+          </select>
+          {errors.channelKind && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{errors.channelKind}</p>}
+        </div>
+        {channelKind && (
+          <div className="sm:col-span-2">
+            <label htmlFor={`${id}-channel-url`} className="text-sm font-medium">
+              {channelLabels[channelKind]} webhook URL
+            </label>
+            <input
+              id={`${id}-channel-url`}
+              type="url"
+              className={inputClass + " font-mono text-xs"}
+              value={channelUrl}
+              maxLength={2000}
+              aria-invalid={!!errors.channelUrl}
+              aria-describedby={`${id}-channel-hint`}
+              onChange={(e) => setChannelUrl(e.target.value)}
+            />
+            <p id={`${id}-channel-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              {channelHints[channelKind]}. Each new match is posted at once; keep the URL private.
+            </p>
+            {errors.channelUrl && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{errors.channelUrl}</p>}
+          </div>
+        )}
         <div className="flex flex-wrap items-end gap-2 sm:col-span-3">
           <button type="submit" className={secondaryButton} disabled={busy}>
             Save
@@ -226,7 +280,7 @@ export function AlertsSection() {
         <a href="/search" className="font-medium text-brand-700 underline dark:text-blue-300">
           Search
         </a>
-        . Each has a private feed URL for feed readers and Slack or Teams; keep it private, or renew it.
+        . Each has a private feed URL for feed readers; keep it private, or renew it. Each can also post its matches to a Slack or Microsoft Teams channel.
       </p>
       {list.isPending ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading alerts...</p>
@@ -235,7 +289,7 @@ export function AlertsSection() {
       ) : (
         <ul className="mt-3 space-y-3" data-alerts>
           {list.data.map((a) => (
-            <AlertRow key={a.id + a.feedToken + a.enabled + a.frequency + a.name} alert={a} />
+            <AlertRow key={a.id + a.feedToken + a.enabled + a.frequency + a.name + a.channelKind + a.channelUrl} alert={a} />
           ))}
         </ul>
       )}

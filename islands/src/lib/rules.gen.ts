@@ -41,6 +41,15 @@ export const rules = {
       "required": "Name is required"
     }
   },
+  "channelUrl": {
+    "trim": true,
+    "maxLength": 2000,
+    "noControl": true,
+    "messages": {
+      "control": "URL must not contain control characters",
+      "long": "URL too long"
+    }
+  },
   "commentBody": {
     "trim": true,
     "maxLength": 2000,
