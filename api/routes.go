@@ -38,6 +38,7 @@ func areas() []area {
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},
 		{routes: ssoRoutes, params: ssoParams},
+		{routes: webhookRoutes, params: webhookParams},
 		// Evidence is the decisions' (it takes their subject's parameters).
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 		{routes: inspectionRoutes, params: inspectionParams},

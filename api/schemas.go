@@ -17,6 +17,7 @@ import (
 	"regpulse/internal/register"
 	"regpulse/internal/search"
 	"regpulse/internal/teams"
+	"regpulse/internal/webhooks"
 )
 
 // The document's component schemas are the types the API reads and
@@ -55,6 +56,11 @@ var schemaTypes = map[string]reflect.Type{
 	"RegisterItem":    reflect.TypeFor[register.Item](),
 	"StatusChange":    reflect.TypeFor[register.Change](),
 	"ComplianceScore": reflect.TypeFor[register.Score](),
+
+	"Webhook":         reflect.TypeFor[webhooks.Endpoint](),
+	"WebhookDelivery": reflect.TypeFor[webhooks.Delivery](),
+	"WebhookLogEntry": reflect.TypeFor[webhooks.LogEntry](),
+	"WebhookAttempt":  reflect.TypeFor[webhooks.Attempt](),
 }
 
 // schemaEnums are the enumerations the document names as schemas of their
@@ -88,6 +94,8 @@ func schemaEnums(types map[string]reflect.Type) map[string][]string {
 	out["RedlineOp"] = redline.Ops
 	out["ChangeKind"] = directions.ChangeKinds
 	out["ReopenReason"] = decisions.ReopenReasons
+	out["WebhookKind"] = stringsOf(webhooks.Kinds)
+	out["WebhookEvent"] = stringsOf(webhooks.EventTypes)
 	return out
 }
 
@@ -569,4 +577,13 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"createdAt": {Format: "date-time"},
 		},
 	},
+}
+
+// stringsOf are a string enumeration's values as strings.
+func stringsOf[S ~[]E, E ~string](values S) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // What an admin may set on an organisation's endpoints (issue 47's
@@ -83,7 +85,7 @@ func (p AddressPolicy) CheckEndpointURL(k Kind, raw string) error {
 	case KindTeams:
 		switch {
 		case strings.HasSuffix(host, ".webhook.office.com") || host == "outlook.office.com":
-			return errors.New("Office 365 connectors are retired: use a Workflows webhook URL (…logic.azure.com or …powerplatform.com)")
+			return errors.New("office 365 connectors are retired: use a Workflows webhook URL (…logic.azure.com or …powerplatform.com)")
 		case u.Scheme != "https" || !(strings.HasSuffix(host, ".logic.azure.com") || strings.HasSuffix(host, ".powerplatform.com")):
 			return errors.New("a Teams Workflows webhook URL is https on a host ending .logic.azure.com or .powerplatform.com")
 		}
@@ -101,10 +103,10 @@ type LogEntry struct {
 
 // TestEvent is the webhook.test event an admin sends to endpoint
 // endpointID of organisation orgID at now: an event of its own each
-// time (its key the endpoint and the instant), so two tests are two
-// deliveries.
+// time (its key the endpoint and a random UUID), so two tests, even at
+// one instant, are two deliveries.
 func TestEvent(orgID, endpointID string, now time.Time) (Event, error) {
-	return NewEvent(Test, orgID, "", endpointID+"\x00"+now.UTC().Format(time.RFC3339Nano),
+	return NewEvent(Test, orgID, "", endpointID+"\x00"+uuid.NewString(),
 		map[string]string{"endpointId": endpointID, "message": "A test event from RegPulse: this endpoint receives its organisation's events."},
 		Card{Context: "Test event", Title: "RegPulse test message",
 			Summary: "This channel receives the organisation's RegPulse events. No action is needed."}, now)
