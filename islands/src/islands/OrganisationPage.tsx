@@ -18,6 +18,7 @@ import { Checkboxes, Field, FieldError, inputClass, inviteSchema, organisationSc
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { SSOSettings } from "../lib/sso-settings";
+import { WebhookSettings } from "../lib/webhook-settings";
 import { useQueryState } from "../lib/query-state";
 import { failed, longDate, memberName, membersKey, orgsKey, useOrganisations, type Member, type Organisation } from "../lib/teams";
 import { toast } from "../lib/toast";
@@ -270,6 +271,7 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
       <Members org={org.data} roles={roles} userId={userId} />
       {org.data.canManageMembers && <InviteForm org={org.data} roles={roles} />}
       {org.data.canManageMembers && <SSOSettings org={org.data} />}
+      {org.data.canManageMembers && <WebhookSettings org={org.data} />}
     </div>
   );
 }
