@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/auth"
+	"regpulse/internal/teams"
 	"regpulse/internal/webhooks"
 )
 
@@ -227,4 +229,43 @@ func TestWebhooks_Limit(t *testing.T) {
 	if res := f.call(t, "POST", base, body, asha.auth...); res.status != http.StatusConflict {
 		t.Errorf("one more: %d %s, want 409", res.status, res.body)
 	}
+}
+
+// busyStore is a store whose deliveries are all being sent.
+type busyStore struct{ Store }
+
+func (busyStore) ResendWebhookDelivery(context.Context, teams.Actor, string, string) (webhooks.Delivery, error) {
+	return webhooks.Delivery{}, webhooks.ErrBusy
+}
+
+// TestWebhooks_Refusals: unknown parameters, bodies too large or not
+// JSON, and a resend while the delivery is being sent, each with its
+// declared status.
+func TestWebhooks_Refusals(t *testing.T) {
+	f, asha, base := webhooksFixture(t, false)
+	made := jsonOf[WebhookWithSecret](t, f.call(t, "POST", base, `{"kind":"webhook","url":"https://grc.example.com","description":"","events":["alert.matched"]}`, asha.auth...))
+	hook := base + "/" + made.ID
+	d := jsonOf[webhooks.Delivery](t, f.call(t, "POST", hook+"/test", "", asha.auth...))
+	resend := hook + "/deliveries/" + d.ID + "/resend"
+	for _, c := range []struct{ method, target string }{
+		{"GET", base}, {"GET", hook}, {"DELETE", hook}, {"GET", hook + "/deliveries"},
+		{"POST", hook + "/rotate-secret"}, {"POST", hook + "/test"}, {"POST", resend},
+	} {
+		wantError(t, f.call(t, c.method, c.target+"?x=1", "", asha.auth...), 400, nil)
+	}
+	big := `{"description":"` + strings.Repeat("x", maxBodyBytes) + `"}`
+	for _, target := range []string{hook + "/rotate-secret", hook + "/test", resend} {
+		wantError(t, f.call(t, "POST", target, big, asha.auth...), 413, nil)
+	}
+	for _, c := range []struct{ method, target string }{{"POST", base}, {"PATCH", hook}} {
+		wantError(t, f.call(t, c.method, c.target, big, asha.auth...), 413, nil)
+		wantError(t, f.call(t, c.method, c.target, "{}", append([]string{"Content-Type", "text/plain"}, asha.auth...)...), 415, nil)
+	}
+	tokens, err := auth.NewTokens(testSecret, 60*24*time.Hour, f.clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.api = New(busyStore{f.db}, slog.New(slog.NewTextHandler(f.logs, nil)), WithNow(f.clock),
+		WithAuth(AuthConfig{Tokens: tokens, Hasher: cheapHash, LoginLimit: 1000, SignupLimit: 1000}))
+	wantError(t, f.call(t, "POST", resend, "", asha.auth...), 409, nil)
 }

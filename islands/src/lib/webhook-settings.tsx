@@ -202,7 +202,7 @@ function DeliveryLog({ org, endpoint }: { org: Org; endpoint: Endpoint }) {
   });
   return (
     <div className="mt-3 min-h-24 text-sm" data-webhook-log>
-      <h4 className="font-semibold">Delivery log</h4>
+      <h3 className="font-semibold">Delivery log</h3>
       {q.isPending && <p className="text-slate-600 dark:text-slate-300">Loading deliveries...</p>}
       {q.isError && <p className="text-red-700 dark:text-red-300">{userMessage(q.error, "Could not load the deliveries.")}</p>}
       {q.data && q.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">No deliveries yet: send a test event.</p>}
