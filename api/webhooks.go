@@ -258,7 +258,7 @@ var opListWebhookDeliveries = &apispec.Operation{ID: "listWebhookDeliveries", Me
 var opResendWebhookDelivery = &apispec.Operation{ID: "resendWebhookDelivery", Method: "POST", Path: "/organisations/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend", Permission: "manage",
 	Summary: "Send a delivery again (admins only).",
 	Description: "The delivery is pending again, due now: the same event, so the same webhook-id (a receiver that has it drops the repeat), its attempts kept. " +
-		"The audit trail records delivery.resend.",
+		"A chat message whose delivery is unknown (its sender stopped mid-send; it may have arrived) is sent again only this way, at an admin's word. The audit trail records delivery.resend.",
 	Responses: []*apispec.Response{
 		{Status: 202, Description: "Queued: the delivery, pending.", Content: deliveryJSON},
 		rBadRequest.At(400),
