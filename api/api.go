@@ -17,6 +17,7 @@ import (
 	"regpulse/internal/cms"
 	"regpulse/internal/extract"
 	"regpulse/internal/readcache"
+	"regpulse/internal/webhooks"
 )
 
 // Store is what the API needs from persistence, in the domain's own types:
@@ -41,6 +42,7 @@ type Store interface {
 	OrganisationRegisters
 	Inspections
 	SSO
+	Webhooks
 	PublicationLog
 	CMSRoles
 	APIKeys
@@ -48,15 +50,17 @@ type Store interface {
 
 // Handler holds the API's dependencies.
 type Handler struct {
-	store     Store
-	log       *slog.Logger
-	now       func() time.Time
-	authCfg   AuthConfig
-	acc       *accounts
-	nlCfg     NewsletterConfig
-	alCfg     AlertsConfig
-	tmCfg     TeamsConfig
-	ssoCfg    SSOConfig
+	store   Store
+	log     *slog.Logger
+	now     func() time.Time
+	authCfg AuthConfig
+	acc     *accounts
+	nlCfg   NewsletterConfig
+	alCfg   AlertsConfig
+	tmCfg   TeamsConfig
+	ssoCfg  SSOConfig
+	// whPolicy is which endpoint URLs admins may give (WithWebhookPolicy).
+	whPolicy  webhooks.AddressPolicy
 	extractor *extract.Extractor
 	jobs      *extract.Jobs
 	aiCfg     AIConfig

@@ -16,6 +16,7 @@ import (
 	"regpulse/internal/decisions"
 	"regpulse/internal/sso"
 	"regpulse/internal/teams"
+	"regpulse/internal/webhooks"
 )
 
 // The authorization table of issue 44, generated from the declarations:
@@ -142,9 +143,56 @@ var orgCalls = map[string]orgCall{
 		f.seq++
 		return orgRequest{body: fmt.Sprintf(`{"issuer":"https://login.example.com","clientId":"regpulse","clientSecret":"s3cret-%d","domains":["authz%d.example.com"],"enabled":false}`, f.seq, f.seq)}
 	}},
+	"listWebhooks": {prepare: noRequest},
+	"getWebhook":   {prepare: onWebhook},
+	"createWebhook": {action: "webhook.create", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+		return orgRequest{body: `{"kind":"webhook","url":"https://grc.example.com/in","description":"GRC","events":["circular.published"]}`}
+	}},
+	"updateWebhook": {action: "webhook.update", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+		r := onWebhook(t, f, o)
+		r.body = `{"enabled":false}`
+		return r
+	}},
+	"deleteWebhook":         {action: "webhook.delete", prepare: onWebhook},
+	"rotateWebhookSecret":   {action: "webhook.rotate", prepare: onWebhook},
+	"testWebhook":           {action: "webhook.test", prepare: onWebhook},
+	"listWebhookDeliveries": {prepare: onWebhook},
+	"resendWebhookDelivery": {action: "delivery.resend", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+		r := onWebhook(t, f, o)
+		ev, err := webhooks.TestEvent(o.org.ID, r.params["webhookId"], f.clock())
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := f.db.SendWebhookTest(t.Context(), teams.Actor{OrganisationID: o.org.ID, UserID: o.admin.id}, r.params["webhookId"], ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.params["deliveryId"] = d.ID
+		return r
+	}},
 }
 
 func noRequest(*testing.T, *authzFixture, orgCase) orgRequest { return orgRequest{} }
+
+// onWebhook answers the path's parameter of a webhook endpoint of o's
+// organisation: its first, made when it has none (the table's calls
+// would otherwise pass the organisation's limit).
+func onWebhook(t *testing.T, f *authzFixture, o orgCase) orgRequest {
+	t.Helper()
+	list, err := f.db.WebhookEndpoints(t.Context(), o.org.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) > 0 {
+		return orgRequest{params: map[string]string{"webhookId": list[0].ID}}
+	}
+	e, err := f.db.CreateWebhookEndpoint(t.Context(), teams.Actor{OrganisationID: o.org.ID, UserID: o.admin.id},
+		webhooks.Endpoint{Kind: webhooks.KindWebhook, URL: "https://grc.example.com/in", Events: []webhooks.EventType{webhooks.CircularPublished}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return orgRequest{params: map[string]string{"webhookId": e.ID}}
+}
 
 func onSubject(_ *testing.T, _ *authzFixture, o orgCase) orgRequest {
 	return orgRequest{query: subjectQuery(o.subject)}

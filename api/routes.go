@@ -39,6 +39,7 @@ func areas() []area {
 		{routes: organisationRoutes, params: organisationParams},
 		{routes: ssoRoutes, params: ssoParams},
 		{routes: apiKeyRoutes, params: apiKeyParams},
+		{routes: webhookRoutes, params: webhookParams},
 		// Evidence is the decisions' (it takes their subject's parameters).
 		{routes: func() []*route { return append(decisionRoutes(), evidenceRoutes()...) }, params: decisionParams},
 		{routes: inspectionRoutes, params: inspectionParams},

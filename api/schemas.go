@@ -18,6 +18,7 @@ import (
 	"regpulse/internal/register"
 	"regpulse/internal/search"
 	"regpulse/internal/teams"
+	"regpulse/internal/webhooks"
 )
 
 // The document's component schemas are the types the API reads and
@@ -57,7 +58,11 @@ var schemaTypes = map[string]reflect.Type{
 	"StatusChange":    reflect.TypeFor[register.Change](),
 	"ComplianceScore": reflect.TypeFor[register.Score](),
 
-	"APIKey": reflect.TypeFor[apikeys.Key](),
+	"APIKey":          reflect.TypeFor[apikeys.Key](),
+	"Webhook":         reflect.TypeFor[webhooks.Endpoint](),
+	"WebhookDelivery": reflect.TypeFor[webhooks.Delivery](),
+	"WebhookLogEntry": reflect.TypeFor[webhooks.LogEntry](),
+	"WebhookAttempt":  reflect.TypeFor[webhooks.Attempt](),
 }
 
 // schemaEnums are the enumerations the document names as schemas of their
@@ -93,6 +98,8 @@ func schemaEnums(types map[string]reflect.Type) map[string][]string {
 	out["ReopenReason"] = decisions.ReopenReasons
 	out["APIKeyScope"] = apikeys.Scopes
 	out["APIKeyStatus"] = apikeys.Statuses
+	out["WebhookKind"] = stringsOf(webhooks.Kinds)
+	out["WebhookEvent"] = stringsOf(webhooks.EventTypes)
 	return out
 }
 
@@ -593,4 +600,13 @@ var schemaDocs = map[string]apispec.SchemaDoc{
 			"createdAt": {Format: "date-time"},
 		},
 	},
+}
+
+// stringsOf are a string enumeration's values as strings.
+func stringsOf[S ~[]E, E ~string](values S) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
 }

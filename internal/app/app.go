@@ -133,6 +133,10 @@ type Config struct {
 	// as verified, with no DNS record (tests, one operator's own
 	// organisations).
 	SSOTrustDomains bool
+	// WebhooksAllowLoopback lets organisations' admins give webhook and
+	// chat endpoints on http and loopback addresses (tests, local
+	// development); refused by default (issue 47).
+	WebhooksAllowLoopback bool
 }
 
 // AI is the AI calls' settings.
@@ -179,6 +183,10 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
 	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
 		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
+	// H3's stand-in until H2's serve flag (and its env
+	// REGPULSE_WEBHOOKS_ALLOW_LOOPBACK) is merged: keep one.
+	fs.BoolVar(&c.WebhooksAllowLoopback, "webhooks-allow-loopback", os.Getenv("REGPULSE_WEBHOOKS_ALLOW_LOOPBACK") == "1",
+		"let webhook and chat endpoints be http and loopback addresses (for tests and local development; default $REGPULSE_WEBHOOKS_ALLOW_LOOPBACK=1)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -347,6 +355,7 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 			Channels: webhooks.AddressPolicy{AllowLoopback: allowLoopback(env.Getenv(WebhooksAllowLoopbackEnv))}}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
 		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil),
 			TrustDomains: c.SSOTrustDomains}),
+		api.WithWebhookPolicy(webhooks.AddressPolicy{AllowLoopback: c.WebhooksAllowLoopback}),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)

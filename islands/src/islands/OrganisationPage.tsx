@@ -19,6 +19,7 @@ import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { APIKeys } from "../lib/api-keys";
 import { SSOSettings } from "../lib/sso-settings";
+import { WebhookSettings } from "../lib/webhook-settings";
 import { useQueryState } from "../lib/query-state";
 import { failed, longDate, memberName, membersKey, orgsKey, useOrganisations, type Member, type Organisation } from "../lib/teams";
 import { toast } from "../lib/toast";
@@ -272,6 +273,7 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
       {org.data.canManageMembers && <InviteForm org={org.data} roles={roles} />}
       {org.data.canManageMembers && <SSOSettings org={org.data} />}
       {org.data.canManageMembers && <APIKeys org={org.data} />}
+      {org.data.canManageMembers && <WebhookSettings org={org.data} />}
     </div>
   );
 }

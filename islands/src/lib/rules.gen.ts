@@ -229,5 +229,24 @@ export const rules = {
       "long": "Username too long",
       "short": "Username must be at least 3 characters"
     }
+  },
+  "webhookDescription": {
+    "trim": true,
+    "maxLength": 200,
+    "noControl": true,
+    "messages": {
+      "control": "The description must not contain control characters",
+      "long": "Description too long"
+    }
+  },
+  "webhookUrl": {
+    "trim": true,
+    "maxLength": 2000,
+    "noControl": true,
+    "messages": {
+      "control": "The URL must not contain control characters",
+      "long": "URL too long",
+      "required": "The URL is required"
+    }
   }
 } as const satisfies Record<string, Rule>;
