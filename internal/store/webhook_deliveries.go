@@ -195,6 +195,12 @@ func (s *DB) finishDelivery(ctx context.Context, tx *txConn, r webhooks.Result) 
 		_, err := tx.ExecContext(ctx, `UPDATE webhook_endpoints SET failures = 0, failing_since = NULL, updated_at = ?
 			WHERE id = ? AND (failures > 0 OR failing_since IS NOT NULL)`, at, r.EndpointID)
 		return nil, err
+	case webhooks.Pending:
+		// its endpoint turned off meanwhile (in this very batch, maybe):
+		// it is not retried
+		_, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
+			WHERE id = ? AND status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE NOT enabled)`, r.DeliveryID)
+		return nil, err
 	case webhooks.Failed:
 	default:
 		return nil, nil

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"regpulse/internal/metrics"
 )
 
 // Options are a run's settings; zero values take the defaults.
@@ -23,8 +25,6 @@ type Options struct {
 	// Notifier tells the admins of an endpoint turned off (nil: nobody,
 	// the log says it).
 	Notifier Notifier
-	// Counted is told of each result (the metrics; nil: nothing).
-	Counted func(Result)
 	Log     *slog.Logger
 	// Now is the clock of the claims and the budget (nil: time.Now).
 	Now func() time.Time
@@ -104,17 +104,18 @@ func Run(ctx context.Context, st Store, s *Sender, o Options) (Report, error) {
 				finishErr = err
 			}
 			for _, r := range batch {
+				outcome := "failed"
 				switch r.Status {
 				case Delivered:
 					rep.Delivered++
+					outcome = "delivered"
 				case Pending:
 					rep.Retried++
+					outcome = "retried"
 				default:
 					rep.Failed++
 				}
-				if o.Counted != nil {
-					o.Counted(r)
-				}
+				metrics.WebhookDeliveries.WithLabelValues(string(r.Kind), outcome).Inc()
 			}
 			rep.Disabled = append(rep.Disabled, ds...)
 			batch = batch[:0]
