@@ -61,7 +61,7 @@ bin/regpulse-api: $(GO_SOURCES)
 # and the scheduled jobs (ingest, alerts, digest: one binary,
 # cmd/regpulse-jobs, under each job's name, which picks the job), static
 # Linux binaries. Build outputs: ignored by git.
-JOB_FUNCTIONS := netlify/functions/regpulse-ingest netlify/functions/regpulse-alerts netlify/functions/regpulse-digest
+JOB_FUNCTIONS := netlify/functions/regpulse-ingest netlify/functions/regpulse-alerts netlify/functions/regpulse-digest netlify/functions/regpulse-webhooks
 FUNCTIONS := netlify/functions/regpulse-api netlify/functions/regpulse-rebuild $(JOB_FUNCTIONS)
 functions: $(FUNCTIONS)
 

@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/cms"
 	"regpulse/internal/extract"
+	"regpulse/internal/jobs"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
 	"regpulse/internal/newsletter"
@@ -41,6 +43,7 @@ import (
 	"regpulse/internal/teammail"
 	"regpulse/internal/teams"
 	"regpulse/internal/web"
+	"regpulse/internal/webhooks"
 )
 
 // The environment variables every command reads the same way.
@@ -126,6 +129,16 @@ type Config struct {
 	// as verified, with no DNS record (tests, one operator's own
 	// organisations).
 	SSOTrustDomains bool
+	// WebhooksAllowLoopback lets webhook and chat endpoints be http and
+	// on loopback (tests, local development; private ranges stay
+	// refused): the API's check of an endpoint's URL and the sender's of
+	// the address it dials.
+	WebhooksAllowLoopback bool
+}
+
+// WebhooksPolicy is the endpoints' address policy of c.
+func (c Config) WebhooksPolicy() webhooks.AddressPolicy {
+	return webhooks.AddressPolicy{AllowLoopback: c.WebhooksAllowLoopback}
 }
 
 // AI is the AI calls' settings.
@@ -172,6 +185,9 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
 	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
 		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
+	allow, _ := strconv.ParseBool(os.Getenv(jobs.WebhooksAllowLoopbackEnv))
+	fs.BoolVar(&c.WebhooksAllowLoopback, "webhooks-allow-loopback", allow,
+		"let webhook, Slack and Teams endpoints be http:// and on loopback addresses, for tests and local development (default $"+jobs.WebhooksAllowLoopbackEnv+"; private ranges stay refused)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
