@@ -66,13 +66,20 @@ func Webhooks(ctx context.Context, env Env) (webhooks.Report, error) {
 	if budget <= 0 {
 		budget = FunctionBudget
 	}
-	o := webhooks.Options{Budget: budget, Log: env.log(), Now: env.Now}
-	if n, err := env.webhooksMailer(); err != nil {
-		env.log().Warn("webhooks: endpoints turned off are not e-mailed", "err", err)
-	} else {
-		o.Notifier = n
-	}
+	o := webhooks.Options{Budget: budget, Log: env.log(), Now: env.Now, Notifier: disabledNotifier{env}}
 	return webhooks.Run(ctx, env.DB, env.WebhooksSender(), o)
+}
+
+// disabledNotifier e-mails the admins of an endpoint turned off, its
+// mailer made when one is (rarely: most runs turn none off).
+type disabledNotifier struct{ env Env }
+
+func (n disabledNotifier) Disabled(ctx context.Context, d webhooks.Disabled, to []webhooks.Recipient) error {
+	m, err := n.env.webhooksMailer()
+	if err != nil {
+		return err
+	}
+	return m.Disabled(ctx, d, to)
 }
 
 // webhooksMailer tells the admins of an endpoint turned off.

@@ -1,11 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -156,6 +158,12 @@ func (s *DB) FinishDeliveries(ctx context.Context, rs []webhooks.Result) (_ []we
 		return nil, err
 	}
 	defer tx.Rollback()
+	// Endpoints' rows are locked in one order by every finisher: two
+	// instances' batches never wait for each other in a cycle.
+	rs = slices.Clone(rs)
+	slices.SortFunc(rs, func(a, b webhooks.Result) int {
+		return cmp.Or(strings.Compare(a.EndpointID, b.EndpointID), strings.Compare(a.DeliveryID, b.DeliveryID))
+	})
 	var out []webhooks.Disabled
 	for _, r := range rs {
 		d, err := s.finishDelivery(ctx, tx, r)
