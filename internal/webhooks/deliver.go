@@ -37,20 +37,22 @@ func (s Schedule) Scale(f float64) Schedule {
 // the first attempt made at first, and a Retry-After of retryAfter (0:
 // none): the schedule's time, or the receiver's later one as long as it
 // stays within the schedule (before its last attempt's time); false when
-// n was the last attempt.
+// n was the last attempt. An attempt made late (a lapsed claim sent
+// again, a resend) keeps the schedule's gap to the next rather than
+// catching up at once.
 func (s Schedule) Next(n int, first, at time.Time, retryAfter time.Duration) (time.Time, bool) {
-	if n >= len(s) {
+	if n >= len(s) || n < 1 {
 		return time.Time{}, false
 	}
 	next := first.Add(s[n])
+	if next.Before(at) {
+		next = at.Add(s[n] - s[n-1])
+	}
 	if later := at.Add(retryAfter); retryAfter > 0 && later.After(next) {
 		next = later
 		if last := first.Add(s[len(s)-1]); next.After(last) {
 			next = last
 		}
-	}
-	if next.Before(at) {
-		next = at
 	}
 	return next, true
 }

@@ -474,7 +474,7 @@ func TestSchedule_Next(t *testing.T) {
 		{"retry-after sooner", 2, first.Add(5 * time.Second), time.Second, first.Add(5 * time.Minute), true},
 		{"retry-after later", 2, first.Add(5 * time.Second), time.Hour, first.Add(5*time.Second + time.Hour), true},
 		{"retry-after past the schedule", 7, first.Add(10 * time.Hour), 30 * time.Hour, first.Add(14 * time.Hour), true},
-		{"late attempt", 3, first.Add(time.Hour), 0, first.Add(time.Hour), true},
+		{"late attempt keeps the gap", 3, first.Add(time.Hour), 0, first.Add(time.Hour + 25*time.Minute), true},
 		{"last", 8, first.Add(14 * time.Hour), 0, time.Time{}, false},
 	} {
 		got, ok := s.Next(tc.n, first, tc.at, tc.retryAfter)

@@ -100,6 +100,11 @@ func (s *Sender) Send(ctx context.Context, d Due) Result {
 	if d.FirstAt != nil {
 		first = *d.FirstAt
 	}
+	if len(s.Schedule) > 0 && at.Sub(first) > s.Schedule[len(s.Schedule)-1] {
+		// a resend past the schedule: its failure counts against the
+		// endpoint from now, not from the delivery's first attempt
+		first = at
+	}
 	r := Result{DeliveryID: d.DeliveryID, EndpointID: d.Endpoint.ID, Kind: d.Endpoint.Kind, FirstAt: first,
 		Attempt: Attempt{N: d.N, At: at}}
 	code, response, retryAfter, err := s.do(ctx, d, at)
