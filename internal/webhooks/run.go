@@ -25,7 +25,7 @@ type Options struct {
 	// Notifier tells the admins of an endpoint turned off (nil: nobody,
 	// the log says it).
 	Notifier Notifier
-	Log     *slog.Logger
+	Log      *slog.Logger
 	// Now is the clock of the claims and the budget (nil: time.Now).
 	Now func() time.Time
 }
