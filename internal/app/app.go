@@ -32,7 +32,6 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/cms"
 	"regpulse/internal/extract"
-	"regpulse/internal/jobs"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
 	"regpulse/internal/newsletter"
@@ -185,9 +184,9 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
 	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
 		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
-	allow, _ := strconv.ParseBool(os.Getenv(jobs.WebhooksAllowLoopbackEnv))
+	allow, _ := strconv.ParseBool(os.Getenv(webhooks.AllowLoopbackEnv))
 	fs.BoolVar(&c.WebhooksAllowLoopback, "webhooks-allow-loopback", allow,
-		"let webhook, Slack and Teams endpoints be http:// and on loopback addresses, for tests and local development (default $"+jobs.WebhooksAllowLoopbackEnv+"; private ranges stay refused)")
+		"let webhook, Slack and Teams endpoints be http:// and on loopback addresses, for tests and local development (default $"+webhooks.AllowLoopbackEnv+"; private ranges stay refused)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.

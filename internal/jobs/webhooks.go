@@ -17,9 +17,8 @@ import (
 const WebhooksSchedule = "* * * * *"
 
 // WebhooksAllowLoopbackEnv, when true, lets endpoints be http and on
-// loopback (tests, local development): serve's --webhooks-allow-loopback,
-// regpulse-api's and regpulse-jobs' setting. Private ranges stay refused.
-const WebhooksAllowLoopbackEnv = "REGPULSE_WEBHOOKS_ALLOW_LOOPBACK"
+// loopback (tests, local development). Private ranges stay refused.
+const WebhooksAllowLoopbackEnv = webhooks.AllowLoopbackEnv
 
 // WebhooksEnv is the webhooks' run's settings beside the environment's.
 type WebhooksEnv struct {
