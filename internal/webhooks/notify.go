@@ -23,11 +23,12 @@ var (
 )
 
 // The pages where an endpoint is turned back on: an organisation's
-// settings, at its webhooks; an alert's own page.
+// settings, at its webhooks; the profile's alerts, for an alert's.
 const (
 	OrganisationPath   = "/organisation"
 	OrganisationAnchor = "webhooks"
-	AlertsPath         = "/alerts"
+	AlertsPath         = "/profile"
+	AlertsAnchor       = "alerts"
 )
 
 // DisabledEmail is the e-mail telling one person that an endpoint was
@@ -66,7 +67,7 @@ func (e DisabledEmail) Render() (Rendered, error) {
 	if d.Endpoint.AlertID != "" {
 		v.Owner = d.AlertName
 		v.Title = "Your alert's " + v.What[len("the "):] + " was turned off"
-		v.SettingsURL = e.Site.Link(AlertsPath, nil)
+		v.SettingsURL = e.Site.Link(AlertsPath, nil) + "#" + AlertsAnchor
 		v.Because = "the alert " + d.AlertName + " is yours on RegPulse"
 	} else {
 		v.Owner = d.OrganisationName
