@@ -348,6 +348,12 @@ func TestRun_Gone(t *testing.T) {
 	if on, reason := r.enabled(t, "ep"); on || reason != "the endpoint answered 410 Gone" {
 		t.Errorf("endpoint: on %v, reason %q", on, reason)
 	}
+	rc.mu.Lock()
+	body, id := rc.bodies[0], rc.ids[0]
+	rc.mu.Unlock()
+	if !strings.Contains(body, `"blocks":[`) || !strings.Contains(body, `"text":"New circular: RBI: Circular one"`) || id != "" {
+		t.Errorf("a Slack message: %s (webhook-id %q)", body, id)
+	}
 	emails := r.emails(t)
 	if len(emails) != 2 || !strings.Contains(emails[0], "A Slack channel of Asha Payments was turned off") || strings.Contains(emails[0], "XXXX") {
 		t.Errorf("e-mails: %v", emails)
@@ -396,8 +402,10 @@ func TestRun_AddressRefused(t *testing.T) {
 	r.endpoint(t, "ep-http", webhooks.KindWebhook, rc.URL)
 	r.endpoint(t, "ep-https", webhooks.KindWebhook, strings.Replace(rc.URL, "http://", "https://", 1))
 	r.endpoint(t, "ep-name", webhooks.KindWebhook, "https://localtest.me:1/")
+	r.endpoint(t, "ep-private", webhooks.KindWebhook, "https://10.1.2.3/hook")
+	r.endpoint(t, "ep-metadata", webhooks.KindSlack, "https://169.254.169.254/latest/meta-data")
 	r.publish(t, "one")
-	if rep := r.run(t); rep.Retried != 3 {
+	if rep := r.run(t); rep.Retried != 5 {
 		t.Fatalf("run: %s", rep)
 	}
 	if ids, _ := rc.got(); len(ids) != 0 {
