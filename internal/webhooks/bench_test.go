@@ -18,13 +18,19 @@ var benchEvents = flag.Int("webhooks.events", 10000, "events BenchmarkRun_Throug
 
 // BenchmarkRun_Throughput: one instance's sender (webhooks.Run, its
 // default workers) delivering -webhooks.events events, published to one
-// endpoint on the SQLite store in a file, to a loopback receiver that
+// endpoint on the SQLite store in a file (and on PostgreSQL, when
+// installed: pgtest), to a loopback receiver that
 // checks each signature; reports deliveries a minute (the issue asks
 // 10,000). `make bench-webhooks` runs it.
 func BenchmarkRun_Throughput(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) { benchThroughput(b, newRig) })
+	b.Run("postgres", func(b *testing.B) { benchThroughput(b, newPostgresRig) })
+}
+
+func benchThroughput(b *testing.B, open func(testing.TB) *rig) {
 	for range b.N {
 		b.StopTimer()
-		r := newRig(b)
+		r := open(b)
 		r.clock.real = true
 		var got, bad atomic.Int64
 		rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

@@ -3,6 +3,7 @@ package webhooks_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/mail"
 	"regpulse/internal/store"
+	"regpulse/internal/store/pgtest"
 	"regpulse/internal/teams"
 	"regpulse/internal/webhooks"
 )
@@ -43,6 +45,8 @@ func (c *clock) Add(d time.Duration) time.Time {
 	return c.t
 }
 
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
 var start = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 
 // rig is a store in a file (its rows also reached by SQL, for the
@@ -51,6 +55,7 @@ var start = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 type rig struct {
 	db     *store.DB
 	sql    *sql.DB
+	pg     bool // sql is PostgreSQL's: $1 placeholders
 	orgID  string
 	clock  *clock
 	sender *webhooks.Sender
@@ -62,19 +67,40 @@ const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 
 func newRig(t testing.TB) *rig {
 	t.Helper()
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "regpulse.db")
+	return openRig(t, path, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+}
+
+// newPostgresRig is newRig on a fresh PostgreSQL database.
+func newPostgresRig(t testing.TB) *rig {
+	t.Helper()
+	tmpl := pgtest.Template(t, "webhooks_template", func(ctx context.Context, url string) error {
+		db, err := store.Open(ctx, url)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	})
+	url := pgtest.From(t, tmpl)
+	return openRig(t, url, "pgx", url)
+}
+
+func openRig(t testing.TB, target, driver, dsn string) *rig {
+	t.Helper()
+	ctx := context.Background()
 	c := &clock{t: start}
-	db, err := store.Open(ctx, path, store.WithNow(c.Now))
+	db, err := store.Open(ctx, target, store.WithNow(c.Now))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+	raw, err := sql.Open(driver, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { raw.Close() })
+	pg := driver == "pgx"
+	bind := func(q string) string { return placeholders(q, pg) }
 	user := func(name, first string) auth.User {
 		u, err := db.CreateUser(ctx, auth.NewUser{Username: name, Email: name + "@example.com", PasswordHash: "x", FirstName: first, LastName: "Rao"})
 		if err != nil {
@@ -90,7 +116,7 @@ func newRig(t testing.TB) *rig {
 	for _, m := range []struct {
 		id, role string
 	}{{ravi.ID, teams.RoleAdmin}, {meena.ID, "member"}} {
-		if _, err := raw.ExecContext(ctx, "INSERT INTO organisation_members (organisation_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)",
+		if _, err := raw.ExecContext(ctx, bind("INSERT INTO organisation_members (organisation_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)"),
 			org.ID, m.id, m.role, start.Format(time.RFC3339Nano)); err != nil {
 			t.Fatal(err)
 		}
@@ -100,17 +126,35 @@ func newRig(t testing.TB) *rig {
 	outbox := filepath.Join(t.TempDir(), "outbox")
 	from, _ := mail.NewSender("RegPulse <alerts@regpulse.example>", "")
 	site, _ := mail.ParseSite("https://regpulse.example/")
-	r := &rig{db: db, sql: raw, orgID: org.ID, clock: c, sender: snd, outbox: outbox,
+	r := &rig{db: db, sql: raw, pg: pg, orgID: org.ID, clock: c, sender: snd, outbox: outbox,
 		mailer: &webhooks.Mailer{Sender: from, Site: site, Now: c.Now, Transport: func() (mail.Transport, error) { return mail.Dir{Path: outbox}, nil }}}
 	return r
+}
+
+// placeholders numbers q's ? for PostgreSQL.
+func placeholders(q string, pg bool) string {
+	if !pg {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // endpoint inserts an endpoint of kind at url wanting circular.published.
 func (r *rig) endpoint(t testing.TB, id string, kind webhooks.Kind, url string) {
 	t.Helper()
 	now := r.clock.Now().Format(time.RFC3339Nano)
-	if _, err := r.sql.Exec(`INSERT INTO webhook_endpoints (id, organisation_id, kind, url, description, events, secret, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, r.orgID, string(kind), url, "Our GRC feed", `["circular.published"]`, secret, now, now); err != nil {
+	if _, err := r.sql.Exec(placeholders(`INSERT INTO webhook_endpoints (id, organisation_id, kind, url, description, events, secret, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.pg), id, r.orgID, string(kind), url, "Our GRC feed", `["circular.published"]`, secret, now, now); err != nil {
 		t.Fatal(err)
 	}
 }
