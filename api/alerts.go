@@ -511,7 +511,7 @@ func checkAlertChannel(f fieldErrors, p webhooks.AddressPolicy, kind, rawURL str
 		f.add("channelUrl", "give the channel's incoming webhook URL")
 		return "", ""
 	}
-	if err := webhooks.CheckChatURL(p, webhooks.Kind(kind), rawURL); err != nil {
+	if err := p.CheckEndpointURL(webhooks.Kind(kind), rawURL); err != nil {
 		f.add("channelUrl", strings.TrimPrefix(err.Error(), "webhooks: "))
 		return "", ""
 	}

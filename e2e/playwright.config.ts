@@ -52,7 +52,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000 --log-level warn --site-url http://127.0.0.1:${port} --sso-allow-private --sso-trust-domains --webhooks-allow-loopback`,
+      command: `../bin/regpulse serve --addr 127.0.0.1:${port} --public ../public --content ../content --data test-results/data --login-limit 1000 --signup-limit 1000 --log-level warn --site-url http://127.0.0.1:${port} --sso-allow-private --sso-trust-domains --webhooks-allow-loopback --webhooks-every 1s --webhooks-retry-scale 0.001`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -1,11 +1,12 @@
 // Command regpulse-jobs runs the scheduled jobs (internal/jobs: ingest,
-// alerts, digest, rebuild) on a static host, one scheduled function per
-// job (netlify.toml: regpulse-ingest, regpulse-alerts, regpulse-digest),
+// alerts, digest, webhooks, rebuild) on a static host, one scheduled
+// function per job (netlify.toml: regpulse-ingest, regpulse-alerts,
+// regpulse-digest, regpulse-webhooks),
 // all built from this one binary: the job is the function's name
 // ($AWS_LAMBDA_FUNCTION_NAME, else the binary's own name, ending in
 // regpulse-JOB), or the argument when run by hand:
 //
-//	regpulse-jobs [flags] ingest|alerts|digest|rebuild
+//	regpulse-jobs [flags] ingest|alerts|digest|webhooks|rebuild
 //
 // Under a Lambda runtime (AWS_LAMBDA_RUNTIME_API set, as on Netlify) it
 // answers each scheduled invocation with one run; there it is stateless

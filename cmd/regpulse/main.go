@@ -47,6 +47,7 @@ import (
 	"regpulse/internal/jobs"
 	"regpulse/internal/metrics"
 	"regpulse/internal/web"
+	"regpulse/internal/webhooks"
 )
 
 const usage = `usage: regpulse <command> [flags]
@@ -269,6 +270,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	var df digestFlags
 	df.register(fs)
 	alertsEvery := fs.Duration("alerts-every", 0, "send alerts this often (e.g. 1m): immediate ones at each run, daily digests from 07:00 UTC, weekly ones on Mondays; 0 never")
+	webhooksEvery := fs.Duration("webhooks-every", 5*time.Second, "send the webhook, Slack and Teams deliveries due this often (their retries too); 0 never (leave it to the regpulse-webhooks function)")
+	webhooksScale := fs.Float64("webhooks-retry-scale", 1, "multiply the webhooks' retry schedule (5 s to 14 h over ~a day) by this, e.g. 0.001 to see retries in seconds in tests")
 	var cf cmsFlags
 	cf.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -300,6 +303,12 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if *every != 0 && *every < time.Second {
 		return fmt.Errorf("--rebuild-every %s is too short", *every)
 	}
+	if *webhooksEvery != 0 && *webhooksEvery < 100*time.Millisecond {
+		return fmt.Errorf("--webhooks-every %s is too short", *webhooksEvery)
+	}
+	if *webhooksScale <= 0 || *webhooksScale > 1 {
+		return fmt.Errorf("--webhooks-retry-scale %v: want more than 0, at most 1", *webhooksScale)
+	}
 	log := c.Logger(stderr)
 	site, err := web.NewSite(*public)
 	if err != nil {
@@ -329,6 +338,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *alertsEvery > 0 {
 		scheduleAlerts(ctx, *alertsEvery, jenv)
+	}
+	if *webhooksEvery > 0 {
+		scheduleWebhooks(ctx, *webhooksEvery, c.WebhooksPolicy(), webhooks.DefaultSchedule.Scale(*webhooksScale), jenv)
 	}
 	if *every > 0 || kick != nil {
 		go site.Rebuild(ctx, *every, kick, *public, func(ctx context.Context, dir string) error {

@@ -260,6 +260,7 @@ func TestServe_Flags(t *testing.T) {
 	want := app.Flags()
 	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
 		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every",
+		"webhooks-every", "webhooks-retry-scale",
 		"cms-repo", "cms-remote", "cms-branch", "cms-build-hook"} {
 		want[own] = true
 	}

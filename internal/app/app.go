@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,10 +52,6 @@ const (
 	DatabaseURLEnv = "DATABASE_URL"
 	// SiteURLEnv is the site's absolute URL (--site-url's default).
 	SiteURLEnv = "REGPULSE_SITE_URL"
-	// WebhooksAllowLoopbackEnv, when true, lets webhooks and chat
-	// channels (an alert's) be http and loopback addresses: tests and
-	// local development only.
-	WebhooksAllowLoopbackEnv = "REGPULSE_WEBHOOKS_ALLOW_LOOPBACK"
 	// OpenAI-compatible model: the key only from the environment (a flag's
 	// value shows in process lists), the rest as the flags' defaults.
 	OpenAIKeyEnv     = "OPENAI_API_KEY"
@@ -133,10 +130,16 @@ type Config struct {
 	// as verified, with no DNS record (tests, one operator's own
 	// organisations).
 	SSOTrustDomains bool
-	// WebhooksAllowLoopback lets organisations' admins give webhook and
-	// chat endpoints on http and loopback addresses (tests, local
-	// development); refused by default (issue 47).
+	// WebhooksAllowLoopback lets webhook and chat endpoints be http and
+	// on loopback (tests, local development; private ranges stay
+	// refused): the API's check of an endpoint's URL and the sender's of
+	// the address it dials.
 	WebhooksAllowLoopback bool
+}
+
+// WebhooksPolicy is the endpoints' address policy of c.
+func (c Config) WebhooksPolicy() webhooks.AddressPolicy {
+	return webhooks.AddressPolicy{AllowLoopback: c.WebhooksAllowLoopback}
 }
 
 // AI is the AI calls' settings.
@@ -183,10 +186,9 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 		"let single sign-on reach identity providers on loopback and private addresses (for tests and a provider on your own network)")
 	fs.BoolVar(&c.SSOTrustDomains, "sso-trust-domains", false,
 		"take the e-mail domains organisations name for single sign-on as theirs without a DNS record (for tests and a deployment whose organisations are all yours)")
-	// H3's stand-in until H2's serve flag (and its env
-	// REGPULSE_WEBHOOKS_ALLOW_LOOPBACK) is merged: keep one.
-	fs.BoolVar(&c.WebhooksAllowLoopback, "webhooks-allow-loopback", os.Getenv("REGPULSE_WEBHOOKS_ALLOW_LOOPBACK") == "1",
-		"let webhook and chat endpoints be http and loopback addresses (for tests and local development; default $REGPULSE_WEBHOOKS_ALLOW_LOOPBACK=1)")
+	allow, _ := strconv.ParseBool(os.Getenv(webhooks.AllowLoopbackEnv))
+	fs.BoolVar(&c.WebhooksAllowLoopback, "webhooks-allow-loopback", allow,
+		"let webhook, Slack and Teams endpoints be http:// and on loopback addresses, for tests and local development (default $"+webhooks.AllowLoopbackEnv+"; private ranges stay refused)")
 }
 
 // Logger is the commands' structured log, in logfmt on w at c.LogLevel.
@@ -352,10 +354,10 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	}
 	opts := []api.Option{api.WithAuth(authCfg), api.WithNewsletter(api.NewsletterConfig{Tokens: tokens}),
 		api.WithAlerts(api.AlertsConfig{Tokens: alertTokens,
-			Channels: webhooks.AddressPolicy{AllowLoopback: allowLoopback(env.Getenv(WebhooksAllowLoopbackEnv))}}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
+			Channels: c.WebhooksPolicy()}), api.WithTeams(api.TeamsConfig{Tokens: teamTokens, Mailer: mailer, Mentions: mentions, Site: c.SiteURL}),
 		api.WithSSO(api.SSOConfig{Flows: ssoFlows, Site: c.SiteURL, Client: sso.NewClient(sso.HTTPClient(c.SSOAllowPrivate), nil),
 			TrustDomains: c.SSOTrustDomains}),
-		api.WithWebhookPolicy(webhooks.AddressPolicy{AllowLoopback: c.WebhooksAllowLoopback}),
+		api.WithWebhookPolicy(c.WebhooksPolicy()),
 		api.WithAI(api.AIConfig{Service: svc, RateLimit: c.AI.RateLimit, RateWindow: time.Minute}), api.WithReadCache(a.Reads)}
 	if !env.Function {
 		a.Extraction = obligations.NewExtraction(db, svc, log)
@@ -438,11 +440,3 @@ func Flags() map[string]bool {
 	return out
 }
 
-// allowLoopback reads a true/false setting (1, true, yes: true).
-func allowLoopback(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes", "on":
-		return true
-	}
-	return false
-}

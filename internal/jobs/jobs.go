@@ -6,8 +6,8 @@
 // cmd/regpulse-jobs (netlify.toml declares each Job's schedule; a test
 // holds the two together). Runs that overlap are safe by the same locks
 // in both: alerts claim their runs (alert_runs), the digest its month
-// (newsletter_runs), ingest a leased mutex (job_runs). Webhook retries,
-// when their issue adds them, become one more Job here.
+// (newsletter_runs), ingest a leased mutex (job_runs), the webhooks'
+// sender its deliveries (a lease each: webhooks.Store).
 package jobs
 
 import (
@@ -25,6 +25,7 @@ import (
 	"regpulse/internal/mail"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/teammail"
+	"regpulse/internal/webhooks"
 )
 
 // Job is one scheduled job.
@@ -52,7 +53,8 @@ func (j Job) Function() string { return "regpulse-" + j.Name }
 // reminders from 07:00 UTC. The digest hourly on the first day of each
 // month (UTC): the first tick sends it, the later ones retry a failed or
 // cut-short run (newsletter.RunMonth's lock makes it once). The rebuild
-// daily (a build hook).
+// daily (a build hook). The webhooks' sender every minute
+// (WebhooksSchedule).
 const (
 	IngestSchedule  = "*/5 * * * *"
 	AlertsSchedule  = "*/5 * * * *"
@@ -69,6 +71,8 @@ func All() []Job {
 			Run: func(ctx context.Context, env Env) (fmt.Stringer, error) { return Alerts(ctx, env) }},
 		{Name: "digest", Schedule: DigestSchedule, Covers: "the previous month's newsletter digest, on the first day of the month",
 			Run: func(ctx context.Context, env Env) (fmt.Stringer, error) { return Digest(ctx, env) }},
+		{Name: "webhooks", Schedule: WebhooksSchedule, Covers: "webhook, Slack and Teams deliveries due, their retries, the delivery log's pruning",
+			Run: func(ctx context.Context, env Env) (fmt.Stringer, error) { return Webhooks(ctx, env) }},
 		{Name: "rebuild", Schedule: RebuildSchedule, Covers: "the static site rebuilt by the host's build hook",
 			Run: func(ctx context.Context, env Env) (fmt.Stringer, error) { return Rebuild(ctx, env) }},
 	}
@@ -91,6 +95,7 @@ type Store interface {
 	teammail.Store
 	newsletter.Store
 	newsletter.RunLock
+	webhooks.Store
 	// DigestContent is what month's digest is chosen from, as stored.
 	DigestContent(ctx context.Context, month time.Time) (newsletter.Content, error)
 	// ClaimJobRun takes job's run key for holder until lease runs out
@@ -139,9 +144,10 @@ type Env struct {
 	// Content is the content folder: the digest is chosen from it when
 	// set, from the store otherwise; ingest writes drafts into it as well
 	// as into the store's queue ("": the queue only).
-	Content string
-	Mail    Mail
-	Ingest  IngestEnv
+	Content  string
+	Mail     Mail
+	Ingest   IngestEnv
+	Webhooks WebhooksEnv
 }
 
 // Mail is how e-mails leave.

@@ -44,7 +44,7 @@ func TestAll(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", j.Name, got.Name, ok)
 		}
 	}
-	for _, name := range []string{"ingest", "alerts", "digest", "rebuild"} {
+	for _, name := range []string{"ingest", "alerts", "digest", "webhooks", "rebuild"} {
 		if !seen[name] {
 			t.Errorf("no %s job", name)
 		}

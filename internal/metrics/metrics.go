@@ -68,6 +68,13 @@ var (
 	Alerts = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "regpulse_alert_emails_total", Help: "Alert e-mails by outcome (sent, failed, folded, skipped, confirmation).",
 	}, []string{"outcome"})
+	// WebhookDeliveries counts the attempts of webhook and chat
+	// deliveries by the endpoint's kind (webhook, slack, teams) and
+	// outcome: delivered, retried (pending again until its next attempt),
+	// failed (for good: past the schedule, or a 410).
+	WebhookDeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "regpulse_webhook_deliveries_total", Help: "Webhook and chat delivery attempts, by endpoint kind and outcome (delivered, retried, failed).",
+	}, []string{"kind", "outcome"})
 	// SyncDuration is how long syncing the catalog into the store took.
 	SyncDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name: "regpulse_catalog_sync_duration_seconds", Help: "Time to sync the catalog into the store, by outcome (ok, failed).",
@@ -123,7 +130,7 @@ var (
 )
 
 func init() {
-	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails, Alerts,
+	Registry.MustRegister(HTTPRequests, HTTPDuration, ReadCache, AICalls, ExtractJobs, Emails, Alerts, WebhookDeliveries,
 		SyncDuration, BuildDuration, RateLimited, buildInfo,
 		IngestPolls, IngestItems, IngestLastSuccess, IngestStale, IngestBackfillIncomplete,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -23,6 +23,11 @@ import (
 // inside. AllowLoopback (tests, local development) also allows http and
 // loopback addresses; private ranges stay refused.
 
+// AllowLoopbackEnv, when true, allows loopback endpoints (tests, local
+// development): the default of serve's and regpulse-api's
+// --webhooks-allow-loopback, and regpulse-jobs' setting.
+const AllowLoopbackEnv = "REGPULSE_WEBHOOKS_ALLOW_LOOPBACK"
+
 // AddressPolicy says which endpoints are allowed.
 type AddressPolicy struct {
 	// AllowLoopback allows http and 127.0.0.0/8, ::1.

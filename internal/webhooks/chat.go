@@ -2,9 +2,7 @@ package webhooks
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -264,37 +262,4 @@ func clip(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
-}
-
-// ErrChatHost says a chat channel's URL is not its service's incoming
-// webhook.
-var ErrChatHost = errors.New("webhooks: not the service's webhook host")
-
-// CheckChatURL checks a chat channel's URL: p's rules (CheckURL), and a
-// host of the service: a Slack incoming webhook on hooks.slack.com, a
-// Teams Workflows webhook on *.logic.azure.com or *.powerplatform.com
-// (Power Automate's). A loopback URL passes when p allows loopback (tests
-// and local development post to stand-in receivers).
-func CheckChatURL(p AddressPolicy, kind Kind, raw string) error {
-	if err := p.CheckURL(raw); err != nil {
-		return err
-	}
-	u, _ := url.Parse(raw) // CheckURL parsed it
-	host := strings.ToLower(u.Hostname())
-	if p.AllowLoopback && isLoopbackHost(host) {
-		return nil
-	}
-	switch kind {
-	case KindSlack:
-		if host == "hooks.slack.com" {
-			return nil
-		}
-		return fmt.Errorf("%w: a Slack incoming webhook's URL begins https://hooks.slack.com/", ErrChatHost)
-	case KindTeams:
-		if strings.HasSuffix(host, ".logic.azure.com") || strings.HasSuffix(host, ".powerplatform.com") {
-			return nil
-		}
-		return fmt.Errorf("%w: a Teams Workflows webhook's URL is on logic.azure.com or powerplatform.com", ErrChatHost)
-	}
-	return fmt.Errorf("webhooks: %q is not a chat channel (use slack or teams)", kind)
 }

@@ -145,38 +145,6 @@ func TestTeamsMessage_Size(t *testing.T) {
 	}
 }
 
-// TestCheckChatURL: a channel's URL is its service's, https, public
-// unless loopback is allowed.
-func TestCheckChatURL(t *testing.T) {
-	t.Parallel()
-	prod, dev := AddressPolicy{}, AddressPolicy{AllowLoopback: true}
-	for _, tc := range []struct {
-		p    AddressPolicy
-		kind Kind
-		url  string
-		ok   bool
-	}{
-		{prod, KindSlack, "https://hooks.slack.com/services/T0/B0/xyz", true},
-		{prod, KindSlack, "https://hooks.slack.com.evil.example/services/x", false},
-		{prod, KindSlack, "http://hooks.slack.com/services/x", false},
-		{prod, KindSlack, "https://example.com/hook", false},
-		{prod, KindTeams, "https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x", true},
-		{prod, KindTeams, "https://default1234.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/x", true},
-		{prod, KindTeams, "https://logic.azure.com.example/x", false},
-		{prod, KindTeams, "https://hooks.slack.com/services/x", false},
-		{prod, KindSlack, "http://127.0.0.1:8440/slack", false},
-		{dev, KindSlack, "http://127.0.0.1:8440/slack", true},
-		{dev, KindTeams, "http://localhost:8441/teams", true},
-		{dev, KindWebhook, "https://hooks.slack.com/services/x", false},
-		{prod, KindSlack, "https://user:pw@hooks.slack.com/services/x", false},
-	} {
-		err := CheckChatURL(tc.p, tc.kind, tc.url)
-		if (err == nil) != tc.ok {
-			t.Errorf("CheckChatURL(loopback %v, %s, %s) = %v, want ok %v", tc.p.AllowLoopback, tc.kind, tc.url, err, tc.ok)
-		}
-	}
-}
-
 // TestChat_StandInReceivers: the bodies Body makes for Slack and Teams
 // posted to stand-in receivers on loopback, which check the documented
 // required fields as the services do and answer as they do (Slack 200
@@ -233,7 +201,7 @@ func TestChat_StandInReceivers(t *testing.T) {
 			url  string
 			want int
 		}{{KindSlack, slack.URL, 200}, {KindTeams, teams.URL, 202}} {
-			if err := CheckChatURL(AddressPolicy{AllowLoopback: true}, to.kind, to.url); err != nil {
+			if err := (AddressPolicy{AllowLoopback: true}).CheckEndpointURL(to.kind, to.url); err != nil {
 				t.Fatal(err)
 			}
 			body, err := Body(to.kind, ev)

@@ -3,8 +3,11 @@
 // webhook, a Slack incoming webhook, a Microsoft Teams Workflows
 // webhook), each delivery of an event to an endpoint and its attempts,
 // the Standard Webhooks 1.0 signature (sign.go), the addresses an
-// endpoint may have (address.go), each event's data (data.go) and the
-// chat messages (chat.go). It
+// endpoint may have (address.go), each event's data (data.go), the chat
+// messages (chat.go), and the
+// engine that sends the deliveries (deliver.go: the schedule and the
+// store it needs; send.go: the HTTP sender; run.go: a run; notify.go:
+// the admins' e-mail when an endpoint is turned off). It
 // holds no SQL (internal/store keeps the tables) and no HTTP handler
 // (api/webhooks.go).
 //

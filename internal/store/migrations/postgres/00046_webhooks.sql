@@ -54,6 +54,8 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_claimed ON webhook_deliveries (claimed_until) WHERE status = 'sending';
 CREATE INDEX webhook_deliveries_log ON webhook_deliveries (endpoint_id, created_at);
+-- the events' deliveries: the log's prune deletes old events, cascading here
+CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
 
 CREATE TABLE webhook_attempts (
     delivery_id      TEXT COLLATE "C" NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
