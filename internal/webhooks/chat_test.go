@@ -3,23 +3,18 @@ package webhooks
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
+	"regpulse/internal/mail/mailtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden messages in testdata")
 
 // circularCard is a card as the sync makes one.
 func circularCard() Card {
@@ -58,21 +53,7 @@ func TestMessages_Golden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got = append(got, '\n')
-				path := filepath.Join("testdata", tc.name+"."+kind+".json")
-				if *update {
-					if err := os.WriteFile(path, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (go test ./internal/webhooks/ -run Golden -update writes it)", err)
-				}
-				if diff := cmp.Diff(string(want), string(got)); diff != "" {
-					t.Errorf("%s (-want +got):\n%s", path, diff)
-				}
+				mailtest.Golden(t, tc.name+"."+kind+".json", append(got, '\n'))
 			}
 		})
 	}

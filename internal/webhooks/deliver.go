@@ -18,10 +18,10 @@ import (
 // last, the delivery has failed for good.
 type Schedule []time.Duration
 
-// DefaultSchedule is Standard Webhooks' example schedule, as the issue
-// agreed: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h after
-// the first attempt.
-var DefaultSchedule = Schedule{0, 5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 14 * time.Hour}
+// DefaultSchedule backs off exponentially for the issue's 24 hours, on
+// Standard Webhooks' example steps: at once, then 5 s, 5 min, 30 min,
+// 2 h, 5 h, 10 h and 24 h after the first attempt.
+var DefaultSchedule = Schedule{0, 5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 24 * time.Hour}
 
 // Scale is s with every time multiplied by f (serve's
 // --webhooks-retry-scale: e2e shows a day of retries in seconds).
