@@ -25,7 +25,7 @@ test("an alert's Slack channel: refused off Slack's host, saved, kept, removed",
   const url = row.getByLabel("Slack webhook URL");
   await url.fill("https://example.com/hooks/regpulse");
   await row.getByRole("button", { name: "Save" }).click();
-  await expect(row.getByText("a Slack incoming webhook's URL begins https://hooks.slack.com/")).toBeVisible();
+  await expect(row.getByText("a Slack incoming webhook URL starts https://hooks.slack.com/services/")).toBeVisible();
   await expect(url).toHaveAttribute("aria-invalid", "true");
 
   const slack = "https://hooks.slack.com/services/T000/B000/e2e" + info.workerIndex;

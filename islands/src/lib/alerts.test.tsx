@@ -93,7 +93,7 @@ describe("AlertsSection's chat channel", () => {
       new Response(
         JSON.stringify({
           error: "invalid channelUrl",
-          fields: { channelUrl: "not the service's webhook host: a Slack incoming webhook's URL begins https://hooks.slack.com/" },
+          fields: { channelUrl: "a Slack incoming webhook URL starts https://hooks.slack.com/services/" },
         }),
         { status: 400 },
       ),
@@ -105,7 +105,7 @@ describe("AlertsSection's chat channel", () => {
     expect(url.getAttribute("aria-describedby")).toBeTruthy();
     fireEvent.change(url, { target: { value: "https://example.com/x" } });
     await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Save" })));
-    await waitFor(() => expect(within(row).getByText(/a Slack incoming webhook's URL begins/)).toBeTruthy());
+    await waitFor(() => expect(within(row).getByText(/a Slack incoming webhook URL starts/)).toBeTruthy());
     expect(url.getAttribute("aria-invalid")).toBe("true");
   });
 });
