@@ -159,7 +159,7 @@ var orgCalls = map[string]orgCall{
 	"listWebhookDeliveries": {prepare: onWebhook},
 	"resendWebhookDelivery": {action: "delivery.resend", prepare: func(t *testing.T, f *authzFixture, o orgCase) orgRequest {
 		r := onWebhook(t, f, o)
-		ev, err := webhooks.TestEvent(o.org.ID, r.params["webhookId"], f.clock())
+		ev, err := webhooks.TestEvent(o.org.ID, r.params["webhookId"], "https://regpulse.test/organisation", f.clock())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strings"
 
@@ -411,7 +412,12 @@ func (h *Handler) rotateWebhookSecret(w http.ResponseWriter, r *http.Request, in
 }
 
 func (h *Handler) testWebhook(w http.ResponseWriter, r *http.Request, in webhookIn) {
-	ev, err := webhooks.TestEvent(in.ID, in.Webhook, h.now())
+	site := h.tmCfg.Site
+	if site == "" {
+		site = siteOrigin(r) + "/"
+	}
+	settings := strings.TrimSuffix(site, "/") + webhooks.OrganisationPath + "?" + url.Values{"id": {in.ID}}.Encode() + "#" + webhooks.OrganisationAnchor
+	ev, err := webhooks.TestEvent(in.ID, in.Webhook, settings, h.now())
 	if err != nil {
 		h.writeError(w, r, err)
 		return

@@ -439,4 +439,3 @@ func Flags() map[string]bool {
 	fs.VisitAll(func(f *flag.Flag) { out[f.Name] = true })
 	return out
 }
-

@@ -177,7 +177,7 @@ func TestWebhookDeliveries(t *testing.T) {
 
 		var sent []webhooks.Delivery
 		for i := range 3 {
-			ev, err := webhooks.TestEvent(org.ID, hook.ID, time.Date(2026, 12, 2, 10, 0, i, 0, time.UTC))
+			ev, err := webhooks.TestEvent(org.ID, hook.ID, "https://regpulse.test/organisation", time.Date(2026, 12, 2, 10, 0, i, 0, time.UTC))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -104,10 +104,13 @@ type LogEntry struct {
 // TestEvent is the webhook.test event an admin sends to endpoint
 // endpointID of organisation orgID at now: an event of its own each
 // time (its key the endpoint and a random UUID), so two tests, even at
-// one instant, are two deliveries.
-func TestEvent(orgID, endpointID string, now time.Time) (Event, error) {
+// one instant, are two deliveries. settings is the absolute URL of the
+// organisation's webhook settings, the card's link as a real event's
+// card links its page.
+func TestEvent(orgID, endpointID, settings string, now time.Time) (Event, error) {
 	return NewEvent(Test, orgID, "", endpointID+"\x00"+uuid.NewString(),
-		map[string]string{"endpointId": endpointID, "message": "A test event from RegPulse: this endpoint receives its organisation's events."},
+		map[string]string{"endpointId": endpointID, "message": "A test event from RegPulse: this endpoint receives its organisation's events.", "url": settings},
 		Card{Context: "Test event", Title: "RegPulse test message",
-			Summary: "This channel receives the organisation's RegPulse events. No action is needed."}, now)
+			Summary: "This channel receives the organisation's RegPulse events. No action is needed.",
+			Links:   []Link{{Title: "Webhook settings", URL: settings}}}, now)
 }

@@ -72,11 +72,11 @@ func TestCheckEvents(t *testing.T) {
 func TestTestEvent(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
-	a, err := TestEvent("org", "endpoint", now)
+	a, err := TestEvent("org", "endpoint", "https://regpulse.test/organisation", now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := TestEvent("org", "endpoint", now)
+	b, _ := TestEvent("org", "endpoint", "https://regpulse.test/organisation", now)
 	if a.ID == b.ID || a.Type != Test || !strings.HasPrefix(a.ID, "msg_") || a.Card.Title == "" {
 		t.Errorf("TestEvent: %+v and %+v", a, b)
 	}

@@ -26,7 +26,7 @@ var (
 // settings, at its webhooks; the profile's alerts, for an alert's.
 const (
 	OrganisationPath   = "/organisation"
-	OrganisationAnchor = "webhooks"
+	OrganisationAnchor = "organisation-webhooks" // webhook-settings.tsx's Section
 	AlertsPath         = "/profile"
 	AlertsAnchor       = "alerts"
 )
