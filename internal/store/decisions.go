@@ -379,22 +379,8 @@ func (s *DB) reassigned(ctx context.Context, tx *txConn, orgID, from string) ([]
 	if ok, err := orgWants(ctx, tx, orgID, webhooks.DecisionChanged); err != nil || !ok {
 		return nil, err
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT "+decisionColumns("")+` FROM decisions
-		WHERE organisation_id = ? AND owner_id = ? AND status NOT IN (?, ?) ORDER BY subject_type, subject_id, provision`,
+	return decisionsWhere(ctx, tx, "organisation_id = ? AND owner_id = ? AND status NOT IN (?, ?)",
 		orgID, from, decisions.StatusDone, decisions.StatusNotApplicable)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []decisions.Decision
-	for rows.Next() {
-		d, err := scanDecision(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
 }
 
 // AddComment keeps by's comment body on its organisation's decision on
