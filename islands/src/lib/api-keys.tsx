@@ -20,9 +20,11 @@ type Values = z.infer<typeof apiKeySchema>;
 
 const keysKey = (id: string) => ["/organisations/{id}/api-keys", id] as const;
 
-export const scopeLabels: Record<string, string> = {
-  read: "Read: the organisation's register, decisions and evidence, and the public calls",
-  "read-write": "Read and write: also records decisions, comments and evidence (every request is in the audit trail)",
+// scopes are each scope's name in the form and what it allows, shown
+// under the select (a long option text is cut off on a phone).
+export const scopes: Record<string, { label: string; allows: string }> = {
+  read: { label: "Read", allows: "Reads the organisation's register, decisions and evidence, and the public calls." },
+  "read-write": { label: "Read and write", allows: "Also records decisions, comments and evidence; every request is in the audit trail." },
 };
 
 // day is a date n days after now, as a date input's value (UTC).
@@ -107,13 +109,21 @@ function CreateKey({ org, onCreated }: { org: Org; onCreated: (token: string) =>
         <label htmlFor="api-key-scope" className="block text-sm font-medium">
           Scope
         </label>
-        <select id="api-key-scope" className={inputClass} aria-describedby={errors.scope ? "api-key-scope-error" : undefined} {...form.register("scope")}>
-          {Object.entries(scopeLabels).map(([v, label]) => (
+        <select
+          id="api-key-scope"
+          className={inputClass}
+          aria-describedby={errors.scope ? "api-key-scope-hint api-key-scope-error" : "api-key-scope-hint"}
+          {...form.register("scope")}
+        >
+          {Object.entries(scopes).map(([v, s]) => (
             <option key={v} value={v}>
-              {label}
+              {s.label}
             </option>
           ))}
         </select>
+        <p id="api-key-scope-hint" className="text-xs text-slate-600 dark:text-slate-300">
+          {scopes[form.watch("scope")]?.allows ?? ""}
+        </p>
         <FieldError id="api-key-scope-error" message={errors.scope?.message} />
       </div>
       <div className="space-y-1">
