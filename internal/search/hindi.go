@@ -101,24 +101,12 @@ func Translate(text string) (out string, ok bool) {
 // query's term matches either (Prepare). A form of several words gives
 // its words to the English ones in order, the rest to the last.
 func translate(text string) (out string, typed map[string][]string, ok bool) {
-	toks := Tokens(text)
-	// The fast path: an English query's words are looked up once each,
-	// and nothing is built.
-	hindi := false
-	for _, t := range toks {
-		if t.Word[0] >= utf8.RuneSelf {
-			hindi = true
-			break
-		}
-		if p, ok := terms[t.Word]; ok && !p.function || t.Word == "kya" {
-			hindi = true
-			break
-		}
-	}
-	if !hindi {
+	if !mayBeHindi(text) {
 		return text, nil, false
 	}
+	toks := Tokens(text)
 	typed = map[string][]string{}
+	changed := false
 	words := make([]string, len(toks))
 	for i, t := range toks {
 		words[i] = normDeva(t.Word)
@@ -133,12 +121,14 @@ func translate(text string) (out string, typed map[string][]string, ok bool) {
 				b = append(b, "what", "is")
 			}
 			i++
+			changed = true
 			continue
 		}
 		n := min(longest, len(words)-i)
 		for ; n > 0; n-- {
 			if p, ok := terms[strings.Join(words[i:i+n], " ")]; ok {
 				b = append(b, p.english...)
+				changed = true
 				for j := range n {
 					if t := toks[i+j]; len(p.english) > 0 && t.Word[0] >= utf8.RuneSelf {
 						en := p.english[min(j, len(p.english)-1)]
@@ -154,11 +144,44 @@ func translate(text string) (out string, typed map[string][]string, ok bool) {
 		}
 		i += n
 	}
+	if !changed {
+		return text, nil, false
+	}
 	out = strings.Join(b, " ")
 	if s := strings.TrimSpace(text); strings.HasSuffix(s, "?") {
 		out += "?"
 	}
 	return out, typed, true
+}
+
+// mayBeHindi reports whether text has a word outside ASCII or a
+// Hinglish term: an English query is read once, word by word, without
+// building anything (the plan step of every English query pays this).
+func mayBeHindi(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	var buf [24]byte
+	found := false
+	eachWord(text, func(start, end int) {
+		if found || end-start > len(buf) {
+			return
+		}
+		w := buf[:end-start]
+		for j := range w {
+			c := text[start+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			w[j] = c
+		}
+		if p, ok := terms[string(w)]; ok && !p.function || string(w) == "kya" {
+			found = true
+		}
+	})
+	return found
 }
 
 // normDeva is a word as the terms list compares it: in Devanagari, the
