@@ -13,6 +13,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 	"regpulse/internal/search/index"
+	"regpulse/internal/search/searchtest"
 	"regpulse/internal/store/storetest"
 )
 
@@ -314,6 +315,48 @@ func TestSearch_RelevanceHindi(t *testing.T) {
 		if hindi/n < 0.9 || english/n < 0.9 || same/n < 0.9 {
 			t.Errorf("top-3 %.1f%% in Hindi, %.1f%% in English, the same first three %.1f%%; want 90%% or more of each",
 				100*hindi/n, 100*english/n, 100*same/n)
+		}
+	})
+}
+
+// TestSearch_QuestionsHindi asks Hindi, Hinglish and mixed questions
+// (../search/testdata/questions_hindi.txt, each a question of
+// questions.txt in Hindi) over the real content on both stores: each
+// must be read as asking its kind of fact, and 80% answered with the
+// fact, citing a circular that states it.
+func TestSearch_QuestionsHindi(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		cat, err := catalog.Load("../../content")
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := openSynced(t, open, cat)
+		qs, err := searchtest.ReadQuestions("../search/testdata/questions_hindi.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(qs) < 10 {
+			t.Fatalf("%d questions; the set needs at least 10", len(qs))
+		}
+		answered := 0
+		for _, q := range qs {
+			r, err := db.Search(t.Context(), search.Query{Text: q.Text})
+			if err != nil {
+				t.Fatalf("%q: %v", q.Text, err)
+			}
+			if got := string(r.Answer.AnswerType); got != q.Type {
+				t.Errorf("line %d: %q read as asking for %q, want %q", q.Line, q.Text, got, q.Type)
+			}
+			if o := searchtest.Judge(q, r.Answer); o == searchtest.Answered {
+				answered++
+			} else {
+				t.Logf("line %d: %q %s: %q", q.Line, q.Text, o, r.Answer.DirectAnswer)
+			}
+		}
+		t.Logf("%d Hindi questions: %d answered with their fact", len(qs), answered)
+		if answered*10 < len(qs)*8 {
+			t.Errorf("%d of %d Hindi questions answered with their fact; want 80%%", answered, len(qs))
 		}
 	})
 }
