@@ -125,6 +125,8 @@ func benchSearch(b *testing.B, target string) {
 		{"UPI", []string{"upi", "UPI collect request", "unified payment interface limits"}},
 		{"Question", []string{"what is the limit for upi lite wallets", "how long do card issuers have to comply with tokenisation",
 			"can payment aggregators keep merchant funds in an escrow account", "within how many days must a failed transaction be reversed"}},
+		// Devanagari, mixed and Hinglish (issue 48), read through the terms list.
+		{"Hindi", []string{"केवाईसी नियम", "UPI लाइट की सीमा कितनी है?", "bhugtan aggregator", "कार्ड डेटा का भंडारण"}},
 	} {
 		b.Run(class.name, func(b *testing.B) {
 			targets := make([]string, len(class.queries))

@@ -186,7 +186,7 @@ type sentence struct {
 }
 
 func newExtraction(p Plan, top []Hit) *extraction {
-	x := &extraction{q: readQuestion(p.Query.Text)}
+	x := &extraction{q: readQuestion(p.Text())}
 	x.m = newMatcher(p, x.q.typ != "")
 	x.weight = make([]float64, len(p.Terms))
 	active := 0

@@ -68,6 +68,19 @@ type Plan struct {
 	Number []string
 	// Latest: the query is about UPI, so strong matches go newest first.
 	Latest bool
+	// English is the query's text in English when it was typed in Hindi
+	// or Hinglish (Translate: "केवाईसी नियम" is "kyc rules"), what is
+	// searched and what the answer reads; "" when it was English.
+	English string
+}
+
+// Text is the query's text as searched: its English translation, or the
+// text as typed.
+func (p Plan) Text() string {
+	if p.English != "" {
+		return p.English
+	}
+	return p.Query.Text
 }
 
 // Correction says how a query was corrected: the query as typed and as
@@ -82,7 +95,7 @@ func (p Plan) Correction() *Correction {
 	if !slices.ContainsFunc(p.Terms, func(t Term) bool { return t.Corrected != "" }) {
 		return nil
 	}
-	words := Tokens(p.Query.Text)
+	words := Tokens(p.Text())
 	out := make([]string, 0, len(words))
 	for _, w := range words {
 		out = append(out, w.Word)
@@ -151,11 +164,15 @@ func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
 		return Plan{}, err
 	}
 	p := Plan{Query: q, Number: numberKeys(q.Text)}
-	lower := strings.ToLower(q.Text)
+	en, typed, ok := translate(q.Text)
+	if ok {
+		p.English = en
+	}
+	lower := strings.ToLower(p.Text())
 	p.Latest = slices.ContainsFunc(Tokens(lower), func(t Token) bool { return t.Word == "upi" }) ||
 		strings.Contains(strings.Join(strings.Fields(lower), " "), "unified payment")
 
-	toks := Tokens(q.Text)
+	toks := Tokens(p.Text())
 	var words []string
 	for _, t := range toks {
 		if !StopWord(t.Word) && !slices.Contains(words, t.Word) {
@@ -169,9 +186,14 @@ func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
 			}
 		}
 	}
-	keys := make([]string, len(words))
+	keys := make([]string, len(words), len(words)+len(typed))
 	for i, w := range words {
 		keys[i] = Key(w)
+	}
+	for _, w := range words { // the Hindi words translated, for Hindi circulars
+		for _, h := range typed[w] {
+			keys = append(keys, Key(h))
+		}
 	}
 	docs, err := vocab.Docs(ctx, keys)
 	if err != nil {
@@ -182,6 +204,15 @@ func Prepare(ctx context.Context, q Query, vocab Vocabulary) (Plan, error) {
 		if docs[keys[i]] == 0 && !isNumber(keys[i]) {
 			if t, err = widen(ctx, t, vocab); err != nil {
 				return Plan{}, err
+			}
+		}
+		for _, h := range typed[w] {
+			if k := Key(h); docs[k] > 0 && !slices.Contains(t.Keys, k) {
+				if t.Corrected != "" || docs[t.Keys[0]] == 0 && len(t.Keys) == 1 {
+					// Only the Hindi word is in the index: it alone is the term.
+					t.Keys, t.Corrected = nil, ""
+				}
+				t.Keys = append(t.Keys, k)
 			}
 		}
 		p.Terms = append(p.Terms, t)

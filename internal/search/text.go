@@ -138,8 +138,10 @@ func Keys(text string) string {
 // authorisation and authorization, aggregators and aggregator meet.
 // Outside ASCII a word is first composed (NFC) and its joiners dropped,
 // so that however it was typed it meets itself; Devanagari digits are
-// read as digits (२०२५ is 2025); and only words in the Latin script are
-// stemmed, the stemmer being English.
+// read as digits (२०२५ is 2025); a Devanagari word's spelling variants
+// meet (normDeva: nukta, chandrabindu, candra vowels, a nasal conjunct as
+// anusvara; issue 48); and only words in the Latin script are stemmed,
+// the stemmer being English.
 func Key(word string) string {
 	if word == "" {
 		return ""
@@ -174,7 +176,7 @@ func wordKey(word string) string {
 			return trimmedNumber(word)
 		}
 		if !latin {
-			return word
+			return normDeva(word)
 		}
 	}
 	return english.Stem(american(word), false)

@@ -46,6 +46,7 @@ func BenchmarkIndex_Find(b *testing.B) {
 		{"UPI", []string{"upi", "UPI collect request"}},
 		{"Question", []string{"can payment aggregators keep merchant funds in an escrow account",
 			"how long do card issuers have to comply with tokenisation"}},
+		{"Hindi", hindiQueries},
 	} {
 		b.Run(class.name, func(b *testing.B) {
 			i := 0
@@ -55,6 +56,38 @@ func BenchmarkIndex_Find(b *testing.B) {
 					b.Fatal(err)
 				}
 				x.Find(p)
+				i++
+			}
+		})
+	}
+}
+
+// englishQueries and hindiQueries are the plan step's benchmark classes:
+// English queries, which Translate must leave as fast as they were, and
+// Devanagari, Hinglish and mixed ones (issue 48).
+var (
+	englishQueries = []string{"payment", "bank account", "tokenisaton", "card data storage", "UPI collect request",
+		"can payment aggregators keep merchant funds in an escrow account"}
+	hindiQueries = []string{"केवाईसी नियम", "UPI लाइट सीमा", "bhugtan aggregator", "UPI लाइट की सीमा कितनी है?",
+		"कार्ड डेटा का भंडारण", "shikayat nivaran lokpal"}
+)
+
+// BenchmarkIndex_Prepare is the plan step alone (search.Prepare over the
+// index's vocabulary), for English and for Hindi queries: what the
+// terms list costs a query.
+func BenchmarkIndex_Prepare(b *testing.B) {
+	x, _ := benchIndex(b, storetest.BenchCirculars(b, 20_000))
+	for _, class := range []struct {
+		name    string
+		queries []string
+	}{{"English", englishQueries}, {"Hindi", hindiQueries}} {
+		b.Run(class.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := search.Prepare(context.Background(), search.Query{Text: class.queries[i%len(class.queries)]}, x); err != nil {
+					b.Fatal(err)
+				}
 				i++
 			}
 		})
