@@ -10,14 +10,14 @@ test.describe("circulars", () => {
     while ((await card.count()) === 0) await page.locator("[data-static-pager]").getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/circulars\/page\/\d+$/);
     await expect(card).toContainText("DPSS.CO.PD.No.1810/02.14.008/2019-20");
-    await expect(card).toContainText("Mar 17, 2020");
+    await expect(card).toContainText("17 Mar 2020");
     await expect(card).toContainText("high Impact");
     await screenshot(page, info, "circulars");
 
     await card.getByRole("link", { name: /^Details/ }).click();
     await expect(page).toHaveURL(/\/circulars\/rbi-2020-03-17-payment-aggregators-gateways-guidelines$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Guidelines on Regulation of Payment Aggregators and Payment Gateways");
-    await expect(page.getByText("March 17, 2020")).toBeVisible();
+    await expect(page.getByText("17 March 2020")).toBeVisible();
     await expect(page.locator('[data-entity="Aggregator"]')).toContainText("high Impact");
     await expect(page.locator("[data-source-links] a").first()).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("heading", { name: "Related circulars" })).toBeVisible();

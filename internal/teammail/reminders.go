@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
+	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
 )
@@ -228,7 +229,7 @@ func days(n int) string {
 	if n == 1 {
 		return "1 day"
 	}
-	return fmt.Sprintf("%d days", n)
+	return indian.Int(n) + " days"
 }
 
 // Render renders e.
@@ -261,10 +262,10 @@ func (e ReminderEmail) Render() (Rendered, error) {
 	}
 	var parts []string
 	if n := len(v.Overdue); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d overdue", n))
+		parts = append(parts, indian.Int(n)+" overdue")
 	}
 	if n := len(v.DueSoon); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d due within %d days", n, Horizon))
+		parts = append(parts, fmt.Sprintf("%s due within %d days", indian.Int(n), Horizon))
 	}
 	v.Subject = "RegPulse reminder: " + strings.Join(parts, ", ")
 	return render(reminderHTML, reminderText, "reminder", v.Subject, v)
