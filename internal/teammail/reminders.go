@@ -215,8 +215,11 @@ type reminderLine struct {
 type reminderView struct {
 	Subject, Name, Email string
 	Overdue, DueSoon     []reminderLine
-	Horizon              int
-	WorkURL, ProfileURL  string
+	// OverdueCount and DueSoonCount are how many of each, as the
+	// headings write them (indian.Int).
+	OverdueCount, DueSoonCount string
+	Horizon                    int
+	WorkURL, ProfileURL        string
 }
 
 // statusLabels are the statuses as the e-mail says them.
@@ -260,6 +263,7 @@ func (e ReminderEmail) Render() (Rendered, error) {
 			v.DueSoon = append(v.DueSoon, l)
 		}
 	}
+	v.OverdueCount, v.DueSoonCount = indian.Int(len(v.Overdue)), indian.Int(len(v.DueSoon))
 	var parts []string
 	if n := len(v.Overdue); n > 0 {
 		parts = append(parts, indian.Int(n)+" overdue")
