@@ -71,6 +71,15 @@ func TestLang_HindiItems(t *testing.T) {
 		t.Errorf("the page's lang %q, want en", v)
 	}
 
+	tracker := parseFile(t, filepath.Join(out, "impact-tracker", "index.html"))
+	var marked []string
+	for _, e := range findAll(tracker, "lang", "hi") {
+		marked = append(marked, e.Data)
+	}
+	if strings.Join(marked, " ") != "span p" { // the title and the preview of its entry in the medium list
+		t.Errorf("/impact-tracker: lang=hi on %q, want the Hindi circular's title span and preview p", marked)
+	}
+
 	news := parseFile(t, filepath.Join(out, "news", "index.html"))
 	var hindi, english int
 	for _, h := range elements(news, "h3") {
