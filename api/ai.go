@@ -17,6 +17,7 @@ import (
 	"regpulse/internal/ai"
 	"regpulse/internal/ai/local"
 	"regpulse/internal/catalog"
+	"regpulse/internal/indian"
 	"regpulse/internal/search"
 )
 
@@ -223,8 +224,8 @@ func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
 	// JSON may spell a character in up to 12 bytes (a surrogate pair of
 	// \u escapes); the character count is checked after decoding.
 	tooLong := &Error{Status: http.StatusRequestEntityTooLarge,
-		Message: fmt.Sprintf("The text is too long to summarise: at most %d characters.", h.ai.max),
-		Fields:  map[string]string{"content": fmt.Sprintf("at most %d characters", h.ai.max)}}
+		Message: fmt.Sprintf("The text is too long to summarise: at most %s characters.", indian.Int(h.ai.max)),
+		Fields:  map[string]string{"content": fmt.Sprintf("at most %s characters", indian.Int(h.ai.max))}}
 	if err := decodeBodyLimit(w, r, &body, int64(12*h.ai.max+1024)); err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Status == http.StatusRequestEntityTooLarge {

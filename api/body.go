@@ -9,6 +9,8 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+
+	"regpulse/internal/indian"
 )
 
 // maxBodyBytes bounds a JSON request body: the largest the accounts calls
@@ -45,7 +47,7 @@ func decodeBodyLimit(w http.ResponseWriter, r *http.Request, v any, limit int64)
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &tooBig):
-		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %d bytes", limit)}
+		return &Error{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request body is over %s bytes", indian.Group(int64(limit)))}
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		return &Error{Status: http.StatusBadRequest, Message: "invalid field: " + typeErr.Field,
 			Fields: map[string]string{typeErr.Field: "must be " + jsonKind(typeErr.Type.Kind().String())}}

@@ -93,7 +93,12 @@ func exportFilename(q catalog.CircularQuery, ext string) string {
 // export serves one format of the bulk download.
 func (h *Handler) export(w http.ResponseWriter, r *http.Request, q catalog.CircularQuery, ext, contentType string, start func(io.Writer) rows[catalog.Circular]) {
 	streamDownload(h, w, r, download[catalog.Circular]{name: exportFilename(q, ext), contentType: contentType, start: start},
-		func(fn func(catalog.Circular) error) error { return h.store.ExportCirculars(r.Context(), q, fn) })
+		func(fn func(catalog.Circular) error) error {
+			return h.store.ExportCirculars(r.Context(), q, func(c catalog.Circular) error {
+				c.Lang = c.TextLang() // not stored: as the lists say it
+				return fn(c)
+			})
+		})
 }
 
 // exporter is what the bulk download needs from the store.

@@ -83,7 +83,11 @@ func listRoutes() []*route {
 		})),
 		cachedBy(always, handle(opListNews, func(h *Handler, w http.ResponseWriter, r *http.Request, in newsIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
-			catalogListPage(h, w, r, page, catalog.NewsQuery{Category: in.Category, Search: in.Search, Region: in.Region, Page: page}, h.store.ListNews)
+			catalogListPage(h, w, r, page, catalog.NewsQuery{Category: in.Category, Search: in.Search, Region: in.Region, Page: page},
+				func(ctx context.Context, q catalog.NewsQuery) ([]catalog.NewsItem, int, error) {
+					ns, total, err := h.store.ListNews(ctx, q)
+					return catalog.WithNewsLangs(ns), total, err
+				})
 		})),
 		cachedBy(always, handle(opListFintechCompanies, func(h *Handler, w http.ResponseWriter, r *http.Request, in companiesIn) {
 			page := catalog.Page{Limit: in.Limit, Offset: in.Offset}
@@ -309,6 +313,7 @@ func (h *Handler) cards(ctx context.Context, cs []catalog.Circular) ([]catalog.C
 // failure) when it cannot.
 func (h *Handler) circular(w http.ResponseWriter, r *http.Request, id string) (catalog.Circular, bool) {
 	c, err := h.store.Circular(r.Context(), id)
+	c.Lang = c.TextLang() // not stored
 	if errors.Is(err, catalog.ErrNotFound) {
 		err = errorStatus(http.StatusNotFound, "no circular with id "+id)
 	}

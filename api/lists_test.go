@@ -225,7 +225,7 @@ func TestHandler_ListBody(t *testing.T) {
 		want   any
 	}{
 		{"/circulars", catalog.WithPreviews(slices.Clone(cat.Circulars))}, // with the cards' previews
-		{"/news", cat.News},
+		{"/news", catalog.WithNewsLangs(slices.Clone(cat.News))},          // with their languages
 		{"/fintech-companies", cat.Companies},
 		{"/pii-regulations", cat.Regulations},
 		{"/payment-networks", cat.Networks},

@@ -52,7 +52,7 @@ func TestCircularPages_Supersession(t *testing.T) {
 	if got := text(find(t, amendment, "data-replaces", "*")); !strings.Contains(got, "Guidelines on Regulation of Payment Aggregators") {
 		t.Errorf("replaces list %q", got)
 	}
-	if got := text(find(t, amendment, "data-compliance-dates", "*")); !strings.Contains(got, "June 30, 2021") || !strings.Contains(got, "Apply for authorisation") {
+	if got := text(find(t, amendment, "data-compliance-dates", "*")); !strings.Contains(got, "30 June 2021") || !strings.Contains(got, "Apply for authorisation") {
 		t.Errorf("compliance dates %q", got)
 	}
 	if got := text(find(t, amendment, "data-doctype", "amendment")); got != "Amendment" {
@@ -188,7 +188,7 @@ func TestCircularPages_Withdrawn(t *testing.T) {
 
 	ended := parseFile(t, filepath.Join(out, "circulars", "rbi-2020-06-01-liability", "index.html"))
 	note := find(t, ended, "data-lifecycle", "ended")
-	if got := strings.Join(strings.Fields(text(note)), " "); !strings.Contains(got, "No longer in force since February 1, 2021: withdrawn by") ||
+	if got := strings.Join(strings.Fields(text(note)), " "); !strings.Contains(got, "No longer in force since 1 February 2021: withdrawn by") ||
 		!strings.Contains(got, "Its rules are now in: Conduct Directions, 2021") || !strings.Contains(got, "neither due nor overdue") {
 		t.Errorf("lifecycle note %q", got)
 	}
@@ -209,7 +209,7 @@ func TestCircularPages_Withdrawn(t *testing.T) {
 	}
 	list := parseFile(t, filepath.Join(out, "circulars", "index.html"))
 	card := find(t, list, "data-circular", "rbi-2020-06-01-liability")
-	if got := strings.Join(strings.Fields(text(find(t, card, "data-withdrawn-note", "*"))), " "); got != "Withdrawn with effect from Feb 1, 2021" {
+	if got := strings.Join(strings.Fields(text(find(t, card, "data-withdrawn-note", "*"))), " "); got != "Withdrawn with effect from 1 Feb 2021" {
 		t.Errorf("the card's withdrawn note %q", got)
 	}
 	find(t, ended, "data-obligations-ended", "*")
@@ -223,7 +223,7 @@ func TestCircularPages_Withdrawn(t *testing.T) {
 	}
 
 	later := parseFile(t, filepath.Join(out, "circulars", "rbi-2020-07-01-later", "index.html"))
-	if got := strings.Join(strings.Fields(text(find(t, later, "data-lifecycle", "ending"))), " "); !strings.HasPrefix(got, "In force until April 1, 2021.") {
+	if got := strings.Join(strings.Fields(text(find(t, later, "data-lifecycle", "ending"))), " "); !strings.HasPrefix(got, "In force until 1 April 2021.") {
 		t.Errorf("lifecycle note of a later withdrawal %q", got)
 	}
 	if len(findAll(later, "data-obligations-ended", "*")) != 0 {

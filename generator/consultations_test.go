@@ -63,11 +63,11 @@ func TestConsultations(t *testing.T) {
 		t.Errorf("group headings (-want +got):\n%s", d)
 	}
 	soon := find(t, page, "data-consultation", "rbi-2021-02-10-soon-paper")
-	if got := text(find(t, soon, "data-deadline", "*")); got != "Comments due March 20, 2021" {
+	if got := text(find(t, soon, "data-deadline", "*")); got != "Comments due 20 March 2021" {
 		t.Errorf("the open paper's deadline: %q", got)
 	}
 	draft := find(t, page, "data-consultation", "rbi-2020-11-02-wallet-draft")
-	if got := text(find(t, draft, "data-deadline", "*")); got != "Comments were due December 1, 2020" {
+	if got := text(find(t, draft, "data-deadline", "*")); got != "Comments were due 1 December 2020" {
 		t.Errorf("the closed draft's deadline: %q", got)
 	}
 	final := find(t, draft, "data-final", "*")
@@ -102,7 +102,7 @@ func TestConsultations(t *testing.T) {
 	if len(findAll(by, "href", "/circulars/rbi-2021-02-01-wallet-final#from-draft-heading")) != 1 {
 		t.Errorf("the draft's page does not link what changed: %q", text(by))
 	}
-	if got := text(find(t, dp, "data-comments-due", "*")); got != "Comments dueDecember 1, 2020 (closed)" {
+	if got := text(find(t, dp, "data-comments-due", "*")); got != "Comments due1 December 2020 (closed)" {
 		t.Errorf("the draft's deadline: %q", got)
 	}
 

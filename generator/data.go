@@ -139,7 +139,7 @@ func sourceFreshnessViews(sources []catalog.SourceFreshness) []sourceFreshnessVi
 		v := sourceFreshnessView{Source: s.Source, Stale: s.Stale}
 		if !s.LastSuccess.IsZero() {
 			v.At = s.LastSuccess.UTC().Format(time.RFC3339)
-			v.AsOf = s.LastSuccess.In(ist).Format("January 2, 2006, 15:04 MST")
+			v.AsOf = s.LastSuccess.In(ist).Format("2 January 2006, 15:04 MST")
 		}
 		out = append(out, v)
 	}

@@ -51,7 +51,7 @@ func TestDirectionTies_Circulars(t *testing.T) {
 	out, _ := buildSite(t, "../content", templatesDir)
 	kyc := parseFile(t, filepath.Join(out, "circulars", "rbi-2016-02-25-kyc-master-direction", "index.html"))
 	note := strings.Join(strings.Fields(text(find(t, kyc, "data-lifecycle", "ending"))), " ")
-	if !strings.HasPrefix(note, "In force until November 28, 2025") || !strings.Contains(note, "Its rules are now in: Reserve Bank of India (Commercial Banks – Know Your Customer) Directions, 2025") {
+	if !strings.HasPrefix(note, "In force until 28 November 2025") || !strings.Contains(note, "Its rules are now in: Reserve Bank of India (Commercial Banks – Know Your Customer) Directions, 2025") {
 		t.Errorf("the KYC circular's lifecycle note: %q", note)
 	}
 
@@ -61,7 +61,7 @@ func TestDirectionTies_Circulars(t *testing.T) {
 		t.Errorf("cites %q", cites)
 	}
 	review := find(t, pa, "data-obligation-review", "*")
-	if got := strings.Join(strings.Fields(text(review)), " "); !strings.HasPrefix(got, "Changed: review. Paragraphs 15(a)(i), 15(a)(ii) changed from November 28, 2025") {
+	if got := strings.Join(strings.Fields(text(review)), " "); !strings.HasPrefix(got, "Changed: review. Paragraphs 15(a)(i), 15(a)(ii) changed from 28 November 2025") {
 		t.Errorf("review %q", got)
 	}
 	href := "/master-directions/payment-aggregators-2025/compare/2025-09-15/2025-11-28/"

@@ -351,7 +351,7 @@ func TestBuild_Fixture(t *testing.T) {
 		for _, want := range []string{
 			"DPSS.CO.PD.No.1810/02.14.008/2019-20",
 			"Guidelines on Regulation of Payment Aggregators &amp; Payment Gateways",
-			"March 17, 2020", "April 1, 2020",
+			"17 March 2020", "1 April 2020",
 			`href="https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=11822&amp;Mode=0"`,
 			"View on rbi.org.in", `href="https://example.org/pa-guidelines"`,
 			"Non-bank aggregators need RBI authorisation &lt;and&gt; must not store card data.",

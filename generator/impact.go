@@ -95,6 +95,7 @@ type impactEntry struct {
 	CircularNumber catalog.OptString `json:"circularNumber"`
 	Title          string            `json:"title"`
 	Preview        string            `json:"preview"`
+	Lang           string            `json:"lang"` // catalog.Circular.Lang
 	Source         string            `json:"source"`
 	DocumentType   string            `json:"documentType"`
 	Verification   catalog.OptString `json:"verification"`
@@ -112,7 +113,7 @@ func impactEntries(it impactTrackerView) ([]byte, error) {
 	for _, l := range impactListsOf(it) {
 		entries := make([]impactEntry, len(l.entries))
 		for i, v := range l.entries {
-			entries[i] = impactEntry{ID: v.ID, Slug: v.Slug, CircularNumber: v.CircularNumber, Title: v.Title, Preview: v.Preview,
+			entries[i] = impactEntry{ID: v.ID, Slug: v.Slug, CircularNumber: v.CircularNumber, Title: v.Title, Preview: v.Preview, Lang: v.Lang,
 				Source: v.Source, DocumentType: v.DocumentType, Verification: v.Verification, PublishedDate: v.PublishedDate}
 		}
 		out[l.level] = entries

@@ -9,6 +9,7 @@ import (
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
+	"regpulse/internal/indian"
 )
 
 // ListPageSize is how many entries one page of a growing list holds
@@ -171,7 +172,7 @@ func pageTitle(title string, n, pages int) string {
 	if n == 1 {
 		return title
 	}
-	return fmt.Sprintf("%s (page %d of %d)", title, n, pages)
+	return fmt.Sprintf("%s (page %s of %s)", title, indian.Int(n), indian.Int(pages))
 }
 
 // SourceListRoute is the route of a regulator's list of circulars.

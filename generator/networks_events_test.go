@@ -66,7 +66,7 @@ func TestNetworkAndEventPages(t *testing.T) {
 		// in title (tokenisation: "card data") or summary (the PA
 		// guidelines), newest first, derived; not UPI's
 		{page: "payment-networks/visa", section: "Guidelines", want: []string{
-			`data-guidelines-as-of>As of <time datetime="2024-03-06">March 6, 2024</time>`,
+			`data-guidelines-as-of>As of <time datetime="2024-03-06">6 March 2024</time>`,
 		}},
 		{page: "payment-networks/visa", section: "Recent circulars", want: []string{
 			"Newest circulars in RegPulse that name “Visa” or “card data” in their title or summary, leaving out those replaced or withdrawn as of",
@@ -82,7 +82,7 @@ func TestNetworkAndEventPages(t *testing.T) {
 			`data-empty="sibos-upcoming" class="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700" hidden`,
 		}, not: []string{"Sibos 2024", "Ongoing", "Stale Sibos", `<a href="https://example.org/a`}, notVerified: "Theme,Dates,Location,Venue"},
 		{page: "sibos-events", section: "Past Events", want: []string{
-			"Sibos 2024", "Completed", ">Oct 21, 2024</time> – <time", ">Oct 24, 2024</time>",
+			"Sibos 2024", "Completed", ">21 Oct 2024</time> – <time", ">24 Oct 2024</time>",
 			"Beijing, China", `href="https://www.sibos.com"`, "Stale Sibos",
 		}, not: []string{"Test Sibos", "Registration Open", "Ongoing", "Upcoming"}, notVerified: "Theme,Venue,Expected attendees"},
 		{page: "fintech-events", section: "", want: []string{
@@ -93,9 +93,9 @@ func TestNetworkAndEventPages(t *testing.T) {
 		// past although still called upcoming; Sibos's ongoing 2098 one is
 		// not)
 		{page: "fintech-events", section: "Major events: next editions", want: []string{
-			`id="event-global-fintech-fest"`, `<span data-edition="2021"><time datetime="2021-09-22">Sept 22, 2021</time> – <time datetime="2021-09-24">Sept 24, 2021</time>, Mumbai, India</span>`,
+			`id="event-global-fintech-fest"`, `<span data-edition="2021"><time datetime="2021-09-22">22 Sept 2021</time> – <time datetime="2021-09-24">24 Sept 2021</time>, Mumbai, India</span>`,
 			`id="event-sibos"`, `<span data-edition="2098">2098 (dates not announced)</span>`,
-			`id="event-finovate"`, `none announced in our sources as of <time datetime="2021-03-01">March 1, 2021</time>`,
+			`id="event-finovate"`, `none announced in our sources as of <time datetime="2021-03-01">1 March 2021</time>`,
 		}, not: []string{`data-edition="2020"`, "Payments Next"}},
 		{page: "learning-videos", want: []string{
 			"Coming Soon!", "Expected launch: Q2 2025", "UPI basics", "15 min", "Beginner", `<button type="button" disabled`,

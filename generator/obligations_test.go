@@ -91,7 +91,7 @@ func TestObligations_PagesAndCalendars(t *testing.T) {
 		page := parseFile(t, filepath.Join(out, "circulars", "rbi-2021-01-20-escrow", "index.html"))
 		section := find(t, page, "data-obligations", "*")
 		got := text(section)
-		for _, want := range []string{"Obligations", "June 30, 2021", "Keep funds in escrow.", "Payment Aggregators", "New requirement",
+		for _, want := range []string{"Obligations", "30 June 2021", "Keep funds in escrow.", "Payment Aggregators", "New requirement",
 			"within seven days", "Report frauds.", "Card Issuers", "Reporting", "Binding", "Show in the text"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("the section lacks %q: %q", want, got)

@@ -157,7 +157,7 @@ func TestNewsPage(t *testing.T) {
 			t.Errorf("card %d fields %v, want %v", i, fields, want)
 		}
 		all := text(c)
-		long := n.PublishedDate.Format("January 2, 2006")
+		long := n.PublishedDate.Format("2 January 2006")
 		for _, want := range []string{n.Category, n.Title, n.Excerpt, n.Source, long, "Read More"} {
 			if !strings.Contains(all, want) {
 				t.Errorf("card %q lacks %q", n.Title, want)

@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(open.indexOf("false") === -1 || !open.slice(open.indexOf("false")).includes("true")).toBe(true);
 
       const draft = page.locator('[data-consultation="rbi-2023-07-05-card-networks-draft"]');
-      await expect(draft.locator("[data-deadline]")).toHaveText("Comments were due August 4, 2023");
+      await expect(draft.locator("[data-deadline]")).toHaveText("Comments were due 4 August 2023");
       await expect(draft).toContainText("Asked by RBI");
       await screenshot(page, info, `consultations-${javaScriptEnabled ? "js" : "nojs"}`);
       expect(await axeViolations(page)).toEqual([]);
@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       // and back: the draft's page names its final version and its deadline
       await changes.locator("[data-draft-link]").click();
-      await expect(page.locator("[data-comments-due]")).toContainText("August 4, 2023 (closed)");
+      await expect(page.locator("[data-comments-due]")).toContainText("4 August 2023 (closed)");
       await expect(page.locator("[data-finalised-by]").getByRole("link", { name: "what changed from this draft" })).toHaveAttribute(
         "href",
         "/circulars/rbi-2024-03-06-card-network-choice#from-draft-heading",

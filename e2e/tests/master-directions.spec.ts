@@ -68,13 +68,13 @@ test("any two dates through the island, and the text on any date", async ({ page
   await island.getByLabel("To").fill("2025-12-31");
   await island.getByRole("button", { name: "Compare" }).click();
   await expect(page.locator("[data-direction-answer-summary]")).toContainText("3 changed, 2 inserted and 0 deleted");
-  await expect(page.locator("[data-direction-answer-summary]")).toContainText("not recorded: February 23, 2024");
+  await expect(page.locator("[data-direction-answer-summary]")).toContainText("not recorded: 23 February 2024");
   await expect(page.locator('[data-direction-answer] [data-redline="insert"]').first()).toHaveText(/^\[inserted: .+\]$/);
   await screenshot(page, info, "direction-dates");
   expect(await axe(page)).toEqual([]);
   await island.getByLabel("Date of the text").fill("2023-06-01");
   await island.getByRole("button", { name: "Show the text" }).click();
-  await expect(page.locator("[data-direction-answer-summary]")).toHaveText("The text in force on June 1, 2023: 9 provisions.");
+  await expect(page.locator("[data-direction-answer-summary]")).toHaveText("The text in force on 1 June 2023: 9 provisions.");
   await expect(page.locator('[data-direction-answer] [data-provision="10.3"]')).toBeVisible();
 });
 

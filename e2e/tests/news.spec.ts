@@ -32,7 +32,7 @@ test.describe("/news", () => {
     await expect(first).toContainText("New RBI services-trade reporting rules leave international card payments in a grey area");
     await expect(first).toContainText("Regulations");
     await expect(first).toContainText("The Economic Times");
-    await expect(first).toContainText("October 1, 2026");
+    await expect(first).toContainText("1 October 2026");
     const readMore = first.getByRole("link", { name: /^Read More/ });
     await expect(readMore).toHaveAttribute("target", "_blank");
     await expect(readMore).toHaveAttribute("href", /^https:\/\/economictimes\.indiatimes\.com\//);

@@ -39,7 +39,7 @@ test.describe("obligations", () => {
     const section = page.locator("[data-obligations]");
     await expect(section.getByRole("heading", { name: "Obligations" })).toBeVisible();
     await expect(section.locator("[data-obligation]")).toHaveCount(4);
-    await expect(section).toContainText("July 31, 2025");
+    await expect(section).toContainText("31 July 2025");
     await expect(section).toContainText("PSP banks and acquiring banks: monitor and throttle the API traffic you send to UPI for the ten most-used UPI APIs.");
     await expect(section).toContainText("Payment Service Providers");
     await expect(section).toContainText("Reporting");
@@ -133,7 +133,7 @@ test.describe("obligations", () => {
     // the 2017 customer liability circular, withdrawn by the 28 Nov 2025 consolidation
     await page.goto("/circulars/rbi-2017-07-06-customer-liability-unauthorised-transactions");
     const ended = page.locator('[data-lifecycle="ended"]');
-    await expect(ended).toContainText("No longer in force since November 28, 2025: withdrawn by");
+    await expect(ended).toContainText("No longer in force since 28 November 2025: withdrawn by");
     await expect(ended.locator("[data-rules-now-in]")).toContainText("Responsible Business Conduct");
     await expect(page.locator("[data-obligations-ended]")).toContainText("none of these is due or overdue");
     expect(await axeViolations(page)).toEqual([]);
@@ -142,7 +142,7 @@ test.describe("obligations", () => {
     await page.goto("/circulars/rbi-2025-09-15-payment-aggregators-master-direction");
     const review = page.locator("[data-obligation-review]");
     await expect(review).toHaveCount(1);
-    await expect(review).toContainText("Changed: review. Paragraphs 15(a)(i), 15(a)(ii) changed from November 28, 2025");
+    await expect(review).toContainText("Changed: review. Paragraphs 15(a)(i), 15(a)(ii) changed from 28 November 2025");
     await screenshot(page, info, "obligation-review");
     await review.getByRole("link", { name: "Compare the text then and now" }).click();
     await expect(page).toHaveURL(/\/master-directions\/payment-aggregators-2025\/compare\/2025-09-15\/2025-11-28\/?$/);
@@ -152,7 +152,7 @@ test.describe("obligations", () => {
     await chooseBusiness(page, "Payment Aggregators", "Card Issuers");
     await page.goto("/obligations");
     const item = page.locator("[data-register-item]").filter({ hasText: "follow the merchant KYC and settlement rules" });
-    await expect(item.locator("[data-obligation-review]")).toContainText("of Payment Aggregator Directions, 2025 changed from November 28, 2025");
+    await expect(item.locator("[data-obligation-review]")).toContainText("of Payment Aggregator Directions, 2025 changed from 28 November 2025");
     // the withdrawn circular's obligation for issuers is not in the register
     await page.getByLabel("Search your obligations").fill("within 10 working days");
     await expect(page.getByText("No obligations match.")).toBeVisible();

@@ -171,7 +171,7 @@ test.describe("/payment-networks/{network}", () => {
     const guidelines = page.getByRole("region", { name: /Guidelines/ });
     await expect(guidelines.locator("[data-guidelines-as-of] time")).toHaveAttribute("datetime", asOf);
     await expect(guidelines.locator("[data-guidelines-as-of]")).toHaveText(
-      `As of ${new Date(asOf + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}`);
+      `As of ${new Date(asOf + "T00:00:00Z").toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}`);
     const recent = page.getByRole("region", { name: "Recent circulars" });
     await expect(recent).toContainText(/name “UPI” or “Unified Payments Interface” in their title or summary/);
     const items = recent.getByRole("listitem");

@@ -9,7 +9,7 @@ test.describe("/pii-regulations", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Global PII & Privacy Regulations");
     await expect(cards(page)).toHaveCount(9);
     const gdpr = cards(page).filter({ hasText: "GDPR" });
-    await expect(gdpr).toContainText("Effective: May 25, 2018");
+    await expect(gdpr).toContainText("Effective: 25 May 2018");
     await expect(gdpr.getByRole("link", { name: /Official Text/ })).toHaveAttribute("href", /eur-lex\.europa\.eu/);
     // a regulation without an official link gets a web search for it
     const cppa = cards(page).filter({ hasText: "Bill C-27" });

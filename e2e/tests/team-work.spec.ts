@@ -91,7 +91,7 @@ test.describe("team work", () => {
     await panel.getByRole("button", { name: "Record the decision" }).click();
     await expect(panel.locator("[data-decision-owner]")).toHaveText("Ravi Kumar");
     await expect(panel.locator("[data-decision-current]")).toHaveAttribute("data-version", "1");
-    await expect(panel.locator("[data-decision-due]")).toHaveText("January 15, 2026");
+    await expect(panel.locator("[data-decision-due]")).toHaveText("15 January 2026");
     await expect(panel.locator("[data-overdue]")).toBeVisible();
     await expectNoViolations(a.page);
     await screenshot(a.page, info, "team-decision-admin");

@@ -11,6 +11,7 @@ import (
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
+	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 	"regpulse/internal/redline"
 )
@@ -41,7 +42,7 @@ type DirectionEmail struct {
 func (e DirectionEmail) Subject() string {
 	label := e.Direction.Label()
 	if len(e.Versions) != 1 {
-		return fmt.Sprintf("RegPulse: %s amended: %d new versions", label, len(e.Versions))
+		return fmt.Sprintf("RegPulse: %s amended: %s new versions", label, indian.Int(len(e.Versions)))
 	}
 	v := e.Versions[0].Version
 	if v.Date.After(e.Today.Time) {
@@ -99,7 +100,7 @@ func (l *Links) RenderDirection(e DirectionEmail) (Rendered, error) {
 	if len(e.Versions) == 1 {
 		v.Intro = "A Master Direction you follow has a new version."
 	} else {
-		v.Intro = fmt.Sprintf("A Master Direction you follow has %d new versions.", len(e.Versions))
+		v.Intro = fmt.Sprintf("A Master Direction you follow has %s new versions.", indian.Int(len(e.Versions)))
 	}
 	for _, vc := range e.Versions {
 		it, err := l.version(d, vc, e.Circulars, e.Today)
@@ -174,13 +175,13 @@ func changeCounts(c directions.Comparison) string {
 	}
 	parts := make([]string, len(kinds))
 	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%d %s", count[k], k)
+		parts[i] = indian.Int(count[k]) + " " + k
 	}
 	word := "provisions"
 	if len(c.Changes) == 1 {
 		word = "provision"
 	}
-	return fmt.Sprintf("%d %s changed: %s.", len(c.Changes), word, strings.Join(parts, ", "))
+	return fmt.Sprintf("%s %s changed: %s.", indian.Int(len(c.Changes)), word, strings.Join(parts, ", "))
 }
 
 // redlineText writes a redline for a plain-text e-mail, as wdiff does:

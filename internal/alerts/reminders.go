@@ -2,11 +2,11 @@ package alerts
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/indian"
 )
 
 // The comment deadlines' reminders (issue 45). A consultation (a
@@ -115,7 +115,7 @@ func reminderIntro(c catalog.Circular, now time.Time) string {
 	case left == 1:
 		when = "tomorrow"
 	case left > 1:
-		when = fmt.Sprintf("in %d days", left)
+		when = "in " + indian.Int(left) + " days"
 	}
 	return "Comments on this " + strings.ToLower(catalog.DocumentTypeLabel(c.DocumentType)) + " are due " + when + ", on " +
 		c.CommentsDue.Format("2 January 2006") + ". It matches your alert; it is not binding, and the regulator decides what follows from the comments."

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 )
 
@@ -160,7 +161,7 @@ func circularsCount(n int) string {
 	if n == 1 {
 		return "1 new circular"
 	}
-	return fmt.Sprintf("%d new circulars", n)
+	return indian.Int(n) + " new circulars"
 }
 
 // levelFor says a circular's impact level and for whom.
@@ -195,11 +196,11 @@ func (l *Links) Render(e Email) (Rendered, error) {
 	case len(e.Circulars) == 1:
 		v.Intro = "A new circular matches your alert."
 	default:
-		v.Intro = fmt.Sprintf("%d new circulars match your alert.", len(e.Circulars))
+		v.Intro = indian.Int(len(e.Circulars)) + " new circulars match your alert."
 	}
 	if e.Kind == KindFold {
-		v.Fold = fmt.Sprintf("This alert sends at most %d e-mails a day. The %s it matched after that are gathered in this one e-mail; it sends immediately again from now on. To get fewer e-mails, make it a daily digest under Manage your alerts.",
-			e.FoldAfter, pluralCirculars(len(e.Circulars)))
+		v.Fold = fmt.Sprintf("This alert sends at most %s e-mails a day. The %s it matched after that are gathered in this one e-mail; it sends immediately again from now on. To get fewer e-mails, make it a daily digest under Manage your alerts.",
+			indian.Int(e.FoldAfter), pluralCirculars(len(e.Circulars)))
 	}
 	for _, c := range e.Circulars {
 		it, err := l.item(c, e.Alert.Business)
@@ -231,7 +232,7 @@ func pluralCirculars(n int) string {
 	if n == 1 {
 		return "1 circular"
 	}
-	return fmt.Sprintf("%d circulars", n)
+	return indian.Int(n) + " circulars"
 }
 
 // Confirm is an anonymous subscription's confirmation link, made at now.

@@ -77,6 +77,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		}
 	}
 	l.requireBody(f, body)
+	c.Lang = c.TextLang() // before the text may go
 	if l.noTexts {
 		c.Content = ""
 	}
@@ -121,6 +122,7 @@ func (l *loader) news(f *fields, e Entry, body string) {
 		f.addAt(f.keyLines["excerpt"], "excerpt", "is %d characters; keep it to 200", utf8.RuneCountInString(n.Excerpt))
 	}
 	l.requireBody(f, body)
+	n.Lang = n.TextLang()
 	l.cat.News = append(l.cat.News, n)
 }
 

@@ -162,7 +162,7 @@ func TestLoad(t *testing.T) {
 			// The fixture's link says not what it is: labelled a copy, and warned of.
 			Links: List[SourceLink]{{URL: "https://example.org/npci-p2p-collect", Kind: "unofficial", Host: "example.org",
 				Label: "Unofficial copy on example.org"}},
-			Verification: "reported",
+			Verification: "reported", Lang: LangEnglish,
 		}
 		if diff := cmp.Diff(want, c); diff != "" {
 			t.Errorf("circular (-want +got):\n%s", diff)

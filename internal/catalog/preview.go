@@ -20,10 +20,12 @@ func (c Circular) PreviewText(n int) string {
 // PreviewOf is the preview of a text already made plain.
 func PreviewOf(plain string, n int) string { return markdown.Preview(plain, n) }
 
-// WithPreviews sets the card preview of each circular of a list.
+// WithPreviews sets the card preview of each circular of a list, and its
+// Lang (a store keeps neither).
 func WithPreviews(cs []Circular) []Circular {
 	for i := range cs {
 		cs[i].Preview = cs[i].PreviewText(CardPreviewLen)
+		cs[i].Lang = cs[i].TextLang()
 	}
 	return cs
 }

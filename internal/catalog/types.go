@@ -62,6 +62,7 @@ var Enums = map[string][]string{
 	"EntityType":            EntityTypes,
 	"NewsCategory":          NewsCategories,
 	"Region":                Regions,
+	"Lang":                  Langs,
 	"CompanyCategory":       CompanyCategories,
 	"LeaderGroup":           LeaderGroups,
 	"RegulationCountry":     RegulationCountries,
@@ -229,6 +230,11 @@ type Circular struct {
 	// and single circulars; the site's views), never stored; empty in the
 	// bulk export, which carries the whole content.
 	Preview string `json:"preview" store:"-"`
+	// Lang is the language of the title and text (one of Langs,
+	// TextLang): set by the loader and where previews are (WithPreviews),
+	// never stored. Pages and islands put it in a lang attribute on the
+	// title and text when it is not the page's language.
+	Lang string `json:"lang" enum:"Lang" store:"-"`
 	// Replacements name the circulars of SupersededBy (those published),
 	// as a card's "Superseded by" note links them: computed where
 	// previews are (WithPreviews' callers), never stored.
@@ -388,6 +394,10 @@ type NewsItem struct {
 	PublishedDate Date      `json:"publishedDate"`
 	SourceURL     string    `json:"sourceUrl"`
 	Circular      OptString `json:"circular"` // slug of the circular reported
+	// Lang is the language of the title, excerpt and text (one of Langs,
+	// TextLang): set by the loader and the API's list (WithNewsLangs),
+	// never stored; shown as the circulars' Lang is.
+	Lang string `json:"lang" enum:"Lang" store:"-"`
 }
 
 type Company struct {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/indian"
 )
 
 // The publication log (issue 45, migration 00042): every change a catalog
@@ -248,8 +249,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, at, event, it.kind, it.id, it.slug, it.s
 		}
 	}
 	if baseline {
-		note := fmt.Sprintf("The log begins here. The catalog held %d circulars, %d Master Directions and %d of their versions; each change from now on is logged.",
-			counts["circular"], counts["direction"], counts["direction-version"])
+		note := fmt.Sprintf("The log begins here. The catalog held %s circulars, %s Master Directions and %s of their versions; each change from now on is logged.",
+			indian.Int(counts["circular"]), indian.Int(counts["direction"]), indian.Int(counts["direction-version"]))
 		return entry("baseline", publicationItem{kind: "catalog"}, "", "", publicationDetail{Note: note})
 	}
 	return nil

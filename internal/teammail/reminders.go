@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
+	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
 )
@@ -214,8 +215,11 @@ type reminderLine struct {
 type reminderView struct {
 	Subject, Name, Email string
 	Overdue, DueSoon     []reminderLine
-	Horizon              int
-	WorkURL, ProfileURL  string
+	// OverdueCount and DueSoonCount are how many of each, as the
+	// headings write them (indian.Int).
+	OverdueCount, DueSoonCount string
+	Horizon                    int
+	WorkURL, ProfileURL        string
 }
 
 // statusLabels are the statuses as the e-mail says them.
@@ -228,7 +232,7 @@ func days(n int) string {
 	if n == 1 {
 		return "1 day"
 	}
-	return fmt.Sprintf("%d days", n)
+	return indian.Int(n) + " days"
 }
 
 // Render renders e.
@@ -259,12 +263,13 @@ func (e ReminderEmail) Render() (Rendered, error) {
 			v.DueSoon = append(v.DueSoon, l)
 		}
 	}
+	v.OverdueCount, v.DueSoonCount = indian.Int(len(v.Overdue)), indian.Int(len(v.DueSoon))
 	var parts []string
 	if n := len(v.Overdue); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d overdue", n))
+		parts = append(parts, indian.Int(n)+" overdue")
 	}
 	if n := len(v.DueSoon); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d due within %d days", n, Horizon))
+		parts = append(parts, fmt.Sprintf("%s due within %d days", indian.Int(n), Horizon))
 	}
 	v.Subject = "RegPulse reminder: " + strings.Join(parts, ", ")
 	return render(reminderHTML, reminderText, "reminder", v.Subject, v)

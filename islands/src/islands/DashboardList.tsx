@@ -18,6 +18,7 @@ import { canLoadMore, exportHref, type ListRules } from "../lib/dashboard-list";
 const DashboardCards = lazy(() => import("../lib/dashboard-cards"));
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
+import { formatCount } from "../lib/numbers";
 
 type Props = ListRules & {
   list: string;
@@ -136,7 +137,7 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
           <>
             {more}
             <p className="sr-only" role="status">
-              {`Showing ${shown} of ${total} ${noun}`}
+              {`Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`}
             </p>
           </>,
           slot,

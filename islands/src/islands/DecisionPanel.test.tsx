@@ -75,7 +75,7 @@ describe("DecisionPanel on a circular's page", () => {
     );
     await vi.waitFor(() => expect(el.querySelector("[data-decision-current]")).not.toBeNull());
     expect(el.querySelector("[data-decision-status]")!.textContent).toBe("Assessing");
-    expect(el.querySelector("[data-decision-due]")!.textContent).toBe("December 31, 2026 (effective+30d)");
+    expect(el.querySelector("[data-decision-due]")!.textContent).toBe("31 December 2026 (effective+30d)");
     expect(el.querySelector("[data-overdue]")).not.toBeNull();
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "done" } });
     fireEvent.click(screen.getByRole("button", { name: "Save the decision" }));
@@ -89,7 +89,7 @@ describe("DecisionPanel on a circular's page", () => {
     const reopened = { at: "2026-11-25T00:00:00Z", reason: "circular-withdrawn" as const, from: "", to: "2026-11-25", priorStatus: "done" as const, replacedBy: [{ slug: "pa-2026", circularNumber: "RBI/2026-27/9", title: "PA directions" }], rulesNowIn: [], diff: null };
     const { el } = await mount({ orgs: [org("member")], members, decision: decision({ reopened }) });
     await vi.waitFor(() => expect(el.querySelector("[data-decision-reopened]")).not.toBeNull());
-    expect(el.querySelector("[data-decision-reopened]")!.textContent).toContain("Reopened on November 25, 2026: The circular was withdrawn or replaced.");
+    expect(el.querySelector("[data-decision-reopened]")!.textContent).toContain("Reopened on 25 November 2026: The circular was withdrawn or replaced.");
     expect(el.querySelector("[data-decision-reopened] a")!.getAttribute("href")).toBe("/circulars/pa-2026");
   });
 

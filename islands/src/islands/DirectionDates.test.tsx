@@ -56,7 +56,7 @@ describe("DirectionDates", () => {
     expect(url.searchParams.get("to")).toBe("2024-01-01");
     const summary = document.querySelector("[data-direction-answer-summary]")!.textContent;
     expect(summary).toContain("1 changed, 0 inserted and 0 deleted");
-    expect(summary).toContain("not recorded: February 23, 2024");
+    expect(summary).toContain("not recorded: 23 February 2024");
     expect(document.querySelector('[data-redline="insert"]')!.textContent).toBe("[inserted: the Commercial Banks KYC Directions, 2025]");
     expect(document.querySelector('[data-redline="delete"]')!.textContent).toBe("[deleted: the 2016 KYC Master Direction]");
     expect(document.querySelector("[data-change]")!.textContent).toContain("Substituted");
@@ -70,7 +70,7 @@ describe("DirectionDates", () => {
     render(<DirectionDates {...props} />);
     fireEvent.change(screen.getByLabelText("Date of the text"), { target: { value: "2020-01-01" } });
     fireEvent.submit(screen.getByRole("form", { name: "The text on a date" }));
-    await vi.waitFor(() => expect(document.querySelector("[data-direction-answer-summary]")?.textContent).toBe("Not yet issued on January 1, 2020."));
+    await vi.waitFor(() => expect(document.querySelector("[data-direction-answer-summary]")?.textContent).toBe("Not yet issued on 1 January 2020."));
   });
 
   it("says so when the API fails", async () => {

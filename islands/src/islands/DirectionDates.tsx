@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { api, ApiError, dataOf, type Schemas } from "../lib/api";
 import { withQuery } from "../lib/providers";
+import { formatCount, formatLongDate } from "../lib/numbers";
 
 type Segment = Schemas["Segment"];
 type Change = Schemas["Change"];
@@ -23,8 +24,7 @@ export type Props = {
   labels: Record<string, string>;
 };
 
-const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-const long = (d: string) => longDate.format(new Date(`${d}T00:00:00Z`));
+const long = formatLongDate;
 
 export function Redline({ segments }: { segments: Segment[] }) {
   return (
@@ -134,7 +134,7 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
             <p className="text-sm font-medium" data-direction-answer-summary>
               {text.data.provisions.length === 0
                 ? `Not yet issued on ${long(text.data.date)}.`
-                : `The text in force on ${long(text.data.date)}${text.data.inForce ? "" : " (no longer in force: its last text)"}: ${text.data.provisions.length} provisions.`}
+                : `The text in force on ${long(text.data.date)}${text.data.inForce ? "" : " (no longer in force: its last text)"}: ${formatCount(text.data.provisions.length)} provisions.`}
             </p>
             <ol className="mt-2 space-y-2">
               {text.data.provisions.map((p) => (
@@ -153,7 +153,7 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
         {asked?.kind === "compare" && compare.data && (
           <section aria-label={`Changes from ${long(compare.data.from)} to ${long(compare.data.to)}`}>
             <p className="text-sm font-medium" data-direction-answer-summary>
-              From {long(compare.data.from)} to {long(compare.data.to)}: {compare.data.changed} changed, {compare.data.added} inserted and {compare.data.removed} deleted.
+              From {long(compare.data.from)} to {long(compare.data.to)}: {formatCount(compare.data.changed)} changed, {formatCount(compare.data.added)} inserted and {formatCount(compare.data.removed)} deleted.
               {compare.data.unknown.length > 0 && ` Updates whose changes are not recorded: ${compare.data.unknown.map((u) => long(u.date)).join(", ")}.`}
             </p>
             <ol className="mt-2 space-y-2">

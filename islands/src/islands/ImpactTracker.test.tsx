@@ -84,7 +84,7 @@ describe("ImpactTracker on /impact-tracker", () => {
     document.querySelector(sel(dataList, "high-circulars"))!.after(slot);
     const extra = (i: number) => ({
       id: `x${i}`, slug: `sebi-2021-01-0${i}-extra`, circularNumber: `SEBI/HO/${i}`, title: `Extra circular ${i}`,
-      preview: "A preview.", source: "SEBI" as const, documentType: "circular" as const, verification: null, publishedDate: `2021-01-0${i}`,
+      preview: "A preview.", lang: "en" as const, source: "SEBI" as const, documentType: "circular" as const, verification: null, publishedDate: `2021-01-0${i}`,
     });
     const entries: ImpactEntries = { high: [1, 2, 3, 4, 5].map(extra), medium: [], open: [] };
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(entries)));

@@ -22,6 +22,7 @@ import { fetchBuilt } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { showCount, showList } from "../lib/static-list";
 import { useFuse } from "../lib/use-fuse";
+import { formatCount } from "../lib/numbers";
 
 const defaults = { q: "" };
 const entityKeys = ["type", "name"];
@@ -109,7 +110,7 @@ function TrackerList({ level, query, all, labels, pageSize }: { level: string; q
         ))}
       </ul>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
-        <p role="status">{`Showing ${Math.min(n, found.length)} of ${found.length} matches`}</p>
+        <p role="status">{`Showing ${formatCount(Math.min(n, found.length))} of ${formatCount(found.length)} matches`}</p>
         {found.length > n && <Button onClick={() => setLimit({ query, n: n + pageSize })}>Show more matches</Button>}
       </div>
     </>,

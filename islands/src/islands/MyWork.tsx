@@ -13,6 +13,7 @@ import { withProviders } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { type Choice } from "../lib/teams";
 import { WorkRow } from "../lib/work-row";
+import { formatCount } from "../lib/numbers";
 
 // pageSize is a page of the work: well under the API's largest.
 export const pageSize = 50;
@@ -48,7 +49,7 @@ function MyWork({ statuses }: Props) {
       <p className="text-sm" data-work-summary>
         {total === 0
           ? "Nothing is yours to do: no open decision of your organisations has you as its owner."
-          : `${total} open ${total === 1 ? "item" : "items"}${overdue ? `, ${overdue} overdue` : ""}.`}
+          : `${formatCount(total)} open ${total === 1 ? "item" : "items"}${overdue ? `, ${formatCount(overdue)} overdue` : ""}.`}
       </p>
       {items.length > 0 && (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" data-work-list>

@@ -95,7 +95,7 @@ describe("ObligationsRegister on /obligations", () => {
     expect(groups).toEqual(["overdue", "later", "no-date"]);
     expect(el.querySelector("[data-due-group=overdue] h2")!.textContent).toContain("Overdue");
     expect(el.querySelector("[data-score-value]")!.textContent).toBe("25%");
-    expect(el.textContent).toContain("January 31, 2027");
+    expect(el.textContent).toContain("31 January 2027");
     expect(el.querySelector("[data-no-entity-types]")).toBeNull();
   });
 
@@ -114,7 +114,7 @@ describe("ObligationsRegister on /obligations", () => {
     expect(groups).toEqual(["in-force", "later"]);
     const box = el.querySelector("[data-due-group=in-force] [data-confirm-in-force]")!;
     expect(el.querySelector("[data-due-group=in-force] h2")!.textContent).toContain("confirm you comply");
-    expect(box.textContent).toContain("began tracking on January 1, 2026, so they are not overdue");
+    expect(box.textContent).toContain("began tracking on 1 January 2026, so they are not overdue");
     fireEvent.change(screen.getByLabelText("Note for each (optional)"), { target: { value: "  Reviewed with the CISO  " } });
     fireEvent.click(screen.getByRole("button", { name: "Confirm all 2 as complied with" }));
     await vi.waitFor(() => expect(api.posts).toHaveLength(1));
@@ -136,7 +136,7 @@ describe("ObligationsRegister on /obligations", () => {
     const marks = el.querySelectorAll("[data-obligation-review]");
     expect(marks).toHaveLength(1);
     expect(marks[0].textContent!.replace(/\s+/g, " ")).toBe(
-      "Changed: review. Paragraph 15(a)(i) of PA Directions, 2025 changed from November 28, 2025, after this obligation was written. Compare the text then and now.",
+      "Changed: review. Paragraph 15(a)(i) of PA Directions, 2025 changed from 28 November 2025, after this obligation was written. Compare the text then and now.",
     );
     expect(marks[0].querySelector("a")!.getAttribute("href")).toBe("/master-directions/payment-aggregators-2025/compare/2025-09-15/2025-11-28/");
   });

@@ -18,13 +18,13 @@ import { queryClient } from "../lib/query";
 import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
 import { saveFile } from "../lib/save-file";
+import { formatCount, formatDateTimeLocal } from "../lib/numbers";
 
 type Item = Schemas["RegisterItem"];
 type Props = RegisterOptions;
 
 const defaults = { status: "all", group: "all", q: "" };
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 // registerQuery is the register's query as the API takes it.
 function registerQuery(s: typeof defaults) {
@@ -46,7 +46,7 @@ function History({ id }: { id: string }) {
     <ol className="space-y-1 text-xs text-slate-700 dark:text-slate-300" data-history>
       {h.data.map((c, i) => (
         <li key={i}>
-          <time dateTime={c.changedAt}>{when(c.changedAt)}</time>: {c.status}
+          <time dateTime={c.changedAt}>{formatDateTimeLocal(c.changedAt)}</time>: {c.status}
           {c.note ? ` - ${c.note}` : ""}
         </li>
       ))}
@@ -127,7 +127,7 @@ function Extraction() {
   const { done, total } = e.data;
   return (
     <p className="rounded-md border border-sky-600 px-3 py-2 text-sm dark:border-sky-400" role="status" data-extraction>
-      Reading new circulars for their obligations: {done.toLocaleString("en-US")} of {total.toLocaleString("en-US")} read. Obligations found in them join your register when this is done; it reloads by itself.
+      Reading new circulars for their obligations: {formatCount(done)} of {formatCount(total)} read. Obligations found in them join your register when this is done; it reloads by itself.
     </p>
   );
 }
@@ -173,7 +173,7 @@ function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
             <input className={`${inputClass} mt-1`} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Reviewed with the compliance head" />
           </label>
           <button type="submit" className={primaryButton} disabled={confirm.isPending}>
-            {confirm.isPending ? "Confirming..." : `Confirm all ${open} as complied with`}
+            {confirm.isPending ? "Confirming..." : `Confirm all ${formatCount(open)} as complied with`}
           </button>
         </form>
       ) : (
@@ -236,7 +236,7 @@ function ObligationsRegister(props: Props) {
       {items.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(items.error, "Could not load your obligations.")}</p>}
       {items.data && (
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-register-count>
-          {items.data.length} {items.data.length === 1 ? "obligation" : "obligations"}
+          {formatCount(items.data.length)} {items.data.length === 1 ? "obligation" : "obligations"}
         </p>
       )}
       {items.data && items.data.length === 0 && <p className="text-sm">No obligations match. Try another filter, or clear the search.</p>}

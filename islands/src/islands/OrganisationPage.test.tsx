@@ -63,7 +63,7 @@ describe("OrganisationPage on /organisation", () => {
     const calls = fakeAPI([org("admin")], [member("u-asha", "Asha", "admin"), member("u-ravi", "Ravi", "member"), member("u-meera", "Meera", "auditor", "2027-03-31T00:00:00Z")]);
     const el = await mountIsland("OrganisationPage", OrganisationPage);
     await vi.waitFor(() => expect(el.querySelectorAll("[data-member]")).toHaveLength(3));
-    expect(el.querySelector("[data-member=u-meera] [data-member-ends]")!.textContent).toBe(": access ends March 31, 2027");
+    expect(el.querySelector("[data-member=u-meera] [data-member-ends]")!.textContent).toBe(": access ends 31 March 2027");
     expect(el.querySelector("[data-member=u-asha]")!.textContent).toContain("(you)");
     expect(el.querySelectorAll("[data-member-controls]")).toHaveLength(3);
     expect(el.querySelector("[data-invite-form]")).not.toBeNull();

@@ -12,6 +12,7 @@ import { useCurrentUser } from "../lib/auth";
 import { withProviders } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { DueGroups, ItemSummary, labelOf, longDate, ScoreLine, type RegisterOptions } from "../lib/register-view";
+import { formatCount } from "../lib/numbers";
 
 type Register = Schemas["OrganisationRegister"];
 
@@ -53,7 +54,7 @@ function Register({ id, props }: { id: string; props: RegisterOptions }) {
       </p>
       <ScoreLine title={`Compliance score of ${org.name}`} score={score} />
       <p className="text-sm text-slate-600 dark:text-slate-300" data-register-count>
-        {items.length} {items.length === 1 ? "obligation" : "obligations"}
+        {formatCount(items.length)} {items.length === 1 ? "obligation" : "obligations"}
       </p>
       {items.length === 0 && <p className="text-sm">No obligations apply to this organisation's kinds of business yet.</p>}
       <DueGroups

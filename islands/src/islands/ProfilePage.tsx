@@ -11,6 +11,7 @@ import { Checkboxes, passwordSchema, PasswordField, secondaryButton, Section, zo
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
+import { formatLongDate } from "../lib/numbers";
 
 // entityTypes come with the names pages give them (impact.DisplayName).
 type Option = { value: string; label: string };
@@ -18,14 +19,13 @@ type Props = { sources: string[]; impactLevels: string[]; categories: string[]; 
 
 const options = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
 
-const memberSince = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function Account({ user }: { user: User }) {
   const rows: [string, string][] = [
     ["Name", `${user.firstName} ${user.lastName}`],
     ["Email", user.email],
     ["Username", user.username],
-    ["Member since", memberSince(user.createdAt)],
+    ["Member since", formatLongDate(user.createdAt)],
   ];
   return (
     <Section title="Account" id="profile-account">

@@ -24,6 +24,7 @@ import { SearchAlert } from "../lib/search-alert";
 import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
 import { pageButtons } from "../lib/paging";
+import { formatCount } from "../lib/numbers";
 
 type Answer = Schemas["Answer"];
 type Props = {
@@ -137,7 +138,7 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
   useEffect(() => {
     if (!result || loading) return;
     for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, list))) {
-      el.textContent = String(result.pagination.totalResults);
+      el.textContent = formatCount(result.pagination.totalResults);
     }
     setHiddenAll(document, sel(dataEmpty, list), result.pagination.totalResults > 0);
   }, [result, loading]);

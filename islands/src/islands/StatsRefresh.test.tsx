@@ -36,7 +36,7 @@ describe("StatsRefresh on the dashboard", () => {
     await mountIsland("StatsRefresh", StatsRefresh);
     const note = (key: string) => document.querySelector<HTMLElement>(sel(dataStatZero, key))!;
     await vi.waitFor(() => expect(note("newCirculars").hidden).toBe(false));
-    expect(note("newCirculars").textContent).toBe("None in 30 days: the last came on October 1, 2026");
+    expect(note("newCirculars").textContent).toBe("None in 30 days: the last came on 1 October 2026");
     expect(note("newCirculars").querySelector("time")!.dateTime).toBe("2026-10-01");
     expect(note("impactAlerts").hidden).toBe(true);
     expect(note("latestNews").hidden).toBe(false);

@@ -8,17 +8,15 @@ import { useEffect } from "react";
 import { api, dataOf, type Schemas } from "../lib/api";
 import { dataStat, dataStatLast, dataStatLastDate, dataStatZero, sel, setHidden } from "../lib/contract";
 import { withQuery } from "../lib/providers";
+import { formatCount, formatLongDate } from "../lib/numbers";
 
 type Stats = Schemas["DashboardStats"];
 
-// longDate writes YYYY-MM-DD as the pages do (_partials/date-long.html,
-// Go's "January 2, 2006").
-const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function applyStats(root: ParentNode, stats: Stats) {
   for (const [key, value] of Object.entries(stats)) {
     if (typeof value !== "number") continue; // the last dates go in the notes below
-    for (const el of root.querySelectorAll<HTMLElement>(sel(dataStat, key))) el.textContent = String(value);
+    for (const el of root.querySelectorAll<HTMLElement>(sel(dataStat, key))) el.textContent = formatCount(value);
   }
   // A figure of 0 says when the last one came (the field the page names).
   for (const note of root.querySelectorAll<HTMLElement>(sel(dataStatZero))) {
@@ -29,7 +27,7 @@ export function applyStats(root: ParentNode, stats: Stats) {
     if (date && typeof last === "string") {
       const time = document.createElement("time");
       time.dateTime = last;
-      time.textContent = longDate.format(new Date(`${last}T00:00:00Z`));
+      time.textContent = formatLongDate(last);
       date.replaceChildren(time);
     }
   }

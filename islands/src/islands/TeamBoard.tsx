@@ -21,6 +21,7 @@ import { inputClass, secondaryButton } from "../lib/styles";
 import { failed, useMembers, useOrganisations, type Choice, type Decision, type Organisation } from "../lib/teams";
 import { toast } from "../lib/toast";
 import { WorkRow } from "../lib/work-row";
+import { formatCount } from "../lib/numbers";
 
 type Props = { statuses: Choice[] };
 
@@ -203,7 +204,7 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
       {board.data && (
         <>
           <p className={muted} aria-live="polite" data-board-total>
-            {board.data.total === 0 ? "No decision matches." : `${board.data.total} ${board.data.total === 1 ? "decision" : "decisions"}.`}
+            {board.data.total === 0 ? "No decision matches." : `${formatCount(board.data.total)} ${board.data.total === 1 ? "decision" : "decisions"}.`}
           </p>
           {board.data.items.length > 0 && (
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" data-board-list>

@@ -15,6 +15,7 @@ import { followsQuery } from "./follows";
 import { inputClass, secondaryButton, Section } from "./forms";
 import { queryClient } from "./query";
 import { toast } from "./toast";
+import { formatDateTimeUTC } from "./numbers";
 
 type Alert = Schemas["Alert"];
 type Frequency = Schemas["AlertFrequency"];
@@ -33,7 +34,7 @@ const channelHints: Record<Exclude<ChannelKind, "">, string> = {
 const alertsQuery = queryOptions({ queryKey: ["/alerts"], queryFn: ({ signal }) => dataOf(api.GET("/alerts", { signal })) });
 
 const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "never";
+  iso ? formatDateTimeUTC(iso) : "never";
 
 // feedURL is the alert's private Atom feed, absolute (for feed readers).
 const feedURL = (token: string) => `${window.location.origin}/api/alerts/feed?token=${encodeURIComponent(token)}`;

@@ -135,13 +135,13 @@ describe("API keys on /organisation", () => {
 
 describe("the words of a key", () => {
   it.each([
-    [key(), "Active until March 1, 2027"],
-    [key({ status: "revoked", revokedAt: "2026-12-02T10:00:00Z" }), "Revoked December 2, 2026"],
-    [key({ status: "expired" }), "Expired March 1, 2027"],
+    [key(), "Active until 1 March 2027"],
+    [key({ status: "revoked", revokedAt: "2026-12-02T10:00:00Z" }), "Revoked 2 December 2026"],
+    [key({ status: "expired" }), "Expired 1 March 2027"],
   ])("%#", (k, want) => expect(keyState(k)).toBe(want));
   it("says when it was last used", () => {
     expect(lastUsed(key())).toBe("Never used");
-    expect(lastUsed(key({ lastUsedAt: "2026-12-02T09:00:00Z" }))).toBe("Last used December 2, 2026");
+    expect(lastUsed(key({ lastUsedAt: "2026-12-02T09:00:00Z" }))).toBe("Last used 2 December 2026");
   });
   it("makes a date input's day", () => expect(day(new Date("2026-12-02T15:00:00Z"), 90)).toBe("2027-03-02"));
 });

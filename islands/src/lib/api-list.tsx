@@ -11,6 +11,7 @@ import { answered, api, type Circular, type Schemas } from "./api";
 import { CircularCard, type CardLabels } from "./circular-card";
 import { dataApiList, dataCount, dataSkeleton, dataEmpty, dataListRange, dataStaticPage, sel, setHidden, setHiddenAll } from "./contract";
 import { pageButtons } from "./paging";
+import { formatCount } from "./numbers";
 
 export type CircularFilters = {
   source?: Schemas["Source"];
@@ -49,13 +50,13 @@ export function showStatic(name: string, shown: boolean) {
 export function rangeText(page: number, size: number, total: number, noun: string): string {
   if (total === 0) return `No ${noun} found`;
   const first = (page - 1) * size + 1;
-  return `Showing ${first}–${Math.min(first + size - 1, total)} of ${total.toLocaleString("en-IN")} ${noun}`;
+  return `Showing ${formatCount(first)}–${formatCount(Math.min(first + size - 1, total))} of ${formatCount(total)} ${noun}`;
 }
 
 // setListHeader writes the count badges, the range line and the empty
 // block of list name for an answer of total entries.
 export function setListHeader(name: string, page: number, size: number, total: number, noun: string) {
-  for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = String(total);
+  for (const el of document.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = formatCount(total);
   for (const el of document.querySelectorAll<HTMLElement>(sel(dataListRange))) el.textContent = rangeText(page, size, total, noun);
   setHiddenAll(document, sel(dataEmpty, name), total > 0);
 }

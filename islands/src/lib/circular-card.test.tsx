@@ -32,6 +32,30 @@ describe("CircularCard", () => {
     expect(drawn.outerHTML).toBe(staticPreview.outerHTML);
   });
 
+  it("marks a Hindi circular's title and preview lang=hi from the API's lang, as circular-card.html does", () => {
+    const c = {
+      id: "h", slug: "h", title: "डिजिटल भुगतान सुरक्षा", preview: "सभी विनियमित संस्थाएँ", lang: "hi",
+      source: "RBI", category: "Security", documentType: "circular", impactLevel: "low", publishedDate: "2021-02-10",
+    } as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    const marked = [...container.querySelectorAll("[lang]")].map((e) => `${e.tagName}:${e.getAttribute("lang")}:${e.textContent}`);
+    // the title, the preview, and the title Details names for screen readers; the English chrome none
+    expect(marked).toEqual(["SPAN:hi:डिजिटल भुगतान सुरक्षा", "P:hi:सभी विनियमित संस्थाएँ", "SPAN:hi:डिजिटल भुगतान सुरक्षा"]);
+    const english = render(<CircularCard c={{ ...c, lang: "en", title: "Digital payment security" }} labels={labels} />);
+    expect(english.container.querySelector("[lang]")).toBeNull();
+  });
+
+  it("marks an English circular lang=en on a Hindi page", () => {
+    document.documentElement.lang = "hi";
+    try {
+      const c = { id: "e", slug: "e", title: "UPI", preview: "All banks", lang: "en", source: "NPCI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02" } as Schemas["Circular"];
+      const { container } = render(<CircularCard c={c} labels={labels} />);
+      expect(container.querySelector("[data-preview]")!.getAttribute("lang")).toBe("en");
+    } finally {
+      document.documentElement.lang = "en";
+    }
+  });
+
   it("draws no empty preview when the answer has none", () => {
     const c = { id: "x", slug: "x", title: "X", source: "RBI", category: "UPI", documentType: "circular", impactLevel: "low", publishedDate: "2024-01-02" } as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);
@@ -66,7 +90,7 @@ describe("CircularCard", () => {
     } as unknown as Schemas["Circular"];
     const { container } = render(<CircularCard c={c} labels={labels} />);
     const note = container.querySelector("[data-withdrawn-note]")!;
-    expect(note.textContent?.replace(/\s+/g, " ").trim()).toBe("Withdrawn with effect from Nov 28, 2025");
+    expect(note.textContent?.replace(/\s+/g, " ").trim()).toBe("Withdrawn with effect from 28 Nov 2025");
     expect(note.getAttribute("class")).toBe(/<p class="([^"]+)" data-withdrawn-note/.exec(template)?.[1]);
     expect(container.querySelector("[data-superseded]")).toBeNull();
   });

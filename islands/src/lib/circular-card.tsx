@@ -8,6 +8,8 @@
 import { Fragment } from "react";
 import type { Circular } from "./api";
 import { dataCardActions } from "./contract";
+import { itemLang } from "./lang";
+import { formatShortDate } from "./numbers";
 
 export type CardLabels = {
   documentTypes: Record<string, string>;
@@ -32,11 +34,8 @@ const link = "text-brand-700 hover:underline dark:text-blue-300";
 // every directory card's classes (_partials/card-class.html)
 export const cardClass = "min-w-0 wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
-// cardDate is a date as the cards show it (Jan 2, 2006).
-export function cardDate(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
+// cardDate is a date as the cards show it (2 Jan 2006).
+export const cardDate = formatShortDate;
 
 // SupersededNote names the circulars replacing c, with links, or says
 // from when c is withdrawn when nothing in the catalog replaces it: the
@@ -147,6 +146,8 @@ export function CardDate({ iso }: { iso: string }) {
 
 export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels }) {
   const page = `/circulars/${c.slug}`;
+  const lang = itemLang(c.lang);
+  const title = lang ? <span lang={lang}>{c.title}</span> : c.title;
   return (
     <article className={cardClass} data-circular={c.slug}>
       <h3 className="text-base font-semibold leading-snug">
@@ -157,18 +158,18 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
         )}
         {c.officialUrl ? (
           <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className="hover:underline">
-            {c.title}
+            {title}
             <span className="sr-only"> (official document, opens in a new tab)</span>
           </a>
         ) : (
           <a href={page} className="hover:underline">
-            {c.title}
+            {title}
           </a>
         )}
       </h3>
       <SupersededNote c={c} />
       {c.preview && (
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-preview="">
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" lang={lang} data-preview="">
           {c.preview}
         </p>
       )}
@@ -191,7 +192,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
       </div>
       <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
         <a href={page} className={link}>
-          Details<span className="sr-only">: {c.title}</span>
+          Details<span className="sr-only">: {title}</span>
         </a>
         {c.officialUrl && (
           <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className={link}>

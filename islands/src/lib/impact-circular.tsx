@@ -4,8 +4,9 @@
 // templates/_partials/impact-circular.html.
 import type { Circular } from "./api";
 import { CardDate, cardClass, DocTypeBadge, SourceBadge, VerificationBadge, type CardLabels } from "./circular-card";
+import { itemLang } from "./lang";
 
-export type ImpactEntry = Pick<Circular, "id" | "slug" | "circularNumber" | "title" | "preview" | "source" | "documentType" | "verification" | "publishedDate">;
+export type ImpactEntry = Pick<Circular, "id" | "slug" | "circularNumber" | "title" | "preview" | "lang" | "source" | "documentType" | "verification" | "publishedDate">;
 
 // ImpactEntries are each list's entries by level (high, medium, open),
 // in the list's order.
@@ -16,6 +17,7 @@ export type ImpactEntries = Record<string, ImpactEntry[]>;
 export const impactFields = (c: ImpactEntry) => ({ circularNumber: c.circularNumber ?? "", title: c.title, id: c.id, slug: c.slug });
 
 export function ImpactCircular({ c, labels }: { c: ImpactEntry; labels: CardLabels }) {
+  const lang = itemLang(c.lang);
   return (
     <li className={cardClass} data-fields={JSON.stringify(impactFields(c))}>
       <h3 className="font-semibold leading-snug">
@@ -25,10 +27,12 @@ export function ImpactCircular({ c, labels }: { c: ImpactEntry; labels: CardLabe
               <span className="text-slate-600 dark:text-slate-300">{c.circularNumber}</span> -{" "}
             </>
           )}
-          {c.title}
+          {lang ? <span lang={lang}>{c.title}</span> : c.title}
         </a>
       </h3>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{c.preview}</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" lang={lang}>
+        {c.preview}
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
         <SourceBadge source={c.source} />
         <DocTypeBadge type={c.documentType} labels={labels} />

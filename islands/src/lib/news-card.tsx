@@ -3,18 +3,19 @@
 // (a card of the results list: with its region). The relative age
 // (data-age) is filled in by lib/relative-age.ts like a static card's.
 import type { Schemas } from "./api";
+import { itemLang } from "./lang";
+import { formatLongDate } from "./numbers";
 
 const regions: Record<string, string> = {
   India: "bg-orange-100 text-orange-900 dark:bg-orange-900/60 dark:text-orange-100",
   Global: "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100",
 };
 
-// longDate is a date written out (January 2, 2006).
-export function longDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
+// longDate is a date written out (2 January 2006).
+export const longDate = formatLongDate;
 
 export function NewsCard({ n }: { n: Schemas["NewsItem"] }) {
+  const lang = itemLang(n.lang);
   return (
     <article className="flex min-w-0 flex-col wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-news={n.slug}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -24,8 +25,12 @@ export function NewsCard({ n }: { n: Schemas["NewsItem"] }) {
         </span>
         <span className="ml-auto text-slate-600 dark:text-slate-300" data-age={n.publishedDate} />
       </div>
-      <h3 className="mt-2 font-semibold leading-snug">{n.title}</h3>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{n.excerpt}</p>
+      <h3 className="mt-2 font-semibold leading-snug" lang={lang}>
+        {n.title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" lang={lang}>
+        {n.excerpt}
+      </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-1 pt-3 text-sm text-slate-600 dark:text-slate-300">
         <p>
           <span className="font-medium text-slate-800 dark:text-slate-100">{n.source}</span> <span aria-hidden="true">·</span>{" "}

@@ -2,6 +2,7 @@
 // "Top 5" blocks; otherwise the flat results list. Both are the
 // generator's HTML (templates/news.html); this only switches them.
 import { dataNewsHeading, dataNewsResults, dataNewsTop, sel, setHiddenAll } from "./contract";
+import { formatCount } from "./numbers";
 
 export type NewsFilter = { q: string; category: string };
 
@@ -12,7 +13,7 @@ export const isFiltered = (f: NewsFilter) => f.q.trim() !== "" || f.category !==
 export const searching = "Searching…";
 
 export function resultsHeading(n: number): string {
-  return `Search Results (${n} ${n === 1 ? "article" : "articles"})`;
+  return `Search Results (${formatCount(n)} ${n === 1 ? "article" : "articles"})`;
 }
 
 // showNewsView shows the top blocks or the results list, and the results'

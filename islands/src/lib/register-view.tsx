@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import type { Schemas } from "./api";
 import type { Option } from "./controls";
+import { formatLongDate } from "./numbers";
 
 export type RegisterItem = Schemas["RegisterItem"];
 export type ComplianceScore = Schemas["ComplianceScore"];
@@ -16,7 +17,7 @@ export type RegisterOptions = { statuses: Option[]; groups: Option[]; kinds: Opt
 
 export const labelOf = (opts: Option[], v: string) => opts.find((o) => o.value === v)?.label ?? v;
 
-export const longDate = (iso: string) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const longDate = formatLongDate;
 
 // ItemSummary is what an obligation is: what it asks, when it is due,
 // whom it binds, its kind, its circular (linked) and, when its Master

@@ -10,6 +10,7 @@
 //   <div data-empty="NAME" hidden>…</div> shown when nothing matches
 import { dataCount, dataEmpty, dataFields, dataList, sel, setHidden, setHiddenAll } from "./contract";
 import type { Fields } from "./match";
+import { formatCount } from "./numbers";
 
 export type StaticItem = { el: HTMLElement; fields: Fields };
 export type StaticList = { name: string; container: HTMLElement | null; items: StaticItem[] };
@@ -62,6 +63,6 @@ export function showList(root: ParentNode, list: StaticList, order: number[], pa
 // showCount writes n in the list's counts and shows its empty state when
 // n is 0.
 export function showCount(root: ParentNode, name: string, n: number) {
-  for (const el of root.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = String(n);
+  for (const el of root.querySelectorAll<HTMLElement>(sel(dataCount, name))) el.textContent = formatCount(n);
   setHiddenAll(root, sel(dataEmpty, name), n > 0);
 }

@@ -1,6 +1,7 @@
 // The AI Document Summarizer's words and small rules, apart from the
 // island so the dashboard's copy of the screen says the same.
 import type { ExtractResult } from "./api";
+import { formatCount } from "./numbers";
 
 export const accept = ".txt,.pdf,.doc,.docx";
 export const hint = "Support for .txt, .pdf, .doc files (max 10MB)";
@@ -40,12 +41,12 @@ export function tooLarge(maxBytes: number): string {
 
 // extracted is the success message for a server extraction.
 export function extracted(r: ExtractResult): string {
-  const ocr = r.ocrPages > 0 ? ` Text recognition (OCR) read ${r.ocrPages} scanned page${r.ocrPages === 1 ? "" : "s"}.` : "";
+  const ocr = r.ocrPages > 0 ? ` Text recognition (OCR) read ${formatCount(r.ocrPages)} scanned page${r.ocrPages === 1 ? "" : "s"}.` : "";
   const note = r.message ? ` ${r.message}` : "";
   return `Text extracted successfully.${ocr}${note}`;
 }
 
 // progressText is a long scan's progress in words.
 export function progressText(done: number, total: number): string {
-  return `Reading scanned pages: ${done} of ${total}`;
+  return `Reading scanned pages: ${formatCount(done)} of ${formatCount(total)}`;
 }

@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, dataOf, userMessage, type Schemas } from "./api";
 import { toast } from "./toast";
+import { formatLongDate } from "./numbers";
 
 export type Organisation = Schemas["Organisation"];
 export type Member = Schemas["Member"];
@@ -22,8 +23,8 @@ export const labelOf = (choices: Choice[], v: string | null | undefined) => choi
 export const orgsKey = ["/organisations"] as const;
 export const membersKey = (id: string) => ["/organisations/{id}/members", id] as const;
 
-// longDate is a day or a time as the pages write dates: March 31, 2027.
-export const longDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+// longDate is a day or a time as the pages write dates: 31 March 2027.
+export const longDate = formatLongDate;
 
 // failed toasts a refusal in the API's words, under title.
 export const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });

@@ -15,6 +15,7 @@ import { Checkboxes, Field, FieldError, inputClass, ruleSchema, secondaryButton,
 import { queryClient } from "./query";
 import { rules } from "./rules.gen";
 import { toast } from "./toast";
+import { formatDateTimeUTC } from "./numbers";
 
 type Endpoint = Schemas["Webhook"];
 type LogEntry = Schemas["WebhookLogEntry"];
@@ -69,7 +70,7 @@ export function answerWords(d: LogEntry): string {
   return `${what} after ${a.durationMs} ms`;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC";
+const when = (iso: string) => formatDateTimeUTC(iso, true);
 
 function EndpointForm({ org, endpoint, onDone, onSecret }: { org: Org; endpoint?: Endpoint; onDone: () => void; onSecret: (secret: string) => void }) {
   const form = useForm<Values>({

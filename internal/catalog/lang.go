@@ -1,0 +1,71 @@
+package catalog
+
+import (
+	"unicode"
+
+	"regpulse/internal/markdown"
+)
+
+// The languages an entry's own text is in (Circular.Lang, NewsItem.Lang):
+// circulars and news stay in the language they are written in, and the
+// pages and islands mark an entry whose language differs from the page's
+// with a lang attribute, so screen readers and browsers read it as what
+// it is. The rule is decided here once; templates and islands show the
+// field, they never look at the text themselves.
+const (
+	LangEnglish = "en"
+	LangHindi   = "hi"
+)
+
+// Langs are the values of Lang.
+var Langs = []string{LangEnglish, LangHindi}
+
+// langSample is how many letters of a text TextLang reads: enough to
+// tell, and a whole circular's text is never walked.
+const langSample = 2000
+
+// TextLang is the language of texts read together (a title, then a
+// body): Hindi when more than half of their first letters are Devanagari
+// (digits and punctuation count for neither; Latin letters, such as a
+// reference number's "RBI", for English), English otherwise, an empty
+// text included.
+func TextLang(texts ...string) string {
+	var deva, letters int
+	for _, t := range texts {
+		for _, r := range t {
+			if !unicode.IsLetter(r) {
+				continue
+			}
+			letters++
+			if unicode.Is(unicode.Devanagari, r) {
+				deva++
+			}
+			if letters == langSample {
+				break
+			}
+		}
+		if letters == langSample {
+			break
+		}
+	}
+	if deva*2 > letters {
+		return LangHindi
+	}
+	return LangEnglish
+}
+
+// TextLang is the language of the circular's title and text (Lang).
+func (c Circular) TextLang() string { return TextLang(c.Title, markdown.PlainText(c.Content)) }
+
+// TextLang is the language of the news item's title, excerpt and text
+// (Lang).
+func (n NewsItem) TextLang() string { return TextLang(n.Title, n.Excerpt, n.Content) }
+
+// WithNewsLangs sets Lang of each news item of a list read from a store
+// (which does not keep it).
+func WithNewsLangs(ns []NewsItem) []NewsItem {
+	for i := range ns {
+		ns[i].Lang = ns[i].TextLang()
+	}
+	return ns
+}
