@@ -129,10 +129,13 @@ var ModelFallbacks = []string{FallbackMissingFact, FallbackNoAnswer}
 
 // Source is a circular an answer draws on, with the passage that matched.
 type Source struct {
-	CircularID      string             `json:"circularId"`
-	Slug            string             `json:"slug"`
-	Source          string             `json:"source" enum:"Source"`
-	Title           string             `json:"title"`
+	CircularID string `json:"circularId"`
+	Slug       string `json:"slug"`
+	Source     string `json:"source" enum:"Source"`
+	Title      string `json:"title"`
+	// Lang is the circular's language (catalog's Circular.Lang): its
+	// title and excerpt carry it where it is not the page's.
+	Lang            string             `json:"lang" enum:"Lang"`
 	RelevantExcerpt string             `json:"relevantExcerpt"`
 	Highlights      catalog.List[Span] `json:"highlights"`
 	OfficialURL     catalog.OptString  `json:"officialUrl"`

@@ -76,10 +76,14 @@ func Extract(p Plan, top []Hit) Answer {
 			continue // cited by Answer.Provision when it answers
 		}
 		ex := h.excerpt()
+		lang := h.hit.Circular.Lang // set when the circular came from the catalog
+		if lang == "" {
+			lang = catalog.TextLang(h.hit.Circular.Title, h.passage()) // the store keeps no language: read its title and passage
+		}
 		source[i] = len(a.Sources)
 		a.Sources = append(a.Sources, Source{
 			CircularID: h.hit.Circular.ID, Slug: h.hit.Circular.Slug, Source: h.hit.Circular.Source, Title: h.hit.Circular.Title,
-			RelevantExcerpt: ex, Highlights: x.m.spans(ex), OfficialURL: h.hit.Circular.OfficialURL, Passage: h.passage(),
+			Lang: lang, RelevantExcerpt: ex, Highlights: x.m.spans(ex), OfficialURL: h.hit.Circular.OfficialURL, Passage: h.passage(),
 		})
 	}
 	if bestHit < 0 && x.typed() {

@@ -78,6 +78,7 @@ function response(slugs: string[], over: Partial<Schemas["SearchResponse"]> = {}
           slug: upi,
           source: "NPCI",
           title: "Transaction IDs: alphanumeric only",
+          lang: "en",
           relevantExcerpt: "Use only alphanumeric characters.",
           highlights: [{ start: 9, end: 21 }],
           officialUrl: null,
@@ -165,10 +166,23 @@ describe("Search on /search", () => {
     expect(screen.getByText("Extracted from the circulars (no AI)", { exact: false })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Transaction IDs: alphanumeric only" }).getAttribute("href")).toBe(`/circulars/${upi}`);
     expect(document.querySelector("mark")!.textContent).toBe("alphanumeric");
+    // an English source on an English page carries no lang of its own
+    expect(screen.getByRole("link", { name: "Transaction IDs: alphanumeric only" }).hasAttribute("lang")).toBe(false);
     expect(screen.getByRole("option", { name: "RBI (2)" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Atom feed of this search" }).getAttribute("href")).toBe("/api/search/feed?q=upi+ids");
     // a single page has no pager
     expect(screen.queryByRole("navigation", { name: "Search results pages" })).toBeNull();
+  }, slow);
+
+  it("marks a source written in Hindi with lang=hi (the API's lang, decided in Go)", async () => {
+    const r = response([upi]);
+    r.answer!.sources[0] = { ...r.answer!.sources[0], title: "यूपीआई लेनदेन आईडी", lang: "hi" };
+    stubAPI(r);
+    await open("/search");
+    await type("upi ids");
+    const link = await screen.findByRole("link", { name: "यूपीआई लेनदेन आईडी" });
+    expect(link.getAttribute("lang")).toBe("hi");
+    expect(link.closest("li")!.querySelector("p")!.getAttribute("lang")).toBe("hi");
   }, slow);
 
   it("marks the asked fact in the direct answer, says what it marks, and why a model's answer is not shown", async () => {

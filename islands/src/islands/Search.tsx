@@ -8,6 +8,7 @@
 // (/search/page/2…) are the list. Where no API answers (a static host),
 // the compact index (lib/fallback-search.tsx) is matched in the browser,
 // and the page says so.
+import { itemLang } from "../lib/lang";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
@@ -374,11 +375,11 @@ function DirectAnswer({ answer }: { answer: Answer }) {
           <ul className="mt-1 space-y-2 text-sm">
             {answer.sources.map((s) => (
               <li key={s.circularId}>
-                <a href={`/circulars/${s.slug}`} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
+                <a href={`/circulars/${s.slug}`} lang={itemLang(s.lang)} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
                   {s.title}
                 </a>{" "}
                 <span className="text-slate-600 dark:text-slate-400">({s.source})</span>
-                <p className="text-slate-700 dark:text-slate-300">
+                <p lang={itemLang(s.lang)} className="text-slate-700 dark:text-slate-300">
                   <Highlighted text={s.relevantExcerpt} spans={s.highlights} />
                 </p>
               </li>
