@@ -2,7 +2,6 @@ package store
 
 import (
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -232,25 +231,9 @@ type hindiCase struct {
 // readHindiRelevance reads testdata/relevance_hindi.txt: "query | English | slug, slug".
 func readHindiRelevance(t *testing.T) []hindiCase {
 	t.Helper()
-	b, err := os.ReadFile("testdata/relevance_hindi.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []hindiCase
-	for n, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, "|")
-		if len(parts) != 3 {
-			t.Fatalf("relevance_hindi.txt:%d: want query | English | slugs", n+1)
-		}
-		c := hindiCase{query: strings.TrimSpace(parts[0]), english: strings.TrimSpace(parts[1])}
-		for s := range strings.SplitSeq(parts[2], ",") {
-			c.want = append(c.want, strings.TrimSpace(s))
-		}
-		out = append(out, c)
+	for _, c := range readCases(t, "relevance_hindi.txt", "query", "English", "slugs") {
+		out = append(out, hindiCase{query: c[0], english: c[1], want: slugList(c[2])})
 	}
 	return out
 }

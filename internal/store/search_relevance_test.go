@@ -1,8 +1,8 @@
 package store
 
 import (
-	"bufio"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,30 +18,49 @@ type relevanceCase struct {
 	want  []string
 }
 
-// readRelevance reads testdata/relevance.txt: "query | slug, slug".
-func readRelevance(t *testing.T) []relevanceCase {
+// readCases reads a query set of testdata: one case a line, its fields
+// separated by "|" (the last a comma-separated list of slugs), blank
+// lines and "#" comments skipped; a line of another shape fails the test
+// naming it.
+func readCases(t *testing.T, name string, fields ...string) [][]string {
 	t.Helper()
-	f, err := os.Open("testdata/relevance.txt")
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []relevanceCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	var out [][]string
+	for n, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		q, slugs, ok := strings.Cut(line, "|")
-		if !ok {
-			t.Fatalf("relevance.txt:%d: want query | slugs", n)
+		parts := strings.Split(line, "|")
+		if len(parts) != len(fields) {
+			t.Fatalf("%s:%d: want %s", name, n+1, strings.Join(fields, " | "))
 		}
-		c := relevanceCase{query: strings.TrimSpace(q)}
-		for s := range strings.SplitSeq(slugs, ",") {
-			c.want = append(c.want, strings.TrimSpace(s))
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
 		}
-		out = append(out, c)
+		out = append(out, parts)
+	}
+	return out
+}
+
+// slugList is a case's "slug, slug".
+func slugList(s string) []string {
+	var out []string
+	for slug := range strings.SplitSeq(s, ",") {
+		out = append(out, strings.TrimSpace(slug))
+	}
+	return out
+}
+
+// readRelevance reads testdata/relevance.txt: "query | slug, slug".
+func readRelevance(t *testing.T) []relevanceCase {
+	t.Helper()
+	var out []relevanceCase
+	for _, c := range readCases(t, "relevance.txt", "query", "slugs") {
+		out = append(out, relevanceCase{query: c[0], want: slugList(c[1])})
 	}
 	return out
 }
