@@ -19,7 +19,10 @@ import (
 // webhook_deliveries.go the sender's claims and the attempts.
 
 // Publish publishes ev on its own (a job's finding, not a change of the
-// store's): see webhooks.Publisher.
+// store's): ev and a pending delivery for each enabled endpoint of its
+// organisation (or its alert's channels) that wants its type, in one
+// transaction; an event already published (by ID) adds nothing. It
+// answers how many deliveries it made.
 func (s *DB) Publish(ctx context.Context, ev webhooks.Event) (_ int, err error) {
 	defer wrap(&err, "Publish")
 	tx, err := s.db.BeginTx(ctx, nil)

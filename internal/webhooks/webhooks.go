@@ -22,7 +22,6 @@
 package webhooks
 
 import (
-	"context"
 	"encoding/json"
 	"time"
 
@@ -238,12 +237,3 @@ type Attempt struct {
 
 // ResponseKept is how much of a response an attempt keeps.
 const ResponseKept = 2048
-
-// Publisher publishes events: internal/store's *DB.
-type Publisher interface {
-	// Publish stores ev and a pending delivery for each enabled endpoint
-	// of its organisation (or its alert's channels) that wants its type,
-	// in one transaction; an event already published (by ID) is not
-	// again. It answers how many deliveries it made.
-	Publish(ctx context.Context, ev Event) (int, error)
-}
