@@ -26,6 +26,7 @@ import (
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
+	"regpulse/internal/i18n"
 )
 
 // Options says what to build from and where to.
@@ -425,8 +426,24 @@ func (b *build) commit() (*Result, error) {
 
 // hugoSite is how Hugo renders the site.
 func hugoSite(opts Options) render.Hugo {
-	return render.Hugo{TemplatesDir: opts.TemplatesDir, BaseURL: opts.BaseURL, Title: "RegPulse", Locale: "en-IN",
-		Params: map[string]any{"supportEmail": opts.SupportEmail}}
+	return hugoLanguage(opts, i18n.English)
+}
+
+// hugoLanguage is how Hugo renders the site's pages in lang: T reads
+// the catalogue's table of lang (internal/i18n), the dates' month names
+// are lang's, and the templates read the language from site.Params:
+// lang (its code), langTag (en-IN), root (its pages' prefix: "" or
+// "/hi", written before every link to a page) and languages (the
+// switcher's).
+func hugoLanguage(opts Options, lang i18n.Language) render.Hugo {
+	var langs []map[string]any
+	for _, l := range i18n.Languages {
+		langs = append(langs, map[string]any{"code": l.Code, "tag": l.Tag, "name": l.Name, "root": l.Root})
+	}
+	return render.Hugo{TemplatesDir: opts.TemplatesDir, BaseURL: opts.BaseURL, Title: "RegPulse", Locale: lang.Tag,
+		Language: lang.Code, Tables: i18n.Default().HugoTables(),
+		Params: map[string]any{"supportEmail": opts.SupportEmail, "lang": lang.Code, "langTag": lang.Tag,
+			"root": lang.Root, "languages": langs}}
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.

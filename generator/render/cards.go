@@ -65,18 +65,18 @@ func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 
 // newCardsFs is where a card run publishes: each card of its pages goes
 // into cards, under its slug (cardName); nothing is published.
-func newCardsFs(cards *Pack) publishFs {
+func newCardsFs(cards *Pack, lang string) publishFs {
 	return publishFs{Fs: afero.NewMemMapFs(), take: func(name string, data []byte) error {
 		name = filepath.ToSlash(name)
 		if !strings.HasPrefix(path.Clean("/"+name), "/regpulse-cards/") {
 			return fmt.Errorf("a run of cards wrote %s, not a page of cards", name)
 		}
-		return splitCards(data, cards)
+		return splitCards(data, cards, lang)
 	}}
 }
 
 // splitCards adds each card of a page of cards to cards.
-func splitCards(page []byte, cards *Pack) error {
+func splitCards(page []byte, cards *Pack, lang string) error {
 	mark := []byte(cardMark)
 	rest, ok := bytes.CutPrefix(bytes.TrimLeft(page, " \n"), mark)
 	if !ok {
@@ -88,7 +88,7 @@ func splitCards(page []byte, cards *Pack) error {
 			return fmt.Errorf("a page of cards has %s without its end", cardMark)
 		}
 		card, next, _ := bytes.Cut(after, mark)
-		if err := cards.Add(cardName(string(slug)), card); err != nil {
+		if err := cards.Add(cardName(lang, string(slug)), card); err != nil {
 			return err
 		}
 		rest = next
@@ -96,14 +96,21 @@ func splitCards(page []byte, cards *Pack) error {
 	return nil
 }
 
-func cardName(slug string) string { return slug + ".html" }
+// cardName is a card's name in the pack: a card is rendered once per
+// language, its labels and links the language's.
+func cardName(lang, slug string) string {
+	if lang == "" {
+		return slug + ".html"
+	}
+	return lang + "/" + slug + ".html"
+}
 
 // withCards gives the views of a run's data d, those of slugs, the cards
 // of cards, those it has: the views the run's pages show as cards have one.
-func withCards(d map[string]any, slugs []string, cards *Pack) error {
+func withCards(d map[string]any, slugs []string, cards *Pack, lang string) error {
 	views := d[ViewsData].([]json.RawMessage)
 	for i, slug := range slugs {
-		card, err := cards.Read(cardName(slug))
+		card, err := cards.Read(cardName(lang, slug))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // shown other than as a card (superseded-note.html)
 		}

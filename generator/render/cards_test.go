@@ -51,21 +51,21 @@ func TestSplitCards(t *testing.T) {
 	}
 	defer p.Close()
 	page := "\n<!--card:a--><article>A</article>\n<!--card:b--><article>B -- &lt;!--card:x</article>"
-	if err := splitCards([]byte(page), p); err != nil {
+	if err := splitCards([]byte(page), p, ""); err != nil {
 		t.Fatal(err)
 	}
 	for slug, want := range map[string]string{"a": "<article>A</article>\n", "b": "<article>B -- &lt;!--card:x</article>"} {
-		if got, err := p.Read(cardName(slug)); err != nil || string(got) != want {
+		if got, err := p.Read(cardName("", slug)); err != nil || string(got) != want {
 			t.Errorf("card %s = %q, %v; want %q", slug, got, err, want)
 		}
 	}
 	t.Run("ErrNoMark", func(t *testing.T) {
-		if err := splitCards([]byte("<html><!--card:a-->x"), p); err == nil {
+		if err := splitCards([]byte("<html><!--card:a-->x"), p, ""); err == nil {
 			t.Error("a page that is not one of cards was split")
 		}
 	})
 	t.Run("ErrMarkNotEnded", func(t *testing.T) {
-		if err := splitCards([]byte("<!--card:a"), p); err == nil {
+		if err := splitCards([]byte("<!--card:a"), p, ""); err == nil {
 			t.Error("a mark without its end was taken")
 		}
 	})

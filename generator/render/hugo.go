@@ -26,12 +26,18 @@ type Hugo struct {
 	Title        string
 	Locale       string
 	Params       map[string]any // the templates' .Site.Params
+	// Language is the code of the language the runs render in (Hugo's
+	// defaultContentLanguage: T's table, the dates' month names);
+	// Tables are the i18n tables written into every run's site
+	// (i18n/{code}.json: their contents).
+	Language string
+	Tables   map[string][]byte
 }
 
 // Config is the configuration Hugo builds the temporary site at siteDir
 // with, into outDir (the build benchmark gives the Hugo CLI the same).
 func (h Hugo) Config(siteDir, outDir string) map[string]any {
-	return map[string]any{
+	c := map[string]any{
 		"workingDir":      siteDir,
 		"contentDir":      filepath.Join(siteDir, "content"),
 		"dataDir":         filepath.Join(siteDir, "data"),
@@ -50,6 +56,10 @@ func (h Hugo) Config(siteDir, outDir string) map[string]any {
 		"security": map[string]any{"allowContent": []string{"^text/html$", "^text/markdown$"}},
 		"params":   h.Params,
 	}
+	if h.Language != "" {
+		c["defaultContentLanguage"] = h.Language
+	}
+	return c
 }
 
 // run renders the temporary site at siteDir on site into out (at outDir:

@@ -45,6 +45,9 @@ type Page struct {
 	// (its own, its list's items).
 	Group Group
 	Shows []string
+	// Lang is the language the page renders in: "" the Renderer's Hugo,
+	// else the Hugo of Renderer.Languages[Lang].
+	Lang string
 }
 
 // Encode turns p's front matter and body into its content file. At

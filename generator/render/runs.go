@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,7 @@ type Site struct {
 // Run is one run of Hugo: a temporary site of its own, in memory, with
 // its pages, the keys of the data they read and the views they show.
 type Run struct {
+	Lang  string // the pages' language (Page.Lang)
 	Pages []Page
 	Data  []string // the keys of Site.Data the run has; nil: every key (the site's own run)
 	Shows []string // the views its pages show
@@ -56,6 +58,11 @@ type Renderer struct {
 	RunPages int       // 0: RunPages
 	Steps    *Steps    // each run logged; nil: none
 	Mem      HeapLimit // the runs' room, fitted once the site's own run is done
+	// Languages are the Hugo of each language other than Hugo's, by the
+	// code pages name in Page.Lang. A language's pages are rendered in
+	// runs of their own, after Hugo's, its cards in its own: only Hugo's
+	// own run has the home page, sections, 404.html and robots.txt.
+	Languages map[string]Hugo
 }
 
 // Render renders site's pages with Hugo into out: the site's own pages in
@@ -66,8 +73,28 @@ type Renderer struct {
 // is done, the runs after it get their room above the heap the build
 // then holds (HeapLimit.FitRuns).
 func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Site) error {
-	runs := r.plan(site)
-	site.Pages = nil // the runs hold them, each let go once it has run
+	byLang := map[string][]Page{}
+	for _, p := range site.Pages {
+		byLang[p.Lang] = append(byLang[p.Lang], p)
+	}
+	for lang := range byLang {
+		if _, ok := r.Languages[lang]; lang != "" && !ok {
+			return fmt.Errorf("render: a page in language %q, which the renderer lacks", lang)
+		}
+	}
+	var runs []Run
+	for _, lang := range slices.Sorted(maps.Keys(byLang)) { // "" first
+		s := site
+		s.Pages = byLang[lang]
+		if lang != "" {
+			s.SiteShows = nil // the site's own pages' extra views are the default language's
+		}
+		for _, run := range r.plan(s) {
+			run.Lang = lang
+			runs = append(runs, run)
+		}
+	}
+	site.Pages, byLang = nil, nil // the runs hold them, each let go once it has run
 	for i, run := range runs {
 		runs[i] = Run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
@@ -140,18 +167,27 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Si
 	}
 	d, keys := run.data(site.Data, site.Views)
 	if run.Data != nil && !run.Cards {
-		if err := withCards(d, keys, w.cards); err != nil {
+		if err := withCards(d, keys, w.cards, run.Lang); err != nil {
 			return err
 		}
 	}
 	if err := WriteData(fsys, dir, d); err != nil {
 		return err
 	}
+	h := r.Hugo
+	if run.Lang != "" {
+		h = r.Languages[run.Lang]
+	}
+	for name, b := range h.Tables {
+		if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(name)), b); err != nil {
+			return err
+		}
+	}
 	dst, dstDir := newPublishFs(out), out.staging
 	if run.Cards {
-		dst, dstDir = newCardsFs(w.cards), filepath.Join(w.dir, "cards-public")
+		dst, dstDir = newCardsFs(w.cards, run.Lang), filepath.Join(w.dir, "cards-public")
 	}
-	if err := r.Hugo.run(fsys, dir, dst, dstDir, run.Data == nil); err != nil {
+	if err := h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == ""); err != nil {
 		return err
 	}
 	r.Steps.Done("hugo run", "pages", len(run.Pages), "views", len(keys))
