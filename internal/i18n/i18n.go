@@ -238,6 +238,8 @@ func check(e Entry, where string) []string {
 	var problems []string
 	if !keyRe.MatchString(e.Key) {
 		problems = append(problems, where+": a key is area.name in camelCase, dot separated (nav.search)")
+	} else if area := strings.TrimSuffix(path.Base(e.File), ".json"); !strings.HasPrefix(e.Key, area+".") {
+		problems = append(problems, fmt.Sprintf("%s: a key starts with its file's area (%s.)", where, area))
 	}
 	for code := range e.Messages {
 		if _, ok := Lookup(code); !ok {

@@ -27,6 +27,7 @@ func TestLoad_Problems(t *testing.T) {
 		{"plural in one only", `{"a.b": {"en": {"one": "x", "other": "xs"}, "hi": "y"}}`, "plural forms where English has none"},
 		{"plural lacks other", `{"a.b": {"en": {"one": "x"}, "hi": "y"}}`, "plural forms need both one and other"},
 		{"bad key", `{"Nav": {"en": "x", "hi": "y"}}`, "a key is area.name"},
+		{"other area", `{"b.c": {"en": "x", "hi": "y"}}`, "a key starts with its file's area (a.)"},
 		{"line", "{\n\n  \"a.c\": {\"en\": \"x\"}}", "strings/a.json:3: a.c: missing"},
 	}
 	for _, tt := range tests {
@@ -40,9 +41,9 @@ func TestLoad_Problems(t *testing.T) {
 	t.Run("twice", func(t *testing.T) {
 		_, err := Load(fstest.MapFS{
 			"strings/a.json": {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
-			"strings/b.json": {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
+			"strings/a2.json": {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
 		})
-		if err == nil || !strings.Contains(err.Error(), "b.json:1: a.b: also in strings/a.json:1") {
+		if err == nil || !strings.Contains(err.Error(), "a2.json:1: a.b: also in strings/a.json:1") {
 			t.Fatalf("Load: %v", err)
 		}
 	})

@@ -33,12 +33,12 @@ var (
 	callRes = []*regexp.Regexp{
 		regexp.MustCompile(`\b(?:T|i18n)\s+"(` + keyPattern + `)"`),
 		regexp.MustCompile(`\bT\([^"()]*(?:\([^()]*\))?[^"()]*"(` + keyPattern + `)"`),
-		regexp.MustCompile(`\btn?\(\s*"(` + keyPattern + `)"`),
+		regexp.MustCompile(`\bt\(\s*["'](` + keyPattern + `)["']`),
 	}
 	// literals are any quoted key: a table of keys (a route's title, a
 	// label by value) uses them too. "area.%s" (printf) and `area.${x}`
 	// use every key under area.
-	literalRe = regexp.MustCompile("[\"`](" + keyPattern + ")[\"`]")
+	literalRe = regexp.MustCompile("[\"'`](" + keyPattern + ")[\"'`]")
 	prefixRe  = regexp.MustCompile("[\"`]([a-z][a-zA-Z0-9]*(?:\\.[a-zA-Z0-9]+)*\\.)(?:%s|%v|%d|\\$\\{)")
 )
 

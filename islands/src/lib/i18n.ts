@@ -5,8 +5,8 @@
 //
 //   import strings from "../../../internal/i18n/strings/alerts.json";
 //   const t = translator(strings);
-//   t("alerts.save")                       // "Save alert" / "अलर्ट सहेजें"
-//   t("alerts.count", { Count: n, N: formatCount(n) })
+//   t(KEY)                       e.g. KEY alerts.save: "Save alert" / "अलर्ट सहेजें"
+//   t(KEY, { Count: n, N: formatCount(n) })       a plural form and a placeholder
 //
 // Only the areas an island imports reach its chunk. The Go test
 // internal/i18n TestUsage finds every t("key") here and fails on a key
