@@ -40,7 +40,7 @@ func TestLoad_Problems(t *testing.T) {
 	}
 	t.Run("twice", func(t *testing.T) {
 		_, err := Load(fstest.MapFS{
-			"strings/a.json": {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
+			"strings/a.json":  {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
 			"strings/a2.json": {Data: []byte(`{"a.b": {"en": "x", "hi": "y"}}`)},
 		})
 		if err == nil || !strings.Contains(err.Error(), "a2.json:1: a.b: also in strings/a.json:1") {
