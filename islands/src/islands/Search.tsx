@@ -315,24 +315,17 @@ function Highlighted({ text, spans }: { text: string; spans: Schemas["Span"][] }
 // above 4.5:1 either way); inline padding only, so marking moves no line.
 const markClass = "rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-300";
 
-// factNames name the kinds of fact a question asks for, as a reader says them.
-const factNames: Record<Schemas["AnswerType"], string> = {
-  date: "date",
-  amount: "amount",
-  duration: "time limit",
-  count: "number",
-  yesNo: "yes or no",
-  who: "who",
-  definition: "definition",
-};
+// factName names a kind of fact a question asks for, as a reader says it
+// (date, amount, time limit, number, yes or no, who, definition).
+const factName = (type: Schemas["AnswerType"]): string => t(`search.fact.${type}`);
 
 // fallbackNote says why the model's answer is not the one shown.
 function fallbackNote(answer: Answer): string | null {
   switch (answer.modelFallback) {
     case "missingFact":
-      return `The AI model's answer left out the ${answer.answerType ? factNames[answer.answerType] : "fact"} the circular states, so the circular's own words are shown.`;
+      return t("search.missingFact", { Fact: answer.answerType ? factName(answer.answerType) : t("search.factGeneric") });
     case "noAnswer":
-      return "The AI model gave no usable answer, so the circular's own words are shown.";
+      return t("search.noAnswerFallback");
     default:
       return null;
   }
@@ -345,17 +338,17 @@ function DirectAnswer({ answer }: { answer: Answer }) {
     <section aria-labelledby="direct-answer" className="rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="direct-answer" className="text-lg font-semibold">
-          Direct Answer
+          {t("search.directAnswer")}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Confidence: <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
+          {t("search.confidence")} <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
           {answer.method === "extractive"
-            ? `Extracted from ${answer.provision ? "a Master Direction in force" : "the circulars"} (no AI)`
-            : `Written by ${answer.model ?? "an AI model"} from the circulars`}
+            ? t(answer.provision ? "search.extractedDirection" : "search.extractedCirculars")
+            : t("search.writtenBy", { Model: answer.model ?? t("search.anAiModel") })}
         </p>
       </div>
       {answer.directAnswer === null ? (
-        <p className="mt-2 text-slate-900 dark:text-slate-100">No passage answers this query with enough confidence; see the results below.</p>
+        <p className="mt-2 text-slate-900 dark:text-slate-100">{t("search.noPassage")}</p>
       ) : (
         <p className="mt-2 text-slate-900 dark:text-slate-100">
           <AnswerText text={answer.directAnswer} fact={fact} />
@@ -363,7 +356,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
             // A mark is not announced by every screen reader: say what it marks.
             <span className="sr-only">
               {" "}
-              (The {factNames[answer.answerType]} asked for: {fact.text}.)
+              {t("search.factAskedFor", { Fact: factName(answer.answerType), Text: fact.text })}
             </span>
           )}
         </p>
@@ -371,7 +364,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
       {note && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{note}</p>}
       {answer.directAnswer !== null && answer.provision && (
         <div className="mt-3">
-          <h3 className="text-sm font-semibold">Source</h3>
+          <h3 className="text-sm font-semibold">{t("search.source")}</h3>
           <p className="mt-1 text-sm">
             <ProvisionCitation p={answer.provision} />
           </p>
@@ -380,7 +373,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
       {answer.sources.length > 0 && (
         <div className="mt-3">
           {/* Under a provision's answer the circulars are further reading, not its source. */}
-          <h3 className="text-sm font-semibold">{answer.directAnswer !== null && answer.provision ? "Related circulars" : "Sources"}</h3>
+          <h3 className="text-sm font-semibold">{answer.directAnswer !== null && answer.provision ? t("search.relatedCirculars") : t("search.sources")}</h3>
           <ul className="mt-1 space-y-2 text-sm">
             {answer.sources.map((s) => (
               <li key={s.circularId}>
