@@ -49,13 +49,14 @@ export function FallbackResults(props: { index: string; q: string; source: strin
   const Fuse = useFuse(q.length >= fuzzyMinLength);
   const found = useMemo(() => (loaded.data ? matchEntries(loaded.data, q, source, category, Fuse) : []), [loaded.data, q, source, category, Fuse]);
   if (index === "" || loaded.error) {
+    const unavailable = tSearch("search.unavailableLarge", { Link: "\u0000" }).split("\u0000");
     return (
       <p role="status" className={note}>
-        The search service is unavailable right now, and this archive is too large to search in your browser. Browse the{" "}
+        {unavailable[0]}
         <a href={pagePath("/circulars")} className="font-medium text-brand-700 underline dark:text-blue-300">
-          circulars by regulator and category
-        </a>{" "}
-        instead, or try again later.
+          {tSearch("search.byRegulatorCategory")}
+        </a>
+        {unavailable[1]}
       </p>
     );
   }
@@ -64,7 +65,7 @@ export function FallbackResults(props: { index: string; q: string; source: strin
   return (
     <section aria-label={tSearch("search.offline")} className="space-y-3">
       <p role="status" className={note}>
-        The search service is unavailable; showing circulars whose title or number matches{q ? ` “${q}”` : ""} ({found.length}).
+        {tSearch("search.unavailableMatches", { Query: q ? ` “${q}”` : "", N: found.length })}
       </p>
       <ul className="grid gap-2">
         {found.slice((p - 1) * size, p * size).map((e) => (
