@@ -16,7 +16,7 @@
 // held it, the ad then gets its full 10 seconds again.
 import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import cardStrings from "../../../internal/i18n/strings/card.json";
-import { translator } from "../lib/i18n";
+import { pagePath, translator } from "../lib/i18n";
 
 const t = translator(cardStrings);
 
@@ -188,7 +188,7 @@ function Banner({ ads }: Props) {
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{ad.description}</p>
       <a
-        href={ad.targetUrl}
+        href={pagePath(ad.targetUrl)}
         className="mt-auto inline-flex min-h-11 items-center self-start rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
       >
         {ad.ctaText}
