@@ -46,7 +46,7 @@ func consultationsList(cat *catalog.Catalog, now time.Time) pagedList {
 			also[c.Slug] = c.FinalisedBy
 		}
 	}
-	return pagedList{base: ConsultationsPath, title: "Consultations", layout: "consultations", kind: "circulars",
+	return pagedList{base: ConsultationsPath, title: keyText("title.consultations", nil), layout: "consultations", kind: "circulars",
 		items: items, also: also, file: strings.TrimPrefix(ConsultationsPath, "/") + ".md"}
 }
 

@@ -310,7 +310,7 @@ func directionPages(book *directions.Book, now time.Time) ([]render.Page, error)
 	}
 	// the list is a section, which only the site's own run renders
 	pages := []render.Page{{File: "master-directions/_index.md", Group: render.SiteGroup,
-		Front: map[string]any{"title": "Master Directions", "layout": "master-directions", "url": catalog.DirectionsPath + "/",
+		Front: map[string]any{"title": keyText("title.masterDirections", nil), "layout": "master-directions", "url": catalog.DirectionsPath + "/",
 			"directions": items}}}
 	for i := range v.book.Directions {
 		d := &v.book.Directions[i]

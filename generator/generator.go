@@ -317,8 +317,14 @@ func (b *build) keyPages(ctx context.Context) error {
 	b.steps.Done("circular keys")
 	kept := map[string]bool{}
 	for _, c := range b.cat.Circulars {
-		if path := circularPagePath(c.Slug); b.out.Unchanged(path, b.keys[path]) {
-			kept[c.Slug] = true
+		// a circular's page is kept when the output has it in every language
+		kept[c.Slug] = true
+		for _, lang := range i18n.Languages {
+			if path := lang.Code + "/" + circularPagePath(c.Slug); lang == i18n.English {
+				kept[c.Slug] = kept[c.Slug] && b.out.Unchanged(circularPagePath(c.Slug), b.keys[circularPagePath(c.Slug)])
+			} else {
+				kept[c.Slug] = kept[c.Slug] && b.out.Unchanged(path, b.keys[path])
+			}
 		}
 	}
 	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
@@ -328,6 +334,9 @@ func (b *build) keyPages(ctx context.Context) error {
 		return err
 	}
 	b.pages = append(b.pages, mds...)
+	if b.pages, err = translatePages(b.pages); err != nil {
+		return err
+	}
 	if err := render.EncodePages(ctx, b.pages); err != nil {
 		return err
 	}
@@ -381,7 +390,7 @@ func (b *build) publishOutputs() error {
 	if err := b.publishMedia(); err != nil {
 		return err
 	}
-	b.routes = Routes(b.cat, b.opts.Now())
+	b.routes = languageRoutes(Routes(b.cat, b.opts.Now()))
 	b.cat, b.txt = nil, nil // not read after this
 	b.steps.Done("outputs")
 	return nil
@@ -405,7 +414,11 @@ func (b *build) renderPages(ctx context.Context) error {
 		SiteShows: siteShows(b.data),
 	}
 	b.pages = nil // the runs let each page go once rendered
-	r := render.Renderer{Hugo: hugoSite(b.opts), RunPages: b.opts.RunPages, Steps: b.steps, Mem: b.mem}
+	r := render.Renderer{Hugo: hugoSite(b.opts), RunPages: b.opts.RunPages, Steps: b.steps, Mem: b.mem,
+		Languages: map[string]render.Hugo{}}
+	for _, lang := range i18n.Languages[1:] {
+		r.Languages[lang.Code] = hugoLanguage(b.opts, lang)
+	}
 	return r.Render(ctx, b.ws, b.out, site)
 }
 

@@ -24,7 +24,7 @@ const ListPageSize = 30
 // (kind "circulars") or news (kind "news"), in the list's order.
 type pagedList struct {
 	base   string // route of page 1, e.g. /circulars/rbi
-	title  string // page 1's title; further pages add "(page n of N)"
+	title  localText // page 1's title; further pages add "(page n of N)"
 	layout string
 	kind   string // "circulars", "news" or "impact"
 	items  []int
@@ -168,11 +168,11 @@ func (l pagedList) extraPages() []render.Page {
 }
 
 // pageTitle is the title of page n of a list: page 1 keeps the list's.
-func pageTitle(title string, n, pages int) string {
+func pageTitle(title localText, n, pages int) localText {
 	if n == 1 {
 		return title
 	}
-	return fmt.Sprintf("%s (page %s of %s)", title, indian.Int(n), indian.Int(pages))
+	return keyText("title.paged", map[string]any{"Title": title, "N": indian.Int(n), "Pages": indian.Int(pages)})
 }
 
 // SourceListRoute is the route of a regulator's list of circulars.
@@ -221,15 +221,15 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 		news[i] = i
 	}
 	lists := []pagedList{
-		{base: "/circulars", title: "All Circulars", layout: "circulars", kind: "circulars", items: all},
-		{base: "/search", title: "Search Regulatory Documents", layout: "search", kind: "circulars", items: all},
-		{base: "/news", title: "Fintech News & Updates", layout: "news", kind: "news", items: news},
+		{base: "/circulars", title: keyText("title.allCirculars", nil), layout: "circulars", kind: "circulars", items: all},
+		{base: "/search", title: keyText("title.search", nil), layout: "search", kind: "circulars", items: all},
+		{base: "/news", title: keyText("title.news", nil), layout: "news", kind: "news", items: news},
 	}
 	for _, s := range catalog.Sources {
 		if items := bySource[s]; len(items) > 0 {
-			title := s + " Circulars"
+			title := keyText("title.sourceCirculars", map[string]any{"Source": s})
 			if s == catalog.SourceOther {
-				title = "Circulars of Other Regulators"
+				title = keyText("title.otherCirculars", nil)
 			}
 			base := SourceListRoute(s)
 			lists = append(lists, pagedList{base: base, title: title, layout: "circulars", kind: "circulars", items: items,
@@ -239,13 +239,13 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 	for _, k := range catalog.CircularCategories {
 		if items := byCategory[k]; len(items) > 0 {
 			base := CategoryListRoute(k)
-			lists = append(lists, pagedList{base: base, title: k + " Circulars", layout: "circulars", kind: "circulars", items: items,
+			lists = append(lists, pagedList{base: base, title: keyText("title.categoryCirculars", map[string]any{"Category": k}), layout: "circulars", kind: "circulars", items: items,
 				front: map[string]any{"filter": map[string]any{"category": k}}, file: strings.TrimPrefix(base, "/") + ".md"})
 		}
 	}
 	lists = append(lists, consultationsList(cat, now))
 	for _, b := range cat.Bodies {
-		lists = append(lists, pagedList{base: "/payment-body/" + b.Slug, title: b.Name, layout: "payment-body", kind: "circulars",
+		lists = append(lists, pagedList{base: "/payment-body/" + b.Slug, title: asWritten(b.Name), layout: "payment-body", kind: "circulars",
 			items: bySource[b.ShortName], front: map[string]any{"slug": b.Slug}})
 	}
 	for i := range lists {
@@ -267,7 +267,7 @@ func impactLists(it impactTrackerView) []pagedList {
 			items[i] = i
 		}
 		base := ImpactListRoute(l.level)
-		out = append(out, pagedList{base: base, title: l.title, layout: "impact-list", kind: "impact", items: items,
+		out = append(out, pagedList{base: base, title: asWritten(l.title), layout: "impact-list", kind: "impact", items: items,
 			entries: l.entries, front: map[string]any{"level": l.level, "empty": l.empty},
 			file: strings.TrimPrefix(base, "/") + ".md"})
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regpulse/generator/render"
+	"regpulse/internal/i18n"
 	"slices"
 	"strings"
 )
@@ -90,7 +91,12 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 	}
 	keys := make(map[string]string, len(views.JSON))
 	for i, slug := range views.Keys {
+		// a copy in another language is rendered from the same inputs
+		// (the catalogue is the program's: ProgramHash)
 		keys[circularPagePath(slug)] = sums[i]
+		for _, lang := range i18n.Languages[1:] {
+			keys[lang.Code+"/"+circularPagePath(slug)] = sums[i]
+		}
 	}
 	return keys, nil
 }

@@ -101,17 +101,35 @@ func TestBuild_Incremental(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			circulars := 0
+			circulars, hindiCirculars := 0, 0
 			for _, p := range res.RenderedPaths {
 				if rest, ok := strings.CutPrefix(p, "circulars/"); ok && strings.Count(rest, "/") == 1 && !slices.Contains(lists, p) {
 					circulars++
 				}
+				if rest, ok := strings.CutPrefix(p, "hi/circulars/"); ok && strings.Count(rest, "/") == 1 && !slices.Contains(lists, p) {
+					hindiCirculars++
+				}
+			}
+			if hindiCirculars != circulars {
+				t.Errorf("rendered %d circulars' Hindi pages again, %d English ones", hindiCirculars, circulars)
 			}
 			if !res.Unchanged && (circulars < tc.min || circulars > tc.max) {
 				t.Errorf("rendered %d circulars' pages again, want %d to %d", circulars, tc.min, tc.max)
 			}
-			if again := listPagesOf(res.RenderedPaths); !res.Unchanged && (len(again) < tc.minLists || len(again) > tc.maxLists) {
+			// the bounds are the English pages'; each has its Hindi copy
+			var again, hindi []string
+			for _, p := range listPagesOf(res.RenderedPaths) {
+				if rest, ok := strings.CutPrefix(p, "hi/"); ok {
+					hindi = append(hindi, rest)
+				} else {
+					again = append(again, p)
+				}
+			}
+			if !res.Unchanged && (len(again) < tc.minLists || len(again) > tc.maxLists) {
 				t.Errorf("rendered %d of the %d list pages again (%v), want %d to %d", len(again), len(lists), again, tc.minLists, tc.maxLists)
+			}
+			if d := cmp.Diff(again, hindi); d != "" {
+				t.Errorf("the Hindi list pages rendered again are not the English ones (-en +hi):\n%s", d)
 			}
 			fresh := opts
 			fresh.OutDir = filepath.Join(t.TempDir(), "public")
@@ -205,7 +223,8 @@ func copyOutput(t *testing.T, src, dst string) {
 func listPagesOf(rendered []string) []string {
 	var out []string
 	for _, p := range rendered {
-		if strings.Contains(p, "/page/") || strings.HasPrefix(p, "circulars/category/") || slices.Contains(reservedRoutes(), p) {
+		en := strings.TrimPrefix(p, "hi/")
+		if strings.Contains(en, "/page/") || strings.HasPrefix(en, "circulars/category/") || slices.Contains(reservedRoutes(), en) {
 			out = append(out, p)
 		}
 	}

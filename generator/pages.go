@@ -26,40 +26,40 @@ const (
 
 // Route is one path of the site with the title its page has.
 type Route struct {
-	Path   string
-	Title  string
-	Layout string
+	Path     string
+	TitleKey string // the title's key in the catalogue (internal/i18n)
+	Layout   string
 }
 
 // staticRoutes are the site's routes that do not depend on
 // content. "/" is the dashboard; /dashboard is the same screen.
 var staticRoutes = []Route{
-	{"/", "Dashboard", "dashboard"},
-	{"/dashboard", "Dashboard", "dashboard"},
-	{"/login", "Sign In", "login"},
-	{"/signup", "Create Account", "signup"},
-	{"/profile", "Profile", "profile"},
-	{"/obligations", "My Obligations", "obligations"},
-	{"/organisation", "Organisation", "organisation"},
-	{"/organisation/board", "Team Board", "organisation-board"},
-	{"/work", "My Work", "work"},
-	{"/organisation/register", "Organisation Register", "organisation-register"},
-	{"/join", "Join an Organisation", "join"},
-	{"/search", "Search Regulatory Documents", "search"},
-	{"/news", "Fintech News & Updates", "news"},
-	{"/impact-tracker", "Impact Tracker Dashboard", "impact-tracker"},
-	{"/global-fintech", "Fintech Leaders & Founders", "global-fintech"},
-	{"/pii-regulations", "Global PII & Privacy Regulations", "pii-regulations"},
-	{"/payment-networks", "Payment Networks & Card Schemes", "payment-networks"},
-	{"/newsletter", "Newsletter", "newsletter"},
-	{"/newsletter/subscribed", "You're Subscribed", "newsletter-subscribed"},
-	{"/newsletter/unsubscribed", "You're Unsubscribed", "newsletter-unsubscribed"},
-	{"/sibos-events", "SIBOS Events", "sibos-events"},
-	{"/fintech-events", "Other Global Fintech Events", "fintech-events"},
-	{"/learning-videos", "Learning Videos", "learning-videos"},
-	{"/summarizer", "AI Document Summarizer", "summarizer"},
-	{"/fintech-leaders", "Top Fintech Leaders", "fintech-leaders"},
-	{"/publication-log", "Publication Log", "publication-log"},
+	{"/", "title.home", "dashboard"},
+	{"/dashboard", "title.dashboard", "dashboard"},
+	{"/login", "title.login", "login"},
+	{"/signup", "title.signup", "signup"},
+	{"/profile", "title.profile", "profile"},
+	{"/obligations", "title.obligations", "obligations"},
+	{"/organisation", "title.organisation", "organisation"},
+	{"/organisation/board", "title.organisationBoard", "organisation-board"},
+	{"/work", "title.work", "work"},
+	{"/organisation/register", "title.organisationRegister", "organisation-register"},
+	{"/join", "title.join", "join"},
+	{"/search", "title.search", "search"},
+	{"/news", "title.news", "news"},
+	{"/impact-tracker", "title.impactTracker", "impact-tracker"},
+	{"/global-fintech", "title.globalFintech", "global-fintech"},
+	{"/pii-regulations", "title.piiRegulations", "pii-regulations"},
+	{"/payment-networks", "title.paymentNetworks", "payment-networks"},
+	{"/newsletter", "title.newsletter", "newsletter"},
+	{"/newsletter/subscribed", "title.newsletterSubscribed", "newsletter-subscribed"},
+	{"/newsletter/unsubscribed", "title.newsletterUnsubscribed", "newsletter-unsubscribed"},
+	{"/sibos-events", "title.sibosEvents", "sibos-events"},
+	{"/fintech-events", "title.fintechEvents", "fintech-events"},
+	{"/learning-videos", "title.learningVideos", "learning-videos"},
+	{"/summarizer", "title.summarizer", "summarizer"},
+	{"/fintech-leaders", "title.fintechLeaders", "fintech-leaders"},
+	{"/publication-log", "title.publicationLog", "publication-log"},
 }
 
 // Routes lists every page path the built site must contain.
@@ -143,7 +143,7 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		case "/payment-networks":
 			file = "payment-networks/_index.md" // the section of the per-network pages
 		}
-		front := map[string]any{"title": r.Title, "layout": r.Layout}
+		front := map[string]any{"title": keyText(r.TitleKey, nil), "layout": r.Layout}
 		if r.Path != "/" {
 			front["url"] = r.Path + "/"
 		}
@@ -160,7 +160,7 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		pages = append(pages, p)
 	}
 	pages = append(pages, render.Page{File: "payment-body/_index.md",
-		Front: map[string]any{"title": "Payment Bodies", "layout": "payment-bodies"}})
+		Front: map[string]any{"title": keyText("title.paymentBodies", nil), "layout": "payment-bodies"}})
 	for _, b := range cat.Bodies {
 		p := entryPage("payment-body", b.Entry, b.Name, "payment-body", b.Profile)
 		p.Front["pager"] = firstPager["/payment-body/"+b.Slug]
@@ -170,9 +170,9 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 	// What /payment-body/{unknown} shows: internal/web serves the nearest
 	// 404.html, and netlify.toml sends /payment-body/* here with a 404.
 	pages = append(pages, render.Page{File: "payment-body/not-found.md",
-		Front: map[string]any{"title": "Payment Body Not Found", "layout": "payment-body-missing", "url": bodyNotFoundPath}})
+		Front: map[string]any{"title": keyText("title.paymentBodyNotFound", nil), "layout": "payment-body-missing", "url": bodyNotFoundPath}})
 	pages = append(pages, render.Page{File: "circulars/_index.md",
-		Front: map[string]any{"title": "All Circulars", "layout": "circulars", "pager": firstPager["/circulars"]},
+		Front: map[string]any{"title": keyText("title.allCirculars", nil), "layout": "circulars", "pager": firstPager["/circulars"]},
 		Shows: firstShows["/circulars"]})
 	for _, l := range lists {
 		pages = append(pages, l.extraPages()...)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/i18n"
 )
 
 // SitemapPath is the sitemap index robots.txt names; the sitemaps it
@@ -68,6 +69,15 @@ func sitemapURLs(cat *catalog.Catalog, now time.Time, baseURL string) []sitemapU
 	}
 	for _, r := range listRoutes(lists) {
 		out = append(out, sitemapURL{Loc: abs(r), LastMod: newest[r]})
+	}
+	// every page again in each other language (its head names the
+	// alternates: _partials/alternates.html)
+	en := len(out)
+	base := strings.TrimSuffix(baseURL, "/")
+	for _, lang := range i18n.Languages[1:] {
+		for _, u := range out[:en] {
+			out = append(out, sitemapURL{Loc: base + lang.Path(strings.TrimPrefix(u.Loc, base)), LastMod: u.LastMod})
+		}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import { initBodyLookup } from "./body-lookup";
 import { initAuth } from "./auth";
 import { initNewsletterFooter } from "./newsletter-footer";
 import { initToastHotkey } from "./toast-hotkey";
+import { initLanguageSwitch } from "./language";
 
 initTheme();
 initHeaderSearch();
@@ -13,3 +14,4 @@ initBodyLookup();
 initAuth();
 initNewsletterFooter();
 initToastHotkey();
+initLanguageSwitch();
