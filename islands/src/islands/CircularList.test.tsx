@@ -27,6 +27,17 @@ describe("viewURL and parseView", () => {
   it("ignores an unknown filter and a bad page", () => {
     expect(parseView("/circulars/", "?source=NOPE&page=x", lists)).toEqual({ source: "all", category: "all", page: 1 });
   });
+  it("keeps a Hindi page's views under /hi", () => {
+    document.documentElement.lang = "hi";
+    try {
+      const view = { source: "RBI", category: "all", page: 3 };
+      expect(viewURL(view, lists)).toBe("/hi/circulars/rbi/page/3");
+      expect(parseView("/hi/circulars/rbi/page/3", "", lists)).toEqual(view);
+      expect(viewURL({ source: "RBI", category: "UPI", page: 1 }, lists)).toBe("/hi/circulars?source=RBI&category=UPI");
+    } finally {
+      document.documentElement.lang = "";
+    }
+  });
 });
 
 // The fixture's /circulars: three circulars, one page.

@@ -9,10 +9,16 @@
 // the same view. Where no API answers, the browser goes to the static page
 // nearest the view.
 import { useEffect, useState } from "react";
+import circularsStrings from "../../../internal/i18n/strings/circulars.json";
+import listStrings from "../../../internal/i18n/strings/list.json";
 import { type Schemas } from "../lib/api";
 import { ApiCirculars, useCircularsPage } from "../lib/api-list";
 import type { CardLabels } from "../lib/circular-card";
+import { pagePath, translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
+
+const t = translator(circularsStrings);
+const tList = translator(listStrings);
 
 export type Lists = {
   sources: Record<string, string>;
@@ -42,15 +48,15 @@ function staticRoute(v: View, lists: Lists): string | undefined {
 }
 
 // viewURL is the address of a view: its static page when there is one,
-// else /circulars with the filters in the query.
+// else /circulars with the filters in the query (under /hi on a Hindi page).
 export function viewURL(v: View, lists: Lists): string {
   const route = staticRoute(v, lists);
-  if (route) return v.page > 1 ? `${route}/page/${v.page}` : route;
+  if (route) return pagePath(v.page > 1 ? `${route}/page/${v.page}` : route);
   const q = new URLSearchParams();
   if (v.source !== "all") q.set("source", v.source);
   if (v.category !== "all") q.set("category", v.category);
   if (v.page > 1) q.set("page", String(v.page));
-  return `${base}?${q.toString()}`;
+  return pagePath(`${base}?${q.toString()}`);
 }
 
 // parseView reads the view of an address: the static list its path names,
@@ -58,6 +64,8 @@ export function viewURL(v: View, lists: Lists): string {
 export function parseView(pathname: string, search: string, lists: Lists): View {
   const v: View = { source: "all", category: "all", page: 1 };
   let path = pathname.replace(/\/+$/, "");
+  const root = pagePath("/").slice(0, -1); // a Hindi page's /hi
+  if (root && (path === root || path.startsWith(root + "/"))) path = path.slice(root.length);
   const m = /^(.*)\/page\/(\d+)$/.exec(path);
   if (m) {
     path = m[1];
@@ -75,7 +83,7 @@ export function parseView(pathname: string, search: string, lists: Lists): View 
 // viewTitle is the heading of a view.
 export function viewTitle(v: View): string {
   const f = [v.source, v.category].filter((x) => x !== "all");
-  return f.length ? `${f.join(" · ")} Circulars` : "All Circulars";
+  return f.length ? t("circulars.viewTitle", { Filters: f.join(" · ") }) : t("circulars.allTitle");
 }
 
 const pill = "inline-flex min-h-8 items-center rounded-full border px-3 text-sm font-medium";
@@ -109,7 +117,7 @@ function CircularList({ pageSize, source, category, page, lists, labels }: Props
       document.title = own_.title;
       return;
     }
-    const title = viewTitle(view) + (view.page > 1 ? ` (page ${view.page})` : "");
+    const title = viewTitle(view) + (view.page > 1 ? ` ${t("circulars.pageSuffix", { N: view.page })}` : "");
     document.title = own_.title.replace(own_.h1, title);
     h1.textContent = title;
   }, [view, isOwn, own_]);
@@ -134,12 +142,12 @@ function CircularList({ pageSize, source, category, page, lists, labels }: Props
   };
 
   const rows = [
-    { key: "source" as const, label: "Regulator", order: lists.sourceOrder },
-    { key: "category" as const, label: "Category", order: lists.categoryOrder },
+    { key: "source" as const, label: tList("list.regulator"), order: lists.sourceOrder },
+    { key: "category" as const, label: tList("list.category"), order: lists.categoryOrder },
   ];
   return (
     <>
-      <nav aria-label="Filter circulars" className="space-y-2" data-list-filters="">
+      <nav aria-label={tList("list.filterCirculars")} className="space-y-2" data-list-filters="">
         {rows.map((row) => (
           <div key={row.key} className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{row.label}:</span>
@@ -148,7 +156,7 @@ function CircularList({ pageSize, source, category, page, lists, labels }: Props
               const active = view[row.key] === value;
               return (
                 <a key={value} href={viewURL(next, lists)} className={`${pill} ${active ? on : off}`} aria-current={active ? "true" : undefined} onClick={follow(next)}>
-                  {value === "all" ? "All" : value}
+                  {value === "all" ? tList("list.all") : value}
                 </a>
               );
             })}

@@ -9,6 +9,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import dashboardStrings from "../../../internal/i18n/strings/dashboard.json";
+import listStrings from "../../../internal/i18n/strings/list.json";
 import { answered, api, type Schemas } from "../lib/api";
 import type { CardLabels } from "../lib/circular-card";
 import { dataApiList, dataExport, dataList, dataLoadMore, sel, setHidden } from "../lib/contract";
@@ -19,6 +21,11 @@ const DashboardCards = lazy(() => import("../lib/dashboard-cards"));
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { formatCount } from "../lib/numbers";
+import { translator } from "../lib/i18n";
+
+const t = translator(dashboardStrings);
+const tList = translator(listStrings);
+const nouns: Record<string, string> = { circulars: "dashboard.nounCirculars", news: "dashboard.nounNews" };
 
 type Props = ListRules & {
   list: string;
@@ -96,21 +103,22 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
     setCount(pageSize);
   };
 
+  const Noun = noun in nouns ? t(nouns[noun]) : noun;
   const more = canLoadMore(shown, total, rules) && !answer.error && (
     <button
       type="button"
-      aria-label={`Load More ${noun}`}
+      aria-label={t("dashboard.loadMoreLabel", { Noun })}
       onClick={() => setCount((n) => n + step)}
       className="inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
     >
-      Load More
+      {t("dashboard.loadMore")}
     </button>
   );
 
   return (
     <>
       {sources && (
-        <div role="group" aria-label="Filter circulars by source" className="flex flex-wrap gap-1">
+        <div role="group" aria-label={t("dashboard.filterBySource")} className="flex flex-wrap gap-1">
           {["", ...sources].map((s) => (
             <button
               key={s || "All"}
@@ -119,7 +127,7 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
               onClick={() => choose(s)}
               className={`min-h-11 min-w-11 rounded-md border px-3 text-sm font-medium ${s === source ? pressed : unpressed}`}
             >
-              {s || "All"}
+              {s || tList("list.all")}
             </button>
           ))}
         </div>
@@ -137,7 +145,7 @@ function DashboardList({ list, noun, total: builtTotal, sources, labels, pageSiz
           <>
             {more}
             <p className="sr-only" role="status">
-              {`Showing ${formatCount(shown)} of ${formatCount(total)} ${noun}`}
+              {t("dashboard.showingOf", { Shown: formatCount(shown), Total: formatCount(total), Noun })}
             </p>
           </>,
           slot,

@@ -10,6 +10,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
+import strings from "../../../internal/i18n/strings/impact.json";
 import type { CardLabels } from "../lib/circular-card";
 import { dataApiList, dataHeading, sel, setHidden } from "../lib/contract";
 import { Button, SearchBox, Toolbar } from "../lib/controls";
@@ -23,6 +24,9 @@ import { useQueryState } from "../lib/query-state";
 import { showCount, showList } from "../lib/static-list";
 import { useFuse } from "../lib/use-fuse";
 import { formatCount } from "../lib/numbers";
+import { translator } from "../lib/i18n";
+
+const t = translator(strings);
 
 const defaults = { q: "" };
 const entityKeys = ["type", "name"];
@@ -56,16 +60,16 @@ function ImpactTracker({ entries = "", labels, pageSize = 30 }: Props) {
 
   return (
     <>
-      <Toolbar label="Search the impact tracker">
+      <Toolbar label={t("impact.searchTracker")}>
         <SearchBox
           id="impact-search"
-          label="Search entity types or circular IDs"
-          placeholder="Search entity types or circular IDs..."
+          label={t("impact.searchLabel")}
+          placeholder={t("impact.searchPlaceholder")}
           value={state.q}
           onChange={(q) => set({ q })}
         />
         <Button onClick={() => set(defaults)} disabled={state.q === ""}>
-          Clear
+          {t("impact.clear")}
         </Button>
       </Toolbar>
       {levels.map((level) => (
@@ -110,8 +114,8 @@ function TrackerList({ level, query, all, labels, pageSize }: { level: string; q
         ))}
       </ul>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
-        <p role="status">{`Showing ${formatCount(Math.min(n, found.length))} of ${formatCount(found.length)} matches`}</p>
-        {found.length > n && <Button onClick={() => setLimit({ query, n: n + pageSize })}>Show more matches</Button>}
+        <p role="status">{t("impact.showingMatches", { Shown: formatCount(Math.min(n, found.length)), Total: formatCount(found.length) })}</p>
+        {found.length > n && <Button onClick={() => setLimit({ query, n: n + pageSize })}>{t("impact.showMore")}</Button>}
       </div>
     </>,
     slot,

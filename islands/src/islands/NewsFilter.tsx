@@ -7,6 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
+import strings from "../../../internal/i18n/strings/news.json";
 import { answered, api, type Schemas } from "../lib/api";
 import { Pager, showStatic, useSlot } from "../lib/api-list";
 import { dataEmpty, sel, setHiddenAll } from "../lib/contract";
@@ -18,6 +19,9 @@ import { NewsCard } from "../lib/news-card";
 import { withQuery } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { fillAges } from "../lib/relative-age";
+import { translator } from "../lib/i18n";
+
+const t = translator(strings);
 
 const defaults = { q: "", category: "all", page: "1" };
 const keys = ["title", "excerpt", "category"];
@@ -90,14 +94,14 @@ function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
     if (!filtered) setHiddenAll(document, sel(dataEmpty, "news"), true);
   }, [api, filtered, pending, answer.data]);
   useEffect(() => fillAges(document, new Date()), [answer.data]);
-  const categories = useMemo(() => options("All Categories", cats), [cats]);
+  const categories = useMemo(() => options(t("news.allCategories"), cats), [cats]);
   return (
     <>
-      <Toolbar label="Filter news">
-        <SearchBox id="news-search" label="Search news" placeholder="Search news..." value={state.q} onChange={(q) => set({ q, page: "1" })} />
-        <SelectBox id="news-category" label="Category" value={state.category} options={categories} onChange={(category) => set({ category, page: "1" })} />
+      <Toolbar label={t("news.filterNews")}>
+        <SearchBox id="news-search" label={t("news.searchNews")} placeholder={t("news.searchPlaceholder")} value={state.q} onChange={(q) => set({ q, page: "1" })} />
+        <SelectBox id="news-category" label={t("news.category")} value={state.category} options={categories} onChange={(category) => set({ category, page: "1" })} />
         <Button onClick={() => set(defaults)} disabled={!filtered}>
-          Clear Filters
+          {t("news.clearFilters")}
         </Button>
       </Toolbar>
       {api &&

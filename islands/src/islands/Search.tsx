@@ -12,6 +12,8 @@ import { itemLang } from "../lib/lang";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
+import pagerStrings from "../../../internal/i18n/strings/pager.json";
+import strings from "../../../internal/i18n/strings/search.json";
 import { api, apiURL, dataOf, type Schemas } from "../lib/api";
 import { ApiCirculars, showStatic, useCircularsPage, useSlot } from "../lib/api-list";
 import { CircularCard, type CardLabels } from "../lib/circular-card";
@@ -26,6 +28,10 @@ import { fillAges } from "../lib/relative-age";
 import { showList } from "../lib/static-list";
 import { pageButtons } from "../lib/paging";
 import { formatCount } from "../lib/numbers";
+import { pagePath, translator } from "../lib/i18n";
+
+const t = translator(strings);
+const tPager = translator(pagerStrings);
 
 type Answer = Schemas["Answer"];
 type Props = {
@@ -66,7 +72,7 @@ export function feedURL(state: State): string {
 
 
 export function pageTitle(source: string): string {
-  return source !== "all" ? `${source} Documents` : "Search Regulatory Documents";
+  return source !== "all" ? t("search.pageTitleSource", { Source: source }) : t("search.pageTitle");
 }
 
 const field =
@@ -161,7 +167,7 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
 
   useEffect(() => {
     const h = document.querySelector<HTMLElement>(sel(dataSearchResultsHeading));
-    if (h) h.textContent = q ? `Results for "${q}"` : state.source !== "all" ? `${state.source} circulars` : "All circulars";
+    if (h) h.textContent = q ? t("search.resultsFor", { Query: q }) : state.source !== "all" ? t("search.sourceCirculars", { Source: state.source }) : t("search.allCirculars");
   }, [q, state.source]);
 
   const submit = (e: FormEvent) => {
@@ -173,41 +179,42 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
     ...values.map((v) => ({ value: v, label: counts ? `${v} (${counts[v] ?? 0})` : v })),
   ];
   const facets = q && result ? result.facets : undefined;
+  const correction = t("search.correction", { Corrected: "\u0000", Original: result?.correction?.original ?? "" }).split("\u0000");
   const isDefault = state.q === "" && state.source === "all" && state.category === "all";
   const p = result?.pagination;
   const pagerSlot = document.querySelector<HTMLElement>(sel(dataPager, "search-circulars"));
 
   return (
     <div className="space-y-4">
-      <form role="search" aria-label="Search regulatory documents" onSubmit={submit} className="flex flex-col gap-2 lg:flex-row lg:items-center">
+      <form role="search" aria-label={t("search.formLabel")} onSubmit={submit} className="flex flex-col gap-2 lg:flex-row lg:items-center">
         <div className="min-w-0 flex-1">
           <label htmlFor="search-q" className="sr-only">
-            Search text
+            {t("search.text")}
           </label>
           <input
             id="search-q"
             type="search"
             className={field}
-            placeholder="Search circulars, numbers or questions..."
+            placeholder={t("search.placeholder")}
             value={text}
             maxLength={maxQueryLength}
             autoComplete="off"
             onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <SelectBox id="search-source" label="Source" value={state.source} options={counted(sources, facets?.source, "All Sources")} onChange={(source) => set({ source, page: "1" })} />
+        <SelectBox id="search-source" label={t("search.source")} value={state.source} options={counted(sources, facets?.source, t("search.allSources"))} onChange={(source) => set({ source, page: "1" })} />
         <SelectBox
           id="search-category"
-          label="Category"
+          label={t("search.category")}
           value={state.category}
-          options={counted(categories, facets?.category, "All Categories")}
+          options={counted(categories, facets?.category, t("search.allCategories"))}
           onChange={(category) => set({ category, page: "1" })}
         />
         <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-          Search
+          {t("search.search")}
         </button>
         <Button onClick={() => set({ ...defaults })} disabled={isDefault}>
-          Clear Filters
+          {t("search.clearFilters")}
         </Button>
       </form>
 
@@ -225,13 +232,13 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
       {filtered && !offline && (
         <ApiCirculars
           name={list}
-          label="Search results pages"
+          label={t("search.resultsPages")}
           answer={browse.data}
           loading={browse.isFetching}
           page={page}
           size={listPageSize}
           labels={labels}
-          href={(n) => `/search?${new URLSearchParams({ ...(source ? { source } : {}), ...(category ? { category } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`}
+          href={(n) => pagePath(`/search?${new URLSearchParams({ ...(source ? { source } : {}), ...(category ? { category } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`)}
           onPage={(n) => set({ page: String(n) })}
         />
       )}
@@ -249,25 +256,27 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
       {q && !offline && (
         <p className="text-sm">
           <a href={feedURL(state)} className="font-medium text-brand-700 hover:underline dark:text-blue-300">
-            Atom feed of this search
+            {t("search.atomFeed")}
           </a>
         </p>
       )}
       {!isDefault && !offline && <SearchAlert search={state} />}
       {result?.latest && q && !loading && (
         <p role="note" className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100">
-          UPI search: the results that match well are sorted latest first, {pageSize} circulars per page.
+          {t("search.upiNote", { N: pageSize })}
         </p>
       )}
       {result?.correction && q && !loading && (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          Showing results for <strong>{result.correction.corrected}</strong> (you searched for “{result.correction.original}”).
+          {correction[0]}
+          <strong>{result.correction.corrected}</strong>
+          {correction[1]}
         </p>
       )}
       {result && q && !loading && <DirectAnswer answer={result.answer} />}
       {result && q && !loading && result.provisions.length > 0 && <Provisions provisions={result.provisions} />}
       {loading && (
-        <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading results">
+        <div className="grid gap-3" role="status" aria-busy="true" aria-label={t("search.loading")}>
           {Array.from({ length: pageSize }, (_, i) => (
             <div key={i} {...{ [dataSkeleton]: "" }} className="h-32 animate-pulse rounded-lg border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800" />
           ))}
@@ -306,24 +315,17 @@ function Highlighted({ text, spans }: { text: string; spans: Schemas["Span"][] }
 // above 4.5:1 either way); inline padding only, so marking moves no line.
 const markClass = "rounded bg-yellow-200 px-0.5 text-slate-900 dark:bg-yellow-300";
 
-// factNames name the kinds of fact a question asks for, as a reader says them.
-const factNames: Record<Schemas["AnswerType"], string> = {
-  date: "date",
-  amount: "amount",
-  duration: "time limit",
-  count: "number",
-  yesNo: "yes or no",
-  who: "who",
-  definition: "definition",
-};
+// factName names a kind of fact a question asks for, as a reader says it
+// (date, amount, time limit, number, yes or no, who, definition).
+const factName = (type: Schemas["AnswerType"]): string => t(`search.fact.${type}`);
 
 // fallbackNote says why the model's answer is not the one shown.
 function fallbackNote(answer: Answer): string | null {
   switch (answer.modelFallback) {
     case "missingFact":
-      return `The AI model's answer left out the ${answer.answerType ? factNames[answer.answerType] : "fact"} the circular states, so the circular's own words are shown.`;
+      return t("search.missingFact", { Fact: answer.answerType ? factName(answer.answerType) : t("search.factGeneric") });
     case "noAnswer":
-      return "The AI model gave no usable answer, so the circular's own words are shown.";
+      return t("search.noAnswerFallback");
     default:
       return null;
   }
@@ -336,17 +338,17 @@ function DirectAnswer({ answer }: { answer: Answer }) {
     <section aria-labelledby="direct-answer" className="rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="direct-answer" className="text-lg font-semibold">
-          Direct Answer
+          {t("search.directAnswer")}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Confidence: <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
+          {t("search.confidence")} <strong>{Math.round(answer.confidence * 100)}%</strong> ·{" "}
           {answer.method === "extractive"
-            ? `Extracted from ${answer.provision ? "a Master Direction in force" : "the circulars"} (no AI)`
-            : `Written by ${answer.model ?? "an AI model"} from the circulars`}
+            ? t(answer.provision ? "search.extractedDirection" : "search.extractedCirculars")
+            : t("search.writtenBy", { Model: answer.model ?? t("search.anAiModel") })}
         </p>
       </div>
       {answer.directAnswer === null ? (
-        <p className="mt-2 text-slate-900 dark:text-slate-100">No passage answers this query with enough confidence; see the results below.</p>
+        <p className="mt-2 text-slate-900 dark:text-slate-100">{t("search.noPassage")}</p>
       ) : (
         <p className="mt-2 text-slate-900 dark:text-slate-100">
           <AnswerText text={answer.directAnswer} fact={fact} />
@@ -354,7 +356,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
             // A mark is not announced by every screen reader: say what it marks.
             <span className="sr-only">
               {" "}
-              (The {factNames[answer.answerType]} asked for: {fact.text}.)
+              {t("search.factAskedFor", { Fact: factName(answer.answerType), Text: fact.text })}
             </span>
           )}
         </p>
@@ -362,7 +364,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
       {note && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{note}</p>}
       {answer.directAnswer !== null && answer.provision && (
         <div className="mt-3">
-          <h3 className="text-sm font-semibold">Source</h3>
+          <h3 className="text-sm font-semibold">{t("search.source")}</h3>
           <p className="mt-1 text-sm">
             <ProvisionCitation p={answer.provision} />
           </p>
@@ -371,7 +373,7 @@ function DirectAnswer({ answer }: { answer: Answer }) {
       {answer.sources.length > 0 && (
         <div className="mt-3">
           {/* Under a provision's answer the circulars are further reading, not its source. */}
-          <h3 className="text-sm font-semibold">{answer.directAnswer !== null && answer.provision ? "Related circulars" : "Sources"}</h3>
+          <h3 className="text-sm font-semibold">{answer.directAnswer !== null && answer.provision ? t("search.relatedCirculars") : t("search.sources")}</h3>
           <ul className="mt-1 space-y-2 text-sm">
             {answer.sources.map((s) => (
               <li key={s.circularId}>
@@ -457,17 +459,17 @@ function Pages(props: { current: number; total: number; hasPrev: boolean; hasNex
   const plain = `${pageButton} border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200`;
   const active = `${pageButton} border-brand-700 bg-brand-700 text-white`;
   return (
-    <nav aria-label="Search results pages" className="flex flex-wrap items-center gap-2">
+    <nav aria-label={t("search.resultsPages")} className="flex flex-wrap items-center gap-2">
       <button type="button" className={plain} disabled={!hasPrev} onClick={() => onPage(current - 1)}>
-        Previous
+        {tPager("pager.previous")}
       </button>
       {pageButtons(Math.min(current, total), total).map((n) => (
-        <button key={n} type="button" className={n === current ? active : plain} aria-current={n === current ? "page" : undefined} aria-label={`Page ${n}`} onClick={() => onPage(n)}>
+        <button key={n} type="button" className={n === current ? active : plain} aria-current={n === current ? "page" : undefined} aria-label={tPager("pager.page", { N: n })} onClick={() => onPage(n)}>
           {n}
         </button>
       ))}
       <button type="button" className={plain} disabled={!hasNext} onClick={() => onPage(current + 1)}>
-        Next
+        {tPager("pager.next")}
       </button>
     </nav>
   );

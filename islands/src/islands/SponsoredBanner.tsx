@@ -15,6 +15,10 @@
 // scrolling to the banner saw the ad turn after a few seconds. Whatever
 // held it, the ad then gets its full 10 seconds again.
 import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import cardStrings from "../../../internal/i18n/strings/card.json";
+import { pagePath, translator } from "../lib/i18n";
+
+const t = translator(cardStrings);
 
 export type Ad = {
   id: string;
@@ -142,7 +146,7 @@ function Banner({ ads }: Props) {
   return (
     <section
       ref={root}
-      aria-label="Sponsored advertisement"
+      aria-label={t("card.sponsoredLabel")}
       data-sponsored
       data-ad-index={index}
       data-rotating={rotating}
@@ -156,35 +160,35 @@ function Banner({ ads }: Props) {
     >
       <div className="flex min-h-11 items-center justify-between gap-2">
         <p aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-amber-900 dark:text-amber-200">
-          Sponsored
+          {t("card.sponsored")}
         </p>
         <div className="flex items-center gap-1">
           {ads.length > 1 && !reduced && (
             <button
               type="button"
               className={control}
-              aria-label={`${paused ? "Play" : "Pause"} sponsored rotation`}
+              aria-label={paused ? t("card.playRotation") : t("card.pauseRotation")}
               // toggled from the ref: a second press before React renders the first undoes it
               onClick={() => hold("paused", !holds.current.paused)}
             >
-              {paused ? "Play" : "Pause"}
+              {paused ? t("card.play") : t("card.pause")}
             </button>
           )}
-          <button type="button" className={control} aria-label="Dismiss sponsored banner" onClick={dismiss}>
-            Dismiss
+          <button type="button" className={control} aria-label={t("card.dismissBanner")} onClick={dismiss}>
+            {t("card.dismiss")}
           </button>
         </div>
       </div>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         {ad.company} · {ad.category}
-        {ads.length > 1 && <span className="ml-2">{`${index + 1} of ${ads.length}`}</span>}
+        {ads.length > 1 && <span className="ml-2">{t("card.adPosition", { N: index + 1, Total: ads.length })}</span>}
       </p>
       <p className="text-lg font-semibold leading-snug" data-ad-title>
         {ad.title}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{ad.description}</p>
       <a
-        href={ad.targetUrl}
+        href={pagePath(ad.targetUrl)}
         className="mt-auto inline-flex min-h-11 items-center self-start rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
       >
         {ad.ctaText}

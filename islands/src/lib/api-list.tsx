@@ -7,10 +7,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import listStrings from "../../../internal/i18n/strings/list.json";
+import pagerStrings from "../../../internal/i18n/strings/pager.json";
 import { answered, api, type Circular, type Schemas } from "./api";
 import { CircularCard, type CardLabels } from "./circular-card";
 import { dataApiList, dataCount, dataSkeleton, dataEmpty, dataListRange, dataStaticPage, sel, setHidden, setHiddenAll } from "./contract";
 import { pageButtons } from "./paging";
+import { translator } from "./i18n";
 import { formatCount } from "./numbers";
 
 export type CircularFilters = {
@@ -46,11 +49,18 @@ export function showStatic(name: string, shown: boolean) {
   for (const el of document.querySelectorAll<HTMLElement>(sel(dataStaticPage, name))) setHidden(el, !shown);
 }
 
+const tList = translator(listStrings);
+const tPager = translator(pagerStrings);
+
+// The nouns the lists count, in the page's language (list-range.html's).
+const nouns: Record<string, string> = { circulars: "list.circulars", consultations: "list.consultations", articles: "list.articles" };
+
 // rangeText is the "Showing 31–60 of 290 circulars" line of a page.
 export function rangeText(page: number, size: number, total: number, noun: string): string {
-  if (total === 0) return `No ${noun} found`;
+  const Noun = noun in nouns ? tList(nouns[noun]) : noun;
+  if (total === 0) return tList("list.noneFound", { Noun });
   const first = (page - 1) * size + 1;
-  return `Showing ${formatCount(first)}–${formatCount(Math.min(first + size - 1, total))} of ${formatCount(total)} ${noun}`;
+  return tList("list.showing", { First: formatCount(first), Last: formatCount(Math.min(first + size - 1, total)), Total: formatCount(total), Noun });
 }
 
 // setListHeader writes the count badges, the range line and the empty
@@ -69,7 +79,7 @@ const current = "border-brand-600 bg-brand-600 text-white";
 // Pager is the API list's pager: Previous, page numbers, Next, as links to
 // href(n) (so a page can be opened in a new tab) that onPage follows in place.
 export function Pager(props: { page: number; pages: number; label?: string; href: (n: number) => string; onPage: (n: number) => void }) {
-  const { page, pages, label = "Pages", href, onPage } = props;
+  const { page, pages, label = tPager("pager.pages"), href, onPage } = props;
   if (pages <= 1) return null;
   const go = (n: number) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -80,7 +90,7 @@ export function Pager(props: { page: number; pages: number; label?: string; href
     <nav className="mt-6 flex flex-wrap items-center gap-2" aria-label={label}>
       {page > 1 && (
         <a href={href(page - 1)} rel="prev" className={`${pageLink} ${idle}`} onClick={go(page - 1)}>
-          Previous
+          {tPager("pager.previous")}
         </a>
       )}
       {pageButtons(page, pages).map((n) =>
@@ -89,14 +99,14 @@ export function Pager(props: { page: number; pages: number; label?: string; href
             {n}
           </span>
         ) : (
-          <a key={n} href={href(n)} aria-label={`Page ${n}`} className={`${pageLink} ${idle}`} onClick={go(n)}>
+          <a key={n} href={href(n)} aria-label={tPager("pager.page", { N: n })} className={`${pageLink} ${idle}`} onClick={go(n)}>
             {n}
           </a>
         ),
       )}
       {page < pages && (
         <a href={href(page + 1)} rel="next" className={`${pageLink} ${idle}`} onClick={go(page + 1)}>
-          Next
+          {tPager("pager.next")}
         </a>
       )}
     </nav>

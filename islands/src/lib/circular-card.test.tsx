@@ -101,3 +101,22 @@ describe("CircularCard", () => {
     expect(container.querySelector("[data-superseded]")).toBeNull();
   });
 });
+
+describe("CircularCard on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("writes its words, its date and its links in Hindi", () => {
+    document.documentElement.lang = "hi";
+    const c = {
+      id: "x", slug: "x", title: "Card tokenisation", preview: "All entities", summary: "A summary",
+      source: "RBI", category: "Security", documentType: "circular", impactLevel: "high", publishedDate: "2021-09-07",
+      withdrawnOn: "2022-01-01",
+    } as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    const text = container.textContent ?? "";
+    for (const want of ["विवरण", "सारांश", "उच्च प्रभाव", "7 सित॰ 2021", "वापस लिया गया", "1 जन॰ 2022 से प्रभावी"]) expect(text).toContain(want);
+    expect(container.querySelector('a[href="/hi/circulars/x"]')).not.toBeNull();
+  });
+});

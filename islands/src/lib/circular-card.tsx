@@ -6,8 +6,12 @@
 // The card's Summarize and Impact slot (data-card-actions) is filled by
 // the page's CardActions island like a static card's.
 import { Fragment } from "react";
+import cardStrings from "../../../internal/i18n/strings/card.json";
+import circularStrings from "../../../internal/i18n/strings/circular.json";
+import navStrings from "../../../internal/i18n/strings/nav.json";
 import type { Circular } from "./api";
 import { dataCardActions } from "./contract";
+import { pagePath, translator } from "./i18n";
 import { itemLang } from "./lang";
 import { formatShortDate } from "./numbers";
 
@@ -34,6 +38,23 @@ const link = "text-brand-700 hover:underline dark:text-blue-300";
 // every directory card's classes (_partials/card-class.html)
 export const cardClass = "min-w-0 wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
+const tCard = translator(cardStrings);
+const tCircular = translator(circularStrings);
+const tNav = translator(navStrings);
+
+// around splits a text with one placeholder at it: the text before and
+// after the element put there.
+export function around(text: string): [string, string] {
+  const at = text.indexOf("\u0000");
+  return at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+// impactLabel is an impact level's badge text ("high Impact"), as
+// impact-badge.html writes it.
+export function impactLabel(level: string): string {
+  return ["high", "medium", "low"].includes(level) ? tCard(`card.impact.${level}`) : tCard("card.impactOther", { Level: level });
+}
+
 // cardDate is a date as the cards show it (2 Jan 2006).
 export const cardDate = formatShortDate;
 
@@ -43,12 +64,15 @@ export const cardDate = formatShortDate;
 function SupersededNote({ c }: { c: Circular }) {
   const by = c.replacements ?? [];
   if (by.length === 0 && (c.supersededBy ?? []).length === 0 && c.withdrawnOn) {
+    const [before, after] = around(tCircular("circular.withEffectFrom", { Date: "\u0000" }));
     return (
       <p
         className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
         data-withdrawn-note=""
       >
-        <span className="font-semibold">Withdrawn</span> with effect from <time dateTime={c.withdrawnOn}>{cardDate(c.withdrawnOn)}</time>
+        <span className="font-semibold">{tCircular("circular.withdrawn")}</span> {before}
+        <time dateTime={c.withdrawnOn}>{cardDate(c.withdrawnOn)}</time>
+        {after}
       </p>
     );
   }
@@ -58,11 +82,11 @@ function SupersededNote({ c }: { c: Circular }) {
       className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100"
       data-superseded=""
     >
-      <span className="font-semibold">Superseded by</span>
+      <span className="font-semibold">{tCircular("circular.supersededBy")}</span>
       {by.map((r, i) => (
         <Fragment key={r.slug}>
           {i > 0 && ","}{" "}
-          <a className="underline hover:no-underline" href={`/circulars/${r.slug}`}>
+          <a className="underline hover:no-underline" href={pagePath(`/circulars/${r.slug}`)}>
             {r.circularNumber && `${r.circularNumber} - `}
             {r.title}
           </a>
@@ -145,7 +169,7 @@ export function CardDate({ iso }: { iso: string }) {
 }
 
 export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels }) {
-  const page = `/circulars/${c.slug}`;
+  const page = pagePath(`/circulars/${c.slug}`);
   const lang = itemLang(c.lang);
   const title = lang ? <span lang={lang}>{c.title}</span> : c.title;
   return (
@@ -159,7 +183,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
         {c.officialUrl ? (
           <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className="hover:underline">
             {title}
-            <span className="sr-only"> (official document, opens in a new tab)</span>
+            <span className="sr-only"> {tCard("card.officialDocNewTab")}</span>
           </a>
         ) : (
           <a href={page} className="hover:underline">
@@ -175,7 +199,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
       )}
       {c.summary && (
         <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-brand-50 p-3 text-sm dark:bg-slate-800">
-          <p className="font-semibold">Summary</p>
+          <p className="font-semibold">{tCard("card.summary")}</p>
           <p className="mt-1 text-slate-700 dark:text-slate-200">{c.summary}</p>
         </div>
       )}
@@ -184,7 +208,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
         <DocTypeBadge type={c.documentType} labels={labels} />
         <VerificationBadge verification={c.verification} labels={labels} />
         <CardDate iso={c.publishedDate} />
-        <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${impactClasses[c.impactLevel] ?? grey}`}>{c.impactLevel} Impact</span>
+        <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${impactClasses[c.impactLevel] ?? grey}`}>{impactLabel(c.impactLevel)}</span>
         <span className="text-slate-400" aria-hidden="true">
           ·
         </span>
@@ -192,11 +216,13 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
       </div>
       <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
         <a href={page} className={link}>
-          Details<span className="sr-only">: {title}</span>
+          {tCard("card.details")}
+          <span className="sr-only">: {title}</span>
         </a>
         {c.officialUrl && (
           <a href={c.officialUrl} target="_blank" rel="noopener noreferrer" className={link}>
-            View Official Document<span className="sr-only"> (opens in a new tab)</span>
+            {tCard("card.viewOfficial")}
+            <span className="sr-only"> {tNav("nav.opensInNewTab")}</span>
           </a>
         )}
       </div>

@@ -1,5 +1,9 @@
 // The form controls every directory island uses, written once.
 import type { ReactNode } from "react";
+import pagerStrings from "../../../internal/i18n/strings/pager.json";
+import { translator } from "./i18n";
+
+const tPager = translator(pagerStrings);
 
 const field =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
@@ -83,15 +87,15 @@ export function Toolbar({ children, label }: { children: ReactNode; label: strin
 export function Pager(props: { page: number; pages: number; label: string; onPage: (p: number) => void }) {
   const { page, pages, label, onPage } = props;
   return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-2">
+    <nav aria-label={tPager("pager.listPages", { Label: label })} className="mt-4 flex items-center justify-between gap-2">
       <Button onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        Previous
+        {tPager("pager.previous")}
       </Button>
       <span className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        Page {page} of {pages} - {label}
+        {tPager("pager.pageOf", { Page: page, Pages: pages, Label: label })}
       </span>
       <Button onClick={() => onPage(page + 1)} disabled={page >= pages}>
-        Next
+        {tPager("pager.next")}
       </Button>
     </nav>
   );

@@ -5,11 +5,15 @@
 // no index, and the page says so and points to the lists.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import searchStrings from "../../../internal/i18n/strings/search.json";
 import { cardDate } from "./circular-card";
 import { fuzzyMinLength, search, type Fields } from "./match";
 import { Pager } from "./api-list";
 import { fetchBuilt } from "./query";
 import { useFuse } from "./use-fuse";
+import { pagePath, translator } from "./i18n";
+
+const tSearch = translator(searchStrings);
 
 type Index = { fields: string[]; sources: string[]; categories: string[]; rows: (string | number)[][] };
 export type Entry = { slug: string; circularNumber: string; title: string; source: string; category: string; publishedDate: string };
@@ -45,27 +49,28 @@ export function FallbackResults(props: { index: string; q: string; source: strin
   const Fuse = useFuse(q.length >= fuzzyMinLength);
   const found = useMemo(() => (loaded.data ? matchEntries(loaded.data, q, source, category, Fuse) : []), [loaded.data, q, source, category, Fuse]);
   if (index === "" || loaded.error) {
+    const unavailable = tSearch("search.unavailableLarge", { Link: "\u0000" }).split("\u0000");
     return (
       <p role="status" className={note}>
-        The search service is unavailable right now, and this archive is too large to search in your browser. Browse the{" "}
-        <a href="/circulars" className="font-medium text-brand-700 underline dark:text-blue-300">
-          circulars by regulator and category
-        </a>{" "}
-        instead, or try again later.
+        {unavailable[0]}
+        <a href={pagePath("/circulars")} className="font-medium text-brand-700 underline dark:text-blue-300">
+          {tSearch("search.byRegulatorCategory")}
+        </a>
+        {unavailable[1]}
       </p>
     );
   }
   const pages = Math.max(1, Math.ceil(found.length / size));
   const p = Math.min(page, pages);
   return (
-    <section aria-label="Offline results" className="space-y-3">
+    <section aria-label={tSearch("search.offline")} className="space-y-3">
       <p role="status" className={note}>
-        The search service is unavailable; showing circulars whose title or number matches{q ? ` “${q}”` : ""} ({found.length}).
+        {tSearch("search.unavailableMatches", { Query: q ? ` “${q}”` : "", N: found.length })}
       </p>
       <ul className="grid gap-2">
         {found.slice((p - 1) * size, p * size).map((e) => (
           <li key={e.slug} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900" data-circular={e.slug}>
-            <a href={`/circulars/${e.slug}`} className="font-semibold text-brand-700 hover:underline dark:text-blue-300">
+            <a href={pagePath(`/circulars/${e.slug}`)} className="font-semibold text-brand-700 hover:underline dark:text-blue-300">
               {e.circularNumber ? `${e.circularNumber} - ` : ""}
               {e.title}
             </a>
@@ -75,7 +80,7 @@ export function FallbackResults(props: { index: string; q: string; source: strin
           </li>
         ))}
       </ul>
-      <Pager page={p} pages={pages} label="Search results pages" href={(n) => {
+      <Pager page={p} pages={pages} label={tSearch("search.resultsPages")} href={(n) => {
           const u = new URLSearchParams(location.search);
           u.set("page", String(n));
           return `?${u.toString()}`;

@@ -4,6 +4,7 @@
 // templates/_partials/impact-circular.html.
 import type { Circular } from "./api";
 import { CardDate, cardClass, DocTypeBadge, SourceBadge, VerificationBadge, type CardLabels } from "./circular-card";
+import { pagePath } from "./i18n";
 import { itemLang } from "./lang";
 
 export type ImpactEntry = Pick<Circular, "id" | "slug" | "circularNumber" | "title" | "preview" | "lang" | "source" | "documentType" | "verification" | "publishedDate">;
@@ -21,7 +22,7 @@ export function ImpactCircular({ c, labels }: { c: ImpactEntry; labels: CardLabe
   return (
     <li className={cardClass} data-fields={JSON.stringify(impactFields(c))}>
       <h3 className="font-semibold leading-snug">
-        <a href={`/circulars/${c.slug}`} className="hover:underline">
+        <a href={pagePath(`/circulars/${c.slug}`)} className="hover:underline">
           {c.circularNumber && (
             <>
               <span className="text-slate-600 dark:text-slate-300">{c.circularNumber}</span> -{" "}

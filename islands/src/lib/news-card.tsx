@@ -2,7 +2,10 @@
 // results: the markup and classes of templates/_partials/news-card.html
 // (a card of the results list: with its region). The relative age
 // (data-age) is filled in by lib/relative-age.ts like a static card's.
+import navStrings from "../../../internal/i18n/strings/nav.json";
+import newsStrings from "../../../internal/i18n/strings/news.json";
 import type { Schemas } from "./api";
+import { translator } from "./i18n";
 import { itemLang } from "./lang";
 import { formatLongDate } from "./numbers";
 
@@ -10,6 +13,9 @@ const regions: Record<string, string> = {
   India: "bg-orange-100 text-orange-900 dark:bg-orange-900/60 dark:text-orange-100",
   Global: "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100",
 };
+
+const tNews = translator(newsStrings);
+const tNav = translator(navStrings);
 
 // longDate is a date written out (2 January 2006).
 export const longDate = formatLongDate;
@@ -37,7 +43,10 @@ export function NewsCard({ n }: { n: Schemas["NewsItem"] }) {
           <time dateTime={n.publishedDate}>{longDate(n.publishedDate)}</time>
         </p>
         <a href={n.sourceUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline dark:text-blue-300">
-          Read More<span className="sr-only">: {n.title} (opens in a new tab)</span>
+          {tNews("news.readMore")}
+          <span className="sr-only">
+            : {n.title} {tNav("nav.opensInNewTab")}
+          </span>
         </a>
       </div>
     </article>

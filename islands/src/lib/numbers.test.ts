@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatCount, formatDateTimeUTC, formatLongDate, formatRupees, formatShortDate } from "./numbers";
 
 describe("formatCount", () => {
@@ -43,5 +43,27 @@ describe("date and time", () => {
   it("writes an instant in UTC", () => {
     expect(formatDateTimeUTC("2026-12-02T15:04:05Z")).toBe("2 Dec 2026, 15:04 UTC");
     expect(formatDateTimeUTC("2026-12-02T15:04:05Z", true)).toBe("2 Dec 2026, 15:04:05 UTC");
+  });
+});
+
+describe("dates on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("writes the months in Hindi, the digits as they are", () => {
+    document.documentElement.lang = "hi";
+    expect(formatLongDate("2026-09-02")).toBe("2 सितंबर 2026");
+    expect(formatShortDate("2026-12-02")).toBe("2 दिस॰ 2026");
+    expect(formatDateTimeUTC("2026-12-02T15:04:05Z")).toBe("2 दिस॰ 2026, 15:04 UTC");
+    expect(formatDateTimeUTC("2026-12-02T15:04:05Z", true)).toBe("2 दिस॰ 2026, 15:04:05 UTC");
+  });
+
+  it("keeps English on an English page after a Hindi one", () => {
+    document.documentElement.lang = "hi";
+    formatLongDate("2026-09-02");
+    document.documentElement.lang = "en-IN";
+    expect(formatLongDate("2026-09-02")).toBe("2 September 2026");
+    expect(formatShortDate("2026-09-02")).toBe("2 Sept 2026");
   });
 });

@@ -47,3 +47,16 @@ describe("fillAges on /news", () => {
     expect(text("main h1")).toBe(h1);
   });
 });
+
+describe("relativeAge on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("says it in Hindi", () => {
+    document.documentElement.lang = "hi";
+    expect(relativeAge("2025-11-13", at(13, 1))).toBe("1 घंटा पहले");
+    expect(relativeAge("2025-11-13", at(13, 5))).toBe("5 घंटे पहले");
+    expect(relativeAge("2025-11-13", at(15, 0))).toBe("2 दिन पहले");
+  });
+});

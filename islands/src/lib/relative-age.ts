@@ -1,10 +1,13 @@
 // A news item's age, computed in the browser because the HTML is built
-// ahead of reading: under 24 hours "N hours ago", otherwise "N days ago".
+// ahead of reading: under 24 hours "N hours ago", otherwise "N days ago"
+// (in the page's language).
+import strings from "../../../internal/i18n/strings/date.json";
 import { dataAge, sel } from "./contract";
+import { translator } from "./i18n";
 
 const hour = 3_600_000;
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+const t = translator(strings);
 
 // relativeAge says how long before now the day began. day is YYYY-MM-DD, a
 // calendar date without a time, taken as midnight in the reader's time
@@ -14,7 +17,9 @@ export function relativeAge(day: string, now: Date): string {
   if (!m) return "";
   const start = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const hours = Math.max(0, Math.floor((now.getTime() - start.getTime()) / hour));
-  return hours < 24 ? plural(hours, "hour") : plural(Math.floor(hours / 24), "day");
+  if (hours < 24) return t("date.hoursAgo", { Count: hours, N: hours });
+  const days = Math.floor(hours / 24);
+  return t("date.daysAgo", { Count: days, N: days });
 }
 
 // fillAges writes the age into every [data-age="YYYY-MM-DD"] element.

@@ -4,6 +4,7 @@
 // body's page. regpulse serve already redirects such paths itself.
 
 import type { dataBodyLookup } from "../lib/contract";
+import { pagePath } from "../lib/i18n";
 
 // lib/contract.ts's name, checked by the type (see theme.ts).
 const lookupAttr: typeof dataBodyLookup = "data-body-lookup";
@@ -25,6 +26,10 @@ export function bodyPath(pathname: string, known: string[]): string | null {
 export function initBodyLookup(doc: Document = document, go: (url: string) => void = (u) => location.replace(u)): void {
   const el = doc.querySelector(`[${lookupAttr}]`);
   if (!el) return;
-  const url = bodyPath(doc.location.pathname, (el.getAttribute(lookupAttr) ?? "").split(" ").filter(Boolean));
-  if (url) go(url + doc.location.search + doc.location.hash);
+  // a Hindi page's path without its /hi, and the body's page in Hindi
+  const root = pagePath("/").slice(0, -1);
+  const pathname = doc.location.pathname;
+  const english = root && pathname.startsWith(root + "/") ? pathname.slice(root.length) : pathname;
+  const url = bodyPath(english, (el.getAttribute(lookupAttr) ?? "").split(" ").filter(Boolean));
+  if (url) go(pagePath(url) + doc.location.search + doc.location.hash);
 }

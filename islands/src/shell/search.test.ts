@@ -11,6 +11,15 @@ describe("searchURL", () => {
     ["  card tokenisation ", "/search?q=card%20tokenisation"],
     ["a&b=c", "/search?q=a%26b%3Dc"],
   ])("%j -> %s", (text, want) => expect(searchURL(text)).toBe(want));
+
+  it("stays in Hindi on a Hindi page", () => {
+    document.documentElement.lang = "hi";
+    try {
+      expect(searchURL(" upi ")).toBe("/hi/search?q=upi");
+    } finally {
+      document.documentElement.lang = "";
+    }
+  });
 });
 
 // The header of the fixture site's pages (templates/_partials/header.html).

@@ -4,11 +4,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
+import strings from "../../../internal/i18n/strings/shell.json";
 import { setToken, type User } from "../lib/api";
 import { logOut, useCurrentUser } from "../lib/auth";
+import { pagePath, translator } from "../lib/i18n";
 import { queryClient } from "../lib/query";
 import { showPendingToast } from "../lib/toast";
 const pendingAttr = "data-auth"; // as shell/auth.ts
+const t = translator(strings);
 
 const loginClass =
   "inline-flex h-9 items-center rounded-md bg-brand-700 px-2.5 text-sm md:px-3 font-medium text-white no-underline hover:bg-brand-800";
@@ -43,7 +46,7 @@ function Menu({ user }: { user: User }) {
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Account menu for ${name}`}
+        aria-label={t("shell.accountMenu", { Name: name })}
         onClick={() => setOpen((o) => !o)}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold uppercase text-white hover:bg-brand-800"
       >
@@ -62,17 +65,17 @@ function Menu({ user }: { user: User }) {
             {user.email}
           </p>
         </div>
-        <a href="/organisation" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
-          Organisation
+        <a href={pagePath("/organisation")} className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
+          {t("shell.organisation")}
         </a>
-        <a href="/work/" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
-          My work
+        <a href={pagePath("/work/")} className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
+          {t("shell.myWork")}
         </a>
-        <a href="/profile" className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
-          Settings
+        <a href={pagePath("/profile")} className="block px-3 py-2 text-sm no-underline hover:bg-slate-100 dark:hover:bg-slate-700">
+          {t("shell.settings")}
         </a>
         <button type="button" onClick={logOut} className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
-          Log out
+          {t("shell.logOut")}
         </button>
       </div>
     </div>
@@ -85,7 +88,7 @@ function AuthSlot() {
     if (isLoading) return;
     document.documentElement.removeAttribute(pendingAttr);
     if (user) {
-      document.querySelector("[data-profile-link]")?.setAttribute("href", "/profile");
+      document.querySelector("[data-profile-link]")?.setAttribute("href", pagePath("/profile"));
     } else {
       if (!error) setToken(null); // refused (expired, revoked): signed out
     }
@@ -93,14 +96,14 @@ function AuthSlot() {
   if (isLoading) {
     return (
       <span className={loginClass + " invisible"} aria-hidden="true">
-        Login
+        {t("shell.login")}
       </span>
     );
   }
   if (!user) {
     return (
-      <a href="/login" className={loginClass}>
-        Login
+      <a href={pagePath("/login")} className={loginClass}>
+        {t("shell.login")}
       </a>
     );
   }
