@@ -8,30 +8,34 @@ import { useMutation } from "@tanstack/react-query";
 import { api, ApiError, dataOf, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
 import { primaryButton, secondaryButton } from "../lib/forms";
+import strings from "../../../internal/i18n/strings/join.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { toastAfterNavigation } from "../lib/toast";
+
+const t = translator(strings);
 
 // refusals are the headlines of POST /invites/accept's refusals, by
 // status (api/organisations.go's opAcceptInvite); the API's message
 // follows.
 const refusals: Record<number, string> = {
-  400: "This invitation link is not valid.",
-  403: "This invitation is for another e-mail address.",
-  404: "This invitation no longer exists.",
-  409: "This invitation was already used.",
-  410: "This invitation has expired.",
+  400: "join.invalid",
+  403: "join.otherAddress",
+  404: "join.gone",
+  409: "join.used",
+  410: "join.expired",
 };
 
 function Refusal({ err }: { err: unknown }) {
   const status = err instanceof ApiError ? err.status : 0;
   return (
     <div className="rounded-md border border-red-600 px-4 py-3 text-sm dark:border-red-400" role="alert" data-join-refused={status}>
-      <p className="font-semibold text-red-700 dark:text-red-300">{refusals[status] ?? "Could not join."}</p>
-      <p className="mt-1">{userMessage(err, "Something went wrong. Please try again.")}</p>
+      <p className="font-semibold text-red-700 dark:text-red-300">{t(refusals[status] ?? "join.couldNotJoin")}</p>
+      <p className="mt-1">{userMessage(err, t("join.somethingWrong"))}</p>
       {status === 409 && (
         <p className="mt-2">
-          <a className="underline" href="/organisation">
-            See your organisations
+          <a className="underline" href={pagePath("/organisation")}>
+            {t("join.seeOrgs")}
           </a>
         </p>
       )}
@@ -45,29 +49,29 @@ function JoinPage() {
   const accept = useMutation({
     mutationFn: () => dataOf(api.POST("/invites/accept", { body: { token } })),
     onSuccess: (o) => {
-      toastAfterNavigation({ title: "Joined", description: `You are now ${o.role === "admin" || o.role === "auditor" ? "an" : "a"} ${o.role} of ${o.name}.` });
-      window.location.assign(`/organisation?id=${encodeURIComponent(o.id)}`);
+      toastAfterNavigation({ title: t("join.joined"), description: t(`join.nowRole.${o.role}`, { Name: o.name }) });
+      window.location.assign(pagePath(`/organisation?id=${encodeURIComponent(o.id)}`));
     },
   });
   if (!token) {
     return (
       <p className="text-sm" role="alert" data-join-no-token>
-        This link carries no invitation. Open the link in the invitation e-mail as it is, or ask an admin of the organisation to invite you again.
+        {t("join.noToken")}
       </p>
     );
   }
-  if (isLoading) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+  if (isLoading) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">{t("join.loadingAccount")}</p>;
   if (!user) {
     const next = encodeURIComponent(window.location.pathname + window.location.search);
     return (
       <div className="max-w-lg space-y-4 text-sm" data-join-signed-out>
-        <p>You were invited to join an organisation on RegPulse. Sign in, or create an account, with the e-mail address the invitation was sent to; you will come back here to join.</p>
+        <p>{t("join.signedOut")}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <a className={`${primaryButton} no-underline`} href={`/login?next=${next}`}>
-            Sign in to join
+          <a className={`${primaryButton} no-underline`} href={`${pagePath("/login")}?next=${next}`}>
+            {t("join.signInToJoin")}
           </a>
-          <a className={`${secondaryButton} no-underline`} href={`/signup?next=${next}`}>
-            Create an account
+          <a className={`${secondaryButton} no-underline`} href={`${pagePath("/signup")}?next=${next}`}>
+            {t("join.createAccount")}
           </a>
         </div>
       </div>
@@ -76,14 +80,14 @@ function JoinPage() {
   return (
     <div className="max-w-lg space-y-4 text-sm" data-join>
       <p>
-        You were invited to join an organisation on RegPulse. You are signed in as <span className="font-semibold">{user.email}</span>: the invitation must have been sent to this
-        address.
+        {t("join.signedInAs")} <span className="font-semibold">{user.email}</span>
+        {t("join.mustBeThis")}
       </p>
       {accept.isError ? (
         <Refusal err={accept.error} />
       ) : (
         <button type="button" className={primaryButton} disabled={accept.isPending || accept.isSuccess} onClick={() => accept.mutate()}>
-          {accept.isPending || accept.isSuccess ? "Joining..." : "Join"}
+          {accept.isPending || accept.isSuccess ? t("join.joining") : t("join.join")}
         </button>
       )}
     </div>

@@ -71,3 +71,30 @@ describe("MyWork on /work/", () => {
     await vi.waitFor(() => expect(el.querySelector("[data-work-summary]")?.textContent).toContain("Nothing is yours to do"));
   });
 });
+
+describe("MyWork on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("says the work in Hindi and links to the Hindi pages", async () => {
+    setToken("t");
+    await loadPage("/work");
+    document.documentElement.lang = "hi";
+    fakeTeamAPI({
+      orgs: [],
+      work: [
+        { ...decision({ subjectId: "c1", dueDate: "2026-11-01", due: "2026-11-01", overdue: true, status: "new" }), organisationName: "Asha Payments" },
+        { ...decision({ subjectId: "gone", subjectTitle: "", subjectPath: "", dueDate: null, due: null }), organisationName: "Asha Payments" },
+      ],
+    });
+    const el = await mountIsland("MyWork", MyWork);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-work-item]")).toHaveLength(2));
+    const rows = [...el.querySelectorAll("[data-work-item]")];
+    expect(rows[0].querySelector("[data-overdue-label]")!.textContent).toBe("अतिदेय");
+    expect(rows[0].querySelector("a")!.getAttribute("href")).toBe("/hi/circulars/pa");
+    expect(rows[1].textContent).toContain("परिपत्र, जो अब कैटलॉग में नहीं है");
+    expect(rows[1].querySelector("[data-work-due]")!.textContent).toBe("कोई नियत तिथि नहीं");
+    expect(el.querySelector("[data-work-summary]")!.textContent).toBe("2 खुली मदें, 1 अतिदेय।");
+  });
+});

@@ -9,6 +9,8 @@ import { useEffect } from "react";
 import { answered, api, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
 import { Pager } from "../lib/controls";
+import strings from "../../../internal/i18n/strings/work.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { useQueryState } from "../lib/query-state";
 import { type Choice } from "../lib/teams";
@@ -18,6 +20,8 @@ import { formatCount } from "../lib/numbers";
 // pageSize is a page of the work: well under the API's largest.
 export const pageSize = 50;
 
+const t = translator(strings);
+
 type Props = { statuses: Choice[] };
 
 const muted = "text-sm text-slate-600 dark:text-slate-300";
@@ -25,7 +29,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-300";
 function MyWork({ statuses }: Props) {
   const { user, isLoading } = useCurrentUser();
   useEffect(() => {
-    if (!isLoading && !user) window.location.replace("/login?next=/work/");
+    if (!isLoading && !user) window.location.replace(pagePath("/login") + "?next=" + pagePath("/work/"));
   }, [isLoading, user]);
   const [state, set] = useQueryState({ page: "1" });
   const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
@@ -39,17 +43,19 @@ function MyWork({ statuses }: Props) {
     enabled: !!user,
     placeholderData: keepPreviousData,
   });
-  if (!user) return <p className={muted} role="status">Loading your account...</p>;
-  if (work.isPending) return <p className={muted}>Loading your work...</p>;
-  if (work.isError) return <p className="text-sm text-red-700 dark:text-red-300">{userMessage(work.error, "Could not load your work.")}</p>;
+  if (!user) return <p className={muted} role="status">{t("work.loadingAccount")}</p>;
+  if (work.isPending) return <p className={muted}>{t("work.loading")}</p>;
+  if (work.isError) return <p className="text-sm text-red-700 dark:text-red-300">{userMessage(work.error, t("work.notLoaded"))}</p>;
   const { items, total, overdue } = work.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="space-y-3" data-my-work>
       <p className="text-sm" data-work-summary>
         {total === 0
-          ? "Nothing is yours to do: no open decision of your organisations has you as its owner."
-          : `${formatCount(total)} open ${total === 1 ? "item" : "items"}${overdue ? `, ${formatCount(overdue)} overdue` : ""}.`}
+          ? t("work.nothing")
+          : overdue
+            ? t("work.openOverdue", { Count: total, N: formatCount(total), Overdue: formatCount(overdue) })
+            : t("work.open", { Count: total, N: formatCount(total) })}
       </p>
       {items.length > 0 && (
         <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" data-work-list>
@@ -58,7 +64,7 @@ function MyWork({ statuses }: Props) {
           ))}
         </ol>
       )}
-      {pages > 1 && <Pager page={page} pages={pages} label="Your work" onPage={(p) => set({ page: String(p) })} />}
+      {pages > 1 && <Pager page={page} pages={pages} label={t("work.yourWork")} onPage={(p) => set({ page: String(p) })} />}
     </div>
   );
 }

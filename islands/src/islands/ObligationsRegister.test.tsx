@@ -193,3 +193,26 @@ describe("ObligationsRegister on /obligations", () => {
     }
   });
 });
+
+describe("ObligationsRegister on a Hindi page", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setToken(null);
+    act(() => removeToaster());
+    resetPage();
+    document.documentElement.lang = "";
+  });
+
+  it("shows the register's words in Hindi, its circulars linked to the Hindi pages", async () => {
+    setToken("t");
+    await loadPage("/obligations");
+    document.documentElement.lang = "hi";
+    fakeAPI([item("a", "File returns.", "later", "2027-01-31"), item("b", "Report frauds.", "overdue", "2026-01-01")]);
+    const el = await mountIsland("ObligationsRegister", ObligationsRegister);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-register-item]")).toHaveLength(2));
+    expect(el.querySelector("[data-register-count]")!.textContent).toBe("2 दायित्व");
+    expect(el.querySelector("[data-register-score]")!.textContent).toContain("आपका अनुपालन स्कोर: ");
+    expect(el.querySelector("[data-item-circular]")!.getAttribute("href")).toMatch(/^\/hi\/circulars\//);
+    expect(screen.getByRole("button", { name: "CSV निर्यात करें" })).toBeTruthy();
+  });
+});

@@ -12,6 +12,8 @@ import { answered, api, dataOf, listAll, userMessage, type Schemas } from "../li
 import { ownScoreQuery, preferencesQuery, useCurrentUser } from "../lib/auth";
 import { SearchBox, SelectBox, Toolbar, options } from "../lib/controls";
 import { inputClass, primaryButton, secondaryButton } from "../lib/forms";
+import strings from "../../../internal/i18n/strings/obligations.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { DueGroups, ItemSummary, labelOf, longDate, ScoreLine, type RegisterOptions } from "../lib/register-view";
 import { queryClient } from "../lib/query";
@@ -19,6 +21,8 @@ import { useQueryState } from "../lib/query-state";
 import { toast } from "../lib/toast";
 import { saveFile } from "../lib/save-file";
 import { formatCount, formatDateTimeLocal } from "../lib/numbers";
+
+const t = translator(strings);
 
 type Item = Schemas["RegisterItem"];
 type Props = RegisterOptions;
@@ -39,9 +43,9 @@ function refresh() {
 
 function History({ id }: { id: string }) {
   const h = useQuery({ queryKey: ["/user/obligations/{id}/history", id], queryFn: ({ signal }) => dataOf(api.GET("/user/obligations/{id}/history", { params: { path: { id } }, signal })) });
-  if (h.isPending) return <p className="text-xs text-slate-600 dark:text-slate-300">Loading history...</p>;
-  if (h.isError) return <p className="text-xs text-red-700 dark:text-red-300">Could not load the history.</p>;
-  if (h.data.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-300">No changes yet.</p>;
+  if (h.isPending) return <p className="text-xs text-slate-600 dark:text-slate-300">{t("obligations.loadingHistory")}</p>;
+  if (h.isError) return <p className="text-xs text-red-700 dark:text-red-300">{t("obligations.historyNotLoaded")}</p>;
+  if (h.data.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-300">{t("obligations.noChanges")}</p>;
   return (
     <ol className="space-y-1 text-xs text-slate-700 dark:text-slate-300" data-history>
       {h.data.map((c, i) => (
@@ -63,9 +67,9 @@ function Row({ item, props }: { item: Item; props: Props }) {
     onSuccess: (it) => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ["/user/obligations/{id}/history"] });
-      toast({ title: "Saved", description: `${labelOf(props.statuses, it.status)}: ${it.what}` });
+      toast({ title: t("obligations.saved"), description: `${labelOf(props.statuses, it.status)}: ${it.what}` });
     },
-    onError: (err) => toast({ title: "Could not save", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (err) => toast({ title: t("obligations.notSaved"), description: userMessage(err, t("obligations.somethingWrong")), variant: "destructive" }),
   });
   const sid = `status-${item.id}`;
   const nid = `note-${item.id}`;
@@ -74,7 +78,7 @@ function Row({ item, props }: { item: Item; props: Props }) {
       <div className="min-w-0">
         <ItemSummary item={item} props={props} />
         <button type="button" className="mt-2 text-xs underline hover:no-underline" aria-expanded={history} onClick={() => setHistory(!history)}>
-          {history ? "Hide history" : "Show history"}
+          {history ? t("obligations.hideHistory") : t("obligations.showHistory")}
         </button>
         {history && (
           <div className="mt-1">
@@ -84,7 +88,7 @@ function Row({ item, props }: { item: Item; props: Props }) {
       </div>
       <div className="space-y-2">
         <label htmlFor={sid} className="block text-xs font-medium">
-          Status
+          {t("obligations.status")}
         </label>
         <select id={sid} className={inputClass} value={item.status} disabled={save.isPending} onChange={(e) => save.mutate({ status: e.target.value as Item["status"], note })}>
           {props.statuses.map((s) => (
@@ -94,11 +98,11 @@ function Row({ item, props }: { item: Item; props: Props }) {
           ))}
         </select>
         <label htmlFor={nid} className="block text-xs font-medium">
-          Note
+          {t("obligations.note")}
         </label>
         <textarea id={nid} rows={2} maxLength={2000} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
         <button type="button" className={secondaryButton} disabled={save.isPending || note === item.note} onClick={() => save.mutate({ status: item.status, note })}>
-          Save note
+          {t("obligations.saveNote")}
         </button>
       </div>
     </li>
@@ -127,7 +131,7 @@ function Extraction() {
   const { done, total } = e.data;
   return (
     <p className="rounded-md border border-sky-600 px-3 py-2 text-sm dark:border-sky-400" role="status" data-extraction>
-      Reading new circulars for their obligations: {formatCount(done)} of {formatCount(total)} read. Obligations found in them join your register when this is done; it reloads by itself.
+      {t("obligations.extraction", { Done: formatCount(done), Total: formatCount(total) })}
     </p>
   );
 }
@@ -135,7 +139,7 @@ function Extraction() {
 function Score() {
   const s = useQuery(ownScoreQuery);
   if (!s.data) return null;
-  return <ScoreLine title="Your compliance score" score={s.data} />;
+  return <ScoreLine title={t("obligations.yourScore")} score={s.data} />;
 }
 
 // ConfirmInForce is the in-force group's one-time confirmation: what fell
@@ -150,15 +154,14 @@ function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
     onSuccess: (r) => {
       refresh();
       setNote("");
-      toast({ title: "Confirmed", description: `${r.confirmed} ${r.confirmed === 1 ? "obligation" : "obligations"} marked done, with your note in each history.` });
+      toast({ title: t("obligations.confirmed"), description: t("obligations.confirmedDetail", { Count: r.confirmed, N: r.confirmed }) });
     },
-    onError: (err) => toast({ title: "Could not confirm", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (err) => toast({ title: t("obligations.notConfirmed"), description: userMessage(err, t("obligations.somethingWrong")), variant: "destructive" }),
   });
   return (
     <div className="mt-2 space-y-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-800 dark:bg-slate-900" data-confirm-in-force>
       <p>
-        These fell due before your register began tracking{since ? ` on ${longDate(since.slice(0, 10))}` : ""}, so they are not overdue: they have been in force since their
-        date. Confirm once that your business complies, or set each one's status below.
+        {since ? t("obligations.inForceSince", { Date: longDate(since.slice(0, 10)) }) : t("obligations.inForce")}
       </p>
       {open > 0 ? (
         <form
@@ -169,16 +172,16 @@ function ConfirmInForce({ items, since }: { items: Item[]; since?: string }) {
           }}
         >
           <label className="grow text-xs font-medium">
-            Note for each (optional)
-            <input className={`${inputClass} mt-1`} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Reviewed with the compliance head" />
+            {t("obligations.noteForEach")}
+            <input className={`${inputClass} mt-1`} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} placeholder={t("obligations.notePlaceholder")} />
           </label>
           <button type="submit" className={primaryButton} disabled={confirm.isPending}>
-            {confirm.isPending ? "Confirming..." : `Confirm all ${formatCount(open)} as complied with`}
+            {confirm.isPending ? t("obligations.confirming") : t("obligations.confirmAll", { N: formatCount(open) })}
           </button>
         </form>
       ) : (
         <p className="text-slate-600 dark:text-slate-300" data-confirmed>
-          All confirmed or set.
+          {t("obligations.allConfirmed")}
         </p>
       )}
     </div>
@@ -190,7 +193,7 @@ async function exportCSV(query: ReturnType<typeof registerQuery>) {
     const csv = await dataOf(api.GET("/user/obligations.csv", { params: { query }, parseAs: "blob" }));
     saveFile(csv, "regpulse-my-obligations.csv");
   } catch (err) {
-    toast({ title: "Could not export", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+    toast({ title: t("obligations.notExported"), description: userMessage(err, t("obligations.somethingWrong")), variant: "destructive" });
   }
 }
 
@@ -199,7 +202,7 @@ function ObligationsRegister(props: Props) {
   const [state, set] = useQueryState(defaults);
   const [q, setQ] = useState(state.q);
   useEffect(() => {
-    if (!isLoading && !user) window.location.replace("/login?next=/obligations");
+    if (!isLoading && !user) window.location.replace(pagePath("/login") + "?next=" + pagePath("/obligations"));
   }, [isLoading, user]);
   // The search waits for a pause in typing before it asks the API.
   useEffect(() => {
@@ -213,33 +216,37 @@ function ObligationsRegister(props: Props) {
     queryFn: ({ signal }) => listAll((offset) => answered(api.GET("/user/obligations", { params: { query: { ...query, limit: 100, offset } }, signal }))),
     enabled: !!user,
   });
-  if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+  if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">{t("obligations.loadingAccount")}</p>;
   const noTypes = prefs.data && prefs.data.entityTypes.length === 0;
   return (
     <div className="space-y-6" data-register>
       {noTypes && (
         <p className="rounded-md border border-amber-600 px-3 py-2 text-sm dark:border-amber-400" data-no-entity-types>
-          You have not said what your business is, so only the obligations of all regulated entities are here. <a className="underline" href="/profile">Choose your business on your profile</a>.
+          {t("obligations.noTypes")}{" "}
+          <a className="underline" href={pagePath("/profile")}>
+            {t("obligations.chooseBusiness")}
+          </a>
+          {t("obligations.fullStop")}
         </p>
       )}
       <Extraction />
       <Score />
-      <Toolbar label="Filter your obligations">
-        <SearchBox id="register-search" label="Search your obligations" placeholder="Search obligations and circulars..." value={q} onChange={setQ} />
-        <SelectBox id="register-status" label="Status" value={state.status} options={options("All statuses", props.statuses.map((s) => s.value), (v) => labelOf(props.statuses, v))} onChange={(status) => set({ status })} />
-        <SelectBox id="register-group" label="Due" value={state.group} options={options("Any due date", props.groups.map((g) => g.value), (v) => labelOf(props.groups, v))} onChange={(group) => set({ group })} />
+      <Toolbar label={t("obligations.filter")}>
+        <SearchBox id="register-search" label={t("obligations.search")} placeholder={t("obligations.searchPlaceholder")} value={q} onChange={setQ} />
+        <SelectBox id="register-status" label={t("obligations.status")} value={state.status} options={options(t("obligations.allStatuses"), props.statuses.map((s) => s.value), (v) => labelOf(props.statuses, v))} onChange={(status) => set({ status })} />
+        <SelectBox id="register-group" label={t("obligations.due")} value={state.group} options={options(t("obligations.anyDue"), props.groups.map((g) => g.value), (v) => labelOf(props.groups, v))} onChange={(group) => set({ group })} />
         <button type="button" className={secondaryButton} onClick={() => void exportCSV(query)}>
-          Export CSV
+          {t("obligations.exportCsv")}
         </button>
       </Toolbar>
-      {items.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading your obligations...</p>}
-      {items.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(items.error, "Could not load your obligations.")}</p>}
+      {items.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">{t("obligations.loading")}</p>}
+      {items.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(items.error, t("obligations.notLoaded"))}</p>}
       {items.data && (
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-register-count>
-          {formatCount(items.data.length)} {items.data.length === 1 ? "obligation" : "obligations"}
+          {t("obligations.count", { Count: items.data.length, N: formatCount(items.data.length) })}
         </p>
       )}
-      {items.data && items.data.length === 0 && <p className="text-sm">No obligations match. Try another filter, or clear the search.</p>}
+      {items.data && items.data.length === 0 && <p className="text-sm">{t("obligations.noMatch")}</p>}
       <DueGroups
         items={items.data ?? []}
         groups={props.groups}

@@ -189,3 +189,32 @@ describe("JoinPage on /join", () => {
     expect(el.querySelector("[data-join-no-token]")).not.toBeNull();
   });
 });
+
+describe("OrganisationPage on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("sends a signed-out reader to the Hindi sign-in and back", async () => {
+    const replace = vi.fn();
+    vi.stubGlobal("location", { ...window.location, href: window.location.href, search: "", pathname: "/hi/organisation", replace });
+    await loadPage("/organisation");
+    document.documentElement.lang = "hi";
+    fakeAPI([], []);
+    await mountIsland("OrganisationPage", OrganisationPage);
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/hi/login?next=/hi/organisation"));
+  });
+
+  it("names the members, the roles and the links in Hindi", async () => {
+    setToken("t");
+    await loadPage("/organisation");
+    document.documentElement.lang = "hi";
+    fakeAPI([org("admin")], [member("u-asha", "Asha", "admin"), member("u-meera", "Meera", "auditor", "2027-03-31T00:00:00Z")]);
+    const el = await mountIsland("OrganisationPage", OrganisationPage);
+    await vi.waitFor(() => expect(el.querySelectorAll("[data-member]")).toHaveLength(2));
+    expect(el.querySelector("[data-member=u-asha]")!.textContent).toContain("(आप)");
+    expect(el.querySelector("[data-member=u-meera] [data-member-role-label]")!.textContent).toBe("लेखा परीक्षक");
+    expect(screen.getByRole("button", { name: "आमंत्रण भेजें" })).toBeTruthy();
+    expect(el.querySelector("[data-organisation-register-link]")!.getAttribute("href")).toBe("/hi/organisation/register/?id=o1");
+  });
+});

@@ -15,6 +15,8 @@ import { api, ApiError, dataOf, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
 import type { Option } from "../lib/controls";
 import { Checkboxes, Field, FieldError, inputClass, inviteSchema, organisationSchema, secondaryButton, Section, zodResolver } from "../lib/forms";
+import strings from "../../../internal/i18n/strings/organisation.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { APIKeys } from "../lib/api-keys";
@@ -29,7 +31,10 @@ type Props = { entityTypes: Option[]; roles: Role[] };
 
 const auditor: Role = "auditor";
 
-const roleLabel = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
+const t = translator(strings);
+
+// roleLabel is a role's name: the catalogue's, else the value capitalised.
+const roleLabel = (r: string) => (`organisation.role.${r}` in strings ? t(`organisation.role.${r}`) : r.charAt(0).toUpperCase() + r.slice(1));
 
 // endOf is the API's time of an end of access chosen as a day: the start
 // of that day, UTC.
@@ -44,21 +49,21 @@ function CreateForm({ entityTypes, onCreated }: { entityTypes: Option[]; onCreat
     onSuccess: (o) => {
       void queryClient.invalidateQueries({ queryKey: orgsKey });
       form.reset();
-      toast({ title: "Organisation created", description: `You are the admin of ${o.name}.` });
+      toast({ title: t("organisation.created"), description: t("organisation.youAreAdmin", { Name: o.name }) });
       onCreated(o);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.fields.name) form.setError("name", { message: err.fields.name });
-      failed("Could not create the organisation")(err);
+      failed(t("organisation.notCreated"))(err);
     },
   });
   return (
-    <Section title="Create an organisation" id="organisation-create">
+    <Section title={t("organisation.create")} id="organisation-create">
       <form noValidate className="max-w-md space-y-4" onSubmit={form.handleSubmit((v) => create.mutate({ ...v, entityTypes: v.entityTypes || [] }))} data-organisation-create>
-        <Field id="organisation-name" label="Name" autoComplete="organization" error={form.formState.errors.name?.message} reg={form.register("name")} />
-        <Checkboxes legend="Kinds of business" name="organisation-entity" values={entityTypes} reg={form.register("entityTypes")} />
+        <Field id="organisation-name" label={t("organisation.name")} autoComplete="organization" error={form.formState.errors.name?.message} reg={form.register("name")} />
+        <Checkboxes legend={t("organisation.kinds")} name="organisation-entity" values={entityTypes} reg={form.register("entityTypes")} />
         <button type="submit" className={secondaryButton} disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Organisation"}
+          {create.isPending ? t("organisation.creating") : t("organisation.createButton")}
         </button>
       </form>
     </Section>
@@ -83,17 +88,17 @@ function MemberRow({ org, member, roles, self }: { org: Organisation; member: Me
     mutationFn: () => dataOf(api.PUT("/organisations/{id}/members/{userId}", { params: { path: { id: org.id, userId: member.userId } }, body: { role, expiresAt: role === auditor ? endOf(ends) : undefined } })),
     onSuccess: (m) => {
       refresh();
-      toast({ title: "Role changed", description: `${name} is now ${roleLabel(m.role).toLowerCase()}.` });
+      toast({ title: t("organisation.roleChanged"), description: t("organisation.nowRole", { Name: name, Role: roleLabel(m.role).toLowerCase() }) });
     },
-    onError: failed("Could not change the role"),
+    onError: failed(t("organisation.roleNotChanged")),
   });
   const remove = useMutation({
     mutationFn: () => dataOf(api.DELETE("/organisations/{id}/members/{userId}", { params: { path: { id: org.id, userId: member.userId } } })),
     onSuccess: () => {
       refresh();
-      toast({ title: "Member removed", description: `${name} is no longer a member of ${org.name}.` });
+      toast({ title: t("organisation.removed"), description: t("organisation.noLongerMember", { Name: name, Org: org.name }) });
     },
-    onError: failed("Could not remove the member"),
+    onError: failed(t("organisation.notRemoved")),
   });
   const rid = `member-role-${member.userId}`;
   const eid = `member-ends-${member.userId}`;
@@ -103,20 +108,20 @@ function MemberRow({ org, member, roles, self }: { org: Organisation; member: Me
       <div className="min-w-0">
         <p className="font-medium">
           {name}
-          {self && <span className="font-normal text-slate-600 dark:text-slate-300"> (you)</span>}
+          {self && <span className="font-normal text-slate-600 dark:text-slate-300">{t("organisation.you")}</span>}
         </p>
         <p className="truncate text-sm text-slate-600 dark:text-slate-300">{member.email}</p>
         <p className="mt-1 text-sm">
           <span className="font-semibold" data-member-role-label>
             {roleLabel(member.role)}
           </span>
-          {member.expiresAt && <span data-member-ends>: access ends {longDate(member.expiresAt)}</span>}
+          {member.expiresAt && <span data-member-ends>{t("organisation.accessEnds", { Date: longDate(member.expiresAt) })}</span>}
         </p>
       </div>
       {org.canManageMembers && (
         <form
           className="flex flex-wrap items-end gap-2"
-          aria-label={`Manage ${name}`}
+          aria-label={t("organisation.manage", { Name: name })}
           data-member-controls
           onSubmit={(e) => {
             e.preventDefault();
@@ -124,7 +129,7 @@ function MemberRow({ org, member, roles, self }: { org: Organisation; member: Me
           }}
         >
           <label htmlFor={rid} className="text-xs font-medium">
-            Role
+            {t("organisation.role")}
             <select id={rid} className={`${inputClass} mt-1`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
               {roles.map((r) => (
                 <option key={r} value={r}>
@@ -135,15 +140,15 @@ function MemberRow({ org, member, roles, self }: { org: Organisation; member: Me
           </label>
           {role === auditor && (
             <label htmlFor={eid} className="text-xs font-medium">
-              Access ends on
+              {t("organisation.accessEndsOn")}
               <input id={eid} type="date" className={`${inputClass} mt-1`} value={ends} onChange={(e) => setEnds(e.target.value)} />
             </label>
           )}
           <button type="submit" className={secondaryButton} disabled={save.isPending || !changed}>
-            {save.isPending ? "Saving..." : "Save role"}
+            {save.isPending ? t("organisation.saving") : t("organisation.saveRole")}
           </button>
           <button type="button" className={secondaryButton} disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {self ? "Leave" : "Remove"}
+            {self ? t("organisation.leave") : t("organisation.remove")}
           </button>
         </form>
       )}
@@ -166,24 +171,27 @@ function InviteForm({ org, roles }: { org: Organisation; roles: Role[] }) {
       ),
     onSuccess: (inv) => {
       form.reset();
-      toast({ title: "Invitation sent", description: `${inv.email} can join ${org.name} as ${roleLabel(inv.role).toLowerCase()} with the link in the e-mail, until ${longDate(inv.expiresAt)}.` });
+      toast({
+        title: t("organisation.inviteSent"),
+        description: t("organisation.inviteDetail", { Email: inv.email, Org: org.name, Role: roleLabel(inv.role).toLowerCase(), Date: longDate(inv.expiresAt) }),
+      });
     },
     onError: (err) => {
       if (err instanceof ApiError) {
         if (err.fields.email) form.setError("email", { message: err.fields.email });
         if (err.fields.accessEndsAt) form.setError("accessEndsOn", { message: err.fields.accessEndsAt });
       }
-      failed("Could not invite")(err);
+      failed(t("organisation.notInvited"))(err);
     },
   });
   const errors = form.formState.errors;
   return (
-    <Section title="Invite by e-mail" id="organisation-invite">
+    <Section title={t("organisation.invite")} id="organisation-invite">
       <form noValidate className="max-w-md space-y-4" onSubmit={form.handleSubmit((v) => invite.mutate(v))} data-invite-form>
-        <Field id="invite-email" label="E-mail address" type="email" autoComplete="off" error={errors.email?.message} reg={form.register("email")} />
+        <Field id="invite-email" label={t("organisation.emailAddress")} type="email" autoComplete="off" error={errors.email?.message} reg={form.register("email")} />
         <div className="space-y-1">
           <label htmlFor="invite-role" className="block text-sm font-medium">
-            Role
+            {t("organisation.role")}
           </label>
           <select id="invite-role" className={inputClass} {...form.register("role")}>
             {roles.map((r) => (
@@ -196,7 +204,7 @@ function InviteForm({ org, roles }: { org: Organisation; roles: Role[] }) {
         {role === auditor && (
           <div className="space-y-1">
             <label htmlFor="invite-ends" className="block text-sm font-medium">
-              Access ends on
+              {t("organisation.accessEndsOn")}
             </label>
             <input
               id="invite-ends"
@@ -210,7 +218,7 @@ function InviteForm({ org, roles }: { org: Organisation; roles: Role[] }) {
           </div>
         )}
         <button type="submit" className={secondaryButton} disabled={invite.isPending}>
-          {invite.isPending ? "Sending..." : "Send Invitation"}
+          {invite.isPending ? t("organisation.sending") : t("organisation.sendInvite")}
         </button>
       </form>
     </Section>
@@ -223,13 +231,13 @@ function Members({ org, roles, userId }: { org: Organisation; roles: Role[]; use
     queryFn: ({ signal }) => dataOf(api.GET("/organisations/{id}/members", { params: { path: { id: org.id } }, signal })),
   });
   return (
-    <Section title={`Members of ${org.name}`} id="organisation-members">
+    <Section title={t("organisation.membersOf", { Name: org.name })} id="organisation-members">
       <p className="text-sm text-slate-600 dark:text-slate-300" data-my-role>
-        Your role: <span className="font-semibold">{roleLabel(org.role)}</span>
-        {org.canManageMembers ? "." : ". Only an admin manages the members and invites others."}
+        {t("organisation.yourRole")} <span className="font-semibold">{roleLabel(org.role)}</span>
+        {org.canManageMembers ? t("organisation.fullStop") : t("organisation.onlyAdmin")}
       </p>
-      {members.isPending && <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading the members...</p>}
-      {members.isError && <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(members.error, "Could not load the members.")}</p>}
+      {members.isPending && <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("organisation.loadingMembers")}</p>}
+      {members.isError && <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(members.error, t("organisation.membersNotLoaded"))}</p>}
       {members.data && (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800" data-members>
           {members.data.map((m) => (
@@ -249,24 +257,24 @@ function Selected({ id, roles, userId }: { id: string; roles: Role[]; userId: st
     queryFn: ({ signal }) => dataOf(api.GET("/organisations/{id}", { params: { path: { id } }, signal })),
     retry: false,
   });
-  if (org.isPending) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading the organisation...</p>;
+  if (org.isPending) return <p className="text-sm text-slate-600 dark:text-slate-300">{t("organisation.loadingOrg")}</p>;
   if (org.isError)
     return (
       <p className="rounded-md border border-red-600 px-3 py-2 text-sm text-red-700 dark:border-red-400 dark:text-red-300" role="alert" data-organisation-error>
-        {userMessage(org.error, "Could not load the organisation.")}
+        {userMessage(org.error, t("organisation.orgNotLoaded"))}
       </p>
     );
   return (
     <div className="space-y-6" data-organisation={org.data.id} data-can-manage={org.data.canManageMembers}>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-team-links>
-        <a className="font-medium underline hover:no-underline" href={`/organisation/board/?id=${encodeURIComponent(org.data.id)}`}>
-          Team board of {org.data.name}
+        <a className="font-medium underline hover:no-underline" href={pagePath(`/organisation/board/?id=${encodeURIComponent(org.data.id)}`)}>
+          {t("organisation.boardOf", { Name: org.data.name })}
         </a>
-        <a className="font-medium underline hover:no-underline" href={`/organisation/register/?id=${encodeURIComponent(org.data.id)}`} data-organisation-register-link>
-          The register of {org.data.name}
+        <a className="font-medium underline hover:no-underline" href={pagePath(`/organisation/register/?id=${encodeURIComponent(org.data.id)}`)} data-organisation-register-link>
+          {t("organisation.registerOf", { Name: org.data.name })}
         </a>
-        <a className="font-medium underline hover:no-underline" href="/work/">
-          My work
+        <a className="font-medium underline hover:no-underline" href={pagePath("/work/")}>
+          {t("organisation.myWork")}
         </a>
       </p>
       <Members org={org.data} roles={roles} userId={userId} />
@@ -282,24 +290,26 @@ function OrganisationPage(props: Props) {
   const { user, isLoading } = useCurrentUser();
   const [state, set] = useQueryState({ id: "" });
   useEffect(() => {
-    if (!isLoading && !user) window.location.replace("/login?next=/organisation");
+    if (!isLoading && !user) window.location.replace(pagePath("/login") + "?next=" + pagePath("/organisation"));
   }, [isLoading, user]);
   const orgs = useOrganisations(!!user);
   // With one organisation or more and none chosen, the first is shown.
   const id = state.id || orgs.data?.[0]?.id || "";
-  if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+  if (!user) return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">{t("organisation.loadingAccount")}</p>;
   return (
     <div className="space-y-6" data-organisations>
-      <Section title="Your organisations" id="organisation-list">
-        {orgs.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading your organisations...</p>}
-        {orgs.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(orgs.error, "Could not load your organisations.")}</p>}
-        {orgs.data?.length === 0 && <p className="text-sm" data-no-organisations>You are not a member of any organisation yet. Create one below, or accept an invitation from its e-mail.</p>}
+      <Section title={t("organisation.yours")} id="organisation-list">
+        {orgs.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">{t("organisation.loadingOrgs")}</p>}
+        {orgs.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(orgs.error, t("organisation.orgsNotLoaded"))}</p>}
+        {orgs.data?.length === 0 && <p className="text-sm" data-no-organisations>
+            {t("organisation.none")}
+          </p>}
         {orgs.data && orgs.data.length > 0 && (
           <ul className="flex flex-wrap gap-2" data-organisation-list>
             {orgs.data.map((o) => (
               <li key={o.id}>
                 <a
-                  href={`/organisation?id=${encodeURIComponent(o.id)}`}
+                  href={pagePath(`/organisation?id=${encodeURIComponent(o.id)}`)}
                   aria-current={o.id === id ? "page" : undefined}
                   className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm no-underline hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:font-semibold dark:border-slate-600 dark:hover:bg-slate-800"
                   onClick={(e) => {

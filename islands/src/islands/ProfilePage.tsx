@@ -8,6 +8,8 @@ import { api, ApiError, dataOf, setToken, userMessage, type Schemas, type User }
 import { logOut, preferencesQuery, useCurrentUser } from "../lib/auth";
 import { AlertsSection } from "../lib/alerts";
 import { Checkboxes, passwordSchema, PasswordField, secondaryButton, Section, zodResolver } from "../lib/forms";
+import strings from "../../../internal/i18n/strings/profile.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { toast } from "../lib/toast";
@@ -17,18 +19,20 @@ import { formatLongDate } from "../lib/numbers";
 type Option = { value: string; label: string };
 type Props = { sources: string[]; impactLevels: string[]; categories: string[]; entityTypes: Option[] };
 
+const t = translator(strings);
+
 const options = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
 
 
 function Account({ user }: { user: User }) {
   const rows: [string, string][] = [
-    ["Name", `${user.firstName} ${user.lastName}`],
-    ["Email", user.email],
-    ["Username", user.username],
-    ["Member since", formatLongDate(user.createdAt)],
+    [t("profile.name"), `${user.firstName} ${user.lastName}`],
+    [t("profile.email"), user.email],
+    [t("profile.username"), user.username],
+    [t("profile.memberSince"), formatLongDate(user.createdAt)],
   ];
   return (
-    <Section title="Account" id="profile-account">
+    <Section title={t("profile.account")} id="profile-account">
       <dl className="grid gap-3 sm:grid-cols-2" data-account>
         {rows.map(([k, v]) => (
           <div key={k}>
@@ -58,44 +62,44 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Pro
     mutationFn: (v: PrefValues) => dataOf(api.PUT("/user/preferences", { body: v })),
     onSuccess: (p) => {
       queryClient.setQueryData(preferencesQuery.queryKey, p);
-      toast({ title: "Preferences saved", description: "Your preferences have been updated." });
+      toast({ title: t("profile.prefsSaved"), description: t("profile.prefsUpdated") });
     },
-    onError: (err) => toast({ title: "Could not save preferences", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (err) => toast({ title: t("profile.prefsNotSaved"), description: userMessage(err, t("profile.somethingWrong")), variant: "destructive" }),
   });
   return (
-    <Section title="Preferences" id="profile-preferences">
+    <Section title={t("profile.preferences")} id="profile-preferences">
       {prefs.isPending ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">Loading preferences...</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("profile.loadingPrefs")}</p>
       ) : (
         <form className="space-y-5" onSubmit={form.handleSubmit((v) => save.mutate({ ...v, circularSources: v.circularSources || [], impactLevels: v.impactLevels || [], categories: v.categories || [], entityTypes: v.entityTypes || [] }))}>
-          <Checkboxes legend="Your business" name="entity" values={entityTypes} reg={form.register("entityTypes")} />
-          <Checkboxes legend="Circular sources" name="source" values={options(sources)} reg={form.register("circularSources")} />
-          <Checkboxes legend="Impact levels" name="impact" values={options(impactLevels)} reg={form.register("impactLevels")} />
-          <Checkboxes legend="Categories" name="category" values={options(categories)} reg={form.register("categories")} />
+          <Checkboxes legend={t("profile.yourBusiness")} name="entity" values={entityTypes} reg={form.register("entityTypes")} />
+          <Checkboxes legend={t("profile.circularSources")} name="source" values={options(sources)} reg={form.register("circularSources")} />
+          <Checkboxes legend={t("profile.impactLevels")} name="impact" values={options(impactLevels)} reg={form.register("impactLevels")} />
+          <Checkboxes legend={t("profile.categories")} name="category" values={options(categories)} reg={form.register("categories")} />
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("emailNotifications")} />
-              Email notifications
+              {t("profile.emailNotifications")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("newsletterSubscription")} />
-              Monthly newsletter
+              {t("profile.newsletter")}
             </label>
           </div>
           {/* The team e-mails' links point here (teammail.ProfileAnchor). */}
           <fieldset id="team-emails" className="space-y-2" data-team-emails>
-            <legend className="mb-1 text-sm font-medium">Team e-mails</legend>
+            <legend className="mb-1 text-sm font-medium">{t("profile.teamEmails")}</legend>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("mentionEmails")} />
-              E-mail me when a colleague @mentions me in a comment
+              {t("profile.mentionEmails")}
             </label>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("reminderEmails")} />
-              Daily reminder of my decisions due within 7 days or overdue
+              {t("profile.reminderEmails")}
             </label>
           </fieldset>
           <button type="submit" className={secondaryButton} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Preferences"}
+            {save.isPending ? t("profile.saving") : t("profile.savePrefs")}
           </button>
         </form>
       )}
@@ -112,25 +116,25 @@ function PasswordForm({ username }: { username: string }) {
     onSuccess: ({ token }) => {
       setToken(token); // every other session is signed out; this one goes on
       form.reset();
-      toast({ title: "Password changed", description: "Other sessions have been signed out." });
+      toast({ title: t("profile.passwordChanged"), description: t("profile.otherSessionsOut") });
     },
     onError: (err) => {
       if (err instanceof ApiError) {
         for (const n of ["currentPassword", "newPassword"] as const) if (err.fields[n]) form.setError(n, { message: err.fields[n] });
       }
-      toast({ title: "Could not change password", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({ title: t("profile.passwordNotChanged"), description: userMessage(err, t("profile.somethingWrong")), variant: "destructive" });
     },
   });
   const errors = form.formState.errors;
   return (
-    <Section title="Change password" id="profile-password">
+    <Section title={t("profile.changePassword")} id="profile-password">
       <form noValidate className="max-w-md space-y-4" onSubmit={form.handleSubmit((v) => change.mutate(v))}>
         {/* for password managers: whose password this is */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <PasswordField id="current-password" label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} reg={form.register("currentPassword")} />
-        <PasswordField id="new-password" label="New password" autoComplete="new-password" error={errors.newPassword?.message} reg={form.register("newPassword")} />
+        <PasswordField id="current-password" label={t("profile.currentPassword")} autoComplete="current-password" error={errors.currentPassword?.message} reg={form.register("currentPassword")} />
+        <PasswordField id="new-password" label={t("profile.newPassword")} autoComplete="new-password" error={errors.newPassword?.message} reg={form.register("newPassword")} />
         <button type="submit" className={secondaryButton} disabled={change.isPending}>
-          {change.isPending ? "Changing..." : "Change Password"}
+          {change.isPending ? t("profile.changing") : t("profile.changePasswordButton")}
         </button>
       </form>
     </Section>
@@ -141,13 +145,13 @@ function Sessions() {
   const all = useMutation({
     mutationFn: () => dataOf(api.POST("/auth/logout-all")),
     onSuccess: logOut,
-    onError: (err) => toast({ title: "Could not log out", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (err) => toast({ title: t("profile.notLoggedOut"), description: userMessage(err, t("profile.somethingWrong")), variant: "destructive" }),
   });
   return (
-    <Section title="Sessions" id="profile-sessions">
-      <p className="text-sm text-slate-600 dark:text-slate-300">Sign out of RegPulse on every device and browser, this one included.</p>
+    <Section title={t("profile.sessions")} id="profile-sessions">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("profile.sessionsLead")}</p>
       <button type="button" className={secondaryButton + " mt-3"} disabled={all.isPending} onClick={() => all.mutate()}>
-        Log out everywhere
+        {t("profile.logOutEverywhere")}
       </button>
     </Section>
   );
@@ -156,7 +160,7 @@ function Sessions() {
 function ProfilePage(props: Props) {
   const { user, isLoading } = useCurrentUser();
   useEffect(() => {
-    if (!isLoading && !user) window.location.replace("/login?next=/profile");
+    if (!isLoading && !user) window.location.replace(pagePath("/login") + "?next=" + pagePath("/profile"));
   }, [isLoading, user]);
   // /profile#alerts (the dashboard's Set Alerts): the static page's anchor
   // is where the island mounts; once the sections are drawn, go to the one
@@ -166,7 +170,7 @@ function ProfilePage(props: Props) {
     if (user && hash) document.getElementById("profile-" + hash)?.scrollIntoView();
   }, [user]);
   if (!user) {
-    return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">Loading your account...</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-300" role="status">{t("profile.loadingAccount")}</p>;
   }
   return (
     <div className="space-y-6" data-profile>

@@ -13,6 +13,9 @@ import { useEffect, useState } from "react";
 import { answered, api, dataOf, userMessage } from "../lib/api";
 import { useCurrentUser } from "../lib/auth";
 import { Pager } from "../lib/controls";
+import strings from "../../../internal/i18n/strings/board.json";
+import orgStrings from "../../../internal/i18n/strings/organisation.json";
+import { pagePath, translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
 import { fileName, saveFile } from "../lib/save-file";
@@ -22,6 +25,12 @@ import { failed, useMembers, useOrganisations, type Choice, type Decision, type 
 import { toast } from "../lib/toast";
 import { WorkRow } from "../lib/work-row";
 import { formatCount } from "../lib/numbers";
+
+const t = translator(strings);
+const tOrg = translator(orgStrings);
+
+// roleName is a role as the reassignment's choices name it, in lower case.
+const roleName = (r: string) => (`organisation.role.${r}` in orgStrings ? tOrg(`organisation.role.${r}`).toLowerCase() : r);
 
 type Props = { statuses: Choice[] };
 
@@ -42,13 +51,13 @@ function Reassign({ org }: { org: Organisation }) {
   const move = useMutation({
     mutationFn: () => dataOf(api.POST("/organisations/{id}/reassign", { params: { path: { id: org.id } }, body: { from, to } })),
     onSuccess: (r) => {
-      const text = `${r.reassigned} ${r.reassigned === 1 ? "item" : "items"} moved from ${members.nameOf(from)} to ${members.nameOf(to)}.`;
+      const text = t("board.moved", { Count: r.reassigned, N: r.reassigned, From: members.nameOf(from), To: members.nameOf(to) });
       setMoved(text);
       void queryClient.invalidateQueries({ queryKey: boardKey(org.id) });
       void queryClient.invalidateQueries({ queryKey: ["/user/work"] });
-      toast({ title: "Work reassigned", description: text });
+      toast({ title: t("board.reassigned"), description: text });
     },
-    onError: failed("Could not reassign the work"),
+    onError: failed(t("board.notReassigned")),
   });
   const select = (id: string, text: string, value: string, set: (v: string) => void) => (
     <div className="min-w-48 flex-1 space-y-1">
@@ -56,10 +65,10 @@ function Reassign({ org }: { org: Organisation }) {
         {text}
       </label>
       <select id={id} className={inputClass} value={value} onChange={(e) => set(e.target.value)}>
-        <option value="">Choose a member</option>
+        <option value="">{t("board.chooseMember")}</option>
         {members.data?.map((m) => (
           <option key={m.userId} value={m.userId}>
-            {members.nameOf(m.userId)} ({m.role})
+            {members.nameOf(m.userId)} ({roleName(m.role)})
           </option>
         ))}
       </select>
@@ -68,9 +77,9 @@ function Reassign({ org }: { org: Organisation }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" aria-labelledby="reassign-heading" data-reassign>
       <h2 id="reassign-heading" className="text-base font-semibold">
-        Reassign a member&apos;s open work
+        {t("board.reassignHeading")}
       </h2>
-      <p className={`mt-1 ${muted}`}>Every open item the first member owns goes to the second, in one step (for a leaver, say).</p>
+      <p className={`mt-1 ${muted}`}>{t("board.reassignLead")}</p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
@@ -79,10 +88,10 @@ function Reassign({ org }: { org: Organisation }) {
           move.mutate();
         }}
       >
-        {select("reassign-from", "From", from, setFrom)}
-        {select("reassign-to", "To", to, setTo)}
+        {select("reassign-from", t("board.from"), from, setFrom)}
+        {select("reassign-to", t("board.to"), to, setTo)}
         <button type="submit" className={secondaryButton} disabled={move.isPending || !from || !to}>
-          {move.isPending ? "Moving..." : "Reassign"}
+          {move.isPending ? t("board.moving") : t("board.reassign")}
         </button>
       </form>
       <p className="mt-2 min-h-5 text-sm font-medium" role="status" data-reassigned>
@@ -107,19 +116,19 @@ function Export({ org }: { org: Organisation }) {
       saveFile(f.blob, f.name);
       setDone({ name: f.name, sha256: f.sha256 });
     },
-    onError: failed("Could not export the register"),
+    onError: failed(t("board.notExported")),
   });
   return (
     <div className="flex flex-col items-start gap-1" data-board-export>
       <div className="flex gap-2">
         <button type="button" className={secondaryButton} disabled={run.isPending} onClick={() => run.mutate("xlsx")}>
-          Export XLSX
+          {t("board.exportXlsx")}
         </button>
         <button type="button" className={secondaryButton} disabled={run.isPending} onClick={() => run.mutate("pdf")}>
-          Export PDF
+          {t("board.exportPdf")}
         </button>
       </div>
-      {run.isPending && <p className={muted}>Preparing the export...</p>}
+      {run.isPending && <p className={muted}>{t("board.preparing")}</p>}
       {done && (
         <p className="text-xs" role="status" data-export-done>
           {done.name}: SHA-256{" "}
@@ -162,16 +171,16 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
   return (
     <section className="space-y-3" aria-labelledby="board-heading" data-board={org.id}>
       <h2 id="board-heading" className="text-lg font-semibold">
-        {ownerName ? `${ownerName}'s work in ${org.name}` : `Decisions of ${org.name}`}
+        {ownerName ? t("board.ownerWork", { Owner: ownerName, Org: org.name }) : t("board.decisionsOf", { Org: org.name })}
       </h2>
       <Export org={org} />
-      <form className="grid gap-3 sm:grid-cols-3" role="search" aria-label="Filter the board" onSubmit={(e) => e.preventDefault()}>
+      <form className="grid gap-3 sm:grid-cols-3" role="search" aria-label={t("board.filter")} onSubmit={(e) => e.preventDefault()}>
         <div className="space-y-1">
           <label htmlFor="board-status" className="block text-sm font-medium">
-            Status
+            {t("board.status")}
           </label>
           <select id="board-status" className={inputClass} value={state.status} onChange={(e) => set({ status: e.target.value, page: "1" })}>
-            <option value="">Every status</option>
+            <option value="">{t("board.everyStatus")}</option>
             {statuses.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -181,10 +190,10 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
         </div>
         <div className="space-y-1">
           <label htmlFor="board-owner" className="block text-sm font-medium">
-            Owner
+            {t("board.owner")}
           </label>
           <select id="board-owner" className={inputClass} value={state.owner} onChange={(e) => set({ owner: e.target.value, page: "1" })}>
-            <option value="">Every member</option>
+            <option value="">{t("board.everyMember")}</option>
             {members.data?.map((m) => (
               <option key={m.userId} value={m.userId}>
                 {members.nameOf(m.userId)}
@@ -194,26 +203,26 @@ function Board({ org, statuses, state, set }: { org: Organisation; statuses: Cho
         </div>
         <div className="space-y-1">
           <label htmlFor="board-due" className="block text-sm font-medium">
-            Due before
+            {t("board.dueBefore")}
           </label>
           <input id="board-due" type="date" className={inputClass} value={state.due_before} onChange={(e) => set({ due_before: e.target.value, page: "1" })} />
         </div>
       </form>
-      {board.isPending && <p className={muted}>Loading the board...</p>}
-      {board.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(board.error, "Could not load the board.")}</p>}
+      {board.isPending && <p className={muted}>{t("board.loading")}</p>}
+      {board.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(board.error, t("board.notLoaded"))}</p>}
       {board.data && (
         <>
           <p className={muted} aria-live="polite" data-board-total>
-            {board.data.total === 0 ? "No decision matches." : `${formatCount(board.data.total)} ${board.data.total === 1 ? "decision" : "decisions"}.`}
+            {board.data.total === 0 ? t("board.noMatch") : t("board.count", { Count: board.data.total, N: formatCount(board.data.total) })}
           </p>
           {board.data.items.length > 0 && (
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" data-board-list>
               {board.data.items.map((d) => (
-                <WorkRow key={`${d.subjectType}/${d.subjectId}/${d.provision ?? ""}`} d={d} statuses={statuses} extra={d.ownerId ? `Owner: ${members.nameOf(d.ownerId)}` : "No owner"} />
+                <WorkRow key={`${d.subjectType}/${d.subjectId}/${d.provision ?? ""}`} d={d} statuses={statuses} extra={d.ownerId ? t("board.ownerIs", { Name: members.nameOf(d.ownerId) }) : t("board.noOwner")} />
               ))}
             </ol>
           )}
-          {pages > 1 && <Pager page={page} pages={pages} label="Decisions" onPage={(p) => set({ page: String(p) })} />}
+          {pages > 1 && <Pager page={page} pages={pages} label={t("board.decisions")} onPage={(p) => set({ page: String(p) })} />}
         </>
       )}
     </section>
@@ -226,11 +235,11 @@ function Selected({ id, statuses, state, set }: { id: string; statuses: Choice[]
     queryFn: ({ signal }) => dataOf(api.GET("/organisations/{id}", { params: { path: { id } }, signal })),
     retry: false,
   });
-  if (org.isPending) return <p className={muted}>Loading the organisation...</p>;
+  if (org.isPending) return <p className={muted}>{t("board.loadingOrg")}</p>;
   if (org.isError)
     return (
       <p className="rounded-md border border-red-600 px-3 py-2 text-sm text-red-700 dark:border-red-400 dark:text-red-300" role="alert" data-board-error>
-        {userMessage(org.error, "Could not load the organisation.")}
+        {userMessage(org.error, t("board.orgNotLoaded"))}
       </p>
     );
   return (
@@ -245,19 +254,19 @@ function TeamBoard({ statuses }: Props) {
   const { user, isLoading } = useCurrentUser();
   const [state, set] = useQueryState(defaults);
   useEffect(() => {
-    if (!isLoading && !user) window.location.replace("/login?next=" + encodeURIComponent("/organisation/board/"));
+    if (!isLoading && !user) window.location.replace(pagePath("/login") + "?next=" + encodeURIComponent(pagePath("/organisation/board/")));
   }, [isLoading, user]);
   const orgs = useOrganisations(!!user);
   const id = state.id || orgs.data?.[0]?.id || "";
-  if (!user) return <p className={muted} role="status">Loading your account...</p>;
+  if (!user) return <p className={muted} role="status">{t("board.loadingAccount")}</p>;
   return (
     <div className="space-y-6" data-team-board>
       {orgs.data && orgs.data.length > 1 && (
-        <nav aria-label="Your organisations" className="flex flex-wrap gap-2">
+        <nav aria-label={t("board.yourOrgs")} className="flex flex-wrap gap-2">
           {orgs.data.map((o) => (
             <a
               key={o.id}
-              href={`/organisation/board/?id=${encodeURIComponent(o.id)}`}
+              href={pagePath(`/organisation/board/?id=${encodeURIComponent(o.id)}`)}
               aria-current={o.id === id ? "page" : undefined}
               className="rounded-md border border-slate-300 px-3 py-2 text-sm no-underline hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:font-semibold dark:border-slate-600 dark:hover:bg-slate-800"
               onClick={(e) => {
@@ -272,7 +281,11 @@ function TeamBoard({ statuses }: Props) {
       )}
       {orgs.data?.length === 0 && !state.id && (
         <p className="text-sm" data-no-organisations>
-          You are not a member of any organisation yet. <a className="underline" href="/organisation">Create one or accept an invitation</a>.
+          {t("board.noOrgs")}{" "}
+          <a className="underline" href={pagePath("/organisation")}>
+            {t("board.createOrAccept")}
+          </a>
+          {t("board.fullStop")}
         </p>
       )}
       {id && <Selected key={id} id={id} statuses={statuses} state={state} set={set} />}

@@ -109,3 +109,28 @@ describe("AlertsSection's chat channel", () => {
     expect(url.getAttribute("aria-invalid")).toBe("true");
   });
 });
+
+describe("AlertsSection in Hindi", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    setToken(null);
+    queryClient.clear();
+    document.documentElement.lang = "";
+  });
+
+  it("shows the catalogue's Hindi and links to the Hindi pages", async () => {
+    document.documentElement.lang = "hi";
+    setToken("t");
+    serve();
+    mount();
+    const row = await screen.findByRole("listitem", { name: "UPI" });
+    expect(screen.getByRole("heading", { name: "अलर्ट" })).toBeTruthy();
+    expect(within(row).getByText("पिछली बार भेजा गया: कभी नहीं")).toBeTruthy();
+    fireEvent.change(within(row).getByLabelText("यहाँ भी पोस्ट करें"), { target: { value: "slack" } });
+    expect(within(row).getByLabelText("Slack वेबहुक URL")).toBeTruthy();
+    expect(within(row).getByRole("button", { name: "सहेजें" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "खोज" }).getAttribute("href")).toBe("/hi/search");
+    expect(screen.getByRole("link", { name: "मास्टर निर्देश" }).getAttribute("href")).toBe("/hi/master-directions");
+  });
+});

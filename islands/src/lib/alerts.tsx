@@ -16,25 +16,29 @@ import { inputClass, secondaryButton, Section } from "./forms";
 import { queryClient } from "./query";
 import { toast } from "./toast";
 import { formatDateTimeUTC } from "./numbers";
+import strings from "../../../internal/i18n/strings/alerts.json";
+import { pagePath, translator } from "./i18n";
+
+const t = translator(strings);
 
 type Alert = Schemas["Alert"];
 type Frequency = Schemas["AlertFrequency"];
 
-export const frequencyLabels: Record<Frequency, string> = { immediately: "Immediately", daily: "Daily digest", weekly: "Weekly digest" };
+// The labels' keys; t is called when a label is shown.
+export const frequencyLabels: Record<Frequency, string> = { immediately: "alerts.immediately", daily: "alerts.daily", weekly: "alerts.weekly" };
 
 // The chat channels an alert may post to ("": none), and what the URL
 // field asks for each.
 type ChannelKind = "" | "slack" | "teams";
+// (the services' names are not translated).
 export const channelLabels: Record<ChannelKind, string> = { "": "None", slack: "Slack", teams: "Microsoft Teams" };
-const channelHints: Record<Exclude<ChannelKind, "">, string> = {
-  slack: "A Slack incoming webhook (https://hooks.slack.com/services/…)",
-  teams: "A Teams Workflows webhook (the workflow “Post to a channel when a webhook request is received”, on logic.azure.com or powerplatform.com)",
-};
+const channelLabel = (k: ChannelKind) => (k ? channelLabels[k] : t("alerts.none"));
+const channelHints: Record<Exclude<ChannelKind, "">, string> = { slack: "alerts.slackHint", teams: "alerts.teamsHint" };
 
 const alertsQuery = queryOptions({ queryKey: ["/alerts"], queryFn: ({ signal }) => dataOf(api.GET("/alerts", { signal })) });
 
 const when = (iso: string | null) =>
-  iso ? formatDateTimeUTC(iso) : "never";
+  iso ? formatDateTimeUTC(iso) : t("alerts.never");
 
 // feedURL is the alert's private Atom feed, absolute (for feed readers).
 const feedURL = (token: string) => `${window.location.origin}/api/alerts/feed?token=${encodeURIComponent(token)}`;
@@ -53,7 +57,7 @@ function AlertRow({ alert }: { alert: Alert }) {
   };
   const failed = (title: string) => (err: unknown) => {
     setErrors(err instanceof ApiError ? err.fields : {});
-    toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+    toast({ title, description: userMessage(err, t("alerts.somethingWrong")), variant: "destructive" });
   };
   const body = (enabled: boolean) => ({
     name,
@@ -70,19 +74,19 @@ function AlertRow({ alert }: { alert: Alert }) {
     mutationFn: (enabled: boolean) => dataOf(api.PUT("/alerts/{id}", { params: { path: { id: alert.id } }, body: body(enabled) })),
     onSuccess: (a) => {
       setErrors({});
-      done(a.enabled === alert.enabled ? "Alert saved" : a.enabled ? "Alert resumed" : "Alert paused")();
+      done(a.enabled === alert.enabled ? t("alerts.saved") : a.enabled ? t("alerts.resumed") : t("alerts.paused"))();
     },
-    onError: failed("Could not save the alert"),
+    onError: failed(t("alerts.notSaved")),
   });
   const remove = useMutation({
     mutationFn: () => dataOf(api.DELETE("/alerts/{id}", { params: { path: { id: alert.id } } })),
-    onSuccess: done("Alert deleted"),
-    onError: failed("Could not delete the alert"),
+    onSuccess: done(t("alerts.deleted")),
+    onError: failed(t("alerts.notDeleted")),
   });
   const renew = useMutation({
     mutationFn: () => dataOf(api.POST("/alerts/{id}/feed-token", { params: { path: { id: alert.id } } })),
-    onSuccess: done("New feed URL: the old one no longer works"),
-    onError: failed("Could not renew the feed URL"),
+    onSuccess: done(t("alerts.feedRenewed")),
+    onError: failed(t("alerts.feedNotRenewed")),
   });
   const busy = save.isPending || remove.isPending || renew.isPending;
   const id = `alert-${alert.id}`;
@@ -90,7 +94,7 @@ function AlertRow({ alert }: { alert: Alert }) {
     <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700" data-alert={alert.kind} aria-labelledby={`${id}-name`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`${id}-name`} className="font-semibold">
-          {saved ? alert.name : "Your preferences"}
+          {saved ? alert.name : t("alerts.yourPreferences")}
         </h3>
         <span
           className={
@@ -98,13 +102,13 @@ function AlertRow({ alert }: { alert: Alert }) {
             (alert.enabled ? "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100" : "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100")
           }
         >
-          {alert.enabled ? "On" : "Paused"}
+          {alert.enabled ? t("alerts.on") : t("alerts.pausedState")}
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-alert-description>
         {alert.description}
       </p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Last sent: {when(alert.lastSentAt)}</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("alerts.lastSent", { When: when(alert.lastSentAt) })}</p>
       <form
         noValidate
         className="mt-3 grid gap-3 sm:grid-cols-3"
@@ -117,14 +121,14 @@ function AlertRow({ alert }: { alert: Alert }) {
           <>
             <div>
               <label htmlFor={`${id}-title`} className="text-sm font-medium">
-                Name
+                {t("alerts.name")}
               </label>
               <input id={`${id}-title`} className={inputClass} value={name} maxLength={100} aria-invalid={!!errors.name} onChange={(e) => setName(e.target.value)} />
               {errors.name && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{errors.name}</p>}
             </div>
             <div>
               <label htmlFor={`${id}-query`} className="text-sm font-medium">
-                Search
+                {t("alerts.search")}
               </label>
               <input id={`${id}-query`} className={inputClass} value={query} maxLength={400} aria-invalid={!!errors.query} onChange={(e) => setQuery(e.target.value)} />
             </div>
@@ -132,19 +136,19 @@ function AlertRow({ alert }: { alert: Alert }) {
         )}
         <div>
           <label htmlFor={`${id}-frequency`} className="text-sm font-medium">
-            Frequency
+            {t("alerts.frequency")}
           </label>
           <select id={`${id}-frequency`} className={inputClass} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
             {(Object.keys(frequencyLabels) as Frequency[]).map((f) => (
               <option key={f} value={f}>
-                {frequencyLabels[f]}
+                {t(frequencyLabels[f])}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-channel`} className="text-sm font-medium">
-            Also post to
+            {t("alerts.alsoPostTo")}
           </label>
           <select
             id={`${id}-channel`}
@@ -155,7 +159,7 @@ function AlertRow({ alert }: { alert: Alert }) {
           >
             {(Object.keys(channelLabels) as ChannelKind[]).map((k) => (
               <option key={k} value={k}>
-                {channelLabels[k]}
+                {channelLabel(k)}
               </option>
             ))}
           </select>
@@ -164,7 +168,7 @@ function AlertRow({ alert }: { alert: Alert }) {
         {channelKind && (
           <div className="sm:col-span-2">
             <label htmlFor={`${id}-channel-url`} className="text-sm font-medium">
-              {channelLabels[channelKind]} webhook URL
+              {t("alerts.channelUrl", { Channel: channelLabel(channelKind) })}
             </label>
             <input
               id={`${id}-channel-url`}
@@ -177,17 +181,17 @@ function AlertRow({ alert }: { alert: Alert }) {
               onChange={(e) => setChannelUrl(e.target.value)}
             />
             <p id={`${id}-channel-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-              {channelHints[channelKind]}. Each new match is posted at once; keep the URL private.
+              {t("alerts.channelHint", { Hint: t(channelHints[channelKind]) })}
             </p>
             {errors.channelUrl && <p className="mt-1 text-xs text-red-700 dark:text-red-300">{errors.channelUrl}</p>}
           </div>
         )}
         <div className="flex flex-wrap items-end gap-2 sm:col-span-3">
           <button type="submit" className={secondaryButton} disabled={busy}>
-            Save
+            {t("alerts.save")}
           </button>
           <button type="button" className={secondaryButton} disabled={busy} onClick={() => save.mutate(!alert.enabled)}>
-            {alert.enabled ? "Pause" : "Resume"}
+            {alert.enabled ? t("alerts.pause") : t("alerts.resume")}
           </button>
           {saved && (
             <button
@@ -195,21 +199,21 @@ function AlertRow({ alert }: { alert: Alert }) {
               className={secondaryButton + " text-red-800 dark:text-red-300"}
               disabled={busy}
               onClick={() => {
-                if (window.confirm(`Delete the alert “${alert.name}”?`)) remove.mutate();
+                if (window.confirm(t("alerts.confirmDelete", { Name: alert.name }))) remove.mutate();
               }}
             >
-              Delete
+              {t("alerts.delete")}
             </button>
           )}
         </div>
       </form>
       <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:items-center">
         <label htmlFor={`${id}-feed`} className="font-medium">
-          Private feed
+          {t("alerts.privateFeed")}
         </label>
         <input id={`${id}-feed`} readOnly className={inputClass + " min-w-0 font-mono text-xs sm:flex-1"} value={feedURL(alert.feedToken)} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className={secondaryButton + " self-start sm:self-auto"} disabled={busy} onClick={() => renew.mutate()}>
-          New feed URL
+          {t("alerts.newFeedUrl")}
         </button>
       </div>
     </li>
@@ -223,20 +227,20 @@ function FollowRow({ follow }: { follow: Follow }) {
     mutationFn: () => dataOf(api.DELETE("/direction-follows/{slug}", { params: { path: { slug: follow.direction } } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: followsQuery.queryKey });
-      toast({ title: "You no longer follow " + (follow.title || follow.direction) });
+      toast({ title: t("alerts.unfollowed", { Title: follow.title || follow.direction }) });
     },
-    onError: (err) => toast({ title: "Could not stop following", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" }),
+    onError: (err) => toast({ title: t("alerts.notStopped"), description: userMessage(err, t("alerts.somethingWrong")), variant: "destructive" }),
   });
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-follow={follow.direction}>
       <div>
-        <a href={`/master-directions/${follow.direction}/`} className="font-medium text-brand-700 underline dark:text-blue-300">
+        <a href={pagePath(`/master-directions/${follow.direction}/`)} className="font-medium text-brand-700 underline dark:text-blue-300">
           {follow.title || follow.direction}
         </a>
-        <p className="text-xs text-slate-600 dark:text-slate-300">Last sent: {when(follow.lastSentAt)}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t("alerts.lastSent", { When: when(follow.lastSentAt) })}</p>
       </div>
       <button type="button" className={secondaryButton} disabled={stop.isPending} onClick={() => stop.mutate()}>
-        Stop following
+        {t("alerts.stopFollowing")}
       </button>
     </li>
   );
@@ -247,20 +251,20 @@ function FollowedDirections() {
   const list = useQuery(followsQuery);
   return (
     <div className="mt-6" data-follows>
-      <h3 className="font-semibold">Master Directions you follow</h3>
+      <h3 className="font-semibold">{t("alerts.followedHeading")}</h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        An e-mail with the changes, word by word, as soon as RegPulse has a new version of one of them (also when it takes effect later). Follow one from its page in{" "}
-        <a href="/master-directions" className="font-medium text-brand-700 underline dark:text-blue-300">
-          Master Directions
+        {t("alerts.followedLead")}{" "}
+        <a href={pagePath("/master-directions")} className="font-medium text-brand-700 underline dark:text-blue-300">
+          {t("alerts.masterDirections")}
         </a>
-        .
+        {t("alerts.fullStop")}
       </p>
       {list.isPending ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading...</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("alerts.loading")}</p>
       ) : list.isError ? (
-        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, "Could not load the directions you follow.")}</p>
+        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, t("alerts.followsNotLoaded"))}</p>
       ) : list.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">You follow none yet.</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("alerts.noFollows")}</p>
       ) : (
         <ul className="mt-3 space-y-2">
           {list.data.map((f) => (
@@ -275,18 +279,18 @@ function FollowedDirections() {
 export function AlertsSection() {
   const list = useQuery(alertsQuery);
   return (
-    <Section title="Alerts" id="profile-alerts">
+    <Section title={t("alerts.title")} id="profile-alerts">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        E-mails of new circulars: your preferences above, and the searches you saved with “Create alert for this search” on{" "}
-        <a href="/search" className="font-medium text-brand-700 underline dark:text-blue-300">
-          Search
+        {t("alerts.leadBefore")}{" "}
+        <a href={pagePath("/search")} className="font-medium text-brand-700 underline dark:text-blue-300">
+          {t("alerts.searchLink")}
         </a>
-        . Each has a private feed URL for feed readers; keep it private, or renew it. Each can also post its matches to a Slack or Microsoft Teams channel.
+        {t("alerts.leadAfter")}
       </p>
       {list.isPending ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Loading alerts...</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("alerts.loadingAlerts")}</p>
       ) : list.isError ? (
-        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, "Could not load your alerts.")}</p>
+        <p className="mt-3 text-sm text-red-700 dark:text-red-300">{userMessage(list.error, t("alerts.notLoaded"))}</p>
       ) : (
         <ul className="mt-3 space-y-3" data-alerts>
           {list.data.map((a) => (

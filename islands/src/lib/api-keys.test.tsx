@@ -145,3 +145,16 @@ describe("the words of a key", () => {
   });
   it("makes a date input's day", () => expect(day(new Date("2026-12-02T15:00:00Z"), 90)).toBe("2027-03-02"));
 });
+
+describe("the words of a key in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("says a key's state and use in Hindi", () => {
+    document.documentElement.lang = "hi";
+    expect(keyState(key())).toMatch(/ तक सक्रिय$/);
+    expect(keyState(key({ status: "revoked" }))).toBe("निरस्त");
+    expect(lastUsed(key())).toBe("कभी उपयोग नहीं हुई");
+  });
+});

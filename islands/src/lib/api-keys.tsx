@@ -13,6 +13,10 @@ import { apiKeySchema, Field, FieldError, inputClass, secondaryButton, Section, 
 import { queryClient } from "./query";
 import { failed, longDate } from "./teams";
 import { toast } from "./toast";
+import strings from "../../../internal/i18n/strings/apiKeys.json";
+import { translator } from "./i18n";
+
+const t = translator(strings);
 
 export type APIKey = Schemas["APIKey"];
 type Org = { id: string; name: string };
@@ -20,11 +24,12 @@ type Values = z.infer<typeof apiKeySchema>;
 
 const keysKey = (id: string) => ["/organisations/{id}/api-keys", id] as const;
 
-// scopes are each scope's name in the form and what it allows, shown
-// under the select (a long option text is cut off on a phone).
+// scopes are the keys of each scope's name in the form and of what it
+// allows, shown under the select (a long option text is cut off on a
+// phone).
 export const scopes: Record<string, { label: string; allows: string }> = {
-  read: { label: "Read", allows: "Reads the organisation's register, decisions and evidence, and the public calls." },
-  "read-write": { label: "Read and write", allows: "Also records decisions, comments and evidence; every request is in the audit trail." },
+  read: { label: "apiKeys.scopeRead", allows: "apiKeys.readAllows" },
+  "read-write": { label: "apiKeys.scopeReadWrite", allows: "apiKeys.readWriteAllows" },
 };
 
 // day is a date n days after now, as a date input's value (UTC).
@@ -32,20 +37,20 @@ export const day = (now: Date, n: number) => new Date(now.getTime() + n * 86_400
 
 // keyState says a key's state in words.
 export function keyState(k: APIKey): string {
-  if (k.status === "revoked") return `Revoked ${k.revokedAt ? longDate(k.revokedAt) : ""}`.trim();
-  if (k.status === "expired") return `Expired ${longDate(k.expiresAt)}`;
-  return `Active until ${longDate(k.expiresAt)}`;
+  if (k.status === "revoked") return k.revokedAt ? t("apiKeys.revokedOn", { Date: longDate(k.revokedAt) }) : t("apiKeys.revoked");
+  if (k.status === "expired") return t("apiKeys.expired", { Date: longDate(k.expiresAt) });
+  return t("apiKeys.activeUntil", { Date: longDate(k.expiresAt) });
 }
 
 // lastUsed says when a key was last used (to the minute).
-export const lastUsed = (k: APIKey) => (k.lastUsedAt ? `Last used ${longDate(k.lastUsedAt)}` : "Never used");
+export const lastUsed = (k: APIKey) => (k.lastUsedAt ? t("apiKeys.lastUsed", { Date: longDate(k.lastUsedAt) }) : t("apiKeys.neverUsed"));
 
 function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
     <div role="alert" className="mt-4 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950" data-api-key-token>
-      <p className="font-semibold">Copy this token now: you will not see it again.</p>
-      <p>RegPulse keeps only its hash. Send it as Authorization: Bearer with every request.</p>
+      <p className="font-semibold">{t("apiKeys.copyNow")}</p>
+      <p>{t("apiKeys.hashOnly")}</p>
       <p className="break-all rounded bg-white p-2 font-mono text-xs dark:bg-slate-900" data-token>
         {token}
       </p>
@@ -58,16 +63,16 @@ function NewToken({ token, onDone }: { token: string; onDone: () => void }) {
             try {
               await navigator.clipboard.writeText(token);
               setCopied(true);
-              toast({ title: "Token copied", description: "Paste it into your system's settings now." });
+              toast({ title: t("apiKeys.tokenCopied"), description: t("apiKeys.pasteNow") });
             } catch {
-              toast({ title: "Could not copy", description: "Select the token and copy it yourself.", variant: "destructive" });
+              toast({ title: t("apiKeys.notCopied"), description: t("apiKeys.copyYourself"), variant: "destructive" });
             }
           }}
         >
-          {copied ? "Copied" : "Copy token"}
+          {copied ? t("apiKeys.copied") : t("apiKeys.copyToken")}
         </button>
         <button type="button" className={secondaryButton} onClick={onDone} data-token-done>
-          I have copied it
+          {t("apiKeys.haveCopied")}
         </button>
       </div>
     </div>
@@ -89,25 +94,25 @@ function CreateKey({ org, onCreated }: { org: Org; onCreated: (token: string) =>
       queryClient.setQueryData(keysKey(org.id), (old: APIKey[] | undefined) => [created.key, ...(old ?? [])]);
       form.reset({ name: "", scope: "read", expiresOn: day(new Date(), 90) });
       onCreated(created.token);
-      toast({ title: "API key created", description: `${created.key.name} works until ${longDate(created.key.expiresAt)}.` });
+      toast({ title: t("apiKeys.created"), description: t("apiKeys.worksUntil", { Name: created.key.name, Date: longDate(created.key.expiresAt) }) });
     },
     onError: (err) => {
       if (err instanceof ApiError) {
         if (err.fields.name) form.setError("name", { message: err.fields.name });
         if (err.fields.scope) form.setError("scope", { message: err.fields.scope });
-        if (err.fields.expiresAt) form.setError("expiresOn", { message: `Expires on: ${err.fields.expiresAt}` });
+        if (err.fields.expiresAt) form.setError("expiresOn", { message: t("apiKeys.expiresOnError", { Message: err.fields.expiresAt }) });
       }
-      failed("Could not create the API key")(err);
+      failed(t("apiKeys.notCreated"))(err);
     },
   });
   const errors = form.formState.errors;
   return (
     <form noValidate className="mt-6 max-w-xl space-y-4" onSubmit={form.handleSubmit((v) => create.mutate(v))} data-api-key-form>
-      <h3 className="font-semibold">Create a key</h3>
-      <Field id="api-key-name" label="Key name" autoComplete="off" placeholder="ServiceNow GRC feed" error={errors.name?.message} reg={form.register("name")} />
+      <h3 className="font-semibold">{t("apiKeys.createHeading")}</h3>
+      <Field id="api-key-name" label={t("apiKeys.keyName")} autoComplete="off" placeholder={t("apiKeys.namePlaceholder")} error={errors.name?.message} reg={form.register("name")} />
       <div className="space-y-1">
         <label htmlFor="api-key-scope" className="block text-sm font-medium">
-          Scope
+          {t("apiKeys.scope")}
         </label>
         <select
           id="api-key-scope"
@@ -117,18 +122,18 @@ function CreateKey({ org, onCreated }: { org: Org; onCreated: (token: string) =>
         >
           {Object.entries(scopes).map(([v, s]) => (
             <option key={v} value={v}>
-              {s.label}
+              {t(s.label)}
             </option>
           ))}
         </select>
         <p id="api-key-scope-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          {scopes[form.watch("scope")]?.allows ?? ""}
+          {scopes[form.watch("scope")] ? t(scopes[form.watch("scope")].allows) : ""}
         </p>
         <FieldError id="api-key-scope-error" message={errors.scope?.message} />
       </div>
       <div className="space-y-1">
         <label htmlFor="api-key-expires" className="block text-sm font-medium">
-          Expires on
+          {t("apiKeys.expiresOn")}
         </label>
         <input
           id="api-key-expires"
@@ -141,12 +146,12 @@ function CreateKey({ org, onCreated }: { org: Org; onCreated: (token: string) =>
           {...form.register("expiresOn")}
         />
         <p id="api-key-expires-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          At most a year away: a key is looked at again at least once a year.
+          {t("apiKeys.expiresHint")}
         </p>
         <FieldError id="api-key-expires-error" message={errors.expiresOn?.message} />
       </div>
       <button type="submit" className={secondaryButton} disabled={create.isPending}>
-        {create.isPending ? "Creating..." : "Create key"}
+        {create.isPending ? t("apiKeys.creating") : t("apiKeys.createKey")}
       </button>
     </form>
   );
@@ -159,34 +164,35 @@ function KeyRow({ org, k }: { org: Org; k: APIKey }) {
     onSuccess: (revoked) => {
       queryClient.setQueryData(keysKey(org.id), (old: APIKey[] | undefined) => (old ?? []).map((o) => (o.id === revoked.id ? revoked : o)));
       setConfirming(false);
-      toast({ title: "API key revoked", description: `${revoked.name} is refused from now on.` });
+      toast({ title: t("apiKeys.keyRevoked"), description: t("apiKeys.refused", { Name: revoked.name }) });
     },
-    onError: failed("Could not revoke the API key"),
+    onError: failed(t("apiKeys.notRevoked")),
   });
   return (
     <li className="space-y-1 p-3 text-sm" data-api-key={k.id} data-status={k.status}>
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="font-medium">{k.name}</span>
         <span className="font-mono text-xs">{k.prefix}…</span>
-        <span className="text-xs">{k.scope === "read-write" ? "read and write" : "read"}</span>
+        <span className="text-xs">{k.scope === "read-write" ? t("apiKeys.readWriteShort") : t("apiKeys.readShort")}</span>
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        {keyState(k)}. {lastUsed(k)}. Created {longDate(k.createdAt)}
-        {k.createdByName ? ` by ${k.createdByName}` : ""}.
+        {k.createdByName
+          ? t("apiKeys.rowBy", { State: keyState(k), Used: lastUsed(k), Date: longDate(k.createdAt), Name: k.createdByName })
+          : t("apiKeys.row", { State: keyState(k), Used: lastUsed(k), Date: longDate(k.createdAt) })}
       </p>
       {k.status === "active" && !confirming && (
         <button type="button" className={secondaryButton} onClick={() => setConfirming(true)} data-revoke>
-          Revoke
+          {t("apiKeys.revoke")}
         </button>
       )}
       {k.status === "active" && confirming && (
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Revoke ${k.name}`}>
-          <span>Revoke {k.name}? Systems using it are refused at once; this cannot be undone.</span>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t("apiKeys.revokeName", { Name: k.name })}>
+          <span>{t("apiKeys.confirmRevoke", { Name: k.name })}</span>
           <button type="button" className={secondaryButton} disabled={revoke.isPending} onClick={() => revoke.mutate()} data-confirm-revoke>
-            {revoke.isPending ? "Revoking..." : "Revoke key"}
+            {revoke.isPending ? t("apiKeys.revoking") : t("apiKeys.revokeKey")}
           </button>
           <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
-            Cancel
+            {t("apiKeys.cancel")}
           </button>
         </div>
       )}
@@ -204,19 +210,19 @@ export function APIKeys({ org }: { org: Org }) {
     retry: false,
   });
   return (
-    <Section title="API keys" id="organisation-api-keys">
+    <Section title={t("apiKeys.title")} id="organisation-api-keys">
       <div data-api-keys>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-          Keys let {org.name}'s own systems (a GRC tool, a script) call the RegPulse API for this organisation only. No key manages members, keys or single sign-on.
+          {t("apiKeys.lead", { Name: org.name })}
         </p>
         {token && <NewToken token={token} onDone={() => setToken("")} />}
         {/* The list's room is kept while it loads: nothing below moves. */}
         <div className="min-h-16">
-          {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading the API keys...</p>}
-          {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, "Could not load the API keys.")}</p>}
+          {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">{t("apiKeys.loading")}</p>}
+          {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, t("apiKeys.notLoaded"))}</p>}
           {q.data?.length === 0 && (
             <p className="text-sm" data-no-api-keys>
-              No API keys yet.
+              {t("apiKeys.none")}
             </p>
           )}
           {q.data && q.data.length > 0 && (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { keepNext, safeNext, ssoReturn } from "./auth";
 
 describe("keepNext", () => {
@@ -23,5 +23,18 @@ describe("ssoReturn", () => {
     ["#sso_token=t", { token: "t", next: "/" }],
   ])("%j is %j", (hash, want) => {
     expect(ssoReturn(hash)).toEqual(want);
+  });
+});
+
+describe("the sign-in paths on a Hindi page", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("keepNext and safeNext are the Hindi pages'", () => {
+    document.documentElement.lang = "hi";
+    expect(keepNext("/signup", "")).toBe("/hi/signup");
+    expect(keepNext("/login", "?next=%2Fhi%2Fobligations")).toBe("/hi/login?next=%2Fhi%2Fobligations");
+    expect(safeNext("?next=%2F%2Fevil.example")).toBe("/hi/");
   });
 });

@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { api, ApiError, dataOf, getToken, setToken } from "./api";
+import { pagePath } from "./i18n";
 import { queryClient } from "./query";
 
 export const meKey = ["/auth/me"] as const;
@@ -44,10 +45,11 @@ export function useCurrentUser() {
   return { user: signedOut ? null : (q.data ?? null), isLoading: !signedOut && q.isPending, error: q.error };
 }
 
-// safeNext is a same-site path to return to after sign-in, or "/".
+// safeNext is a same-site path to return to after sign-in, or the home
+// page in the page's language ("/", "/hi/").
 export function safeNext(search: string): string {
   const next = new URLSearchParams(search).get("next") ?? "";
-  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : pagePath("/");
 }
 
 // ssoReturn is the token and the safe path to go to when the page's
@@ -60,12 +62,12 @@ export function ssoReturn(hash: string): { token: string; next: string } | null 
   return { token, next: safeNext("?" + new URLSearchParams({ next: p.get("next") ?? "/" }).toString()) };
 }
 
-// keepNext is path (the sign-in or sign-up page) carrying on this page's
-// ?next=, when it is a safe one: going from one to the other still comes
-// back.
+// keepNext is path (the sign-in or sign-up page, an English path: it is
+// the page's language's) carrying on this page's ?next=, when it is a safe
+// one: going from one to the other still comes back.
 export function keepNext(path: string, search: string): string {
   const next = safeNext(search);
-  return next === "/" ? path : `${path}?next=${encodeURIComponent(next)}`;
+  return next === pagePath("/") ? pagePath(path) : `${pagePath(path)}?next=${encodeURIComponent(next)}`;
 }
 
 // signInAndBack is the sign-in page's address, coming back to this page
@@ -74,7 +76,7 @@ export function keepNext(path: string, search: string): string {
 export function signInAndBack(param: string): string {
   const back = new URL(window.location.href);
   back.searchParams.set(param, "1");
-  return "/login?next=" + encodeURIComponent(back.pathname + back.search);
+  return pagePath("/login") + "?next=" + encodeURIComponent(back.pathname + back.search);
 }
 
 // useResumed runs action once when the page, back from sign-in, carries
@@ -103,5 +105,5 @@ export function signedIn(token: string, next: string) {
 export function logOut() {
   setToken(null);
   queryClient.clear();
-  window.location.assign("/login");
+  window.location.assign(pagePath("/login"));
 }

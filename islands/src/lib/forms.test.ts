@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import fieldRules from "../../../api/testdata/field-rules.json";
 import { loginSchema, passwordSchema, ruleSchema, signupSchema, zodResolver } from "./forms";
 import { rules } from "./rules.gen";
@@ -45,5 +45,22 @@ describe("the forms' schemas agree with the API's field rules", () => {
   it.each(fieldRules.cases)("$rule: $why", ({ rule, value, message }) => {
     const r = ruleSchema(rules[rule as keyof typeof rules]).safeParse(value);
     expect(r.success ? "" : r.error.issues[0].message).toBe(message);
+  });
+});
+
+describe("the account forms' rules in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("a Hindi page's messages are the catalogue's Hindi, read when the check fails", async () => {
+    document.documentElement.lang = "hi-IN";
+    expect(await messages(loginSchema, { username: "", password: "" })).toEqual({ username: "उपयोगकर्ता नाम आवश्यक है", password: "पासवर्ड आवश्यक है" });
+    expect(await messages(signupSchema, { ...valid, email: "asha@example", password: "12345" })).toEqual({
+      email: "अमान्य ई-मेल पता",
+      password: "पासवर्ड कम से कम 6 वर्णों का होना चाहिए",
+    });
+    document.documentElement.lang = "en-IN";
+    expect(await messages(loginSchema, { username: "", password: "" })).toEqual({ username: "Username is required", password: "Password is required" });
   });
 });

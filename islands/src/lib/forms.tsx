@@ -3,25 +3,41 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from "react-hook-form";
 import * as z from "zod/mini";
+import strings from "../../../internal/i18n/strings/auth.json";
+import { translator } from "./i18n";
 import { rules, type Rule } from "./rules.gen";
 import { inputClass } from "./styles";
 
+const t = translator(strings);
+
 export { inputClass, primaryButton, secondaryButton } from "./styles";
+
+type Kind = keyof Rule["messages"];
+
+// ruleMessage is rule r's message of a kind in the page's language, read
+// when a check fails: the catalogue's auth.rule.{rule}.{kind}, the API's
+// English when the catalogue has no such key.
+function ruleMessage(r: Rule, kind: Kind): () => string {
+  const name = Object.entries(rules).find(([, v]) => v === r)?.[0];
+  const key = `auth.rule.${name}.${kind}`;
+  return () => (name && key in strings ? t(key) : (r.messages[kind] ?? ""));
+}
 
 // ruleSchema checks a string as the API's rule r does (api/validate.go,
 // through rules.gen.ts), with its messages: the first failing check, in
 // the API's order, is the field's message.
 export function ruleSchema(r: Rule) {
   const checks: z.core.$ZodCheck<string>[] = [];
+  const m = (kind: Kind) => ({ error: ruleMessage(r, kind) });
   if (r.trim) checks.push(z.trim());
-  if (r.messages.required) checks.push(z.minLength(1, r.messages.required));
-  else if (r.format) checks.push(z.minLength(1, r.messages.format));
-  if (r.minLength) checks.push(z.minLength(r.minLength, r.messages.short));
-  if (r.maxLength) checks.push(z.maxLength(r.maxLength, r.messages.long));
+  if (r.messages.required) checks.push(z.minLength(1, m("required")));
+  else if (r.format) checks.push(z.minLength(1, m("format")));
+  if (r.minLength) checks.push(z.minLength(r.minLength, m("short")));
+  if (r.maxLength) checks.push(z.maxLength(r.maxLength, m("long")));
   if (r.noControl || r.noEdgeSpaces) {
-    checks.push(z.refine((s: string) => !(r.noControl && /\p{Cc}/u.test(s)) && !(r.noEdgeSpaces && s.trim() !== s), r.messages.control));
+    checks.push(z.refine((s: string) => !(r.noControl && /\p{Cc}/u.test(s)) && !(r.noEdgeSpaces && s.trim() !== s), m("control")));
   }
-  if (r.format === "email") checks.push(z.email(r.messages.format));
+  if (r.format === "email") checks.push(z.email(m("format")));
   return z.string().check(...checks);
 }
 
@@ -63,7 +79,7 @@ export const inviteSchema = z.object({
 export const apiKeySchema = z.object({
   name: ruleSchema(rules.apiKeyName),
   scope: z.string(),
-  expiresOn: z.string().check(z.minLength(1, "Choose the day it expires")),
+  expiresOn: z.string().check(z.minLength(1, { error: () => t("auth.chooseExpiry") })),
 });
 
 export const passwordSchema = z.object({
@@ -135,11 +151,11 @@ export function PasswordField({ id, label, error, reg, ...rest }: FieldProps) {
         <button
           type="button"
           className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:underline dark:text-blue-300"
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(shown ? "auth.hideField" : "auth.showField", { Field: label.toLowerCase() })}
           aria-controls={id}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("auth.hide") : t("auth.show")}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />

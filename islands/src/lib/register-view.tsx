@@ -7,6 +7,10 @@ import type { ReactNode } from "react";
 import type { Schemas } from "./api";
 import type { Option } from "./controls";
 import { formatLongDate } from "./numbers";
+import strings from "../../../internal/i18n/strings/register.json";
+import { pagePath, translator } from "./i18n";
+
+const t = translator(strings);
 
 export type RegisterItem = Schemas["RegisterItem"];
 export type ComplianceScore = Schemas["ComplianceScore"];
@@ -23,21 +27,21 @@ export const longDate = formatLongDate;
 // whom it binds, its kind, its circular (linked) and, when its Master
 // Direction changed after it was written, a call to review it.
 export function ItemSummary({ item, props }: { item: RegisterItem; props: RegisterOptions }) {
-  const who = item.appliesTo.includes("all") ? "All regulated entities" : item.appliesTo.map((t) => labelOf(props.entityTypes, t)).join(", ");
-  const deadline = item.dueDate ? longDate(item.dueDate) : (item.deadline ?? "No deadline stated");
+  const who = item.appliesTo.includes("all") ? t("register.allEntities") : item.appliesTo.map((e) => labelOf(props.entityTypes, e)).join(", ");
+  const deadline = item.dueDate ? longDate(item.dueDate) : (item.deadline ?? t("register.noDeadline"));
   return (
     <>
       <p className="font-medium">{item.what}</p>
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <span>
-          <span className="font-semibold">Due:</span> {deadline}
+          <span className="font-semibold">{t("register.due")}</span> {deadline}
         </span>
         <span>{who}</span>
         <span>{labelOf(props.kinds, item.kind)}</span>
-        {item.origin === "extracted" && <span className="italic">{item.accepted ? "Accepted machine extraction" : "Machine-extracted"}</span>}
+        {item.origin === "extracted" && <span className="italic">{item.accepted ? t("register.acceptedExtraction") : t("register.machineExtracted")}</span>}
       </p>
       <p className="mt-1 text-xs">
-        <a className="underline hover:no-underline" href={`/circulars/${item.circularSlug}`} data-item-circular>
+        <a className="underline hover:no-underline" href={pagePath(`/circulars/${item.circularSlug}`)} data-item-circular>
           {item.source}: {item.circularTitle}
         </a>
       </p>
@@ -46,15 +50,19 @@ export function ItemSummary({ item, props }: { item: RegisterItem; props: Regist
           className="mt-2 rounded border border-amber-400 bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:border-amber-600 dark:bg-amber-950/50 dark:text-amber-100"
           data-obligation-review=""
         >
-          <span className="font-semibold">Changed: review.</span>{" "}
+          <span className="font-semibold">{t("register.changedReview")}</span>{" "}
           {item.review.provisions.length > 0
-            ? `${item.review.provisions.length > 1 ? "Paragraphs" : "Paragraph"} ${item.review.provisions.join(", ")} of ${item.cites?.directionName ?? "its Master Direction"}`
-            : (item.cites?.directionName ?? "Its Master Direction")}{" "}
-          changed from {longDate(item.review.since)}, after this obligation was written.{" "}
-          <a className="underline hover:no-underline" href={`${item.review.compare}/`}>
-            Compare the text then and now
+            ? t("register.paragraphsOf", {
+                Count: item.review.provisions.length,
+                List: item.review.provisions.join(", "),
+                Direction: item.cites?.directionName ?? t("register.itsDirection"),
+              })
+            : (item.cites?.directionName ?? t("register.itsDirectionStart"))}{" "}
+          {t("register.changedFrom", { Date: longDate(item.review.since) })}{" "}
+          <a className="underline hover:no-underline" href={pagePath(`${item.review.compare}/`)}>
+            {t("register.compare")}
           </a>
-          .
+          {t("register.fullStop")}
         </p>
       )}
     </>
@@ -96,10 +104,10 @@ export function ScoreLine({ title, score }: { title: string; score: ComplianceSc
   return (
     <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900" data-register-score>
       <span className="font-semibold">{title}: </span>
-      <span data-score-value>{score.score === null ? "no obligations apply" : `${score.score}%`}</span>
+      <span data-score-value>{score.score === null ? t("register.noScore") : `${score.score}%`}</span>
       <span className="text-slate-600 dark:text-slate-300">
         {" "}
-        ({score.settled} of {score.applicable} obligations done or not applicable, weighted by impact)
+        {t("register.scoreDetail", { Settled: score.settled, Applicable: score.applicable })}
       </span>
     </p>
   );

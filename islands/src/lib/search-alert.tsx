@@ -9,6 +9,10 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
 import { signInAndBack, useCurrentUser, useResumed } from "./auth";
 import { inputClass } from "./styles";
+import strings from "../../../internal/i18n/strings/alerts.json";
+import { pagePath, translator } from "./i18n";
+
+const t = translator(strings);
 
 type Search = { q: string; source: string; category: string };
 
@@ -42,7 +46,7 @@ export function SearchAlert({ search }: { search: Search }) {
   const create = useMutation({
     mutationFn: async () => {
       const f = filtersOf(search);
-      return dataOf(api.POST("/alerts", { body: { ...f, name: f.query || "New circulars", frequency: "daily" } }));
+      return dataOf(api.POST("/alerts", { body: { ...f, name: f.query || t("alerts.newCirculars"), frequency: "daily" } }));
     },
   });
   const subscribe = useMutation({
@@ -66,37 +70,37 @@ export function SearchAlert({ search }: { search: Search }) {
     <div className="space-y-2" data-search-alert>
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className={button} onClick={start} disabled={create.isPending || create.isSuccess || isLoading}>
-          {create.isPending ? "Creating alert..." : "Create alert for this search"}
+          {create.isPending ? t("alerts.creating") : t("alerts.createForSearch")}
         </button>
         {!user && !isLoading && !anon && (
           <button type="button" className={link + " text-sm"} onClick={() => setAnon(true)}>
-            or get it by e-mail without an account
+            {t("alerts.withoutAccount")}
           </button>
         )}
       </div>
       <div role="status" className="text-sm">
         {create.isSuccess && (
           <p>
-            Alert created: {create.data.description}{" "}
-            <a href="/profile#alerts" className={link}>
-              Manage your alerts
+            {t("alerts.created", { Description: create.data.description })}{" "}
+            <a href={pagePath("/profile#alerts")} className={link}>
+              {t("alerts.manage")}
             </a>
           </p>
         )}
-        {create.isError && <p className="text-red-700 dark:text-red-300">{problem(create.error, "Could not create the alert. Please try again.")}</p>}
+        {create.isError && <p className="text-red-700 dark:text-red-300">{problem(create.error, t("alerts.notCreated"))}</p>}
         {subscribe.isSuccess && <p>{subscribe.data.message}</p>}
-        {subscribe.isError && <p className="text-red-700 dark:text-red-300">{problem(subscribe.error, "Could not subscribe. Please try again.")}</p>}
+        {subscribe.isError && <p className="text-red-700 dark:text-red-300">{problem(subscribe.error, t("alerts.notSubscribed"))}</p>}
       </div>
       {anon && !subscribe.isSuccess && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="min-w-0 flex-1 sm:max-w-sm">
             <label htmlFor="search-alert-email" className="text-sm font-medium">
-              Your e-mail address (a daily digest of this search)
+              {t("alerts.yourEmail")}
             </label>
             <input id="search-alert-email" type="email" autoComplete="email" className={inputClass} value={email} onChange={(e) => setEmail(e.target.value)} />
           </div>
           <button type="submit" className={button} disabled={subscribe.isPending}>
-            {subscribe.isPending ? "Subscribing..." : "Subscribe to this search"}
+            {subscribe.isPending ? t("alerts.subscribing") : t("alerts.subscribe")}
           </button>
         </form>
       )}

@@ -136,3 +136,17 @@ describe("verifyWords", () => {
     [empty, "No domains to verify."],
   ])("%#", (s, want) => expect(verifyWords(s)).toBe(want));
 });
+
+describe("verifyWords in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("says what the lookup found in Hindi", () => {
+    document.documentElement.lang = "hi";
+    expect(verifyWords(empty)).toBe("सत्यापित करने के लिए कोई डोमेन नहीं है।");
+    expect(verifyWords({ ...empty, domains: ["a.example", "b.example"], verifiedDomains: ["a.example"], unverified: { "b.example": "no TXT record" } })).toBe(
+      "सत्यापित: a.example। b.example अभी सत्यापित नहीं है: no TXT record।",
+    );
+  });
+});

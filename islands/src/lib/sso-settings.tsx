@@ -11,6 +11,10 @@ import { api, ApiError, dataOf, userMessage, type Schemas } from "./api";
 import { FieldError, inputClass, secondaryButton, Section } from "./forms";
 import { queryClient } from "./query";
 import { toast } from "./toast";
+import strings from "../../../internal/i18n/strings/sso.json";
+import { translator } from "./i18n";
+
+const t = translator(strings);
 
 type Settings = Schemas["SSOSettings"];
 type Org = { id: string; name: string };
@@ -28,14 +32,15 @@ export const domainsOf = (text: string) =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-const labels: Record<string, string> = { issuer: "Issuer URL", clientId: "Client ID", clientSecret: "Client secret", domains: "E-mail domains" };
+// labels are the fields' names' keys, by the API's field.
+const labels: Record<string, string> = { issuer: "sso.issuer", clientId: "sso.clientId", clientSecret: "sso.clientSecret", domains: "sso.domains" };
 
 // verifyWords says in plain words what POST .../sso/verify found.
 export function verifyWords(s: Settings): string {
   const why = Object.entries(s.unverified);
-  if (why.length === 0) return s.domains.length === 0 ? "No domains to verify." : "Every domain is verified: people of these domains can sign in through your provider.";
-  const ok = s.verifiedDomains.length > 0 ? `Verified: ${s.verifiedDomains.join(", ")}. ` : "";
-  return ok + why.map(([d, reason]) => `${d} is not verified yet: ${reason}.`).join(" ");
+  if (why.length === 0) return s.domains.length === 0 ? t("sso.noDomains") : t("sso.allVerified");
+  const ok = s.verifiedDomains.length > 0 ? t("sso.verified", { Domains: s.verifiedDomains.join(", ") }) : "";
+  return ok + why.map(([d, reason]) => t("sso.notVerifiedYet", { Domain: d, Reason: reason })).join(" ");
 }
 
 function TextField({ id, label, value, onChange, error, hint, ...rest }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value">) {
@@ -81,14 +86,14 @@ function Form({ org, settings }: { org: Org; settings: Settings }) {
       queryClient.setQueryData(ssoKey(org.id), s);
       setSecret("");
       setErrors({});
-      toast({ title: "Single sign-on saved", description: s.enabled ? `People of ${org.name}'s verified domains can sign in through the provider.` : "It is turned off: no one signs in through it." });
+      toast({ title: t("sso.saved"), description: s.enabled ? t("sso.savedOn", { Name: org.name }) : t("sso.savedOff") });
     },
     onError: (err) => {
-      setErrors(err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields).map(([k, m]) => [k, `${labels[k] ?? k}: ${m}`])) : {});
-      toast({ title: "Could not save single sign-on", description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+      setErrors(err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields).map(([k, m]) => [k, t("sso.fieldError", { Field: labels[k] ? t(labels[k]) : k, Message: m })])) : {});
+      toast({ title: t("sso.notSaved"), description: userMessage(err, t("sso.somethingWrong")), variant: "destructive" });
     },
   });
-  const secretHint = settings.clientSecretHint ? `A secret is set (${settings.clientSecretHint}). Leave this empty to keep it.` : "No secret is set yet.";
+  const secretHint = settings.clientSecretHint ? t("sso.secretSet", { Hint: settings.clientSecretHint }) : t("sso.noSecret");
   return (
     <form
       noValidate
@@ -99,25 +104,25 @@ function Form({ org, settings }: { org: Org; settings: Settings }) {
         save.mutate();
       }}
     >
-      <TextField id="sso-issuer" label="Issuer URL" type="url" inputMode="url" autoComplete="off" placeholder="https://login.example.com" value={issuer} onChange={setIssuer} error={errors.issuer} />
-      <TextField id="sso-client-id" label="Client ID" autoComplete="off" value={clientId} onChange={setClientId} error={errors.clientId} />
-      <TextField id="sso-client-secret" label="Client secret" type="password" autoComplete="new-password" value={secret} onChange={setSecret} error={errors.clientSecret} hint={secretHint} />
+      <TextField id="sso-issuer" label={t("sso.issuer")} type="url" inputMode="url" autoComplete="off" placeholder="https://login.example.com" value={issuer} onChange={setIssuer} error={errors.issuer} />
+      <TextField id="sso-client-id" label={t("sso.clientId")} autoComplete="off" value={clientId} onChange={setClientId} error={errors.clientId} />
+      <TextField id="sso-client-secret" label={t("sso.clientSecret")} type="password" autoComplete="new-password" value={secret} onChange={setSecret} error={errors.clientSecret} hint={secretHint} />
       <TextField
         id="sso-domains"
-        label="E-mail domains"
+        label={t("sso.domains")}
         autoComplete="off"
         placeholder="example.co.in"
         value={domains}
         onChange={setDomains}
         error={errors.domains}
-        hint="Separated by commas. A domain covers addresses of exactly that domain, once verified."
+        hint={t("sso.domainsHint")}
       />
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} data-sso-enabled />
-        Single sign-on is on
+        {t("sso.isOn")}
       </label>
       <button type="submit" className={secondaryButton} disabled={save.isPending}>
-        {save.isPending ? "Saving..." : "Save single sign-on"}
+        {save.isPending ? t("sso.saving") : t("sso.save")}
       </button>
     </form>
   );
@@ -131,28 +136,28 @@ function Records({ org, settings }: { org: Org; settings: Settings }) {
       queryClient.setQueryData(ssoKey(org.id), s);
       setResult(verifyWords(s));
     },
-    onError: (err) => setResult(userMessage(err, "Could not look up the records. Please try again.")),
+    onError: (err) => setResult(userMessage(err, t("sso.lookupFailed"))),
   });
   return (
     <div className="mt-6 space-y-3 text-sm" data-sso-records>
-      <h3 className="font-semibold">Prove your domains</h3>
-      <p>For each domain, create this DNS TXT record, then verify. Only verified domains sign people in.</p>
+      <h3 className="font-semibold">{t("sso.prove")}</h3>
+      <p>{t("sso.proveLead")}</p>
       <ul className="space-y-2">
         {settings.domains.map((d) => {
           const verified = settings.verifiedDomains.includes(d);
           return (
             <li key={d} className="rounded-md border border-slate-200 p-3 dark:border-slate-700" data-sso-domain={d} data-verified={verified}>
               <p className="font-medium">
-                {d}: <span className={verified ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300"}>{verified ? "verified" : "not verified"}</span>
+                {d}: <span className={verified ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300"}>{verified ? t("sso.domainVerified") : t("sso.domainNotVerified")}</span>
               </p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-                <dt className="font-medium">Type</dt>
+                <dt className="font-medium">{t("sso.type")}</dt>
                 <dd>TXT</dd>
-                <dt className="font-medium">Name</dt>
+                <dt className="font-medium">{t("sso.name")}</dt>
                 <dd className="break-all font-mono" data-record-name>
                   {recordPrefix + d}
                 </dd>
-                <dt className="font-medium">Value</dt>
+                <dt className="font-medium">{t("sso.value")}</dt>
                 <dd className="break-all font-mono" data-record-value>
                   {settings.recordValue}
                 </dd>
@@ -162,7 +167,7 @@ function Records({ org, settings }: { org: Org; settings: Settings }) {
         })}
       </ul>
       <button type="button" className={secondaryButton} disabled={verify.isPending} onClick={() => verify.mutate()} data-sso-verify>
-        {verify.isPending ? "Looking up the records..." : "Verify"}
+        {verify.isPending ? t("sso.lookingUp") : t("sso.verify")}
       </button>
       <p role="status" className="min-h-5" data-sso-verify-result>
         {result}
@@ -180,17 +185,17 @@ export function SSOSettings({ org }: { org: Org }) {
     retry: false,
   });
   return (
-    <Section title="Single sign-on" id="organisation-sso">
+    <Section title={t("sso.title")} id="organisation-sso">
       <div data-sso>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-          Let the people of {org.name} sign in through your OpenID Connect provider. Passwords keep working; someone new joins as a member.
+          {t("sso.lead", { Name: org.name })}
         </p>
-        {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading single sign-on...</p>}
-        {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, "Could not load single sign-on.")}</p>}
+        {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">{t("sso.loading")}</p>}
+        {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, t("sso.notLoaded"))}</p>}
         {q.data && (
           <>
             <div className="mb-4 text-sm">
-              <p className="font-medium">Callback URL to register with your provider</p>
+              <p className="font-medium">{t("sso.callback")}</p>
               <p className="break-all font-mono text-xs" data-sso-callback>
                 {q.data.redirectUri}
               </p>

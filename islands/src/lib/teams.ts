@@ -8,6 +8,10 @@ import { useQuery } from "@tanstack/react-query";
 import { api, dataOf, userMessage, type Schemas } from "./api";
 import { toast } from "./toast";
 import { formatLongDate } from "./numbers";
+import strings from "../../../internal/i18n/strings/team.json";
+import { translator } from "./i18n";
+
+const t = translator(strings);
 
 export type Organisation = Schemas["Organisation"];
 export type Member = Schemas["Member"];
@@ -27,7 +31,7 @@ export const membersKey = (id: string) => ["/organisations/{id}/members", id] as
 export const longDate = formatLongDate;
 
 // failed toasts a refusal in the API's words, under title.
-export const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+export const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, t("team.somethingWrong")), variant: "destructive" });
 
 // memberName is a member's first and last name, else the username.
 export const memberName = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || m.username;
@@ -49,7 +53,7 @@ export function useMembers(orgID: string) {
   const nameOf = (id: string | null | undefined) => {
     if (!id) return "";
     const m = q.data?.find((m) => m.userId === id);
-    return m ? memberName(m) : "a former member";
+    return m ? memberName(m) : t("team.formerMember");
   };
   return { ...q, nameOf };
 }
@@ -58,7 +62,7 @@ export function useMembers(orgID: string) {
 // resolved to, with the rule it was given as when relative
 // ("effective+30d").
 export function dueText(d: Pick<Decision, "due" | "dueDate">): string {
-  if (!d.dueDate) return "No due date";
+  if (!d.dueDate) return t("team.noDueDate");
   const date = longDate(d.dueDate);
   return d.due && d.due !== d.dueDate ? `${date} (${d.due})` : date;
 }

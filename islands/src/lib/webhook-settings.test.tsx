@@ -216,3 +216,17 @@ describe("webhook words", () => {
     expect(webhookSchema.safeParse({ kind: "slack", url: "https://x", description: "", events: [] }).success).toBe(false);
   });
 });
+
+describe("the words of an endpoint in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("says its state and the last answer in Hindi", () => {
+    document.documentElement.lang = "hi";
+    expect(statusWords({ enabled: true, disabledReason: "", failures: 0 })).toBe("चालू");
+    expect(statusWords({ enabled: true, disabledReason: "", failures: 3 })).toBe("चालू, लगातार 3 डिलीवरी विफल");
+    expect(statusWords({ enabled: false, disabledReason: "", failures: 0 })).toBe("बंद (व्यवस्थापक द्वारा बंद किया गया)");
+    expect(webhookSchema.safeParse({ kind: "slack", url: "https://x", description: "", events: [] }).error?.issues[0].message).toBe("कम से कम एक इवेंट चुनें");
+  });
+});

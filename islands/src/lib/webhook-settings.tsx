@@ -16,6 +16,10 @@ import { queryClient } from "./query";
 import { rules } from "./rules.gen";
 import { toast } from "./toast";
 import { formatDateTimeUTC } from "./numbers";
+import strings from "../../../internal/i18n/strings/webhooks.json";
+import { translator } from "./i18n";
+
+const t = translator(strings);
 
 type Endpoint = Schemas["Webhook"];
 type LogEntry = Schemas["WebhookLogEntry"];
@@ -24,22 +28,26 @@ type EventType = Schemas["WebhookEvent"];
 type Org = { id: string; name: string };
 
 // The kinds and events as forms list them (Go's webhooks.Kinds and
-// webhooks.EventTypes, in their order).
+// webhooks.EventTypes, in their order), each label the catalogue's key.
 export const kinds: { value: Kind; label: string; placeholder: string }[] = [
-  { value: "webhook", label: "Webhook (signed JSON)", placeholder: "https://grc.example.com/hooks/regpulse" },
-  { value: "slack", label: "Slack channel", placeholder: "https://hooks.slack.com/services/…" },
-  { value: "teams", label: "Microsoft Teams channel (Workflows)", placeholder: "https://….logic.azure.com/workflows/…" },
+  { value: "webhook", label: "webhooks.kind.webhook", placeholder: "https://grc.example.com/hooks/regpulse" },
+  { value: "slack", label: "webhooks.kind.slack", placeholder: "https://hooks.slack.com/services/…" },
+  { value: "teams", label: "webhooks.kind.teams", placeholder: "https://….logic.azure.com/workflows/…" },
 ];
 export const events: { value: EventType; label: string }[] = [
-  { value: "circular.published", label: "Circular published" },
-  { value: "circular.revised", label: "Circular revised" },
-  { value: "direction.changed", label: "Master Direction changed" },
-  { value: "alert.matched", label: "Alert matched" },
-  { value: "obligation.due", label: "Obligation coming due" },
-  { value: "decision.changed", label: "Decision changed" },
+  { value: "circular.published", label: "webhooks.event.circularPublished" },
+  { value: "circular.revised", label: "webhooks.event.circularRevised" },
+  { value: "direction.changed", label: "webhooks.event.directionChanged" },
+  { value: "alert.matched", label: "webhooks.event.alertMatched" },
+  { value: "obligation.due", label: "webhooks.event.obligationDue" },
+  { value: "decision.changed", label: "webhooks.event.decisionChanged" },
 ];
-const kindLabel = (k: string) => kinds.find((x) => x.value === k)?.label ?? k;
-const eventLabel = (e: string) => events.find((x) => x.value === e)?.label ?? e;
+const labelIn = (list: { value: string; label: string }[], v: string) => {
+  const key = list.find((x) => x.value === v)?.label;
+  return key ? t(key) : v;
+};
+const kindLabel = (k: string) => labelIn(kinds, k);
+const eventLabel = (e: string) => labelIn(events, e);
 
 // webhookSchema checks the form as the API does (its rules through
 // rules.gen.ts; the URL's address the API alone checks).
@@ -47,27 +55,27 @@ export const webhookSchema = z.object({
   kind: z.string(),
   url: ruleSchema(rules.webhookUrl),
   description: ruleSchema(rules.webhookDescription),
-  events: z.array(z.string()).check(z.minLength(1, "Choose at least one event")),
+  events: z.array(z.string()).check(z.minLength(1, { error: () => t("webhooks.chooseEvent") })),
 });
 type Values = z.infer<typeof webhookSchema>;
 
 const listKey = (org: string) => ["/organisations/{id}/webhooks", org] as const;
 const logKey = (org: string, id: string) => ["/organisations/{id}/webhooks/{webhookId}/deliveries", org, id] as const;
 const refresh = (org: string) => queryClient.invalidateQueries({ queryKey: listKey(org) });
-const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, "Something went wrong. Please try again."), variant: "destructive" });
+const failed = (title: string) => (err: unknown) => toast({ title, description: userMessage(err, t("webhooks.somethingWrong")), variant: "destructive" });
 
 // statusWords says whether an endpoint is on, and why not.
 export function statusWords(e: Pick<Endpoint, "enabled" | "disabledReason" | "failures">): string {
-  if (e.enabled) return e.failures > 0 ? `On, ${e.failures} failed ${e.failures === 1 ? "delivery" : "deliveries"} in a row` : "On";
-  return e.disabledReason ? `Off: ${e.disabledReason}` : "Off (turned off by an admin)";
+  if (e.enabled) return e.failures > 0 ? t("webhooks.onFailed", { Count: e.failures, N: e.failures }) : t("webhooks.on");
+  return e.disabledReason ? t("webhooks.offReason", { Reason: e.disabledReason }) : t("webhooks.offByAdmin");
 }
 
 // answerWords is a delivery's last answer in a few words.
 export function answerWords(d: LogEntry): string {
   const a = d.lastAttempt;
-  if (!a) return "Not sent yet";
-  const what = a.statusCode ? `HTTP ${a.statusCode}` : a.error || "No answer";
-  return `${what} after ${a.durationMs} ms`;
+  if (!a) return t("webhooks.notSent");
+  const what = a.statusCode ? `HTTP ${a.statusCode}` : a.error || t("webhooks.noAnswer");
+  return t("webhooks.after", { What: what, Ms: a.durationMs });
 }
 
 const when = (iso: string) => formatDateTimeUTC(iso, true);
@@ -106,14 +114,14 @@ function EndpointForm({ org, endpoint, onDone, onSecret }: { org: Org; endpoint?
     },
     onSuccess: (e) => {
       void refresh(org.id);
-      toast({ title: endpoint ? "Endpoint saved" : "Endpoint added", description: `${kindLabel(e.kind)}: ${eventsSummary(e.events)}.` });
+      toast({ title: endpoint ? t("webhooks.saved") : t("webhooks.added"), description: `${kindLabel(e.kind)}: ${eventsSummary(e.events)}.` });
       if (e.secret) onSecret(e.secret);
       form.reset();
       onDone();
     },
     onError: (err) => {
       apiFields(err);
-      failed(endpoint ? "Could not save the endpoint" : "Could not add the endpoint")(err);
+      failed(endpoint ? t("webhooks.notSaved") : t("webhooks.notAdded"))(err);
     },
   });
   const errors = form.formState.errors;
@@ -122,29 +130,29 @@ function EndpointForm({ org, endpoint, onDone, onSecret }: { org: Org; endpoint?
     <form noValidate className="max-w-xl space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-700" data-webhook-form onSubmit={form.handleSubmit((v) => save.mutate(v))}>
       <div className="space-y-1">
         <label htmlFor={`${prefix}-kind`} className="block text-sm font-medium">
-          Kind
+          {t("webhooks.kindLabel")}
         </label>
         <select id={`${prefix}-kind`} className={inputClass} disabled={!!endpoint} {...form.register("kind")}>
           {kinds.map((k) => (
             <option key={k.value} value={k.value}>
-              {k.label}
+              {t(k.label)}
             </option>
           ))}
         </select>
         <FieldError id={`${prefix}-kind-error`} message={errors.kind?.message} />
       </div>
-      <Field id={`${prefix}-url`} label="URL" type="url" inputMode="url" autoComplete="off" placeholder={placeholder} error={errors.url?.message} reg={form.register("url")} />
-      <Field id={`${prefix}-description`} label="Description (optional)" autoComplete="off" error={errors.description?.message} reg={form.register("description")} />
+      <Field id={`${prefix}-url`} label={t("webhooks.url")} type="url" inputMode="url" autoComplete="off" placeholder={placeholder} error={errors.url?.message} reg={form.register("url")} />
+      <Field id={`${prefix}-description`} label={t("webhooks.description")} autoComplete="off" error={errors.description?.message} reg={form.register("description")} />
       <div data-webhook-events>
-        <Checkboxes legend="Events" name={`${prefix}-events`} values={events} reg={form.register("events")} />
+        <Checkboxes legend={t("webhooks.events")} name={`${prefix}-events`} values={events.map((e) => ({ value: e.value, label: t(e.label) }))} reg={form.register("events")} />
         <FieldError id={`${prefix}-events-error`} message={errors.events?.message} />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={secondaryButton} disabled={save.isPending}>
-          {save.isPending ? "Saving..." : endpoint ? "Save endpoint" : "Add endpoint"}
+          {save.isPending ? t("webhooks.saving") : endpoint ? t("webhooks.saveEndpoint") : t("webhooks.addEndpoint")}
         </button>
         <button type="button" className={secondaryButton} onClick={onDone}>
-          Cancel
+          {t("webhooks.cancel")}
         </button>
       </div>
     </form>
@@ -157,8 +165,8 @@ const eventsSummary = (evs: string[]) => evs.map(eventLabel).join(", ");
 function Secret({ secret, onClose }: { secret: string; onClose: () => void }) {
   return (
     <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950" data-webhook-secret role="status">
-      <p className="font-medium">The signing secret, shown this once</p>
-      <p>Keep it where your receiver verifies signatures (Standard Webhooks). Rotate it to get a new one.</p>
+      <p className="font-medium">{t("webhooks.secretOnce")}</p>
+      <p>{t("webhooks.secretKeep")}</p>
       <p className="break-all rounded bg-white p-2 font-mono text-xs dark:bg-slate-900" data-webhook-secret-value>
         {secret}
       </p>
@@ -169,14 +177,14 @@ function Secret({ secret, onClose }: { secret: string; onClose: () => void }) {
           onClick={() =>
             navigator.clipboard
               ?.writeText(secret)
-              .then(() => toast({ title: "Secret copied" }))
-              .catch(failed("Could not copy the secret"))
+              .then(() => toast({ title: t("webhooks.secretCopied") }))
+              .catch(failed(t("webhooks.secretNotCopied")))
           }
         >
-          Copy secret
+          {t("webhooks.copySecret")}
         </button>
         <button type="button" className={secondaryButton} onClick={onClose}>
-          Done
+          {t("webhooks.done")}
         </button>
       </div>
     </div>
@@ -197,39 +205,39 @@ function DeliveryLog({ org, endpoint }: { org: Org; endpoint: Endpoint }) {
       dataOf(api.POST("/organisations/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend", { params: { path: { id: org.id, webhookId: endpoint.id, deliveryId } } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: logKey(org.id, endpoint.id) });
-      toast({ title: "Delivery queued again", description: "Same event and webhook-id: a receiver that has it drops the repeat." });
+      toast({ title: t("webhooks.requeued"), description: t("webhooks.requeuedDetail") });
     },
-    onError: failed("Could not resend the delivery"),
+    onError: failed(t("webhooks.notResent")),
   });
   return (
     <div className="mt-3 min-h-24 text-sm" data-webhook-log>
-      <h3 className="font-semibold">Delivery log</h3>
-      {q.isPending && <p className="text-slate-600 dark:text-slate-300">Loading deliveries...</p>}
-      {q.isError && <p className="text-red-700 dark:text-red-300">{userMessage(q.error, "Could not load the deliveries.")}</p>}
-      {q.data && q.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">No deliveries yet: send a test event.</p>}
+      <h3 className="font-semibold">{t("webhooks.log")}</h3>
+      {q.isPending && <p className="text-slate-600 dark:text-slate-300">{t("webhooks.loadingDeliveries")}</p>}
+      {q.isError && <p className="text-red-700 dark:text-red-300">{userMessage(q.error, t("webhooks.deliveriesNotLoaded"))}</p>}
+      {q.data && q.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">{t("webhooks.noDeliveries")}</p>}
       {q.data && q.data.length > 0 && (
         <div className="overflow-x-auto">
           <table className="mt-2 w-full text-left text-xs">
-            <caption className="sr-only">Deliveries to {endpoint.url}, newest first</caption>
+            <caption className="sr-only">{t("webhooks.caption", { Url: endpoint.url })}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">
                 <th scope="col" className="py-1 pr-3">
-                  Time
+                  {t("webhooks.time")}
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  Event
+                  {t("webhooks.event")}
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  Status
+                  {t("webhooks.status")}
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  Attempts
+                  {t("webhooks.attempts")}
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  Last answer
+                  {t("webhooks.lastAnswer")}
                 </th>
                 <th scope="col" className="py-1">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("webhooks.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -250,7 +258,7 @@ function DeliveryLog({ org, endpoint }: { org: Org; endpoint: Endpoint }) {
                   </td>
                   <td className="py-1">
                     <button type="button" className="font-medium underline hover:no-underline disabled:opacity-60" disabled={d.status === "sending" || resend.isPending} onClick={() => resend.mutate(d.id)} data-delivery-resend>
-                      Resend
+                      {t("webhooks.resend")}
                     </button>
                   </td>
                 </tr>
@@ -272,34 +280,37 @@ function EndpointRow({ org, endpoint, onSecret }: { org: Org; endpoint: Endpoint
     mutationFn: () => dataOf(api.PATCH("/organisations/{id}/webhooks/{webhookId}", { ...path, body: { enabled: !endpoint.enabled } })),
     onSuccess: (e) => {
       void refresh(org.id);
-      toast({ title: e.enabled ? "Endpoint turned on" : "Endpoint turned off", description: e.enabled ? "It receives its events again." : "It receives nothing until turned on." });
+      toast({
+        title: e.enabled ? t("webhooks.turnedOn") : t("webhooks.turnedOff"),
+        description: e.enabled ? t("webhooks.receivesAgain") : t("webhooks.receivesNothing"),
+      });
     },
-    onError: failed("Could not change the endpoint"),
+    onError: failed(t("webhooks.notChanged")),
   });
   const test = useMutation({
     mutationFn: () => dataOf(api.POST("/organisations/{id}/webhooks/{webhookId}/test", path)),
     onSuccess: () => {
       setLogOpen(true);
       void queryClient.invalidateQueries({ queryKey: logKey(org.id, endpoint.id) });
-      toast({ title: "Test event queued", description: "It shows in the delivery log once sent." });
+      toast({ title: t("webhooks.testQueued"), description: t("webhooks.testInLog") });
     },
-    onError: failed("Could not send a test event"),
+    onError: failed(t("webhooks.testNotSent")),
   });
   const rotate = useMutation({
     mutationFn: () => dataOf(api.POST("/organisations/{id}/webhooks/{webhookId}/rotate-secret", path)),
     onSuccess: (e) => {
       onSecret(e.secret);
-      toast({ title: "Secret rotated", description: "Deliveries are signed with the new secret from now on." });
+      toast({ title: t("webhooks.rotated"), description: t("webhooks.rotatedDetail") });
     },
-    onError: failed("Could not rotate the secret"),
+    onError: failed(t("webhooks.notRotated")),
   });
   const remove = useMutation({
     mutationFn: () => dataOf(api.DELETE("/organisations/{id}/webhooks/{webhookId}", path)),
     onSuccess: () => {
       void refresh(org.id);
-      toast({ title: "Endpoint removed", description: "Its deliveries not yet sent will not be." });
+      toast({ title: t("webhooks.removed"), description: t("webhooks.removedDetail") });
     },
-    onError: failed("Could not remove the endpoint"),
+    onError: failed(t("webhooks.notRemoved")),
   });
   const link = "font-medium underline hover:no-underline disabled:opacity-60";
   return (
@@ -311,41 +322,41 @@ function EndpointRow({ org, endpoint, onSecret }: { org: Org; endpoint: Endpoint
       <p className="break-all font-mono text-xs" data-webhook-url>
         {endpoint.url}
       </p>
-      <p className="mt-1 text-xs">Events: {eventsSummary(endpoint.events)}</p>
+      <p className="mt-1 text-xs">{t("webhooks.eventsList", { Events: eventsSummary(endpoint.events) })}</p>
       <p className={"mt-1 text-xs font-medium " + (endpoint.enabled ? "text-emerald-800 dark:text-emerald-300" : "text-amber-800 dark:text-amber-300")} data-webhook-status>
         {statusWords(endpoint)}
       </p>
       <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <button type="button" className={link} onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
-          Edit
+          {t("webhooks.edit")}
         </button>
         <button type="button" className={link} disabled={test.isPending} onClick={() => test.mutate()} data-webhook-test>
-          Send test event
+          {t("webhooks.sendTest")}
         </button>
         <button type="button" className={link} onClick={() => setLogOpen((v) => !v)} aria-expanded={logOpen} data-webhook-log-toggle>
-          {logOpen ? "Hide delivery log" : "Delivery log"}
+          {logOpen ? t("webhooks.hideLog") : t("webhooks.log")}
         </button>
         <button type="button" className={link} disabled={toggle.isPending} onClick={() => toggle.mutate()} data-webhook-toggle>
-          {endpoint.enabled ? "Turn off" : "Turn on"}
+          {endpoint.enabled ? t("webhooks.turnOff") : t("webhooks.turnOn")}
         </button>
         {endpoint.kind === "webhook" && (
           <button type="button" className={link} disabled={rotate.isPending} onClick={() => rotate.mutate()} data-webhook-rotate>
-            Rotate secret
+            {t("webhooks.rotate")}
           </button>
         )}
         {confirming ? (
-          <span className="inline-flex gap-2" role="group" aria-label="Confirm removal">
-            <span>Remove this endpoint and its log?</span>
+          <span className="inline-flex gap-2" role="group" aria-label={t("webhooks.confirmRemoval")}>
+            <span>{t("webhooks.removeQuestion")}</span>
             <button type="button" className={link + " text-red-700 dark:text-red-300"} disabled={remove.isPending} onClick={() => remove.mutate()} data-webhook-delete-confirm>
-              Remove
+              {t("webhooks.remove")}
             </button>
             <button type="button" className={link} onClick={() => setConfirming(false)}>
-              Keep
+              {t("webhooks.keep")}
             </button>
           </span>
         ) : (
           <button type="button" className={link} onClick={() => setConfirming(true)} data-webhook-delete>
-            Remove
+            {t("webhooks.remove")}
           </button>
         )}
       </div>
@@ -370,15 +381,15 @@ export function WebhookSettings({ org }: { org: Org }) {
     retry: false,
   });
   return (
-    <Section title="Webhooks and chat channels" id="organisation-webhooks">
+    <Section title={t("webhooks.title")} id="organisation-webhooks">
       <div className="min-h-32 space-y-4" data-webhooks>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Send {org.name}&apos;s events to your systems (a webhook signed per Standard Webhooks) or to a Slack or Microsoft Teams channel.
+          {t("webhooks.lead", { Name: org.name })}
         </p>
         {secret && <Secret secret={secret} onClose={() => setSecret("")} />}
-        {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">Loading endpoints...</p>}
-        {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, "Could not load the endpoints.")}</p>}
-        {q.data && q.data.length === 0 && <p className="text-sm">No endpoints yet.</p>}
+        {q.isPending && <p className="text-sm text-slate-600 dark:text-slate-300">{t("webhooks.loading")}</p>}
+        {q.isError && <p className="text-sm text-red-700 dark:text-red-300">{userMessage(q.error, t("webhooks.notLoaded"))}</p>}
+        {q.data && q.data.length === 0 && <p className="text-sm">{t("webhooks.none")}</p>}
         {q.data && q.data.length > 0 && (
           <ul className="space-y-3" data-webhook-list>
             {q.data.map((e) => (
@@ -390,7 +401,7 @@ export function WebhookSettings({ org }: { org: Org }) {
           <EndpointForm org={org} onDone={() => setAdding(false)} onSecret={setSecret} />
         ) : (
           <button type="button" className={secondaryButton} onClick={() => setAdding(true)} data-webhook-add>
-            Add an endpoint
+            {t("webhooks.addAnEndpoint")}
           </button>
         )}
       </div>
