@@ -80,3 +80,28 @@ describe("DirectionDates", () => {
     await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Could not load it"));
   });
 });
+
+describe("DirectionDates in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("asks and answers in the page's language, its links to the site's pages under /hi", async () => {
+    document.documentElement.lang = "hi";
+    const change = comparison.changes[0];
+    const withCircular = { ...comparison, changes: [{ ...change, by: [{ ...change.by[0], circulars: ["ppi-amendment"] }] }] };
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(withCircular), { status: 200 }));
+    render(<DirectionDates {...props} />);
+    fireEvent.submit(screen.getByRole("form", { name: "दो तिथियों की तुलना करें" }));
+    await vi.waitFor(() => expect(document.querySelector("[data-change]")).not.toBeNull());
+    const summary = document.querySelector("[data-direction-answer-summary]")!.textContent;
+    expect(summary).toContain(": 1 बदले गए, 0 जोड़े गए और 0 हटाए गए।");
+    expect(summary).toContain("ऐसे अद्यतन जिनके बदलाव दर्ज नहीं हैं:");
+    expect(document.querySelector('[data-redline="insert"]')!.textContent).toBe("[जोड़ा गया: the Commercial Banks KYC Directions, 2025]");
+    expect(screen.getByRole("link", { name: "Compliance with KYC norms" }).getAttribute("href")).toBe("https://rbi.org.in/x");
+    expect(screen.getByRole("link", { name: "ppi-amendment" }).getAttribute("href")).toBe("/hi/circulars/ppi-amendment");
+    expect(document.querySelector("[data-change]")!.textContent).toContain("द्वारा बदला गया।");
+  });
+});

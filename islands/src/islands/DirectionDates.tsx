@@ -7,8 +7,10 @@
 // deletions a screen reader announces. Everything shown is the API's
 // (the kinds' labels are the build's); nothing is recomputed here.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from "react";
+import strings from "../../../internal/i18n/strings/directions.json";
 import { api, ApiError, dataOf, type Schemas } from "../lib/api";
+import { pagePath, translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
 import { formatCount, formatLongDate } from "../lib/numbers";
 
@@ -25,6 +27,16 @@ export type Props = {
 };
 
 const long = formatLongDate;
+const t = translator(strings);
+
+// fill is the text of key with some placeholders filled by elements (a
+// date's <time>, links): the text in the page's language, split where
+// each element goes.
+function fill(key: string, nodes: Record<string, ReactNode>): ReactNode[] {
+  const mark = "\u0000";
+  const text = t(key, Object.fromEntries(Object.keys(nodes).map((k) => [k, mark + k + mark])));
+  return text.split(mark).map((part, i) => <Fragment key={i}>{i % 2 === 1 && part in nodes ? nodes[part] : part}</Fragment>);
+}
 
 export function Redline({ segments }: { segments: Segment[] }) {
   return (
@@ -32,13 +44,13 @@ export function Redline({ segments }: { segments: Segment[] }) {
       {segments.map((s, i) =>
         s.op === "insert" ? (
           <ins key={i} data-redline="insert" className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-2 underline-offset-2 dark:bg-emerald-900/60 dark:text-emerald-50">
-            <span className="sr-only">[inserted: </span>
+            <span className="sr-only">{t("directions.srInserted")}</span>
             {s.text}
             <span className="sr-only">]</span>
           </ins>
         ) : s.op === "delete" ? (
           <del key={i} data-redline="delete" className="rounded-sm bg-rose-100 px-0.5 text-rose-950 line-through decoration-2 dark:bg-rose-900/60 dark:text-rose-50">
-            <span className="sr-only">[deleted: </span>
+            <span className="sr-only">{t("directions.srDeleted")}</span>
             {s.text}
             <span className="sr-only">]</span>
           </del>
@@ -52,18 +64,18 @@ export function Redline({ segments }: { segments: Segment[] }) {
 
 function amendedBy(c: Change) {
   return c.by.map((a) => {
-    const names = [...a.circulars.map((s) => ({ title: s, url: `/circulars/${s}` })), ...(a.amending ? [{ title: a.amending.title, url: a.amending.url ?? "" }] : [])];
+    const names = [...a.circulars.map((s) => ({ title: s, url: pagePath(`/circulars/${s}`) })), ...(a.amending ? [{ title: a.amending.title, url: pagePath(a.amending.url ?? "") }] : [])];
     return (
       <span key={a.date}>
-        Changed <time dateTime={a.date}>{long(a.date)}</time>
-        {names.length > 0 && " by "}
-        {names.map((n, i) => (
-          <span key={i}>
-            {i > 0 && "; "}
-            {n.url ? <a className="underline hover:no-underline" href={n.url}>{n.title}</a> : n.title}
-          </span>
-        ))}
-        .{" "}
+        {fill(names.length > 0 ? "directions.changedOnBy" : "directions.changedOn", {
+          Date: <time dateTime={a.date}>{long(a.date)}</time>,
+          By: names.map((n, i) => (
+            <span key={i}>
+              {i > 0 && "; "}
+              {n.url ? <a className="underline hover:no-underline" href={n.url}>{n.title}</a> : n.title}
+            </span>
+          )),
+        })}{" "}
       </span>
     );
   });
@@ -107,34 +119,34 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
   return (
     <div className="space-y-4" data-direction-dates>
       <div className="flex flex-wrap gap-6">
-        <form onSubmit={submitText} className="flex flex-wrap items-end gap-2" aria-label="The text on a date">
+        <form onSubmit={submitText} className="flex flex-wrap items-end gap-2" aria-label={t("directions.formText")}>
           <label className="text-sm font-medium">
-            Date of the text
+            {t("directions.dateOfText")}
             <input className={input} type="date" name="date" min={issued} required defaultValue={today} id={`${id}-date`} />
           </label>
-          <button className={button} type="submit">Show the text</button>
+          <button className={button} type="submit">{t("directions.showText")}</button>
         </form>
-        <form onSubmit={submitCompare} className="flex flex-wrap items-end gap-2" aria-label="Compare two dates">
+        <form onSubmit={submitCompare} className="flex flex-wrap items-end gap-2" aria-label={t("directions.formCompare")}>
           <label className="text-sm font-medium">
-            From
+            {t("directions.from")}
             <input className={input} type="date" name="from" min={issued} required defaultValue={issued} />
           </label>
           <label className="text-sm font-medium">
-            To
+            {t("directions.to")}
             <input className={input} type="date" name="to" min={issued} required defaultValue={today} />
           </label>
-          <button className={button} type="submit">Compare</button>
+          <button className={button} type="submit">{t("directions.compare")}</button>
         </form>
       </div>
       <div aria-live="polite" data-direction-answer>
-        {(text.isFetching || compare.isFetching) && <p className="text-sm">Loading…</p>}
-        {error && <p className="text-sm text-rose-800 dark:text-rose-200" role="alert">Could not load it: {errorText}</p>}
+        {(text.isFetching || compare.isFetching) && <p className="text-sm">{t("directions.loading")}</p>}
+        {error && <p className="text-sm text-rose-800 dark:text-rose-200" role="alert">{t("directions.loadFailed", { Error: errorText ?? "" })}</p>}
         {asked?.kind === "text" && text.data && (
-          <section aria-label={`The text on ${long(text.data.date)}`}>
+          <section aria-label={t("directions.textOn", { Date: long(text.data.date) })}>
             <p className="text-sm font-medium" data-direction-answer-summary>
               {text.data.provisions.length === 0
-                ? `Not yet issued on ${long(text.data.date)}.`
-                : `The text in force on ${long(text.data.date)}${text.data.inForce ? "" : " (no longer in force: its last text)"}: ${formatCount(text.data.provisions.length)} provisions.`}
+                ? t("directions.notYetIssued", { Date: long(text.data.date) })
+                : t(text.data.inForce ? "directions.textInForce" : "directions.textLastInForce", { Date: long(text.data.date), N: formatCount(text.data.provisions.length) })}
             </p>
             <ol className="mt-2 space-y-2">
               {text.data.provisions.map((p) => (
@@ -144,17 +156,23 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
                     {p.heading ? ` ${p.heading}` : ""}
                   </p>
                   <p className="mt-1">{p.text}</p>
-                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{p.wording === "digest" ? "Digest, not the official wording." : "Official wording."}</p>
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{p.wording === "digest" ? t("directions.digestWording") : t("directions.officialWording")}</p>
                 </li>
               ))}
             </ol>
           </section>
         )}
         {asked?.kind === "compare" && compare.data && (
-          <section aria-label={`Changes from ${long(compare.data.from)} to ${long(compare.data.to)}`}>
+          <section aria-label={t("directions.changesTitle", { From: long(compare.data.from), To: long(compare.data.to) })}>
             <p className="text-sm font-medium" data-direction-answer-summary>
-              From {long(compare.data.from)} to {long(compare.data.to)}: {formatCount(compare.data.changed)} changed, {formatCount(compare.data.added)} inserted and {formatCount(compare.data.removed)} deleted.
-              {compare.data.unknown.length > 0 && ` Updates whose changes are not recorded: ${compare.data.unknown.map((u) => long(u.date)).join(", ")}.`}
+              {t("directions.compareAnswer", {
+                From: long(compare.data.from),
+                To: long(compare.data.to),
+                Changed: formatCount(compare.data.changed),
+                Added: formatCount(compare.data.added),
+                Removed: formatCount(compare.data.removed),
+              })}
+              {compare.data.unknown.length > 0 && " " + t("directions.unknownAnswer", { Dates: compare.data.unknown.map((u) => long(u.date)).join(", ") })}
             </p>
             <ol className="mt-2 space-y-2">
               {compare.data.changes.map((c) => (
@@ -162,7 +180,7 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
                   <p className="font-semibold">
                     <span className="mr-2 rounded border border-slate-400 px-1.5 py-0.5 text-xs uppercase">{labels[c.kind] ?? c.kind}</span>
                     {c.provision}
-                    {c.was ? ` (was ${c.was})` : ""}
+                    {c.was ? t("directions.was", { Was: c.was }) : ""}
                   </p>
                   <p className="mt-1">
                     <Redline segments={c.redline} />

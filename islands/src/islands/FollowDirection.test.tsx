@@ -61,7 +61,8 @@ describe("FollowDirection", () => {
     expect(fetch).not.toHaveBeenCalled();
     // The page's fallback is this rendering: the same classes and note.
     expect(page).toContain(`class="${followButton}"`);
-    expect(page).toContain(signedOutNote);
+    // (the note is the catalogue's directions.followSignIn, as signedOutNote is)
+    expect(page).toContain(`(T "directions.followSignIn")`);
     expect(page).toContain("/master-directions/%s/?follow=1");
   });
 
@@ -103,5 +104,24 @@ describe("FollowDirection", () => {
     render(<FollowDirection slug="gone" />);
     await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Follow this Master Direction" })));
     await waitFor(() => expect(status()).toBe("no Master Direction with slug gone"));
+  });
+});
+
+describe("FollowDirection in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+    cleanup();
+    vi.unstubAllGlobals();
+    setToken(null);
+    queryClient.clear();
+  });
+
+  it("signed out, says how to follow in the page's language", () => {
+    document.documentElement.lang = "hi";
+    vi.stubGlobal("fetch", vi.fn());
+    stubLocation("/hi/master-directions/kyc-2016/");
+    render(<FollowDirection slug="kyc-2016" />);
+    expect(screen.getByRole("link", { name: "इस मास्टर निर्देश को फ़ॉलो करें" })).toBeTruthy();
+    expect(status()).toBe("जब भी इसमें संशोधन हो, बदलावों का ई-मेल पाने के लिए साइन इन करें।");
   });
 });

@@ -8,7 +8,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, dataOf, userMessage, type Schemas } from "../lib/api";
 import { signInAndBack, useCurrentUser, useResumed } from "../lib/auth";
-import { followButton, followParam, followsQuery, signedOutNote } from "../lib/follows";
+import strings from "../../../internal/i18n/strings/directions.json";
+import { followButton, followParam, followsQuery } from "../lib/follows";
+import { pagePath, translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
 import { queryClient } from "../lib/query";
 
@@ -17,6 +19,7 @@ type Follow = Schemas["Follow"];
 
 const note = "text-sm text-slate-700 dark:text-slate-300";
 const link = "font-medium text-brand-700 underline dark:text-blue-300";
+const t = translator(strings);
 
 function FollowDirection({ slug }: Props) {
   const { user, isLoading } = useCurrentUser();
@@ -45,37 +48,37 @@ function FollowDirection({ slug }: Props) {
   if (!user && !isLoading) {
     button = (
       <a className={followButton} href={signInAndBack(followParam)}>
-        Follow this Master Direction
+        {t("directions.follow")}
       </a>
     );
-    text = signedOutNote;
+    text = t("directions.followSignIn");
   } else if (following) {
     button = (
       <button type="button" className={followButton} disabled={busy} onClick={() => unfollow.mutate()}>
-        Stop following
+        {t("directions.stopFollowing")}
       </button>
     );
     text = (
       <>
-        You follow it: an e-mail with the changes whenever it is amended.{" "}
-        <a className={link} href="/profile#alerts">
-          Manage your alerts
+        {t("directions.youFollow")}{" "}
+        <a className={link} href={pagePath("/profile") + "#alerts"}>
+          {t("directions.manageAlerts")}
         </a>
       </>
     );
   } else {
     button = (
       <button type="button" className={followButton} disabled={busy} onClick={() => follow.mutate()}>
-        Follow this Master Direction
+        {t("directions.follow")}
       </button>
     );
-    text = "Get an e-mail with the changes whenever it is amended.";
+    text = t("directions.followNote");
   }
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-follow-direction={following ? "following" : "not-following"}>
       {button}
       <p role="status" className={failed ? "text-sm text-red-700 dark:text-red-300" : note}>
-        {failed ? userMessage(failed, "Something went wrong. Please try again.") : text}
+        {failed ? userMessage(failed, t("directions.followFailed")) : text}
       </p>
     </div>
   );

@@ -81,3 +81,20 @@ describe("FoundersFilter on /global-fintech", () => {
     expect(labels).toEqual(["All Categories", "Payment Processing", "Digital Banking", "BNPL", "Lending", "Wealth Management", "Insurance"]);
   });
 });
+
+describe("FoundersFilter in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+    resetPage();
+  });
+
+  it("names its controls in the page's language", async () => {
+    document.documentElement.lang = "hi";
+    await open();
+    await inAct(() => fireEvent.change(screen.getByRole("searchbox", { name: "संस्थापक खोजें" }), { target: { value: "razorpay" } }));
+    expect(shown("founders-indian")).toEqual(["Razorpay"]);
+    expect(screen.getByRole("combobox", { name: "श्रेणी" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "सभी श्रेणियाँ" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "फ़िल्टर हटाएँ" })).toBeTruthy();
+  });
+});

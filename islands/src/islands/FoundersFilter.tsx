@@ -6,7 +6,11 @@ import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls"
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import { useGroups } from "../lib/groups";
 import type { Fields } from "../lib/match";
+import strings from "../../../internal/i18n/strings/founders.json";
+import { translator } from "../lib/i18n";
 import { useQueryState } from "../lib/query-state";
+
+const t = translator(strings);
 
 const defaults = { q: "", category: "all" };
 const keys = ["name", "founder"];
@@ -23,11 +27,11 @@ export default function FoundersFilter(props: { categories: string[] }) {
   useGroups({ "founders-indian": im.length, "founders-global": gm.length }, "founders");
   const filtered = state.q !== "" || state.category !== "all";
   return (
-    <Toolbar label="Filter founders">
-      <SearchBox id="founder-search" label="Search founders" placeholder="Search by company name or founder..." value={state.q} onChange={(q) => set({ q })} />
-      <SelectBox id="founder-category" label="Category" value={state.category} options={options("All Categories", props.categories)} onChange={(category) => set({ category })} />
+    <Toolbar label={t("founders.filterLabel")}>
+      <SearchBox id="founder-search" label={t("founders.searchLabel")} placeholder={t("founders.searchPlaceholder")} value={state.q} onChange={(q) => set({ q })} />
+      <SelectBox id="founder-category" label={t("founders.category")} value={state.category} options={options(t("founders.allCategories"), props.categories)} onChange={(category) => set({ category })} />
       <Button onClick={() => set(defaults)} disabled={!filtered}>
-        Clear Filters
+        {t("founders.clearFilters")}
       </Button>
     </Toolbar>
   );

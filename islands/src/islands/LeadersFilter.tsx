@@ -10,12 +10,15 @@ import { Pager, SearchBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import { useGroups } from "../lib/groups";
 import { pageFrom } from "../lib/paging";
+import strings from "../../../internal/i18n/strings/leaders.json";
+import { translator } from "../lib/i18n";
 import { useQueryState } from "../lib/query-state";
 import { pageCount } from "../lib/static-list";
 
 export const pageSize = 12;
 const defaults = { q: "", ip: "1", gp: "1" };
 const keys = ["name", "person", "founder", "category"];
+const t = translator(strings);
 
 export default function LeadersFilter() {
   const [state, set] = useQueryState(defaults);
@@ -30,17 +33,17 @@ export default function LeadersFilter() {
   useGroups({ "leaders-indian": im.length, "leaders-global": gm.length }, "leaders");
   return (
     <>
-      <Toolbar label="Search leaders">
+      <Toolbar label={t("leaders.searchLabel")}>
         <SearchBox
           id="leader-search"
-          label="Search leaders"
-          placeholder="Search leaders by name or company..."
+          label={t("leaders.searchLabel")}
+          placeholder={t("leaders.searchPlaceholder")}
           value={state.q}
           onChange={(q) => set({ q, ip: "1", gp: "1" })}
         />
       </Toolbar>
-      <ListPager list="leaders-indian" label="Indian Leaders" page={ip} n={im.length} onPage={(p) => set({ ip: String(p) })} />
-      <ListPager list="leaders-global" label="Global Leaders" page={gp} n={gm.length} onPage={(p) => set({ gp: String(p) })} />
+      <ListPager list="leaders-indian" label={t("leaders.indianPager")} page={ip} n={im.length} onPage={(p) => set({ ip: String(p) })} />
+      <ListPager list="leaders-global" label={t("leaders.globalPager")} page={gp} n={gm.length} onPage={(p) => set({ gp: String(p) })} />
     </>
   );
 }

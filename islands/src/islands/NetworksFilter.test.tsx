@@ -28,6 +28,17 @@ describe("titleFor", () => {
   });
 });
 
+describe("titleFor in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+  });
+
+  it("names the filtered network in the page's language", () => {
+    document.documentElement.lang = "hi";
+    expect(titleFor("american express", names, pageTitle)).toBe("American Express भुगतान नेटवर्क");
+  });
+});
+
 describe("prefill", () => {
   it("copies the filter into the search, keeping the other parameters", () => {
     expect(prefill("?filter=visa", names)).toBe("?filter=visa&q=Visa");

@@ -5,8 +5,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { dataQuickSearch, sel } from "../lib/contract";
 import { SearchBox, Toolbar } from "../lib/controls";
+import strings from "../../../internal/i18n/strings/networks.json";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
+import { translator } from "../lib/i18n";
 import { queryString, useQueryState } from "../lib/query-state";
+
+const t = translator(strings);
 
 const defaults = { q: "", filter: "" };
 const keys = ["name", "description", "guidelines"];
@@ -27,7 +31,7 @@ export function filterLabel(filter: string, names: string[]): string {
 // titleFor is the page's heading: "{Filter} Payment Network"
 // while a filter is set, the page's own title otherwise.
 export function titleFor(filter: string, names: string[], pageTitle: string): string {
-  return filter.trim() ? `${filterLabel(filter, names)} Payment Network` : pageTitle;
+  return filter.trim() ? t("networks.filterTitle", { Name: filterLabel(filter, names) }) : pageTitle;
 }
 
 // prefill returns the query string with the filter copied into the search
@@ -100,11 +104,11 @@ export default function NetworksFilter(props: { title: string; names: string[] }
   }, [state.q]);
 
   return (
-    <Toolbar label="Search payment networks">
+    <Toolbar label={t("networks.searchLabel")}>
       <SearchBox
         id="network-search"
-        label="Search payment networks"
-        placeholder="Search networks, descriptions and guidelines..."
+        label={t("networks.searchLabel")}
+        placeholder={t("networks.searchPlaceholder")}
         value={state.q}
         onChange={search}
       />

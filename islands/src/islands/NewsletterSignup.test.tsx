@@ -172,3 +172,28 @@ describe("the footer form", () => {
     }
   });
 });
+
+describe("NewsletterForm in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+    vi.unstubAllGlobals();
+    vi.mocked(toast).mockClear();
+    resetPage();
+  });
+
+  it("labels the page's form and thanks the subscriber in the page's language", async () => {
+    document.documentElement.lang = "hi";
+    stubAPI(201, { status: "subscribed", message: "ok" });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <NewsletterForm source="newsletter-page" variant="page" title="मासिक अपडेट की सदस्यता लें" topics={[{ id: "regulatory", label: "Regulatory Updates", default: true }]} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText("पहला नाम (वैकल्पिक)")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "विषय" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("ई-मेल पता"), { target: { value: "asha@example.com" } });
+    await inAct(() => fireEvent.click(screen.getByRole("button", { name: "सदस्यता लें" })));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "सदस्यता सफलतापूर्वक ली गई!" })).toBeTruthy());
+    expect(toasts()).toEqual([{ title: "सदस्यता सफलतापूर्वक ली गई!", description: "हमारे न्यूज़लेटर की सदस्यता लेने के लिए धन्यवाद। हमारा अगला अपडेट आपको जल्द ही मिलेगा।" }]);
+  });
+});

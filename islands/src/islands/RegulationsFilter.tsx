@@ -4,10 +4,27 @@ import { useCallback } from "react";
 import { Button, options, SearchBox, SelectBox, Toolbar } from "../lib/controls";
 import { useMatches, useShowList, useStaticList } from "../lib/directory";
 import type { Fields } from "../lib/match";
+import strings from "../../../internal/i18n/strings/privacy.json";
+import { translator } from "../lib/i18n";
 import { useQueryState } from "../lib/query-state";
+
+const t = translator(strings);
 
 const defaults = { q: "", country: "all", status: "all" };
 const keys = ["name", "description", "country"];
+
+// statusLabel is a status as the cards' badges and the overview name it.
+function statusLabel(s: string): string {
+  switch (s) {
+    case "active":
+      return t("privacy.statActive");
+    case "draft":
+      return t("privacy.statDraft");
+    case "proposed":
+      return t("privacy.statProposed");
+  }
+  return s[0].toUpperCase() + s.slice(1);
+}
 
 export default function RegulationsFilter(props: { countries: string[]; statuses: string[] }) {
   const [state, set] = useQueryState(defaults);
@@ -19,18 +36,18 @@ export default function RegulationsFilter(props: { countries: string[]; statuses
   useShowList(list, useMatches(list, keys, state.q, filter));
   const filtered = state.q !== "" || state.country !== "all" || state.status !== "all";
   return (
-    <Toolbar label="Filter regulations">
-      <SearchBox id="regulation-search" label="Search regulations" placeholder="Search regulations..." value={state.q} onChange={(q) => set({ q })} />
-      <SelectBox id="regulation-country" label="Country" value={state.country} options={options("All Countries", props.countries)} onChange={(country) => set({ country })} />
+    <Toolbar label={t("privacy.filterLabel")}>
+      <SearchBox id="regulation-search" label={t("privacy.searchLabel")} placeholder={t("privacy.searchPlaceholder")} value={state.q} onChange={(q) => set({ q })} />
+      <SelectBox id="regulation-country" label={t("privacy.country")} value={state.country} options={options(t("privacy.allCountries"), props.countries)} onChange={(country) => set({ country })} />
       <SelectBox
         id="regulation-status"
-        label="Status"
+        label={t("privacy.status")}
         value={state.status}
-        options={options("All Statuses", props.statuses, (s) => s[0].toUpperCase() + s.slice(1))}
+        options={options(t("privacy.allStatuses"), props.statuses, statusLabel)}
         onChange={(status) => set({ status })}
       />
       <Button onClick={() => set(defaults)} disabled={!filtered}>
-        Clear Filters
+        {t("privacy.clearFilters")}
       </Button>
     </Toolbar>
   );

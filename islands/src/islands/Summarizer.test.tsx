@@ -190,3 +190,20 @@ describe("Summarizer on /summarizer", () => {
     expect(ui.getByRole("alert").textContent).toBe("Failed to generate summary. Please ensure the AI provider is properly configured.");
   });
 });
+
+describe("Summarizer in Hindi", () => {
+  afterEach(() => {
+    document.documentElement.lang = "";
+    resetPage();
+  });
+
+  it("names its controls in the page's language", async () => {
+    document.documentElement.lang = "hi";
+    await loadPage("/summarizer");
+    const ui = within(await mountIsland("Summarizer", Summarizer));
+    expect(ui.getByRole("heading", { name: "AI दस्तावेज़ सारांशकर्ता" })).toBeTruthy();
+    expect(ui.getByRole("button", { name: /दस्तावेज़ अपलोड करें/ })).toBeTruthy();
+    expect(ui.getByLabelText("दस्तावेज़ का पाठ")).toBeTruthy();
+    expect((ui.getByRole("button", { name: "सारांश बनाएँ" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -5,6 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiError, dataOf, multipart, type ExtractJob, type ExtractResult } from "../lib/api";
+import strings from "../../../internal/i18n/strings/summarizer.json";
+import { translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
 import * as s from "../lib/summarizer";
 
@@ -22,6 +24,8 @@ type Status =
 
 // isJob tells a long scan's job (202) from a result (200).
 const isJob = (d: ExtractResult | ExtractJob): d is ExtractJob => "id" in d;
+
+const t = translator(strings);
 
 function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
   const [file, setFile] = useState<File | null>(null);
@@ -74,7 +78,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     if (s.readsLocally(f.name)) {
       try {
         setText(await f.text());
-        setStatus({ kind: "success", message: "Text file loaded." });
+        setStatus({ kind: "success", message: t("summarizer.textLoaded") });
       } catch {
         setStatus({ kind: "error", message: s.fileFailed });
       }
@@ -156,7 +160,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
       <h2 id={`${ids}-title`} className="text-xl font-semibold">
-        AI Document Summarizer
+        {t("summarizer.title")}
       </h2>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -174,7 +178,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
           disabled={processing}
           className="inline-flex h-10 items-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          <span aria-hidden="true">⬆</span> Upload Document
+          <span aria-hidden="true">⬆</span> {t("summarizer.upload")}
         </button>
         <div className="text-sm text-slate-700 dark:text-slate-300">
           <p>{s.hint}</p>
@@ -190,10 +194,10 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
           <button
             type="button"
             onClick={clear}
-            aria-label={`Remove ${file.name}`}
+            aria-label={t("summarizer.removeFile", { Name: file.name })}
             className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
           >
-            Remove
+            {t("summarizer.remove")}
           </button>
         </div>
       )}
@@ -208,7 +212,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
             {status.kind === "error" && status.detail && <p className="mt-1">{status.detail}</p>}
             {status.kind === "processing" && status.total !== undefined && status.total > 0 && (
               <div className="mt-2">
-                <progress className="w-full" max={status.total} value={status.done ?? 0} aria-label="Scanned pages read" />
+                <progress className="w-full" max={status.total} value={status.done ?? 0} aria-label={t("summarizer.pagesRead")} />
                 <p className="mt-1">{s.progressText(status.done ?? 0, status.total)}</p>
               </div>
             )}
@@ -218,7 +222,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
 
       {showGuidance && (
         <div className="mt-3 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm dark:border-slate-600 dark:bg-slate-800" data-testid="guidance">
-          <p className="font-medium">For image-based PDFs, copy the text by hand:</p>
+          <p className="font-medium">{t("summarizer.guidanceTitle")}</p>
           <ol className="mt-1 list-decimal pl-5">
             {s.guidanceSteps.map((step) => (
               <li key={step}>{step}</li>
@@ -228,7 +232,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
       )}
 
       <label htmlFor={`${ids}-text`} className="mt-4 block text-sm font-medium">
-        Document Text Content
+        {t("summarizer.textLabel")}
       </label>
       <textarea
         id={`${ids}-text`}
@@ -245,7 +249,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
         disabled={busy || text.trim() === ""}
         className="mt-3 inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {summarizing ? "Processing..." : "Generate Summary"}
+        {summarizing ? t("summarizer.processing") : t("summarizer.generate")}
       </button>
 
       {summaryError && (
@@ -255,7 +259,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
       )}
       {summary && (
         <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800" data-testid="summary">
-          <h3 className="font-semibold">Summary:</h3>
+          <h3 className="font-semibold">{t("summarizer.summary")}</h3>
           <p className="mt-2 whitespace-pre-line text-sm">{summary}</p>
         </div>
       )}

@@ -2,6 +2,7 @@
 // /api/direction-follows): one query, which the direction page's Follow
 // button and the profile's list share.
 import { queryOptions } from "@tanstack/react-query";
+import strings from "../../../internal/i18n/strings/directions.json";
 import { api, dataOf } from "./api";
 
 export const followsQuery = queryOptions({
@@ -17,4 +18,6 @@ export const followParam = "follow";
 // island mounts.
 export const followButton =
   "inline-flex items-center justify-center rounded-md border border-brand-700 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70 dark:border-blue-300 dark:bg-slate-900 dark:text-blue-200 dark:hover:bg-slate-800";
-export const signedOutNote = "Sign in to get an e-mail with the changes whenever it is amended.";
+// signedOutNote is the note beside it signed out, in English (the
+// catalogue's directions.followSignIn, which the island and the page write).
+export const signedOutNote = strings["directions.followSignIn"].en;

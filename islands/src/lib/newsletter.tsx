@@ -10,7 +10,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { api, ApiError, dataOf, userMessage, type NewsletterSource, type SubscribeRequest } from "./api";
+import strings from "../../../internal/i18n/strings/newsletter.json";
 import { FieldError, inputClass, primaryButton, ruleSchema } from "./forms";
+import { translator } from "./i18n";
 import { rules } from "./rules.gen";
 import { toast } from "./toast";
 
@@ -28,10 +30,14 @@ export type NewsletterFormProps = {
 };
 
 export const invalidEmailMessage = rules.subscriberEmail.messages.format;
-export const successTitle = "Successfully subscribed!";
-export const successText = "Thank you for subscribing to our newsletter. You'll receive our next update soon.";
-export const failureTitle = "Subscription failed";
-export const failureFallback = "Something went wrong. Please try again.";
+// The toasts' words in English (the catalogue's newsletter.*, which the
+// form shows in the page's language).
+export const successTitle = strings["newsletter.toastSubscribed"].en;
+export const successText = strings["newsletter.subscribedThanks"].en;
+export const failureTitle = strings["newsletter.toastFailed"].en;
+export const failureFallback = strings["newsletter.failureFallback"].en;
+
+const t = translator(strings);
 
 // subscribersKey is the query key of GET /api/newsletter/subscribers
 // (every page of it: a key's prefix).
@@ -56,13 +62,14 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
   const subscribe = useMutation({
     mutationFn: (body: SubscribeRequest) => dataOf(api.POST("/newsletter/subscribe", { body })),
     onSuccess: () => {
-      toast({ title: successTitle, description: successText });
+      toast({ title: t("newsletter.toastSubscribed"), description: t("newsletter.subscribedThanks") });
       void queryClient.invalidateQueries({ queryKey: subscribersKey });
     },
     onError: (err) => {
       // A server failure's own words ("internal server error") help nobody.
-      const message = err instanceof ApiError && err.status >= 500 ? failureFallback : userMessage(err, failureFallback);
-      toast({ title: failureTitle, description: message, variant: "destructive" });
+      const fallback = t("newsletter.failureFallback");
+      const message = err instanceof ApiError && err.status >= 500 ? fallback : userMessage(err, fallback);
+      toast({ title: t("newsletter.toastFailed"), description: message, variant: "destructive" });
     },
   });
 
@@ -86,7 +93,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
   if (subscribe.isSuccess) {
     return (
       <div role="status" className="rounded-lg border border-green-700 bg-green-50 p-4 text-green-900 dark:border-green-500 dark:bg-green-950 dark:text-green-100">
-        <h2 className="font-semibold">Successfully Subscribed!</h2>
+        <h2 className="font-semibold">{t("newsletter.subscribedTitle")}</h2>
         <p className="mt-1 text-sm">{subscribe.data.message}</p>
       </div>
     );
@@ -100,17 +107,17 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
       {page && (
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1">
-            <label htmlFor={`${id}-first`} className="text-sm font-medium">First name (optional)</label>
+            <label htmlFor={`${id}-first`} className="text-sm font-medium">{t("newsletter.firstName")}</label>
             <input id={`${id}-first`} autoComplete="given-name" maxLength={100} value={firstName} onChange={(e) => setFirstName(e.target.value)} className={inputClass} disabled={submitting} />
           </div>
           <div className="grid gap-1">
-            <label htmlFor={`${id}-last`} className="text-sm font-medium">Last name (optional)</label>
+            <label htmlFor={`${id}-last`} className="text-sm font-medium">{t("newsletter.lastName")}</label>
             <input id={`${id}-last`} autoComplete="family-name" maxLength={100} value={lastName} onChange={(e) => setLastName(e.target.value)} className={inputClass} disabled={submitting} />
           </div>
         </div>
       )}
       <div className="grid gap-1">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">E-mail address</label>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">{t("newsletter.email")}</label>
         <input
           id={`${id}-email`}
           type="email"
@@ -128,7 +135,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
       </div>
       {page && topics.length > 0 && (
         <fieldset className="grid gap-2" disabled={submitting}>
-          <legend className="mb-1 text-sm font-medium">Topics</legend>
+          <legend className="mb-1 text-sm font-medium">{t("newsletter.topics")}</legend>
           {topics.map((t) => (
             <label key={t.id} className="flex items-center gap-2 text-sm">
               <input
@@ -143,7 +150,7 @@ export function NewsletterForm({ source, variant, title, topics = [], initialEma
         </fieldset>
       )}
       <button type="submit" disabled={submitting} className={primaryButton}>
-        {submitting ? "Subscribing..." : "Subscribe"}
+        {submitting ? t("newsletter.subscribing") : t("newsletter.subscribe")}
       </button>
     </form>
   );
