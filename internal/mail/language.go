@@ -19,7 +19,7 @@ import (
 //
 //   - T: a key's text, T followed by the quoted key, then the data as
 //     name-value pairs ("Name" .Name);
-//   - lang: the language's code (<html lang>);
+//   - lang: the language's code (<html lang>); upper: strings.ToUpper;
 //   - date: a time in a layout of time.Format, months and weekdays named
 //     in the language (Date).
 func Funcs(code string) map[string]any {
@@ -36,8 +36,9 @@ func Funcs(code string) map[string]any {
 			}
 			return i18n.T(lang.Code, key, data)
 		},
-		"lang": func() string { return lang.Code },
-		"date": func(t time.Time, layout string) string { return Date(lang.Code, t, layout) },
+		"lang":  func() string { return lang.Code },
+		"upper": strings.ToUpper,
+		"date":  func(t time.Time, layout string) string { return Date(lang.Code, t, layout) },
 	}
 }
 

@@ -109,6 +109,30 @@ func TestReminderEmail_Golden(t *testing.T) {
 	}
 }
 
+// TestReminderEmail_Hindi: a member who reads Hindi gets the reminder
+// in Hindi: its words, months, statuses, links to /hi/ pages; titles and
+// names as written.
+func TestReminderEmail_Hindi(t *testing.T) {
+	snd, _ := mail.NewSender("RegPulse <alerts@regpulse.example>", "")
+	e := reminder()
+	e.To.Language = "hi"
+	r, err := e.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "RegPulse अनुस्मारक: 2 अतिदेय, 2 अगले 7 दिनों में देय" {
+		t.Errorf("subject %q", r.Subject)
+	}
+	for _, want := range []string{"1 दिन से अतिदेय", "20 दिन से अतिदेय", "आज देय", "7 दिन में देय", "कार्रवाई नियोजित", "देय तिथि 29 जून 2025",
+		"https://regpulse.example/hi/circulars/npci-lite", "UPI fraud <risk> controls", "Asha <Payments>"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	golden(t, "reminder-hi", r, snd, mail.Message{To: e.To.Email, Subject: r.Subject, MessageID: "reminder-1@regpulse.example",
+		Date: storetest.Now, Text: r.Text, HTML: r.HTML})
+}
+
 // TestMailer_SMTP: each mention goes through the loopback SMTP server
 // once; a refused address is reported and the others still go.
 func TestMailer_SMTP(t *testing.T) {

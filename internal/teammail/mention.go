@@ -21,8 +21,8 @@ var templateFS embed.FS
 var (
 	mentionHTML  = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/mention.html"))
 	mentionText  = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/mention.txt"))
-	reminderHTML = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/reminder.html"))
-	reminderText = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/reminder.txt"))
+	reminderHTML = must(mail.HTMLByLanguage(templateFS, "templates/reminder.html"))
+	reminderText = must(mail.TextByLanguage(templateFS, "templates/reminder.txt"))
 )
 
 // ProfilePath is the page where a user turns these e-mails off, at its
@@ -64,6 +64,13 @@ func (e MentionEmail) Render() (Rendered, error) {
 }
 
 // render executes the HTML and text templates of the e-mail name on v.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func render(h *htmltemplate.Template, t *texttemplate.Template, name, subject string, v any) (Rendered, error) {
 	var hb, tb bytes.Buffer
 	if err := h.ExecuteTemplate(&hb, name+".html", v); err != nil {
