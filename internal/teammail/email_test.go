@@ -109,6 +109,27 @@ func TestReminderEmail_Golden(t *testing.T) {
 	}
 }
 
+// TestMentionEmail_Hindi: a member who reads Hindi gets the mention in
+// Hindi; the comment, the title and the names as written.
+func TestMentionEmail_Hindi(t *testing.T) {
+	snd, _ := mail.NewSender("RegPulse <alerts@regpulse.example>", "")
+	e := mention(ravi)
+	e.Language = "hi"
+	r, err := e.Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "Asha Rao ने UPI fraud risk controls पर आपका उल्लेख किया" || !strings.Contains(r.HTML, "&lt;limits&gt; &amp; report") ||
+		!strings.Contains(r.HTML, `<a href="https://regpulse.example/hi/circulars/rbi-2025-06-20-upi-fraud-controls" style="color:#1d4ed8;">UPI fraud risk controls</a> पर, `) {
+		t.Errorf("subject %q, html %s", r.Subject, r.HTML)
+	}
+	m, err := e.Message(snd, storetest.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mention-hi", r, snd, m)
+}
+
 // TestReminderEmail_Hindi: a member who reads Hindi gets the reminder
 // in Hindi: its words, months, statuses, links to /hi/ pages; titles and
 // names as written.
