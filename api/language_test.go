@@ -123,3 +123,31 @@ func TestAuth_SignupLanguage(t *testing.T) {
 		t.Errorf("profile in French: %d, want 400", status)
 	}
 }
+
+// A subscription from a Hindi page: recorded in Hindi, answered in
+// Hindi; its errors and its rate limit in Hindi too.
+func TestNewsletter_SubscribeLanguage(t *testing.T) {
+	f, _ := newNewsletterFixture(t, 3)
+	res := f.call(t, "POST", "/newsletter/subscribe", `{"email":"meera@example.com"}`, "Accept-Language", "hi-IN,hi;q=0.9,en;q=0.8")
+	var got SubscribeResponse
+	if err := json.Unmarshal(res.body, &got); err != nil || res.status != http.StatusCreated ||
+		got.Message != "हमारे न्यूज़लेटर की सदस्यता लेने के लिए धन्यवाद। हमारा अगला अंक आपको जल्द ही मिलेगा।" {
+		t.Fatalf("subscribe in Hindi: %d %s", res.status, res.body)
+	}
+	subs, err := f.db.ActiveSubscribers(t.Context())
+	if err != nil || len(subs) != 1 || subs[0].Language != "hi" {
+		t.Fatalf("subscribers %+v, %v; want meera in Hindi", subs, err)
+	}
+	var e Error
+	res = f.call(t, "POST", "/newsletter/subscribe", `{"email":"not-an-address"}`, "Accept-Language", "hi")
+	if err := json.Unmarshal(res.body, &e); err != nil || res.status != 400 || e.Message != "कृपया एक मान्य ईमेल पता दर्ज करें" ||
+		e.Fields["email"] != "कृपया एक मान्य ईमेल पता दर्ज करें" {
+		t.Errorf("invalid address in Hindi: %d %s", res.status, res.body)
+	}
+	f.call(t, "POST", "/newsletter/subscribe", `{"email":"x@example.com"}`)
+	res = f.call(t, "POST", "/newsletter/subscribe", `{"email":"y@example.com"}`, "Accept-Language", "hi")
+	if err := json.Unmarshal(res.body, &e); err != nil || res.status != 429 ||
+		e.Message != "बहुत अधिक प्रयास हो चुके हैं; कृपया कुछ देर बाद पुनः प्रयास करें" {
+		t.Errorf("rate limit in Hindi: %d %s", res.status, res.body)
+	}
+}
