@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"regpulse/api/apispec"
 	"regpulse/internal/auth"
+	"regpulse/internal/i18n"
 )
 
 // accountRoutes: signing up and in, and the signed-in user's own
@@ -286,6 +288,8 @@ type (
 		FirstName string `json:"firstName" check:"firstName"`
 		LastName  string `json:"lastName" check:"lastName"`
 		Email     string `json:"email" check:"email"`
+		// Language is the language of the user's e-mails; none keeps it.
+		Language string `json:"language,omitempty" enum:"Language"`
 	}
 	// PasswordRequest is PUT /user/password's body.
 	PasswordRequest struct {
@@ -360,7 +364,7 @@ func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := h.acc.users.CreateUser(r.Context(), auth.NewUser{Username: req.Username, Email: req.Email, PasswordHash: hash,
-		FirstName: req.FirstName, LastName: req.LastName})
+		FirstName: req.FirstName, LastName: req.LastName, Language: requestLanguage(r).Code})
 	if e := takenError(err); e != nil {
 		h.writeError(w, r, e)
 		return
@@ -526,7 +530,16 @@ func (h *Handler) putPreferences(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, p)
 }
 
-// putProfile is PUT /user/profile: names and e-mail.
+// languageCodes are the site's languages' codes.
+func languageCodes() []string {
+	var out []string
+	for _, l := range i18n.Languages {
+		out = append(out, l.Code)
+	}
+	return out
+}
+
+// putProfile is PUT /user/profile: names, e-mail and the e-mails' language.
 func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request) {
 	var req ProfileRequest
 	if err := decodeBody(w, r, &req); err != nil {
@@ -535,7 +548,10 @@ func (h *Handler) putProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	f := fieldErrors{}
 	checkFields(f, &req)
-	p := auth.Profile{FirstName: req.FirstName, LastName: req.LastName, Email: req.Email}
+	p := auth.Profile{FirstName: req.FirstName, LastName: req.LastName, Email: req.Email, Language: req.Language}
+	if _, ok := i18n.Lookup(req.Language); !ok && req.Language != "" {
+		f.add("language", "unknown language "+strconv.Quote(req.Language)+"; use one of: "+strings.Join(languageCodes(), ", "))
+	}
 	if err := f.err(); err != nil {
 		h.writeError(w, r, err)
 		return

@@ -174,7 +174,7 @@ func TestAuth_Signup(t *testing.T) {
 	if err := json.Unmarshal(me.body, &got); me.status != 200 || err != nil {
 		t.Fatalf("me = %d %s", me.status, me.body)
 	}
-	want := auth.User{ID: u.ID, Username: "asha", Email: "Asha@Example.com", FirstName: "Asha", LastName: "Rao", Role: "user", CreatedAt: storetest.Now}
+	want := auth.User{ID: u.ID, Username: "asha", Email: "Asha@Example.com", FirstName: "Asha", LastName: "Rao", Role: "user", CreatedAt: storetest.Now, Language: "en"}
 	if diff := cmp.Diff(want, got.User); diff != "" {
 		t.Errorf("me (-want +got):\n%s", diff)
 	}

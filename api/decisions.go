@@ -510,7 +510,12 @@ func (h *Handler) mailMentions(r *http.Request, orgID string, c decisions.Commen
 	author := commentAuthor(r)
 	es := make([]teammail.MentionEmail, 0, len(to))
 	for _, m := range to {
-		es = append(es, teammail.NewMention(m, author, org.Name, c, page, site))
+		e := teammail.NewMention(m, author, org.Name, c, page, site)
+		// in the member's language: the one they chose, English if unknown
+		if u, err := h.acc.users.UserByID(ctx, m.UserID); err == nil {
+			e.Language = u.Language
+		}
+		es = append(es, e)
 	}
 	failed, err := h.tmCfg.Mentions.SendMentions(ctx, es)
 	if err != nil {

@@ -231,6 +231,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in, err := checkSignup(req)
+	in.Language = requestLanguage(r).Code
 	if err != nil {
 		if form {
 			writeMailPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: err.Error(), Back: "/newsletter#subscribe"})
@@ -252,7 +253,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 	if status == newsletter.StatusSubscribed {
 		code = http.StatusCreated
 	}
-	writeJSON(w, code, SubscribeResponse{Status: status, Message: subscribeMessages[status]})
+	writeJSON(w, code, SubscribeResponse{Status: status, Message: translate(requestLanguage(r), subscribeMessages[status])})
 }
 
 // checkSignup checks a signup: the address, optional names, the topics

@@ -37,7 +37,7 @@ func WithSharedRateLimits(rs RateStore) Option { return func(h *Handler) { h.rat
 func (h *Handler) rateLimit(name string, n int, window time.Duration, what string) func(http.Handler) http.Handler {
 	refuse := func(w http.ResponseWriter, r *http.Request) {
 		metrics.RateLimited.WithLabelValues(name).Inc()
-		writeJSON(w, http.StatusTooManyRequests, errorStatus(http.StatusTooManyRequests, what))
+		writeJSON(w, http.StatusTooManyRequests, localize(r, errorStatus(http.StatusTooManyRequests, what)))
 	}
 	if h.rates == nil {
 		return httprate.LimitBy(n, window, rateKey, httprate.WithLimitHandler(refuse))
@@ -49,7 +49,7 @@ func (h *Handler) rateLimit(name string, n int, window time.Duration, what strin
 			switch {
 			case err != nil:
 				h.log.Error("rate limit store failed", "limit", name, "err", err, "request_id", requestID(r.Context()))
-				writeJSON(w, http.StatusServiceUnavailable, errorStatus(http.StatusServiceUnavailable, "the service is busy; try again later"))
+				writeJSON(w, http.StatusServiceUnavailable, localize(r, errorStatus(http.StatusServiceUnavailable, "the service is busy; try again later")))
 			case !ok:
 				refuse(w, r)
 			default:

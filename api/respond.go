@@ -46,15 +46,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 }
 
-// writeError answers with err: an *Error as given, anything else as a 500
-// whose details go to the log, never to the client.
+// writeError answers with err: an *Error as given (its messages in the
+// request's language: localize), anything else as a 500 whose details go
+// to the log, never to the client.
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
 		h.log.Error("api: internal error", "method", r.Method, "path", r.URL.Path, "err", err, "request_id", requestID(r.Context()))
 		e = errorStatus(http.StatusInternalServerError, "internal server error")
 	}
-	writeJSON(w, e.Status, e)
+	writeJSON(w, e.Status, localize(r, e))
 }
 
 // writeOK answers 200 with v as JSON, revalidated through its ETag.

@@ -71,7 +71,7 @@ var schemaTypes = map[string]reflect.Type{
 // enumerations of content the API does not serve (advertisements,
 // events) would be components nothing refers to.
 func schemaEnums(types map[string]reflect.Type) map[string][]string {
-	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles,
+	out := map[string][]string{"Band": impact.Bands, "Role": auth.Roles, "Language": languageCodes(),
 		"NewsletterSource": newsletter.Sources, "NewsletterStatus": newsletter.Statuses,
 		"DocumentKind": extract.Kinds, "JobStatus": extract.JobStatuses,
 		"AlertKind": alerts.Kinds, "AlertFrequency": alerts.Frequencies,

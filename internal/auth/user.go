@@ -32,6 +32,9 @@ type User struct {
 	Role       string    `json:"role" enum:"Role"`
 	IsVerified bool      `json:"isVerified"`
 	CreatedAt  time.Time `json:"createdAt"`
+	// Language is the language of the user's e-mails (i18n.Languages'
+	// codes): the signup page's, or the one chosen in the profile.
+	Language string `json:"language" enum:"Language"`
 
 	// LastLoginAt is the last successful sign-in; zero if none yet.
 	LastLoginAt time.Time `json:"-"`
@@ -45,6 +48,7 @@ type User struct {
 // NewUser is what sign-up stores; the store gives the id, role, timestamps.
 type NewUser struct {
 	Username, Email, PasswordHash, FirstName, LastName string
+	Language                                           string // "": English
 }
 
 // Profile is what a user may change about themselves.
@@ -52,6 +56,8 @@ type Profile struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 	Email     string `json:"email"`
+	// Language is the language of the user's e-mails; "" keeps it.
+	Language string `json:"language,omitempty"`
 }
 
 // Preferences are a user's choices, created with the user.

@@ -4,6 +4,8 @@ import (
 	"embed"
 	htmltemplate "html/template"
 	"io/fs"
+
+	"regpulse/internal/i18n"
 )
 
 //go:embed templates/*.html
@@ -20,8 +22,15 @@ var shared embed.FS
 //     data's Subject, and the card's coloured head, which the e-mail
 //     fills with its kicker and title), "card-body" (the content's
 //     cell), "card-foot" (the footer's cell) and "card-end".
+//
+// The templates have the English Funcs (T, lang, date); HTMLByLanguage
+// parses them once per language.
 func HTMLTemplates(fsys fs.FS, patterns ...string) (*htmltemplate.Template, error) {
-	t, err := htmltemplate.ParseFS(shared, "templates/*.html")
+	return htmlTemplates(i18n.English.Code, fsys, patterns...)
+}
+
+func htmlTemplates(code string, fsys fs.FS, patterns ...string) (*htmltemplate.Template, error) {
+	t, err := htmltemplate.New("").Funcs(Funcs(code)).ParseFS(shared, "templates/*.html")
 	if err != nil {
 		return nil, err
 	}

@@ -11,8 +11,19 @@ import (
 )
 
 // TestDigest_Golden: the digest's bytes, HTML, text and the whole
-// message (its boundary aside), do not change unnoticed.
+// message (its boundary aside), do not change unnoticed; in English, and
+// in Hindi for a subscriber who subscribed on a Hindi page (digest-hi).
 func TestDigest_Golden(t *testing.T) {
+	for _, lang := range []string{"", "hi"} {
+		t.Run("lang="+lang, func(t *testing.T) { testDigestGolden(t, lang) })
+	}
+}
+
+func testDigestGolden(t *testing.T, lang string) {
+	name := "digest"
+	if lang != "" {
+		name += "-" + lang
+	}
 	tokens, err := newsletter.NewTokens([]byte("digest-test-secret-digest-test-secret"))
 	if err != nil {
 		t.Fatal(err)
@@ -23,13 +34,13 @@ func TestDigest_Golden(t *testing.T) {
 		t.Fatal(err)
 	}
 	sub := newsletter.Subscriber{ID: "00000000-0000-4000-8000-000000000001", Email: "asha@example.com", FirstName: "Asha", LastName: "Rao",
-		Preferences: newsletter.Topics}
+		Preferences: newsletter.Topics, Language: lang}
 	r, err := rd.Render(sub)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mailtest.Golden(t, "digest.html.golden", []byte(r.HTML))
-	mailtest.Golden(t, "digest.txt.golden", []byte(r.Text))
+	mailtest.Golden(t, name+".html.golden", []byte(r.HTML))
+	mailtest.Golden(t, name+".txt.golden", []byte(r.Text))
 	snd, err := mail.NewSender("RegPulse <newsletter@regpulse.example>", "")
 	if err != nil {
 		t.Fatal(err)
@@ -44,5 +55,5 @@ func TestDigest_Golden(t *testing.T) {
 	if _, err := msg.WriteTo(&b); err != nil {
 		t.Fatal(err)
 	}
-	mailtest.Golden(t, "digest.eml.golden", mailtest.Stable(t, b.Bytes()))
+	mailtest.Golden(t, name+".eml.golden", mailtest.Stable(t, b.Bytes()))
 }

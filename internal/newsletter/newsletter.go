@@ -22,6 +22,9 @@ type Subscriber struct {
 	IsActive     bool      `json:"isActive"`
 	Preferences  []string  `json:"preferences"` // topic ids (Topics)
 	Source       string    `json:"source" enum:"NewsletterSource"`
+	// Language is the language of the subscriber's e-mails: the page's
+	// they subscribed on (i18n.Languages' codes).
+	Language string `json:"language" enum:"Language"`
 }
 
 // Signup is a subscription request, checked by the caller.
@@ -29,6 +32,7 @@ type Signup struct {
 	Email, FirstName, LastName string
 	Preferences                []string // nil: DefaultTopics
 	Source                     string   // "": SourceWebsite
+	Language                   string   // "": English
 }
 
 // The topics a subscriber may choose: their ids and the labels forms show.

@@ -10,6 +10,7 @@ import (
 	texttemplate "text/template"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 	"regpulse/internal/markdown"
 )
@@ -18,11 +19,32 @@ import (
 var templateFS embed.FS
 
 var (
-	htmlTemplates = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/*.html"))
-	textTemplates = texttemplate.Must(texttemplate.New("").Funcs(texttemplate.FuncMap{"upper": strings.ToUpper}).ParseFS(templateFS, "templates/*.txt"))
+	htmlTemplates = must(mail.HTMLByLanguage(templateFS, "templates/*.html"))
+	textTemplates = must(textByLanguage())
 )
 
 // Rendered is one subscriber's digest.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// textByLanguage are the text templates by language, with upper.
+func textByLanguage() (map[string]*texttemplate.Template, error) {
+	out := map[string]*texttemplate.Template{}
+	for _, l := range i18n.Languages {
+		t, err := texttemplate.New("").Funcs(mail.Funcs(l.Code)).Funcs(texttemplate.FuncMap{"upper": strings.ToUpper}).
+			ParseFS(templateFS, "templates/*.txt")
+		if err != nil {
+			return nil, err
+		}
+		out[l.Code] = t
+	}
+	return out, nil
+}
+
 type Rendered struct {
 	Subject, HTML, Text string
 	UnsubscribeURL      string
@@ -36,7 +58,7 @@ type Renderer struct {
 	issue  Issue
 	site   mail.Site
 	tokens *Tokens
-	bodies map[string]body // by topic set
+	bodies map[string]body // by language and topic set
 }
 
 type body struct {
@@ -58,41 +80,51 @@ func NewRenderer(issue Issue, siteURL string, tokens *Tokens) (*Renderer, error)
 // link is the absolute URL of a site path.
 func (r *Renderer) link(path string, query url.Values) string { return r.site.Link(path, query) }
 
+// linkIn is link to the page of path in the language of code.
+func (r *Renderer) linkIn(code, path string) string { return r.site.LinkIn(code, path, nil) }
+
 // UnsubscribeURL is the subscriber's signed unsubscribe link.
 func (r *Renderer) UnsubscribeURL(subscriberID string) string {
 	return r.link("/api/newsletter/unsubscribe", url.Values{"token": {r.tokens.Token(subscriberID)}})
 }
 
 // Subject is the issue's subject line.
-func (r *Renderer) Subject() string {
-	return "RegPulse monthly update: " + r.issue.Month.Format("January 2006")
+func (r *Renderer) Subject() string { return r.SubjectIn(i18n.English.Code) }
+
+// SubjectIn is the subject in the language of code.
+func (r *Renderer) SubjectIn(code string) string {
+	return i18n.T(code, "newsletterMail.subject", map[string]any{"Month": r.month(code)})
 }
+
+// month is the issue's month as the language of code writes it.
+func (r *Renderer) month(code string) string { return mail.Date(code, r.issue.Month, "January 2006") }
 
 // Render renders the issue for sub.
 func (r *Renderer) Render(sub Subscriber) (Rendered, error) {
 	topics := normalTopics(sub.Preferences)
-	key := strings.Join(topics, ",")
+	lang := i18n.Of(sub.Language).Code
+	key := lang + ":" + strings.Join(topics, ",")
 	b, ok := r.bodies[key]
 	if !ok {
-		v := r.view(topics)
+		v := r.view(lang, topics)
 		var h, t bytes.Buffer
-		if err := htmlTemplates.ExecuteTemplate(&h, "sections.html", v); err != nil {
+		if err := htmlTemplates[lang].ExecuteTemplate(&h, "sections.html", v); err != nil {
 			return Rendered{}, err
 		}
-		if err := textTemplates.ExecuteTemplate(&t, "sections.txt", v); err != nil {
+		if err := textTemplates[lang].ExecuteTemplate(&t, "sections.txt", v); err != nil {
 			return Rendered{}, err
 		}
 		b = body{html: htmltemplate.HTML(h.String()), text: t.String()}
 		r.bodies[key] = b
 	}
-	frame := frameView{Subject: r.Subject(), Month: r.issue.Month.Format("January 2006"), Greeting: greeting(sub),
-		Body: b.html, BodyText: b.text, UnsubscribeURL: r.UnsubscribeURL(sub.ID), SiteURL: r.link("/", nil),
-		NewsletterURL: r.link("/newsletter", nil), Email: sub.Email}
+	frame := frameView{Subject: r.SubjectIn(lang), Month: r.month(lang), Greeting: greeting(lang, sub),
+		Body: b.html, BodyText: b.text, UnsubscribeURL: r.UnsubscribeURL(sub.ID), SiteURL: r.linkIn(lang, "/"),
+		NewsletterURL: r.linkIn(lang, "/newsletter"), Email: sub.Email}
 	var h, t bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&h, "digest.html", frame); err != nil {
+	if err := htmlTemplates[lang].ExecuteTemplate(&h, "digest.html", frame); err != nil {
 		return Rendered{}, err
 	}
-	if err := textTemplates.ExecuteTemplate(&t, "digest.txt", frame); err != nil {
+	if err := textTemplates[lang].ExecuteTemplate(&t, "digest.txt", frame); err != nil {
 		return Rendered{}, err
 	}
 	return Rendered{Subject: frame.Subject, HTML: h.String(), Text: t.String(), UnsubscribeURL: frame.UnsubscribeURL}, nil
@@ -113,11 +145,11 @@ func normalTopics(prefs []string) []string {
 	return out
 }
 
-func greeting(s Subscriber) string {
+func greeting(code string, s Subscriber) string {
 	if s.FirstName != "" {
-		return "Hello " + s.FirstName + ","
+		return i18n.T(code, "newsletterMail.hello", map[string]any{"Name": s.FirstName})
 	}
-	return "Hello,"
+	return i18n.T(code, "newsletterMail.helloAnyone", nil)
 }
 
 // The views the templates read.
@@ -131,8 +163,8 @@ type (
 	}
 	sectionsView struct {
 		Month         string
-		TopicLabels   []string
-		NoCirculars   bool // the month had none at all: said once, at the top
+		Topics        string // the subscriber's topics' labels, listed
+		NoCirculars   bool   // the month had none at all: said once, at the top
 		CircularTitle string
 		Groups        []regulatorGroup
 		NewsTitle     string
@@ -170,14 +202,34 @@ var (
 // impactColors are the badges' colours, readable on light and dark.
 var impactColors = map[string]string{"high": "#b91c1c", "medium": "#b45309", "low": "#15803d"}
 
-func (r *Renderer) circular(c catalog.Circular) circularView {
-	v := circularView{Title: c.Title, URL: r.link("/circulars/"+c.Slug, nil), Number: string(c.CircularNumber),
-		Date: c.PublishedDate.Format("2 January 2006"), Category: c.Category, Summary: mail.Summary(c),
-		Impact: c.ImpactLevel, ImpactLabel: strings.ToUpper(c.ImpactLevel[:1]) + c.ImpactLevel[1:] + " impact",
+// The catalogue's keys of the topics' labels, the impact levels' and the
+// verifications'.
+var (
+	topicKeys = map[string]string{TopicRegulatory: "newsletterMail.topicRegulatory", TopicPayments: "newsletterMail.topicPayments",
+		TopicFintech: "newsletterMail.topicFintech", TopicEvents: "newsletterMail.topicEvents", TopicCompliance: "newsletterMail.topicCompliance"}
+	impactKeys   = map[string]string{"high": "newsletterMail.impactHigh", "medium": "newsletterMail.impactMedium", "low": "newsletterMail.impactLow"}
+	verifiedKeys = map[string]string{"checked": "newsletterMail.verifiedChecked", "reported": "newsletterMail.verifiedReported",
+		"pending": "newsletterMail.verifiedPending"}
+)
+
+// label is key's text in the language of code, or else when key is "".
+func label(code, key, orElse string) string {
+	if key == "" {
+		return orElse
+	}
+	return i18n.T(code, key, nil)
+}
+
+func (r *Renderer) circular(code string, c catalog.Circular) circularView {
+	v := circularView{Title: c.Title, URL: r.linkIn(code, "/circulars/"+c.Slug), Number: string(c.CircularNumber),
+		Date: mail.Date(code, c.PublishedDate.Time, "2 January 2006"), Category: c.Category, Summary: mail.Summary(c),
+		Impact:       c.ImpactLevel,
+		ImpactLabel:  label(code, impactKeys[c.ImpactLevel], strings.ToUpper(c.ImpactLevel[:1])+c.ImpactLevel[1:]+" impact"),
 		ImpactColor:  impactColors[c.ImpactLevel],
-		Verification: catalog.VerificationLabel(string(c.Verification)), Unchecked: c.AwaitsVerification()}
+		Verification: label(code, verifiedKeys[string(c.Verification)], catalog.VerificationLabel(string(c.Verification))),
+		Unchecked:    c.AwaitsVerification()}
 	if c.EffectiveDate != nil {
-		v.EffectiveDate = c.EffectiveDate.Format("2 January 2006")
+		v.EffectiveDate = mail.Date(code, c.EffectiveDate.Time, "2 January 2006")
 	}
 	return v
 }
@@ -187,25 +239,27 @@ func (r *Renderer) circular(c catalog.Circular) circularView {
 // regulatory is not chosen) and payment news; fintech, all the news;
 // compliance, the high-impact circulars and what takes effect soon;
 // events, upcoming SIBOS and major industry events.
-func (r *Renderer) view(topics []string) sectionsView {
+func (r *Renderer) view(code string, topics []string) sectionsView {
 	is := r.issue
 	has := func(t string) bool { return slices.Contains(topics, t) }
-	v := sectionsView{Month: is.Month.Format("January 2006"), NoCirculars: len(is.Circulars) == 0}
+	v := sectionsView{Month: r.month(code), NoCirculars: len(is.Circulars) == 0}
+	var labels []string
 	for _, t := range topics {
-		v.TopicLabels = append(v.TopicLabels, TopicLabels[t])
+		labels = append(labels, label(code, topicKeys[t], TopicLabels[t]))
 	}
+	v.Topics = strings.Join(labels, ", ")
 	if has(TopicRegulatory) || has(TopicPayments) {
-		v.CircularTitle = "Regulatory updates"
+		v.CircularTitle = i18n.T(code, "newsletterMail.regulatoryUpdates", nil)
 		keep := func(c catalog.Circular) bool { return true }
 		if !has(TopicRegulatory) {
-			v.CircularTitle = "Payment systems circulars"
+			v.CircularTitle = i18n.T(code, "newsletterMail.paymentCirculars", nil)
 			keep = func(c catalog.Circular) bool { return slices.Contains(paymentCircularCategories, c.Category) }
 		}
 		for _, src := range catalog.Sources {
 			g := regulatorGroup{Source: src}
 			for _, c := range is.Circulars {
 				if c.Source == src && keep(c) {
-					g.Circulars = append(g.Circulars, r.circular(c))
+					g.Circulars = append(g.Circulars, r.circular(code, c))
 				}
 			}
 			if len(g.Circulars) > 0 {
@@ -214,14 +268,14 @@ func (r *Renderer) view(topics []string) sectionsView {
 		}
 	}
 	if has(TopicFintech) || has(TopicPayments) {
-		v.NewsTitle = "Fintech news"
+		v.NewsTitle = i18n.T(code, "newsletterMail.fintechNews", nil)
 		if !has(TopicFintech) {
-			v.NewsTitle = "Payments news"
+			v.NewsTitle = i18n.T(code, "newsletterMail.paymentsNews", nil)
 		}
 		for _, n := range is.News {
 			if has(TopicFintech) || slices.Contains(paymentNewsCategories, n.Category) {
 				v.News = append(v.News, newsView{Title: n.Title, URL: n.SourceURL, Source: n.Source,
-					Date: n.PublishedDate.Format("2 January 2006"), Excerpt: markdown.Preview(n.Excerpt, 200)})
+					Date: mail.Date(code, n.PublishedDate.Time, "2 January 2006"), Excerpt: markdown.Preview(n.Excerpt, 200)})
 			}
 		}
 	}
@@ -229,29 +283,29 @@ func (r *Renderer) view(topics []string) sectionsView {
 		cv := &complianceView{}
 		for _, c := range is.Circulars {
 			if c.ImpactLevel == "high" {
-				cv.High = append(cv.High, r.circular(c))
+				cv.High = append(cv.High, r.circular(code, c))
 			}
 		}
 		for _, c := range is.Effective {
-			cv.Effective = append(cv.Effective, r.circular(c))
+			cv.Effective = append(cv.Effective, r.circular(code, c))
 		}
 		v.Compliance = cv
 	}
 	if has(TopicEvents) {
 		for _, s := range is.Sibos {
 			sv := sibosView{Title: s.Title, Where: joinNonEmpty(", ", string(s.Venue), string(s.Location)), Theme: string(s.Theme),
-				URL: r.link("/sibos-events", nil)}
+				URL: r.linkIn(code, "/sibos-events")}
 			if s.StartDate != nil {
-				sv.When = s.StartDate.Format("2 January 2006")
+				sv.When = mail.Date(code, s.StartDate.Time, "2 January 2006")
 				if s.EndDate != nil {
-					sv.When += " to " + s.EndDate.Format("2 January 2006")
+					sv.When = i18n.T(code, "newsletterMail.dateRange", map[string]any{"From": sv.When, "To": mail.Date(code, s.EndDate.Time, "2 January 2006")})
 				}
 			}
 			v.Sibos = append(v.Sibos, sv)
 		}
 		for _, e := range is.Events {
 			v.Events = append(v.Events, eventView{Name: e.Name, Where: string(e.Location), Frequency: string(e.Frequency),
-				URL: r.link("/fintech-events", nil)})
+				URL: r.linkIn(code, "/fintech-events")})
 		}
 	}
 	return v

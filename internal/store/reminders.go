@@ -42,7 +42,7 @@ const reminderJoin = ` JOIN organisation_members m ON m.organisation_id = d.orga
 // bouncing.
 func (s *DB) Recipients(ctx context.Context, today catalog.Date) (_ []teammail.Recipient, err error) {
 	defer wrap(&err, "Recipients")
-	rows, err := s.db.QueryContext(ctx, `SELECT u.id, u.email, u.username, u.first_name, u.last_name FROM users u
+	rows, err := s.db.QueryContext(ctx, `SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.language FROM users u
 		JOIN user_preferences p ON p.user_id = u.id
 		WHERE p.reminder_emails
 		AND NOT EXISTS (SELECT 1 FROM alert_addresses b WHERE b.email_key = u.email_key AND b.bouncing)
@@ -58,7 +58,7 @@ func (s *DB) Recipients(ctx context.Context, today catalog.Date) (_ []teammail.R
 	var out []teammail.Recipient
 	for rows.Next() {
 		var r teammail.Recipient
-		if err := rows.Scan(&r.UserID, &r.Email, &r.Username, &r.FirstName, &r.LastName); err != nil {
+		if err := rows.Scan(&r.UserID, &r.Email, &r.Username, &r.FirstName, &r.LastName, &r.Language); err != nil {
 			return nil, err
 		}
 		out = append(out, r)

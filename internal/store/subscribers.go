@@ -20,12 +20,12 @@ import (
 // preference and the subscriber of their address are kept in step here,
 // in the transaction that changes either.
 
-const subscriberColumns = "id, email, first_name, last_name, subscribed_at, is_active, preferences, source"
+const subscriberColumns = "id, email, first_name, last_name, subscribed_at, is_active, preferences, source, language"
 
 func scanSubscriber(row interface{ Scan(...any) error }, extra ...any) (newsletter.Subscriber, error) {
 	var s newsletter.Subscriber
 	var at, prefs string
-	err := row.Scan(append([]any{&s.ID, &s.Email, &s.FirstName, &s.LastName, &at, &s.IsActive, &prefs, &s.Source}, extra...)...)
+	err := row.Scan(append([]any{&s.ID, &s.Email, &s.FirstName, &s.LastName, &at, &s.IsActive, &prefs, &s.Source, &s.Language}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, newsletter.ErrNoSubscriber
 	}
@@ -44,6 +44,14 @@ func scanSubscriber(row interface{ Scan(...any) error }, extra ...any) (newslett
 	return s, nil
 }
 
+// keepLanguage is the language code asks for, or old when code is "".
+func keepLanguage(code, old string) string {
+	if code == "" {
+		return old
+	}
+	return languageOf(code)
+}
+
 func topicsText(topics []string) string {
 	if topics == nil {
 		topics = []string{}
@@ -55,7 +63,8 @@ func topicsText(topics []string) string {
 // Subscribe adds the signup's address, or updates the subscriber who has
 // it (in any case): names and topics replaced, re-activated if inactive.
 // It answers the subscriber and what happened (newsletter.Status*). A
-// user with that address has their newsletter preference turned on.
+// user with that address has their newsletter preference turned on. The
+// subscriber's language becomes the signup's, unless that is "".
 func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (_ newsletter.Subscriber, _ string, err error) {
 	defer wrap(&err, "Subscribe")
 	if in.Preferences == nil {
@@ -75,18 +84,19 @@ func (s *DB) Subscribe(ctx context.Context, in newsletter.Signup) (_ newsletter.
 	switch {
 	case errors.Is(err, newsletter.ErrNoSubscriber):
 		_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
-			subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
-			uuid.NewString(), in.Email, userKey(in.Email), in.FirstName, in.LastName, timeText(now), topicsText(in.Preferences), in.Source)
+			subscribed_at, is_active, preferences, source, language) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?)`,
+			uuid.NewString(), in.Email, userKey(in.Email), in.FirstName, in.LastName, timeText(now), topicsText(in.Preferences), in.Source,
+			languageOf(in.Language))
 	case err != nil:
 	case old.IsActive:
 		status = newsletter.StatusUpdated
-		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ? WHERE id = ?`,
-			in.FirstName, in.LastName, topicsText(in.Preferences), old.ID)
+		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ?, language = ? WHERE id = ?`,
+			in.FirstName, in.LastName, topicsText(in.Preferences), keepLanguage(in.Language, old.Language), old.ID)
 	default:
 		status = newsletter.StatusReactivated
 		_, err = tx.ExecContext(ctx, `UPDATE newsletter_subscribers SET first_name = ?, last_name = ?, preferences = ?,
-			is_active = TRUE, subscribed_at = ?, source = ? WHERE id = ?`,
-			in.FirstName, in.LastName, topicsText(in.Preferences), timeText(now), in.Source, old.ID)
+			is_active = TRUE, subscribed_at = ?, source = ?, language = ? WHERE id = ?`,
+			in.FirstName, in.LastName, topicsText(in.Preferences), timeText(now), in.Source, keepLanguage(in.Language, old.Language), old.ID)
 	}
 	if err == nil {
 		err = setUserSubscription(ctx, tx, userKey(in.Email), true, now)
@@ -117,8 +127,8 @@ func setUserSubscription(ctx context.Context, tx *txConn, emailKey string, on bo
 // their address is subscribed (re-activated if it was, with the default
 // topics if new); off, it is unsubscribed.
 func syncUserSubscriber(ctx context.Context, tx *txConn, userID string, on bool, now time.Time) error {
-	var email, first, last string
-	err := tx.QueryRowContext(ctx, "SELECT email, first_name, last_name FROM users WHERE id = ?", userID).Scan(&email, &first, &last)
+	var email, first, last, lang string
+	err := tx.QueryRowContext(ctx, "SELECT email, first_name, last_name, language FROM users WHERE id = ?", userID).Scan(&email, &first, &last, &lang)
 	if err != nil {
 		return err
 	}
@@ -127,10 +137,10 @@ func syncUserSubscriber(ctx context.Context, tx *txConn, userID string, on bool,
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO newsletter_subscribers (id, email, email_key, first_name, last_name,
-		subscribed_at, is_active, preferences, source) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)
+		subscribed_at, is_active, preferences, source, language) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?)
 		ON CONFLICT (email_key) DO UPDATE SET is_active = TRUE,
 		subscribed_at = CASE WHEN newsletter_subscribers.is_active THEN newsletter_subscribers.subscribed_at ELSE excluded.subscribed_at END`,
-		uuid.NewString(), email, userKey(email), first, last, timeText(now), topicsText(newsletter.DefaultTopics), newsletter.SourceWebsite)
+		uuid.NewString(), email, userKey(email), first, last, timeText(now), topicsText(newsletter.DefaultTopics), newsletter.SourceWebsite, lang)
 	return err
 }
 

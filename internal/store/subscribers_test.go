@@ -26,12 +26,12 @@ func TestSubscribers_Subscribe(t *testing.T) {
 			want       newsletter.Subscriber
 		}{
 			{"New", newsletter.Signup{Email: "Asha@Example.com"}, newsletter.StatusSubscribed,
-				newsletter.Subscriber{Email: "Asha@Example.com", IsActive: true, Preferences: []string{"regulatory", "payments"}, Source: "website"}},
+				newsletter.Subscriber{Email: "Asha@Example.com", IsActive: true, Preferences: []string{"regulatory", "payments"}, Source: "website", Language: "en"}},
 			{"SameAddressOtherCase", newsletter.Signup{Email: "asha@example.COM", FirstName: "Asha", Preferences: []string{"events"}, Source: "dashboard"},
 				newsletter.StatusUpdated,
-				newsletter.Subscriber{Email: "Asha@Example.com", FirstName: "Asha", IsActive: true, Preferences: []string{"events"}, Source: "website"}},
+				newsletter.Subscriber{Email: "Asha@Example.com", FirstName: "Asha", IsActive: true, Preferences: []string{"events"}, Source: "website", Language: "en"}},
 			{"EmptyTopics", newsletter.Signup{Email: "asha@example.com", Preferences: []string{}}, newsletter.StatusUpdated,
-				newsletter.Subscriber{Email: "Asha@Example.com", IsActive: true, Preferences: []string{}, Source: "website"}},
+				newsletter.Subscriber{Email: "Asha@Example.com", IsActive: true, Preferences: []string{}, Source: "website", Language: "en"}},
 		}
 		var id string
 		for _, st := range steps {

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"regpulse/internal/auth"
+	"regpulse/internal/i18n"
 )
 
 // Accounts: users and their preferences (auth's types). Usernames and
@@ -19,10 +20,14 @@ import (
 // them lower-cased.
 
 const userColumns = `id, username, email, first_name, last_name, role, is_verified, created_at,
-	last_login_at, password_hash, token_version`
+	last_login_at, password_hash, token_version, language`
 
 // userKey is the form a username or e-mail is unique in.
 func userKey(s string) string { return strings.ToLower(s) }
+
+// languageOf is the stored language of code: the site's language of
+// that code, English for "" or one the site lacks.
+func languageOf(code string) string { return i18n.Of(code).Code }
 
 func timeText(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
@@ -31,7 +36,7 @@ func scanUser(row interface{ Scan(...any) error }) (auth.User, error) {
 	var created string
 	var last sql.NullString
 	err := row.Scan(&u.ID, &u.Username, &u.Email, &u.FirstName, &u.LastName, &u.Role, &u.IsVerified, &created,
-		&last, &u.PasswordHash, &u.TokenVersion)
+		&last, &u.PasswordHash, &u.TokenVersion, &u.Language)
 	if errors.Is(err, sql.ErrNoRows) {
 		return auth.User{}, auth.ErrNoUser
 	}
@@ -85,10 +90,11 @@ func (s *DB) CreateUser(ctx context.Context, nu auth.NewUser) (_ auth.User, err 
 func (s *DB) createUser(ctx context.Context, tx *txConn, nu auth.NewUser) (auth.User, error) {
 	now := s.now().UTC()
 	u := auth.User{ID: uuid.NewString(), Username: nu.Username, Email: nu.Email, FirstName: nu.FirstName,
-		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash}
+		LastName: nu.LastName, Role: auth.RoleUser, CreatedAt: now, PasswordHash: nu.PasswordHash, Language: languageOf(nu.Language)}
 	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, username_key, email, email_key, password_hash,
-		first_name, last_name, role, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		u.ID, u.Username, userKey(u.Username), u.Email, userKey(u.Email), u.PasswordHash, u.FirstName, u.LastName, u.Role, timeText(now))
+		first_name, last_name, role, created_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Username, userKey(u.Username), u.Email, userKey(u.Email), u.PasswordHash, u.FirstName, u.LastName, u.Role, timeText(now),
+		u.Language)
 	if err != nil {
 		if taken := takenError(err); taken != err {
 			return auth.User{}, taken
@@ -165,7 +171,7 @@ func (s *DB) RecordLogin(ctx context.Context, id string, at time.Time) (err erro
 }
 
 // UpdateProfile sets the user's names and e-mail (auth.ErrEmailTaken when
-// another user has it). A newsletter subscription under the old address
+// another user has it), and their language unless p's is "". A newsletter subscription under the old address
 // moves to the new one, unless the new one is subscribed already: the
 // subscriber and the user's newsletterSubscription stay in step.
 func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (_ auth.User, err error) {
@@ -174,7 +180,12 @@ func (s *DB) UpdateProfile(ctx context.Context, id string, p auth.Profile) (_ au
 	if err != nil {
 		return auth.User{}, err
 	}
-	u, err := s.updateUser(ctx, id, "first_name = ?, last_name = ?, email = ?, email_key = ?", p.FirstName, p.LastName, p.Email, userKey(p.Email))
+	lang := old.Language
+	if p.Language != "" {
+		lang = languageOf(p.Language)
+	}
+	u, err := s.updateUser(ctx, id, "first_name = ?, last_name = ?, email = ?, email_key = ?, language = ?", p.FirstName, p.LastName, p.Email,
+		userKey(p.Email), lang)
 	if err != nil {
 		return auth.User{}, err
 	}

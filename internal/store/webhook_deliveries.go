@@ -303,15 +303,16 @@ func (s *DB) PruneWebhooks(ctx context.Context, before time.Time) (_ int, err er
 
 // DisabledRecipients: see webhooks.Store. An organisation's admins (in
 // the order of their names), or the alert's owner (a signed-in user's
-// address, else the subscription's own).
+// address, else the subscription's own), each with their language (an
+// alert without a user's: English).
 func (s *DB) DisabledRecipients(ctx context.Context, d webhooks.Disabled) (_ []webhooks.Recipient, err error) {
 	defer wrap(&err, "DisabledRecipients")
 	var rows *sql.Rows
 	if d.Endpoint.AlertID != "" {
-		rows, err = s.db.QueryContext(ctx, `SELECT COALESCE(u.email, a.email), COALESCE(u.first_name, ''), COALESCE(u.last_name, ''), COALESCE(u.username, '')
-			FROM alerts a LEFT JOIN users u ON u.id = a.user_id WHERE a.id = ?`, d.Endpoint.AlertID)
+		rows, err = s.db.QueryContext(ctx, `SELECT COALESCE(u.email, a.email), COALESCE(u.first_name, ''), COALESCE(u.last_name, ''), COALESCE(u.username, ''),
+			COALESCE(u.language, 'en') FROM alerts a LEFT JOIN users u ON u.id = a.user_id WHERE a.id = ?`, d.Endpoint.AlertID)
 	} else {
-		rows, err = s.db.QueryContext(ctx, `SELECT u.email, u.first_name, u.last_name, u.username
+		rows, err = s.db.QueryContext(ctx, `SELECT u.email, u.first_name, u.last_name, u.username, u.language
 			FROM organisation_members m JOIN users u ON u.id = m.user_id
 			WHERE m.organisation_id = ? AND m.role = ? AND (m.expires_at IS NULL OR m.expires_at > ?)
 			ORDER BY u.first_name, u.last_name, u.username, u.id`, d.Endpoint.OrganisationID, teams.RoleAdmin, timeText(s.now()))
@@ -324,7 +325,7 @@ func (s *DB) DisabledRecipients(ctx context.Context, d webhooks.Disabled) (_ []w
 	for rows.Next() {
 		var r webhooks.Recipient
 		var first, last, username string
-		if err := rows.Scan(&r.Email, &first, &last, &username); err != nil {
+		if err := rows.Scan(&r.Email, &first, &last, &username, &r.Language); err != nil {
 			return nil, err
 		}
 		if r.Email == "" {

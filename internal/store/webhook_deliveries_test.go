@@ -296,7 +296,7 @@ func TestDB_FinishDeliveries_Disable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff([]webhooks.Recipient{{Email: "asha@example.com", Name: "Asha Rao"}}, to); diff != "" {
+		if diff := cmp.Diff([]webhooks.Recipient{{Email: "asha@example.com", Name: "Asha Rao", Language: "en"}}, to); diff != "" {
 			t.Errorf("recipients (-want +got):\n%s", diff)
 		}
 	})

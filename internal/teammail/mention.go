@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"fmt"
 	htmltemplate "html/template"
 	"net/url"
+	"strings"
 	texttemplate "text/template"
 	"time"
 
 	"regpulse/internal/decisions"
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 	"regpulse/internal/teams"
 )
@@ -19,10 +20,10 @@ import (
 var templateFS embed.FS
 
 var (
-	mentionHTML  = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/mention.html"))
-	mentionText  = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/mention.txt"))
-	reminderHTML = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/reminder.html"))
-	reminderText = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/reminder.txt"))
+	mentionHTML  = must(mail.HTMLByLanguage(templateFS, "templates/mention.html"))
+	mentionText  = must(mail.TextByLanguage(templateFS, "templates/mention.txt"))
+	reminderHTML = must(mail.HTMLByLanguage(templateFS, "templates/reminder.html"))
+	reminderText = must(mail.TextByLanguage(templateFS, "templates/reminder.txt"))
 )
 
 // ProfilePath is the page where a user turns these e-mails off, at its
@@ -40,6 +41,8 @@ type MentionEmail struct {
 	Comment      decisions.Comment
 	Subject      Page
 	Site         mail.Site // the links' base
+	// Language is the language of the member's e-mails ("": English).
+	Language string
 }
 
 // NewMention is the e-mail telling to that author (a member) mentioned
@@ -53,17 +56,31 @@ type mentionView struct {
 	Subject, Author, Organisation, Title, Body string
 	When, Email                                string
 	SubjectURL, ProfileURL                     string
+	// OnBefore and OnAfter are the words around the linked title in
+	// "On {title}, {when}:" in the e-mail's language.
+	OnBefore, OnAfter string
 }
 
 // Render renders e.
 func (e MentionEmail) Render() (Rendered, error) {
-	v := mentionView{Subject: fmt.Sprintf("%s mentioned you on %s", e.Author, e.Subject.Title), Author: e.Author,
-		Organisation: e.Organisation, Title: e.Subject.Title, Body: e.Comment.Body, When: longTime(e.Comment.CreatedAt), Email: e.To.Email,
-		SubjectURL: e.Site.Link(e.Subject.Path, nil), ProfileURL: e.Site.Link(ProfilePath, nil) + "#" + ProfileAnchor}
-	return render(mentionHTML, mentionText, "mention", v.Subject, v)
+	lang := i18n.Of(e.Language).Code
+	v := mentionView{Subject: i18n.T(lang, "teamMail.mentionSubject", map[string]any{"Author": e.Author, "Title": e.Subject.Title}),
+		Author: e.Author, Organisation: e.Organisation, Title: e.Subject.Title, Body: e.Comment.Body,
+		When: mail.Date(lang, e.Comment.CreatedAt.UTC(), "2 January 2006, 15:04 UTC"), Email: e.To.Email,
+		SubjectURL: e.Site.LinkIn(lang, e.Subject.Path, nil), ProfileURL: e.Site.LinkIn(lang, ProfilePath, nil) + "#" + ProfileAnchor}
+	const title = "\x00"
+	v.OnBefore, v.OnAfter, _ = strings.Cut(i18n.T(lang, "teamMail.mentionOn", map[string]any{"Title": title, "When": v.When}), title)
+	return render(mentionHTML[lang], mentionText[lang], "mention", v.Subject, v)
 }
 
 // render executes the HTML and text templates of the e-mail name on v.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func render(h *htmltemplate.Template, t *texttemplate.Template, name, subject string, v any) (Rendered, error) {
 	var hb, tb bytes.Buffer
 	if err := h.ExecuteTemplate(&hb, name+".html", v); err != nil {

@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/alerts"
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
+	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 	"regpulse/internal/metrics"
@@ -26,6 +27,7 @@ type Reminder struct {
 // reminded of yet, with reminders on and an address not bouncing.
 type Recipient struct {
 	UserID, Email, Username, FirstName, LastName string
+	Language                                     string // of their e-mails; "": English
 }
 
 // Store is what the reminders' run needs from persistence.
@@ -222,39 +224,39 @@ type reminderView struct {
 	WorkURL, ProfileURL        string
 }
 
-// statusLabels are the statuses as the e-mail says them.
-var statusLabels = map[string]string{
-	decisions.StatusNew: "new", decisions.StatusAssessing: "assessing", decisions.StatusActionPlanned: "action planned",
+// statusKeys are the catalogue's keys of the statuses as the e-mail
+// says them.
+var statusKeys = map[string]string{
+	decisions.StatusNew: "teamMail.statusNew", decisions.StatusAssessing: "teamMail.statusAssessing",
+	decisions.StatusActionPlanned: "teamMail.statusActionPlanned",
 }
 
-// days says n days, n ≥ 0.
-func days(n int) string {
-	if n == 1 {
-		return "1 day"
-	}
-	return indian.Int(n) + " days"
+// days says n days, n ≥ 0, in the language of code.
+func days(code string, n int) string {
+	return i18n.T(code, "teamMail.days", map[string]any{"Count": n, "N": indian.Int(n)})
 }
 
-// Render renders e.
+// Render renders e in its recipient's language.
 func (e ReminderEmail) Render() (Rendered, error) {
+	lang := i18n.Of(e.To.Language).Code
 	v := reminderView{Name: name(e.To.FirstName, e.To.LastName, e.To.Username), Email: e.To.Email, Horizon: Horizon,
-		WorkURL: e.Site.Link("/organisation", nil), ProfileURL: e.Site.Link(ProfilePath, nil) + "#" + ProfileAnchor}
+		WorkURL: e.Site.LinkIn(lang, "/organisation", nil), ProfileURL: e.Site.LinkIn(lang, ProfilePath, nil) + "#" + ProfileAnchor}
 	for _, it := range e.Items {
-		l := reminderLine{Title: it.Page.Title, URL: e.Site.Link(it.Page.Path, nil), Organisation: it.OrganisationName,
-			Status: statusLabels[it.Status]}
-		if l.Status == "" {
-			l.Status = it.Status
+		l := reminderLine{Title: it.Page.Title, URL: e.Site.LinkIn(lang, it.Page.Path, nil), Organisation: it.OrganisationName,
+			Status: it.Status}
+		if key, ok := statusKeys[it.Status]; ok {
+			l.Status = i18n.T(lang, key, nil)
 		}
 		if it.DueDate != nil {
-			l.Due = longDate(*it.DueDate)
+			l.Due = mail.Date(lang, it.DueDate.Time, "2 January 2006")
 			n := int(e.Day.Sub(it.DueDate.Time).Hours() / 24)
 			switch {
 			case it.Kind == KindOverdue:
-				l.When = days(n) + " overdue"
+				l.When = i18n.T(lang, "teamMail.overdueBy", map[string]any{"Days": days(lang, n)})
 			case n == 0:
-				l.When = "due today"
+				l.When = i18n.T(lang, "teamMail.dueToday", nil)
 			default:
-				l.When = "due in " + days(-n)
+				l.When = i18n.T(lang, "teamMail.dueIn", map[string]any{"Days": days(lang, -n)})
 			}
 		}
 		if it.Kind == KindOverdue {
@@ -266,11 +268,11 @@ func (e ReminderEmail) Render() (Rendered, error) {
 	v.OverdueCount, v.DueSoonCount = indian.Int(len(v.Overdue)), indian.Int(len(v.DueSoon))
 	var parts []string
 	if n := len(v.Overdue); n > 0 {
-		parts = append(parts, indian.Int(n)+" overdue")
+		parts = append(parts, i18n.T(lang, "teamMail.subjectOverdue", map[string]any{"N": indian.Int(n)}))
 	}
 	if n := len(v.DueSoon); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s due within %d days", indian.Int(n), Horizon))
+		parts = append(parts, i18n.T(lang, "teamMail.subjectDueSoon", map[string]any{"N": indian.Int(n), "Days": Horizon}))
 	}
-	v.Subject = "RegPulse reminder: " + strings.Join(parts, ", ")
-	return render(reminderHTML, reminderText, "reminder", v.Subject, v)
+	v.Subject = i18n.T(lang, "teamMail.reminderSubject", map[string]any{"Parts": strings.Join(parts, ", ")})
+	return render(reminderHTML[lang], reminderText[lang], "reminder", v.Subject, v)
 }

@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/decisions"
@@ -98,10 +97,6 @@ func subjectPage(ctx context.Context, cat Catalog, s decisions.Subject) (Page, e
 
 // Rendered is an e-mail's subject and bodies.
 type Rendered struct{ Subject, Text, HTML string }
-
-func longDate(d catalog.Date) string { return d.Format("2 January 2006") }
-
-func longTime(t time.Time) string { return t.UTC().Format("2 January 2006, 15:04 UTC") }
 
 // name is how an e-mail calls a person: their name, else their username.
 func name(first, last, username string) string {

@@ -110,6 +110,8 @@ type Disabled struct {
 type Recipient struct {
 	Email string
 	Name  string
+	// Language is the language of the person's e-mails ("": English).
+	Language string
 }
 
 // Store is what the engine needs of the store (internal/store's *DB).

@@ -6,21 +6,28 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	htmltemplate "html/template"
 	"net/url"
-	texttemplate "text/template"
 	"time"
 
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 )
 
 //go:embed templates/*
 var templateFS embed.FS
 
+// The e-mail's templates by language (mail.HTMLByLanguage).
 var (
-	disabledHTML = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/disabled.html"))
-	disabledText = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/disabled.txt"))
+	disabledHTML = must(mail.HTMLByLanguage(templateFS, "templates/disabled.html"))
+	disabledText = must(mail.TextByLanguage(templateFS, "templates/disabled.txt"))
 )
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
 
 // The pages where an endpoint is turned back on: an organisation's
 // settings, at its webhooks; the profile's alerts, for an alert's.
@@ -40,48 +47,50 @@ type DisabledEmail struct {
 }
 
 type disabledView struct {
-	Subject, Title, Owner, What, URL, Description string
-	Reason, When, SettingsURL, Because, Email     string
+	Subject, Title, Owner, Kind, URL, Description string
+	Reason, When, SettingsURL, Because            string
 	Resend                                        bool
 }
 
 // Rendered is an e-mail's subject and bodies.
 type Rendered struct{ Subject, Text, HTML string }
 
-// kindName names an endpoint's kind in a sentence.
-func kindName(k Kind) string {
+// kindName names an endpoint's kind in a sentence, in the language of
+// code.
+func kindName(code string, k Kind) string {
 	switch k {
 	case KindSlack:
-		return "the Slack channel"
+		return i18n.T(code, "mail.kindSlack", nil)
 	case KindTeams:
-		return "the Microsoft Teams channel"
+		return i18n.T(code, "mail.kindTeams", nil)
 	}
-	return "the webhook endpoint"
+	return i18n.T(code, "mail.kindWebhook", nil)
 }
 
-// Render renders e.
+// Render renders e in its recipient's language.
 func (e DisabledEmail) Render() (Rendered, error) {
 	d := e.Disabled
-	v := disabledView{What: kindName(d.Endpoint.Kind), URL: redactURL(d.Endpoint.Kind, d.Endpoint.URL), Description: d.Endpoint.Description,
-		Reason: d.Reason, When: d.At.UTC().Format("2 January 2006, 15:04 UTC"), Email: e.To.Email}
+	lang := i18n.Of(e.To.Language).Code
+	v := disabledView{Kind: kindName(lang, d.Endpoint.Kind), URL: redactURL(d.Endpoint.Kind, d.Endpoint.URL), Description: d.Endpoint.Description,
+		Reason: d.Reason, When: mail.Date(lang, d.At.UTC(), "2 January 2006, 15:04 UTC")}
 	if d.Endpoint.AlertID != "" {
 		v.Owner = d.AlertName
-		v.Title = "Your alert's " + v.What[len("the "):] + " was turned off"
-		v.SettingsURL = e.Site.Link(AlertsPath, nil) + "#" + AlertsAnchor
-		v.Because = "the alert " + d.AlertName + " is yours on RegPulse"
+		v.Title = i18n.T(lang, "mail.webhookOffAlertTitle", map[string]any{"Kind": v.Kind})
+		v.SettingsURL = e.Site.LinkIn(lang, AlertsPath, nil) + "#" + AlertsAnchor
+		v.Because = i18n.T(lang, "mail.webhookBecauseAlert", map[string]any{"Alert": d.AlertName, "Email": e.To.Email})
 	} else {
 		v.Owner = d.OrganisationName
-		v.Title = "A " + v.What[len("the "):] + " of " + d.OrganisationName + " was turned off"
-		v.SettingsURL = e.Site.Link(OrganisationPath, url.Values{"id": {d.Endpoint.OrganisationID}}) + "#" + OrganisationAnchor
-		v.Because = "you are an admin of " + d.OrganisationName + " on RegPulse"
+		v.Title = i18n.T(lang, "mail.webhookOffOrgTitle", map[string]any{"Kind": v.Kind, "Organisation": d.OrganisationName})
+		v.SettingsURL = e.Site.LinkIn(lang, OrganisationPath, url.Values{"id": {d.Endpoint.OrganisationID}}) + "#" + OrganisationAnchor
+		v.Because = i18n.T(lang, "mail.webhookBecauseAdmin", map[string]any{"Organisation": d.OrganisationName, "Email": e.To.Email})
 		v.Resend = true
 	}
 	v.Subject = v.Title
 	var hb, tb bytes.Buffer
-	if err := disabledHTML.ExecuteTemplate(&hb, "disabled.html", v); err != nil {
+	if err := disabledHTML[lang].ExecuteTemplate(&hb, "disabled.html", v); err != nil {
 		return Rendered{}, err
 	}
-	if err := disabledText.ExecuteTemplate(&tb, "disabled.txt", v); err != nil {
+	if err := disabledText[lang].ExecuteTemplate(&tb, "disabled.txt", v); err != nil {
 		return Rendered{}, err
 	}
 	return Rendered{Subject: v.Subject, Text: tb.String(), HTML: hb.String()}, nil

@@ -58,6 +58,18 @@ describe("the client", () => {
     ]);
   });
 
+  it("asks for the page's language: en on an English page, hi on a Hindi one", async () => {
+    const sent = stub(() => new Response("{}"));
+    await dataOf(api.GET("/auth/me"));
+    document.documentElement.lang = "hi";
+    try {
+      await dataOf(api.POST("/newsletter/subscribe", { body: { email: "a@example.org" } }));
+    } finally {
+      document.documentElement.lang = "";
+    }
+    expect(sent.map((r) => r.headers.get("Accept-Language"))).toEqual(["en", "hi"]);
+  });
+
   it("sends a body as JSON with its type, and answers the data with the response", async () => {
     const sent = stub(() => new Response('{"status":"subscribed","message":"Thanks"}', { status: 201 }));
     const { data, response } = await answered(api.POST("/newsletter/subscribe", { body: { email: "a@example.org" } }));

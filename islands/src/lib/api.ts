@@ -7,8 +7,11 @@
 //
 //	dataOf(api.GET("/circulars/{id}", { params: { path: { id } }, signal }))
 //
-// Every request includes credentials, asks for JSON and, when a token is
-// kept (auth_token in localStorage), carries it as a bearer Authorization
+// Every request includes credentials, asks for JSON in the page's
+// language (Accept-Language: hi on a Hindi page, en on an English one:
+// the API's messages, and the language a signup or a subscription
+// records for the person's e-mails) and, when a token is kept
+// (auth_token in localStorage), carries it as a bearer Authorization
 // header; a body is sent as JSON with its content type. A query is written
 // as URLSearchParams writes it, empty values left out (queryString: the
 // URLs the pages link to). answered and dataOf raise a failed call as
@@ -17,6 +20,7 @@
 // shown.
 import createClient from "openapi-fetch";
 import type { components, paths } from "./api-types.gen";
+import { pageLang } from "./i18n";
 import { getToken } from "./token";
 
 export type Schemas = components["schemas"];
@@ -57,8 +61,9 @@ export const api = createClient<paths>({
   headers: { Accept: "application/json" },
   querySerializer: queryString,
   // fetch is looked up at each call (tests stub it); the token is the one
-  // kept then.
+  // kept then, the language the page's then.
   fetch: (request) => {
+    request.headers.set("Accept-Language", pageLang());
     const token = getToken();
     if (token) request.headers.set("Authorization", `Bearer ${token}`);
     return fetch(request);
