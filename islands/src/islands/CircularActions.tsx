@@ -7,6 +7,7 @@
 // levels and reasons are the API's: nothing is recomputed here.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { aiQuery } from "../lib/ai-lang";
 import { api, dataOf, type Schemas } from "../lib/api";
 import { withProviders } from "../lib/providers";
 import { queryClient } from "../lib/query";
@@ -24,7 +25,7 @@ export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Pr
   const [summary, setSummary] = useState<GeneratedSummary | null>(aiSummary);
   const [analysis, setAnalysis] = useState<ImpactAnalysis | null>(null);
   const summarize = useMutation({
-    mutationFn: () => dataOf(api.POST("/circulars/{id}/summarize", { params: { path: { id } } })),
+    mutationFn: () => dataOf(api.POST("/circulars/{id}/summarize", { params: { path: { id }, query: aiQuery() } })),
     onSuccess: (c) => {
       setSummary(c.aiSummary);
       void queryClient.invalidateQueries({ queryKey: ["/circulars"] });
@@ -33,7 +34,7 @@ export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Pr
     onError: () => toast({ title: "Error", description: "Failed to generate summary. Please try again.", variant: "destructive" }),
   });
   const impact = useMutation({
-    mutationFn: () => dataOf(api.POST("/circulars/{id}/impact", { params: { path: { id } }, body: { entityType } })),
+    mutationFn: () => dataOf(api.POST("/circulars/{id}/impact", { params: { path: { id }, query: aiQuery() }, body: { entityType } })),
     onSuccess: (a) => {
       setAnalysis(a);
       toast({ title: "Impact Analysis Complete", description: `Impact level: ${a.impactLevel}. See detailed analysis.` });
