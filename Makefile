@@ -14,7 +14,7 @@ BIN     := bin/regpulse
 E2E_PORT ?= 18080
 
 GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -path './e2e/*' 2>/dev/null) go.mod go.sum
-ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/package-lock.json api/openapi.json
+ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/scripts/font-subset.mjs islands/scripts/font-range.json islands/package-lock.json api/openapi.json
 # (templates/ is listed because Tailwind generates the CSS from the classes
 # used there too; api/openapi.json because the islands' API types come from it)
 SITE_SOURCES    := $(shell find content templates media -type f 2>/dev/null)

@@ -24,14 +24,41 @@ import (
 // aiRoutes: the AI calls, sharing one rate limit.
 func aiRoutes() []*route {
 	return []*route{
-		limited(aiLimit, handle(opSummarizeCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
-			h.summarizeCircular(w, r, in.ID)
+		limited(aiLimit, handle(opSummarizeCircular, func(h *Handler, w http.ResponseWriter, r *http.Request, in aiCircularIn) {
+			h.summarizeCircular(w, r, in.ID, in.Lang)
 		})),
-		limited(aiLimit, handle(opAnalyzeImpact, func(h *Handler, w http.ResponseWriter, r *http.Request, in circularIn) {
-			h.analyzeImpact(w, r, in.ID)
+		limited(aiLimit, handle(opAnalyzeImpact, func(h *Handler, w http.ResponseWriter, r *http.Request, in aiCircularIn) {
+			h.analyzeImpact(w, r, in.ID, in.Lang)
 		})),
-		limited(aiLimit, handle(opSummarizeText, func(h *Handler, w http.ResponseWriter, r *http.Request, _ none) { h.summarizeText(w, r) })),
+		limited(aiLimit, handle(opSummarizeText, func(h *Handler, w http.ResponseWriter, r *http.Request, in aiLangIn) { h.summarizeText(w, r, in.Lang) })),
 	}
+}
+
+// aiParams are the AI calls' own parameters: the language of the answer.
+var aiParams = map[string]*apispec.Param{
+	"AILang": {Component: "AILang", Name: "lang", In: "query",
+		Description: "The language to answer in: the page's (en or hi; default en). With a language model configured, the model is asked to write the summary or the impact's reasons in it; " +
+			"the local summariser answers with sentences of the text itself, in the text's language (it splits Hindi text at the danda). " +
+			"A circular's summary or analysis asked for in Hindi from a model is answered but not stored: the stored one stays English.",
+		Schema: apispec.Schema{Type: "string", Enum: ai.Langs, Default: ai.LangEnglish}},
+}
+
+type (
+	aiLangIn struct {
+		Lang string `param:"AILang"`
+	}
+	aiCircularIn struct {
+		circularIn
+		aiLangIn
+	}
+)
+
+// aiStores reports whether a circular's summary or analysis made for lang
+// is stored: an English one always; a Hindi one only from the local
+// provider, whose answer is the same in either language (sentences of the
+// text), so a model's Hindi never replaces the English readers see.
+func (h *Handler) aiStores(lang string) bool {
+	return lang != ai.LangHindi || !h.ai.svc.HasModel()
 }
 
 // aiLimit is the AI calls' shared limit: one limiter, built once per
@@ -154,11 +181,15 @@ func (h *Handler) initAI() {
 // summarizeCircular is POST /circulars/{id}/summarize: it summarises the
 // circular, stores the summary beside the editors' and answers with the
 // circular as lists show it now.
-func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request, id string) {
-	aboutCircular(h, w, r, id, "summary", func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
-		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content})
+func (h *Handler) summarizeCircular(w http.ResponseWriter, r *http.Request, id, lang string) {
+	aboutCircular(h, w, r, id, "summary "+lang, func(ctx context.Context, c catalog.Circular) (catalog.Circular, error) {
+		sum, err := h.ai.svc.Summarize(ctx, ai.SummaryRequest{Title: c.Title, Text: c.Content, Lang: lang})
 		if err != nil {
 			return c, err
+		}
+		if !h.aiStores(lang) {
+			c.AISummary = &sum
+			return c, nil
 		}
 		if err := h.store.PutCircularSummary(ctx, c.ID, sum); err != nil {
 			return c, err
@@ -175,7 +206,7 @@ type ImpactRequest struct {
 
 // analyzeImpact is POST /circulars/{id}/impact: the circular's impact on
 // one entity type, stored per circular and type.
-func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request, id string) {
+func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request, id, lang string) {
 	var body ImpactRequest
 	if err := decodeBodyLimit(w, r, &body, 1<<10); err != nil {
 		h.writeError(w, r, err)
@@ -188,9 +219,9 @@ func (h *Handler) analyzeImpact(w http.ResponseWriter, r *http.Request, id strin
 		return
 	}
 	entityType := catalog.EntityTypes[i]
-	aboutCircular(h, w, r, id, "impact "+entityType, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
-		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType})
-		if err != nil {
+	aboutCircular(h, w, r, id, "impact "+entityType+" "+lang, func(ctx context.Context, c catalog.Circular) (catalog.ImpactAnalysis, error) {
+		a, err := h.ai.svc.AnalyzeImpact(ctx, ai.ImpactRequest{Circular: c, EntityType: entityType, Lang: lang})
+		if err != nil || !h.aiStores(lang) {
 			return a, err
 		}
 		return a, h.store.PutImpactAnalysis(ctx, a)
@@ -219,7 +250,7 @@ type SummarizeRequest struct {
 }
 
 // summarizeText is POST /ai/summarize: a summary of pasted text, not stored.
-func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request, lang string) {
 	var body SummarizeRequest
 	// JSON may spell a character in up to 12 bytes (a surrogate pair of
 	// \u escapes); the character count is checked after decoding.
@@ -244,7 +275,7 @@ func (h *Handler) summarizeText(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, tooLong)
 		return
 	}
-	sum, err := h.ai.svc.Summarize(r.Context(), ai.SummaryRequest{Text: content})
+	sum, err := h.ai.svc.Summarize(r.Context(), ai.SummaryRequest{Text: content, Lang: lang})
 	if err != nil {
 		h.writeError(w, r, aiError(err))
 		return

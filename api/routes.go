@@ -33,7 +33,7 @@ func areas() []area {
 		{routes: newsletterRoutes, params: newsletterParams},
 		{routes: alertRoutes, params: alertParams},
 		{routes: documentRoutes, params: documentParams},
-		{routes: aiRoutes},
+		{routes: aiRoutes, params: aiParams},
 		{routes: directionRoutes, params: directionParams},
 		{routes: followRoutes, params: followParams},
 		{routes: organisationRoutes, params: organisationParams},

@@ -33,6 +33,10 @@ type SummaryRequest struct {
 	// Correction says what was wrong with the provider's previous answer
 	// to the same request ("" the first time); a model is told it.
 	Correction string
+	// Lang is the language the answer is for (LangEnglish or LangHindi;
+	// "" is English): a model is asked to write in it. The local provider
+	// answers with sentences of the text, in the text's own language.
+	Lang string
 }
 
 // ImpactRequest asks how hard Circular hits EntityType (one of
@@ -41,7 +45,18 @@ type ImpactRequest struct {
 	Circular   catalog.Circular
 	EntityType string
 	Correction string
+	// Lang is the language the reasons are for, as SummaryRequest's.
+	Lang string
 }
+
+// The languages an answer may be asked for in (the site's: en, hi).
+const (
+	LangEnglish = "en"
+	LangHindi   = "hi"
+)
+
+// Langs are the languages an answer may be asked for in.
+var Langs = []string{LangEnglish, LangHindi}
 
 // Passage is one retrieved circular's text that an answer may cite.
 type Passage struct {

@@ -55,6 +55,7 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	c.AdditionalSourceURLs = additional
 	c.Verification = OptString(f.enum("verification", false, Verifications))
 	c.Withdrawal = f.withdrawal("withdrawn", c.PublishedDate)
+	c.HindiVersion = f.hindiVersion("hindiVersion", c.Source)
 	c.Obligations = f.obligations("obligations", c)
 	AssignObligationIDs(c.ID, c.Obligations)
 	for i := range c.Obligations {
@@ -78,6 +79,9 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 	}
 	l.requireBody(f, body)
 	c.Lang = c.TextLang() // before the text may go
+	if c.HindiVersion != nil && c.Lang == LangHindi {
+		f.addAt(f.keyLines["hindiVersion"], "hindiVersion", "the circular's own text is Hindi: hindiVersion links the Hindi version of an English circular")
+	}
 	if l.noTexts {
 		c.Content = ""
 	}

@@ -57,6 +57,7 @@ var hints = map[string]map[string]hint{
 		"officialUrl":          {"", "the regulator's own URL for the document"},
 		"sourceUrl":            {"", "where the facts were seen"},
 		"additionalSourceUrls": {"", "more sources"},
+		"hindiVersion":         {"", "the regulator's own Hindi version, where it publishes one: url (its https page on the regulator's site) and number (its Hindi reference, as भारिबैं/2020-21/60); never guess"},
 		"sourceKind":           {"", "what sourceUrl is: official, report or unofficial"},
 		"verification":         {"", "checked: against officialUrl's text; reported: from secondary sources only; pending: identified, not yet read; empty: derived from the links"},
 		"commentsDue":          {"", "drafts and consultation papers only: the day comments are due, as a source states it"},

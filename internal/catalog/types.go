@@ -249,6 +249,11 @@ type Circular struct {
 	// Withdrawal is the front matter's withdrawn, which WithdrawnOn
 	// follows from (with the other ends of lifecycle.go).
 	Withdrawal *Withdrawal `json:"-"`
+	// HindiVersion is the regulator's own Hindi version of this (English)
+	// circular, from the front matter (hindiversion.go): the page links
+	// it. Content only: not stored, so the API's circulars read from a
+	// store do not carry it.
+	HindiVersion *HindiVersion `json:"hindiVersion" store:"-"`
 	// Obligations are what the editors wrote in the front matter
 	// (obligations.go). They are not part of the circular's JSON: the
 	// store keeps them in their own table and the API serves them apart.

@@ -11,14 +11,14 @@ import (
 )
 
 // terms are a text's words (internal/words: a Devanagari word whole, with
-// its vowel signs) for comparing sentences: lower-cased, English stop
-// words left out, each English word reduced to its Snowball (Porter2)
+// its vowel signs) for comparing sentences: lower-cased, English and Hindi
+// stop words left out, each English word reduced to its Snowball (Porter2)
 // stem so that "payments", "payment" and "paying" count as one term.
 // Words in other scripts are kept as written: the stemmer is English.
 func terms(s string) []string {
 	var out []string
 	for _, w := range words.Fields(strings.ToLower(s)) {
-		if english.IsStopWord(w) || modals[w] || (len(w) < 2 && !unicode.IsDigit(rune(w[0]))) {
+		if english.IsStopWord(w) || modals[w] || hindiStopWords[w] || (len(w) < 2 && !unicode.IsDigit(rune(w[0]))) {
 			continue
 		}
 		if !words.Latin(w) {
@@ -34,6 +34,29 @@ func terms(s string) []string {
 // sentence's subject.
 var modals = map[string]bool{"may": true, "might": true, "must": true, "shall": true, "would": true,
 	"could": true, "also": true, "upon": true, "per": true}
+
+// hindiStopWords are Hindi's function words (postpositions, pronouns,
+// conjunctions, the forms of होना and the light verbs करना, जाना, रहना),
+// which say nothing of a sentence's subject: two Hindi sentences are alike
+// by their nouns and verbs, not by "के", "में" and "है".
+var hindiStopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`
+		का के की को में से पर तक ने लिए द्वारा साथ बारे प्रति अंतर्गत
+		और तथा एवं या व अथवा कि यदि तो भी ही लेकिन परंतु किंतु बल्कि जबकि क्योंकि
+		यह ये वह वे इस इन उस उन इसे इन्हें उसे उन्हें इसका इसके इसकी उसका उसके उसकी
+		इनके इनकी उनका उनके उनकी जो जिस जिन जिसे जिन्हें जिसका जिसके जिसकी जिनके
+		कोई किसी कुछ सभी सब अन्य एक अपना अपने अपनी स्वयं आप
+		है हैं था थे थी थीं हो हों होता होते होती होना होने होगा होगी होंगे हुआ हुए हुई
+		कर करना करने करें करेंगे करेगा करेगी करता करते करती किया किए किये की गई
+		जा जाना जाने जाए जाएं जाएँ जाएगा जाएगी जाएंगे जाता जाते जाती गया गए गयी
+		रहा रहे रही रहता रहते रहती सकता सकते सकती सके चाहिए
+		यहाँ यहां वहाँ वहां अब जब तब ऐसा ऐसे ऐसी इसलिए अतः
+	`) {
+		hindiStopWords[w] = true
+	}
+}
 
 // vector is a sentence's TF-IDF weights by term, with its norm.
 type vector struct {

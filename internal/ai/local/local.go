@@ -53,13 +53,17 @@ var (
 	// deadlinePhrase finds words that set a date or a time limit
 	// without stating it.
 	deadlinePhrase = regexp.MustCompile(`\b(with effect from|w\.e\.f|effective from|no later than|not later than|on or before|deadline|timeline)\b`)
+	// hindiObligation and hindiDeadline are the same in Hindi (Go's \b
+	// is ASCII's: Devanagari words are matched by their phrases alone).
+	hindiObligation = regexp.MustCompile(`अनिवार्य|आवश्यक होगा|आवश्यक है|सुनिश्चित कर|करना होगा|करनी होगी|करने होंगे|रखना होगा|रखनी होगी|देना होगा|देनी होगी|बाध्य|निषिद्ध|अनुमति नहीं|निदेश दिया|निर्देश दिया|निदेशित|निर्देशित|तक सीमित|नहीं करेंगे|नहीं करेगा|नहीं करेगी|होनी चाहिए|होना चाहिए|करना चाहिए`)
+	hindiDeadline   = regexp.MustCompile(`से प्रभावी|से लागू|अंतिम तिथि|अंतिम तारीख|तक या उससे पहले|से पहले|के भीतर|समय-सीमा|समयसीमा`)
 )
 
 // deadline reports whether the sentence s sets a date or a time limit: it
 // states a date or a duration (search.Figures reads them as the search's
 // answers and the invention guard do), or says it sets one.
 func deadline(s string) bool {
-	if deadlinePhrase.MatchString(strings.ToLower(s)) {
+	if deadlinePhrase.MatchString(strings.ToLower(s)) || hindiDeadline.MatchString(s) {
 		return true
 	}
 	return slices.ContainsFunc(search.Figures(s), func(v search.Value) bool {
@@ -67,10 +71,16 @@ func deadline(s string) bool {
 	})
 }
 
+// obliges reports whether the sentence s states an obligation, in English
+// or Hindi.
+func obliges(s string) bool {
+	return obligation.MatchString(strings.ToLower(s)) || hindiObligation.MatchString(s)
+}
+
 // factual reports whether the sentence s states what a reader acts on: an
 // obligation, a deadline, or a figure (an amount, a count).
 func factual(s string) bool {
-	return obligation.MatchString(strings.ToLower(s)) || deadline(s) || len(search.Figures(s)) > 0
+	return obliges(s) || deadline(s) || len(search.Figures(s)) > 0
 }
 
 // Summarize picks the sentences of req.Text that best summarise it.
@@ -88,7 +98,7 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 	for i, s := range sents {
 		bias[i] = 1 + 2*cosine(title, vs[i])
 		// What a circular requires, by when, and its limits.
-		if obligation.MatchString(strings.ToLower(s)) {
+		if obliges(s) {
 			bias[i]++
 		}
 		if deadline(s) {

@@ -12,10 +12,12 @@ import (
 // sentences, markup removed. A heading, list item or table cell ends a
 // sentence even without a full stop. A full stop ends one only when
 // followed by a space and a capital, digit or opening mark, and not after
-// an abbreviation ("No.", "Rs.", "e.g.") or an initial; "2.5" and
-// "DPSS.CO.PD" never split because no space follows their dots. In Hindi
-// (and the other scripts that use it) the danda । and double danda ॥ end
-// a sentence.
+// an abbreviation ("No.", "Rs.", "e.g.", Hindi's "रु.", "सं.") or an
+// initial; "2.5" and "DPSS.CO.PD" never split because no space follows
+// their dots. In Hindi (and the other scripts that use it) the danda । and
+// double danda ॥ end a sentence; a question mark, exclamation mark or full
+// stop ends one before a letter of a script without capitals (Hindi's
+// "क्या यह लागू है? हाँ।").
 func Sentences(md string) []string {
 	var out []string
 	for _, block := range markdown.Blocks(md) {
@@ -35,6 +37,16 @@ var abbreviations = map[string]bool{
 	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
 	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "hon'ble": true, "w.e.f": true,
 	"u.s": true, "u.k": true, "min": true, "max": true, "bn": true, "mn": true, "cr": true,
+	// Hindi: रुपये (rupees), संख्या (number), क्रमांक (serial number),
+	// पृष्ठ (page), डॉक्टर, श्री, दिनांक (dated).
+	"रु": true, "रू": true, "सं": true, "क्र": true, "पृ": true, "डॉ": true, "श्री": true, "दि": true,
+}
+
+// caseless reports whether r is a letter of a script without capitals
+// (Devanagari's letters among them): after a sentence's end mark, such a
+// letter begins the next sentence as a capital does in English.
+func caseless(r rune) bool {
+	return unicode.IsLetter(r) && !unicode.IsUpper(r) && !unicode.IsLower(r) && !unicode.IsTitle(r)
 }
 
 // splitBlock splits one block of text into sentences.
@@ -65,7 +77,7 @@ func splitBlock(s string) []string {
 				continue
 			}
 			after, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(s[end+n:], unicode.IsSpace))
-			if !(unicode.IsUpper(after) || unicode.IsDigit(after) || strings.ContainsRune(`"'(“‘₹`, after)) {
+			if !(unicode.IsUpper(after) || unicode.IsDigit(after) || caseless(after) || strings.ContainsRune(`"'(“‘₹`, after)) {
 				continue
 			}
 		}

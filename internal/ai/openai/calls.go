@@ -34,7 +34,7 @@ func (p *Provider) Summarize(ctx context.Context, req ai.SummaryRequest) (catalo
 		file = "summarize_parts.txt"
 	}
 	out, err := p.chat(ctx, prompt(file, map[string]any{
-		"Title": req.Title, "Text": text, "Sentences": summarySentences, "Words": summaryWords,
+		"Title": req.Title, "Text": text, "Sentences": summarySentences, "Words": summaryWords, "Lang": req.Lang,
 	}), req.Correction, nil)
 	if err != nil {
 		return catalog.GeneratedSummary{}, err
@@ -150,7 +150,7 @@ func (p *Provider) AnalyzeImpact(ctx context.Context, req ai.ImpactRequest) (cat
 		Reasons     []string `json:"reasons"`
 	}
 	r, err := structured(ctx, p, prompt("impact.txt", map[string]any{
-		"EntityType": req.EntityType, "EntityName": impact.DisplayName(req.EntityType),
+		"EntityType": req.EntityType, "EntityName": impact.DisplayName(req.EntityType), "Lang": req.Lang,
 		"Text": ai.CircularSource(c) + "\nDocument type: " + catalog.DocumentTypeLabel(c.DocumentType),
 	}), req.Correction, impactSchema, func(r *result) error {
 		if !slices.Contains(catalog.ImpactLevels, r.ImpactLevel) {

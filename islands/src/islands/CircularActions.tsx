@@ -9,6 +9,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import actionsStrings from "../../../internal/i18n/strings/actions.json";
 import cardStrings from "../../../internal/i18n/strings/card.json";
+import { aiQuery } from "../lib/ai-lang";
 import { api, dataOf, type Schemas } from "../lib/api";
 import { translator } from "../lib/i18n";
 import { withProviders } from "../lib/providers";
@@ -30,7 +31,7 @@ export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Pr
   const [summary, setSummary] = useState<GeneratedSummary | null>(aiSummary);
   const [analysis, setAnalysis] = useState<ImpactAnalysis | null>(null);
   const summarize = useMutation({
-    mutationFn: () => dataOf(api.POST("/circulars/{id}/summarize", { params: { path: { id } } })),
+    mutationFn: () => dataOf(api.POST("/circulars/{id}/summarize", { params: { path: { id }, query: aiQuery() } })),
     onSuccess: (c) => {
       setSummary(c.aiSummary);
       void queryClient.invalidateQueries({ queryKey: ["/circulars"] });
@@ -39,7 +40,7 @@ export function CircularActions({ id, entityType = "PSP", aiSummary = null }: Pr
     onError: () => toast({ title: t("actions.error"), description: t("actions.summaryFailed"), variant: "destructive" }),
   });
   const impact = useMutation({
-    mutationFn: () => dataOf(api.POST("/circulars/{id}/impact", { params: { path: { id } }, body: { entityType } })),
+    mutationFn: () => dataOf(api.POST("/circulars/{id}/impact", { params: { path: { id }, query: aiQuery() }, body: { entityType } })),
     onSuccess: (a) => {
       setAnalysis(a);
       toast({ title: t("actions.impactComplete"), description: t("actions.impactCompleteText", { Level: a.impactLevel }) });

@@ -4,6 +4,7 @@
 // POST /api/ai/summarize. /summarizer places it; the dashboard reuses it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
+import { aiQuery } from "../lib/ai-lang";
 import { api, ApiError, dataOf, multipart, type ExtractJob, type ExtractResult } from "../lib/api";
 import strings from "../../../internal/i18n/strings/summarizer.json";
 import { translator } from "../lib/i18n";
@@ -140,7 +141,7 @@ function Summarizer({ maxBytes, pollMs = 1500 }: Props) {
     setSummaryError("");
     setSummary("");
     try {
-      setSummary((await dataOf(api.POST("/ai/summarize", { body: { content } }))).summary);
+      setSummary((await dataOf(api.POST("/ai/summarize", { params: { query: aiQuery() }, body: { content } }))).summary);
     } catch {
       setSummaryError(s.summaryFailed);
     } finally {
