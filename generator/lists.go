@@ -23,7 +23,7 @@ const ListPageSize = 30
 // page n at base/page/n. Items are positions in the catalog's circulars
 // (kind "circulars") or news (kind "news"), in the list's order.
 type pagedList struct {
-	base   string // route of page 1, e.g. /circulars/rbi
+	base   string    // route of page 1, e.g. /circulars/rbi
 	title  localText // page 1's title; further pages add "(page n of N)"
 	layout string
 	kind   string // "circulars", "news" or "impact"
