@@ -3,8 +3,6 @@ package catalog
 import (
 	"net/url"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
 // HindiVersion is where the regulator publishes a circular's Hindi
@@ -28,20 +26,8 @@ func (f *fields) hindiVersion(name, source string) *HindiVersion {
 	read := func(s *fields) *HindiVersion {
 		return &HindiVersion{URL: s.link("url", true), Number: s.str("number", false)}
 	}
-	f.spec(name, func(s *fieldSpec) { s.kind = objectField })
-	f.describeSub(name, func(s *fields) { read(s) })
-	n := f.node(name, false)
-	if n == nil {
-		return nil
-	}
-	if n.Kind != yaml.MappingNode {
-		f.addAt(n.Line, name, "must be a map {url, number}: the regulator's Hindi page and its Hindi reference number")
-		return nil
-	}
-	s := f.sub(n, name+".")
-	h := read(s)
-	s.done()
-	if h.URL == "" {
+	h, s := objectOf(f, name, "{url, number}: the regulator's Hindi page and its Hindi reference number", read)
+	if h == nil || h.URL == "" {
 		return nil // reported: missing or not a URL
 	}
 	line := s.keyLines["url"]

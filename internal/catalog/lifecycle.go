@@ -57,19 +57,10 @@ func (f *fields) withdrawal(name string, published Date) *Withdrawal {
 	read := func(s *fields) *Withdrawal {
 		return &Withdrawal{Date: s.requiredDate("date"), By: s.str("by", false), RulesNowIn: s.list("rulesNowIn", false)}
 	}
-	f.spec(name, func(s *fieldSpec) { s.kind = objectField })
-	f.describeSub(name, func(s *fields) { read(s) })
-	n := f.node(name, false)
-	if n == nil {
+	w, s := objectOf(f, name, "{date, by, rulesNowIn}", read)
+	if w == nil {
 		return nil
 	}
-	if n.Kind != yaml.MappingNode {
-		f.addAt(n.Line, name, "must be a map {date, by, rulesNowIn}")
-		return nil
-	}
-	s := f.sub(n, name+".")
-	w := read(s)
-	s.done()
 	if !w.Date.IsZero() && !published.IsZero() && w.Date.Before(published.Time) {
 		s.addAt(s.keyLines["date"], "date", "%s is before publishedDate (%s): a circular cannot be withdrawn before it is issued", w.Date, published)
 	}
@@ -186,4 +177,24 @@ func namedHomes(names []string) []RuleHome {
 		out[i] = RuleHome{Name: n}
 	}
 	return out
+}
+
+// objectOf reads name, a map that read reads (and that the editors'
+// schema describes through it), with the fields it was read from; nil
+// when it is absent or not a map (reported: "must be a map " + shape).
+func objectOf[T any](f *fields, name, shape string, read func(*fields) *T) (*T, *fields) {
+	f.spec(name, func(s *fieldSpec) { s.kind = objectField })
+	f.describeSub(name, func(s *fields) { read(s) })
+	n := f.node(name, false)
+	if n == nil {
+		return nil, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		f.addAt(n.Line, name, "must be a map %s", shape)
+		return nil, nil
+	}
+	s := f.sub(n, name+".")
+	v := read(s)
+	s.done()
+	return v, s
 }
