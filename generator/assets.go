@@ -25,6 +25,9 @@ type Assets struct {
 	// (footer.html names it for the shell).
 	NewsletterFooter string   `json:"newsletterFooter"`
 	CSS              []string `json:"css"`
+	// Fonts are the stylesheet's web fonts (the Devanagari subset), which
+	// Hindi pages preload (font-preload.html).
+	Fonts []string `json:"fonts"`
 	// Islands maps an island name to the files it needs, itself first, so
 	// pages can preload exactly what they use.
 	Islands map[string][]string `json:"islands"`
@@ -37,6 +40,7 @@ type manifestChunk struct {
 	IsDynamicEntry bool     `json:"isDynamicEntry"`
 	Imports        []string `json:"imports"`
 	CSS            []string `json:"css"`
+	Assets         []string `json:"assets"`
 }
 
 const assetsURL = "/assets/"
@@ -83,6 +87,11 @@ func LoadAssets(dir string) (*Assets, error) {
 	a.Shell, a.Loader, a.UserMenu = assetsURL+shell.File, assetsURL+loader.File, assetsURL+userMenu.File
 	a.NewsletterFooter = assetsURL + footer.File
 	a.CSS = []string{assetsURL + styles.File}
+	for _, f := range styles.Assets {
+		if strings.HasSuffix(f, ".woff2") {
+			a.Fonts = append(a.Fonts, assetsURL+f)
+		}
+	}
 	for src, c := range m {
 		if !c.IsDynamicEntry || !strings.HasPrefix(src, "src/islands/") {
 			continue

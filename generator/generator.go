@@ -451,7 +451,7 @@ func hugoSite(opts Options) render.Hugo {
 func hugoLanguage(opts Options, lang i18n.Language) render.Hugo {
 	var langs []map[string]any
 	for _, l := range i18n.Languages {
-		langs = append(langs, map[string]any{"code": l.Code, "tag": l.Tag, "name": l.Name, "root": l.Root})
+		langs = append(langs, map[string]any{"code": l.Code, "tag": l.Tag, "name": l.Name, "short": l.Short, "root": l.Root})
 	}
 	return render.Hugo{TemplatesDir: opts.TemplatesDir, BaseURL: opts.BaseURL, Title: "RegPulse", Locale: lang.Tag,
 		Language: lang.Code, Tables: i18n.Default().HugoTables(),

@@ -39,14 +39,16 @@ type Language struct {
 	Code string // the page's lang and the catalogue's key: en, hi
 	Tag  string // BCP 47 with the region, for numbers and dates: en-IN, hi-IN
 	Name string // in itself, as the language switcher shows it
+	// Short is Name where a phone's header has no room for it: EN, हि.
+	Short string
 	// Root is the language's pages' prefix: "" for English at /, "/hi".
 	Root string
 }
 
 // The site's languages; the first is the default, at the site's root.
 var (
-	English   = Language{Code: "en", Tag: "en-IN", Name: "English", Root: ""}
-	Hindi     = Language{Code: "hi", Tag: "hi-IN", Name: "हिन्दी", Root: "/hi"}
+	English   = Language{Code: "en", Tag: "en-IN", Name: "English", Short: "EN", Root: ""}
+	Hindi     = Language{Code: "hi", Tag: "hi-IN", Name: "हिन्दी", Short: "हि", Root: "/hi"}
 	Languages = []Language{English, Hindi}
 )
 
