@@ -16,7 +16,6 @@ func TestLoadAssets(t *testing.T) {
 		got, want []string
 	}{
 		{"css", a.CSS, []string{"/assets/styles-test.css"}},
-		// the stylesheet's other assets (an image) are not preloaded
 		{"fonts", a.Fonts, []string{"/assets/noto-sans-devanagari-test.woff2"}},
 	} {
 		if diff := cmp.Diff(c.want, c.got); diff != "" {

@@ -349,11 +349,11 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	if !d.InForce(day) && d.StatusDate != nil {
 		day = catalog.Date{Time: d.StatusDate.AddDate(0, 0, -1)}
 	}
-	base := func(file, title, layout, url string) render.Page {
+	base := func(file string, title localText, layout, url string) render.Page {
 		return render.Page{File: file, Group: groupDirection, Front: map[string]any{"title": title, "layout": layout,
 			"url": url + "/", "direction": head}}
 	}
-	p := base("master-directions/"+d.Slug+".md", d.Title, "direction", catalog.DirectionPath(d.Slug))
+	p := base("master-directions/"+d.Slug+".md", asWritten(d.Title), "direction", catalog.DirectionPath(d.Slug))
 	p.Front["aboutHTML"] = about
 	p.Front["text"] = v.text(d, day)
 	p.Front["timeline"] = timeline
@@ -371,7 +371,7 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	}
 	plan := planDirection(d)
 	for _, day := range plan.asOf {
-		p := base(fmt.Sprintf("master-directions/%s/as-of/%s.md", d.Slug, day), d.Title+" as of "+day.Time.Format("2 January 2006"),
+		p := base(fmt.Sprintf("master-directions/%s/as-of/%s.md", d.Slug, day), keyText("title.directionAsOf", map[string]any{"Title": d.Title, "Date": localDate(day.Time)}),
 			"direction-as-of", catalog.DirectionAsOfPath(d.Slug, day))
 		p.Front["text"] = v.text(d, day)
 		p.Front["latest"] = day == plan.latest
@@ -450,14 +450,14 @@ type comparisonView struct {
 }
 
 func (v directionsView) comparePage(d *catalog.MasterDirection, head directionHead, from, to catalog.Date,
-	base func(file, title, layout, url string) render.Page) render.Page {
+	base func(file string, title localText, layout, url string) render.Page) render.Page {
 	c := v.book.Compare(d, from, to)
 	cv := comparisonView{From: c.From, To: c.To, Changes: v.changes(c), Added: c.Added, Removed: c.Removed, Changed: c.Changed,
 		Unknown: []amendmentView{}}
 	for _, u := range c.Unknown {
 		cv.Unknown = append(cv.Unknown, amendmentView{Date: u.Date, By: v.amendedBy(u.Circulars, u.Amending)})
 	}
-	title := fmt.Sprintf("%s: changes from %s to %s", d.Label(), from.Time.Format("2 January 2006"), to.Time.Format("2 January 2006"))
+	title := keyText("title.directionCompare", map[string]any{"Label": d.Label(), "From": localDate(from.Time), "To": localDate(to.Time)})
 	p := base(fmt.Sprintf("master-directions/%s/compare/%s/%s.md", d.Slug, from, to), title, "direction-compare",
 		catalog.DirectionComparePath(d.Slug, from, to))
 	p.Front["comparison"] = cv

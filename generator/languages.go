@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path"
 	"strings"
+	"time"
 
 	"regpulse/generator/render"
 	"regpulse/internal/i18n"
@@ -25,6 +26,7 @@ type localText struct {
 	key  string
 	data map[string]any
 	text string
+	date time.Time // a date, in the language's month names
 }
 
 // keyText is the catalogue's key, with its data.
@@ -33,8 +35,15 @@ func keyText(key string, data map[string]any) localText { return localText{key: 
 // asWritten is a text the same in every language (a name from content).
 func asWritten(s string) localText { return localText{text: s} }
 
+// localDate is day as pages write it (2 January 2006), in each
+// language's month names.
+func localDate(day time.Time) localText { return localText{date: day} }
+
 // In is the text in the language of code.
 func (t localText) In(code string) string {
+	if !t.date.IsZero() {
+		return i18n.Date(code, t.date, "2 January 2006")
+	}
 	if t.key == "" {
 		return t.text
 	}

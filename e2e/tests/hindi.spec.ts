@@ -15,6 +15,10 @@ const routes = [
   "/master-directions/ppi-2021", "/master-directions/ppi-2021/as-of/2023-02-10",
 ];
 
+// pages titled by their content's name (a network, a regulator, a
+// direction), which stays as written in every language
+const namedByContent = new Set(["/payment-networks/visa", "/payment-body/rbi", "/payment-body/npci", "/master-directions/ppi-2021"]);
+
 const hindi = (path: string) => (path === "/" ? "/hi/" : "/hi" + path);
 const devanagari = /[\u0900-\u097F]/;
 
@@ -26,7 +30,8 @@ test.describe("the Hindi site", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", "hi");
       // the shell's navigation is Hindi
       await expect(page.getByRole("link", { name: "डैशबोर्ड" }).first()).toBeAttached();
-      expect(await page.title()).toMatch(devanagari);
+      if (namedByContent.has(path)) expect(await page.title()).toMatch(/ · RegPulse$/);
+      else expect(await page.title()).toMatch(devanagari);
       const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((ls) =>
         Object.fromEntries(ls.map((l) => [l.getAttribute("hreflang"), new URL(l.getAttribute("href")!).pathname])),
       );
@@ -58,7 +63,7 @@ test.describe("the Hindi site", () => {
 
   test("a Hindi search finds what its English equivalent finds", async ({ request }) => {
     const ids = async (q: string) =>
-      ((await (await request.get(`/api/search?q=${encodeURIComponent(q)}&limit=5`)).json()).circulars as { id: string }[]).map((r) => r.id);
+      ((await (await request.get(`/api/search?q=${encodeURIComponent(q)}`)).json()).circulars as { id: string }[]).map((r) => r.id);
     const english = await ids("KYC");
     expect(english.length).toBeGreaterThan(0);
     expect((await ids("केवाईसी")).slice(0, 3)).toEqual(english.slice(0, 3));

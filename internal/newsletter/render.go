@@ -97,7 +97,7 @@ func (r *Renderer) SubjectIn(code string) string {
 }
 
 // month is the issue's month as the language of code writes it.
-func (r *Renderer) month(code string) string { return mail.Date(code, r.issue.Month, "January 2006") }
+func (r *Renderer) month(code string) string { return i18n.Date(code, r.issue.Month, "January 2006") }
 
 // Render renders the issue for sub.
 func (r *Renderer) Render(sub Subscriber) (Rendered, error) {
@@ -222,14 +222,14 @@ func label(code, key, orElse string) string {
 
 func (r *Renderer) circular(code string, c catalog.Circular) circularView {
 	v := circularView{Title: c.Title, URL: r.linkIn(code, "/circulars/"+c.Slug), Number: string(c.CircularNumber),
-		Date: mail.Date(code, c.PublishedDate.Time, "2 January 2006"), Category: c.Category, Summary: mail.Summary(c),
+		Date: i18n.Date(code, c.PublishedDate.Time, "2 January 2006"), Category: c.Category, Summary: mail.Summary(c),
 		Impact:       c.ImpactLevel,
 		ImpactLabel:  label(code, impactKeys[c.ImpactLevel], strings.ToUpper(c.ImpactLevel[:1])+c.ImpactLevel[1:]+" impact"),
 		ImpactColor:  impactColors[c.ImpactLevel],
 		Verification: label(code, verifiedKeys[string(c.Verification)], catalog.VerificationLabel(string(c.Verification))),
 		Unchecked:    c.AwaitsVerification()}
 	if c.EffectiveDate != nil {
-		v.EffectiveDate = mail.Date(code, c.EffectiveDate.Time, "2 January 2006")
+		v.EffectiveDate = i18n.Date(code, c.EffectiveDate.Time, "2 January 2006")
 	}
 	return v
 }
@@ -275,7 +275,7 @@ func (r *Renderer) view(code string, topics []string) sectionsView {
 		for _, n := range is.News {
 			if has(TopicFintech) || slices.Contains(paymentNewsCategories, n.Category) {
 				v.News = append(v.News, newsView{Title: n.Title, URL: n.SourceURL, Source: n.Source,
-					Date: mail.Date(code, n.PublishedDate.Time, "2 January 2006"), Excerpt: markdown.Preview(n.Excerpt, 200)})
+					Date: i18n.Date(code, n.PublishedDate.Time, "2 January 2006"), Excerpt: markdown.Preview(n.Excerpt, 200)})
 			}
 		}
 	}
@@ -296,9 +296,9 @@ func (r *Renderer) view(code string, topics []string) sectionsView {
 			sv := sibosView{Title: s.Title, Where: joinNonEmpty(", ", string(s.Venue), string(s.Location)), Theme: string(s.Theme),
 				URL: r.linkIn(code, "/sibos-events")}
 			if s.StartDate != nil {
-				sv.When = mail.Date(code, s.StartDate.Time, "2 January 2006")
+				sv.When = i18n.Date(code, s.StartDate.Time, "2 January 2006")
 				if s.EndDate != nil {
-					sv.When = i18n.T(code, "newsletterMail.dateRange", map[string]any{"From": sv.When, "To": mail.Date(code, s.EndDate.Time, "2 January 2006")})
+					sv.When = i18n.T(code, "newsletterMail.dateRange", map[string]any{"From": sv.When, "To": i18n.Date(code, s.EndDate.Time, "2 January 2006")})
 				}
 			}
 			v.Sibos = append(v.Sibos, sv)

@@ -66,7 +66,7 @@ func (e MentionEmail) Render() (Rendered, error) {
 	lang := i18n.Of(e.Language).Code
 	v := mentionView{Subject: i18n.T(lang, "teamMail.mentionSubject", map[string]any{"Author": e.Author, "Title": e.Subject.Title}),
 		Author: e.Author, Organisation: e.Organisation, Title: e.Subject.Title, Body: e.Comment.Body,
-		When: mail.Date(lang, e.Comment.CreatedAt.UTC(), "2 January 2006, 15:04 UTC"), Email: e.To.Email,
+		When: i18n.Date(lang, e.Comment.CreatedAt.UTC(), "2 January 2006, 15:04 UTC"), Email: e.To.Email,
 		SubjectURL: e.Site.LinkIn(lang, e.Subject.Path, nil), ProfileURL: e.Site.LinkIn(lang, ProfilePath, nil) + "#" + ProfileAnchor}
 	const title = "\x00"
 	v.OnBefore, v.OnAfter, _ = strings.Cut(i18n.T(lang, "teamMail.mentionOn", map[string]any{"Title": title, "When": v.When}), title)

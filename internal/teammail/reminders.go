@@ -248,7 +248,7 @@ func (e ReminderEmail) Render() (Rendered, error) {
 			l.Status = i18n.T(lang, key, nil)
 		}
 		if it.DueDate != nil {
-			l.Due = mail.Date(lang, it.DueDate.Time, "2 January 2006")
+			l.Due = i18n.Date(lang, it.DueDate.Time, "2 January 2006")
 			n := int(e.Day.Sub(it.DueDate.Time).Hours() / 24)
 			switch {
 			case it.Kind == KindOverdue:

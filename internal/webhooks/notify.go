@@ -72,7 +72,7 @@ func (e DisabledEmail) Render() (Rendered, error) {
 	d := e.Disabled
 	lang := i18n.Of(e.To.Language).Code
 	v := disabledView{Kind: kindName(lang, d.Endpoint.Kind), URL: redactURL(d.Endpoint.Kind, d.Endpoint.URL), Description: d.Endpoint.Description,
-		Reason: d.Reason, When: mail.Date(lang, d.At.UTC(), "2 January 2006, 15:04 UTC")}
+		Reason: d.Reason, When: i18n.Date(lang, d.At.UTC(), "2 January 2006, 15:04 UTC")}
 	if d.Endpoint.AlertID != "" {
 		v.Owner = d.AlertName
 		v.Title = i18n.T(lang, "mail.webhookOffAlertTitle", map[string]any{"Kind": v.Kind})
