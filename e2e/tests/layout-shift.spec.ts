@@ -18,7 +18,8 @@ const budget = 0.05;
 function routes(): string[] {
   // sitemap.xml is an index of the sitemaps (generator/sitemap.go)
   const locs = (file: string) => [...readFileSync(new URL(`../../public/${file}`, import.meta.url), "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  const paths = locs("sitemap.xml").flatMap((sitemap) => locs(sitemap.slice(1)));
+  // the English pages; each is measured in Hindi too, under /hi/
+  const paths = locs("sitemap.xml").flatMap((sitemap) => locs(sitemap.slice(1))).filter((p) => p !== "/hi/" && !p.startsWith("/hi/"));
   // circulars' pages, and the paged lists' further pages, share templates
   const circulars = paths.filter((p) => /^\/circulars\/[^/]+$/.test(p) && !/^\/circulars\/(page|category|[a-z]+$)/.test(p));
   const further = paths.filter((p) => /\/page\/\d+$/.test(p) || /^\/circulars\/(category\/|[a-z]+$)/.test(p));
@@ -28,13 +29,18 @@ function routes(): string[] {
   picked.push("/payment-networks/?filter=visa", "/no-such-page");
   picked.push("/search?q=payment+aggregator", "/search?q=how+long+do+card+issuers+have+to+offer+a+choice+of+card+network");
   picked.push("/search?q=paymnet&source=RBI", "/search?q=zzqqxx");
-  return picked;
+  return [...picked, ...picked.map(hindi)];
 }
+
+// hindi is an English path's page in Hindi (internal/i18n Language.Path).
+const hindi = (path: string) => (path === "/" ? "/hi/" : "/hi" + path);
 
 // Signed out, as here, these pages send the reader to sign in first
 // (location.replace once the island knows): the visit measured is the
 // login page they land on.
-const signInFirst = new Set(["/obligations", "/profile", "/organisation", "/organisation/register", "/work", "/organisation/board"]);
+const signInFirst = new Set(
+  ["/obligations", "/profile", "/organisation", "/organisation/register", "/work", "/organisation/board"].flatMap((p) => [p, hindi(p)]),
+);
 
 type Shift = { value: number; sources: string[] };
 
