@@ -6,13 +6,12 @@ import (
 	htmltemplate "html/template"
 	"net/url"
 	"strings"
-	texttemplate "text/template"
 	"time"
 
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
+	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
-	"regpulse/internal/mail"
 	"regpulse/internal/redline"
 )
 
@@ -20,10 +19,7 @@ import (
 // amending circulars and the redline of every provision it changed (the
 // first MaxChanges of them).
 
-var directionTemplates = mailTemplates{
-	html: htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/direction.html")),
-	text: texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/direction.txt")),
-}
+var directionTemplates = parseTemplates("direction")
 
 // DirectionEmail is one follower's e-mail of a direction's new versions.
 type DirectionEmail struct {
@@ -110,7 +106,7 @@ func (l *Links) RenderDirection(e DirectionEmail) (Rendered, error) {
 		v.Versions = append(v.Versions, it)
 		v.Redlines = v.Redlines || len(vc.Comparison.Changes) > 0
 	}
-	r, err := directionTemplates.render("direction.html", "direction.txt", v)
+	r, err := directionTemplates.render(i18n.English.Code, "direction.html", "direction.txt", v)
 	return Rendered{Subject: v.Subject, Text: r.Text, HTML: string(r.HTML), UnsubscribeURL: v.UnsubscribeURL}, err
 }
 
@@ -154,7 +150,7 @@ func (l *Links) version(d *catalog.MasterDirection, vc VersionChanges, refs map[
 				Heading: string(p.Heading), URL: compare + "#" + ch.Anchor,
 				HTML: htmltemplate.HTML(redline.HTML(ch.Redline)), Text: redlineText(ch.Redline)})
 		}
-		return directionTemplates.render("version", "version", v)
+		return directionTemplates.render(i18n.English.Code, "version", "version", v)
 	})
 }
 
