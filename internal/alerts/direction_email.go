@@ -82,15 +82,15 @@ type versionView struct {
 	// Title is the version's heading; TitleText the same in capitals
 	// (its date as written) for the plain text.
 	Title, TitleText string
-	Future       bool
-	By           []linkView
-	Note         string
-	ChangesKnown bool
-	Summary      string // "2 substituted, 1 inserted"
-	Changes      []changeView
-	More         int
-	MoreText     string // "And 2 more provisions"
-	CompareURL   string
+	Future           bool
+	By               []linkView
+	Note             string
+	ChangesKnown     bool
+	Summary          string // "2 substituted, 1 inserted"
+	Changes          []changeView
+	More             int
+	MoreText         string // "And 2 more provisions"
+	CompareURL       string
 }
 
 type directionView struct {
