@@ -52,8 +52,8 @@ type Alert struct {
 	Confirmed bool     `json:"-"`
 	Folded    bool     `json:"-"`
 	// Language is the language of the alert's e-mails (i18n.Languages'
-	// codes; "": English): its user's (users.language). An anonymous
-	// subscription has no stored language and reads English.
+	// codes; "": English): its user's (users.language), or an anonymous
+	// subscription's own (the page it was made on).
 	Language string `json:"-"`
 }
 

@@ -445,3 +445,29 @@ func TestRun_ReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestRun_ConfirmationLanguage: an anonymous subscription's confirmation
+// is in the language it was made in.
+func TestRun_ConfirmationLanguage(t *testing.T) {
+	f := newFixture(t)
+	for _, a := range []alerts.Alert{
+		{Email: "reader@example.com", Name: "upi", Query: "upi", Frequency: alerts.Daily, Enabled: true, Language: "hi"},
+		{Email: "other@example.com", Name: "upi", Query: "upi", Frequency: alerts.Daily, Enabled: true},
+	} {
+		if _, err := f.db.CreateAlert(t.Context(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rep := f.run("a"); rep.Confirmations != 2 {
+		t.Fatalf("run: %s", rep)
+	}
+	got := f.mail.Received()
+	for to, want := range map[string]string{"reader@example.com": `अपने RegPulse अलर्ट "upi" की पुष्टि करें`, "other@example.com": `Confirm your RegPulse alert "upi"`} {
+		if len(got[to]) != 1 {
+			t.Fatalf("%s received %d e-mails", to, len(got[to]))
+		}
+		if s, err := new(mime.WordDecoder).DecodeHeader(parse(t, got[to][0]).Header.Get("Subject")); err != nil || s != want {
+			t.Errorf("%s: subject %q (%v), want %q", to, s, err, want)
+		}
+	}
+}
