@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"regpulse/internal/alerts"
+	"regpulse/internal/auth"
 )
 
 // An alert's language (migrations 00049, 00050): a user's alerts read
@@ -37,6 +38,13 @@ func TestDB_AlertLanguage(t *testing.T) {
 			if tc.a.Language != tc.want {
 				t.Errorf("alert to %s: language %q, want %q", tc.a.Email, tc.a.Language, tc.want)
 			}
+		}
+		// The user reads English from now on: so do their alerts.
+		if _, err := db.UpdateProfile(ctx, ravi.ID, auth.Profile{FirstName: "Ravi", LastName: "K", Email: "ravi@example.com", Language: "en"}); err != nil {
+			t.Fatal(err)
+		}
+		if a, err := db.Alert(ctx, saved.ID); err != nil || a.Language != "en" {
+			t.Errorf("after the profile's change: %q, %v; want en", a.Language, err)
 		}
 		unconfirmed, err := db.Unconfirmed(ctx)
 		if err != nil {
