@@ -432,6 +432,9 @@ func (h *Handler) subscribeAlert(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.Email = strings.TrimSpace(req.Email)
+	// Its e-mails (the confirmation first) in the language of the page
+	// the subscription was made on.
+	a.Language = requestLanguage(r).Code
 	if _, err := h.store.CreateAlert(r.Context(), a); err != nil {
 		h.writeError(w, r, err)
 		return

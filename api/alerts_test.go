@@ -155,10 +155,24 @@ func TestAlerts_Anonymous(t *testing.T) {
 		t.Fatalf("%d %s", res.status, res.body)
 	}
 	subs, err := f.db.Unconfirmed(t.Context())
-	if err != nil || len(subs) != 1 || subs[0].Name != "UPI Lite" {
+	if err != nil || len(subs) != 1 || subs[0].Name != "UPI Lite" || subs[0].Language != "en" {
 		t.Fatalf("stored: %+v, %v", subs, err)
 	}
 	id := subs[0].ID
+	// Made on a Hindi page: its e-mails, the confirmation first, in Hindi.
+	if res := f.call(t, "POST", "/alerts/subscribe", `{"email":"pathak@example.com","query":"UPI","frequency":"daily"}`,
+		"Accept-Language", "hi-IN,hi;q=0.9"); res.status != 202 {
+		t.Fatalf("%d %s", res.status, res.body)
+	}
+	subs, err = f.db.Unconfirmed(t.Context())
+	if err != nil || len(subs) != 2 {
+		t.Fatalf("stored: %+v, %v", subs, err)
+	}
+	for _, a := range subs {
+		if want := map[string]string{"pathak@example.com": "hi", "Reader@Example.com": "en"}[a.Email]; a.Language != want {
+			t.Errorf("%s: language %q, want %q", a.Email, a.Language, want)
+		}
+	}
 	confirm := tokens.Confirm(id, f.clock())
 	t.Run("ConfirmPage", func(t *testing.T) {
 		res := f.call(t, "GET", "/alerts/confirm?token="+url.QueryEscape(confirm), "")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"regpulse/api/apispec"
 	"regpulse/internal/catalog"
+	"regpulse/internal/i18n"
 	"regpulse/internal/teams"
 )
 
@@ -455,12 +455,26 @@ func (h *Handler) createInvite(w http.ResponseWriter, r *http.Request, orgID str
 	if site == "" {
 		site = siteOrigin(r) + "/"
 	}
-	accept := strings.TrimSuffix(site, "/") + teams.AcceptPath + "?" + url.Values{"token": {token}}.Encode()
+	// The invitation's language. The invitee may have no account yet, so
+	// no language of their own, and an organisation has none stored: the
+	// one language known is the inviter's. Of theirs, the page they
+	// invite from (the islands' Accept-Language) says best what they read
+	// and expect their message to be written in, and a colleague they
+	// invite by name is likely to share it; a request naming no language
+	// (a script, an API key) falls back to the inviter's stored language
+	// (their own e-mails'). The link opens the accept page in the same
+	// language.
+	lang := i18n.Of(user.Language)
+	if r.Header.Get("Accept-Language") != "" {
+		lang = requestLanguage(r)
+	}
+	accept := teams.AcceptLink(site, lang.Code, token)
 	name := strings.TrimSpace(user.FirstName + " " + user.LastName)
 	if name == "" {
 		name = user.Username
 	}
-	if err := h.tmCfg.Mailer.SendInvite(ctx, teams.InviteEmail{Invite: inv, Organisation: org.Name, InvitedBy: name, AcceptURL: accept}); err != nil {
+	if err := h.tmCfg.Mailer.SendInvite(ctx, teams.InviteEmail{Invite: inv, Organisation: org.Name, InvitedBy: name, AcceptURL: accept,
+		Language: lang.Code}); err != nil {
 		h.log.Error("api: invitation e-mail failed", "invite", inv.ID, "err", err, "request_id", requestID(ctx))
 		h.writeError(w, r, errorStatus(http.StatusBadGateway, "The invitation e-mail could not be sent; invite again"))
 		return

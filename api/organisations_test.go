@@ -14,6 +14,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -364,6 +365,56 @@ func TestInvites_Flow(t *testing.T) {
 	wantError(t, f.accept(t, meera, second), 410, nil)
 	if list := jsonOf[[]teams.Organisation](t, f.call(t, "GET", "/organisations", "", meera.auth...)); len(list) != 0 {
 		t.Errorf("meera joined: %+v", list)
+	}
+}
+
+// TestInvites_Language: the invitation is written in the language of
+// the page the admin invites from (Accept-Language), else the admin's
+// stored language, and its link opens the accept page in it.
+func TestInvites_Language(t *testing.T) {
+	f := newTeamsFixture(t)
+	asha := f.person(t, "asha") // reads English
+	org := f.createOrg(t, asha, "Asha Payments")
+	res := f.call(t, "POST", "/auth/signup", signupBody("meera", "meera@example.com"), "Accept-Language", "hi-IN")
+	if res.status != 201 {
+		t.Fatalf("signup: %d %s", res.status, res.body)
+	}
+	meera := person{email: "meera@example.com", auth: bearer(tokenOf(t, res))} // reads Hindi
+	meerasOrg := f.createOrg(t, meera, "Meera Payments")
+	for _, tc := range []struct {
+		by                 person
+		orgID, to, header  string
+		subject, link, say string
+	}{
+		{asha, org.ID, "ravi@example.com", "hi-IN,hi;q=0.9,en;q=0.8", "Asha Rao ने आपको RegPulse पर Asha Payments से जुड़ने के लिए आमंत्रित किया है",
+			"https://regpulse.example/hi/join/?token=", "आमंत्रण स्वीकार करें: "},
+		{asha, org.ID, "kiran@example.com", "", "Asha Rao invites you to Asha Payments on RegPulse", "https://regpulse.example/join/?token=", "Accept the invitation: "},
+		{meera, meerasOrg.ID, "dev@example.com", "", "Asha Rao ने आपको RegPulse पर Meera Payments से जुड़ने के लिए आमंत्रित किया है",
+			"https://regpulse.example/hi/join/?token=", "सदस्य के रूप में"},
+		{meera, meerasOrg.ID, "sam@example.com", "en-IN", "Asha Rao invites you to Meera Payments on RegPulse", "https://regpulse.example/join/?token=", "as a member: "},
+	} {
+		headers := tc.by.auth
+		if tc.header != "" {
+			headers = append(slices.Clone(headers), "Accept-Language", tc.header)
+		}
+		if res := f.call(t, "POST", "/organisations/"+tc.orgID+"/invites", `{"email":"`+tc.to+`","role":"member"}`, headers...); res.status != 201 {
+			t.Fatalf("invite %s: %d %s", tc.to, res.status, res.body)
+		}
+		got := f.smtp.Received()[tc.to]
+		if len(got) != 1 {
+			t.Fatalf("%s received %d e-mails", tc.to, len(got))
+		}
+		msg, err := mail.ReadMessage(bytes.NewReader(got[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject")); err != nil || s != tc.subject {
+			t.Errorf("%s: subject %q (%v), want %q", tc.to, s, err, tc.subject)
+		}
+		text := plainPart(t, got[0])
+		if !strings.Contains(text, tc.link) || !strings.Contains(text, tc.say) {
+			t.Errorf("%s: the e-mail lacks %q or %q:\n%s", tc.to, tc.link, tc.say, text)
+		}
 	}
 }
 

@@ -51,6 +51,10 @@ type Alert struct {
 	Email     string   `json:"-"` // where it is sent: the user's address or the subscription's
 	Confirmed bool     `json:"-"`
 	Folded    bool     `json:"-"`
+	// Language is the language of the alert's e-mails (i18n.Languages'
+	// codes; "": English): its user's (users.language), or an anonymous
+	// subscription's own (the page it was made on).
+	Language string `json:"-"`
 }
 
 // Filters are what a circular must be to pass an alert: of one of the

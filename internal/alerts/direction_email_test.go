@@ -2,6 +2,7 @@ package alerts_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,5 +126,55 @@ func TestRenderDirection_Golden(t *testing.T) {
 			goldenEmail(t, tc.name, snd, r, mail.Message{To: f.Email, MessageID: "follow-1@regpulse.example",
 				ListID: "RegPulse Master Direction <cards-2022.directions.regpulse.example>"})
 		})
+		// The same e-mail to a follower who reads Hindi.
+		t.Run(tc.name+"-hi", func(t *testing.T) {
+			e := tc.email
+			e.Follow.Language = "hi"
+			r, err := links.RenderDirection(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			goldenEmail(t, tc.name+"-hi", snd, r, mail.Message{To: f.Email, MessageID: "follow-1@regpulse.example",
+				ListID: "RegPulse Master Direction <cards-2022.directions.regpulse.example>"})
+		})
+	}
+}
+
+// TestRenderDirection_Hindi: a follower who reads Hindi gets the subject,
+// the words, dates and links in Hindi; the direction's title and text as
+// written.
+func TestRenderDirection_Hindi(t *testing.T) {
+	tokens, _ := alerts.NewTokens([]byte("0123456789abcdef0123456789abcdef"))
+	links, err := alerts.NewLinks("https://regpulse.example/", tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := alerts.Follow{ID: "follow-1", Direction: "cards-2022", Email: "asha@example.com", Language: "hi"}
+	today := catalog.Date{Time: catalog.Day(storetest.Now)}
+	cards := cardsDirection(t)
+	for _, tc := range []struct {
+		email   alerts.DirectionEmail
+		subject string
+		want    []string
+	}{
+		{alerts.DirectionEmail{Follow: f, Direction: cards, Versions: changes(&cards, 0, 1, 2), Today: today}, "RegPulse: Card Directions में संशोधन: 3 नए संस्करण",
+			[]string{"आपके द्वारा अनुसरित एक मास्टर निर्देश के 3 नए संस्करण आए हैं।", "इसका आज का पाठ: https://regpulse.example/hi/", "7 मार्च 2024 का संस्करण",
+				"1 अक्टूबर 2025 से प्रभावी संस्करण", "2 प्रावधान बदले गए: 2 प्रतिस्थापित।", "https://regpulse.example/hi/circulars/rbi-2024-03-07-cards",
+				"अपने अलर्ट प्रबंधित करें: https://regpulse.example/hi/profile#alerts", "Master Direction – Credit Card and Debit Card <Issuance>"}},
+		{alerts.DirectionEmail{Follow: f, Direction: cards, Versions: changes(&cards, 2), Today: today}, "RegPulse: Card Directions में संशोधन, 1 अक्टूबर 2025 से प्रभावी",
+			[]string{"आपके द्वारा अनुसरित एक मास्टर निर्देश का नया संस्करण आया है।", "अभी प्रभावी नहीं: यह 1 अक्टूबर 2025 से प्रभावी होगा।", "2A (अंतःस्थापित)"}},
+	} {
+		r, err := links.RenderDirection(tc.email)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Subject != tc.subject {
+			t.Errorf("subject %q, want %q", r.Subject, tc.subject)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(r.Text, w) {
+				t.Errorf("%s: the text lacks %q\n%s", tc.subject, w, r.Text)
+			}
+		}
 	}
 }

@@ -24,6 +24,8 @@ type Follow struct {
 
 	UserID string `json:"-"`
 	Email  string `json:"-"` // the user's address
+	// Language is the language of the follow's e-mails: its user's.
+	Language string `json:"-"`
 }
 
 // ErrNoFollow: the user does not follow that direction, or no follow has

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"strings"
 	"sync"
 	"testing"
@@ -157,5 +158,50 @@ func TestRun_FollowsStoreFailure(t *testing.T) {
 	}
 	if n := f.got()[u.Email]; n != 1 {
 		t.Errorf("asha got %d e-mails, want 1", n)
+	}
+}
+
+// TestRun_FollowsLanguage: a followed direction's e-mail is in each
+// follower's stored language.
+func TestRun_FollowsLanguage(t *testing.T) {
+	f := newFixture(t)
+	d := directionstest.Directions(1, 4, 30, 11)[0].Direction
+	f.at("2025-07-01T05:00:00Z")
+	f.syncDirection(d, 2)
+	f.run("a") // the first sync's versions are not news
+	for _, u := range []struct{ name, lang string }{{"asha", "hi"}, {"ravi", "en"}} {
+		usr, err := f.db.CreateUser(t.Context(), auth.NewUser{Username: u.name, Email: u.name + "@example.com", PasswordHash: "x",
+			FirstName: u.name, LastName: "T", Language: u.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.db.FollowDirection(t.Context(), usr.ID, d.Slug); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.syncDirection(d, 3)
+	f.at("2025-07-01T05:01:00Z")
+	if rep := f.run("a"); rep.Sent != 2 {
+		t.Fatalf("run: %s", rep)
+	}
+	v := d.Versions[2]
+	got := f.mail.Received()
+	for _, tc := range []struct{ to, subject, heading, compare string }{
+		{"asha@example.com", "RegPulse: " + d.Title + " में संशोधन (" + mail.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण)",
+			mail.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण", "https://regpulse.example/hi/master-directions/"},
+		{"ravi@example.com", "RegPulse: " + d.Title + " amended (version of " + v.Date.Format("2 January 2006") + ")",
+			"VERSION OF " + v.Date.Format("2 January 2006"), "https://regpulse.example/master-directions/"},
+	} {
+		if len(got[tc.to]) != 1 {
+			t.Fatalf("%s received %d e-mails", tc.to, len(got[tc.to]))
+		}
+		m := parse(t, got[tc.to][0])
+		if s, err := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject")); err != nil || s != tc.subject {
+			t.Errorf("%s: subject %q (%v), want %q", tc.to, s, err, tc.subject)
+		}
+		body, _ := readAll(m)
+		if !strings.Contains(body, tc.heading) || !strings.Contains(body, tc.compare+d.Slug+"/compare/") {
+			t.Errorf("%s: the e-mail lacks %q or its compare link:\n%s", tc.to, tc.heading, body)
+		}
 	}
 }

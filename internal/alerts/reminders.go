@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
+	"regpulse/internal/mail"
 )
 
 // The comment deadlines' reminders (issue 45). A consultation (a
@@ -107,16 +109,17 @@ func (r *runner) sendReminder(ctx context.Context, a Alert, c catalog.Circular, 
 	return r.st.FinishReminder(ctx, sendID, a.Email, failure, permanent)
 }
 
-// reminderIntro is what a reminder's e-mail says first.
-func reminderIntro(c catalog.Circular, now time.Time) string {
+// reminderIntro is what a reminder's e-mail says first, in the language
+// of code.
+func reminderIntro(code string, c catalog.Circular, now time.Time) string {
 	left := int(c.CommentsDue.Sub(catalog.Day(now)).Hours() / 24)
-	when := "today"
+	when := i18n.T(code, "alertsMail.dueToday", nil)
 	switch {
 	case left == 1:
-		when = "tomorrow"
+		when = i18n.T(code, "alertsMail.dueTomorrow", nil)
 	case left > 1:
-		when = "in " + indian.Int(left) + " days"
+		when = i18n.T(code, "alertsMail.dueInDays", map[string]any{"N": indian.Int(left)})
 	}
-	return "Comments on this " + strings.ToLower(catalog.DocumentTypeLabel(c.DocumentType)) + " are due " + when + ", on " +
-		c.CommentsDue.Format("2 January 2006") + ". It matches your alert; it is not binding, and the regulator decides what follows from the comments."
+	return i18n.T(code, "alertsMail.reminderIntro", map[string]any{"Type": strings.ToLower(documentType(code, c.DocumentType)),
+		"When": when, "Date": mail.Date(code, c.CommentsDue.Time, "2 January 2006")})
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
 	"regpulse/internal/mail"
 )
@@ -19,25 +20,37 @@ import (
 //go:embed templates/*
 var templateFS embed.FS
 
-// mailTemplates are one e-mail's HTML and text templates.
+// mailTemplates are one e-mail's HTML and text templates, by language
+// code (mail.HTMLByLanguage): each with that language's T and date.
 type mailTemplates struct {
-	html *htmltemplate.Template
-	text *texttemplate.Template
+	html map[string]*htmltemplate.Template
+	text map[string]*texttemplate.Template
 }
 
-var alertTemplates = mailTemplates{
-	html: htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/alert.html")),
-	text: texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/alert.txt")),
+func parseTemplates(name string) mailTemplates {
+	html, err := mail.HTMLByLanguage(templateFS, "templates/"+name+".html")
+	if err != nil {
+		panic(err)
+	}
+	text, err := mail.TextByLanguage(templateFS, "templates/"+name+".txt")
+	if err != nil {
+		panic(err)
+	}
+	return mailTemplates{html: html, text: text}
 }
+
+var alertTemplates = parseTemplates("alert")
 
 // render executes the HTML template htmlName and the text one textName
-// (a file's name for a whole e-mail, a define's for a part of one).
-func (m mailTemplates) render(htmlName, textName string, data any) (renderedItem, error) {
+// (a file's name for a whole e-mail, a define's for a part of one),
+// in the language of code.
+func (m mailTemplates) render(code, htmlName, textName string, data any) (renderedItem, error) {
+	code = i18n.Of(code).Code
 	var h, t bytes.Buffer
-	if err := m.html.ExecuteTemplate(&h, htmlName, data); err != nil {
+	if err := m.html[code].ExecuteTemplate(&h, htmlName, data); err != nil {
 		return renderedItem{}, err
 	}
-	if err := m.text.ExecuteTemplate(&t, textName, data); err != nil {
+	if err := m.text[code].ExecuteTemplate(&t, textName, data); err != nil {
 		return renderedItem{}, err
 	}
 	// The HTML template escaped every value.
@@ -94,11 +107,20 @@ func (l *Links) Unsubscribe(alertID string) string {
 	return l.site.Link("/api/alerts/unsubscribe", url.Values{"token": {l.tokens.Unsubscribe(alertID)}})
 }
 
-// Manage is where a user manages their alerts.
-func (l *Links) Manage() string { return l.site.Link("/profile", nil) + "#alerts" }
+// Manage is where a user manages their alerts, in English.
+func (l *Links) Manage() string { return l.ManageIn(i18n.English.Code) }
 
-// Circular is a circular's page.
-func (l *Links) Circular(slug string) string { return l.site.Link("/circulars/"+slug, nil) }
+// ManageIn is where a user manages their alerts, the page in the
+// language of code.
+func (l *Links) ManageIn(code string) string { return l.site.LinkIn(code, "/profile", nil) + "#alerts" }
+
+// Circular is a circular's page, in English.
+func (l *Links) Circular(slug string) string { return l.CircularIn(i18n.English.Code, slug) }
+
+// CircularIn is a circular's page in the language of code.
+func (l *Links) CircularIn(code, slug string) string {
+	return l.site.LinkIn(code, "/circulars/"+slug, nil)
+}
 
 // Kinds of e-mail: an alert's frequency, or its fold.
 const KindFold = "fold"
@@ -130,6 +152,9 @@ type emailView struct {
 	Subject, Name, Frequency, Intro, Fold, Email string
 	Items                                        []renderedItem
 	UnsubscribeURL, ManageURL, ConfirmURL        string
+	// BecauseBefore and BecauseAfter are the words around the quoted
+	// name in "You receive this because … set up the alert "{name}"."
+	BecauseBefore, BecauseAfter string
 }
 
 // Rendered is an e-mail ready to send.
@@ -137,37 +162,78 @@ type Rendered struct {
 	Subject, Text, HTML, UnsubscribeURL string
 }
 
-// Subject is e's subject line.
+// Subject is e's subject line, in its alert's language.
 func (e Email) Subject() string {
+	lang := i18n.Of(e.Alert.Language).Code
 	n := len(e.Circulars)
+	name := fmt.Sprintf("%q", e.Alert.Name)
+	count := i18n.T(lang, "alertsMail.newCirculars", map[string]any{"Count": n, "N": indian.Int(n)})
+	t := func(key string, data map[string]any) string { return i18n.T(lang, key, data) }
 	switch {
 	case e.ConfirmURL != "":
-		return fmt.Sprintf("Confirm your RegPulse alert %q", e.Alert.Name)
+		return t("alertsMail.confirmSubject", map[string]any{"Name": name})
 	case e.Kind == KindReminder && n == 1 && e.Circulars[0].CommentsDue != nil:
-		return "RegPulse reminder: comments due " + e.Circulars[0].CommentsDue.Format("2 January 2006") + " on " + e.Circulars[0].Title
+		return t("alertsMail.reminderSubject", map[string]any{"Date": mail.Date(lang, e.Circulars[0].CommentsDue.Time, "2 January 2006"),
+			"Title": e.Circulars[0].Title})
 	case e.Kind == KindFold:
-		return fmt.Sprintf("RegPulse alert %q: %s more today, in one e-mail", e.Alert.Name, circularsCount(n))
+		return t("alertsMail.foldSubject", map[string]any{"Name": name, "Circulars": count})
 	case e.Kind == Immediately && n == 1:
-		return "RegPulse alert: " + e.Circulars[0].Title
+		return t("alertsMail.immediateSubject", map[string]any{"Title": e.Circulars[0].Title})
 	case e.Kind == Daily:
-		return fmt.Sprintf("RegPulse daily digest %q: %s", e.Alert.Name, circularsCount(n))
+		return t("alertsMail.dailySubject", map[string]any{"Name": name, "Circulars": count})
 	case e.Kind == Weekly:
-		return fmt.Sprintf("RegPulse weekly digest %q: %s", e.Alert.Name, circularsCount(n))
+		return t("alertsMail.weeklySubject", map[string]any{"Name": name, "Circulars": count})
 	}
-	return fmt.Sprintf("RegPulse alert %q: %s", e.Alert.Name, circularsCount(n))
+	return t("alertsMail.alertSubject", map[string]any{"Name": name, "Circulars": count})
 }
 
-func circularsCount(n int) string {
-	if n == 1 {
-		return "1 new circular"
-	}
-	return indian.Int(n) + " new circulars"
+// frequencyKeys name each frequency in the e-mails (FrequencyLabels'
+// English).
+var frequencyKeys = map[string]string{Immediately: "alertsMail.immediately", Daily: "alertsMail.daily", Weekly: "alertsMail.weekly"}
+
+// impactKeys name each impact level ("High impact").
+var impactKeys = map[string]string{"high": "alertsMail.impactHigh", "medium": "alertsMail.impactMedium", "low": "alertsMail.impactLow"}
+
+// documentTypeKeys name each document type (catalog.DocumentTypeLabel's
+// English).
+var documentTypeKeys = map[string]string{
+	"circular":           "alertsMail.typeCircular",
+	"direction":          "alertsMail.typeDirection",
+	"master-direction":   "alertsMail.typeMasterDirection",
+	"amendment":          "alertsMail.typeAmendment",
+	"notification":       "alertsMail.typeNotification",
+	"draft":              "alertsMail.typeDraft",
+	"discussion-paper":   "alertsMail.typeDiscussionPaper",
+	"consultation-paper": "alertsMail.typeConsultationPaper",
+	"advisory":           "alertsMail.typeAdvisory",
+	"press-release":      "alertsMail.typePressRelease",
+	"policy":             "alertsMail.typePolicy",
 }
 
-// levelFor says a circular's impact level and for whom.
-func levelFor(c catalog.Circular, business []string) string {
+// documentType is the name of document type t in the language of code.
+func documentType(code, t string) string {
+	if key, ok := documentTypeKeys[t]; ok {
+		return i18n.T(code, key, nil)
+	}
+	return catalog.DocumentTypeLabel(t)
+}
+
+// frequency is the name of frequency f in the language of code.
+func frequency(code, f string) string {
+	if key, ok := frequencyKeys[f]; ok {
+		return i18n.T(code, key, nil)
+	}
+	return FrequencyLabels[f]
+}
+
+// levelFor says a circular's impact level and for whom, in the language
+// of code.
+func levelFor(code string, c catalog.Circular, business []string) string {
 	lvl := Level(c, business)
 	label := strings.ToUpper(lvl[:1]) + lvl[1:] + " impact"
+	if key, ok := impactKeys[lvl]; ok {
+		label = i18n.T(code, key, nil)
+	}
 	var named []string
 	for _, ei := range c.EntityImpact {
 		for _, b := range business {
@@ -177,62 +243,61 @@ func levelFor(c catalog.Circular, business []string) string {
 		}
 	}
 	if len(named) > 0 {
-		return label + " for " + strings.Join(named, ", ")
+		return i18n.T(code, "alertsMail.impactFor", map[string]any{"Impact": label, "Types": strings.Join(named, ", ")})
 	}
 	return label
 }
 
-// Render renders e for its alert's address.
+// Render renders e for its alert's address, in its alert's language.
 func (l *Links) Render(e Email) (Rendered, error) {
-	v := emailView{Subject: e.Subject(), Name: e.Alert.Name, Frequency: strings.ToUpper(FrequencyLabels[e.Alert.Frequency]),
+	lang := i18n.Of(e.Alert.Language).Code
+	v := emailView{Subject: e.Subject(), Name: e.Alert.Name, Frequency: strings.ToUpper(frequency(lang, e.Alert.Frequency)),
 		Email: e.Alert.Email, UnsubscribeURL: l.Unsubscribe(e.Alert.ID),
-		ManageURL: l.Manage(), ConfirmURL: e.ConfirmURL}
+		ManageURL: l.ManageIn(lang), ConfirmURL: e.ConfirmURL}
+	n := len(e.Circulars)
 	switch {
 	case e.ConfirmURL != "":
-		v.Intro = "Please confirm that you want RegPulse to e-mail you new circulars matching this alert (" +
-			strings.ToLower(FrequencyLabels[e.Alert.Frequency]) + ")."
-	case e.Kind == KindReminder && len(e.Circulars) == 1 && e.Circulars[0].CommentsDue != nil:
-		v.Intro, v.Frequency = reminderIntro(e.Circulars[0], e.Now), "COMMENT DEADLINE REMINDER"
-	case len(e.Circulars) == 1:
-		v.Intro = "A new circular matches your alert."
+		v.Intro = i18n.T(lang, "alertsMail.confirmIntro", map[string]any{"Frequency": strings.ToLower(frequency(lang, e.Alert.Frequency))})
+	case e.Kind == KindReminder && n == 1 && e.Circulars[0].CommentsDue != nil:
+		v.Intro = reminderIntro(lang, e.Circulars[0], e.Now)
+		v.Frequency = strings.ToUpper(i18n.T(lang, "alertsMail.reminderKicker", nil))
 	default:
-		v.Intro = indian.Int(len(e.Circulars)) + " new circulars match your alert."
+		v.Intro = i18n.T(lang, "alertsMail.intro", map[string]any{"Count": n, "N": indian.Int(n)})
 	}
 	if e.Kind == KindFold {
-		v.Fold = fmt.Sprintf("This alert sends at most %s e-mails a day. The %s it matched after that are gathered in this one e-mail; it sends immediately again from now on. To get fewer e-mails, make it a daily digest under Manage your alerts.",
-			indian.Int(e.FoldAfter), pluralCirculars(len(e.Circulars)))
+		v.Fold = i18n.T(lang, "alertsMail.fold", map[string]any{"Max": indian.Int(e.FoldAfter),
+			"Circulars": i18n.T(lang, "alertsMail.circulars", map[string]any{"Count": n, "N": indian.Int(n)})})
 	}
+	// The alert's name is quoted by the templates: its quotes are not
+	// the catalogue's text, which carries no markup to escape.
+	const name = "\x00"
+	v.BecauseBefore, v.BecauseAfter, _ = strings.Cut(i18n.T(lang, "alertsMail.because", map[string]any{"Email": v.Email, "Name": name}), name)
 	for _, c := range e.Circulars {
-		it, err := l.item(c, e.Alert.Business)
+		it, err := l.item(lang, c, e.Alert.Business)
 		if err != nil {
 			return Rendered{}, err
 		}
 		v.Items = append(v.Items, it)
 	}
-	r, err := alertTemplates.render("alert.html", "alert.txt", v)
+	r, err := alertTemplates.render(lang, "alert.html", "alert.txt", v)
 	return Rendered{Subject: v.Subject, Text: r.Text, HTML: string(r.HTML), UnsubscribeURL: v.UnsubscribeURL}, err
 }
 
-// item is c's part of an e-mail for business, rendered once.
-func (l *Links) item(c catalog.Circular, business []string) (renderedItem, error) {
-	return l.once(c.ID+"|"+strings.Join(business, ","), func() (renderedItem, error) {
+// item is c's part of an e-mail for business in the language of code,
+// rendered once.
+func (l *Links) item(code string, c catalog.Circular, business []string) (renderedItem, error) {
+	return l.once(code+"|"+c.ID+"|"+strings.Join(business, ","), func() (renderedItem, error) {
 		v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
-			Date: c.PublishedDate.Format("2 January 2006"), Impact: levelFor(c, business),
-			DocumentType: catalog.DocumentTypeLabel(c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
-			Summary: mail.Summary(c), PageURL: l.Circular(c.Slug), OfficialURL: string(c.OfficialURL), LinkLabel: "Official document"}
+			Date: mail.Date(code, c.PublishedDate.Time, "2 January 2006"), Impact: levelFor(code, c, business),
+			DocumentType: documentType(code, c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
+			Summary: mail.Summary(c), PageURL: l.CircularIn(code, c.Slug), OfficialURL: string(c.OfficialURL),
+			LinkLabel: i18n.T(code, "alertsMail.officialDocument", nil)}
 		if v.OfficialURL == "" {
 			// No official link known: the source the entry was made from.
-			v.OfficialURL, v.LinkLabel = c.SourceURL, "Source"
+			v.OfficialURL, v.LinkLabel = c.SourceURL, i18n.T(code, "alertsMail.source", nil)
 		}
-		return alertTemplates.render("item", "item", v)
+		return alertTemplates.render(code, "item", "item", v)
 	})
-}
-
-func pluralCirculars(n int) string {
-	if n == 1 {
-		return "1 circular"
-	}
-	return indian.Int(n) + " circulars"
 }
 
 // Confirm is an anonymous subscription's confirmation link, made at now.

@@ -3,6 +3,7 @@ package alerts_test
 import (
 	"context"
 	"fmt"
+	"mime"
 	netmail "net/mail"
 	"path/filepath"
 	"strings"
@@ -390,6 +391,83 @@ func TestRun_CrashAndTwoSenders(t *testing.T) {
 	for _, u := range users {
 		if got[u.Email] != 1 {
 			t.Errorf("%s got %d e-mails, want exactly 1", u.Email, got[u.Email])
+		}
+	}
+}
+
+// TestRun_ReadersLanguage: each alert e-mail is in its user's stored
+// language (users.language): a user who reads Hindi gets the subject,
+// the words, the dates and the links in Hindi, one who reads English
+// the same e-mail as ever.
+func TestRun_ReadersLanguage(t *testing.T) {
+	f := newFixture(t)
+	for _, u := range []struct{ name, lang string }{{"asha", "hi"}, {"ravi", "en"}} {
+		usr, err := f.db.CreateUser(t.Context(), auth.NewUser{Username: u.name, Email: u.name + "@example.com", PasswordHash: "x",
+			FirstName: u.name, LastName: "T", Language: u.lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.db.SavePreferences(t.Context(), usr.ID, auth.Choices{EntityTypes: []string{"PSP"}}); err != nil {
+			t.Fatal(err)
+		}
+		f.search(usr, "UPI fraud", "upi fraud", alerts.Immediately)
+	}
+	f.at("2025-07-01T05:00:00Z")
+	c := f.newCircular("UPI fraud reporting draft", "RBI", "draft")
+	f.publish(c)
+	if rep := f.run("a"); rep.Sent != 2 {
+		t.Fatalf("run: %s", rep)
+	}
+	got := f.mail.Received()
+	dec := new(mime.WordDecoder)
+	for _, tc := range []struct {
+		to, subject string
+		want        []string
+	}{
+		{"asha@example.com", "RegPulse अलर्ट: UPI fraud reporting draft", []string{"REGPULSE अलर्ट · तुरंत", "टिप्पणियों के लिए मसौदा: बाध्यकारी नहीं",
+			"PSP के लिए उच्च प्रभाव", "1 जुलाई 2025", "https://regpulse.example/hi/circulars/" + c.Slug,
+			"अपने अलर्ट प्रबंधित करें: https://regpulse.example/hi/profile#alerts"}},
+		{"ravi@example.com", "RegPulse alert: UPI fraud reporting draft", []string{"REGPULSE ALERT · IMMEDIATELY", "Draft for comments: NOT BINDING",
+			"High impact for PSP", "1 July 2025", "https://regpulse.example/circulars/" + c.Slug, "Manage your alerts: https://regpulse.example/profile#alerts"}},
+	} {
+		if len(got[tc.to]) != 1 {
+			t.Fatalf("%s received %d e-mails", tc.to, len(got[tc.to]))
+		}
+		m := parse(t, got[tc.to][0])
+		if s, err := dec.DecodeHeader(m.Header.Get("Subject")); err != nil || s != tc.subject {
+			t.Errorf("%s: subject %q (%v), want %q", tc.to, s, err, tc.subject)
+		}
+		body, _ := readAll(m)
+		for _, w := range tc.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: the e-mail lacks %q:\n%s", tc.to, w, body)
+			}
+		}
+	}
+}
+
+// TestRun_ConfirmationLanguage: an anonymous subscription's confirmation
+// is in the language it was made in.
+func TestRun_ConfirmationLanguage(t *testing.T) {
+	f := newFixture(t)
+	for _, a := range []alerts.Alert{
+		{Email: "reader@example.com", Name: "upi", Query: "upi", Frequency: alerts.Daily, Enabled: true, Language: "hi"},
+		{Email: "other@example.com", Name: "upi", Query: "upi", Frequency: alerts.Daily, Enabled: true},
+	} {
+		if _, err := f.db.CreateAlert(t.Context(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if rep := f.run("a"); rep.Confirmations != 2 {
+		t.Fatalf("run: %s", rep)
+	}
+	got := f.mail.Received()
+	for to, want := range map[string]string{"reader@example.com": `अपने RegPulse अलर्ट "upi" की पुष्टि करें`, "other@example.com": `Confirm your RegPulse alert "upi"`} {
+		if len(got[to]) != 1 {
+			t.Fatalf("%s received %d e-mails", to, len(got[to]))
+		}
+		if s, err := new(mime.WordDecoder).DecodeHeader(parse(t, got[to][0]).Header.Get("Subject")); err != nil || s != want {
+			t.Errorf("%s: subject %q (%v), want %q", to, s, err, want)
 		}
 	}
 }

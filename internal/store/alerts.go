@@ -23,8 +23,8 @@ import (
 // alert_sends.go's, the bouncing addresses and the runs' lock
 // alert_runs.go's.
 
-// alertSelect reads an alert with what it follows: its user's address and
-// preferences.
+// alertSelect reads an alert with what it follows: its user's address,
+// preferences and language (an anonymous subscription's own).
 const alertSelect = `SELECT a.id, a.kind, a.name, a.query,
 	CASE WHEN a.kind = 'preferences' THEN p.circular_sources ELSE a.sources END,
 	CASE WHEN a.kind = 'preferences' THEN p.categories ELSE a.categories END,
@@ -35,7 +35,8 @@ const alertSelect = `SELECT a.id, a.kind, a.name, a.query,
 	a.feed_token, a.created_at, a.last_sent_at, COALESCE(a.user_id, ''), COALESCE(u.email, a.email),
 	a.confirmed_at IS NOT NULL, a.folded,
 	COALESCE((SELECT w.kind FROM webhook_endpoints w WHERE w.alert_id = a.id), ''),
-	COALESCE((SELECT w.url FROM webhook_endpoints w WHERE w.alert_id = a.id), '')
+	COALESCE((SELECT w.url FROM webhook_endpoints w WHERE w.alert_id = a.id), ''),
+	COALESCE(u.language, a.language)
 	FROM alerts a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN user_preferences p ON p.user_id = a.user_id`
 
 // alertActive is the condition of an alert that may send: on, confirmed,
@@ -50,7 +51,7 @@ func scanAlert(row interface{ Scan(...any) error }, extra ...any) (alerts.Alert,
 	var lastSent sql.NullString
 	err := row.Scan(append([]any{&a.ID, &a.Kind, &a.Name, &a.Query, &sources, &categories, &types, &levels, &business,
 		&a.Frequency, &a.Enabled, &a.FeedToken, &created, &lastSent, &a.UserID, &a.Email, &a.Confirmed, &a.Folded,
-		&a.ChannelKind, &a.ChannelURL}, extra...)...)
+		&a.ChannelKind, &a.ChannelURL, &a.Language}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, alerts.ErrNoAlert
 	}
@@ -105,8 +106,8 @@ func newFeedToken() string {
 }
 
 // CreateAlert stores a saved search: a user's (a.UserID, confirmed at
-// once) or an anonymous subscription (a.Email, unconfirmed until
-// ConfirmAlert).
+// once; its e-mails in the user's language) or an anonymous subscription
+// (a.Email, unconfirmed until ConfirmAlert; its e-mails in a.Language).
 func (s *DB) CreateAlert(ctx context.Context, a alerts.Alert) (_ alerts.Alert, err error) {
 	defer wrap(&err, "CreateAlert")
 	now := timeText(s.now())
@@ -121,10 +122,10 @@ func (s *DB) CreateAlert(ctx context.Context, a alerts.Alert) (_ alerts.Alert, e
 	}
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx, `INSERT INTO alerts (id, user_id, email, email_key, kind, name, query, sources, categories,
-		document_types, impact_levels, frequency, enabled, confirmed_at, feed_token, created_at, updated_at)
-		VALUES (?, ?, ?, ?, 'search', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		document_types, impact_levels, frequency, enabled, confirmed_at, feed_token, created_at, updated_at, language)
+		VALUES (?, ?, ?, ?, 'search', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, user, a.Email, userKey(a.Email), a.Name, a.Query, listText(a.Sources), listText(a.Categories),
-		listText(a.DocumentTypes), listText(a.ImpactLevels), a.Frequency, a.Enabled, confirmed, newFeedToken(), now, now)
+		listText(a.DocumentTypes), listText(a.ImpactLevels), a.Frequency, a.Enabled, confirmed, newFeedToken(), now, now, languageOf(a.Language))
 	if err != nil {
 		return alerts.Alert{}, err
 	}

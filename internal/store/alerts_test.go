@@ -56,7 +56,7 @@ func TestAlerts_UserAlerts(t *testing.T) {
 			EntityTypes: []string{},
 			Frequency:   alerts.Immediately, Enabled: true, FeedToken: saved.FeedToken, CreatedAt: storetest.Now,
 			Description: `An e-mail as soon as a new circular matching "upi fraud" from RBI of type Circular arrives.`,
-			Business:    []string{"PSP"}, UserID: asha.ID, Email: "asha@example.com", Confirmed: true}
+			Business:    []string{"PSP"}, UserID: asha.ID, Email: "asha@example.com", Confirmed: true, Language: "en"}
 		if diff := cmp.Diff(want, saved); diff != "" {
 			t.Errorf("created (-want +got):\n%s", diff)
 		}

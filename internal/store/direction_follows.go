@@ -20,10 +20,10 @@ import (
 // alert_matches.go and alert_sends.go do for circulars.
 
 // followSelect reads a follow with its direction's label and its user's
-// address.
+// address and language.
 const followSelect = `SELECT f.id, f.direction,
 	COALESCE(CASE WHEN d.short_title != '' THEN d.short_title ELSE d.title END, ''),
-	f.created_at, f.last_sent_at, f.user_id, u.email
+	f.created_at, f.last_sent_at, f.user_id, u.email, u.language
 	FROM direction_follows f JOIN users u ON u.id = f.user_id LEFT JOIN master_directions d ON d.slug = f.direction`
 
 func (s *DB) followsWhere(ctx context.Context, where, order string, args ...any) ([]alerts.Follow, error) {
@@ -37,7 +37,7 @@ func (s *DB) followsWhere(ctx context.Context, where, order string, args ...any)
 		var f alerts.Follow
 		var created string
 		var lastSent sql.NullString
-		if err := rows.Scan(&f.ID, &f.Direction, &f.Title, &created, &lastSent, &f.UserID, &f.Email); err != nil {
+		if err := rows.Scan(&f.ID, &f.Direction, &f.Title, &created, &lastSent, &f.UserID, &f.Email, &f.Language); err != nil {
 			return nil, err
 		}
 		if f.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {

@@ -57,7 +57,7 @@ func TestFollows(t *testing.T) {
 		if err != nil || again.ID != f.ID {
 			t.Errorf("following again: %+v, %v; want the same follow %s", again, err, f.ID)
 		}
-		want := []alerts.Follow{{ID: f.ID, Direction: d.Slug, Title: d.Title, CreatedAt: storetest.Now, UserID: asha.ID, Email: asha.Email}}
+		want := []alerts.Follow{{ID: f.ID, Direction: d.Slug, Title: d.Title, CreatedAt: storetest.Now, UserID: asha.ID, Email: asha.Email, Language: "en"}}
 		if got, err := db.UserFollows(ctx, asha.ID); err != nil || !cmp.Equal(got, want) {
 			t.Errorf("UserFollows: %v\n%s", err, cmp.Diff(want, got))
 		}

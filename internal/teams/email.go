@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"embed"
-	"fmt"
-	htmltemplate "html/template"
-	texttemplate "text/template"
+	"net/url"
+	"strings"
 	"time"
 
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 )
 
@@ -19,35 +19,58 @@ import (
 //go:embed templates/*
 var templateFS embed.FS
 
+// The invitation's templates by language code, each with its language's
+// T (the inviteMail area of internal/i18n) and dates.
 var (
-	inviteHTML = htmltemplate.Must(mail.HTMLTemplates(templateFS, "templates/invite.html"))
-	inviteText = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/invite.txt"))
+	inviteHTML = must(mail.HTMLByLanguage(templateFS, "templates/invite.html"))
+	inviteText = must(mail.TextByLanguage(templateFS, "templates/invite.txt"))
 )
 
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // AcceptPath is the site's page an invitation's link opens, with the
-// token as ?token=.
+// token as ?token=: its English path; the e-mail links to the page in
+// its language (AcceptLink).
 const AcceptPath = "/join/"
+
+// AcceptLink is the link an invitation in the language of code opens:
+// the accept page in that language under site (the site's absolute URL),
+// with the token.
+func AcceptLink(site, code, token string) string {
+	return strings.TrimSuffix(site, "/") + i18n.Of(code).Path(AcceptPath) + "?" + url.Values{"token": {token}}.Encode()
+}
 
 // InviteEmail is one invitation's e-mail.
 type InviteEmail struct {
 	Invite       Invite
 	Organisation string // its name
 	InvitedBy    string // the admin's name as the e-mail shows it
-	AcceptURL    string // the link, with its token
+	AcceptURL    string // the link, with its token (AcceptLink)
+	// Language is the language the e-mail is written in ("": English).
+	// The invitee may have no account, so no language of their own: the
+	// API writes it in the language of the page the admin invites from
+	// (see api's invite).
+	Language string
 }
 
-// Subject is e's subject line.
+// Subject is e's subject line, in its language.
 func (e InviteEmail) Subject() string {
-	return fmt.Sprintf("%s invites you to %s on RegPulse", e.InvitedBy, e.Organisation)
+	return i18n.T(i18n.Of(e.Language).Code, "inviteMail.subject", map[string]any{"InvitedBy": e.InvitedBy, "Organisation": e.Organisation})
 }
 
-// roleDoes says what a role may do, for the invitation.
-var roleDoes = map[string]string{
-	RoleAdmin:   "you will manage its members and their roles, and decide and act on what applies to it.",
-	RoleMember:  "you will decide and act on what applies to it, and comment.",
-	RoleViewer:  "you will read what it decides and does.",
-	RoleAuditor: "you will read everything it decides and does, and accept or reject its evidence.",
-}
+// roleKeys name a role as the invitation does ("a member"), roleDoes
+// say what it may do.
+var (
+	roleKeys = map[string]string{RoleAdmin: "inviteMail.roleAdmin", RoleMember: "inviteMail.roleMember",
+		RoleViewer: "inviteMail.roleViewer", RoleAuditor: "inviteMail.roleAuditor"}
+	roleDoes = map[string]string{RoleAdmin: "inviteMail.doesAdmin", RoleMember: "inviteMail.doesMember",
+		RoleViewer: "inviteMail.doesViewer", RoleAuditor: "inviteMail.doesAuditor"}
+)
 
 // Rendered is an e-mail's subject and bodies.
 type Rendered struct{ Subject, Text, HTML string }
@@ -59,23 +82,27 @@ type inviteView struct {
 	AcceptURL                               string
 }
 
-func longTime(t time.Time) string { return t.UTC().Format("2 January 2006, 15:04 UTC") }
+// longTime is t in the language of code: 2 January 2006, 15:04 UTC.
+func longTime(code string, t time.Time) string {
+	return mail.Date(code, t.UTC(), "2 January 2006, 15:04 UTC")
+}
 
-// Render renders e.
+// Render renders e in its language.
 func (e InviteEmail) Render() (Rendered, error) {
+	lang := i18n.Of(e.Language).Code
 	v := inviteView{Subject: e.Subject(), Organisation: e.Organisation, InvitedBy: e.InvitedBy, Email: e.Invite.Email,
-		RoleLabel: "an " + e.Invite.Role, RoleDoes: roleDoes[e.Invite.Role], Expires: longTime(e.Invite.ExpiresAt), AcceptURL: e.AcceptURL}
-	if e.Invite.Role == RoleMember || e.Invite.Role == RoleViewer {
-		v.RoleLabel = "a " + e.Invite.Role
+		RoleLabel: e.Invite.Role, Expires: longTime(lang, e.Invite.ExpiresAt), AcceptURL: e.AcceptURL}
+	if key, ok := roleKeys[e.Invite.Role]; ok {
+		v.RoleLabel, v.RoleDoes = i18n.T(lang, key, nil), i18n.T(lang, roleDoes[e.Invite.Role], nil)
 	}
 	if a := e.Invite.AccessEndsAt; a != nil {
-		v.AccessEnds = longTime(*a)
+		v.AccessEnds = longTime(lang, *a)
 	}
 	var h, t bytes.Buffer
-	if err := inviteHTML.ExecuteTemplate(&h, "invite.html", v); err != nil {
+	if err := inviteHTML[lang].ExecuteTemplate(&h, "invite.html", v); err != nil {
 		return Rendered{}, err
 	}
-	if err := inviteText.ExecuteTemplate(&t, "invite.txt", v); err != nil {
+	if err := inviteText[lang].ExecuteTemplate(&t, "invite.txt", v); err != nil {
 		return Rendered{}, err
 	}
 	return Rendered{Subject: v.Subject, Text: t.String(), HTML: h.String()}, nil

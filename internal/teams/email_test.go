@@ -20,6 +20,38 @@ func invitation(role string, end *time.Time) teams.InviteEmail {
 		AcceptURL: "https://regpulse.example/join/?token=invite-1~1751889600.c2lnbmF0dXJl"}
 }
 
+// inHindi is e written in Hindi, linking to the Hindi accept page.
+func inHindi(e teams.InviteEmail) teams.InviteEmail {
+	e.Language = "hi"
+	e.AcceptURL = teams.AcceptLink("https://regpulse.example/", "hi", "invite-1~1751889600.c2lnbmF0dXJl")
+	return e
+}
+
+// TestInviteEmail_Hindi: the Hindi invitation's subject, role, dates and
+// link; names as written.
+func TestInviteEmail_Hindi(t *testing.T) {
+	end := storetest.Now.Add(90 * 24 * time.Hour)
+	r, err := inHindi(invitation(teams.RoleAuditor, &end)).Render()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Subject != "Asha Rao ने आपको RegPulse पर Asha <Payments> से जुड़ने के लिए आमंत्रित किया है" {
+		t.Errorf("subject %q", r.Subject)
+	}
+	for _, want := range []string{"Asha <Payments> से लेखा परीक्षक के रूप में जुड़ने", "आमंत्रण स्वीकार करें: https://regpulse.example/hi/join/?token=invite-1~1751889600.c2lnbmF0dXJl",
+		"जुलाई 2025", "28 सितंबर 2025, 12:00 UTC को स्वतः समाप्त"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, r.Text)
+		}
+	}
+	if !strings.Contains(r.HTML, `<html lang="hi">`) || !strings.Contains(r.HTML, `href="https://regpulse.example/hi/join/?token=`) {
+		t.Errorf("html: %s", r.HTML)
+	}
+	if en := teams.AcceptLink("https://regpulse.example", "en", "a b"); en != "https://regpulse.example/join/?token=a+b" {
+		t.Errorf("the English link: %s", en)
+	}
+}
+
 // TestInviteEmail_Golden: the invitation's bytes (HTML, text and the
 // whole message, its boundary aside) do not change unnoticed; a one-off
 // message carries no list headers.
@@ -32,6 +64,9 @@ func TestInviteEmail_Golden(t *testing.T) {
 	}{
 		{"invite-member", invitation(teams.RoleMember, nil)},
 		{"invite-auditor", invitation(teams.RoleAuditor, &end)},
+		// In Hindi: the words and the dates, the link to the Hindi page.
+		{"invite-member-hi", inHindi(invitation(teams.RoleMember, nil))},
+		{"invite-auditor-hi", inHindi(invitation(teams.RoleAuditor, &end))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := tc.email.Render()
