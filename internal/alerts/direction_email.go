@@ -12,7 +12,6 @@ import (
 	"regpulse/internal/directions"
 	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
-	"regpulse/internal/mail"
 	"regpulse/internal/redline"
 )
 
@@ -50,7 +49,7 @@ func (e DirectionEmail) Subject() string {
 }
 
 // longDate is d in the language of code: 2 January 2006.
-func longDate(code string, d catalog.Date) string { return mail.Date(code, d.Time, "2 January 2006") }
+func longDate(code string, d catalog.Date) string { return i18n.Date(code, d.Time, "2 January 2006") }
 
 // changeKeys name a change's kind (directions.KindLabels' English).
 var changeKeys = map[string]string{directions.Added: "alertsMail.dirInserted", directions.Removed: "alertsMail.dirDeleted",

@@ -13,6 +13,7 @@ import (
 	"regpulse/internal/auth"
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions/directionstest"
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 	"regpulse/internal/store"
 )
@@ -187,8 +188,8 @@ func TestRun_FollowsLanguage(t *testing.T) {
 	v := d.Versions[2]
 	got := f.mail.Received()
 	for _, tc := range []struct{ to, subject, heading, compare string }{
-		{"asha@example.com", "RegPulse: " + d.Title + " में संशोधन (" + mail.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण)",
-			mail.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण", "https://regpulse.example/hi/master-directions/"},
+		{"asha@example.com", "RegPulse: " + d.Title + " में संशोधन (" + i18n.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण)",
+			i18n.Date("hi", v.Date.Time, "2 January 2006") + " का संस्करण", "https://regpulse.example/hi/master-directions/"},
 		{"ravi@example.com", "RegPulse: " + d.Title + " amended (version of " + v.Date.Format("2 January 2006") + ")",
 			"VERSION OF " + v.Date.Format("2 January 2006"), "https://regpulse.example/master-directions/"},
 	} {

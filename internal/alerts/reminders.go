@@ -8,7 +8,6 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/i18n"
 	"regpulse/internal/indian"
-	"regpulse/internal/mail"
 )
 
 // The comment deadlines' reminders (issue 45). A consultation (a
@@ -121,5 +120,5 @@ func reminderIntro(code string, c catalog.Circular, now time.Time) string {
 		when = i18n.T(code, "alertsMail.dueInDays", map[string]any{"N": indian.Int(left)})
 	}
 	return i18n.T(code, "alertsMail.reminderIntro", map[string]any{"Type": strings.ToLower(documentType(code, c.DocumentType)),
-		"When": when, "Date": mail.Date(code, c.CommentsDue.Time, "2 January 2006")})
+		"When": when, "Date": i18n.Date(code, c.CommentsDue.Time, "2 January 2006")})
 }

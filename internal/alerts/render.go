@@ -173,7 +173,7 @@ func (e Email) Subject() string {
 	case e.ConfirmURL != "":
 		return t("alertsMail.confirmSubject", map[string]any{"Name": name})
 	case e.Kind == KindReminder && n == 1 && e.Circulars[0].CommentsDue != nil:
-		return t("alertsMail.reminderSubject", map[string]any{"Date": mail.Date(lang, e.Circulars[0].CommentsDue.Time, "2 January 2006"),
+		return t("alertsMail.reminderSubject", map[string]any{"Date": i18n.Date(lang, e.Circulars[0].CommentsDue.Time, "2 January 2006"),
 			"Title": e.Circulars[0].Title})
 	case e.Kind == KindFold:
 		return t("alertsMail.foldSubject", map[string]any{"Name": name, "Circulars": count})
@@ -288,7 +288,7 @@ func (l *Links) Render(e Email) (Rendered, error) {
 func (l *Links) item(code string, c catalog.Circular, business []string) (renderedItem, error) {
 	return l.once(code+"|"+c.ID+"|"+strings.Join(business, ","), func() (renderedItem, error) {
 		v := itemView{Title: c.Title, Number: string(c.CircularNumber), Regulator: c.Source,
-			Date: mail.Date(code, c.PublishedDate.Time, "2 January 2006"), Impact: levelFor(code, c, business),
+			Date: i18n.Date(code, c.PublishedDate.Time, "2 January 2006"), Impact: levelFor(code, c, business),
 			DocumentType: documentType(code, c.DocumentType), Draft: !catalog.Binding(c.DocumentType),
 			Summary: mail.Summary(c), PageURL: l.CircularIn(code, c.Slug), OfficialURL: string(c.OfficialURL),
 			LinkLabel: i18n.T(code, "alertsMail.officialDocument", nil)}

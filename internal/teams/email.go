@@ -84,7 +84,7 @@ type inviteView struct {
 
 // longTime is t in the language of code: 2 January 2006, 15:04 UTC.
 func longTime(code string, t time.Time) string {
-	return mail.Date(code, t.UTC(), "2 January 2006, 15:04 UTC")
+	return i18n.Date(code, t.UTC(), "2 January 2006, 15:04 UTC")
 }
 
 // Render renders e in its language.
