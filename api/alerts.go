@@ -447,10 +447,11 @@ func (h *Handler) subscribeAlert(w http.ResponseWriter, r *http.Request) {
 // scanners open links, so the GET changes nothing).
 func (h *Handler) confirmAlertPage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.alCfg.Tokens.ParseConfirm(token, h.now()); err != nil {
-		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: err.Error() + ".", Back: "/search"})
+		writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Link not valid",
+			Message: "This confirmation link is not valid or has expired. Subscribe again to get a new one.", Back: "/search"})
 		return
 	}
-	writeMailPage(w, http.StatusOK, pageData{Title: "Confirm your RegPulse alert",
+	writeMailPage(w, r, http.StatusOK, pageData{Title: "Confirm your RegPulse alert",
 		Message: "Press the button to start receiving this alert by e-mail.", Button: "Confirm alert",
 		Action: (&url.URL{Path: "/api/alerts/confirm", RawQuery: url.Values{"token": {token}}.Encode()}).String(), Back: "/"})
 }
@@ -464,11 +465,11 @@ func (h *Handler) confirmAlert(w http.ResponseWriter, r *http.Request, token str
 	}
 	switch {
 	case errors.Is(err, alerts.ErrBadToken), errors.Is(err, alerts.ErrExpiredToken), errors.Is(err, alerts.ErrNoAlert):
-		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid", Message: "This confirmation link is not valid or has expired. Subscribe again to get a new one.", Back: "/search"})
+		writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Link not valid", Message: "This confirmation link is not valid or has expired. Subscribe again to get a new one.", Back: "/search"})
 	case err != nil:
 		h.writeError(w, r, err)
 	default:
-		writeMailPage(w, http.StatusOK, pageData{Title: "Alert confirmed",
+		writeMailPage(w, r, http.StatusOK, pageData{Title: "Alert confirmed",
 			Message: "Your alert is on. Every e-mail it sends has a link to unsubscribe from it.", Back: "/"})
 	}
 }
@@ -476,11 +477,11 @@ func (h *Handler) confirmAlert(w http.ResponseWriter, r *http.Request, token str
 // alertUnsubscribePage is GET /alerts/unsubscribe?token=.
 func (h *Handler) alertUnsubscribePage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.alCfg.Tokens.ParseUnsubscribe(token); err != nil {
-		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
+		writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Link not valid",
 			Message: "This unsubscribe link is not valid. Use the link in the latest alert e-mail.", Back: "/"})
 		return
 	}
-	writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribe from this RegPulse alert",
+	writeMailPage(w, r, http.StatusOK, pageData{Title: "Unsubscribe from this RegPulse alert",
 		Message: "Press the button to stop this alert's e-mails. Your other alerts are not changed.", Button: "Unsubscribe",
 		Action: (&url.URL{Path: "/api/alerts/unsubscribe", RawQuery: url.Values{"token": {token}}.Encode()}).String(), Back: "/profile#alerts"})
 }
@@ -496,7 +497,7 @@ func (h *Handler) alertUnsubscribe(w http.ResponseWriter, r *http.Request, token
 		}
 		return err
 	}, func(w http.ResponseWriter, r *http.Request) {
-		writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribed",
+		writeMailPage(w, r, http.StatusOK, pageData{Title: "Unsubscribed",
 			Message: "This alert sends no more e-mails. Signed in, you can turn it on again under Alerts on your profile.", Back: "/profile#alerts"})
 	})
 }

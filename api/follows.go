@@ -62,18 +62,18 @@ func followRoutes() []*route {
 		})),
 		handle(opFollowUnsubscribePage, func(h *Handler, w http.ResponseWriter, r *http.Request, in followTokenIn) {
 			if _, err := h.alCfg.Tokens.ParseUnfollow(in.Token); err != nil {
-				writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
+				writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Link not valid",
 					Message: "This link is not valid. Use the link in the latest e-mail about the Master Direction.", Back: "/master-directions"})
 				return
 			}
-			writeMailPage(w, http.StatusOK, pageData{Title: "Stop following this Master Direction",
+			writeMailPage(w, r, http.StatusOK, pageData{Title: "Stop following this Master Direction",
 				Message: "Press the button to stop the e-mails about this Master Direction's new versions. Your alerts and other directions are not changed.",
 				Button:  "Stop following",
 				Action:  (&url.URL{Path: "/api/direction-follows/unsubscribe", RawQuery: url.Values{"token": {in.Token}}.Encode()}).String(), Back: "/profile#alerts"})
 		}),
 		handle(opFollowUnsubscribe, func(h *Handler, w http.ResponseWriter, r *http.Request, in followTokenIn) {
 			h.unsubscribeLink(w, r, in.Token, h.alCfg.Tokens.ParseUnfollow, h.store.StopFollow, func(w http.ResponseWriter, r *http.Request) {
-				writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribed",
+				writeMailPage(w, r, http.StatusOK, pageData{Title: "Unsubscribed",
 					Message: "You no longer follow this Master Direction. Signed in, you can follow it again from its page.", Back: "/profile#alerts"})
 			})
 		}),

@@ -96,8 +96,8 @@ type messagePattern struct {
 var placeholderRe = regexp.MustCompile(`\{\{ \.([A-Z][A-Za-z0-9]*) \}\}`)
 
 var messagePatterns = sync.OnceValue(func() []messagePattern {
-	out := make([]messagePattern, 0, len(messageKeys))
-	for _, key := range messageKeys {
+	out := make([]messagePattern, 0, len(messageKeys)+len(mailPageKeys))
+	for _, key := range slices.Concat(messageKeys, mailPageKeys) {
 		en := i18n.T(i18n.English.Code, key, nil) // placeholders left as written
 		var names []string
 		var b strings.Builder

@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	"regpulse/api/apispec"
+	"regpulse/internal/i18n"
 	"regpulse/internal/mail"
 )
 
@@ -17,7 +18,7 @@ import (
 // They are self-contained (inline styles, no scripts) and follow the
 // reader's light or dark setting.
 var mailPage = template.Must(template.New("page").Parse(`<!doctype html>
-<html lang="en">
+<html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -41,23 +42,47 @@ a { color: #1d4ed8; }
 <main>
 <h1>{{.Title}}</h1>
 <p>{{.Message}}</p>
-{{with .Action}}<form method="post" action="{{.}}"><button type="submit">{{or $.Button "Unsubscribe"}}</button></form>{{end}}
-<p><a href="{{.Back}}">Back to RegPulse</a></p>
+{{with .Action}}<form method="post" action="{{.}}"><button type="submit">{{$.Button}}</button></form>{{end}}
+<p><a href="{{.Back}}">{{.BackText}}</a></p>
 </main>
 </body>
 </html>
 `))
 
 type pageData struct {
-	Title, Message string
+	Title, Message string // in English: writeMailPage translates them
 	Action         string // the one button's form action, if any
 	Button         string // its label ("": Unsubscribe)
-	Back           string
+	Back           string // the English path of the site's page to go back to
+	// set by writeMailPage: the page's language, the link's text
+	Lang, BackText string
 }
 
-// writeMailPage answers status with the page. The e-mail link's
-// token is in the URL: no referrer leaves the page, and it is never cached.
-func writeMailPage(w http.ResponseWriter, status int, d pageData) {
+// mailPageKeys are the catalogue's keys of the pages' texts (area
+// mailPage), found by their English as the API's messages are
+// (translate): the handlers write the English.
+var mailPageKeys = []string{
+	"mailPage.unsubscribe", "mailPage.linkNotValid", "mailPage.confirmAlertTitle", "mailPage.confirmAlertMessage",
+	"mailPage.confirmAlertButton", "mailPage.confirmLinkInvalid", "mailPage.alertConfirmedTitle", "mailPage.alertConfirmedMessage",
+	"mailPage.alertUnsubscribeInvalid", "mailPage.alertUnsubscribeTitle", "mailPage.alertUnsubscribeMessage",
+	"mailPage.unsubscribedTitle", "mailPage.alertUnsubscribedMessage", "mailPage.followLinkInvalid", "mailPage.unfollowTitle",
+	"mailPage.unfollowMessage", "mailPage.unfollowButton", "mailPage.unfollowedMessage", "mailPage.subscriptionFailed",
+	"mailPage.formUnreadable", "mailPage.newsletterLinkInvalid", "mailPage.newsletterUnsubscribeTitle",
+	"mailPage.newsletterUnsubscribeMessage", "mailPage.ssoFailed",
+}
+
+// writeMailPage answers status with the page, in the reader's language
+// (the request's Accept-Language: a link opened from an e-mail carries
+// the browser's), its way back to the site's page in that language. The
+// e-mail link's token is in the URL: no referrer leaves the page, and it
+// is never cached.
+func writeMailPage(w http.ResponseWriter, r *http.Request, status int, d pageData) {
+	lang := requestLanguage(r)
+	if d.Button == "" {
+		d.Button = "Unsubscribe"
+	}
+	d.Title, d.Message, d.Button = translate(lang, d.Title), translate(lang, d.Message), translate(lang, d.Button)
+	d.Lang, d.Back, d.BackText = lang.Code, lang.Path(d.Back), i18n.T(lang.Code, "mailPage.backToSite", nil)
 	var b bytes.Buffer
 	if err := mailPage.Execute(&b, d); err != nil {
 		slog.Error("api: mail page", "err", err)

@@ -221,7 +221,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 	if form {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		if err := r.ParseForm(); err != nil {
-			writeMailPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: "The form could not be read. Please try again.", Back: "/newsletter"})
+			writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: "The form could not be read. Please try again.", Back: "/newsletter"})
 			return
 		}
 		req = SubscribeRequest{Email: r.PostForm.Get("email"), FirstName: r.PostForm.Get("firstName"),
@@ -234,7 +234,7 @@ func (h *Handler) subscribe(w http.ResponseWriter, r *http.Request) {
 	in.Language = requestLanguage(r).Code
 	if err != nil {
 		if form {
-			writeMailPage(w, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: err.Error(), Back: "/newsletter#subscribe"})
+			writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Subscription failed", Message: err.Error(), Back: "/newsletter#subscribe"})
 			return
 		}
 		h.writeError(w, r, err)
@@ -287,12 +287,12 @@ func checkSignup(req SubscribeRequest) (newsletter.Signup, error) {
 // confirm with one button. It changes nothing: mail scanners open links.
 func (h *Handler) unsubscribePage(w http.ResponseWriter, r *http.Request, token string) {
 	if _, err := h.nlCfg.Tokens.Parse(token); err != nil {
-		writeMailPage(w, http.StatusBadRequest, pageData{Title: "Link not valid",
+		writeMailPage(w, r, http.StatusBadRequest, pageData{Title: "Link not valid",
 			Message: "This unsubscribe link is not valid. Use the link in the latest newsletter e-mail.", Back: "/newsletter"})
 		return
 	}
 	action := (&url.URL{Path: "/api/newsletter/unsubscribe", RawQuery: url.Values{"token": {token}}.Encode()}).String()
-	writeMailPage(w, http.StatusOK, pageData{Title: "Unsubscribe from the RegPulse newsletter",
+	writeMailPage(w, r, http.StatusOK, pageData{Title: "Unsubscribe from the RegPulse newsletter",
 		Message: "Press the button to stop receiving the monthly newsletter. You can subscribe again at any time.",
 		Action:  action, Back: "/"})
 }

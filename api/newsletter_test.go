@@ -280,6 +280,24 @@ func TestNewsletter_Unsubscribe(t *testing.T) {
 			t.Errorf("GET unsubscribed")
 		}
 	})
+	t.Run("InTheReadersLanguage", func(t *testing.T) {
+		for _, c := range []struct{ accept, lang, title, back string }{
+			{"", "en", "Unsubscribe from the RegPulse newsletter", `<a href="/">Back to RegPulse</a>`},
+			{"hi-IN,hi;q=0.9", "hi", "RegPulse न्यूज़लेटर की सदस्यता समाप्त करें", `<a href="/hi/">RegPulse पर वापस जाएँ</a>`},
+		} {
+			res := f.call(t, "GET", target, "", "Accept-Language", c.accept)
+			body := string(res.body)
+			for _, want := range []string{`<html lang="` + c.lang + `">`, "<h1>" + c.title + "</h1>", c.back} {
+				if res.status != 200 || !strings.Contains(body, want) {
+					t.Errorf("Accept-Language %q: %d, no %q in\n%s", c.accept, res.status, want, body)
+				}
+			}
+		}
+		res := f.call(t, "GET", "/newsletter/unsubscribe?token=x", "", "Accept-Language", "hi")
+		if res.status != 400 || !strings.Contains(string(res.body), "<h1>लिंक मान्य नहीं है</h1>") {
+			t.Errorf("a bad link in Hindi: %d %s", res.status, res.body)
+		}
+	})
 	t.Run("ConfirmButton", func(t *testing.T) {
 		for range 2 { // a second press is no error
 			res := f.call(t, "POST", target, "", "Content-Type", "application/x-www-form-urlencoded")

@@ -414,7 +414,7 @@ func (h *Handler) ssoFailStatus(w http.ResponseWriter, r *http.Request, status i
 	if next = sso.SafeNext(next); next != "/" {
 		back += "?" + url.Values{"next": {next}}.Encode()
 	}
-	writeMailPage(w, status, pageData{Title: "Single sign-on failed", Message: msg + ".", Back: back})
+	writeMailPage(w, r, status, pageData{Title: "Single sign-on failed", Message: msg + ".", Back: back})
 }
 
 func (h *Handler) flowCookie(r *http.Request, value string, maxAge int) *http.Cookie {

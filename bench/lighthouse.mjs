@@ -2,10 +2,11 @@
 // runs it). It serves public/ with `regpulse serve` on a loopback port,
 // drives Debian's chromium (the flags of e2e/playwright.config.ts) with
 // Lighthouse's default mobile preset, and prints:
-//   - the dashboard, median of RUNS runs: performance, accessibility, best
-//     practices, CLS and the JavaScript it loads (transfer size, gzip),
-//     each against its budget;
-//   - the CLS of every other route (one run each) against the same budget.
+//   - the dashboard in each language (/ and /hi/), median of RUNS runs:
+//     performance, accessibility, best practices, CLS and the JavaScript
+//     it loads (transfer size, gzip), each against its budget;
+//   - the CLS of every other route in each language (one run each)
+//     against the same budget.
 // It exits 1 when a budget is missed. Reports are never written to disk.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +25,8 @@ const budgets = { performance: 98, accessibility: 100, bestPractices: 95, cls: 0
 const routes = ["/dashboard", "/search", "/news", "/impact-tracker", "/global-fintech", "/pii-regulations", "/payment-networks",
   "/payment-networks/visa", "/newsletter", "/sibos-events", "/fintech-events", "/learning-videos", "/fintech-leaders",
   "/payment-body/rbi", "/circulars", "/summarizer", "/login", "/signup"];
+// the site's languages' roots (internal/i18n): English at /, Hindi under /hi
+const roots = ["", "/hi"];
 
 const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -74,26 +77,28 @@ try {
   await waitFor(`${base}/api/health`, 30_000);
   chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags, port: chromePort });
 
-  const dash = [];
-  for (let i = 0; i < runs; i++) dash.push(await audit(chrome, `${base}/`, ["performance", "accessibility", "best-practices"]));
-  const m = Object.fromEntries(Object.keys(dash[0]).map((k) => [k, median(dash.map((r) => r[k]))]));
-  const rows = [
-    ["performance", m.performance, `>= ${budgets.performance}`, m.performance >= budgets.performance],
-    ["accessibility", m.accessibility, `= ${budgets.accessibility}`, m.accessibility >= budgets.accessibility],
-    ["best practices", m.bestPractices, `>= ${budgets.bestPractices}`, m.bestPractices >= budgets.bestPractices],
-    ["CLS", m.cls.toFixed(4), `< ${budgets.cls}`, m.cls < budgets.cls],
-    ["JavaScript (KB, transfer)", m.jsKB.toFixed(1), `<= ${budgets.jsKB}`, m.jsKB <= budgets.jsKB],
-  ];
-  console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, / (median of ${runs} runs)`);
-  for (const [name, value, budget, ok] of rows) {
-    console.log(`  ${name.padEnd(26)} ${String(value).padStart(8)}   budget ${budget.padEnd(7)} ${ok ? "ok" : "MISSED"}`);
-    failed ||= !ok;
+  for (const home of roots.map((r) => r + "/")) {
+    const dash = [];
+    for (let i = 0; i < runs; i++) dash.push(await audit(chrome, base + home, ["performance", "accessibility", "best-practices"]));
+    const m = Object.fromEntries(Object.keys(dash[0]).map((k) => [k, median(dash.map((r) => r[k]))]));
+    const rows = [
+      ["performance", m.performance, `>= ${budgets.performance}`, m.performance >= budgets.performance],
+      ["accessibility", m.accessibility, `= ${budgets.accessibility}`, m.accessibility >= budgets.accessibility],
+      ["best practices", m.bestPractices, `>= ${budgets.bestPractices}`, m.bestPractices >= budgets.bestPractices],
+      ["CLS", m.cls.toFixed(4), `< ${budgets.cls}`, m.cls < budgets.cls],
+      ["JavaScript (KB, transfer)", m.jsKB.toFixed(1), `<= ${budgets.jsKB}`, m.jsKB <= budgets.jsKB],
+    ];
+    console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, ${home} (median of ${runs} runs)`);
+    for (const [name, value, budget, ok] of rows) {
+      console.log(`  ${name.padEnd(26)} ${String(value).padStart(8)}   budget ${budget.padEnd(7)} ${ok ? "ok" : "MISSED"}`);
+      failed ||= !ok;
+    }
+    console.log(`  FCP ${(m.fcp / 1000).toFixed(2)} s, LCP ${(m.lcp / 1000).toFixed(2)} s, TBT ${Math.round(m.tbt)} ms`);
+    console.log(`  runs: ${dash.map((r) => `perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} cls ${r.cls.toFixed(4)} js ${r.jsKB.toFixed(1)}`).join("; ")}`);
   }
-  console.log(`  FCP ${(m.fcp / 1000).toFixed(2)} s, LCP ${(m.lcp / 1000).toFixed(2)} s, TBT ${Math.round(m.tbt)} ms`);
-  console.log(`  runs: ${dash.map((r) => `perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} cls ${r.cls.toFixed(4)} js ${r.jsKB.toFixed(1)}`).join("; ")}`);
 
   console.log(`\nCLS of the other routes (one run each, budget < ${budgets.cls})`);
-  for (const path of routes) {
+  for (const path of roots.flatMap((root) => routes.map((r) => root + r))) {
     const r = await audit(chrome, base + path, ["performance"]);
     const ok = r.cls < budgets.cls;
     failed ||= !ok;
