@@ -261,7 +261,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"register": byLanguage(registerView),
 		// what the team pages (a circular's decision panel, /work, the
 		// board) offer of the decisions' values, with their names
-		"teamWork": teamWorkView(),
+		"teamWork": byLanguage(teamWorkView),
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
@@ -320,23 +320,27 @@ type choice struct {
 	Label string `json:"label"`
 }
 
-func choices(values []string, label func(string) string) []choice {
+// choices are values with their labels: the catalogue's of format (an
+// area's "decision.%s") in the language of code.
+func choices(values []string, format, code string) []choice {
 	out := make([]choice, len(values))
 	for i, v := range values {
-		out[i] = choice{v, label(v)}
+		out[i] = choice{v, labelOf(format, v).In(code)}
 	}
 	return out
 }
 
 // teamWorkView is what the team pages need of Go's decisions: the
-// values a decision takes, named, and the largest file of evidence.
-func teamWorkView() map[string]any {
+// values a decision takes, named in the language of code
+// (decisions.Label in English), and the largest file of evidence.
+func teamWorkView(code string) map[string]any {
 	return map[string]any{
-		"applicabilities":  choices(decisions.Applicabilities, decisions.Label),
-		"reasons":          choices(decisions.Reasons, decisions.Label),
-		"statuses":         choices(decisions.Statuses, decisions.Label),
-		"evidenceStates":   choices(decisions.EvidenceStates, decisions.Label),
-		"reopenReasons":    choices(decisions.ReopenReasons, decisions.Label),
+		"applicabilities": choices(decisions.Applicabilities, "decision.%s", code),
+		"reasons":         choices(decisions.Reasons, "decision.%s", code),
+		// the status not-applicable is named as the applicability
+		"statuses":         choices(decisions.Statuses, "decision.%s", code),
+		"evidenceStates":   choices(decisions.EvidenceStates, "decision.%s", code),
+		"reopenReasons":    choices(decisions.ReopenReasons, "decision.%s", code),
 		"maxEvidenceBytes": decisions.MaxEvidenceBytes,
 	}
 }
@@ -354,9 +358,10 @@ func registerView(code string) map[string]any {
 		cals = append(cals, calendar{entityName(t).In(code), EntityCalendarPath(t)})
 	}
 	return map[string]any{
-		"statuses":  choices(register.Statuses, register.StatusLabel),
-		"groups":    choices(register.Groups, register.GroupLabel),
-		"kinds":     choices(catalog.ObligationKinds, catalog.ObligationKindLabel),
+		// register.StatusLabel, GroupLabel and catalog.ObligationKindLabel in English
+		"statuses":  choices(register.Statuses, "obligationLabel.%s", code),
+		"groups":    choices(register.Groups, "obligationLabel.%s", code),
+		"kinds":     choices(catalog.ObligationKinds, "obligationLabel.%s", code),
 		"calendars": cals,
 	}
 }
