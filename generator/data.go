@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -286,14 +287,18 @@ func entityTypeChoices(code string) []entityTypeChoice {
 func entityName(t string) localText { return labelOf("entity.%s", t) }
 
 // categoryLabels are the names of the circulars', news items' and
-// companies' categories in the language of code, by value.
+// companies' categories in the language of code, by value: those that
+// differ from the value only (none in English, whose pages and islands'
+// props show the values as they are; _partials/category-name.html).
 func categoryLabels(code string) map[string]string {
 	var values []string
 	for _, vs := range [][]string{catalog.CircularCategories, catalog.NewsCategories, catalog.CompanyCategories} {
 		values = append(values, vs...)
 	}
 	slices.Sort(values)
-	return labelMap("category.%s", slices.Compact(values), code)
+	out := labelMap("category.%s", slices.Compact(values), code)
+	maps.DeleteFunc(out, func(v, name string) bool { return v == name })
+	return out
 }
 
 // categoryName is the name pages show of a category.
