@@ -63,6 +63,7 @@ func TestLabels_English(t *testing.T) {
 		{"change.%s", each(directions.ChangeKinds, func(k string) string { return directions.KindLabels[k] })},
 		{"topic.%s", each(newsletter.Topics, func(k string) string { return newsletter.TopicLabels[k] })},
 		{"eventType.%s", each(catalog.EventTypes, same)},
+		{"region.%s", each(catalog.Regions, same)}, // news-card.html: T (printf "region.%s" (lower .region))
 		{"category.%s", each(categories, same)},
 		{"logEvent.%s", each(catalog.PublicationEvents, catalog.PublicationEventLabel)},
 		{"decision.%s", each(append(append(append(append(append([]string{}, decisions.Applicabilities...), decisions.Reasons...),
@@ -83,6 +84,7 @@ func TestLabels_English(t *testing.T) {
 	for key, want := range map[string]string{
 		"impactSection.activeRule":    impact.ActiveRule,
 		"change.renumberedAndChanged": directions.Label(directions.Change{Kind: directions.Changed, Was: "3"}),
+		"entity.all":                  partiesName([]string{catalog.AllEntities}),
 	} {
 		if got := i18n.T("en", key, nil); got != want {
 			t.Errorf("%s: the catalogue's English is %q, Go's %q", key, got, want)
@@ -158,6 +160,8 @@ func TestLabels_HindiPages(t *testing.T) {
 		{file: "hi/newsletter/index.html",
 			notWant: []string{"Regulatory Updates", "Fintech Industry News"},
 			props:   map[string]map[string]string{"NewsletterSignup": {"topics.0.label": hi("topic.regulatory")}}},
+		{file: "hi/news/index.html",
+			want: []string{"data-region>" + hi("region.india")}, notWant: []string{"data-region>India<", "data-region>Global<"}},
 		{file: "hi/fintech-events/index.html",
 			want: []string{hi("eventType.conference")}, notWant: []string{">Conference<"}},
 	} {
