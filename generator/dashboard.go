@@ -26,7 +26,8 @@ type statView struct {
 	Last    *catalog.Date `json:"last"`
 }
 
-// dashboardView is what templates/dashboard.html shows beyond the catalog.
+// dashboardView is what templates/dashboard.html shows beyond the catalog,
+// its labels in one language.
 type dashboardView struct {
 	Stats []statView `json:"stats"`
 	// Awaiting is the count of circulars awaiting verification, shown
@@ -43,23 +44,23 @@ type dashboardView struct {
 	Ads   []catalog.Ad                `json:"ads"`
 }
 
-func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int) dashboardView {
+func newDashboardView(cat *catalog.Catalog, now time.Time, activeUsers int, code string) dashboardView {
 	st := dashboard.Count(cat.Circulars, cat.News, now)
 	st.ActiveUsers = activeUsers
 	stats := []statView{
-		{"newCirculars", "New Circulars", st.NewCirculars, "", "/search", "lastCircular", st.LastCircular},
-		{"impactAlerts", "Impact Alerts", st.ImpactAlerts, "", "/impact-tracker", "lastImpactAlert", st.LastImpactAlert},
-		{"latestNews", "Latest News", st.LatestNews, "", "/news", "lastNews", st.LastNews},
-		{"activeUsers", "Active Users", st.ActiveUsers, "", "/global-fintech", "", nil},
+		{"newCirculars", "", st.NewCirculars, "", "/search", "lastCircular", st.LastCircular},
+		{"impactAlerts", "", st.ImpactAlerts, "", "/impact-tracker", "lastImpactAlert", st.LastImpactAlert},
+		{"latestNews", "", st.LatestNews, "", "/news", "lastNews", st.LastNews},
+		{"activeUsers", "", st.ActiveUsers, "", "/global-fintech", "", nil},
 	}
 	for i := range stats {
-		stats[i].Meaning = dashboard.Meanings[stats[i].Key]
+		stats[i].Label = labelOf("stat.%s", stats[i].Key).In(code)
+		stats[i].Meaning = labelOf("stat.%sMeaning", stats[i].Key).In(code)
 	}
-	awaiting := statView{Key: "awaitingVerification", Label: "circulars awaiting verification", Value: st.AwaitingVerification,
-		Meaning: dashboard.Meanings["awaitingVerification"]}
-	if st.AwaitingVerification == 1 {
-		awaiting.Label = "circular awaiting verification"
-	}
+	// the noun of the figure, one or many (dashboard.Meanings in English)
+	awaiting := statView{Key: "awaitingVerification", Value: st.AwaitingVerification,
+		Label:   keyText("stat.awaitingVerification", map[string]any{"Count": st.AwaitingVerification}).In(code),
+		Meaning: keyText("stat.awaitingVerificationMeaning", nil).In(code)}
 
 	// The first screen only: the newest PageSize circulars and news. The
 	// source filter and Load More ask the API (DashboardList), so the page

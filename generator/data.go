@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -10,7 +11,6 @@ import (
 	"regpulse/internal/decisions"
 	"regpulse/internal/directions"
 	"regpulse/internal/extract"
-	"regpulse/internal/impact"
 	"regpulse/internal/newsletter"
 	"regpulse/internal/register"
 	"regpulse/internal/related"
@@ -56,13 +56,10 @@ func newCircularView(c catalog.Circular, related []string, now time.Time) circul
 // relatedLimit is how many related circulars a circular page lists.
 const relatedLimit = 5
 
-// documentTypeLabels maps each document type to the name pages show.
-func documentTypeLabels() map[string]string {
-	out := map[string]string{}
-	for _, t := range catalog.DocumentTypes {
-		out[t] = catalog.DocumentTypeLabel(t)
-	}
-	return out
+// documentTypeLabels maps each document type to the name pages show, in
+// the language of code.
+func documentTypeLabels(code string) map[string]string {
+	return labelMap("docType.%s", catalog.DocumentTypes, code)
 }
 
 // verificationView is how pages show one verification: the card's label
@@ -72,11 +69,12 @@ type verificationView struct {
 	Note  string `json:"note"`
 }
 
-// verificationViews maps each verification to its label and note.
-func verificationViews() map[string]verificationView {
+// verificationViews maps each verification to its label and note, in the
+// language of code.
+func verificationViews(code string) map[string]verificationView {
 	out := map[string]verificationView{}
 	for _, v := range catalog.Verifications {
-		out[v] = verificationView{Label: catalog.VerificationLabel(v), Note: catalog.VerificationNote(v)}
+		out[v] = verificationView{Label: labelOf("verification.%s", v).In(code), Note: labelOf("verification.%sNote", v).In(code)}
 	}
 	return out
 }
@@ -147,8 +145,9 @@ func sourceFreshnessViews(sources []catalog.SourceFreshness) []sourceFreshnessVi
 }
 
 // publicationLogView is what /publication-log shows: the log's newest
-// entries the build knew, each with the words of its event.
-func publicationLogView(entries []catalog.PublicationEntry) map[string]any {
+// entries the build knew, each with the words of its event in the
+// language of code.
+func publicationLogView(entries []catalog.PublicationEntry, code string) map[string]any {
 	type entryView struct {
 		catalog.PublicationEntry
 		Day   string `json:"day"`
@@ -156,7 +155,7 @@ func publicationLogView(entries []catalog.PublicationEntry) map[string]any {
 	}
 	views := []entryView{}
 	for _, e := range entries {
-		views = append(views, entryView{PublicationEntry: e, Day: e.At.UTC().Format(time.DateOnly), Words: catalog.PublicationEventLabel(e.Event)})
+		views = append(views, entryView{PublicationEntry: e, Day: e.At.UTC().Format(time.DateOnly), Words: labelOf("logEvent.%s", e.Event).In(code)})
 	}
 	return map[string]any{"entries": views, "atom": "/api/publication-log.atom", "json": "/api/publication-log"}
 }
@@ -185,10 +184,14 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 	}
 	indian, global := catalog.Leaders(cat.Companies)
 	type feedLink struct{ Title, Atom, JSON, Source, Slug string }
-	var feeds []feedLink
-	for _, f := range Feeds() {
-		feeds = append(feeds, feedLink{Title: f.Title, Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
+	feeds := func(code string) []feedLink {
+		var out []feedLink
+		for _, f := range Feeds() {
+			out = append(out, feedLink{Title: feedTitle(f).In(code), Atom: f.Atom, JSON: f.JSON, Source: f.Source, Slug: strings.ToLower(f.Source)})
+		}
+		return out
 	}
+	it := impactTracker(cat, opts.Now(), preview)
 	return map[string]any{
 		"assets":        assets,
 		"circulars":     views,
@@ -202,19 +205,25 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"bodies":        bodies,
 		"bodyEntries":   entries, // the bodies without their lists, which change with every circular
 		"events":        events,
-		"feeds":         feeds,
+		"feeds":         byLanguage(feeds),
 		"supportEmail":  opts.SupportEmail,
-		"entityTypes":   entityTypes(),
-		"impactTracker": newImpactPageView(impactTracker(cat, opts.Now(), preview)),
-		"impactRule":    impact.ActiveRule, // the impact tracker's lists' pages state it
-		"dashboard":     newDashboardView(cat, opts.Now(), opts.ActiveUsers),
+		"entityTypes":   byLanguage(entityTypes),
+		"impactTracker": byLanguage(func(code string) impactPageView { return newImpactPageView(it, code) }),
+		// the impact tracker's lists' pages state it
+		"impactRule": byLanguage(keyText("impactSection.activeRule", nil).In),
+		"dashboard": byLanguage(func(code string) dashboardView {
+			return newDashboardView(cat, opts.Now(), opts.ActiveUsers, code)
+		}),
 		// the lists' "up to date as of" (_partials/up-to-date.html): the
 		// build's day, not its time, as the build's inputs hash has it
 		"freshness": freshnessView(cat, opts.Now(), opts.SourceFreshness),
 		// /publication-log's newest entries, as the store had them
-		"publicationLog": publicationLogView(opts.PublicationLog),
-		"documentTypes":  documentTypeLabels(),
-		"verifications":  verificationViews(),
+		"publicationLog": byLanguage(func(code string) map[string]any { return publicationLogView(opts.PublicationLog, code) }),
+		"documentTypes":  byLanguage(documentTypeLabels),
+		"verifications":  byLanguage(verificationViews),
+		// the names pages show of the circulars', news items' and
+		// companies' categories (the values stay those of filters and URLs)
+		"categories":     byLanguage(categoryLabels),
 		"calendar":       CalendarPath,
 		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
@@ -223,13 +232,15 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"companies":   cat.Companies,
 		"sibos":       sibosViews(cat, opts.Now()),
 		"eventList":   eventViews(cat, opts.Now()),
-		"news":        cat.News,
-		"videos":      cat.Videos,
+		// the names pages show of the events' types
+		"eventTypes": byLanguage(func(code string) map[string]string { return labelMap("eventType.%s", catalog.EventTypes, code) }),
+		"news":       cat.News,
+		"videos":     cat.Videos,
 		// /fintech-leaders' two lists, ordered, with each card's person and role title
 		"leaders": map[string][]catalog.Leader{"indian": indian, "global": global},
 		"api":     map[string]any{"maxLimit": catalog.MaxLimit}, // the API's rules islands follow
 		// the newsletter's topic choices, as the API takes them
-		"newsletterTopics": newsletterTopics(),
+		"newsletterTopics": byLanguage(newsletterTopics),
 		"enums": map[string][]string{ // filter options, for islands' props
 			"regulationCountries": catalog.RegulationCountries,
 			"regulationStatuses":  catalog.RegulationStatuses,
@@ -246,12 +257,12 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 			"memberRoles": teams.Roles,
 		},
 		// the entity types a user's preferences choose from, with their names
-		"entityTypeChoices": entityTypeChoices(),
+		"entityTypeChoices": byLanguage(entityTypeChoices),
 		// what /obligations shows of the register's rules, and the calendars
-		"register": registerView(),
+		"register": byLanguage(registerView),
 		// what the team pages (a circular's decision panel, /work, the
 		// board) offer of the decisions' values, with their names
-		"teamWork": teamWorkView(),
+		"teamWork": byLanguage(teamWorkView),
 		// what /search shows of the API's search rules
 		"search": map[string]any{"pageSize": search.PageSize, "maxQueryLength": search.MaxQueryLength},
 	}
@@ -263,13 +274,35 @@ type entityTypeChoice struct {
 	Label string `json:"label"`
 }
 
-func entityTypeChoices() []entityTypeChoice {
+func entityTypeChoices(code string) []entityTypeChoice {
 	out := make([]entityTypeChoice, len(auth.PreferenceEntityTypes))
 	for i, t := range auth.PreferenceEntityTypes {
-		out[i] = entityTypeChoice{t, impact.DisplayName(t)}
+		out[i] = entityTypeChoice{t, entityName(t).In(code)}
 	}
 	return out
 }
+
+// entityName is the name pages show of an entity type
+// (impact.DisplayName in English).
+func entityName(t string) localText { return labelOf("entity.%s", t) }
+
+// categoryLabels are the names of the circulars', news items' and
+// companies' categories in the language of code, by value: those that
+// differ from the value only (none in English, whose pages and islands'
+// props show the values as they are; _partials/category-name.html).
+func categoryLabels(code string) map[string]string {
+	var values []string
+	for _, vs := range [][]string{catalog.CircularCategories, catalog.NewsCategories, catalog.CompanyCategories} {
+		values = append(values, vs...)
+	}
+	slices.Sort(values)
+	out := labelMap("category.%s", slices.Compact(values), code)
+	maps.DeleteFunc(out, func(v, name string) bool { return v == name })
+	return out
+}
+
+// categoryName is the name pages show of a category.
+func categoryName(c string) localText { return labelOf("category.%s", c) }
 
 // topicChoice is a newsletter topic as forms offer it.
 type topicChoice struct {
@@ -278,10 +311,10 @@ type topicChoice struct {
 	Default bool   `json:"default"`
 }
 
-func newsletterTopics() []topicChoice {
+func newsletterTopics(code string) []topicChoice {
 	out := make([]topicChoice, len(newsletter.Topics))
 	for i, t := range newsletter.Topics {
-		out[i] = topicChoice{ID: t, Label: newsletter.TopicLabels[t], Default: slices.Contains(newsletter.DefaultTopics, t)}
+		out[i] = topicChoice{ID: t, Label: labelOf("topic.%s", t).In(code), Default: slices.Contains(newsletter.DefaultTopics, t)}
 	}
 	return out
 }
@@ -292,42 +325,48 @@ type choice struct {
 	Label string `json:"label"`
 }
 
-func choices(values []string, label func(string) string) []choice {
+// choices are values with their labels: the catalogue's of format (an
+// area's "decision.%s") in the language of code.
+func choices(values []string, format, code string) []choice {
 	out := make([]choice, len(values))
 	for i, v := range values {
-		out[i] = choice{v, label(v)}
+		out[i] = choice{v, labelOf(format, v).In(code)}
 	}
 	return out
 }
 
 // teamWorkView is what the team pages need of Go's decisions: the
-// values a decision takes, named, and the largest file of evidence.
-func teamWorkView() map[string]any {
+// values a decision takes, named in the language of code
+// (decisions.Label in English), and the largest file of evidence.
+func teamWorkView(code string) map[string]any {
 	return map[string]any{
-		"applicabilities":  choices(decisions.Applicabilities, decisions.Label),
-		"reasons":          choices(decisions.Reasons, decisions.Label),
-		"statuses":         choices(decisions.Statuses, decisions.Label),
-		"evidenceStates":   choices(decisions.EvidenceStates, decisions.Label),
-		"reopenReasons":    choices(decisions.ReopenReasons, decisions.Label),
+		"applicabilities": choices(decisions.Applicabilities, "decision.%s", code),
+		"reasons":         choices(decisions.Reasons, "decision.%s", code),
+		// the status not-applicable is named as the applicability
+		"statuses":         choices(decisions.Statuses, "decision.%s", code),
+		"evidenceStates":   choices(decisions.EvidenceStates, "decision.%s", code),
+		"reopenReasons":    choices(decisions.ReopenReasons, "decision.%s", code),
 		"maxEvidenceBytes": decisions.MaxEvidenceBytes,
 	}
 }
 
 // registerView is what /obligations needs of Go's rules: the statuses,
-// due-date groups and kinds with their labels, and the calendars.
-func registerView() map[string]any {
+// due-date groups and kinds with their labels, and the calendars (named
+// in the language of code).
+func registerView(code string) map[string]any {
 	type calendar struct {
 		Label string `json:"label"`
 		Path  string `json:"path"`
 	}
-	cals := []calendar{{"Every obligation", CalendarPath}}
+	cals := []calendar{{keyText("entity.everyObligation", nil).In(code), CalendarPath}}
 	for _, t := range catalog.EntityTypes {
-		cals = append(cals, calendar{impact.DisplayName(t), EntityCalendarPath(t)})
+		cals = append(cals, calendar{entityName(t).In(code), EntityCalendarPath(t)})
 	}
 	return map[string]any{
-		"statuses":  choices(register.Statuses, register.StatusLabel),
-		"groups":    choices(register.Groups, register.GroupLabel),
-		"kinds":     choices(catalog.ObligationKinds, catalog.ObligationKindLabel),
+		// register.StatusLabel, GroupLabel and catalog.ObligationKindLabel in English
+		"statuses":  choices(register.Statuses, "obligationLabel.%s", code),
+		"groups":    choices(register.Groups, "obligationLabel.%s", code),
+		"kinds":     choices(catalog.ObligationKinds, "obligationLabel.%s", code),
 		"calendars": cals,
 	}
 }

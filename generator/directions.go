@@ -48,12 +48,13 @@ type directionListItem struct {
 type entityTypeView struct {
 	Value string `json:"value"`
 	Label string `json:"label"`
+	Key   string `json:"key"` // the label's in the catalogue (pages show T .key)
 }
 
 func entityTypeViews(ts []string) []entityTypeView {
 	out := []entityTypeView{}
 	for _, t := range ts {
-		out = append(out, entityTypeView{t, impact.DisplayName(t)})
+		out = append(out, entityTypeView{t, impact.DisplayName(t), labelKey("entity.%s", t)})
 	}
 	return out
 }
@@ -63,6 +64,7 @@ func entityTypeViews(ts []string) []entityTypeView {
 type statusView struct {
 	Value string        `json:"value"`
 	Label string        `json:"label"`
+	Key   string        `json:"key"` // the label's in the catalogue (pages show T .key)
 	Date  *catalog.Date `json:"date"`
 	// Successors are the directions or instruments that replace it.
 	Successors []linkView `json:"successors"`
@@ -91,14 +93,14 @@ func (v directionsView) status(d *catalog.MasterDirection) statusView {
 	s := statusView{Value: d.Status, Date: d.StatusDate, Successors: []linkView{}}
 	switch d.Status {
 	case "in-force":
-		s.Label = "In force"
+		s.Label, s.Key = "In force", "directionStatus.inForce"
 		if len(d.Versions) > 0 {
-			s.Label = "In force, as amended"
+			s.Label, s.Key = "In force, as amended", "directionStatus.inForceAmended"
 		}
 	case "replaced":
-		s.Label = "Replaced"
+		s.Label, s.Key = "Replaced", "directionStatus.replaced"
 	case "withdrawn":
-		s.Label = "Withdrawn"
+		s.Label, s.Key = "Withdrawn", "directionStatus.withdrawn"
 	}
 	for _, r := range d.ReplacedBy {
 		if o := v.book.Direction(r); o != nil {
@@ -233,6 +235,7 @@ type changeView struct {
 	Anchor         string            `json:"anchor"`
 	Kind           string            `json:"kind"`
 	Label          string            `json:"label"`
+	Key            string            `json:"key"` // the label's in the catalogue (pages show T .key)
 	Heading        string            `json:"heading"`
 	Redline        []redline.Segment `json:"redline"`
 	HeadingRedline []redline.Segment `json:"headingRedline"`
@@ -246,12 +249,29 @@ type amendmentView struct {
 	By   []linkView   `json:"by"`
 }
 
-var changeLabels = directions.KindLabels
+// changeLabels are the kinds of change's labels (directions.KindLabels)
+// in every language: the DirectionDates island's, in its page's front
+// matter (translatePages gives each language's copy its own).
+func changeLabels() map[string]localText {
+	out := map[string]localText{}
+	for k := range directions.KindLabels {
+		out[k] = labelOf("change.%s", k)
+	}
+	return out
+}
+
+// changeKey is the catalogue's key of ch's label (directions.Label).
+func changeKey(ch directions.Change) string {
+	if ch.Kind == directions.Changed && ch.Was != "" {
+		return "change.renumberedAndChanged"
+	}
+	return labelKey("change.%s", ch.Kind)
+}
 
 func (v directionsView) changes(c directions.Comparison) []changeView {
 	out := []changeView{}
 	for _, ch := range c.Changes {
-		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: directions.Label(ch),
+		cv := changeView{Provision: ch.Provision, Was: ch.Was, Anchor: ch.Anchor, Kind: ch.Kind, Label: directions.Label(ch), Key: changeKey(ch),
 			Redline: ch.Redline, HeadingRedline: ch.HeadingRedline, Touches: entityTypeViews(ch.Touches)}
 		p := ch.After
 		if p == nil {
@@ -358,7 +378,7 @@ func (v directionsView) pages(d *catalog.MasterDirection) ([]render.Page, error)
 	p.Front["text"] = v.text(d, day)
 	p.Front["timeline"] = timeline
 	// what the island of any date or dates (DirectionDates) starts from
-	p.Front["dates"] = map[string]any{"slug": d.Slug, "issued": d.IssuedDate, "today": v.now, "labels": changeLabels}
+	p.Front["dates"] = map[string]any{"slug": d.Slug, "issued": d.IssuedDate, "today": v.now, "labels": changeLabels()}
 	pages := []render.Page{p}
 	// the text as of a date lists the versions to move between, not what
 	// each changed (the direction's page has that): at 300 provisions and
@@ -480,6 +500,7 @@ type directionCitation struct {
 type citedChange struct {
 	Provision string `json:"provision"`
 	Label     string `json:"label"`
+	Key       string `json:"key"` // the label's in the catalogue (pages show T .key)
 	URL       string `json:"url"`
 }
 
@@ -513,7 +534,7 @@ func directionCitations(book *directions.Book) map[string][]directionCitation {
 			c.Role, c.Date, c.ChangesKnown = "amended", ver.Date, ver.ChangesKnown
 			c.Compare = catalog.DirectionComparePath(d.Slug, d.TextBefore(vi), ver.Date) + "/"
 			for _, ch := range v.book.VersionChanges(d, vi).Changes {
-				c.Changes = append(c.Changes, citedChange{Provision: ch.Provision, Label: changeLabels[ch.Kind], URL: c.Compare + "#" + ch.Anchor})
+				c.Changes = append(c.Changes, citedChange{Provision: ch.Provision, Label: directions.KindLabels[ch.Kind], Key: labelKey("change.%s", ch.Kind), URL: c.Compare + "#" + ch.Anchor})
 			}
 			for _, s := range ver.Circulars {
 				out[s] = append(out[s], c)

@@ -33,6 +33,15 @@ func Feeds() []Feed {
 	return feeds
 }
 
+// feedTitle is f's Title as pages name it (their <link> tags), in every
+// language: the feeds themselves are English.
+func feedTitle(f Feed) localText {
+	if f.Source == "" {
+		return keyText("feed.all", nil)
+	}
+	return keyText("feed.source", map[string]any{"Source": f.Source})
+}
+
 func (f Feed) circulars(cat *catalog.Catalog) []catalog.Circular {
 	var out []catalog.Circular
 	for _, c := range cat.Circulars { // already newest first

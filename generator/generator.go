@@ -290,9 +290,11 @@ func (b *build) makeViews(ctx context.Context) error {
 		return err
 	}
 	if b.entries != nil {
-		it := b.data["impactTracker"].(impactPageView)
-		it.Entries = "/" + ImpactEntriesPath
-		b.data["impactTracker"] = it
+		byLang := b.data["impactTracker"].(map[string]impactPageView)
+		for code, it := range byLang {
+			it.Entries = "/" + ImpactEntriesPath
+			byLang[code] = it
+		}
 	}
 	b.shown = allShows(views)
 	if b.cards, err = cardSums(ctx, views); err != nil {

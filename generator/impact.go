@@ -24,16 +24,16 @@ type impactTrackerView struct {
 // impactList is one of the tracker's lists, as its section and its own
 // pages (impactLists) name it.
 type impactList struct {
-	level, title, empty string
-	entries             []circularView
+	level        string
+	title, empty localText
+	entries      []circularView
 }
 
 func impactListsOf(it impactTrackerView) []impactList {
-	return []impactList{
-		{"high", "High Impact Circulars", "No high impact circulars currently active", it.High},
-		{"medium", "Medium Impact Monitoring", "No medium impact circulars currently active", it.Medium},
-		{"open", "Drafts and Consultations", "No drafts or consultation papers currently open", it.Open},
+	list := func(level string, entries []circularView) impactList {
+		return impactList{level, labelOf("impactSection.%s", level), labelOf("impactSection.%sEmpty", level), entries}
 	}
+	return []impactList{list("high", it.High), list("medium", it.Medium), list("open", it.Open)}
 }
 
 // impactSectionView is a list as /impact-tracker shows it: the first
@@ -48,7 +48,7 @@ type impactSectionView struct {
 }
 
 // impactPageView is /impact-tracker's data: the entity cards, and the
-// first page of each list.
+// first page of each list, named in one language.
 type impactPageView struct {
 	Entities   []impact.Record     `json:"entities"`
 	Sections   []impactSectionView `json:"sections"`
@@ -59,8 +59,14 @@ type impactPageView struct {
 	Entries string `json:"entries"`
 }
 
-func newImpactPageView(it impactTrackerView) impactPageView {
-	return impactPageView{Entities: it.Entities, Sections: impactSections(it), WindowDays: it.WindowDays, Rule: it.Rule}
+func newImpactPageView(it impactTrackerView, code string) impactPageView {
+	entities := make([]impact.Record, len(it.Entities))
+	for i, e := range it.Entities {
+		e.Name = entityName(e.EntityType).In(code)
+		entities[i] = e
+	}
+	return impactPageView{Entities: entities, Sections: impactSections(it, code), WindowDays: it.WindowDays,
+		Rule: keyText("impactSection.activeRule", nil).In(code)}
 }
 
 // fits reports whether /impact-tracker shows every entry of its lists.
@@ -123,10 +129,10 @@ func impactEntries(it impactTrackerView) ([]byte, error) {
 
 // impactSections are the three lists of /impact-tracker: at most
 // ListPageSize entries each, the rest on the list's own pages.
-func impactSections(it impactTrackerView) []impactSectionView {
+func impactSections(it impactTrackerView, code string) []impactSectionView {
 	var out []impactSectionView
 	for _, l := range impactListsOf(it) {
-		out = append(out, impactSectionView{Level: l.level, Title: l.title, Empty: l.empty,
+		out = append(out, impactSectionView{Level: l.level, Title: l.title.In(code), Empty: l.empty.In(code),
 			Items: l.entries[:min(ListPageSize, len(l.entries))], Total: len(l.entries), Route: ImpactListRoute(l.level)})
 	}
 	return out
@@ -165,10 +171,10 @@ type entityType struct {
 	Name string `json:"name"`
 }
 
-func entityTypes() []entityType {
+func entityTypes(code string) []entityType {
 	out := make([]entityType, len(catalog.EntityTypes))
 	for i, t := range catalog.EntityTypes {
-		out[i] = entityType{Type: t, Name: impact.DisplayName(t)}
+		out[i] = entityType{Type: t, Name: entityName(t).In(code)}
 	}
 	return out
 }

@@ -67,9 +67,41 @@ func (t localText) MarshalJSON() ([]byte, error) { return json.Marshal(t.In(i18n
 // String is the English text.
 func (t localText) String() string { return t.In(i18n.English.Code) }
 
+// inLanguage is a front matter value with every localText in it (the
+// value itself, or in its maps: a Master Direction's dates' labels) in
+// the language of code, and whether it had any; maps holding none are
+// left as they are.
+func inLanguage(v any, code string) (any, bool) {
+	switch v := v.(type) {
+	case localText:
+		return v.In(code), true
+	case map[string]localText:
+		out := make(map[string]string, len(v))
+		for k, t := range v {
+			out[k] = t.In(code)
+		}
+		return out, true
+	case map[string]any:
+		var out map[string]any
+		for k, x := range v {
+			if y, ok := inLanguage(x, code); ok {
+				if out == nil {
+					out = maps.Clone(v)
+				}
+				out[k] = y
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
+
 // translatePages are pages in every language of the site: each as it is
 // (English, Lang ""), then its copy in each other language: under the
-// language's root (url), the title in the language, rendered in the
+// language's root (url), the title (and any other localText of its front
+// matter: an impact list's empty text; inLanguage) in the language, rendered in the
 // language's runs (Page.Lang). The copies' files are under the
 // language's folder and never a section's _index (a language's runs
 // render regular pages only).
@@ -88,10 +120,12 @@ func translatePages(pages []render.Page) ([]render.Page, error) {
 			c := p
 			c.Lang = lang.Code
 			c.Front = maps.Clone(p.Front)
-			c.Front["url"] = lang.Path(url)
-			if t, ok := p.Front["title"].(localText); ok {
-				c.Front["title"] = t.In(lang.Code)
+			for k, v := range p.Front {
+				if t, ok := inLanguage(v, lang.Code); ok {
+					c.Front[k] = t
+				}
 			}
+			c.Front["url"] = lang.Path(url)
 			c.File = lang.Code + "/" + strings.Replace(p.File, "_index.md", "index-page.md", 1)
 			out = append(out, c)
 		}

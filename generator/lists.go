@@ -239,7 +239,7 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 	for _, k := range catalog.CircularCategories {
 		if items := byCategory[k]; len(items) > 0 {
 			base := CategoryListRoute(k)
-			lists = append(lists, pagedList{base: base, title: keyText("title.categoryCirculars", map[string]any{"Category": k}), layout: "circulars", kind: "circulars", items: items,
+			lists = append(lists, pagedList{base: base, title: keyText("title.categoryCirculars", map[string]any{"Category": categoryName(k)}), layout: "circulars", kind: "circulars", items: items,
 				front: map[string]any{"filter": map[string]any{"category": k}}, file: strings.TrimPrefix(base, "/") + ".md"})
 		}
 	}
@@ -267,7 +267,7 @@ func impactLists(it impactTrackerView) []pagedList {
 			items[i] = i
 		}
 		base := ImpactListRoute(l.level)
-		out = append(out, pagedList{base: base, title: asWritten(l.title), layout: "impact-list", kind: "impact", items: items,
+		out = append(out, pagedList{base: base, title: l.title, layout: "impact-list", kind: "impact", items: items,
 			entries: l.entries, front: map[string]any{"level": l.level, "empty": l.empty},
 			file: strings.TrimPrefix(base, "/") + ".md"})
 	}

@@ -19,18 +19,22 @@ import (
 // obligationView is an obligation as the circular's page shows it. Its
 // keys are lower case: Hugo lower-cases front matter's keys.
 type obligationView struct {
-	ID       string `json:"id"`
-	What     string `json:"what"`
-	Kind     string `json:"kind"`   // the kind's label
-	Who      string `json:"who"`    // the parties' names
-	Due      string `json:"due"`    // YYYY-MM-DD, or ""
-	Rule     string `json:"rule"`   // the deadline as stated when it is no date
-	Anchor   string `json:"anchor"` // the id of its mark in the text, "" when not marked
-	Binding  bool   `json:"binding"`
-	Origin   string `json:"origin"`
-	Accepted bool   `json:"accepted"`
-	Made     string `json:"made"` // what extracted it: provider and model
-	Source   string `json:"source"`
+	ID   string `json:"id"`
+	What string `json:"what"`
+	Kind string `json:"kind"` // the kind's label
+	Who  string `json:"who"`  // the parties' names
+	// KindKey and WhoKeys are the catalogue's keys of the kind's label
+	// and of the parties' names: pages show them in their language (T).
+	KindKey  string   `json:"kindkey"`
+	WhoKeys  []string `json:"whokeys"`
+	Due      string   `json:"due"`    // YYYY-MM-DD, or ""
+	Rule     string   `json:"rule"`   // the deadline as stated when it is no date
+	Anchor   string   `json:"anchor"` // the id of its mark in the text, "" when not marked
+	Binding  bool     `json:"binding"`
+	Origin   string   `json:"origin"`
+	Accepted bool     `json:"accepted"`
+	Made     string   `json:"made"` // what extracted it: provider and model
+	Source   string   `json:"source"`
 	// Cites and Review are the obligation's (catalog citations.go): what
 	// it rests on, and whether that changed since ("changed: review").
 	Cites  *catalog.ProvisionCitation `json:"cites,omitempty"`
@@ -49,6 +53,18 @@ func partiesName(appliesTo []string) string {
 	return strings.Join(names, ", ")
 }
 
+// partiesKeys are the catalogue's keys of partiesName's names.
+func partiesKeys(appliesTo []string) []string {
+	var keys []string
+	for _, p := range appliesTo {
+		if p == catalog.AllEntities {
+			return []string{"entity.all"}
+		}
+		keys = append(keys, labelKey("entity.%s", p))
+	}
+	return keys
+}
+
 // obligationViews are c's obligations as its page shows them, and its
 // text's HTML with each source sentence marked.
 func obligationViews(c catalog.Circular, textHTML string) ([]obligationView, string) {
@@ -60,6 +76,7 @@ func obligationViews(c catalog.Circular, textHTML string) ([]obligationView, str
 	var marks []textMark
 	for i, o := range c.Obligations {
 		v := obligationView{ID: o.ID, What: o.What, Kind: catalog.ObligationKindLabel(o.Kind), Who: partiesName(o.AppliesTo),
+			KindKey: labelKey("obligationLabel.%s", o.Kind), WhoKeys: partiesKeys(o.AppliesTo),
 			Binding: o.Binding, Origin: o.Origin, Accepted: o.Accepted, Source: o.SourceText, Cites: o.Cites, Review: o.Review}
 		if o.DueDate != nil {
 			v.Due = o.DueDate.String()

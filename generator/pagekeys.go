@@ -18,7 +18,7 @@ import (
 // impact tracker, the directories) change with content a circular's page
 // does not show, so an edit renders again only the pages that show what
 // changed. TestPageReads holds the templates to this list.
-var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTypes", "entityTypes", "events",
+var circularPageData = []string{"assets", "bodyEntries", "calendar", "categories", "documentTypes", "entityTypes", "events",
 	"feeds", "newsletterTopics", "supportEmail", "teamWork", "verifications"}
 
 // listPageData are, by layout, the keys of the templates' data the lists'
@@ -28,12 +28,12 @@ var circularPageData = []string{"assets", "bodyEntries", "calendar", "documentTy
 // pages' keys (listPageKeys) hash a layout's keys only, so that an edit
 // elsewhere (a news item, for the circulars' lists) renders none again.
 var listPageData = map[string][]string{
-	"consultations": {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "newsletterTopics", "supportEmail", "verifications"},
-	"circulars":     {"assets", "bodyEntries", "calendar", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
-	"search":        {"assets", "bodyEntries", "calendar", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
-	"news":          {"assets", "bodyEntries", "calendar", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
-	"impact-list":   {"assets", "bodyEntries", "calendar", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
-	"payment-body":  {"assets", "bodies", "bodyEntries", "calendar", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"consultations": {"assets", "bodyEntries", "calendar", "categories", "documentTypes", "events", "feeds", "freshness", "newsletterTopics", "supportEmail", "verifications"},
+	"circulars":     {"assets", "bodyEntries", "calendar", "categories", "circularLists", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
+	"search":        {"assets", "bodyEntries", "calendar", "categories", "documentTypes", "enums", "events", "fallbackIndex", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "search", "supportEmail", "verifications"},
+	"news":          {"assets", "bodyEntries", "calendar", "categories", "enums", "events", "feeds", "freshness", "listPageSize", "news", "newsletterTopics", "supportEmail"},
+	"impact-list":   {"assets", "bodyEntries", "calendar", "categories", "documentTypes", "events", "feeds", "freshness", "impactRule", "newsletterTopics", "supportEmail", "verifications"},
+	"payment-body":  {"assets", "bodies", "bodyEntries", "calendar", "categories", "documentTypes", "enums", "events", "feeds", "freshness", "listPageSize", "newsletterTopics", "supportEmail", "verifications"},
 }
 
 // listRunData are the keys a run of list pages has: every layout's.
@@ -238,7 +238,7 @@ func circularShows(v circularView, byslug map[string]*circularView) []string {
 // lists' items: the dashboard's first screen. (The impact tracker's
 // cards carry their entries whole.)
 func siteShows(data map[string]any) []string {
-	return slices.Clone(data["dashboard"].(dashboardView).Circulars)
+	return slices.Clone(data["dashboard"].(map[string]dashboardView)[i18n.English.Code].Circulars)
 }
 
 // encodeViews encodes the circulars' views for Hugo's runs: each keyed by

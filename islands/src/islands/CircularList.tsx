@@ -13,7 +13,7 @@ import circularsStrings from "../../../internal/i18n/strings/circulars.json";
 import listStrings from "../../../internal/i18n/strings/list.json";
 import { type Schemas } from "../lib/api";
 import { ApiCirculars, useCircularsPage } from "../lib/api-list";
-import type { CardLabels } from "../lib/circular-card";
+import { categoryName, type CardLabels } from "../lib/circular-card";
 import { pagePath, translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
 
@@ -156,7 +156,7 @@ function CircularList({ pageSize, source, category, page, lists, labels }: Props
               const active = view[row.key] === value;
               return (
                 <a key={value} href={viewURL(next, lists)} className={`${pill} ${active ? on : off}`} aria-current={active ? "true" : undefined} onClick={follow(next)}>
-                  {value === "all" ? tList("list.all") : value}
+                  {value === "all" ? tList("list.all") : row.key === "category" ? categoryName(value, labels) : value}
                 </a>
               );
             })}

@@ -15,7 +15,9 @@ const t = translator(strings);
 const defaults = { q: "", category: "all" };
 const keys = ["name", "founder"];
 
-export default function FoundersFilter(props: { categories: string[] }) {
+// categoryNames are the categories' names that differ from their values
+// (a Hindi page's); the others show as their values.
+export default function FoundersFilter(props: { categories: string[]; categoryNames?: Record<string, string> }) {
   const [state, set] = useQueryState(defaults);
   const indian = useStaticList("founders-indian");
   const global = useStaticList("founders-global");
@@ -29,7 +31,7 @@ export default function FoundersFilter(props: { categories: string[] }) {
   return (
     <Toolbar label={t("founders.filterLabel")}>
       <SearchBox id="founder-search" label={t("founders.searchLabel")} placeholder={t("founders.searchPlaceholder")} value={state.q} onChange={(q) => set({ q })} />
-      <SelectBox id="founder-category" label={t("founders.category")} value={state.category} options={options(t("founders.allCategories"), props.categories)} onChange={(category) => set({ category })} />
+      <SelectBox id="founder-category" label={t("founders.category")} value={state.category} options={options(t("founders.allCategories"), props.categories, (c) => props.categoryNames?.[c] ?? c)} onChange={(category) => set({ category })} />
       <Button onClick={() => set(defaults)} disabled={!filtered}>
         {t("founders.clearFilters")}
       </Button>

@@ -28,7 +28,9 @@ const keys = ["title", "excerpt", "category"];
 // debounceMs keeps typing from sending a request per key.
 const debounceMs = 250;
 
-type Props = { categories: string[]; pageSize: number; page: number };
+// categoryNames are the categories' names that differ from their values
+// (a Hindi page's); the others show as their values.
+type Props = { categories: string[]; pageSize: number; page: number; categoryNames?: Record<string, string> };
 
 // newsPage asks for page n of the filter's news.
 async function newsPage(q: string, category: string, n: number, size: number, signal: AbortSignal) {
@@ -48,7 +50,7 @@ async function newsPage(q: string, category: string, n: number, size: number, si
   return { news: data, total: Number(response.headers.get("X-Total-Count") ?? data.length) };
 }
 
-function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
+function NewsFilter({ categories: cats, pageSize, page: staticPage, categoryNames }: Props) {
   const [state, set] = useQueryState(defaults);
   const list = useStaticList("news");
   const [offline, setOffline] = useState(false);
@@ -94,7 +96,7 @@ function NewsFilter({ categories: cats, pageSize, page: staticPage }: Props) {
     if (!filtered) setHiddenAll(document, sel(dataEmpty, "news"), true);
   }, [api, filtered, pending, answer.data]);
   useEffect(() => fillAges(document, new Date()), [answer.data]);
-  const categories = useMemo(() => options(t("news.allCategories"), cats), [cats]);
+  const categories = useMemo(() => options(t("news.allCategories"), cats, (c) => categoryNames?.[c] ?? c), [cats, categoryNames]);
   return (
     <>
       <Toolbar label={t("news.filterNews")}>

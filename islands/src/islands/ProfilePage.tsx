@@ -17,11 +17,13 @@ import { formatLongDate } from "../lib/numbers";
 
 // entityTypes come with the names pages give them (impact.DisplayName).
 type Option = { value: string; label: string };
-type Props = { sources: string[]; impactLevels: string[]; categories: string[]; entityTypes: Option[] };
+// categoryNames are the categories' names that differ from their values
+// (a Hindi page's); the others show as their values.
+type Props = { sources: string[]; impactLevels: string[]; categories: string[]; entityTypes: Option[]; categoryNames?: Record<string, string> };
 
 const t = translator(strings);
 
-const options = (values: string[]): Option[] => values.map((value) => ({ value, label: value }));
+const options = (values: string[], names?: Record<string, string>): Option[] => values.map((value) => ({ value, label: names?.[value] ?? value }));
 
 
 function Account({ user }: { user: User }) {
@@ -48,7 +50,7 @@ function Account({ user }: { user: User }) {
 // PrefValues are what the form edits: PUT /api/user/preferences' body.
 type PrefValues = Schemas["PreferencesRequest"];
 
-function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Props) {
+function PreferencesForm({ sources, impactLevels, categories, entityTypes, categoryNames }: Props) {
   const prefs = useQuery(preferencesQuery);
   const form = useForm<PrefValues>();
   const { reset } = form;
@@ -75,7 +77,7 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes }: Pro
           <Checkboxes legend={t("profile.yourBusiness")} name="entity" values={entityTypes} reg={form.register("entityTypes")} />
           <Checkboxes legend={t("profile.circularSources")} name="source" values={options(sources)} reg={form.register("circularSources")} />
           <Checkboxes legend={t("profile.impactLevels")} name="impact" values={options(impactLevels)} reg={form.register("impactLevels")} />
-          <Checkboxes legend={t("profile.categories")} name="category" values={options(categories)} reg={form.register("categories")} />
+          <Checkboxes legend={t("profile.categories")} name="category" values={options(categories, categoryNames)} reg={form.register("categories")} />
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("emailNotifications")} />

@@ -16,7 +16,7 @@ import pagerStrings from "../../../internal/i18n/strings/pager.json";
 import strings from "../../../internal/i18n/strings/search.json";
 import { api, apiURL, dataOf, type Schemas } from "../lib/api";
 import { ApiCirculars, showStatic, useCircularsPage, useSlot } from "../lib/api-list";
-import { CircularCard, type CardLabels } from "../lib/circular-card";
+import { CircularCard, categoryName, type CardLabels } from "../lib/circular-card";
 import { FallbackResults } from "../lib/fallback-search";
 import { dataCount, dataEmpty, dataPager, dataSearch, dataSearchNews, dataSearchResultsHeading, dataSearchTitle, dataSkeleton, sel, setHidden, setHiddenAll } from "../lib/contract";
 import { Button, SelectBox, type Option } from "../lib/controls";
@@ -174,9 +174,9 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
     e.preventDefault();
     set({ q: text.trim(), page: "1" });
   };
-  const counted = (values: string[], counts: Record<string, number> | undefined, all: string): Option[] => [
+  const counted = (values: string[], counts: Record<string, number> | undefined, all: string, name: (v: string) => string = (v) => v): Option[] => [
     { value: "all", label: all },
-    ...values.map((v) => ({ value: v, label: counts ? `${v} (${counts[v] ?? 0})` : v })),
+    ...values.map((v) => ({ value: v, label: counts ? `${name(v)} (${counts[v] ?? 0})` : name(v) })),
   ];
   const facets = q && result ? result.facets : undefined;
   const correction = t("search.correction", { Corrected: "\u0000", Original: result?.correction?.original ?? "" }).split("\u0000");
@@ -207,7 +207,7 @@ function Search({ sources, categories, pageSize, maxQueryLength, listPageSize, f
           id="search-category"
           label={t("search.category")}
           value={state.category}
-          options={counted(categories, facets?.category, t("search.allCategories"))}
+          options={counted(categories, facets?.category, t("search.allCategories"), (c) => categoryName(c, labels))}
           onChange={(category) => set({ category, page: "1" })}
         />
         <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">

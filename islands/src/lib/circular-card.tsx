@@ -18,7 +18,15 @@ import { formatShortDate } from "./numbers";
 export type CardLabels = {
   documentTypes: Record<string, string>;
   verifications: Record<string, { label: string }>;
+  // the names of categories that differ from their values (a Hindi
+  // page's); a category not named here shows as its value
+  categories?: Record<string, string>;
 };
+
+/** categoryName is the name a page shows of category c. */
+export function categoryName(c: string, labels?: CardLabels): string {
+  return labels?.categories?.[c] ?? c;
+}
 
 const sourceClasses: Record<string, string> = {
   RBI: "bg-blue-100 text-blue-800 dark:bg-blue-900/60 dark:text-blue-100",
@@ -212,7 +220,7 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
         <span className="text-slate-400" aria-hidden="true">
           ·
         </span>
-        <span>{c.category}</span>
+        <span>{categoryName(c.category, labels)}</span>
       </div>
       <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
         <a href={page} className={link}>
