@@ -158,11 +158,11 @@ func TestRenderDirection_Hindi(t *testing.T) {
 		want    []string
 	}{
 		{alerts.DirectionEmail{Follow: f, Direction: cards, Versions: changes(&cards, 0, 1, 2), Today: today}, "RegPulse: Card Directions में संशोधन: 3 नए संस्करण",
-			[]string{"आपके द्वारा अनुसरित एक मास्टर निर्देश के 3 नए संस्करण आए हैं।", "इसका आज का पाठ: https://regpulse.example/hi/", "7 मार्च 2024 का संस्करण",
+			[]string{"आपके द्वारा अनुसरित एक मास्टर निदेश के 3 नए संस्करण आए हैं।", "इसका आज का पाठ: https://regpulse.example/hi/", "7 मार्च 2024 का संस्करण",
 				"1 अक्टूबर 2025 से प्रभावी संस्करण", "2 प्रावधान बदले गए: 2 प्रतिस्थापित।", "https://regpulse.example/hi/circulars/rbi-2024-03-07-cards",
 				"अपने अलर्ट प्रबंधित करें: https://regpulse.example/hi/profile#alerts", "Master Direction – Credit Card and Debit Card <Issuance>"}},
 		{alerts.DirectionEmail{Follow: f, Direction: cards, Versions: changes(&cards, 2), Today: today}, "RegPulse: Card Directions में संशोधन, 1 अक्टूबर 2025 से प्रभावी",
-			[]string{"आपके द्वारा अनुसरित एक मास्टर निर्देश का नया संस्करण आया है।", "अभी प्रभावी नहीं: यह 1 अक्टूबर 2025 से प्रभावी होगा।", "2A (अंतःस्थापित)"}},
+			[]string{"आपके द्वारा अनुसरित एक मास्टर निदेश का नया संस्करण आया है।", "अभी प्रभावी नहीं: यह 1 अक्टूबर 2025 से प्रभावी होगा।", "2A (अंतःस्थापित)"}},
 	} {
 		r, err := links.RenderDirection(tc.email)
 		if err != nil {

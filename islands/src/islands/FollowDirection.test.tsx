@@ -121,7 +121,7 @@ describe("FollowDirection in Hindi", () => {
     vi.stubGlobal("fetch", vi.fn());
     stubLocation("/hi/master-directions/kyc-2016/");
     render(<FollowDirection slug="kyc-2016" />);
-    expect(screen.getByRole("link", { name: "इस मास्टर निर्देश को फ़ॉलो करें" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "इस मास्टर निदेश को फ़ॉलो करें" })).toBeTruthy();
     expect(status()).toBe("जब भी इसमें संशोधन हो, बदलावों का ई-मेल पाने के लिए साइन इन करें।");
   });
 });

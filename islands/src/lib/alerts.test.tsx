@@ -131,6 +131,6 @@ describe("AlertsSection in Hindi", () => {
     expect(within(row).getByLabelText("Slack वेबहुक URL")).toBeTruthy();
     expect(within(row).getByRole("button", { name: "सहेजें" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "खोज" }).getAttribute("href")).toBe("/hi/search");
-    expect(screen.getByRole("link", { name: "मास्टर निर्देश" }).getAttribute("href")).toBe("/hi/master-directions");
+    expect(screen.getByRole("link", { name: "मास्टर निदेश" }).getAttribute("href")).toBe("/hi/master-directions");
   });
 });
