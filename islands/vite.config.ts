@@ -35,14 +35,20 @@ export default defineConfig({
           // island page loads (React, the loader's contract, query-state,
           // the sign-in token's key); "query" what the islands that call
           // the API load (TanStack Query, the API client: openapi-fetch and
-          // lib/api, auth, the toasts' queue; not the toaster, loaded with
-          // the first toast).
+          // lib/api, auth, the toasts' queue, numbers and the AI's language;
+          // not the toaster, loaded with the first toast).
           groups: [
             {
               name: "react",
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|src[\\/]lib[\\/](contract|query-state|token)\.ts$/,
             },
-            { name: "query", test: /node_modules[\\/](@tanstack|openapi-fetch)[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth)\.tsx?$/ },
+            {
+              name: "query",
+              test: /node_modules[\\/](@tanstack|openapi-fetch)[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth|numbers|ai-lang)\.tsx?$/,
+            },
+            // the catalogue's areas every list of cards reads (internal/i18n):
+            // one request, not one per area
+            { name: "cards", test: /internal[\\/]i18n[\\/]strings[\\/](card|list)\.json$/ },
           ],
         },
       },
