@@ -104,4 +104,32 @@ describe("DirectionDates in Hindi", () => {
     expect(screen.getByRole("link", { name: "ppi-amendment" }).getAttribute("href")).toBe("/hi/circulars/ppi-amendment");
     expect(document.querySelector("[data-change]")!.textContent).toContain("द्वारा बदला गया।");
   });
+
+  it("marks the English text it draws lang=en, never a label in Hindi", async () => {
+    document.documentElement.lang = "hi";
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(comparison), { status: 200 }));
+    render(<DirectionDates {...props} />);
+    fireEvent.submit(screen.getByRole("form", { name: "दो तिथियों की तुलना करें" }));
+    await vi.waitFor(() => expect(document.querySelector("[data-change]")).not.toBeNull());
+    const english = [...document.querySelectorAll('[lang="en"]')];
+    expect(english.map((e) => e.textContent)).toEqual(
+      expect.arrayContaining(["PPI issuers follow ", "the 2016 KYC Master Direction", "the Commercial Banks KYC Directions, 2025", "Compliance with KYC norms"]),
+    );
+    for (const e of english) expect(e.textContent).not.toMatch(/[\u0900-\u097F]/);
+  });
+});
+
+describe("DirectionDates in English", () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("marks no text with a lang of its own", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(comparison), { status: 200 }));
+    render(<DirectionDates {...props} />);
+    fireEvent.submit(screen.getByRole("form", { name: "Compare two dates" }));
+    await vi.waitFor(() => expect(document.querySelector("[data-change]")).not.toBeNull());
+    expect(document.body.querySelector("[lang]")).toBeNull();
+  });
 });

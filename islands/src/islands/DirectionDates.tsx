@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState, type FormEvent, type ReactNode } from "react";
 import strings from "../../../internal/i18n/strings/directions.json";
 import { api, ApiError, dataOf, type Schemas } from "../lib/api";
+import { contentLang } from "../lib/lang";
 import { pagePath, translator } from "../lib/i18n";
 import { withQuery } from "../lib/providers";
 import { formatCount, formatLongDate } from "../lib/numbers";
@@ -45,17 +46,19 @@ export function Redline({ segments }: { segments: Segment[] }) {
         s.op === "insert" ? (
           <ins key={i} data-redline="insert" className="rounded-sm bg-emerald-100 px-0.5 text-emerald-950 underline decoration-2 underline-offset-2 dark:bg-emerald-900/60 dark:text-emerald-50">
             <span className="sr-only">{t("directions.srInserted")}</span>
-            {s.text}
+            <span lang={contentLang()}>{s.text}</span>
             <span className="sr-only">]</span>
           </ins>
         ) : s.op === "delete" ? (
           <del key={i} data-redline="delete" className="rounded-sm bg-rose-100 px-0.5 text-rose-950 line-through decoration-2 dark:bg-rose-900/60 dark:text-rose-50">
             <span className="sr-only">{t("directions.srDeleted")}</span>
-            {s.text}
+            <span lang={contentLang()}>{s.text}</span>
             <span className="sr-only">]</span>
           </del>
         ) : (
-          <span key={i}>{s.text}</span>
+          <span key={i} lang={contentLang()}>
+            {s.text}
+          </span>
         ),
       )}
     </>
@@ -72,7 +75,13 @@ function amendedBy(c: Change) {
           By: names.map((n, i) => (
             <span key={i}>
               {i > 0 && "; "}
-              {n.url ? <a className="underline hover:no-underline" href={n.url}>{n.title}</a> : n.title}
+              {n.url ? (
+                <a className="underline hover:no-underline" href={n.url} lang={contentLang()}>
+                  {n.title}
+                </a>
+              ) : (
+                <span lang={contentLang()}>{n.title}</span>
+              )}
             </span>
           )),
         })}{" "}
@@ -151,11 +160,13 @@ function DirectionDates({ slug, issued, today, labels }: Props) {
             <ol className="mt-2 space-y-2">
               {text.data.provisions.map((p) => (
                 <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900" data-provision={p.id}>
-                  <p className="font-semibold">
+                  <p className="font-semibold" lang={contentLang()}>
                     {p.id}
                     {p.heading ? ` ${p.heading}` : ""}
                   </p>
-                  <p className="mt-1">{p.text}</p>
+                  <p className="mt-1" lang={contentLang()}>
+                    {p.text}
+                  </p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{p.wording === "digest" ? t("directions.digestWording") : t("directions.officialWording")}</p>
                 </li>
               ))}

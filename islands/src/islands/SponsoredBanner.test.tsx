@@ -198,4 +198,22 @@ describe("SponsoredBanner", () => {
     expect(title()).toBe(staticTitle);
     expect(screen.getByRole("button", { name: "Dismiss sponsored banner" })).toBeTruthy();
   });
+
+  it("on a Hindi page marks the ad's own English text lang=en, not the translated controls", async () => {
+    document.documentElement.lang = "hi";
+    try {
+      render(<SponsoredBanner ads={ads.slice(0, 1)} />);
+      expect(document.querySelector("[data-ad-title]")!.getAttribute("lang")).toBe("en");
+      expect(screen.getByText("About One").getAttribute("lang")).toBe("en");
+      expect(screen.getByRole("link", { name: "Learn" }).getAttribute("lang")).toBe("en");
+      for (const e of document.querySelectorAll('[lang="en"]')) expect(e.textContent).not.toMatch(/[\u0900-\u097F]/);
+    } finally {
+      document.documentElement.lang = "";
+    }
+  });
+
+  it("on an English page marks nothing", async () => {
+    render(<SponsoredBanner ads={ads.slice(0, 1)} />);
+    expect(document.body.querySelector("[lang]")).toBeNull();
+  });
 });

@@ -17,6 +17,7 @@
 import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import cardStrings from "../../../internal/i18n/strings/card.json";
 import { pagePath, translator } from "../lib/i18n";
+import { contentLang } from "../lib/lang";
 
 const t = translator(cardStrings);
 
@@ -183,13 +184,16 @@ function Banner({ ads }: Props) {
         {ad.company} · {ad.category}
         {ads.length > 1 && <span className="ml-2">{t("card.adPosition", { N: index + 1, Total: ads.length })}</span>}
       </p>
-      <p className="text-lg font-semibold leading-snug" data-ad-title>
+      <p className="text-lg font-semibold leading-snug" data-ad-title lang={contentLang()}>
         {ad.title}
       </p>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{ad.description}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300" lang={contentLang()}>
+        {ad.description}
+      </p>
       <a
         href={pagePath(ad.targetUrl)}
         className="mt-auto inline-flex min-h-11 items-center self-start rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+        lang={contentLang()}
       >
         {ad.ctaText}
       </a>

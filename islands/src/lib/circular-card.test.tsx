@@ -119,4 +119,18 @@ describe("CircularCard on a Hindi page", () => {
     for (const want of ["विवरण", "सारांश", "उच्च प्रभाव", "7 सित॰ 2021", "वापस लिया गया", "1 जन॰ 2022 से प्रभावी"]) expect(text).toContain(want);
     expect(container.querySelector('a[href="/hi/circulars/x"]')).not.toBeNull();
   });
+
+  it("marks its English summary and a replacement's title lang=en, not its labels", () => {
+    document.documentElement.lang = "hi";
+    const c = {
+      id: "x", slug: "x", title: "Card tokenisation", preview: "All entities", summary: "A summary", lang: "en",
+      source: "RBI", category: "Security", documentType: "circular", impactLevel: "high", publishedDate: "2021-09-07",
+      replacements: [{ slug: "rbi-2025-01-02-a", circularNumber: "RBI/2024-25/1", title: "A newer circular" }],
+    } as Schemas["Circular"];
+    const { container } = render(<CircularCard c={c} labels={labels} />);
+    const english = [...container.querySelectorAll('[lang="en"]')].map((e) => e.textContent?.trim());
+    expect(english).toEqual(expect.arrayContaining(["A summary", "RBI/2024-25/1 - A newer circular"]));
+    for (const e of english) expect(e).not.toMatch(/[\u0900-\u097F]/);
+  });
 });
+

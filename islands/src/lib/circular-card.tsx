@@ -12,7 +12,7 @@ import navStrings from "../../../internal/i18n/strings/nav.json";
 import type { Circular } from "./api";
 import { dataCardActions } from "./contract";
 import { pagePath, translator } from "./i18n";
-import { itemLang } from "./lang";
+import { contentLang, itemLang } from "./lang";
 import { formatShortDate } from "./numbers";
 
 export type CardLabels = {
@@ -94,7 +94,9 @@ function SupersededNote({ c }: { c: Circular }) {
       {by.map((r, i) => (
         <Fragment key={r.slug}>
           {i > 0 && ","}{" "}
-          <a className="underline hover:no-underline" href={pagePath(`/circulars/${r.slug}`)}>
+          {/* The API gives a replacement no lang of its own: its title is
+              taken as written in English (the template asks the circular's). */}
+          <a className="underline hover:no-underline" href={pagePath(`/circulars/${r.slug}`)} lang={contentLang()}>
             {r.circularNumber && `${r.circularNumber} - `}
             {r.title}
           </a>
@@ -208,7 +210,9 @@ export function CircularCard({ c, labels }: { c: Circular; labels: CardLabels })
       {c.summary && (
         <div className="mt-3 rounded-md border-l-4 border-brand-600 bg-brand-50 p-3 text-sm dark:bg-slate-800">
           <p className="font-semibold">{tCard("card.summary")}</p>
-          <p className="mt-1 text-slate-700 dark:text-slate-200">{c.summary}</p>
+          <p className="mt-1 text-slate-700 dark:text-slate-200" lang={contentLang()}>
+            {c.summary}
+          </p>
         </div>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
