@@ -13,7 +13,10 @@ ADDR    ?= :8080
 BIN     := bin/regpulse
 E2E_PORT ?= 18080
 
-GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -path './e2e/*' 2>/dev/null) go.mod go.sum
+GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -path './e2e/*' 2>/dev/null) go.mod go.sum \
+                   $(shell find internal api cmd generator -type f -not -name '*.go' -not -path '*/testdata/*' 2>/dev/null)
+# (with the files the binary embeds: the catalogue of strings, the search
+# terms, the migrations, the e-mails' templates)
 ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/scripts/font-subset.mjs islands/scripts/font-range.json islands/package-lock.json api/openapi.json
 # (templates/ is listed because Tailwind generates the CSS from the classes
 # used there too; api/openapi.json because the islands' API types come from it)
