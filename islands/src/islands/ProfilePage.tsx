@@ -76,7 +76,7 @@ function PreferencesForm({ sources, impactLevels, categories, entityTypes, categ
         <form className="space-y-5" onSubmit={form.handleSubmit((v) => save.mutate({ ...v, circularSources: v.circularSources || [], impactLevels: v.impactLevels || [], categories: v.categories || [], entityTypes: v.entityTypes || [] }))}>
           <Checkboxes legend={t("profile.yourBusiness")} name="entity" values={entityTypes} reg={form.register("entityTypes")} />
           <Checkboxes legend={t("profile.circularSources")} name="source" values={options(sources)} reg={form.register("circularSources")} />
-          <Checkboxes legend={t("profile.impactLevels")} name="impact" values={options(impactLevels)} reg={form.register("impactLevels")} />
+          <Checkboxes legend={t("profile.impactLevels")} name="impact" values={impactLevels.map((value) => ({ value, label: t(`profile.level.${value}`) }))} reg={form.register("impactLevels")} />
           <Checkboxes legend={t("profile.categories")} name="category" values={options(categories, categoryNames)} reg={form.register("categories")} />
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
