@@ -113,7 +113,7 @@ function NewsFilter({ categories: cats, pageSize, page: staticPage, categoryName
           <div aria-busy={answer.isFetching || q !== state.q}>
             <div className="grid gap-4 lg:grid-cols-2">
               {answer.data.news.map((n) => (
-                <NewsCard key={n.id} n={n} />
+                <NewsCard key={n.id} n={n} categoryNames={categoryNames} />
               ))}
             </div>
             <Pager

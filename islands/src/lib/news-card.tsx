@@ -4,6 +4,7 @@
 // (data-age) is filled in by lib/relative-age.ts like a static card's.
 import navStrings from "../../../internal/i18n/strings/nav.json";
 import newsStrings from "../../../internal/i18n/strings/news.json";
+import regionStrings from "../../../internal/i18n/strings/region.json";
 import type { Schemas } from "./api";
 import { translator } from "./i18n";
 import { itemLang } from "./lang";
@@ -16,18 +17,21 @@ const regions: Record<string, string> = {
 
 const tNews = translator(newsStrings);
 const tNav = translator(navStrings);
+const tRegion = translator(regionStrings);
 
 // longDate is a date written out (2 January 2006).
 export const longDate = formatLongDate;
 
-export function NewsCard({ n }: { n: Schemas["NewsItem"] }) {
+// categoryNames are the categories' names that differ from their values
+// in the page's language (the generator's, from the page's props).
+export function NewsCard({ n, categoryNames }: { n: Schemas["NewsItem"]; categoryNames?: Record<string, string> }) {
   const lang = itemLang(n.lang);
   return (
     <article className="flex min-w-0 flex-col wrap-anywhere rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-news={n.slug}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-800 dark:bg-slate-700 dark:text-slate-100">{n.category}</span>
+        <span className="inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-800 dark:bg-slate-700 dark:text-slate-100">{categoryNames?.[n.category] ?? n.category}</span>
         <span className={`inline-flex items-center rounded-full px-2 py-0.5 font-semibold ${regions[n.region] ?? ""}`} data-region="">
-          {n.region}
+          {tRegion(`region.${n.region.toLowerCase()}`)}
         </span>
         <span className="ml-auto text-slate-600 dark:text-slate-300" data-age={n.publishedDate} />
       </div>
