@@ -35,7 +35,7 @@ export default defineConfig({
           // island page loads (React, the loader's contract, query-state,
           // the sign-in token's key); "query" what the islands that call
           // the API load (TanStack Query, the API client: openapi-fetch and
-          // lib/api, auth, the toasts' queue, numbers and the AI's language;
+          // lib/api, auth, the toasts' queue and the AI's language;
           // not the toaster, loaded with the first toast).
           groups: [
             {
@@ -44,7 +44,7 @@ export default defineConfig({
             },
             {
               name: "query",
-              test: /node_modules[\\/](@tanstack|openapi-fetch)[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth|numbers|ai-lang)\.tsx?$/,
+              test: /node_modules[\\/](@tanstack|openapi-fetch)[\\/]|src[\\/]lib[\\/](query|providers|toast|api|auth|ai-lang)\.tsx?$/,
             },
             // the catalogue's areas every list of cards reads (internal/i18n):
             // one request, not one per area

@@ -16,6 +16,9 @@ describe("bodyPath", () => {
     ["/payment-body/%E0%A4%A", null], // bad escape
     ["/payment-body/rbi/extra", null],
     ["/news", null],
+    ["/hi/payment-body/Rbi", "/hi/payment-body/rbi"], // a language's root kept
+    ["/hi/payment-body/rbi", null],
+    ["/a/b/payment-body/Rbi", null],
   ])("%s → %s", (path, want) => {
     expect(bodyPath(path, known)).toBe(want);
   });

@@ -12,19 +12,24 @@ describe("searchURL", () => {
     ["a&b=c", "/search?q=a%26b%3Dc"],
   ])("%j -> %s", (text, want) => expect(searchURL(text)).toBe(want));
 
-  it("stays in Hindi on a Hindi page", () => {
-    document.documentElement.lang = "hi";
-    try {
-      expect(searchURL(" upi ")).toBe("/hi/search?q=upi");
-    } finally {
-      document.documentElement.lang = "";
-    }
+  it("goes to the form's search page (a Hindi page's is /hi/search)", () => {
+    expect(searchURL(" upi ", "/hi/search")).toBe("/hi/search?q=upi");
   });
 });
 
 // The header of the fixture site's pages (templates/_partials/header.html).
 describe("initHeaderSearch on /news", () => {
   afterEach(resetPage);
+
+  it("searches in the page's language: the Hindi page's form goes to /hi/search", async () => {
+    await loadPage("/hi/news");
+    const go = vi.fn();
+    initHeaderSearch(document, go);
+    const form = document.querySelector<HTMLFormElement>(`form${sel(dataHeaderSearch)}`)!;
+    form.querySelector<HTMLInputElement>('input[name="q"]')!.value = "केवाईसी";
+    form.requestSubmit();
+    expect(go).toHaveBeenCalledWith(`/hi/search?q=${encodeURIComponent("केवाईसी")}`);
+  });
 
   it("navigates only for non-empty text", async () => {
     await loadPage("/news");

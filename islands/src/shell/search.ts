@@ -2,14 +2,15 @@
 // page) only when the text is non-empty. Without JavaScript the form still submits to /search.
 
 import type { dataHeaderSearch } from "../lib/contract";
-import { pagePath } from "../lib/i18n";
 
 // lib/contract.ts's name, checked by the type (see theme.ts).
 const formAttr: typeof dataHeaderSearch = "data-header-search";
 
-export function searchURL(text: string): string | null {
+// searchURL is the search page (action: the form's, which the generator
+// writes in the page's language: /search, /hi/search) for text.
+export function searchURL(text: string, action = "/search"): string | null {
   const q = text.trim();
-  return q === "" ? null : pagePath(`/search?q=${encodeURIComponent(q)}`);
+  return q === "" ? null : `${action}?q=${encodeURIComponent(q)}`;
 }
 
 export function initHeaderSearch(doc: Document = document, go: (url: string) => void = (u) => location.assign(u)): void {
@@ -17,7 +18,7 @@ export function initHeaderSearch(doc: Document = document, go: (url: string) => 
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const input = form.elements.namedItem("q") as HTMLInputElement | null;
-      const url = searchURL(input?.value ?? "");
+      const url = searchURL(input?.value ?? "", form.getAttribute("action") ?? undefined);
       if (url) go(url);
       else input?.focus();
     });
