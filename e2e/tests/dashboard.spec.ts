@@ -421,7 +421,11 @@ test.describe("dashboard", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("no layout shift as the islands mount (CLS < 0.05), and JavaScript within 110 KB gzip", async ({ page }) => {
+  // The budget was 110 KB before the Hindi site: every island now carries
+  // its strings in both languages (about 5 KB gzip of Hindi on this page,
+  // issue 48), which a build per language would take back (issue 49 owns
+  // the dashboard's budgets for this round's islands).
+  test("no layout shift as the islands mount (CLS < 0.05), and JavaScript within 116 KB gzip", async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {
@@ -445,7 +449,7 @@ test.describe("dashboard", () => {
         .filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"))
         .reduce((n, e) => n + e.encodedBodySize, 0));
     expect(bytes).toBeGreaterThan(10_000);
-    expect(bytes).toBeLessThanOrEqual(110 * 1024);
+    expect(bytes).toBeLessThanOrEqual(116 * 1024);
   });
 });
 

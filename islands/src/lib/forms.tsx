@@ -3,7 +3,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldErrors, FieldValues, Resolver, UseFormRegisterReturn } from "react-hook-form";
 import * as z from "zod/mini";
-import strings from "../../../internal/i18n/strings/auth.json";
+import strings from "../../../internal/i18n/strings/form.json";
 import { translator } from "./i18n";
 import { rules, type Rule } from "./rules.gen";
 import { inputClass } from "./styles";
@@ -15,11 +15,11 @@ export { inputClass, primaryButton, secondaryButton } from "./styles";
 type Kind = keyof Rule["messages"];
 
 // ruleMessage is rule r's message of a kind in the page's language, read
-// when a check fails: the catalogue's auth.rule.{rule}.{kind}, the API's
+// when a check fails: the catalogue's form.rule.{rule}.{kind}, the API's
 // English when the catalogue has no such key.
 function ruleMessage(r: Rule, kind: Kind): () => string {
   const name = Object.entries(rules).find(([, v]) => v === r)?.[0];
-  const key = `auth.rule.${name}.${kind}`;
+  const key = `form.rule.${name}.${kind}`;
   return () => (name && key in strings ? t(key) : (r.messages[kind] ?? ""));
 }
 
@@ -79,7 +79,7 @@ export const inviteSchema = z.object({
 export const apiKeySchema = z.object({
   name: ruleSchema(rules.apiKeyName),
   scope: z.string(),
-  expiresOn: z.string().check(z.minLength(1, { error: () => t("auth.chooseExpiry") })),
+  expiresOn: z.string().check(z.minLength(1, { error: () => t("form.chooseExpiry") })),
 });
 
 export const passwordSchema = z.object({
@@ -151,11 +151,11 @@ export function PasswordField({ id, label, error, reg, ...rest }: FieldProps) {
         <button
           type="button"
           className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:underline dark:text-blue-300"
-          aria-label={t(shown ? "auth.hideField" : "auth.showField", { Field: label.toLowerCase() })}
+          aria-label={t(shown ? "form.hideField" : "form.showField", { Field: label.toLowerCase() })}
           aria-controls={id}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? t("auth.hide") : t("auth.show")}
+          {shown ? t("form.hide") : t("form.show")}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />
