@@ -27,6 +27,24 @@ import (
 type searchState struct {
 	mu  sync.Mutex // one load or refresh at a time
 	cur atomic.Pointer[loadedIndex]
+	// snapshot is the file the first load starts from, if usable
+	// (WithSearchSnapshot); cleared once tried.
+	snapshot string
+	log      *slog.Logger
+}
+
+// WithSearchSnapshot makes the first load of the search index start from
+// the snapshot at path (written by WriteSearchSnapshot, shipped beside a
+// function) and read from the store only the rows changed since it was
+// written. A snapshot of another generation of the database, newer than
+// the database, of another format or whose checksum does not match is
+// ignored, with a warning on log, and the index is read from the store
+// as without one. "" starts from the store.
+func WithSearchSnapshot(path string, log *slog.Logger) Option {
+	return func(s *DB) {
+		s.search.snapshot = path
+		s.search.log = log
+	}
 }
 
 type loadedIndex struct {
@@ -206,6 +224,18 @@ func (s *DB) refreshSearch(ctx context.Context, gen string, version int64) error
 	if cur != nil && cur.generation == gen && cur.version >= version {
 		return nil
 	}
+	if cur == nil && s.search.snapshot != "" {
+		path := s.search.snapshot
+		s.search.snapshot = "" // one try: a later reload reads the store
+		if idx, since := s.openSearchSnapshot(path, gen, version); idx != nil {
+			problems, err := s.applySearchRows(ctx, idx, since)
+			if err != nil {
+				return err
+			}
+			s.search.cur.Store(&loadedIndex{idx: idx, generation: gen, version: version, problems: problems})
+			return nil
+		}
+	}
 	if cur == nil || cur.generation != gen || cur.version > version {
 		idx := index.New()
 		problems, err := s.applySearchRows(ctx, idx, -1)
@@ -222,6 +252,62 @@ func (s *DB) refreshSearch(ctx context.Context, gen string, version int64) error
 	s.search.cur.Store(&loadedIndex{idx: cur.idx, generation: gen, version: version,
 		problems: errors.Join(cur.problems, problems)})
 	return nil
+}
+
+// openSearchSnapshot opens the snapshot at path, when it is of generation
+// gen and no newer than version: the index it holds and the version it
+// was written at (the rows stamped after it are still to apply). Else it
+// logs why the snapshot is ignored and returns nil.
+func (s *DB) openSearchSnapshot(path, gen string, version int64) (*index.Index, int64) {
+	log := s.search.log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	start := time.Now()
+	idx, st, err := index.OpenSnapshotFile(path)
+	switch {
+	case err != nil:
+		log.Warn("search index snapshot ignored: the index is read from the database", "err", err)
+		return nil, 0
+	case st.Generation != gen:
+		log.Warn("search index snapshot ignored: written from another generation of the database (rebuilt or migrated since)",
+			"path", path, "snapshot", st.Generation, "database", gen)
+		return nil, 0
+	case st.Version > version:
+		log.Warn("search index snapshot ignored: newer than the database", "path", path,
+			"snapshot version", st.Version, "database version", version)
+		return nil, 0
+	}
+	log.Info("search index snapshot opened", "path", path, "version", st.Version, "database version", version,
+		"took", time.Since(start).Round(time.Microsecond))
+	return idx, st.Version
+}
+
+// WriteSearchSnapshot writes the search index, brought up to date, as a
+// snapshot at path (replacing it whole or not at all), stamped with the
+// database's generation and the index's version, for WithSearchSnapshot.
+// An index some circulars' rows could not be read into is not written:
+// a process starting from it would never read them.
+func (s *DB) WriteSearchSnapshot(ctx context.Context, path string) (_ index.Stamp, _ index.Stats, err error) {
+	defer wrap(&err, "WriteSearchSnapshot")
+	stamp, err := s.storedSearchVersion(ctx)
+	if err != nil {
+		return index.Stamp{}, index.Stats{}, err
+	}
+	s.search.mu.Lock()
+	defer s.search.mu.Unlock()
+	if err := s.refreshSearch(ctx, stamp.generation, stamp.version); err != nil {
+		return index.Stamp{}, index.Stats{}, err
+	}
+	cur := s.search.cur.Load()
+	if cur.problems != nil {
+		return index.Stamp{}, index.Stats{}, fmt.Errorf("some circulars cannot be searched: %w", cur.problems)
+	}
+	st := index.Stamp{Generation: cur.generation, Version: cur.version}
+	if err := cur.idx.WriteSnapshotFile(path, st); err != nil {
+		return index.Stamp{}, index.Stats{}, err
+	}
+	return st, cur.idx.Stats(), nil
 }
 
 // refreshSearchAfterWrite brings a loaded index up to date after this

@@ -128,7 +128,7 @@ func (x *Index) compile(p search.Plan) *query {
 	for i, t := range p.Terms {
 		found := false
 		for _, k := range t.Keys {
-			id, ok := x.keyID[k]
+			id, ok := x.keyOf(k)
 			if !ok || x.lists[id].live == 0 {
 				continue
 			}
@@ -143,7 +143,7 @@ func (x *Index) compile(p search.Plan) *query {
 	if len(p.Number) > 0 {
 		q.number = make([]uint32, len(p.Number))
 		for i, k := range p.Number {
-			id, ok := x.keyID[k]
+			id, ok := x.keyOf(k)
 			if !ok {
 				q.number = nil
 				break

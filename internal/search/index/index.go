@@ -18,9 +18,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"regpulse/internal/search"
 )
@@ -32,6 +34,10 @@ type Index struct {
 	docs  docTable
 	byKey map[int64]uint32 // a store key's live document
 
+	// base are the keys of the snapshot the index was opened from, in
+	// order, their ids their places (snapshot.go); keyID the keys added
+	// since (every key of an index made by New), ids after base's.
+	base    keyTable
 	keyID   map[string]uint32
 	lists   []postings // by key id
 	live    int        // documents not deleted
@@ -45,8 +51,7 @@ type Index struct {
 	cells  []cell
 	cellID map[cell]uint16
 
-	words    map[string]string
-	wordList []search.Word // by word
+	wordList []search.Word // by word, each once
 
 	scratch []posting // addDoc's, reused
 	stamp   []uint32  // by key id, the last document (plus one) addDoc counted it in
@@ -137,7 +142,32 @@ func (n *names) lookup(s string) int {
 
 // New returns an empty index.
 func New() *Index {
-	return &Index{byKey: map[int64]uint32{}, keyID: map[string]uint32{}, words: map[string]string{}, cellID: map[cell]uint16{}}
+	return &Index{byKey: map[int64]uint32{}, keyID: map[string]uint32{}, cellID: map[cell]uint16{}}
+}
+
+// keyOf is key k's id.
+func (x *Index) keyOf(k string) (uint32, bool) {
+	if id, ok := x.base.find(k); ok {
+		return id, true
+	}
+	id, ok := x.keyID[k]
+	return id, ok
+}
+
+// keyTable is a sorted list of keys, searched by halving: what a snapshot
+// holds instead of a map, so that opening one builds none.
+type keyTable struct {
+	at   []uint32 // key i is data[at[i]:at[i+1]]
+	data string
+}
+
+func (t keyTable) len() int { return max(len(t.at)-1, 0) }
+
+func (t keyTable) key(i int) string { return t.data[t.at[i]:t.at[i+1]] }
+
+func (t keyTable) find(k string) (uint32, bool) {
+	i, ok := sort.Find(t.len(), func(i int) int { return strings.Compare(k, t.key(i)) })
+	return uint32(i), ok
 }
 
 // Apply adds docs (replacing a document of the same Key), removes the
@@ -186,7 +216,8 @@ func (x *Index) addDoc(d Doc, post func(id, n, val uint32)) error {
 	x.scratch = x.scratch[:0]
 	var number []uint32
 	err := decode(d.Terms, &lengths, func(k []byte, f [search.Columns]uint32) {
-		id, ok := x.keyID[string(k)]
+		// k only lives through the call: looked up without a copy
+		id, ok := x.keyOf(unsafe.String(unsafe.SliceData(k), len(k)))
 		if !ok {
 			id = uint32(len(x.lists))
 			x.keyID[string(k)] = id
@@ -304,20 +335,20 @@ func (x *Index) compact() {
 	x.deleted = 0
 }
 
-// addWords adds the words the vocabulary does not have.
+// addWords adds the words the vocabulary does not have (the first of a
+// word given twice).
 func (x *Index) addWords(words []search.Word) {
 	var added []search.Word
 	for _, w := range words {
-		if _, ok := x.words[w.Word]; !ok {
-			x.words[w.Word] = w.Key
+		if _, ok := slices.BinarySearchFunc(x.wordList, w.Word, byWord); !ok {
 			added = append(added, w)
 		}
 	}
 	if len(added) == 0 {
 		return
 	}
-	byWord := func(a, b search.Word) int { return strings.Compare(a.Word, b.Word) }
-	slices.SortFunc(added, byWord)
+	slices.SortStableFunc(added, func(a, b search.Word) int { return strings.Compare(a.Word, b.Word) })
+	added = slices.CompactFunc(added, func(a, b search.Word) bool { return a.Word == b.Word })
 	if len(x.wordList) == 0 {
 		x.wordList = added
 		return
@@ -337,13 +368,16 @@ func (x *Index) addWords(words []search.Word) {
 	x.wordList = append(merged, added[j:]...)
 }
 
+// byWord orders a word list by word.
+func byWord(w search.Word, word string) int { return strings.Compare(w.Word, word) }
+
 // Docs is search.Vocabulary's: how many circulars hold each key.
 func (x *Index) Docs(_ context.Context, keys []string) (map[string]int, error) {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	out := make(map[string]int, len(keys))
 	for _, k := range keys {
-		if id, ok := x.keyID[k]; ok && x.lists[id].live > 0 {
+		if id, ok := x.keyOf(k); ok && x.lists[id].live > 0 {
 			out[k] = int(x.lists[id].live)
 		}
 	}
@@ -352,7 +386,7 @@ func (x *Index) Docs(_ context.Context, keys []string) (map[string]int, error) {
 
 // prefixed are the words starting with prefix, in word order.
 func (x *Index) prefixed(prefix string) []search.Word {
-	i, _ := slices.BinarySearchFunc(x.wordList, prefix, func(w search.Word, p string) int { return strings.Compare(w.Word, p) })
+	i, _ := slices.BinarySearchFunc(x.wordList, prefix, byWord)
 	j := i
 	for j < len(x.wordList) && strings.HasPrefix(x.wordList[j].Word, prefix) {
 		j++
@@ -400,7 +434,7 @@ type Stats struct {
 func (x *Index) Stats() Stats {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	s := Stats{Docs: x.live, Deleted: x.deleted, Keys: len(x.keyID), Words: len(x.wordList)}
+	s := Stats{Docs: x.live, Deleted: x.deleted, Keys: x.base.len() + len(x.keyID), Words: len(x.wordList)}
 	var b int64
 	for _, l := range x.lists {
 		s.Postings += int(l.live)
@@ -409,6 +443,7 @@ func (x *Index) Stats() Stats {
 	for k := range x.keyID {
 		b += int64(len(k)) + 40
 	}
+	b += int64(len(x.base.data)) + int64(len(x.base.at))*4
 	t := &x.docs
 	b += int64(t.len()) * (8 + 2 + 4 + 4 + 16 + 24 + 1 + 4)
 	b += int64(cap(t.keys)) * 4
