@@ -73,12 +73,22 @@ FUNCTION_BUILD = CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -buildvcs=aut
 netlify/functions/%: $(GO_SOURCES)
 	$(FUNCTION_BUILD) -o $@ ./cmd/$*
 
+# A deploy's build (DATABASE_URL set) writes the search index's snapshot
+# of the database it synced, and the API's function is built with it
+# inside (the searchsnapshot tag): its cold start reads the index in place
+# from its own binary and only the rows changed since from the database
+# (docs/ARCHITECTURE.md, "The search index's snapshot"). Without
+# DATABASE_URL there is no snapshot and the function reads the database.
+SEARCH_SNAPSHOT := cmd/regpulse-api/search-index.snapshot
+netlify/functions/regpulse-api: $(GO_SOURCES) $(wildcard $(SEARCH_SNAPSHOT))
+	$(FUNCTION_BUILD) $$(test -f $(SEARCH_SNAPSHOT) && echo -tags searchsnapshot) -o $@ ./cmd/regpulse-api
+
 # (feeds.yaml is built into the ingest function)
 $(JOB_FUNCTIONS): $(GO_SOURCES) feeds.yaml
 	$(FUNCTION_BUILD) -o $@ ./cmd/regpulse-jobs
 
 public/index.html: $(BIN) islands/dist/.vite/manifest.json cms/node_modules/.package-lock.json $(SITE_SOURCES)
-	$(BIN) build --out public
+	$(BIN) build --out public $(if $(DATABASE_URL),--search-snapshot $(SEARCH_SNAPSHOT))
 
 check: $(BIN)
 	$(BIN) check content

@@ -20,9 +20,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
@@ -64,6 +66,9 @@ func main() {
 	c.flags(flag.CommandLine)
 	flag.Parse()
 	c.lambda = os.Getenv(lambdaRuntimeEnv) != ""
+	if c.app.SearchSnapshot == "" {
+		c.app.SearchSnapshot = snapshotBeside(os.Executable)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if os.Getenv("REGPULSE_DEBUG") != "" {
@@ -77,7 +82,7 @@ func main() {
 }
 
 func run(ctx context.Context, c config, getenv func(string) string, log *slog.Logger) error {
-	a, err := app.Open(ctx, c.app, app.Env{Getenv: getenv, Function: c.lambda}, log)
+	a, err := app.Open(ctx, c.app, app.Env{Getenv: getenv, Function: c.lambda, SearchSnapshot: builtIn()}, log)
 	if err != nil {
 		return err
 	}
@@ -92,6 +97,28 @@ func run(ctx context.Context, c config, getenv func(string) string, log *slog.Lo
 		return err
 	}
 	return web.Serve(ctx, c.addr, h, log)
+}
+
+// builtIn is builtInSnapshot's bytes, in place (never written).
+func builtIn() []byte {
+	if builtInSnapshot == "" {
+		return nil
+	}
+	return unsafe.Slice(unsafe.StringData(builtInSnapshot), len(builtInSnapshot))
+}
+
+// snapshotBeside is the search index's snapshot shipped beside the
+// function's binary (app.SearchSnapshotFile), or "" when there is none.
+func snapshotBeside(executable func() (string, error)) string {
+	exe, err := executable()
+	if err != nil {
+		return ""
+	}
+	p := filepath.Join(filepath.Dir(exe), app.SearchSnapshotFile)
+	if _, err := os.Stat(p); err != nil {
+		return ""
+	}
+	return p
 }
 
 // handler mounts the API at /api, and serves the function's own path as

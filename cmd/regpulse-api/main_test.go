@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,7 +20,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"regpulse/internal/app"
-	"regpulse/internal/catalog"
 	"regpulse/internal/lambdatest"
 	"regpulse/internal/store"
 	"regpulse/internal/store/pgtest"
@@ -231,48 +229,6 @@ func TestInvoke_Lambda(t *testing.T) {
 		}
 		t.Logf("the function's log:\n%s", inv.log)
 	})
-}
-
-// BenchmarkColdStart_Search is the function's cold start when its first
-// request is a search: the process starts, reads the search index of
-// the database's circulars (REGPULSE_BENCH_CIRCULARS generated ones; make
-// bench sets 100,000) and answers. cold-ms is process start to answer,
-// index-ms the search itself (the index read included), rss-MB the
-// process's peak resident memory then.
-func BenchmarkColdStart_Search(b *testing.B) {
-	n := storetest.BenchCirculars(b, 3000)
-	bin := build(b)
-	url := pgtest.URL(b)
-	db, err := store.Open(b.Context(), url)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := db.SyncCatalog(b.Context(), &catalog.Catalog{Circulars: storetest.RealisticCirculars(n, 1)}); err != nil {
-		b.Fatal(err)
-	}
-	db.Close()
-	search := events.APIGatewayProxyRequest{HTTPMethod: "GET", Path: "/api/search",
-		QueryStringParameters: map[string]string{"q": "card tokenisation"}, Headers: map[string]string{"Accept": "application/json"},
-		RequestContext: events.APIGatewayProxyRequestContext{Identity: events.APIGatewayRequestIdentity{SourceIP: "192.0.2.1"}}}
-	var cold, request []time.Duration
-	var rss int64
-	for b.Loop() {
-		inv, err := invoke(b, bin, functionEnv(url), search)
-		if err != nil {
-			b.Fatalf("%v\n%s", err, inv.log)
-		}
-		if inv.answer.StatusCode != 200 {
-			b.Fatalf("GET /api/search: %d %.300s", inv.answer.StatusCode, inv.answer.Body)
-		}
-		cold = append(cold, inv.done.Sub(inv.started))
-		request = append(request, inv.done.Sub(inv.polled))
-		rss = max(rss, inv.peakRSS)
-	}
-	slices.Sort(cold)
-	slices.Sort(request)
-	b.ReportMetric(float64(cold[len(cold)/2].Milliseconds()), "cold-ms")
-	b.ReportMetric(float64(request[len(request)/2].Milliseconds()), "index-ms")
-	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 }
 
 // TestBinary_Flags holds the function's binary to the settings regpulse

@@ -207,8 +207,12 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	memLimit := fs.Int("memory-limit-mib", render.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it; the build raises it to one and a half times the heap it holds, plus 512 MiB, when that is more, since below the live heap the collector never pauses); 0 none; GOMEMLIMIT, when set, wins")
 	var sf app.Store
 	sf.Register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
+	snapshot := fs.String("search-snapshot", "", "after syncing the catalog into --database-url, write the search index's snapshot there, for the API's function to start from (beside its binary as "+app.SearchSnapshotFile+", or named by $"+app.SearchSnapshotEnv+")")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *snapshot != "" && sf.URL == "" {
+		return fmt.Errorf("--search-snapshot: needs --database-url (the snapshot is of the database the function reads)")
 	}
 	if *memLimit < 0 {
 		return fmt.Errorf("--memory-limit-mib %d: want 0 (none) or more", *memLimit)
@@ -251,6 +255,14 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(stderr, "catalog synced into the store:", stats)
+	if *snapshot == "" {
+		return nil
+	}
+	st, size, err := db.WriteSearchSnapshot(ctx, *snapshot)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "search index snapshot written to %s: %d circulars, %d keys, version %d\n", *snapshot, size.Docs, size.Keys, st.Version)
 	return nil
 }
 

@@ -57,6 +57,13 @@ const (
 	OpenAIKeyEnv     = "OPENAI_API_KEY"
 	OpenAIBaseURLEnv = "OPENAI_BASE_URL"
 	OpenAIModelEnv   = "OPENAI_MODEL"
+	// SearchSnapshotEnv is the search index's snapshot to start from
+	// (--search-snapshot's default).
+	SearchSnapshotEnv = "REGPULSE_SEARCH_SNAPSHOT"
+	// SearchSnapshotFile is the snapshot's name beside the API's
+	// function, where regpulse-api looks for one when neither the flag
+	// nor the environment names one.
+	SearchSnapshotFile = "search-index.snapshot"
 	// SMTPURLEnv is the SMTP server e-mails leave through (smtp://...,
 	// as regpulse alerts and digest read it).
 	SMTPURLEnv = "SMTP_URL"
@@ -93,12 +100,12 @@ func (s Store) Target() (string, error) {
 // Open opens (and migrates) the store. Its webhooks' events link under
 // $REGPULSE_SITE_URL when set (a caller knowing the site sets it again:
 // DB.SetSite).
-func (s Store) Open(ctx context.Context) (*store.DB, error) {
+func (s Store) Open(ctx context.Context, opts ...store.Option) (*store.DB, error) {
 	t, err := s.Target()
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, t, store.WithSite(os.Getenv(SiteURLEnv)))
+	return store.Open(ctx, t, append([]store.Option{store.WithSite(os.Getenv(SiteURLEnv))}, opts...)...)
 }
 
 // Config is every setting of the API both binaries share.
@@ -111,6 +118,10 @@ type Config struct {
 	// ReadCacheTTL.
 	ReadCacheSize int
 	ReadCacheTTL  time.Duration
+	// SearchSnapshot is the search index's snapshot the first search
+	// starts from (store.WithSearchSnapshot); "" reads the index from the
+	// store.
+	SearchSnapshot string
 	// MetricsAddr is the address of a listener of its own serving
 	// /metrics (Prometheus); "" serves none. Never the public port: the
 	// figures are for the operator.
@@ -177,6 +188,8 @@ func (c *Config) Register(fs *flag.FlagSet, contentUsage string) {
 	fs.IntVar(&c.ReadCacheSize, "read-cache-size", 4096, "answers of public API reads kept encoded in memory; 0 turns the read cache off")
 	fs.DurationVar(&c.ReadCacheTTL, "read-cache-ttl", 30*time.Second,
 		"longest time a cached API read is served: bounds how late writes by other instances sharing the store show")
+	fs.StringVar(&c.SearchSnapshot, "search-snapshot", os.Getenv(SearchSnapshotEnv),
+		"snapshot of the search index to start from (written by regpulse build --search-snapshot): the first search reads only the circulars changed since; one of another database or damaged is ignored (default $"+SearchSnapshotEnv+")")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", "",
 		"address of a separate listener serving Prometheus metrics at /metrics, e.g. 127.0.0.1:9090; empty: none (never on the public port)")
 	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "least level logged: debug, info (every API request), warn or error")
@@ -224,6 +237,10 @@ func (c Config) ServeMetrics(ctx context.Context, log *slog.Logger) error {
 type Env struct {
 	Getenv   func(string) string
 	Function bool
+	// SearchSnapshot is a snapshot of the search index built into the
+	// binary (regpulse-api built with the searchsnapshot tag), used when
+	// Config.SearchSnapshot names no file; nil: none.
+	SearchSnapshot []byte
 	// CMS answers the editors' web UI (POST /api/cms): regpulse serve
 	// --cms-repo's clone. nil: the call answers 503 (a function has no
 	// disk to keep a clone on).
@@ -339,7 +356,11 @@ func Open(ctx context.Context, c Config, env Env, log *slog.Logger) (*API, error
 	if err != nil {
 		return nil, err
 	}
-	db, err := c.Store.Open(ctx)
+	snapshot := store.WithSearchSnapshot(c.SearchSnapshot, log)
+	if c.SearchSnapshot == "" {
+		snapshot = store.WithSearchSnapshotData("the snapshot built into the binary", env.SearchSnapshot, log)
+	}
+	db, err := c.Store.Open(ctx, snapshot)
 	if err != nil {
 		return nil, err
 	}

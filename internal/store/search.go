@@ -27,10 +27,11 @@ import (
 type searchState struct {
 	mu  sync.Mutex // one load or refresh at a time
 	cur atomic.Pointer[loadedIndex]
-	// snapshot is the file the first load starts from, if usable
-	// (WithSearchSnapshot); cleared once tried.
-	snapshot string
-	log      *slog.Logger
+	// snapshot opens the snapshot the first load starts from, if usable
+	// (WithSearchSnapshot); nil once tried, or when there is none.
+	snapshot     func() (*index.Index, index.Stamp, error)
+	snapshotName string
+	log          *slog.Logger
 }
 
 // WithSearchSnapshot makes the first load of the search index start from
@@ -42,8 +43,29 @@ type searchState struct {
 // as without one. "" starts from the store.
 func WithSearchSnapshot(path string, log *slog.Logger) Option {
 	return func(s *DB) {
-		s.search.snapshot = path
-		s.search.log = log
+		if path == "" {
+			return
+		}
+		s.search.snapshot = func() (*index.Index, index.Stamp, error) { return index.OpenSnapshotFile(path) }
+		s.search.snapshotName, s.search.log = path, log
+	}
+}
+
+// WithSearchSnapshotData is WithSearchSnapshot of a snapshot in memory
+// (built into the binary), called name in the log; empty data is none.
+func WithSearchSnapshotData(name string, data []byte, log *slog.Logger) Option {
+	return func(s *DB) {
+		if len(data) == 0 {
+			return
+		}
+		s.search.snapshot = func() (*index.Index, index.Stamp, error) {
+			idx, st, err := index.OpenSnapshot(data)
+			if err != nil {
+				err = fmt.Errorf("%s: %w", name, err)
+			}
+			return idx, st, err
+		}
+		s.search.snapshotName, s.search.log = name, log
 	}
 }
 
@@ -224,10 +246,10 @@ func (s *DB) refreshSearch(ctx context.Context, gen string, version int64) error
 	if cur != nil && cur.generation == gen && cur.version >= version {
 		return nil
 	}
-	if cur == nil && s.search.snapshot != "" {
-		path := s.search.snapshot
-		s.search.snapshot = "" // one try: a later reload reads the store
-		if idx, since := s.openSearchSnapshot(path, gen, version); idx != nil {
+	if cur == nil && s.search.snapshot != nil {
+		idx, since := s.openSearchSnapshot(gen, version)
+		s.search.snapshot = nil // one try: a later reload reads the store
+		if idx != nil {
 			problems, err := s.applySearchRows(ctx, idx, since)
 			if err != nil {
 				return err
@@ -254,17 +276,18 @@ func (s *DB) refreshSearch(ctx context.Context, gen string, version int64) error
 	return nil
 }
 
-// openSearchSnapshot opens the snapshot at path, when it is of generation
+// openSearchSnapshot opens the store's snapshot, when it is of generation
 // gen and no newer than version: the index it holds and the version it
 // was written at (the rows stamped after it are still to apply). Else it
 // logs why the snapshot is ignored and returns nil.
-func (s *DB) openSearchSnapshot(path, gen string, version int64) (*index.Index, int64) {
+func (s *DB) openSearchSnapshot(gen string, version int64) (*index.Index, int64) {
 	log := s.search.log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	path := s.search.snapshotName
 	start := time.Now()
-	idx, st, err := index.OpenSnapshotFile(path)
+	idx, st, err := s.search.snapshot()
 	switch {
 	case err != nil:
 		log.Warn("search index snapshot ignored: the index is read from the database", "err", err)

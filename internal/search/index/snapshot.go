@@ -187,7 +187,7 @@ func OpenSnapshot(data []byte) (*Index, Stamp, error) {
 		return nil, Stamp{}, fmt.Errorf("%w: not a snapshot", ErrSnapshot)
 	}
 	if uintptr(unsafe.Pointer(&data[0]))%8 != 0 {
-		return nil, Stamp{}, fmt.Errorf("%w: data not 8-byte aligned", ErrSnapshot)
+		data = alignedCopy(data) // the arrays are read in place: they must be aligned
 	}
 	d := decoder{b: data, i: len(snapshotMagic)}
 	if f := d.u32(); f != snapshotFormat {
@@ -285,6 +285,14 @@ func (n *names) set(name string, i int) {
 		n.ids = map[string]uint16{}
 	}
 	n.ids[name] = uint16(i)
+}
+
+// alignedCopy is a copy of b at an 8-byte aligned address.
+func alignedCopy(b []byte) []byte {
+	words := make([]uint64, (len(b)+7)/8)
+	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(b))
+	copy(out, b)
+	return out
 }
 
 func littleEndian() bool {
