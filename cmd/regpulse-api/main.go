@@ -24,7 +24,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unsafe"
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
@@ -82,7 +81,7 @@ func main() {
 }
 
 func run(ctx context.Context, c config, getenv func(string) string, log *slog.Logger) error {
-	a, err := app.Open(ctx, c.app, app.Env{Getenv: getenv, Function: c.lambda, SearchSnapshot: builtIn()}, log)
+	a, err := app.Open(ctx, c.app, app.Env{Getenv: getenv, Function: c.lambda, SearchSnapshot: builtInSnapshot}, log)
 	if err != nil {
 		return err
 	}
@@ -97,14 +96,6 @@ func run(ctx context.Context, c config, getenv func(string) string, log *slog.Lo
 		return err
 	}
 	return web.Serve(ctx, c.addr, h, log)
-}
-
-// builtIn is builtInSnapshot's bytes, in place (never written).
-func builtIn() []byte {
-	if builtInSnapshot == "" {
-		return nil
-	}
-	return unsafe.Slice(unsafe.StringData(builtInSnapshot), len(builtInSnapshot))
 }
 
 // snapshotBeside is the search index's snapshot shipped beside the

@@ -137,6 +137,20 @@ func TestBuild_ErrAsOf(t *testing.T) {
 	}
 }
 
+// TestBuild_ErrSearchSnapshot: a snapshot is of the database a build
+// syncs: without one, the flag is refused before anything is built.
+func TestBuild_ErrSearchSnapshot(t *testing.T) {
+	out := t.TempDir()
+	_, _, err := runCmd(t, "build", "--content", "../../content", "--out", out, "--database-url", "",
+		"--search-snapshot", filepath.Join(t.TempDir(), "search-index.snapshot"))
+	if err == nil || !strings.Contains(err.Error(), "--search-snapshot: needs --database-url") {
+		t.Errorf("build --search-snapshot without --database-url: %v, want an error naming both flags", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("the refused build wrote %d files", len(entries))
+	}
+}
+
 func TestIngest(t *testing.T) {
 	content := filepath.Join(t.TempDir(), "content")
 	if err := os.MkdirAll(content, 0o755); err != nil {

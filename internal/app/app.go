@@ -238,8 +238,9 @@ type Env struct {
 	Getenv   func(string) string
 	Function bool
 	// SearchSnapshot is a snapshot of the search index built into the
-	// binary (regpulse-api built with the searchsnapshot tag), used when
-	// Config.SearchSnapshot names no file; nil: none.
+	// binary (regpulse-api built with the searchsnapshot tag: mapped from
+	// the binary's file, never heap memory), used when Config.SearchSnapshot
+	// names no file; nil: none.
 	SearchSnapshot []byte
 	// CMS answers the editors' web UI (POST /api/cms): regpulse serve
 	// --cms-repo's clone. nil: the call answers 503 (a function has no

@@ -51,15 +51,16 @@ func WithSearchSnapshot(path string, log *slog.Logger) Option {
 	}
 }
 
-// WithSearchSnapshotData is WithSearchSnapshot of a snapshot in memory
-// (built into the binary), called name in the log; empty data is none.
+// WithSearchSnapshotData is WithSearchSnapshot of a snapshot mapped
+// privately from a file (built into the binary: index.OpenMappedSnapshot,
+// never data on the heap), called name in the log; empty data is none.
 func WithSearchSnapshotData(name string, data []byte, log *slog.Logger) Option {
 	return func(s *DB) {
 		if len(data) == 0 {
 			return
 		}
 		s.search.snapshot = func() (*index.Index, index.Stamp, error) {
-			idx, st, err := index.OpenSnapshot(data)
+			idx, st, err := index.OpenMappedSnapshot(data)
 			if err != nil {
 				err = fmt.Errorf("%s: %w", name, err)
 			}

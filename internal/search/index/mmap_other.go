@@ -5,6 +5,11 @@ package index
 import "os"
 
 // mapFile reads the file at path whole where mapping is not written for.
-func mapFile(path string) ([]byte, error) { return os.ReadFile(path) }
+func mapFile(path string) ([]byte, bool, error) {
+	data, err := os.ReadFile(path)
+	return data, false, err
+}
 
 func unmapFile([]byte) {}
+
+func releasePages([]byte) {}

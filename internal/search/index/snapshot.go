@@ -117,26 +117,31 @@ func (x *Index) WriteSnapshot(w io.Writer, st Stamp) error {
 
 	sorted := make([]string, len(order))
 	listAt := make([]uint32, 0, len(order)+1)
+	lengths := make([]uint32, len(order))
 	live := make([]uint32, len(order))
 	strong := make([]uint32, len(order))
-	var postings int
+	var room int
 	listAt = append(listAt, 0)
 	for n, old := range order {
 		sorted[n] = names[old]
 		l := &x.lists[old]
-		postings += len(l.docs)
-		listAt = append(listAt, uint32(postings))
-		live[n], strong[n] = uint32(l.live), uint32(l.strong)
+		room += len(l.docs) + slack(len(l.docs))
+		listAt = append(listAt, uint32(room))
+		lengths[n], live[n], strong[n] = uint32(len(l.docs)), uint32(l.live), uint32(l.strong)
 	}
 	e.strings(sorted)
 	e.u32s(listAt)
-	e.align()
-	for _, old := range order {
-		e.u32sRaw(x.lists[old].docs)
-	}
-	e.align()
-	for _, old := range order {
-		e.u32sRaw(x.lists[old].vals)
+	e.u32s(lengths)
+	for _, part := range []func(*postings) []uint32{
+		func(l *postings) []uint32 { return l.docs },
+		func(l *postings) []uint32 { return l.vals },
+	} {
+		e.align()
+		for _, old := range order {
+			v := part(&x.lists[old])
+			e.u32sRaw(v)
+			e.u32sRaw(make([]uint32, slack(len(v))))
+		}
 	}
 	e.align()
 	e.u32s(live)
@@ -163,6 +168,13 @@ func (x *Index) WriteSnapshot(w io.Writer, st Stamp) error {
 	return err
 }
 
+// slack is the room a snapshot leaves after a list of n postings: the
+// documents changed after the snapshot are appended there in place, so
+// that a process applying them copies a page of the list, not the list
+// (a common key's list is most of the documents). An eighth, at most 256
+// (a day's changes, say), at least 2.
+func slack(n int) int { return 2 + min(n/8, 254) }
+
 // keyNames are x's keys by id.
 func (x *Index) keyNames() []string {
 	names := make([]string, len(x.lists))
@@ -175,11 +187,28 @@ func (x *Index) keyNames() []string {
 	return names
 }
 
-// OpenSnapshot reads the index a snapshot holds from data (a mapped file
-// or its bytes, which the index keeps using: never change or unmap them
-// while it lives) and the stamp it was written with. A snapshot of another
-// format, cut short or with a bad checksum is ErrSnapshot.
-func OpenSnapshot(data []byte) (*Index, Stamp, error) {
+// OpenSnapshot reads the index a snapshot holds from data and the stamp
+// it was written with. The index keeps using data, and writes into the
+// room the snapshot leaves after each list as changes are applied (never
+// into what the snapshot holds): data must stay, writable, while the index
+// lives. A snapshot of another format, cut short or with a bad checksum is
+// ErrSnapshot.
+func OpenSnapshot(data []byte) (*Index, Stamp, error) { return openSnapshot(data, nil) }
+
+// OpenMappedSnapshot is OpenSnapshot of data mapped privately from a file
+// (the binary's own data, say): the pages checked are given back to the
+// system as the check passes them, and read again from the file when a
+// search needs them, so that checking a snapshot does not make it all
+// resident. Never data on the heap: its pages would be lost.
+func OpenMappedSnapshot(data []byte) (*Index, Stamp, error) {
+	return openSnapshot(data, releasePages)
+}
+
+// checkChunk is how much of a snapshot is checksummed before its pages are
+// released.
+const checkChunk = 4 << 20
+
+func openSnapshot(data []byte, release func([]byte)) (*Index, Stamp, error) {
 	if !littleEndian() {
 		return nil, Stamp{}, fmt.Errorf("%w: written little-endian, read on a big-endian machine", ErrSnapshot)
 	}
@@ -188,6 +217,7 @@ func OpenSnapshot(data []byte) (*Index, Stamp, error) {
 	}
 	if uintptr(unsafe.Pointer(&data[0]))%8 != 0 {
 		data = alignedCopy(data) // the arrays are read in place: they must be aligned
+		release = nil
 	}
 	d := decoder{b: data, i: len(snapshotMagic)}
 	if f := d.u32(); f != snapshotFormat {
@@ -197,7 +227,15 @@ func OpenSnapshot(data []byte) (*Index, Stamp, error) {
 		return nil, Stamp{}, fmt.Errorf("%w: cut short", ErrSnapshot)
 	}
 	body := data[:len(data)-8]
-	if sum := binary.LittleEndian.Uint32(data[len(data)-8:]); sum != crc32.Checksum(body, castagnoli) {
+	var sum uint32
+	for at := 0; at < len(body); at += checkChunk {
+		chunk := body[at:min(at+checkChunk, len(body))]
+		sum = crc32.Update(sum, castagnoli, chunk)
+		if release != nil {
+			release(chunk)
+		}
+	}
+	if sum != binary.LittleEndian.Uint32(data[len(data)-8:]) {
 		return nil, Stamp{}, fmt.Errorf("%w: checksum does not match", ErrSnapshot)
 	}
 	d.b = body
@@ -232,6 +270,7 @@ func OpenSnapshot(data []byte) (*Index, Stamp, error) {
 	t.keys = d.u32s(d.last(t.keysAt))
 	x.base = d.table(nkeys)
 	listAt := d.offsets(nkeys)
+	lengths := d.u32s(nkeys)
 	docs := d.u32s(d.last(listAt))
 	vals := d.u32s(d.last(listAt))
 	live := d.u32s(nkeys)
@@ -240,7 +279,13 @@ func OpenSnapshot(data []byte) (*Index, Stamp, error) {
 		x.lists = make([]postings, nkeys)
 		for i := range x.lists {
 			a, b := listAt[i], listAt[i+1]
-			x.lists[i] = postings{docs: docs[a:b:b], vals: vals[a:b:b], live: int32(live[i]), strong: int32(strong[i])}
+			n := a + lengths[i]
+			if n > b {
+				d.fail()
+				break
+			}
+			// the room after the list is its capacity: appended to in place
+			x.lists[i] = postings{docs: docs[a:n:b], vals: vals[a:n:b], live: int32(live[i]), strong: int32(strong[i])}
 		}
 	}
 	x.stamp = make([]uint32, nkeys)

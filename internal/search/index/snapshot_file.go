@@ -6,19 +6,26 @@ import (
 	"path/filepath"
 )
 
-// OpenSnapshotFile opens the snapshot at path: mapped into memory where
-// the system can (the pages a search touches are read from the file as it
-// needs them, and shared with the page cache), else read whole. The
-// mapping lives as long as the process: an index opened from it may be in
-// use by a search at any time.
+// OpenSnapshotFile opens the snapshot at path: mapped into memory,
+// privately, where the system can (the pages a search touches are read
+// from the file as it needs them; a page the index appends to is copied,
+// and the file never changes), else read whole. The mapping lives as
+// long as the process: an index opened from it may be in use by a search
+// at any time.
 func OpenSnapshotFile(path string) (*Index, Stamp, error) {
-	data, err := mapFile(path)
+	data, mapped, err := mapFile(path)
 	if err != nil {
 		return nil, Stamp{}, err
 	}
-	x, st, err := OpenSnapshot(data)
+	open := OpenSnapshot
+	if mapped {
+		open = OpenMappedSnapshot
+	}
+	x, st, err := open(data)
 	if err != nil {
-		unmapFile(data)
+		if mapped {
+			unmapFile(data)
+		}
 		return nil, Stamp{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return x, st, nil
