@@ -235,21 +235,37 @@ doctools:
 e2e: build chromium e2e/node_modules/.package-lock.json
 	cd e2e && E2E_PORT=$(E2E_PORT) $(NPM) test
 
+# make bench: every benchmark at the archive's size (bench-all), its
+# output kept as bench/results/TIME-COMMIT.txt, then each figure beside
+# the previous run's: benchstat of the newest earlier file there against
+# this one (commit a run's file to make it the next run's "before").
+# Lighthouse prints its figures as benchmark lines too.
+BENCH_OUT := bench/results/$(shell date -u +%Y-%m-%dT%H%MZ)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown).txt
+.PHONY: bench bench-all
+bench:
+	@mkdir -p bench/results
+	set -o pipefail; $(MAKE) --no-print-directory bench-all 2>&1 | tee $(BENCH_OUT)
+	@prev=$$(ls bench/results/*.txt | grep -vxF '$(BENCH_OUT)' | sort | tail -1); \
+	if [ -n "$$prev" ]; then echo "== each figure beside the previous run's: $$prev (old) and $(BENCH_OUT) (new)"; $(GO) tool benchstat -confidence 0.9 $$prev $(BENCH_OUT); fi
+
 # Every other benchmark of ./... runs here too (the alerts' matching,
 # bench-alerts, among them).
-bench: bench-build bench-build-100k bench-lighthouse bench-search
-	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip 'BenchmarkBuild|BenchmarkSearch|BenchmarkIndex|BenchmarkColdStart' -benchmem -timeout 60m ./...
+bench-all: bench-build bench-build-100k bench-lighthouse bench-search
+	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip 'BenchmarkBuild|BenchmarkSearch|BenchmarkIndex|BenchmarkColdStart|BenchmarkSnapshot' -benchmem -timeout 60m ./...
 
 # Search at the archive's size: for each of SEARCH_SIZES generated
 # circulars, on both stores, the API's latency by class of query (p50-ms,
 # p95-ms), the sync, the index's load, size and one-change update
-# (api's BenchmarkSearch), the index alone (BenchmarkIndex_*), and the
-# function's cold start on a search (cmd/regpulse-api). 100,000 takes
+# (api's BenchmarkSearch), the index alone (BenchmarkIndex_*, its
+# snapshot's opening: BenchmarkSnapshot_Open), and the function's cold
+# start on a search from the database, a snapshot file and a built-in
+# snapshot (cmd/regpulse-api). 100,000 takes
 # about ten minutes and 3 GB of memory.
 SEARCH_SIZES ?= 10000 100000
 bench-search:
 	for n in $(SEARCH_SIZES); do \
-	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkSearch|BenchmarkIndex' -benchmem -timeout 60m ./api ./internal/search/index || exit 1; \
+	  echo "circulars: $$n"; \
+	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkSearch|BenchmarkIndex|BenchmarkSnapshot' -benchmem -timeout 60m ./api ./internal/search/index || exit 1; \
 	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkColdStart' -benchtime 3x -timeout 60m ./cmd/regpulse-api || exit 1; \
 	done
 
