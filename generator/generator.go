@@ -226,10 +226,11 @@ type build struct {
 
 // load loads and checks the content (hashing each file the record does
 // not know as it is read), the assets and the templates' inline scripts,
-// and compares the inputs' hash with the last build's. When every
-// content file is as the last build recorded it (render.Record) and the
-// caller needs no new catalog, the hash is compared before the content
-// is loaded: an unchanged build reads no content file.
+// and compares the inputs' hash with the last build's. When the last
+// build's record knows most content files (render.Record) and the caller
+// needs no new catalog, the hash is compared before the content is
+// loaded, reading only the files the record does not know: an unchanged
+// build reads no content file the last build recorded.
 func (b *build) load() error {
 	var err error
 	if b.scripts, err = templateScriptHashes(b.opts.TemplatesDir); err != nil {
@@ -238,7 +239,7 @@ func (b *build) load() error {
 	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
 	b.last = render.ReadManifest(b.base)
 	b.rec = render.ReadRecord(b.base)
-	unknown, err := b.rec.Scan(b.opts.ContentDir)
+	files, unknown, err := b.rec.Scan(b.opts.ContentDir)
 	if err != nil {
 		return err
 	}
@@ -246,7 +247,9 @@ func (b *build) load() error {
 		return err
 	}
 	lastCat := b.opts.LastResult != nil && b.opts.LastResult.Catalog != nil
-	if unknown == 0 && b.last != nil && (b.opts.ReleaseContent || lastCat) {
+	// (with many files unknown, as after a first build of new content,
+	// those would be read twice: to hash them here and to load them)
+	if unknown <= files/8 && b.last != nil && (b.opts.ReleaseContent || lastCat) {
 		if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
 			return err
 		}
@@ -255,12 +258,19 @@ func (b *build) load() error {
 			if !b.opts.ReleaseContent {
 				b.result = b.opts.LastResult.Catalog
 			}
-			b.steps.Done("load", "unchanged", true)
+			b.steps.Done("load", "unchanged", true, "files read", unknown)
 			return nil
 		}
 	}
-	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(b.rec.Reader(b.opts.ContentDir))); err != nil {
+	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(b.rec.Reader(b.opts.ContentDir)), catalog.WithLangs(b.recordedLang)); err != nil {
 		return err
+	}
+	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
+		for _, c := range cs {
+			// (the path under the content folder: the loader's label, then rel)
+			_, rel, _ := strings.Cut(c.Path, "/")
+			b.rec.SetNote(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)), c.Lang)
+		}
 	}
 	b.mem.Fit()
 	if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
@@ -273,6 +283,13 @@ func (b *build) load() error {
 		b.result = nil
 	}
 	return nil
+}
+
+// recordedLang is the language of the circular at rel (under the
+// content folder) as the last build found it in the same bytes: the
+// record's note of the file (catalog.WithLangs).
+func (b *build) recordedLang(rel string) (string, bool) {
+	return b.rec.Note(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
 }
 
 func (b *build) unchangedResult() *Result {

@@ -33,7 +33,7 @@ func TestInputsHash(t *testing.T) {
 	load := func() *render.Record {
 		t.Helper()
 		rec := render.ReadRecord(opts.OutDir)
-		if _, err := rec.Scan(content); err != nil {
+		if _, _, err := rec.Scan(content); err != nil {
 			t.Fatal(err)
 		}
 		var n atomic.Int32 // the loader reads on every core

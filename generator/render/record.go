@@ -38,10 +38,19 @@ type Record struct {
 	seen map[string]stamp
 }
 
-// recorded is a file's stamp and hash (its size is the stamp's).
+// recorded is a file's stamp and hash (its size is the stamp's), and
+// the site's note of what it found in those bytes (SetNote).
 type recorded struct {
 	Stamp stamp
 	SHA   [sha256.Size]byte
+	Note  string
+}
+
+// recordFile is a Record as written: its notes hold for the program that
+// wrote them only (ProgramHash).
+type recordFile struct {
+	Program string
+	Files   map[string]recorded
 }
 
 func (r recorded) sum() fileHash { return fileHash{size: r.Stamp.Size, sha: r.SHA} }
@@ -74,11 +83,43 @@ func ReadRecord(outDir string) *Record {
 	if err != nil {
 		return r
 	}
-	var last map[string]recorded
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&last) == nil && last != nil {
-		r.last = last
+	var last recordFile
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&last) != nil || last.Files == nil {
+		return r
 	}
+	if prog, err := ProgramHash(); err != nil || prog != last.Program {
+		// another program may find other things in the same bytes
+		for p, f := range last.Files {
+			f.Note = ""
+			last.Files[p] = f
+		}
+	}
+	r.last = last.Files
 	return r
+}
+
+// Note is the note the last build kept of the file p (absolute), if this
+// build has found p to hold the same bytes (Scan, HashFiles or Reader).
+func (r *Record) Note(p string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	last, ok := r.last[p]
+	next, found := r.next[p]
+	if !ok || !found || last.Note == "" || last.SHA != next.SHA || last.Stamp.Size != next.Stamp.Size {
+		return "", false
+	}
+	return last.Note, true
+}
+
+// SetNote keeps note (what the site found in the file p: a circular's
+// language) with p's hash, when this build recorded p.
+func (r *Record) SetNote(p, note string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.next[p]; ok {
+		f.Note = note
+		r.next[p] = f
+	}
 }
 
 // Write records the files this build hashed or found unchanged, beside
@@ -89,8 +130,12 @@ func (r *Record) Write(outDir string) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	prog, err := ProgramHash()
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(r.next); err != nil {
+	if err := gob.NewEncoder(&buf).Encode(recordFile{Program: prog, Files: r.next}); err != nil {
 		return err
 	}
 	tmp := RecordPath(outDir) + ".tmp"
@@ -102,13 +147,15 @@ func (r *Record) Write(outDir string) error {
 
 // Scan stats every regular file under dir (as HashFiles walks it) and
 // takes the recorded hash of each whose stamp is the recorded one; it
-// returns how many it does not know: those are read and hashed when
-// something reads them (Reader) or by HashFiles.
-func (r *Record) Scan(dir string) (unknown int, err error) {
+// returns how many files there are and how many it does not know: those
+// are read and hashed when something reads them (Reader) or by
+// HashFiles.
+func (r *Record) Scan(dir string) (files, unknown int, err error) {
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
+		files++
 		st, ok, err := r.stat(p)
 		if err != nil {
 			return err
@@ -121,7 +168,7 @@ func (r *Record) Scan(dir string) (unknown int, err error) {
 		}
 		return nil
 	})
-	return unknown, err
+	return files, unknown, err
 }
 
 // Reader is catalog.WithRead's function for the files of dir: it hashes

@@ -57,8 +57,8 @@ func TestRecord(t *testing.T) {
 			writeTestFile(t, filepath.Join(dir, "a.md"), "aaaa")
 			writeTestFile(t, filepath.Join(dir, "b", "c.md"), "cccc")
 			first := ReadRecord(out)
-			if n, err := first.Scan(dir); err != nil || n != 2 {
-				t.Fatalf("first Scan: %d unknown, %v; want 2", n, err)
+			if files, n, err := first.Scan(dir); err != nil || files != 2 || n != 2 {
+				t.Fatalf("first Scan: %d files, %d unknown, %v; want 2 and 2", files, n, err)
 			}
 			for _, rel := range []string{"a.md", "b/c.md"} {
 				if _, err := first.sum(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
@@ -76,7 +76,7 @@ func TestRecord(t *testing.T) {
 			tc.edit(t, dir)
 			recentCutoff = 0
 			rec := ReadRecord(out)
-			unknown, err := rec.Scan(dir)
+			_, unknown, err := rec.Scan(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +128,7 @@ func TestRecord_Reader(t *testing.T) {
 	dir := filepath.Join(root, "content")
 	writeTestFile(t, filepath.Join(dir, "a.md"), "aaaa")
 	rec := ReadRecord(filepath.Join(root, "public"))
-	if _, err := rec.Scan(dir); err != nil {
+	if _, _, err := rec.Scan(dir); err != nil {
 		t.Fatal(err)
 	}
 	read := rec.Reader(dir)
@@ -176,5 +176,41 @@ func writeTestFile(t *testing.T, file, data string) {
 	}
 	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRecord_Note: a note kept with a file's hash is given back while
+// the file holds the same bytes, not once they changed.
+func TestRecord_Note(t *testing.T) {
+	defer func(c time.Duration) { recentCutoff = c }(recentCutoff)
+	recentCutoff = 0
+	root := t.TempDir()
+	dir, out := filepath.Join(root, "content"), filepath.Join(root, "public")
+	a, b := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
+	writeTestFile(t, a, "aaaa")
+	writeTestFile(t, b, "bbbb")
+	first := ReadRecord(out)
+	for _, p := range []string{a, b} {
+		if _, err := first.sum(p); err != nil {
+			t.Fatal(err)
+		}
+		first.SetNote(p, "hi")
+	}
+	if err := first.Write(out); err != nil {
+		t.Fatal(err)
+	}
+	rewriteKeepingMTime(t, b, "BBBB")
+	rec := ReadRecord(out)
+	if _, _, err := rec.Scan(dir); err != nil {
+		t.Fatal(err)
+	}
+	if note, ok := rec.Note(a); !ok || note != "hi" {
+		t.Errorf("a.md unchanged: note %q, %t; want hi", note, ok)
+	}
+	if _, err := rec.sum(b); err != nil {
+		t.Fatal(err)
+	}
+	if note, ok := rec.Note(b); ok {
+		t.Errorf("b.md changed: note %q kept", note)
 	}
 }
