@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,7 +82,8 @@ func BenchmarkBuild(b *testing.B) {
 			opts := func(out string) Options {
 				return Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
 					BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test",
-					Now: func() time.Time { return benchNow }, ReleaseContent: true} // as `regpulse build`
+					Now: func() time.Time { return benchNow }, ReleaseContent: true, // as `regpulse build`
+					Log: benchLog()}
 			}
 			// the output of the last fresh build: the rebuilds start from it
 			// (at 100,000 circulars a build is minutes)
@@ -144,6 +146,7 @@ func BenchmarkBuild(b *testing.B) {
 			// an editor's day: one circular's text changed since the last build
 			b.Run("Rebuild", func(b *testing.B) {
 				out := built(b)
+				defer profile(b)()
 				for b.Loop() {
 					if _, err := Build(context.Background(), opts(out)); err != nil {
 						b.Fatal(err)
@@ -154,6 +157,7 @@ func BenchmarkBuild(b *testing.B) {
 				out := built(b)
 				file := filepath.Join(content, "circulars", "bench-000001.md")
 				var rendered int
+				defer profile(b)()
 				for b.Loop() {
 					b.StopTimer()
 					appendTo(b, file, "\n\nAmended on "+time.Now().Format(time.RFC3339Nano)+".\n")
@@ -169,6 +173,37 @@ func BenchmarkBuild(b *testing.B) {
 				b.ReportMetric(float64(rendered), "pages-rendered")
 			})
 		})
+	}
+}
+
+// benchLog is the build's steps, timed, on stdout with
+// REGPULSE_BENCH_TRACE set; else nil.
+func benchLog() *slog.Logger {
+	if os.Getenv("REGPULSE_BENCH_TRACE") == "" {
+		return nil
+	}
+	return slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// profile writes b's CPU profile from now until the returned func is
+// called, to REGPULSE_BENCH_CPUPROFILE's folder, named after b (the
+// rebuilds', without the set-up's generated content and fresh build);
+// with it unset, nothing.
+func profile(b *testing.B) func() {
+	dir := os.Getenv("REGPULSE_BENCH_CPUPROFILE")
+	if dir == "" {
+		return func() {}
+	}
+	f, err := os.Create(filepath.Join(dir, strings.ReplaceAll(b.Name(), "/", "-")+".pprof"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
 	}
 }
 
@@ -316,13 +351,9 @@ func TestBuildProcess(t *testing.T) {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
 	debug.SetMemoryLimit(render.MemoryLimitMiB << 20) // as `regpulse build` runs by default
-	var log *slog.Logger
-	if os.Getenv("REGPULSE_BENCH_TRACE") != "" { // the build's steps, timed
-		log = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	}
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
-		ReleaseContent: true, Log: log})
+		ReleaseContent: true, Log: benchLog()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,10 @@ type Options struct {
 	// (the store's AllObligations): a circular without written ones shows
 	// its stored extracted ones, labelled as such. Nil builds without them.
 	Obligations map[string][]catalog.Obligation
+	// LastResult is a last build's Result (serve keeps its rebuilds'):
+	// when this build's inputs are its inputs, its Catalog is this one's
+	// and the content is not loaded again.
+	LastResult *Result
 	// LastBuild is the folder of the last build when OutDir is a new one
 	// (serve's rebuilds, each into a new folder): what did not change since
 	// is hard-linked from it, not rendered or written again. Empty: the
@@ -96,6 +100,7 @@ type Options struct {
 // Result describes a successful build.
 type Result struct {
 	Catalog *catalog.Catalog // nil with Options.ReleaseContent
+	Inputs  string           // the hash of the inputs (inputs.go)
 	Pages   int
 	// Unchanged says the inputs were those of the output's last build and
 	// the output was whole, so nothing was rendered.
@@ -128,6 +133,11 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if b.unchanged && b.base == opts.OutDir {
+		// (files the last build hashed and found too recent to record
+		// may be recorded now)
+		if err := b.rec.WriteChanged(opts.OutDir); err != nil {
+			return nil, err
+		}
 		return b.unchangedResult(), nil
 	}
 	ws, err := render.NewWorkspace(filepath.Dir(opts.OutDir))
@@ -143,6 +153,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			return nil, err
 		}
 		if err := b.out.Commit(b.inputs, b.last.Pages); err != nil {
+			return nil, err
+		}
+		if err := b.rec.Write(opts.OutDir); err != nil {
 			return nil, err
 		}
 		return b.unchangedResult(), nil
@@ -183,6 +196,7 @@ type build struct {
 	inputs  string   // the inputs' hash
 	base    string   // the folder of the last build
 	last    *render.Manifest
+	rec     *render.Record // the inputs' files' stamps and hashes: the last build's, then this one's
 	// unchanged says the inputs are the last build's and its output is whole
 	unchanged bool
 
@@ -210,28 +224,59 @@ type build struct {
 	result *catalog.Catalog // what the Result returns: nil with ReleaseContent
 }
 
-// load loads and checks the content (hashing each file as it is read),
-// the assets and the templates' inline scripts, and compares the inputs'
-// hash with the last build's.
+// load loads and checks the content (hashing each file the record does
+// not know as it is read), the assets and the templates' inline scripts,
+// and compares the inputs' hash with the last build's. When the last
+// build's record knows most content files (render.Record) and the caller
+// needs no new catalog, the hash is compared before the content is
+// loaded, reading only the files the record does not know: an unchanged
+// build reads no content file the last build recorded.
 func (b *build) load() error {
 	var err error
 	if b.scripts, err = templateScriptHashes(b.opts.TemplatesDir); err != nil {
 		return err
 	}
-	read := render.NewFileSums()
-	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(read.Add)); err != nil {
+	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
+	b.last = render.ReadManifest(b.base)
+	b.rec = render.ReadRecord(b.base)
+	files, unknown, err := b.rec.Scan(b.opts.ContentDir)
+	if err != nil {
 		return err
 	}
-	b.mem.Fit()
 	if b.assets, err = LoadAssets(b.opts.AssetsDir); err != nil {
 		return err
 	}
-	if b.inputs, err = inputsHash(b.opts, read); err != nil {
+	lastCat := b.opts.LastResult != nil && b.opts.LastResult.Catalog != nil
+	// (with many files unknown, as after a first build of new content,
+	// those would be read twice: to hash them here and to load them)
+	if unknown <= files/8 && b.last != nil && (b.opts.ReleaseContent || lastCat) {
+		if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
+			return err
+		}
+		if b.last.Inputs == b.inputs && (b.opts.ReleaseContent || b.opts.LastResult.Inputs == b.inputs) && b.last.Complete(b.base) {
+			b.unchanged = true
+			if !b.opts.ReleaseContent {
+				b.result = b.opts.LastResult.Catalog
+			}
+			b.steps.Done("load", "unchanged", true, "files read", unknown)
+			return nil
+		}
+	}
+	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(b.rec.Reader(b.opts.ContentDir)), catalog.WithLangs(b.recordedLang)); err != nil {
 		return err
 	}
-	b.steps.Done("load", "circulars", len(b.cat.Circulars))
-	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
-	b.last = render.ReadManifest(b.base)
+	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
+		for _, c := range cs {
+			// (the path under the content folder: the loader's label, then rel)
+			_, rel, _ := strings.Cut(c.Path, "/")
+			b.rec.SetNote(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)), c.Lang)
+		}
+	}
+	b.mem.Fit()
+	if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
+		return err
+	}
+	b.steps.Done("load", "circulars", len(b.cat.Circulars), "files read", unknown)
 	b.unchanged = b.last != nil && b.last.Inputs == b.inputs && b.last.Complete(b.base)
 	b.result = b.cat
 	if b.opts.ReleaseContent {
@@ -240,8 +285,15 @@ func (b *build) load() error {
 	return nil
 }
 
+// recordedLang is the language of the circular at rel (under the
+// content folder) as the last build found it in the same bytes: the
+// record's note of the file (catalog.WithLangs).
+func (b *build) recordedLang(rel string) (string, bool) {
+	return b.rec.Note(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
+}
+
 func (b *build) unchangedResult() *Result {
-	return &Result{Catalog: b.result, Pages: b.last.PageCount(), Unchanged: true}
+	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: b.last.PageCount(), Unchanged: true}
 }
 
 // renderTexts renders every circular's text once, into the workspace's
@@ -434,9 +486,12 @@ func (b *build) commit() (*Result, error) {
 	if err := b.out.Commit(b.inputs, b.keys); err != nil {
 		return nil, err
 	}
+	if err := b.rec.Write(b.opts.OutDir); err != nil {
+		return nil, err
+	}
 	b.steps.Done("verify and commit", "pages", n)
 	rendered := b.out.Rendered()
-	return &Result{Catalog: b.result, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil
+	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil
 }
 
 // hugoSite is how Hugo renders the site.

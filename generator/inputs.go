@@ -12,9 +12,9 @@ import (
 // inputsHash is the hash of everything a build's output depends on: the
 // content, templates and islands' assets, the options, the as-of date,
 // the stored summaries and the program itself (a new generator may render
-// the same inputs differently). content are the content's files as the
-// catalog read them (nil: none; a file it did not read is read here).
-func inputsHash(opts Options, content *render.FileSums) (string, error) {
+// the same inputs differently). The files are hashed as the
+// record knows (nil: none; a file it does not know is read here).
+func inputsHash(opts Options, rec *render.Record) (string, error) {
 	h := sha256.New()
 	sums, err := json.Marshal(opts.Summaries) // maps marshal in key order
 	if err != nil {
@@ -30,12 +30,9 @@ func inputsHash(opts Options, content *render.FileSums) (string, error) {
 	}
 	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations %s\n",
 		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums, obs)
-	for _, d := range []struct {
-		dir  string
-		read *render.FileSums
-	}{{opts.ContentDir, content}, {opts.TemplatesDir, nil}, {opts.AssetsDir, nil}} {
-		fmt.Fprintf(h, "dir %s\n", d.dir)
-		if err := render.HashFiles(h, d.dir, d.read); err != nil {
+	for _, dir := range []string{opts.ContentDir, opts.TemplatesDir, opts.AssetsDir} {
+		fmt.Fprintf(h, "dir %s\n", dir)
+		if err := render.HashFiles(h, dir, rec); err != nil {
 			return "", err
 		}
 	}
@@ -49,7 +46,7 @@ func inputsHash(opts Options, content *render.FileSums) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := render.HashNamed(h, d.dir, names); err != nil {
+		if err := render.HashNamed(h, d.dir, names, rec); err != nil {
 			return "", err
 		}
 	}

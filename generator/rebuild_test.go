@@ -140,6 +140,53 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("the manifest of a folder still there was removed: %v", err)
 		}
 	})
+	// serve's rebuilds keep the last Result: with no input changed (the
+	// record knowing every content file) its catalog is taken as it is,
+	// and an edit of the same size is seen
+	t.Run("KeptCatalog", func(t *testing.T) {
+		opts, out := setup(t)
+		// the record trusts a file changed 2 s or more before the build
+		// stat'ed it: the next build records the content, the one after
+		// takes it from the record
+		time.Sleep(2100 * time.Millisecond)
+		last, err := Build(t.Context(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := opts
+		next.OutDir, next.LastBuild, next.LastResult = out+".1", out, last
+		res, err := Build(t.Context(), next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Unchanged || res.Catalog != last.Catalog {
+			t.Errorf("unchanged inputs: Unchanged %t, the last catalog kept %t; want both", res.Unchanged, res.Catalog == last.Catalog)
+		}
+		file := filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.LastIndexAny(string(data), "abcdefghijklmnopqrstuvwxyz") // in the text, at the end
+		if i < 0 {
+			t.Fatal("no letter to change")
+		}
+		data[i] -= 'a' - 'A' // same size
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		third := opts
+		third.OutDir, third.LastBuild, third.LastResult = out+".2", next.OutDir, res
+		if res, err = Build(t.Context(), third); err != nil {
+			t.Fatal(err)
+		}
+		if res.Unchanged || res.Catalog == last.Catalog {
+			t.Error("a circular edited at the same size: the build took the last catalog")
+		}
+		if diff := cmp.Diff(fresh(t, third), outputListing(t, third.OutDir)); diff != "" {
+			t.Errorf("rebuilt folder differs from a fresh build (-fresh +rebuilt):\n%s", diff)
+		}
+	})
 	t.Run("NextDay", func(t *testing.T) {
 		opts, _ := setup(t)
 		opts.Now = func() time.Time { return fixtureNow.AddDate(0, 0, 1) }

@@ -355,11 +355,13 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		scheduleWebhooks(ctx, *webhooksEvery, c.WebhooksPolicy(), webhooks.DefaultSchedule.Scale(*webhooksScale), jenv)
 	}
 	if *every > 0 || kick != nil {
+		var last *generator.Result // the last rebuild's: Rebuild runs one at a time
 		go site.Rebuild(ctx, *every, kick, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
 			// each rebuild is a new folder, swapped in for serving; what did
-			// not change is linked from the one served
-			opts.LastBuild = site.Dir()
+			// not change is linked from the one served, and with no input
+			// changed the content is not loaded again
+			opts.LastBuild, opts.LastResult = site.Dir(), last
 			if err := setStoredInputs(ctx, a.DB, &opts); err != nil {
 				return err
 			}
@@ -369,6 +371,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			last = res
 			a.Sync(ctx, res.Catalog, b.content, log)
 			return nil
 		}, log, nil)

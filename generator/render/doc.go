@@ -7,7 +7,7 @@
 // the output only what changed, with a manifest of hashes and page keys
 // beside it, and commits only a whole build (Output); and keeps the
 // build's memory and time in view (HeapLimit, Steps), with hashes of its
-// inputs (FileSums, HashDir, ProgramHash) and work on every core
+// inputs (Record, HashDir, ProgramHash) and work on every core
 // (InBatches).
 //
 // The site gives it pages (Page: a content file, its group and the views

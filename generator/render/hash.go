@@ -16,31 +16,28 @@ import (
 // order.
 func HashDir(h hash.Hash, dir string) error { return HashFiles(h, dir, nil) }
 
-// HashFiles is HashDir with the sums of the files already read (nil:
-// none): those are not read again.
-func HashFiles(h hash.Hash, dir string, read *FileSums) error {
+// HashFiles is HashDir with the record of the files' hashes (nil: none):
+// a file whose stamp is the recorded one is not read again (Record).
+func HashFiles(h hash.Hash, dir string, rec *Record) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		sum, ok := read.get(rel)
-		if !ok {
-			if sum, err = hashFile(p); err != nil {
-				return err
-			}
+		sum, err := rec.sum(p)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(h, "%s\x00%d\x00%x\n", rel, sum.size, sum.sha)
+		fmt.Fprintf(h, "%s\x00%d\x00%x\n", filepath.ToSlash(rel), sum.size, sum.sha)
 		return nil
 	})
 }
 
 // HashNamed adds the files of dir named (slash-separated, relative to
 // it), in that order, as HashFiles does.
-func HashNamed(h hash.Hash, dir string, names []string) error {
+func HashNamed(h hash.Hash, dir string, names []string, rec *Record) error {
 	for _, rel := range names {
-		sum, err := hashFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		sum, err := rec.sum(filepath.Join(dir, filepath.FromSlash(rel)))
 		if err != nil {
 			return err
 		}
@@ -69,35 +66,6 @@ func hashFile(path string) (fileHash, error) {
 	out := fileHash{size: n}
 	h.Sum(out.sha[:0])
 	return out, nil
-}
-
-// FileSums are the hashes of files as something read them (the catalog's
-// loader: catalog.WithRead), by slash-separated path; Add is safe to call
-// from several goroutines.
-type FileSums struct {
-	mu   sync.Mutex
-	sums map[string]fileHash
-}
-
-// NewFileSums is an empty set of sums.
-func NewFileSums() *FileSums { return &FileSums{sums: map[string]fileHash{}} }
-
-// Add records data as the file path's (catalog.WithRead's signature).
-func (s *FileSums) Add(path string, data []byte) {
-	sum := fileHash{size: int64(len(data)), sha: sha256.Sum256(data)}
-	s.mu.Lock()
-	s.sums[path] = sum
-	s.mu.Unlock()
-}
-
-func (s *FileSums) get(path string) (fileHash, bool) {
-	if s == nil {
-		return fileHash{}, false
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sum, ok := s.sums[path]
-	return sum, ok
 }
 
 // ProgramHash is the hash of the running executable, read once.

@@ -281,14 +281,17 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 	return nil
 }
 
-// pruneManifests removes the manifests in dir whose output folder is gone
-// (serve removes the folders its rebuilds replaced, not knowing of them).
+// pruneManifests removes the manifests and records (RecordPath) in dir
+// whose output folder is gone (serve removes the folders its rebuilds
+// replaced, not knowing of them).
 func pruneManifests(dir string) {
-	found, _ := filepath.Glob(filepath.Join(dir, ".*.manifest.json"))
-	for _, m := range found {
-		out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "."), ".manifest.json")
-		if _, err := os.Stat(filepath.Join(dir, out)); errors.Is(err, fs.ErrNotExist) {
-			os.Remove(m)
+	for _, suffix := range []string{".manifest.json", ".inputs.gob"} {
+		found, _ := filepath.Glob(filepath.Join(dir, ".*"+suffix))
+		for _, m := range found {
+			out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "."), suffix)
+			if _, err := os.Stat(filepath.Join(dir, out)); errors.Is(err, fs.ErrNotExist) {
+				os.Remove(m)
+			}
 		}
 	}
 }

@@ -78,7 +78,14 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		}
 	}
 	l.requireBody(f, body)
-	c.Lang = c.TextLang() // before the text may go
+	// before the text may go
+	if l.lang != "" {
+		c.Lang = l.lang
+	} else if l.hasHead {
+		c.Lang = TextLang(c.Title, l.head)
+	} else {
+		c.Lang = c.TextLang()
+	}
 	if c.HindiVersion != nil && c.Lang == LangHindi {
 		f.addAt(f.keyLines["hindiVersion"], "hindiVersion", "the circular's own text is Hindi: hindiVersion links the Hindi version of an English circular")
 	}

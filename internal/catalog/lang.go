@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"regpulse/internal/markdown"
 )
@@ -56,6 +58,24 @@ func TextLang(texts ...string) string {
 
 // TextLang is the language of the circular's title and text (Lang).
 func (c Circular) TextLang() string { return TextLang(c.Title, markdown.PlainText(c.Content)) }
+
+// textHead is the start of a circular's text (body: its file's, as
+// splitFrontMatter gives it) as plain text, as far as TextLang reads it
+// after any title: TextLang(title, textHead(body)) is the circular's
+// TextLang.
+func textHead(body []byte) string {
+	plain := markdown.PlainText(strings.TrimSpace(string(body)))
+	letters := 0
+	for i, r := range plain {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if letters++; letters == langSample {
+			return plain[:i+utf8.RuneLen(r)]
+		}
+	}
+	return plain
+}
 
 // TextLang is the language of the news item's title, excerpt and text
 // (Lang).

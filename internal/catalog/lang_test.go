@@ -1,6 +1,10 @@
 package catalog
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 func TestTextLang(t *testing.T) {
 	for _, c := range []struct {
@@ -32,5 +36,62 @@ func TestWithPreviews_Lang(t *testing.T) {
 	ns := WithNewsLangs([]NewsItem{{Title: "यूपीआई लाइट", Excerpt: "सीमा बढ़ी"}, {Title: "UPI Lite"}})
 	if ns[0].Lang != LangHindi || ns[1].Lang != LangEnglish {
 		t.Errorf("news langs %q, %q; want hi, en", ns[0].Lang, ns[1].Lang)
+	}
+}
+
+// TestTextHead: a circular's language from its text's head (what LoadFS
+// makes on every core) is its language from the whole text, around the
+// letters TextLang reads.
+func TestTextHead(t *testing.T) {
+	hindi, english := strings.Repeat("सभी विनियमित संस्थाएँ। ", 300), strings.Repeat("All regulated **entities** shall comply.\n\n", 300)
+	for _, body := range []string{
+		"", "\n  All banks  \n", "सभी **बैंक**",
+		english, hindi, english + hindi, hindi + english,
+		// the sample's edge: English up to just under, at and past it, then Hindi
+		strings.Repeat("a", langSample-1) + "\n\n" + hindi,
+		strings.Repeat("a", langSample) + "\n\n" + hindi,
+		"# " + strings.Repeat("ab ", langSample) + "\n\n" + hindi,
+	} {
+		for _, title := range []string{"", "Digital payments", "डिजिटल भुगतान", strings.Repeat("भुगतान", 400)} {
+			c := Circular{Title: title, Content: strings.TrimSpace(body)}
+			if got, want := TextLang(title, textHead([]byte(body))), c.TextLang(); got != want {
+				t.Errorf("title %.20q, text %.40q…: %q from the head, %q from the text", title, body, got, want)
+			}
+		}
+	}
+	// the head stops at the sample's last letter
+	if got := textHead([]byte(strings.Repeat("a", 3*langSample))); len(got) != langSample {
+		t.Errorf("head of %d letters, want %d", len(got), langSample)
+	}
+}
+
+// TestWithLangs: a circular's language known for its file is taken as
+// it is (the loader does not read the text for it); an unknown one or
+// one not in Langs is found in the text.
+func TestWithLangs(t *testing.T) {
+	fsys := os.DirFS("testdata/good")
+	plain, err := LoadFS(fsys, "content", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Circulars) < 2 {
+		t.Fatal("the fixture has fewer than 2 circulars")
+	}
+	first, second := plain.Circulars[0], plain.Circulars[1]
+	other := map[string]string{LangEnglish: LangHindi, LangHindi: LangEnglish}
+	rel := func(c Circular) string { return strings.TrimPrefix(c.Path, "content/") }
+	known := map[string]string{rel(first): other[first.Lang], rel(second): "xx"}
+	cat, err := LoadFS(fsys, "content", nil, WithLangs(func(p string) (string, bool) { l, ok := known[p]; return l, ok }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cat.Circulars {
+		want := c.TextLang()
+		if c.Slug == first.Slug {
+			want = other[first.Lang]
+		}
+		if c.Lang != want {
+			t.Errorf("%s: Lang %q, want %q", c.Slug, c.Lang, want)
+		}
 	}
 }

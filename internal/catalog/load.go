@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -95,6 +96,17 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 						l.read(p, data)
 					}
 					batch[i] = parseFrontMatter(data)
+					if folder, _, _ := strings.Cut(p, "/"); folder == "circulars" {
+						// the costly part of a circular's language (Circular.TextLang),
+						// here on every core rather than in the checks' one goroutine,
+						// unless it is known
+						if lang, ok := l.langs(p); ok && slices.Contains(Langs, lang) {
+							batch[i].lang = lang
+						} else {
+							batch[i].textHead = textHead(batch[i].body)
+							batch[i].hasHead = true
+						}
+					}
 					return nil
 				})
 			}
@@ -144,7 +156,8 @@ func newLoader(label string, now func() time.Time) *loader {
 	if now == nil {
 		now = time.Now
 	}
-	return &loader{label: label, now: now(), cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{}}
+	return &loader{label: label, now: now(), cat: &Catalog{}, ids: map[string]string{}, fieldLines: map[string]map[string]int{},
+		langs: func(string) (string, bool) { return "", false }}
 }
 
 // A LoadOption changes what LoadFS keeps.
@@ -161,6 +174,14 @@ func WithoutTexts() LoadOption { return func(l *loader) { l.noTexts = true } }
 // a caller that hashes the content need not read it again.
 func WithRead(read func(path string, data []byte)) LoadOption {
 	return func(l *loader) { l.read = read }
+}
+
+// WithLangs makes LoadFS take a circular's language (Circular.Lang) from
+// langs, by its file's path in fsys, when langs has it (the language
+// found in the same bytes by an earlier load), rather than read its text
+// for it: at 100,000 circulars that reading is most of the load's CPU.
+func WithLangs(langs func(path string) (lang string, ok bool)) LoadOption {
+	return func(l *loader) { l.langs = langs }
 }
 
 // ReadText reads the text (Content) of the entry e that LoadFS(fsys,
@@ -191,6 +212,12 @@ type loader struct {
 	ids      map[string]string // id -> path, to find duplicates
 	// fieldLines keeps each file's field lines for problems found across files.
 	fieldLines map[string]map[string]int
+	// head is the file being checked's textHead, when hasHead (LoadFS
+	// makes it on every core); lang its language when known (WithLangs).
+	head    string
+	hasHead bool
+	lang    string
+	langs   func(path string) (string, bool) // WithLangs
 	// dirVersions are the Master Directions' versions by direction slug,
 	// until crossCheck gives each direction its own.
 	dirVersions map[string][]DirectionVersion
@@ -244,6 +271,11 @@ type parsedFile struct {
 	// is io.EOF when there is none).
 	extra    yaml.Node
 	extraErr error
+	// textHead is the start of a circular's text as plain text, as far as
+	// its language is read (textHead), when hasHead.
+	textHead string
+	hasHead  bool
+	lang     string // a circular's known language (WithLangs)
 }
 
 func parseFrontMatter(data []byte) parsedFile {
@@ -289,7 +321,9 @@ func (l *loader) parsed(rel string, pf parsedFile) {
 	}
 	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
 	l.entryID(f, &e)
+	l.head, l.hasHead, l.lang = pf.textHead, pf.hasHead, pf.lang
 	decode(l, f, e, body)
+	l.head, l.hasHead, l.lang = "", false, ""
 	l.finish(f)
 }
 

@@ -1,0 +1,274 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// Record is what the last build knew of its inputs' files: each file's
+// hash with the stamp it had when it was hashed (size, modification and
+// change times in ns, inode and device: stamp). A file whose stamp is the
+// recorded one is taken to hold the recorded bytes and is neither read
+// nor hashed again, as git's index and Go's build cache do. It is kept
+// beside the output (RecordPath) and written with its manifest.
+//
+// A file whose stamp is not a second older than the moment it was taken
+// (recentCutoff) is hashed but not recorded as known: a write within the
+// file system's timestamp granularity could otherwise leave a changed
+// file with the recorded stamp (git's "racily clean" entries). The
+// change time is not settable (a rewrite or a touch back moves it), and
+// a rename keeps the inode but the path is the key; a file replaced by
+// another (an editor's save: write and rename) has a new inode.
+//
+// Lookups and additions are safe from several goroutines at once.
+type Record struct {
+	mu   sync.Mutex
+	last map[string]recorded // the last build's, by absolute path
+	next map[string]recorded // this build's: what Write records
+	// seen are this build's stamps of files not yet hashed (Scan), by
+	// absolute path: a file hashed later is recorded with the stamp it
+	// had before it was read, so a change after the stat shows next time.
+	seen map[string]stamp
+}
+
+// recorded is a file's stamp and hash (its size is the stamp's), and
+// the site's note of what it found in those bytes (SetNote).
+type recorded struct {
+	Stamp stamp
+	SHA   [sha256.Size]byte
+	Note  string
+}
+
+// recordFile is a Record as written: its notes hold for the program that
+// wrote them only (ProgramHash).
+type recordFile struct {
+	Program string
+	Files   map[string]recorded
+}
+
+func (r recorded) sum() fileHash { return fileHash{size: r.Stamp.Size, sha: r.SHA} }
+
+// stamp is what a file's status says of its bytes' identity: trusted
+// only when equal in every field.
+type stamp struct {
+	Size         int64
+	MTime, CTime int64 // ns since 1970
+	Ino, Dev     uint64
+}
+
+// recentCutoff is how old a file's last change must be, when it is
+// stat'ed, for its stamp to be trusted next time (Go's build cache
+// uses 2 s for its file hashes: more than any timestamp granularity but
+// FAT's).
+var recentCutoff = 2 * time.Second
+
+// RecordPath is where the record of outDir's inputs is: beside it, as
+// its manifest is (public/ has .public.inputs.gob).
+func RecordPath(outDir string) string {
+	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+".inputs.gob")
+}
+
+// ReadRecord returns the record of outDir's last build: empty when there
+// is none or it cannot be read (every file is then hashed).
+func ReadRecord(outDir string) *Record {
+	r := &Record{last: map[string]recorded{}, next: map[string]recorded{}, seen: map[string]stamp{}}
+	data, err := os.ReadFile(RecordPath(outDir))
+	if err != nil {
+		return r
+	}
+	var last recordFile
+	if gob.NewDecoder(bytes.NewReader(data)).Decode(&last) != nil || last.Files == nil {
+		return r
+	}
+	if prog, err := ProgramHash(); err != nil || prog != last.Program {
+		// another program may find other things in the same bytes
+		for p, f := range last.Files {
+			f.Note = ""
+			last.Files[p] = f
+		}
+	}
+	r.last = last.Files
+	return r
+}
+
+// Note is the note the last build kept of the file p (absolute), if this
+// build has found p to hold the same bytes (Scan, HashFiles or Reader).
+func (r *Record) Note(p string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	last, ok := r.last[p]
+	next, found := r.next[p]
+	if !ok || !found || last.Note == "" || last.SHA != next.SHA || last.Stamp.Size != next.Stamp.Size {
+		return "", false
+	}
+	return last.Note, true
+}
+
+// SetNote keeps note (what the site found in the file p: a circular's
+// language) with p's hash, when this build recorded p.
+func (r *Record) SetNote(p, note string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.next[p]; ok {
+		f.Note = note
+		r.next[p] = f
+	}
+}
+
+// Write records the files this build hashed or found unchanged, beside
+// outDir.
+func (r *Record) Write(outDir string) error {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	prog, err := ProgramHash()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(recordFile{Program: prog, Files: r.next}); err != nil {
+		return err
+	}
+	tmp := RecordPath(outDir) + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, RecordPath(outDir))
+}
+
+// Scan stats every regular file under dir (as HashFiles walks it) and
+// takes the recorded hash of each whose stamp is the recorded one; it
+// returns how many files there are and how many it does not know: those
+// are read and hashed when something reads them (Reader) or by
+// HashFiles.
+func (r *Record) Scan(dir string) (files, unknown int, err error) {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		files++
+		st, ok, err := r.stat(p)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			unknown++
+			r.mu.Lock()
+			r.seen[p] = st
+			r.mu.Unlock()
+		}
+		return nil
+	})
+	return files, unknown, err
+}
+
+// Reader is catalog.WithRead's function for the files of dir: it hashes
+// the bytes read of a file the record does not know already (Scan), so
+// that HashFiles need not read it again.
+func (r *Record) Reader(dir string) func(rel string, data []byte) {
+	return func(rel string, data []byte) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		r.mu.Lock()
+		_, known := r.next[p]
+		st, seen := r.seen[p]
+		r.mu.Unlock()
+		if known || !seen {
+			// known: hashed already; not seen: not stat'ed before it was
+			// read, so its stamp could be newer than these bytes (HashFiles
+			// reads it again)
+			return
+		}
+		sum := fileHash{size: int64(len(data)), sha: sha256.Sum256(data)}
+		r.put(p, st, sum)
+	}
+}
+
+// stat takes p's stamp and, when it is the recorded one, its recorded
+// hash into this build's record (ok).
+func (r *Record) stat(p string) (stamp, bool, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return stamp{}, false, err
+	}
+	st := stampOf(fi)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.next[p]; ok {
+		return st, true, nil
+	}
+	if last, ok := r.last[p]; ok && last.Stamp == st {
+		r.next[p] = last
+		return st, true, nil
+	}
+	return st, false, nil
+}
+
+// sum is p's hash: the record's when p's stamp is the recorded one, else
+// read and hashed (and recorded with the stamp taken before the read).
+func (r *Record) sum(p string) (fileHash, error) {
+	if r == nil {
+		return hashFile(p)
+	}
+	r.mu.Lock()
+	got, ok := r.next[p]
+	r.mu.Unlock()
+	if ok {
+		return got.sum(), nil
+	}
+	st, ok, err := r.stat(p)
+	if err != nil {
+		return fileHash{}, err
+	}
+	if ok {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.next[p].sum(), nil
+	}
+	sum, err := hashFile(p)
+	if err != nil {
+		return fileHash{}, err
+	}
+	r.put(p, st, sum)
+	return sum, nil
+}
+
+// put records p's hash with the stamp it had before it was read, unless
+// that stamp is too recent to be trusted (recentCutoff): then p is hashed
+// again next time.
+func (r *Record) put(p string, st stamp, sum fileHash) {
+	if st.Size != sum.size || !st.settled(time.Now()) {
+		// a size other than the stamp's: the file changed under the read
+		return
+	}
+	r.mu.Lock()
+	r.next[p] = recorded{Stamp: st, SHA: sum.sha}
+	r.mu.Unlock()
+}
+
+// settled says the file's last change is older than recentCutoff at now.
+func (s stamp) settled(now time.Time) bool {
+	return now.UnixNano()-max(s.MTime, s.CTime) > int64(recentCutoff)
+}
+
+// WriteChanged is Write when this build's record is not the last one's.
+func (r *Record) WriteChanged(outDir string) error {
+	if r == nil {
+		return nil
+	}
+	r.mu.Lock()
+	same := maps.Equal(r.last, r.next)
+	r.mu.Unlock()
+	if same {
+		return nil
+	}
+	return r.Write(outDir)
+}
