@@ -17,9 +17,10 @@ GO_SOURCES      := $(shell find . -name '*.go' -not -path './islands/*' -not -pa
                    $(shell find internal api cmd generator -type f -not -name '*.go' -not -path '*/testdata/*' 2>/dev/null)
 # (with the files the binary embeds: the catalogue of strings, the search
 # terms, the migrations, the e-mails' templates)
-ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/scripts/font-subset.mjs islands/scripts/font-range.json islands/package-lock.json api/openapi.json
+ISLAND_SOURCES  := $(shell find islands/src templates -type f -not -name '*.gen.ts' 2>/dev/null) islands/vite.config.ts islands/scripts/build.mjs islands/scripts/font-subset.mjs islands/scripts/font-range.json islands/package-lock.json api/openapi.json $(wildcard internal/i18n/strings/*.json)
 # (templates/ is listed because Tailwind generates the CSS from the classes
-# used there too; api/openapi.json because the islands' API types come from it)
+# used there too; api/openapi.json because the islands' API types come from
+# it; the catalogue of strings because the islands import its files)
 SITE_SOURCES    := $(shell find content templates media -type f 2>/dev/null)
 # The island tests run on the pages the generator builds from its own test
 # content, so a template change that breaks the data-* contract with the

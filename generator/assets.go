@@ -7,14 +7,32 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"regpulse/internal/i18n"
 )
 
-// Assets are the islands' built files as the pages reference them. Vite
-// writes hashed names into dist/.vite/manifest.json; the entry names
-// (shell, loader, userMenu, newsletterFooter, styles) are the contract with
-// islands/vite.config.ts.
+// Assets are the islands' built files, in each language of the site.
+// The islands are built once per language (islands/scripts/build.mjs), so
+// that a page ships its language's strings only: each build's manifest,
+// the default language's dist/.vite/manifest.json and another's
+// dist/.vite/manifest.{code}.json, names the files of its language, all
+// in the one folder (a chunk the same in every language is one file).
+// The templates' data (hugo.Data.site) is one for every language's runs,
+// so the templates read a language's files as
+// (index hugo.Data.site.assets site.Params.lang).
 type Assets struct {
-	Dir    string `json:"-"` // islands/dist, copied to public/assets
+	Dir   string                 // islands/dist, copied to public/assets
+	Langs map[string]*LangAssets // by language code (internal/i18n)
+}
+
+// MarshalJSON is the templates' view: each language's files by its code.
+func (a *Assets) MarshalJSON() ([]byte, error) { return json.Marshal(a.Langs) }
+
+// LangAssets are one language's built files as its pages reference them.
+// Vite writes hashed names into the manifest; the entry names (shell,
+// loader, userMenu, newsletterFooter, styles) are the contract with
+// islands/vite.config.ts.
+type LangAssets struct {
 	Shell  string `json:"shell"`
 	Loader string `json:"loader"`
 	// UserMenu is the header's user menu, which the shell loads only when
@@ -45,9 +63,26 @@ type manifestChunk struct {
 
 const assetsURL = "/assets/"
 
-// LoadAssets reads the Vite manifest in dir (islands/dist).
+// LoadAssets reads the Vite manifests in dir (islands/dist), one for
+// each language of the site.
 func LoadAssets(dir string) (*Assets, error) {
-	path := filepath.Join(dir, ".vite", "manifest.json")
+	a := &Assets{Dir: dir, Langs: map[string]*LangAssets{}}
+	for i, lang := range i18n.Languages {
+		name := "manifest.json"
+		if i > 0 {
+			name = "manifest." + lang.Code + ".json"
+		}
+		la, err := loadManifest(filepath.Join(dir, ".vite", name))
+		if err != nil {
+			return nil, err
+		}
+		a.Langs[lang.Code] = la
+	}
+	return a, nil
+}
+
+// loadManifest reads one language's Vite manifest.
+func loadManifest(path string) (*LangAssets, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("islands manifest: %w (run `npm run build` in islands/)", err)
@@ -56,7 +91,7 @@ func LoadAssets(dir string) (*Assets, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	a := &Assets{Dir: dir, Islands: map[string][]string{}}
+	a := &LangAssets{Islands: map[string][]string{}}
 	entry := func(src string) (manifestChunk, error) {
 		c, ok := m[src]
 		if !ok || !c.IsEntry {

@@ -29,8 +29,8 @@ const (
 )
 
 // fixtureAssets is a fake Vite output: testdata/assets plus a chunk for
-// every island in islands/src/islands, so templates that use a new island
-// build in tests without running Vite.
+// every island in islands/src/islands in each language's manifest, so
+// templates that use a new island build in tests without running Vite.
 var fixtureAssets = func() string {
 	dir, err := os.MkdirTemp("", "regpulse-assets-")
 	if err != nil {
@@ -39,31 +39,33 @@ var fixtureAssets = func() string {
 	if err := os.CopyFS(dir, os.DirFS("testdata/assets")); err != nil {
 		panic(err)
 	}
-	mpath := filepath.Join(dir, ".vite", "manifest.json")
-	raw, err := os.ReadFile(mpath)
-	if err != nil {
-		panic(err)
-	}
-	manifest := map[string]map[string]any{}
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		panic(err)
-	}
-	islands, _ := filepath.Glob("../islands/src/islands/*.tsx")
-	for _, src := range islands {
-		name := strings.TrimSuffix(filepath.Base(src), ".tsx")
-		if strings.HasSuffix(name, ".test") {
-			continue
-		}
-		file := name + "-test.js"
-		manifest["src/islands/"+name+".tsx"] = map[string]any{"file": file, "src": "src/islands/" + name + ".tsx",
-			"isDynamicEntry": true, "imports": []string{"_react-test.js"}}
-		if err := os.WriteFile(filepath.Join(dir, file), []byte("export default function(){}\n"), 0o644); err != nil {
+	manifests, _ := filepath.Glob(filepath.Join(dir, ".vite", "manifest*.json"))
+	for _, mpath := range manifests {
+		raw, err := os.ReadFile(mpath)
+		if err != nil {
 			panic(err)
 		}
-	}
-	raw, _ = json.Marshal(manifest)
-	if err := os.WriteFile(mpath, raw, 0o644); err != nil {
-		panic(err)
+		manifest := map[string]map[string]any{}
+		if err := json.Unmarshal(raw, &manifest); err != nil {
+			panic(err)
+		}
+		islands, _ := filepath.Glob("../islands/src/islands/*.tsx")
+		for _, src := range islands {
+			name := strings.TrimSuffix(filepath.Base(src), ".tsx")
+			if strings.HasSuffix(name, ".test") {
+				continue
+			}
+			file := name + "-test.js"
+			manifest["src/islands/"+name+".tsx"] = map[string]any{"file": file, "src": "src/islands/" + name + ".tsx",
+				"isDynamicEntry": true, "imports": []string{"_react-test.js"}}
+			if err := os.WriteFile(filepath.Join(dir, file), []byte("export default function(){}\n"), 0o644); err != nil {
+				panic(err)
+			}
+		}
+		raw, _ = json.Marshal(manifest)
+		if err := os.WriteFile(mpath, raw, 0o644); err != nil {
+			panic(err)
+		}
 	}
 	return dir
 }()

@@ -73,6 +73,14 @@ async function newPage(browser: Browser, device: BrowserContextOptions) {
   return context.newPage();
 }
 
+// The dashboard's JavaScript with every island mounted, gzip: 110 KB,
+// the budget before the Hindi site, which put both languages' strings in
+// every island (116 KB then). The islands are now built once per
+// language (islands/scripts/build.mjs) and each page ships its own
+// language's strings only: 105.6 KB on /, 107.1 KB on /hi/ (issue 49);
+// the margin is Hindi's longer texts' room to grow.
+const budgetKB = 110;
+
 test.describe("dashboard", () => {
   test("/ and /dashboard: four stat cards with links, figures and meanings", async ({ page, request }, info) => {
     const stats = await (await request.get("/api/dashboard/stats")).json();
@@ -421,36 +429,35 @@ test.describe("dashboard", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  // The budget was 110 KB before the Hindi site: every island now carries
-  // its strings in both languages (about 5 KB gzip of Hindi on this page,
-  // issue 48), which a build per language would take back (issue 49 owns
-  // the dashboard's budgets for this round's islands).
-  test("no layout shift as the islands mount (CLS < 0.05), and JavaScript within 116 KB gzip", async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
-    await page.goto("/");
-    await expect(page.locator('[data-island="DashboardList"]').first()).toHaveAttribute("data-island-mounted", "");
-    await expect(page.locator('[data-island="CardActions"]')).toHaveAttribute("data-island-mounted", "");
-    await page.waitForLoadState("networkidle");
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    expect(cls).toBeLessThan(0.05);
+  // in each language: each page loads its language's islands (budgetKB)
+  for (const home of ["/", "/hi/"]) {
+    test(`${home}: no layout shift as the islands mount (CLS < 0.05), and JavaScript within ${budgetKB} KB gzip`, async ({ page }) => {
+      await page.addInitScript(() => {
+        (window as unknown as { __cls: number }).__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(home);
+      await expect(page.locator('[data-island="DashboardList"]').first()).toHaveAttribute("data-island-mounted", "");
+      await expect(page.locator('[data-island="CardActions"]')).toHaveAttribute("data-island-mounted", "");
+      await page.waitForLoadState("networkidle");
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls).toBeLessThan(0.05);
 
-    // every island of the page loaded: the scripts' compressed sizes
-    await mountAll(page);
-    await page.waitForLoadState("networkidle");
-    const bytes = await page.evaluate(() =>
-      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
-        .filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"))
-        .reduce((n, e) => n + e.encodedBodySize, 0));
-    expect(bytes).toBeGreaterThan(10_000);
-    expect(bytes).toBeLessThanOrEqual(116 * 1024);
-  });
+      // every island of the page loaded: the scripts' compressed sizes
+      await mountAll(page);
+      await page.waitForLoadState("networkidle");
+      const bytes = await page.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"))
+          .reduce((n, e) => n + e.encodedBodySize, 0));
+      expect(bytes).toBeGreaterThan(10_000);
+      expect(bytes).toBeLessThanOrEqual(budgetKB * 1024);
+    });
+  }
 });
 
 test.describe("dashboard without JavaScript", () => {
