@@ -67,6 +67,13 @@ async function audit(chrome, url, categories) {
   };
 }
 
+// benchName is a Go benchmark's name for a figure of path (benchstat reads
+// the lines): BenchmarkLighthouse/Dashboard/hi, BenchmarkLighthouse/CLS/circulars.
+function benchName(what, path) {
+  const name = path.replace(/^\/+|\/+$/g, "").replace(/[^A-Za-z0-9]+/g, "-") || "en";
+  return `BenchmarkLighthouse/${what}/${name}`;
+}
+
 const data = mkdtempSync(join(tmpdir(), "regpulse-bench-"));
 const server = spawn(join(root, "bin/regpulse"),
   ["serve", "--addr", `127.0.0.1:${port}`, "--public", join(root, "public"), "--content", join(root, "content"), "--data", data],
@@ -77,6 +84,7 @@ try {
   await waitFor(`${base}/api/health`, 30_000);
   chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags, port: chromePort });
 
+  console.log("pkg: bench/lighthouse"); // the benchmark lines' table (benchstat)
   for (const home of roots.map((r) => r + "/")) {
     const dash = [];
     for (let i = 0; i < runs; i++) dash.push(await audit(chrome, base + home, ["performance", "accessibility", "best-practices"]));
@@ -95,6 +103,12 @@ try {
     }
     console.log(`  FCP ${(m.fcp / 1000).toFixed(2)} s, LCP ${(m.lcp / 1000).toFixed(2)} s, TBT ${Math.round(m.tbt)} ms`);
     console.log(`  runs: ${dash.map((r) => `perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} cls ${r.cls.toFixed(4)} js ${r.jsKB.toFixed(1)}`).join("; ")}`);
+    // each run as a benchmark line, for make bench's comparison with the
+    // previous run (benchstat)
+    for (const r of dash) {
+      console.log(`${benchName("Dashboard", home)} 1 ${r.performance} performance ${r.accessibility} accessibility ` +
+        `${r.bestPractices} best-practices ${r.cls.toFixed(4)} cls ${r.jsKB.toFixed(1)} js-KB`);
+    }
   }
 
   console.log(`\nCLS of the other routes (one run each, budget < ${budgets.cls})`);
@@ -103,6 +117,7 @@ try {
     const ok = r.cls < budgets.cls;
     failed ||= !ok;
     console.log(`  ${path.padEnd(26)} ${r.cls.toFixed(4).padStart(8)}   ${ok ? "ok" : "MISSED"}`);
+    console.log(`${benchName("CLS", path)} 1 ${r.cls.toFixed(4)} cls`);
   }
 } catch (err) {
   console.error(err);
