@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -24,11 +25,14 @@ const loadClients = 50
 
 // benchLoad serves h on loopback and, each iteration of b, has
 // loadClients clients GET the targets (paths with their queries, each
-// client going round them from its own place) back to back for the load
-// duration. It reports the median over the iterations (-benchtime Nx)
-// of requests per second, the median and 95th percentile latencies, and
-// errors.
-func benchLoad(b *testing.B, h http.Handler, targets []string) {
+// client going round them from its own place) for the load duration:
+// back to back when rate is 0, else rate requests a second in all, each
+// client sending on a fixed schedule (paced: an open load, as users
+// arriving). It reports the median over the iterations (-benchtime Nx)
+// of requests per second, the median and 95th percentile latencies,
+// errors, and the process's CPU time per request (processCPU). A paced request's latency counts from when it was due, so a
+// server falling behind shows in it rather than slowing the clients.
+func benchLoad(b *testing.B, h http.Handler, targets []string, rate float64) {
 	b.Helper()
 	duration := 5 * time.Second
 	if v := os.Getenv("REGPULSE_LOAD_DURATION"); v != "" {
@@ -59,10 +63,12 @@ func benchLoad(b *testing.B, h http.Handler, targets []string) {
 	tr := &http.Transport{MaxIdleConns: loadClients, MaxIdleConnsPerHost: loadClients, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	var rate, p50, p95, errs []float64
+	var perSecond, p50, p95, errs, cpu []float64
 	for b.Loop() {
-		res := load(b.Context(), client, urls, loadClients, duration)
-		rate = append(rate, float64(res.n)/res.took.Seconds())
+		cpu0 := processCPU(b)
+		res := load(b.Context(), client, urls, loadClients, rate, duration)
+		cpu = append(cpu, float64((processCPU(b)-cpu0).Microseconds())/1000/float64(max(res.n, 1)))
+		perSecond = append(perSecond, float64(res.n)/res.took.Seconds())
 		p50 = append(p50, float64(res.p(50).Microseconds())/1000)
 		p95 = append(p95, float64(res.p(95).Microseconds())/1000)
 		errs = append(errs, float64(res.errors))
@@ -70,10 +76,23 @@ func benchLoad(b *testing.B, h http.Handler, targets []string) {
 			b.Logf("%d errors; the first: %v", res.errors, res.firstErr)
 		}
 	}
-	b.ReportMetric(median(rate), "req/s")
+	b.ReportMetric(median(perSecond), "req/s")
 	b.ReportMetric(median(p50), "p50-ms")
 	b.ReportMetric(median(p95), "p95-ms")
 	b.ReportMetric(median(errs), "errors")
+	b.ReportMetric(median(cpu), "cpu-ms/req")
+}
+
+// processCPU is the CPU time the process has used (user and system). Per
+// request over a run it is the cost of one answer, server and client
+// together, whatever else the machine runs: 2 cores to themselves would
+// answer at most 2,000 / cpu-ms/req a second.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // median is the median of xs (the lower of the middle two), 0 for none.
@@ -100,9 +119,11 @@ func (r loadResult) p(q int) time.Duration {
 	return r.latencies[min(len(r.latencies)-1, len(r.latencies)*q/100)]
 }
 
-// load has clients goroutines GET urls back to back for duration, client
-// i starting at urls[i%len(urls)] and going round them.
-func load(ctx context.Context, client *http.Client, urls []string, clients int, duration time.Duration) loadResult {
+// load has clients goroutines GET urls for duration, client i starting at
+// urls[i%len(urls)] and going round them: back to back when rate is 0,
+// else each client every clients/rate seconds, client i's first request
+// i/rate seconds after the start, so that the requests are evenly spread.
+func load(ctx context.Context, client *http.Client, urls []string, clients int, rate float64, duration time.Duration) loadResult {
 	ctx, cancel := context.WithTimeout(ctx, duration)
 	defer cancel()
 	var (
@@ -118,6 +139,16 @@ func load(ctx context.Context, client *http.Client, urls []string, clients int, 
 			var first error
 			for next := i; ctx.Err() == nil; next++ {
 				t0 := time.Now()
+				if rate > 0 {
+					t0 = start.Add(time.Duration((float64(i) + float64(next-i)*float64(clients)) / rate * float64(time.Second)))
+					select {
+					case <-ctx.Done():
+					case <-time.After(time.Until(t0)):
+					}
+					if ctx.Err() != nil {
+						break
+					}
+				}
 				err := get(client, urls[next%len(urls)])
 				if ctx.Err() != nil {
 					break // cut off by the end of the run: not counted

@@ -112,7 +112,7 @@ func BenchmarkLoad(b *testing.B) {
 		size int
 	}{{"cache=off", 0}, {"cache=on", 4096}} {
 		b.Run(bc.name, func(b *testing.B) {
-			benchLoad(b, portal(b, db, bc.size), []string{readTarget})
+			benchLoad(b, portal(b, db, bc.size), []string{readTarget}, 0)
 		})
 	}
 }
