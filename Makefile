@@ -274,9 +274,11 @@ bench-search:
 # REGPULSE_LOAD_DURATION (5s), going round bench-search's classes of
 # queries at SEARCH_LOAD_CIRCULARS generated circulars, on both stores,
 # with the read cache off (every request a search: the issue's target,
-# p95 <= 10 ms at 1,000 a second) and as a server has it by default:
-# req/s, p50-ms, p95-ms, errors, medians of SEARCH_LOAD_RUNS runs on one
-# set-up (which syncs for about 30 s a store at 100,000).
+# p95 <= 10 ms at 1,000 a second) and as a server has it by default, the
+# clients back to back (max) and paced at 1,000 a second (rate=1000):
+# req/s, p50-ms, p95-ms, errors and CPU-ms per request, medians of
+# SEARCH_LOAD_RUNS runs on one set-up (which syncs for a minute or more a
+# store at 100,000).
 .PHONY: bench-search-load
 SEARCH_LOAD_CIRCULARS ?= 100000
 SEARCH_LOAD_RUNS ?= 3

@@ -35,8 +35,9 @@ const searchLoadRate = 1000
 // (the latency users arriving at that rate see). 50 clients always
 // waiting cannot see 10 ms at 1,000 a second: by Little's law they wait
 // 50 ms on average at that rate. Each reports requests per second, the
-// median and 95th percentile latencies, and errors: medians over
-// -benchtime Nx runs.
+// median and 95th percentile latencies, errors and the CPU time per
+// request (cpu-ms/req: what a search costs, however busy the machine):
+// medians over -benchtime Nx runs.
 func BenchmarkSearchLoad(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) { benchSearchLoad(b, filepath.Join(b.TempDir(), "bench.db")) })
 	b.Run("postgres", func(b *testing.B) { benchSearchLoad(b, pgtest.URL(b)) })
