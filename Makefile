@@ -251,7 +251,7 @@ bench:
 
 # Every other benchmark of ./... runs here too (the alerts' matching,
 # bench-alerts, among them).
-bench-all: bench-build bench-build-100k bench-lighthouse bench-search
+bench-all: bench-build bench-build-100k bench-lighthouse bench-search bench-search-load
 	REGPULSE_BENCH_CIRCULARS=100000 $(GO) test -run '^$$' -bench . -skip 'BenchmarkBuild|BenchmarkSearch|BenchmarkIndex|BenchmarkColdStart|BenchmarkSnapshot' -benchmem -timeout 60m ./...
 
 # Search at the archive's size: for each of SEARCH_SIZES generated
@@ -266,9 +266,24 @@ SEARCH_SIZES ?= 10000 100000
 bench-search:
 	for n in $(SEARCH_SIZES); do \
 	  echo "circulars: $$n"; \
-	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkSearch|BenchmarkIndex|BenchmarkSnapshot' -benchmem -timeout 60m ./api ./internal/search/index || exit 1; \
+	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkSearch|BenchmarkIndex|BenchmarkSnapshot' -skip BenchmarkSearchLoad -benchmem -timeout 60m ./api ./internal/search/index || exit 1; \
 	  REGPULSE_BENCH_CIRCULARS=$$n $(GO) test -run '^$$' -bench 'BenchmarkColdStart' -benchtime 3x -timeout 60m ./cmd/regpulse-api || exit 1; \
 	done
+
+# Search under load: 50 clients on loopback against one server for
+# REGPULSE_LOAD_DURATION (5s), going round bench-search's classes of
+# queries at SEARCH_LOAD_CIRCULARS generated circulars, on both stores,
+# with the read cache off (every request a search: the issue's target,
+# p95 <= 10 ms at 1,000 a second) and as a server has it by default, the
+# clients back to back (max) and paced at 1,000 a second (rate=1000):
+# req/s, p50-ms, p95-ms, errors and CPU-ms per request, medians of
+# SEARCH_LOAD_RUNS runs on one set-up (which syncs for a minute or more a
+# store at 100,000).
+.PHONY: bench-search-load
+SEARCH_LOAD_CIRCULARS ?= 100000
+SEARCH_LOAD_RUNS ?= 3
+bench-search-load:
+	REGPULSE_BENCH_CIRCULARS=$(SEARCH_LOAD_CIRCULARS) $(GO) test ./api -run '^$$' -bench 'BenchmarkSearchLoad' -benchtime $(SEARCH_LOAD_RUNS)x -timeout 60m
 
 # The build benchmark: the real content plus BENCH_BUILD generated
 # circulars, fresh and rebuilt, beside the Hugo CLI of go.mod's version

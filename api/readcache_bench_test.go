@@ -1,16 +1,10 @@
 package api
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -108,136 +102,17 @@ func BenchmarkReadCache(b *testing.B) {
 }
 
 // BenchmarkLoad runs 50 clients against a real server on loopback for a
-// fixed time (REGPULSE_LOAD_DURATION, default 5s) each way, without and
-// with the read cache, and reports requests per second, the median and
-// 95th percentile latencies, and errors. Clients and server share the
-// machine's cores, as in issue 18's figures. The server listens on
-// REGPULSE_LOAD_ADDR (default a free loopback port).
+// fixed time each way (benchLoad), without and with the read cache, and
+// reports requests per second, the median and 95th percentile latencies,
+// and errors.
 func BenchmarkLoad(b *testing.B) {
-	duration := 5 * time.Second
-	if v := os.Getenv("REGPULSE_LOAD_DURATION"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			b.Fatalf("REGPULSE_LOAD_DURATION=%q: %v", v, err)
-		}
-		duration = d
-	}
-	addr := os.Getenv("REGPULSE_LOAD_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	const clients = 50
 	db := contentStore(b)
 	for _, bc := range []struct {
 		name string
 		size int
 	}{{"cache=off", 0}, {"cache=on", 4096}} {
 		b.Run(bc.name, func(b *testing.B) {
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				b.Fatal(err)
-			}
-			srv := &http.Server{Handler: portal(b, db, bc.size), ReadHeaderTimeout: 10 * time.Second}
-			go srv.Serve(ln)
-			defer srv.Close()
-			url := "http://" + ln.Addr().String() + readTarget
-			// The clients ask for gzip, as browsers do, and read the bytes
-			// without unzipping them (as wrk does): the machine's cores go
-			// to the server, not to the clients' gunzip.
-			tr := &http.Transport{MaxIdleConns: clients, MaxIdleConnsPerHost: clients, DisableCompression: true}
-			defer tr.CloseIdleConnections()
-			client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-			for b.Loop() {
-				res := load(b.Context(), client, url, clients, duration)
-				b.ReportMetric(float64(res.n)/res.took.Seconds(), "req/s")
-				b.ReportMetric(float64(res.p(50).Microseconds())/1000, "p50-ms")
-				b.ReportMetric(float64(res.p(95).Microseconds())/1000, "p95-ms")
-				b.ReportMetric(float64(res.errors), "errors")
-				if res.errors > 0 {
-					b.Logf("%d errors; the first: %v", res.errors, res.firstErr)
-				}
-			}
+			benchLoad(b, portal(b, db, bc.size), []string{readTarget}, 0)
 		})
 	}
-}
-
-type loadResult struct {
-	n, errors int
-	took      time.Duration
-	latencies []time.Duration // sorted
-	firstErr  error
-}
-
-// p is the q-th percentile latency.
-func (r loadResult) p(q int) time.Duration {
-	if len(r.latencies) == 0 {
-		return 0
-	}
-	return r.latencies[min(len(r.latencies)-1, len(r.latencies)*q/100)]
-}
-
-// load has clients goroutines GET url back to back for duration.
-func load(ctx context.Context, client *http.Client, url string, clients int, duration time.Duration) loadResult {
-	ctx, cancel := context.WithTimeout(ctx, duration)
-	defer cancel()
-	var (
-		mu  sync.Mutex
-		res loadResult
-		wg  sync.WaitGroup
-	)
-	start := time.Now()
-	for range clients {
-		wg.Go(func() {
-			var lat []time.Duration
-			var errs int
-			var first error
-			for ctx.Err() == nil {
-				t0 := time.Now()
-				err := get(client, url)
-				if ctx.Err() != nil {
-					break // cut off by the end of the run: not counted
-				}
-				if err != nil {
-					errs++
-					if first == nil {
-						first = err
-					}
-					continue
-				}
-				lat = append(lat, time.Since(t0))
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			res.latencies = append(res.latencies, lat...)
-			res.errors += errs
-			if res.firstErr == nil {
-				res.firstErr = first
-			}
-		})
-	}
-	wg.Wait()
-	res.took = time.Since(start)
-	res.n = len(res.latencies)
-	slices.Sort(res.latencies)
-	return res
-}
-
-func get(client *http.Client, url string) error {
-	req, err := http.NewRequest("GET", url, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Accept-Encoding", "gzip")
-	res, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	if _, err := io.Copy(io.Discard, res.Body); err != nil {
-		return err
-	}
-	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("status %d", res.StatusCode)
-	}
-	return nil
 }

@@ -49,16 +49,8 @@ func benchSearch(b *testing.B, target string) {
 		b.Fatal(err)
 	}
 	defer writer.Close()
-	cat := &catalog.Catalog{Circulars: storetest.RealisticCirculars(n, 1)}
-	for _, g := range directionstest.Directions(benchDirectionCount(b), 20, 300, 1) {
-		d := g.Direction
-		var problems []catalog.EffectProblem
-		if d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions); len(problems) > 0 {
-			b.Fatal(problems)
-		}
-		cat.Directions = append(cat.Directions, d)
-	}
-	numbers := []string{string(cat.Circulars[0].CircularNumber), string(cat.Circulars[n/2].CircularNumber), string(cat.Circulars[n-1].CircularNumber)}
+	cat := searchBenchCatalog(b, n)
+	classes := searchClasses(cat)
 	start := time.Now()
 	if _, err := writer.SyncCatalog(ctx, cat); err != nil {
 		b.Fatal(err)
@@ -114,20 +106,7 @@ func benchSearch(b *testing.B, target string) {
 		resync.Round(time.Millisecond), update.Round(time.Microsecond))
 
 	f := &fixture{api: New(db, discardLog)}
-	for _, class := range []struct {
-		name    string
-		queries []string
-	}{
-		{"SingleTerm", []string{"tokenisation", "ombudsman", "escrow", "chargeback", "aadhaar", "payment"}},
-		{"Phrase", []string{"card data storage", "additional factor of authentication", "net worth requirement", "key fact statement"}},
-		{"Number", numbers},
-		{"Misspelling", []string{"tokenisaton", "ombudsmen", "authentcation", "reconcilation"}},
-		{"UPI", []string{"upi", "UPI collect request", "unified payment interface limits"}},
-		{"Question", []string{"what is the limit for upi lite wallets", "how long do card issuers have to comply with tokenisation",
-			"can payment aggregators keep merchant funds in an escrow account", "within how many days must a failed transaction be reversed"}},
-		// Devanagari, mixed and Hinglish (issue 48), read through the terms list.
-		{"Hindi", []string{"केवाईसी नियम", "UPI लाइट की सीमा कितनी है?", "bhugtan aggregator", "कार्ड डेटा का भंडारण"}},
-	} {
+	for _, class := range classes {
 		b.Run(class.name, func(b *testing.B) {
 			targets := make([]string, len(class.queries))
 			for i, q := range class.queries {
@@ -160,6 +139,48 @@ func benchSearch(b *testing.B, target string) {
 			b.ReportMetric(resync.Seconds(), "resync-s")
 			b.ReportMetric(float64(update)/float64(time.Millisecond), "update-ms")
 		})
+	}
+}
+
+// searchBenchCatalog is the catalog the search benchmarks search: n
+// generated circulars shaped like real ones (storetest.RealisticCirculars)
+// and $REGPULSE_BENCH_DIRECTIONS (else 250) generated Master Directions
+// (directionstest: 20 versions and 300 provisions each).
+func searchBenchCatalog(b *testing.B, n int) *catalog.Catalog {
+	b.Helper()
+	cat := &catalog.Catalog{Circulars: storetest.RealisticCirculars(n, 1)}
+	for _, g := range directionstest.Directions(benchDirectionCount(b), 20, 300, 1) {
+		d := g.Direction
+		var problems []catalog.EffectProblem
+		if d.History, problems = catalog.BuildHistory(d.IssuedDate, d.Provisions, d.Versions); len(problems) > 0 {
+			b.Fatal(problems)
+		}
+		cat.Directions = append(cat.Directions, d)
+	}
+	return cat
+}
+
+// searchClass is a class of queries the search benchmarks ask.
+type searchClass struct {
+	name    string
+	queries []string
+}
+
+// searchClasses are the classes of queries the search benchmarks ask of
+// cat (searchBenchCatalog), the numbers being three of its circulars'.
+func searchClasses(cat *catalog.Catalog) []searchClass {
+	n := len(cat.Circulars)
+	numbers := []string{string(cat.Circulars[0].CircularNumber), string(cat.Circulars[n/2].CircularNumber), string(cat.Circulars[n-1].CircularNumber)}
+	return []searchClass{
+		{"SingleTerm", []string{"tokenisation", "ombudsman", "escrow", "chargeback", "aadhaar", "payment"}},
+		{"Phrase", []string{"card data storage", "additional factor of authentication", "net worth requirement", "key fact statement"}},
+		{"Number", numbers},
+		{"Misspelling", []string{"tokenisaton", "ombudsmen", "authentcation", "reconcilation"}},
+		{"UPI", []string{"upi", "UPI collect request", "unified payment interface limits"}},
+		{"Question", []string{"what is the limit for upi lite wallets", "how long do card issuers have to comply with tokenisation",
+			"can payment aggregators keep merchant funds in an escrow account", "within how many days must a failed transaction be reversed"}},
+		// Devanagari, mixed and Hinglish (issue 48), read through the terms list.
+		{"Hindi", []string{"केवाईसी नियम", "UPI लाइट की सीमा कितनी है?", "bhugtan aggregator", "कार्ड डेटा का भंडारण"}},
 	}
 }
 

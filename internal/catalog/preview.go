@@ -24,8 +24,11 @@ func PreviewOf(plain string, n int) string { return markdown.Preview(plain, n) }
 // Lang (a store keeps neither).
 func WithPreviews(cs []Circular) []Circular {
 	for i := range cs {
-		cs[i].Preview = cs[i].PreviewText(CardPreviewLen)
-		cs[i].Lang = cs[i].TextLang()
+		// One plain text for both (PreviewText, TextLang): making it
+		// parses the whole Markdown, a fifth of a search's time under load.
+		plain := markdown.PlainText(cs[i].Content)
+		cs[i].Preview = PreviewOf(plain, CardPreviewLen)
+		cs[i].Lang = TextLang(cs[i].Title, plain)
 	}
 	return cs
 }

@@ -78,9 +78,10 @@ func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
 	// A few connections per instance: many instances share the server's
-	// connection limit.
+	// connection limit. Each is kept once opened: closing one when more
+	// than a few are idle made a busy instance connect again and again.
 	db.SetMaxOpenConns(16)
-	db.SetMaxIdleConns(8)
+	db.SetMaxIdleConns(16)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
