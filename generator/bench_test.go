@@ -185,11 +185,12 @@ func benchLog() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
-// profile writes b's CPU profile from now until the returned func is
+// profile writes a CPU profile from now until the returned func is
 // called, to REGPULSE_BENCH_CPUPROFILE's folder, named after b (the
-// rebuilds', without the set-up's generated content and fresh build);
-// with it unset, nothing.
-func profile(b *testing.B) func() {
+// rebuilds', without the set-up's generated content and fresh build; a
+// fresh build's child process writes TestBuildProcess.pprof); with it
+// unset, nothing.
+func profile(b testing.TB) func() {
 	dir := os.Getenv("REGPULSE_BENCH_CPUPROFILE")
 	if dir == "" {
 		return func() {}
@@ -351,6 +352,7 @@ func TestBuildProcess(t *testing.T) {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
 	debug.SetMemoryLimit(render.MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	defer profile(t)()
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
 		ReleaseContent: true, Log: benchLog()})
