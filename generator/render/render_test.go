@@ -39,14 +39,21 @@ func testSite(t *testing.T, w *Workspace, n int) Site {
 		GroupData: map[Group][]string{1: {"label"}}, CardData: []string{"label"}}
 }
 
-// renderTestSite renders testSite(n) in runs of size pages into a new
-// output folder and returns it with the Output.
-func renderTestSite(t *testing.T, n, size int) (string, *Output) {
+// testTemplates is the render tests' templates' folder.
+func testTemplates(t *testing.T) string {
 	t.Helper()
 	templates, err := filepath.Abs("testdata/templates")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return templates
+}
+
+// renderTestSite renders testSite(n) in runs of size pages into a new
+// output folder and returns it with the Output.
+func renderTestSite(t *testing.T, n, size int) (string, *Output) {
+	t.Helper()
+	templates := testTemplates(t)
 	dir := t.TempDir()
 	w, err := NewWorkspace(dir)
 	if err != nil {

@@ -187,7 +187,9 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Si
 	if run.Cards {
 		dst, dstDir = newCardsFs(w.cards, run.Lang), filepath.Join(w.dir, "cards-public")
 	}
-	if err := h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == ""); err != nil {
+	err := h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == "")
+	dropLargeBuffers()
+	if err != nil {
 		return err
 	}
 	r.Steps.Done("hugo run", "pages", len(run.Pages), "views", len(keys))

@@ -1,0 +1,58 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gohugoio/hugo/bufferpool"
+)
+
+// poolLargest drains Hugo's buffer pool and returns the largest capacity
+// it held.
+func poolLargest() int {
+	largest := 0
+	for range 1 << 16 {
+		b := bufferpool.GetBuffer()
+		if b.Cap() == 0 {
+			break
+		}
+		largest = max(largest, b.Cap())
+	}
+	return largest
+}
+
+// TestRender_DropsLargeBuffers: after a render whose runs read a data
+// file of megabytes through Hugo's buffer pool, the pool holds no buffer
+// larger than largeBuffer, and small ones are kept.
+func TestRender_DropsLargeBuffers(t *testing.T) {
+	templates := testTemplates(t)
+	dir := t.TempDir()
+	w, err := NewWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	out, err := NewOutput(dir+"/public", w.Staging(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := testSite(t, w, 3)
+	site.Data["big"] = strings.Repeat("x", 3*largeBuffer) // read by every run
+	site.GroupData[1] = append(site.GroupData[1], "big")
+	site.CardData = append(site.CardData, "big")
+	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"}, Mem: NewHeapLimit()}
+	if err := r.Render(t.Context(), w, out, site); err != nil {
+		t.Fatal(err)
+	}
+	if got := poolLargest(); got > largeBuffer {
+		t.Errorf("Hugo's buffer pool holds a buffer of %d bytes after the render, want none over %d", got, largeBuffer)
+	}
+
+	small := bufferpool.GetBuffer()
+	small.Grow(1024)
+	bufferpool.PutBuffer(small)
+	dropLargeBuffers()
+	if got := poolLargest(); got < 1024 {
+		t.Errorf("a small buffer was dropped: the pool's largest is %d bytes", got)
+	}
+}
