@@ -158,6 +158,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		if err := b.rec.Write(opts.OutDir); err != nil {
 			return nil, err
 		}
+		linkTextCache(b.base, opts.OutDir)
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
@@ -205,6 +206,8 @@ type build struct {
 
 	// renderTexts
 	txt       texts
+	textsOpts textsOpts // how they were rendered: fillTexts renders the rest so
+	texts     *textCache
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
@@ -267,9 +270,7 @@ func (b *build) load() error {
 	}
 	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
 		for _, c := range cs {
-			// (the path under the content folder: the loader's label, then rel)
-			_, rel, _ := strings.Cut(c.Path, "/")
-			b.rec.SetNote(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)), c.Lang)
+			b.rec.SetNote(b.contentPath(c), c.Lang)
 		}
 	}
 	b.mem.Fit()
@@ -292,6 +293,19 @@ func (b *build) recordedLang(rel string) (string, bool) {
 	return b.rec.Note(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
 }
 
+// circularSum is the hash of c's file as the catalog loaded it, if the
+// record has it (textsOpts.sum).
+func (b *build) circularSum(c catalog.Circular) ([sha256.Size]byte, bool) {
+	return b.rec.Sum(b.contentPath(c))
+}
+
+// contentPath is c's file's path, as the record knows it.
+func (b *build) contentPath(c catalog.Circular) string {
+	// (the path under the content folder: the loader's label, then rel)
+	_, rel, _ := strings.Cut(c.Path, "/")
+	return filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel))
+}
+
 func (b *build) unchangedResult() *Result {
 	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: b.last.PageCount(), Unchanged: true}
 }
@@ -300,7 +314,8 @@ func (b *build) unchangedResult() *Result {
 // texts, keeping what the feeds and previews read later.
 func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
-	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat)}
+	b.texts = readTextCache(b.base)
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: b.texts, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
@@ -309,6 +324,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 	if b.txt, err = renderTexts(ctx, b.cat.Circulars, to); err != nil {
 		return err
 	}
+	b.textsOpts = to
 	if b.opts.ReleaseContent {
 		b.mem.Fit()
 	}
@@ -381,6 +397,10 @@ func (b *build) keyPages(ctx context.Context) error {
 			}
 		}
 	}
+	// the texts of the pages rendered again that the text cache had
+	if err := fillTexts(ctx, b.cat.Circulars, b.txt, b.textsOpts, func(slug string) bool { return !kept[slug] }, b.base); err != nil {
+		return err
+	}
 	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
 	b.shown = nil
 	mds, err := directionPages(b.directions(), b.opts.Now())
@@ -445,7 +465,7 @@ func (b *build) publishOutputs() error {
 		return err
 	}
 	b.routes = languageRoutes(Routes(b.cat, b.opts.Now()))
-	b.cat, b.txt = nil, nil // not read after this
+	b.cat, b.txt, b.textsOpts = nil, nil, textsOpts{} // not read after this
 	b.steps.Done("outputs")
 	return nil
 }
@@ -487,6 +507,9 @@ func (b *build) commit() (*Result, error) {
 		return nil, err
 	}
 	if err := b.rec.Write(b.opts.OutDir); err != nil {
+		return nil, err
+	}
+	if err := b.texts.write(b.opts.OutDir); err != nil {
 		return nil, err
 	}
 	b.steps.Done("verify and commit", "pages", n)

@@ -272,3 +272,16 @@ func (r *Record) WriteChanged(outDir string) error {
 	}
 	return r.Write(outDir)
 }
+
+// Sum is the hash of the file p (absolute) as this build found it
+// (Scan, HashFiles or Reader), when it did: a file too recently changed
+// to be recorded has none.
+func (r *Record) Sum(p string) ([sha256.Size]byte, bool) {
+	if r == nil {
+		return [sha256.Size]byte{}, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f, ok := r.next[p]
+	return f.SHA, ok
+}
