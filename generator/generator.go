@@ -158,7 +158,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		if err := b.rec.Write(opts.OutDir); err != nil {
 			return nil, err
 		}
-		linkTextCache(b.base, opts.OutDir)
+		linkCaches(b.base, opts.OutDir)
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
@@ -206,11 +206,12 @@ type build struct {
 
 	// renderTexts
 	txt       texts
-	textsOpts textsOpts // how they were rendered: fillTexts renders the rest so
-	texts     *textCache
+	textsOpts textsOpts       // how they were rendered: fillTexts renders the rest so
+	texts     *textCache      // what they were made of, by what they were made from
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
+	related *relatedCache
 	data    map[string]any
 	views   render.Views
 	index   []byte // the fallback search index; nil: none
@@ -325,6 +326,9 @@ func (b *build) renderTexts(ctx context.Context) error {
 		return err
 	}
 	b.textsOpts = to
+	if err := b.texts.write(b.opts.OutDir); err != nil {
+		return err
+	}
 	if b.opts.ReleaseContent {
 		b.mem.Fit()
 	}
@@ -338,7 +342,14 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now())
+	b.related = readRelatedCache(b.base)
+	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), b.related.rank)
+	// (written now, not with the output: it is some 200 MB at 100,000
+	// circulars, and holds whatever the output is, as the texts' cache)
+	if err := b.related.write(b.opts.OutDir); err != nil {
+		return err
+	}
+	b.related = nil
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
 	for _, v := range views {
@@ -509,9 +520,7 @@ func (b *build) commit() (*Result, error) {
 	if err := b.rec.Write(b.opts.OutDir); err != nil {
 		return nil, err
 	}
-	if err := b.texts.write(b.opts.OutDir); err != nil {
-		return nil, err
-	}
+
 	b.steps.Done("verify and commit", "pages", n)
 	rendered := b.out.Rendered()
 	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil

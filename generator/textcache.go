@@ -20,7 +20,7 @@ import (
 // circulars rendering every text is half a minute; with the cache a
 // rebuild renders only the circulars whose file or obligations changed,
 // and the marked text of the pages it renders again (fillTexts). It is
-// kept beside the output, as the record of its inputs is (textCachePath),
+// kept beside the output, as the record of its inputs is (cachePath),
 // and holds for the program that wrote it only.
 type textCache struct {
 	mu   sync.Mutex
@@ -37,34 +37,18 @@ type cachedText struct {
 	MarkedSum   [sha256.Size]byte
 }
 
-// textCacheFile is a textCache as written.
-type textCacheFile struct {
-	Program string
-	Texts   map[string]cachedText
-}
-
-// textCachePath is where the text cache of outDir's build is: beside
-// it, as its record is (public/ has .public.texts.gob).
-func textCachePath(outDir string) string {
-	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+".texts.gob")
-}
+// textCacheName names the text cache among the caches beside an output
+// (cachePath): public/ has .public.texts.gob.
+const textCacheName = "texts"
 
 // readTextCache reads the text cache of outDir's last build: empty when
 // there is none, it cannot be read, or another program wrote it.
 func readTextCache(outDir string) *textCache {
-	tc := &textCache{last: map[string]cachedText{}, next: map[string]cachedText{}}
-	data, err := os.ReadFile(textCachePath(outDir))
-	if err != nil {
-		return tc
+	tc := &textCache{next: map[string]cachedText{}}
+	tc.last, _ = readCache[map[string]cachedText](outDir, textCacheName)
+	if tc.last == nil {
+		tc.last = map[string]cachedText{}
 	}
-	var f textCacheFile
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&f) != nil || f.Texts == nil {
-		return tc
-	}
-	if prog, err := render.ProgramHash(); err != nil || prog != f.Program {
-		return tc // another program may render the same text otherwise
-	}
-	tc.last = f.Texts
 	return tc
 }
 
@@ -105,31 +89,68 @@ func (tc *textCache) write(outDir string) error {
 	if tc == nil {
 		return nil
 	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	return writeCache(outDir, textCacheName, tc.next)
+}
+
+// cachePath is where the cache name of outDir's build is: beside it, as
+// its record is (public/ has .public.texts.gob).
+func cachePath(outDir, name string) string {
+	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+"."+name+".gob")
+}
+
+// cacheFile is a cache as written: it holds for the program that wrote
+// it only, which may make other results of the same inputs.
+type cacheFile[T any] struct {
+	Program string
+	Data    T
+}
+
+// readCache reads the cache name beside outDir (ok: there is one this
+// program wrote).
+func readCache[T any](outDir, name string) (data T, ok bool) {
+	raw, err := os.ReadFile(cachePath(outDir, name))
+	if err != nil {
+		return data, false
+	}
+	var f cacheFile[T]
+	if gob.NewDecoder(bytes.NewReader(raw)).Decode(&f) != nil {
+		return data, false
+	}
+	if prog, err := render.ProgramHash(); err != nil || prog != f.Program {
+		return data, false
+	}
+	return f.Data, true
+}
+
+// writeCache writes data as the cache name beside outDir.
+func writeCache[T any](outDir, name string, data T) error {
 	prog, err := render.ProgramHash()
 	if err != nil {
 		return err
 	}
-	tc.mu.Lock()
-	defer tc.mu.Unlock()
 	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(textCacheFile{Program: prog, Texts: tc.next}); err != nil {
+	if err := gob.NewEncoder(&buf).Encode(cacheFile[T]{Program: prog, Data: data}); err != nil {
 		return err
 	}
-	tmp := textCachePath(outDir) + ".tmp"
+	tmp := cachePath(outDir, name) + ".tmp"
 	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, textCachePath(outDir))
+	return os.Rename(tmp, cachePath(outDir, name))
 }
 
-// linkTextCache gives outDir the text cache of the build in base, when
-// a build into a new folder reuses base's output whole. Without it the
-// next build renders every text again: its entries are keyed by what
-// they were made from, so none can be stale.
-func linkTextCache(base, outDir string) {
+// linkCaches gives outDir the caches of the build in base, when a build
+// into a new folder reuses base's output whole. Without them the next
+// build makes every result again; none can be stale (each cache checks
+// what its results were made from).
+func linkCaches(base, outDir string) {
 	if base == outDir {
 		return
 	}
-	_ = os.Remove(textCachePath(outDir))
-	_ = os.Link(textCachePath(base), textCachePath(outDir))
+	for _, name := range []string{textCacheName, relatedCacheName} {
+		_ = os.Remove(cachePath(outDir, name))
+		_ = os.Link(cachePath(base, name), cachePath(outDir, name))
+	}
 }

@@ -39,17 +39,17 @@ func TestTextCache(t *testing.T) {
 		t.Fatalf("the cache holds %d texts for %d circulars", len(cache.last), n)
 	}
 	t.Run("OtherProgram", func(t *testing.T) {
-		if err := os.WriteFile(textCachePath(out), []byte("not a cache"), 0o644); err != nil {
+		if err := os.WriteFile(cachePath(out, textCacheName), []byte("not a cache"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if c := readTextCache(out); len(c.last) != 0 {
 			t.Errorf("an unreadable cache gave %d texts", len(c.last))
 		}
 		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(textCacheFile{Program: "another", Texts: map[string]cachedText{"k": {Plain: "stale"}}}); err != nil {
+		if err := gob.NewEncoder(&buf).Encode(cacheFile[map[string]cachedText]{Program: "another", Data: map[string]cachedText{"k": {Plain: "stale"}}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(textCachePath(out), buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(cachePath(out, textCacheName), buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if c := readTextCache(out); len(c.last) != 0 {

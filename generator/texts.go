@@ -183,8 +183,8 @@ func fillTexts(ctx context.Context, cs []catalog.Circular, txt texts, o textsOpt
 				return err
 			}
 			if t.MarkedSum != txt[c.Slug].MarkedSum {
-				_ = os.Remove(textCachePath(outDir))
-				return fmt.Errorf("%s: its text is not the one the text cache held (removed %s: build again)", c.Path, textCachePath(outDir))
+				_ = os.Remove(cachePath(outDir, textCacheName))
+				return fmt.Errorf("%s: its text is not the one the text cache held (removed %s: build again)", c.Path, cachePath(outDir, textCacheName))
 			}
 			return o.pack.Add(textName(c.Slug), []byte(t.Marked))
 		})
