@@ -319,7 +319,9 @@ func (b *build) renderTexts(ctx context.Context) error {
 	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: b.texts, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
-		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
+		to.read = func(c catalog.Circular) (string, [sha256.Size]byte, error) {
+			return catalog.ReadText(content, label, c.Entry)
+		}
 	}
 	var err error
 	if b.txt, err = renderTexts(ctx, b.cat.Circulars, to); err != nil {

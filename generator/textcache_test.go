@@ -136,4 +136,29 @@ func TestRenderTexts_Cache(t *testing.T) {
 	}
 	got, _, gotPack := run(t, changed, first)
 	want(t, changed, got, gotPack)
+
+	t.Run("ChangedSinceLoaded", func(t *testing.T) {
+		// a file changed between the load and its text's read: its results
+		// are cached under the bytes read, never under the bytes loaded
+		loaded, read := "Loaded text.", "Text changed since."
+		d := []catalog.Circular{{Entry: catalog.Entry{Slug: "d", Path: "content/circulars/d.md"}}}
+		tc := &textCache{last: map[string]cachedText{}, next: map[string]cachedText{}}
+		o := textsOpts{pack: pack(t), cache: tc,
+			sum: func(catalog.Circular) ([sha256.Size]byte, bool) { return sha256.Sum256([]byte(loaded)), true },
+			read: func(catalog.Circular) (string, [sha256.Size]byte, error) {
+				return read, sha256.Sum256([]byte(read)), nil
+			}}
+		if _, err := renderTexts(t.Context(), d, o); err != nil {
+			t.Fatal(err)
+		}
+		for text, want := range map[string]bool{loaded: false, read: true} {
+			key, err := textKey(sha256.Sum256([]byte(text)), d[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tc.next[key]; ok != want {
+				t.Errorf("cached under the hash of %q: %t, want %t", text, ok, want)
+			}
+		}
+	})
 }

@@ -59,8 +59,9 @@ type textsOpts struct {
 	keepHTML map[string]bool
 	// read reads a text the catalog does not hold (loaded
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
-	// it go; what reads it later reads the texts. Nil: none is read.
-	read func(catalog.Circular) (string, error)
+	// it go, with the hash of the file's bytes it read; what reads it
+	// later reads the texts. Nil: none is read.
+	read func(catalog.Circular) (string, [sha256.Size]byte, error)
 	// full are the circulars whose whole plain text is kept (Full).
 	full map[string]bool
 	// cache (with pack) holds the last build's results by what they were
@@ -74,12 +75,23 @@ type textsOpts struct {
 	sum   func(catalog.Circular) ([sha256.Size]byte, bool)
 }
 
-// text is c's text: the catalog's, or read (textsOpts.read).
-func (o textsOpts) text(c catalog.Circular) (string, error) {
+// text is c's text, the catalog's or read (textsOpts.read), and the
+// hash of the file's bytes it is (known: the file was hashed).
+func (o textsOpts) text(c catalog.Circular) (text string, sum [sha256.Size]byte, known bool, err error) {
 	if c.Content == "" && o.read != nil {
-		return o.read(c)
+		text, sum, err = o.read(c)
+		return text, sum, err == nil, err
 	}
-	return c.Content, nil
+	sum, known = o.loaded(c)
+	return c.Content, sum, known, nil
+}
+
+// loaded is the hash of c's file as the catalog loaded it (textsOpts.sum).
+func (o textsOpts) loaded(c catalog.Circular) ([sha256.Size]byte, bool) {
+	if o.sum == nil {
+		return [sha256.Size]byte{}, false
+	}
+	return o.sum(c)
 }
 
 // renderText renders c's text: its HTML, its plain lead, its obligations
@@ -105,22 +117,18 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			var key string
-			if o.cache != nil && o.pack != nil && o.sum != nil {
-				if sum, ok := o.sum(c); ok {
-					var err error
-					if key, err = textKey(sum, c); err != nil {
-						return err
-					}
+			caching := o.cache != nil && o.pack != nil && o.sum != nil
+			if sum, ok := o.loaded(c); caching && ok && !o.keepHTML[c.Slug] && !o.full[c.Slug] {
+				key, err := textKey(sum, c)
+				if err != nil {
+					return err
 				}
-			}
-			if key != "" && !o.keepHTML[c.Slug] && !o.full[c.Slug] {
 				if hit, ok := o.cache.get(key); ok {
 					out[i] = circularText{Plain: hit.Plain, Obligations: hit.Obligations, MarkedSum: hit.MarkedSum}
 					return nil
 				}
 			}
-			text, err := o.text(c)
+			text, sum, known, err := o.text(c)
 			if err != nil {
 				return err
 			}
@@ -128,7 +136,13 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			if err != nil {
 				return err
 			}
-			if key != "" {
+			if caching && known {
+				// keyed by the bytes rendered, which are the loaded ones
+				// unless the file changed since
+				key, err := textKey(sum, c)
+				if err != nil {
+					return err
+				}
 				o.cache.put(key, t)
 			}
 			if o.full[c.Slug] {
@@ -174,7 +188,7 @@ func fillTexts(ctx context.Context, cs []catalog.Circular, txt texts, o textsOpt
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			text, err := o.text(c)
+			text, _, _, err := o.text(c)
 			if err != nil {
 				return err
 			}
