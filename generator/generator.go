@@ -207,7 +207,6 @@ type build struct {
 	// renderTexts
 	txt       texts
 	textsOpts textsOpts       // how they were rendered: fillTexts renders the rest so
-	texts     *textCache      // what they were made of, by what they were made from
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
@@ -315,8 +314,8 @@ func (b *build) unchangedResult() *Result {
 // texts, keeping what the feeds and previews read later.
 func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
-	b.texts = readTextCache(b.base)
-	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: b.texts, sum: b.circularSum}
+	cache := readTextCache(b.base)
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, [sha256.Size]byte, error) {
@@ -327,10 +326,13 @@ func (b *build) renderTexts(ctx context.Context) error {
 	if b.txt, err = renderTexts(ctx, b.cat.Circulars, to); err != nil {
 		return err
 	}
-	b.textsOpts = to
-	if err := b.texts.write(b.opts.OutDir); err != nil {
+	// (written now, and let go: at 100,000 circulars the leads it holds
+	// are some 250 MB, which Hugo's runs would hold too)
+	if err := cache.write(b.opts.OutDir); err != nil {
 		return err
 	}
+	to.cache = nil
+	b.textsOpts = to
 	if b.opts.ReleaseContent {
 		b.mem.Fit()
 	}

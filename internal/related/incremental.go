@@ -19,7 +19,7 @@ import (
 type State struct {
 	K   int      // the ranking's k
 	IDs []string // each doc's ID, by position
-	// Inputs are each doc's title, summary and lead, hashed: what its
+	// Inputs are each doc's title, summary and text, hashed: what its
 	// counts are made of.
 	Inputs [][sha256.Size]byte
 	Vocab  []string // the terms, by id
@@ -134,8 +134,9 @@ func queryOf(v []term) []term {
 	return q[:min(len(q), queryTerms)]
 }
 
-// inputSums hash each doc's title, summary and lead: what termCounts
-// reads.
+// inputSums hash each doc's title, summary and text: what termCounts
+// reads, and more when a text runs past its lead (a caller holding
+// leads, as the generator does, is not made to cut them again).
 func inputSums(docs []Doc) [][sha256.Size]byte {
 	out := make([][sha256.Size]byte, len(docs))
 	workers := runtime.GOMAXPROCS(0)
@@ -144,7 +145,7 @@ func inputSums(docs []Doc) [][sha256.Size]byte {
 		wg.Go(func() {
 			for i := w; i < len(docs); i += workers {
 				h := sha256.New()
-				for _, s := range []string{docs[i].Title, docs[i].Summary, firstWords(docs[i].Text, LeadWords)} {
+				for _, s := range []string{docs[i].Title, docs[i].Summary, docs[i].Text} {
 					var l [8]byte
 					binary.LittleEndian.PutUint64(l[:], uint64(len(s)))
 					h.Write(l[:])
