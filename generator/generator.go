@@ -159,6 +159,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 			return nil, err
 		}
 		linkCaches(b.base, opts.OutDir)
+		pruneCaches(filepath.Dir(opts.OutDir))
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
@@ -524,7 +525,7 @@ func (b *build) commit() (*Result, error) {
 	if err := b.rec.Write(b.opts.OutDir); err != nil {
 		return nil, err
 	}
-
+	pruneCaches(filepath.Dir(b.opts.OutDir))
 	b.steps.Done("verify and commit", "pages", n)
 	rendered := b.out.Rendered()
 	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil
