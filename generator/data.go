@@ -80,10 +80,11 @@ func verificationViews(code string) map[string]verificationView {
 }
 
 // circularViews are the circulars as templates show them as of now, in
-// the catalog's order.
-func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now time.Time) []circularView {
+// the catalog's order, their related circulars ranked by rank
+// (related.Rank, or a build's from the last build's ranking).
+func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now time.Time, rank func([]related.Doc, int) [][]int) []circularView {
 	views := make([]circularView, len(cat.Circulars))
-	rel := related.Rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
+	rel := rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
 	cites := directionCitations(book)
 	withdraws := map[string][]string{}
 	for _, c := range cat.Circulars {

@@ -158,6 +158,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		if err := b.rec.Write(opts.OutDir); err != nil {
 			return nil, err
 		}
+		linkCaches(b.base, opts.OutDir)
+		pruneCaches(filepath.Dir(opts.OutDir))
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
@@ -205,9 +207,11 @@ type build struct {
 
 	// renderTexts
 	txt       texts
+	textsOpts textsOpts       // how they were rendered: fillTexts renders the rest so
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
+	related *relatedCache
 	data    map[string]any
 	views   render.Views
 	index   []byte // the fallback search index; nil: none
@@ -267,9 +271,7 @@ func (b *build) load() error {
 	}
 	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
 		for _, c := range cs {
-			// (the path under the content folder: the loader's label, then rel)
-			_, rel, _ := strings.Cut(c.Path, "/")
-			b.rec.SetNote(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)), c.Lang)
+			b.rec.SetNote(b.contentPath(c), c.Lang)
 		}
 	}
 	b.mem.Fit()
@@ -292,6 +294,19 @@ func (b *build) recordedLang(rel string) (string, bool) {
 	return b.rec.Note(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
 }
 
+// circularSum is the hash of c's file as the catalog loaded it, if the
+// record has it (textsOpts.sum).
+func (b *build) circularSum(c catalog.Circular) ([sha256.Size]byte, bool) {
+	return b.rec.Sum(b.contentPath(c))
+}
+
+// contentPath is c's file's path, as the record knows it.
+func (b *build) contentPath(c catalog.Circular) string {
+	// (the path under the content folder: the loader's label, then rel)
+	_, rel, _ := strings.Cut(c.Path, "/")
+	return filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel))
+}
+
 func (b *build) unchangedResult() *Result {
 	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: b.last.PageCount(), Unchanged: true}
 }
@@ -300,15 +315,25 @@ func (b *build) unchangedResult() *Result {
 // texts, keeping what the feeds and previews read later.
 func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
-	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat)}
+	cache := readTextCache(b.base)
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
-		to.read = func(c catalog.Circular) (string, error) { return catalog.ReadText(content, label, c.Entry) }
+		to.read = func(c catalog.Circular) (string, [sha256.Size]byte, error) {
+			return catalog.ReadText(content, label, c.Entry)
+		}
 	}
 	var err error
 	if b.txt, err = renderTexts(ctx, b.cat.Circulars, to); err != nil {
 		return err
 	}
+	// (written now, and let go: at 100,000 circulars the leads it holds
+	// are some 250 MB, which Hugo's runs would hold too)
+	if err := cache.write(b.opts.OutDir); err != nil {
+		return err
+	}
+	to.cache = nil
+	b.textsOpts = to
 	if b.opts.ReleaseContent {
 		b.mem.Fit()
 	}
@@ -322,7 +347,14 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now())
+	b.related = readRelatedCache(b.base)
+	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), b.related.rank)
+	// (written now, not with the output: it is some 200 MB at 100,000
+	// circulars, and holds whatever the output is, as the texts' cache)
+	if err := b.related.write(b.opts.OutDir); err != nil {
+		return err
+	}
+	b.related = nil
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
 	for _, v := range views {
@@ -380,6 +412,10 @@ func (b *build) keyPages(ctx context.Context) error {
 				kept[c.Slug] = kept[c.Slug] && b.out.Unchanged(path, b.keys[path])
 			}
 		}
+	}
+	// the texts of the pages rendered again that the text cache had
+	if err := fillTexts(ctx, b.cat.Circulars, b.txt, b.textsOpts, func(slug string) bool { return !kept[slug] }, b.base); err != nil {
+		return err
 	}
 	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
 	b.shown = nil
@@ -445,7 +481,7 @@ func (b *build) publishOutputs() error {
 		return err
 	}
 	b.routes = languageRoutes(Routes(b.cat, b.opts.Now()))
-	b.cat, b.txt = nil, nil // not read after this
+	b.cat, b.txt, b.textsOpts = nil, nil, textsOpts{} // not read after this
 	b.steps.Done("outputs")
 	return nil
 }
@@ -489,6 +525,7 @@ func (b *build) commit() (*Result, error) {
 	if err := b.rec.Write(b.opts.OutDir); err != nil {
 		return nil, err
 	}
+	pruneCaches(filepath.Dir(b.opts.OutDir))
 	b.steps.Done("verify and commit", "pages", n)
 	rendered := b.out.Rendered()
 	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil

@@ -139,6 +139,14 @@ func TestBuild_Rebuild(t *testing.T) {
 		if _, err := os.Stat(render.ManifestPath(third.OutDir)); err != nil {
 			t.Errorf("the manifest of a folder still there was removed: %v", err)
 		}
+		for _, name := range []string{textCacheName, relatedCacheName} {
+			if _, err := os.Stat(cachePath(next.OutDir, name)); err == nil {
+				t.Errorf("the %s cache of a removed folder was left behind", name)
+			}
+			if _, err := os.Stat(cachePath(fourth.OutDir, name)); err != nil {
+				t.Errorf("the %s cache was not linked into the new folder: %v", name, err)
+			}
+		}
 	})
 	// serve's rebuilds keep the last Result: with no input changed (the
 	// record knowing every content file) its catalog is taken as it is,

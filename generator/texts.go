@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -58,10 +59,52 @@ type textsOpts struct {
 	keepHTML map[string]bool
 	// read reads a text the catalog does not hold (loaded
 	// catalog.WithoutTexts: Options.ReleaseContent), to render it and let
-	// it go; what reads it later reads the texts. Nil: none is read.
-	read func(catalog.Circular) (string, error)
+	// it go, with the hash of the file's bytes it read; what reads it
+	// later reads the texts. Nil: none is read.
+	read func(catalog.Circular) (string, [sha256.Size]byte, error)
 	// full are the circulars whose whole plain text is kept (Full).
 	full map[string]bool
+	// cache (with pack) holds the last build's results by what they were
+	// made from (textCache); sum is the hash of a circular's file as the
+	// catalog loaded it (false: unknown, the circular is rendered and
+	// not cached). A circular found there is not rendered: its page's
+	// text is not in the pack until fillTexts renders it. The circulars
+	// of keepHTML and full are rendered always (their HTML and Full are
+	// not cached).
+	cache *textCache
+	sum   func(catalog.Circular) ([sha256.Size]byte, bool)
+}
+
+// text is c's text, the catalog's or read (textsOpts.read), and the
+// hash of the file's bytes it is (known: the file was hashed).
+func (o textsOpts) text(c catalog.Circular) (text string, sum [sha256.Size]byte, known bool, err error) {
+	if c.Content == "" && o.read != nil {
+		text, sum, err = o.read(c)
+		return text, sum, err == nil, err
+	}
+	sum, known = o.loaded(c)
+	return c.Content, sum, known, nil
+}
+
+// loaded is the hash of c's file as the catalog loaded it (textsOpts.sum).
+func (o textsOpts) loaded(c catalog.Circular) ([sha256.Size]byte, bool) {
+	if o.sum == nil {
+		return [sha256.Size]byte{}, false
+	}
+	return o.sum(c)
+}
+
+// renderText renders c's text: its HTML, its plain lead, its obligations
+// and its text with their sentences marked.
+func renderText(c catalog.Circular, text string) (circularText, error) {
+	body, plain, err := markdown.Render(text, related.LeadWords)
+	if err != nil {
+		return circularText{}, fmt.Errorf("%s: %w", c.Path, err)
+	}
+	obs, marked := obligationViews(c, body)
+	// of the plain text, related circulars and previews read the
+	// start only
+	return circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}, nil
 }
 
 // renderTexts renders every circular's text once, on every core.
@@ -74,26 +117,39 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			text := c.Content
-			if text == "" && o.read != nil {
-				var err error
-				if text, err = o.read(c); err != nil {
+			caching := o.cache != nil && o.pack != nil && o.sum != nil
+			if sum, ok := o.loaded(c); caching && ok && !o.keepHTML[c.Slug] && !o.full[c.Slug] {
+				key, err := textKey(sum, c)
+				if err != nil {
 					return err
 				}
+				if hit, ok := o.cache.get(key); ok {
+					out[i] = circularText{Plain: hit.Plain, Obligations: hit.Obligations, MarkedSum: hit.MarkedSum}
+					return nil
+				}
 			}
-			body, plain, err := markdown.Render(text, related.LeadWords)
+			text, sum, known, err := o.text(c)
 			if err != nil {
-				return fmt.Errorf("%s: %w", c.Path, err)
+				return err
 			}
-			obs, marked := obligationViews(c, body)
-			// of the plain text, related circulars and previews read the
-			// start only
-			t := circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}
+			t, err := renderText(c, text)
+			if err != nil {
+				return err
+			}
+			if caching && known {
+				// keyed by the bytes rendered, which are the loaded ones
+				// unless the file changed since
+				key, err := textKey(sum, c)
+				if err != nil {
+					return err
+				}
+				o.cache.put(key, t)
+			}
 			if o.full[c.Slug] {
 				t.Full = strings.Join(markdown.Blocks(text), "\n\n")
 			}
 			if o.pack != nil {
-				if err := o.pack.Add(textName(c.Slug), []byte(marked)); err != nil {
+				if err := o.pack.Add(textName(c.Slug), []byte(t.Marked)); err != nil {
 					return err
 				}
 				t.Marked = "" // the page reads it from the pack
@@ -113,6 +169,41 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 		t[c.Slug] = out[i]
 	}
 	return t, nil
+}
+
+// fillTexts writes into the pack the page texts of the circulars of cs
+// that renderTexts took from its cache (textsOpts.cache) and whose pages
+// are rendered (render), on every core. A text whose marked text is not
+// the cached hash (the page's key hashes it) fails the build and removes
+// the cache beside outDir: the cache was stale, which its keys should
+// make impossible.
+func fillTexts(ctx context.Context, cs []catalog.Circular, txt texts, o textsOpts, render func(slug string) bool, outDir string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, c := range cs {
+		if !render(c.Slug) || o.pack.Has(textName(c.Slug)) {
+			continue
+		}
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			text, _, _, err := o.text(c)
+			if err != nil {
+				return err
+			}
+			t, err := renderText(c, text)
+			if err != nil {
+				return err
+			}
+			if t.MarkedSum != txt[c.Slug].MarkedSum {
+				_ = os.Remove(cachePath(outDir, textCacheName))
+				return fmt.Errorf("%s: its text is not the one the text cache held (removed %s: build again)", c.Path, cachePath(outDir, textCacheName))
+			}
+			return o.pack.Add(textName(c.Slug), []byte(t.Marked))
+		})
+	}
+	return g.Wait()
 }
 
 // keptTexts are the circulars whose texts the build reads after their

@@ -53,6 +53,12 @@ func (p *Pack) find(name string) (span, bool) {
 	return s, ok
 }
 
+// Has says the pack holds the file name.
+func (p *Pack) Has(name string) bool {
+	_, ok := p.find(name)
+	return ok
+}
+
 // Read returns the bytes of the file name.
 func (p *Pack) Read(name string) ([]byte, error) {
 	s, ok := p.find(name)

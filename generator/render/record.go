@@ -36,6 +36,9 @@ type Record struct {
 	// absolute path: a file hashed later is recorded with the stamp it
 	// had before it was read, so a change after the stat shows next time.
 	seen map[string]stamp
+	// hashed are the hashes of the files this build read, recorded or
+	// not (too recent to be: put), by absolute path (Sum).
+	hashed map[string][sha256.Size]byte
 }
 
 // recorded is a file's stamp and hash (its size is the stamp's), and
@@ -78,7 +81,7 @@ func RecordPath(outDir string) string {
 // ReadRecord returns the record of outDir's last build: empty when there
 // is none or it cannot be read (every file is then hashed).
 func ReadRecord(outDir string) *Record {
-	r := &Record{last: map[string]recorded{}, next: map[string]recorded{}, seen: map[string]stamp{}}
+	r := &Record{last: map[string]recorded{}, next: map[string]recorded{}, seen: map[string]stamp{}, hashed: map[string][sha256.Size]byte{}}
 	data, err := os.ReadFile(RecordPath(outDir))
 	if err != nil {
 		return r
@@ -245,6 +248,9 @@ func (r *Record) sum(p string) (fileHash, error) {
 // that stamp is too recent to be trusted (recentCutoff): then p is hashed
 // again next time.
 func (r *Record) put(p string, st stamp, sum fileHash) {
+	r.mu.Lock()
+	r.hashed[p] = sum.sha
+	r.mu.Unlock()
 	if st.Size != sum.size || !st.settled(time.Now()) {
 		// a size other than the stamp's: the file changed under the read
 		return
@@ -271,4 +277,20 @@ func (r *Record) WriteChanged(outDir string) error {
 		return nil
 	}
 	return r.Write(outDir)
+}
+
+// Sum is the hash of the file p (absolute) as this build found it
+// (Scan, HashFiles or Reader), when it did, recorded or too recently
+// changed to be.
+func (r *Record) Sum(p string) ([sha256.Size]byte, bool) {
+	if r == nil {
+		return [sha256.Size]byte{}, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.next[p]; ok {
+		return f.SHA, true
+	}
+	sum, ok := r.hashed[p]
+	return sum, ok
 }

@@ -214,3 +214,26 @@ func TestRecord_Note(t *testing.T) {
 		t.Errorf("b.md changed: note %q kept", note)
 	}
 }
+
+// TestRecord_Sum: Sum is the hash of the bytes a build read of a file,
+// whether its stamp had settled enough to be recorded or not.
+func TestRecord_Sum(t *testing.T) {
+	defer func(c time.Duration) { recentCutoff = c }(recentCutoff)
+	for _, cutoff := range []time.Duration{0, time.Hour} {
+		recentCutoff = cutoff
+		dir := t.TempDir()
+		p := filepath.Join(dir, "a.md")
+		writeTestFile(t, p, "aaaa")
+		r := ReadRecord(filepath.Join(t.TempDir(), "public"))
+		if _, ok := r.Sum(p); ok {
+			t.Errorf("cutoff %v: a sum before the file was read", cutoff)
+		}
+		if _, _, err := r.Scan(dir); err != nil {
+			t.Fatal(err)
+		}
+		r.Reader(dir)("a.md", []byte("aaaa"))
+		if sum, ok := r.Sum(p); !ok || sum != sha256.Sum256([]byte("aaaa")) {
+			t.Errorf("cutoff %v: Sum = %x, %t", cutoff, sum, ok)
+		}
+	}
+}

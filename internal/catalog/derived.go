@@ -83,8 +83,11 @@ func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) 
 // its case, so "upi" in a URL-like word does not count; other terms
 // ("Unified Payments Interface", "RuPay") match in any case.
 func (n Network) Mentions(c Circular) bool {
+	// (the title and summary lower-cased once, not once a term: every
+	// network's terms are looked for in every circular)
+	var title, summary string
 	for _, t := range n.CircularTerms {
-		if containsTerm(c.Title, t) || containsTerm(string(c.Summary), t) {
+		if termIn(c.Title, &title, t) || termIn(string(c.Summary), &summary, t) {
 			return true
 		}
 	}
@@ -94,13 +97,28 @@ func (n Network) Mentions(c Circular) bool {
 // containsTerm reports whether term occurs in text with no part of a
 // word just before or after it.
 func containsTerm(text, term string) bool {
+	var lower string
+	return termIn(text, &lower, term)
+}
+
+// termIn is containsTerm with text's lower-case form in *lower, made
+// when first needed ("" until then).
+func termIn(text string, lower *string, term string) bool {
 	if term == "" {
 		return false
 	}
-	hay, needle := text, term
-	if strings.ToUpper(term) != term {
-		hay, needle = strings.ToLower(text), strings.ToLower(term)
+	if strings.ToUpper(term) == term {
+		return containsWord(text, term)
 	}
+	if *lower == "" {
+		*lower = strings.ToLower(text)
+	}
+	return containsWord(*lower, strings.ToLower(term))
+}
+
+// containsWord reports whether needle occurs in hay with no part of a
+// word just before or after it.
+func containsWord(hay, needle string) bool {
 	for from := 0; from < len(hay); {
 		i := strings.Index(hay[from:], needle)
 		if i < 0 {

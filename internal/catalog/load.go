@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -185,21 +186,23 @@ func WithLangs(langs func(path string) (lang string, ok bool)) LoadOption {
 }
 
 // ReadText reads the text (Content) of the entry e that LoadFS(fsys,
-// label) loaded, as LoadFS reads it.
-func ReadText(fsys fs.FS, label string, e Entry) (string, error) {
+// label) loaded, as LoadFS reads it, and hashes the file's bytes it was
+// read from (sha256): what a cache of what is made of the text is keyed
+// by, whatever the file held when it was loaded.
+func ReadText(fsys fs.FS, label string, e Entry) (text string, sum [sha256.Size]byte, err error) {
 	rel, ok := strings.CutPrefix(e.Path, label+"/")
 	if !ok {
-		return "", fmt.Errorf("%s: not under %s", e.Path, label)
+		return "", sum, fmt.Errorf("%s: not under %s", e.Path, label)
 	}
 	data, err := fs.ReadFile(fsys, rel)
 	if err != nil {
-		return "", err
+		return "", sum, err
 	}
 	_, _, body, err := splitFrontMatter(data)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", e.Path, err)
+		return "", sum, fmt.Errorf("%s: %w", e.Path, err)
 	}
-	return strings.TrimSpace(string(body)), nil
+	return strings.TrimSpace(string(body)), sha256.Sum256(data), nil
 }
 
 type loader struct {

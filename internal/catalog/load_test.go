@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -755,12 +756,15 @@ func TestLoadFS_WithoutTexts(t *testing.T) {
 		if c.Content != "" || w.Content == "" {
 			t.Fatalf("%s: %d bytes of text kept without texts, %d with", c.Path, len(c.Content), len(w.Content))
 		}
-		text, err := ReadText(fsys, "content", c.Entry)
+		text, sum, err := ReadText(fsys, "content", c.Entry)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if text != w.Content {
 			t.Errorf("%s: ReadText differs from the loaded Content", c.Path)
+		}
+		if data, err := fs.ReadFile(fsys, strings.TrimPrefix(c.Path, "content/")); err != nil || sum != sha256.Sum256(data) {
+			t.Errorf("%s: ReadText's hash is not its file's (%v)", c.Path, err)
 		}
 		if "content/"+edited == c.Path {
 			read++
@@ -773,7 +777,7 @@ func TestLoadFS_WithoutTexts(t *testing.T) {
 	if read != 1 {
 		t.Errorf("the CRLF circular %s was not among those read back", edited)
 	}
-	if _, err := ReadText(fsys, "elsewhere", lean.Circulars[0].Entry); err == nil {
+	if _, _, err := ReadText(fsys, "elsewhere", lean.Circulars[0].Entry); err == nil {
 		t.Error("ReadText with another label: no error")
 	}
 }

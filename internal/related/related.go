@@ -18,10 +18,8 @@ import (
 	"cmp"
 	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -31,6 +29,9 @@ import (
 
 // Doc is what the ranking reads of one circular.
 type Doc struct {
+	// ID names the doc across rankings (a circular's slug): RankFrom
+	// finds a doc's last counts and ranking by it.
+	ID             string
 	Title, Summary string
 	// Text is the circular's plain text; only its first LeadWords words
 	// are read (a circular says what it is about at its start).
@@ -51,7 +52,7 @@ func Docs(cs []catalog.Circular, plain func(catalog.Circular) string) []Doc {
 	}
 	docs := make([]Doc, len(cs))
 	for i, c := range cs {
-		d := Doc{Title: c.Title, Summary: string(c.Summary), Text: plain(c), Number: string(c.CircularNumber), Date: c.PublishedDate.Time}
+		d := Doc{ID: c.Slug, Title: c.Title, Summary: string(c.Summary), Text: plain(c), Number: string(c.CircularNumber), Date: c.PublishedDate.Time}
 		for _, s := range slices.Concat([]string(c.Supersedes), []string(c.SupersededBy)) {
 			if j, ok := index[s]; ok {
 				d.Linked = append(d.Linked, j)
@@ -102,36 +103,7 @@ type posting struct {
 // first. A doc with nothing in common with any other gets fewer, or none:
 // an unrelated circular is not shown as related.
 func Rank(docs []Doc, k int) [][]int {
-	vecs, df := vectors(docs)
-	n := len(docs)
-	idf := make([]float32, len(df))
-	for t, d := range df {
-		idf[t] = float32(math.Log(1 + float64(n)/float64(d)))
-	}
-	for i := range vecs {
-		normalise(vecs[i], idf)
-	}
-	post := postings(vecs, len(df))
-	keys := make([]string, n)
-	for i, d := range docs {
-		keys[i] = seriesKey(d.Number)
-	}
-	series := seriesIndex(keys)
-
-	out := make([][]int, n)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := scratch{acc: make([]float32, n), seen: make([]int32, n), dense: make([]float32, len(df))}
-			for i := w; i < n; i += workers {
-				out[i] = s.rankOne(i, docs, keys, vecs, post, series, k)
-			}
-		}()
-	}
-	wg.Wait()
+	out, _ := RankFrom(docs, k, nil)
 	return out
 }
 
@@ -147,8 +119,10 @@ type scratch struct {
 	dense []float32
 }
 
-// rankOne ranks doc i's candidates.
-func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post [][]posting, series map[string][]int, k int) []int {
+// rankOne ranks doc i's candidates; read are the docs whose vectors,
+// dates and series it read (each candidate once), in no particular
+// order.
+func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post [][]posting, series map[string][]int, k int) (out []int, read []int32) {
 	acc, touched := sc.acc, sc.touched[:0]
 	q := slices.Clone(vecs[i])
 	slices.SortFunc(q, func(a, b term) int { return cmp.Compare(b.w, a.w) })
@@ -196,6 +170,7 @@ func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post
 			continue
 		}
 		sc.seen[j] = mark
+		read = append(read, int32(j))
 		s := float64(denseCosine(sc.dense, vecs[j]))
 		linked, sameSeries := slices.Contains(docs[i].Linked, j), key != "" && keys[j] == key
 		if s == 0 && !linked && !sameSeries {
@@ -224,11 +199,11 @@ func (sc *scratch) rankOne(i int, docs []Doc, keys []string, vecs [][]term, post
 		}
 		return cmp.Compare(a.j, b.j)
 	})
-	out := make([]int, 0, k)
+	out = make([]int, 0, k)
 	for _, b := range best[:min(len(best), k)] {
 		out = append(out, b.j)
 	}
-	return out
+	return out, read
 }
 
 // topByScore is the (at most) n of docs with the highest acc, in no
@@ -266,54 +241,6 @@ func topByScore(docs []int, acc []float32, n int) []int {
 		}
 	}
 	return h
-}
-
-// vectors are the docs' term counts (weighted by field), each sorted by
-// term id, and each term's document frequency.
-func vectors(docs []Doc) ([][]term, []int32) {
-	vocab := map[string]int32{}
-	var df []int32
-	vecs := make([][]term, len(docs))
-	// Tokenising is most of the work: on every core, then the vocabulary
-	// in order so ids do not depend on scheduling. In batches: a doc's
-	// counts are a map of some hundred words, and 100,000 of them at once
-	// were over a gigabyte.
-	workers := runtime.GOMAXPROCS(0)
-	counts := make([]map[string]float32, min(len(docs), vectorBatch))
-	for lo := 0; lo < len(docs); lo += vectorBatch {
-		batch := docs[lo:min(lo+vectorBatch, len(docs))]
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Go(func() {
-				for i := w; i < len(batch); i += workers {
-					counts[i] = termCounts(batch[i])
-				}
-			})
-		}
-		wg.Wait()
-		for i, c := range counts[:len(batch)] {
-			keys := make([]string, 0, len(c))
-			for k := range c {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			v := make([]term, 0, len(keys))
-			for _, k := range keys {
-				id, ok := vocab[k]
-				if !ok {
-					id = int32(len(df))
-					vocab[k] = id
-					df = append(df, 0)
-				}
-				df[id]++
-				v = append(v, term{id, c[k]})
-			}
-			slices.SortFunc(v, func(a, b term) int { return cmp.Compare(a.id, b.id) })
-			vecs[lo+i] = v
-			counts[i] = nil
-		}
-	}
-	return vecs, df
 }
 
 // vectorBatch is how many docs vectors tokenises at once (a variable for

@@ -1,0 +1,175 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"regpulse/generator/render"
+	"regpulse/internal/catalog"
+)
+
+// textCache is what the last build's renderTexts made of each circular
+// that the later steps read (its plain lead, its obligations' views, its
+// marked text's hash), by textKey: what it was made from. At 100,000
+// circulars rendering every text is half a minute; with the cache a
+// rebuild renders only the circulars whose file or obligations changed,
+// and the marked text of the pages it renders again (fillTexts). It is
+// kept beside the output, as the record of its inputs is (cachePath),
+// and holds for the program that wrote it only.
+type textCache struct {
+	mu   sync.Mutex
+	last map[string]cachedText // the last build's
+	next map[string]cachedText // this build's: what write keeps
+}
+
+// cachedText is a circularText without what the cache does not keep:
+// the texts themselves (HTML, Marked, Full) and the draft's redline,
+// which is made later from the other circulars (linkDrafts).
+type cachedText struct {
+	Plain       string
+	Obligations []obligationView
+	MarkedSum   [sha256.Size]byte
+}
+
+// textCacheName names the text cache among the caches beside an output
+// (cachePath): public/ has .public.texts.gob.
+const textCacheName = "texts"
+
+// readTextCache reads the text cache of outDir's last build: empty when
+// there is none, it cannot be read, or another program wrote it.
+func readTextCache(outDir string) *textCache {
+	tc := &textCache{next: map[string]cachedText{}}
+	tc.last, _ = readCache[map[string]cachedText](outDir, textCacheName)
+	if tc.last == nil {
+		tc.last = map[string]cachedText{}
+	}
+	return tc
+}
+
+// textKey is the hash of what renderTexts makes a circular's cached
+// results from: its file's bytes (sum: the record's hash of them, as the
+// catalog loaded it) and its obligations as loaded (the stored extracted
+// ones and the loader's review of their citations included).
+func textKey(sum [sha256.Size]byte, c catalog.Circular) (string, error) {
+	obs, err := json.Marshal(c.Obligations)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "file %x\nobligations %d\n%s\n", sum, len(obs), obs)
+	return string(h.Sum(nil)), nil
+}
+
+// get is the last build's results for key, kept for the next build.
+func (tc *textCache) get(key string) (cachedText, bool) {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	t, ok := tc.last[key]
+	if ok {
+		tc.next[key] = t
+	}
+	return t, ok
+}
+
+// put keeps t's results for key, for the next build.
+func (tc *textCache) put(key string, t circularText) {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	tc.next[key] = cachedText{Plain: t.Plain, Obligations: t.Obligations, MarkedSum: t.MarkedSum}
+}
+
+// write keeps this build's results beside outDir.
+func (tc *textCache) write(outDir string) error {
+	if tc == nil {
+		return nil
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	return writeCache(outDir, textCacheName, tc.next)
+}
+
+// cachePath is where the cache name of outDir's build is: beside it, as
+// its record is (public/ has .public.texts.gob).
+func cachePath(outDir, name string) string {
+	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+"."+name+".gob")
+}
+
+// cacheFile is a cache as written: it holds for the program that wrote
+// it only, which may make other results of the same inputs.
+type cacheFile[T any] struct {
+	Program string
+	Data    T
+}
+
+// readCache reads the cache name beside outDir (ok: there is one this
+// program wrote).
+func readCache[T any](outDir, name string) (data T, ok bool) {
+	raw, err := os.ReadFile(cachePath(outDir, name))
+	if err != nil {
+		return data, false
+	}
+	var f cacheFile[T]
+	if gob.NewDecoder(bytes.NewReader(raw)).Decode(&f) != nil {
+		return data, false
+	}
+	if prog, err := render.ProgramHash(); err != nil || prog != f.Program {
+		return data, false
+	}
+	return f.Data, true
+}
+
+// writeCache writes data as the cache name beside outDir.
+func writeCache[T any](outDir, name string, data T) error {
+	prog, err := render.ProgramHash()
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(cacheFile[T]{Program: prog, Data: data}); err != nil {
+		return err
+	}
+	tmp := cachePath(outDir, name) + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, cachePath(outDir, name))
+}
+
+// pruneCaches removes the caches in dir whose output folder is gone
+// (serve removes the folders its rebuilds replaced), as Output.Commit
+// prunes their manifests and records.
+func pruneCaches(dir string) {
+	for _, name := range []string{textCacheName, relatedCacheName} {
+		suffix := "." + name + ".gob"
+		found, _ := filepath.Glob(filepath.Join(dir, ".*"+suffix))
+		for _, c := range found {
+			out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(c), "."), suffix)
+			if _, err := os.Stat(filepath.Join(dir, out)); errors.Is(err, fs.ErrNotExist) {
+				_ = os.Remove(c)
+			}
+		}
+	}
+}
+
+// linkCaches gives outDir the caches of the build in base, when a build
+// into a new folder reuses base's output whole. Without them the next
+// build makes every result again; none can be stale (each cache checks
+// what its results were made from).
+func linkCaches(base, outDir string) {
+	if base == outDir {
+		return
+	}
+	for _, name := range []string{textCacheName, relatedCacheName} {
+		_ = os.Remove(cachePath(outDir, name))
+		_ = os.Link(cachePath(base, name), cachePath(outDir, name))
+	}
+}

@@ -1,0 +1,164 @@
+package generator
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"os"
+	"path/filepath"
+	"regpulse/generator/render"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/catalog"
+)
+
+// settle waits until files written now are old enough for the record to
+// trust their stamps (render.recentCutoff): only then is a circular's
+// text cached, and found again.
+func settle() { time.Sleep(2100 * time.Millisecond) }
+
+// TestTextCache: a build keeps every circular's text in the cache beside
+// its output; a cache of another program, or unreadable, is not read.
+func TestTextCache(t *testing.T) {
+	content := withObligations(t)
+	settle()
+	out := filepath.Join(t.TempDir(), "public")
+	opts := Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
+		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow },
+	}
+	res, err := Build(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := readTextCache(out)
+	if n := len(res.Catalog.Circulars); n == 0 || len(cache.last) != n {
+		t.Fatalf("the cache holds %d texts for %d circulars", len(cache.last), n)
+	}
+	t.Run("OtherProgram", func(t *testing.T) {
+		if err := os.WriteFile(cachePath(out, textCacheName), []byte("not a cache"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c := readTextCache(out); len(c.last) != 0 {
+			t.Errorf("an unreadable cache gave %d texts", len(c.last))
+		}
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(cacheFile[map[string]cachedText]{Program: "another", Data: map[string]cachedText{"k": {Plain: "stale"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cachePath(out, textCacheName), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c := readTextCache(out); len(c.last) != 0 {
+			t.Errorf("another program's cache gave %d texts", len(c.last))
+		}
+	})
+}
+
+// TestRenderTexts_Cache: renderTexts takes from the cache only the
+// circulars whose file and obligations are the cached ones, and gives
+// the results a render without the cache gives; fillTexts writes the
+// page texts it did not render.
+func TestRenderTexts_Cache(t *testing.T) {
+	const src = "Banks must report frauds within seven days."
+	cs := []catalog.Circular{
+		{Entry: catalog.Entry{Slug: "a", Path: "content/circulars/a.md"}, Content: "Payment aggregators must keep funds in escrow.\n\n" + src},
+		{Entry: catalog.Entry{Slug: "b", Path: "content/circulars/b.md"}, Content: "Card issuers shall *tokenise* cards.",
+			Obligations: []catalog.Obligation{{ID: "o1", What: "Report frauds.", Kind: "reporting", SourceText: src}}},
+		{Entry: catalog.Entry{Slug: "c", Path: "content/circulars/c.md"}, Content: "Unchanged: " + src},
+	}
+	// the record's hash of each file: here of its text alone
+	sum := func(c catalog.Circular) ([sha256.Size]byte, bool) { return sha256.Sum256([]byte(c.Content)), true }
+	pack := func(t *testing.T) *render.Pack {
+		p, err := render.CreatePack(filepath.Join(t.TempDir(), "texts.pack"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	// run renders cs with the cache last left (nil: none), and returns
+	// what it made, the cache it leaves and its pack
+	run := func(t *testing.T, cs []catalog.Circular, last *textCache) (texts, *textCache, *render.Pack) {
+		t.Helper()
+		tc := &textCache{last: map[string]cachedText{}, next: map[string]cachedText{}}
+		if last != nil {
+			tc.last = last.next
+		}
+		o := textsOpts{pack: pack(t), cache: tc, sum: sum}
+		txt, err := renderTexts(t.Context(), cs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fillTexts(t.Context(), cs, txt, o, func(string) bool { return true }, t.TempDir()); err != nil {
+			t.Fatal(err)
+		}
+		return txt, tc, o.pack
+	}
+	want := func(t *testing.T, cs []catalog.Circular, got texts, p *render.Pack) {
+		t.Helper()
+		fresh, err := renderTexts(t.Context(), cs, textsOpts{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs {
+			w, g := fresh[c.Slug], got[c.Slug]
+			if g.Plain != w.Plain || g.MarkedSum != w.MarkedSum || !cmp.Equal(g.Obligations, w.Obligations) {
+				t.Errorf("%s: got %+v, rendered %+v", c.Slug, g, w)
+			}
+			if text, err := p.Read(textName(c.Slug)); err != nil || string(text) != w.Marked {
+				t.Errorf("%s: the pack holds %q (%v), want %q", c.Slug, text, err, w.Marked)
+			}
+		}
+	}
+	_, first, _ := run(t, cs, nil)
+	if len(first.next) != len(cs) {
+		t.Fatalf("the cache kept %d texts of %d", len(first.next), len(cs))
+	}
+	changed := slices.Clone(cs)
+	changed[0].Content += " Amended."
+	changed[1].Obligations = []catalog.Obligation{{ID: "o1", What: "Report frauds.", Kind: "prohibition", SourceText: src}}
+	p, err := render.CreatePack(filepath.Join(t.TempDir(), "probe.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	// (the unchanged circular is the cache's: not rendered into the pack)
+	tc := &textCache{last: first.next, next: map[string]cachedText{}}
+	if _, err := renderTexts(t.Context(), changed, textsOpts{pack: p, cache: tc, sum: sum}); err != nil {
+		t.Fatal(err)
+	}
+	if p.Has(textName("c")) || !p.Has(textName("a")) || !p.Has(textName("b")) {
+		t.Errorf("rendered a: %t, b: %t, c: %t; want the changed ones only", p.Has(textName("a")), p.Has(textName("b")), p.Has(textName("c")))
+	}
+	got, _, gotPack := run(t, changed, first)
+	want(t, changed, got, gotPack)
+
+	t.Run("ChangedSinceLoaded", func(t *testing.T) {
+		// a file changed between the load and its text's read: its results
+		// are cached under the bytes read, never under the bytes loaded
+		loaded, read := "Loaded text.", "Text changed since."
+		d := []catalog.Circular{{Entry: catalog.Entry{Slug: "d", Path: "content/circulars/d.md"}}}
+		tc := &textCache{last: map[string]cachedText{}, next: map[string]cachedText{}}
+		o := textsOpts{pack: pack(t), cache: tc,
+			sum: func(catalog.Circular) ([sha256.Size]byte, bool) { return sha256.Sum256([]byte(loaded)), true },
+			read: func(catalog.Circular) (string, [sha256.Size]byte, error) {
+				return read, sha256.Sum256([]byte(read)), nil
+			}}
+		if _, err := renderTexts(t.Context(), d, o); err != nil {
+			t.Fatal(err)
+		}
+		for text, want := range map[string]bool{loaded: false, read: true} {
+			key, err := textKey(sha256.Sum256([]byte(text)), d[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tc.next[key]; ok != want {
+				t.Errorf("cached under the hash of %q: %t, want %t", text, ok, want)
+			}
+		}
+	})
+}

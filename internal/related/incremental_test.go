@@ -1,0 +1,97 @@
+package related
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/store/storetest"
+)
+
+// TestRankFrom: after random edits of a few docs (their text, title,
+// date, number, links), ranking from the last State gives Rank's result
+// and the State a ranking from scratch gives, while ranking again fewer
+// docs than all; a ranking with other docs or another k ranks them all.
+func TestRankFrom(t *testing.T) {
+	docs := Docs(storetest.RealisticCirculars(200, 1), plain)
+	r := rand.New(rand.NewPCG(49, 1))
+	words := []string{"payment", "aggregator", "escrow", "tokenisation", "zebra", "quokka", "settlement", "kyc", "fraud", "nodal"}
+	edit := func(d Doc, i int) Doc {
+		switch r.IntN(6) {
+		case 0: // a word at the start of the text (the lead)
+			d.Text = words[r.IntN(len(words))] + " " + d.Text
+		case 1: // a word never seen before
+			d.Text = fmt.Sprintf("neverseen%d ", r.IntN(1000)) + d.Text
+		case 2:
+			d.Title += " " + words[r.IntN(len(words))]
+		case 3:
+			d.Date = d.Date.Add(time.Duration(r.IntN(4000)) * time.Hour)
+		case 4:
+			d.Number = fmt.Sprintf("DPSS.CO.PD No.%d/02.14.00%d/2024-25", i, r.IntN(3))
+		case 5:
+			d.Linked = append(slices.Clone(d.Linked), r.IntN(len(docs)))
+		}
+		return d
+	}
+	_, last := RankFrom(docs, 5, nil)
+	for round := range 10 {
+		docs = slices.Clone(docs)
+		for range 1 + r.IntN(3) {
+			i := r.IntN(len(docs))
+			docs[i] = edit(docs[i], i)
+		}
+		got, st := RankFrom(docs, 5, last)
+		want, full := RankFrom(docs, 5, nil)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("round %d: ranked from the last state (-full +incremental):\n%s", round, diff)
+		}
+		ranked := st.ranked
+		full.ranked, st.ranked = 0, 0
+		if !reflect.DeepEqual(full, st) {
+			t.Fatalf("round %d: the state is not a full ranking's", round)
+		}
+		t.Logf("round %d: %d docs ranked again", round, ranked)
+		last = st
+	}
+	t.Run("NewWord", func(t *testing.T) {
+		// a word no other doc has moves no other doc's vector: the docs
+		// ranked again are the edited one, those that read it and those
+		// looking up one of its terms (at 200 docs, most of them: each
+		// term's postings hold every doc but for the commonest)
+		docs := slices.Clone(docs)
+		docs[7].Title += " neverseenbefore"
+		got, st := RankFrom(docs, 5, last)
+		if st.ranked >= len(docs) {
+			t.Errorf("ranked %d of %d docs again", st.ranked, len(docs))
+		}
+		if diff := cmp.Diff(Rank(docs, 5), got); diff != "" {
+			t.Errorf("(-full +incremental):\n%s", diff)
+		}
+	})
+	t.Run("Unchanged", func(t *testing.T) {
+		if _, st := RankFrom(docs, 5, last); st.ranked != 0 {
+			t.Errorf("ranked %d docs again, none changed", st.ranked)
+		}
+	})
+	t.Run("OtherDocs", func(t *testing.T) {
+		fewer := docs[1:]
+		for i := range fewer {
+			fewer[i].Linked = nil // (positions of docs)
+		}
+		got, st := RankFrom(fewer, 5, last)
+		if st.ranked != len(fewer) {
+			t.Errorf("ranked %d of %d docs after one was removed", st.ranked, len(fewer))
+		}
+		if diff := cmp.Diff(Rank(fewer, 5), got); diff != "" {
+			t.Errorf("(-full +incremental):\n%s", diff)
+		}
+		if _, st := RankFrom(docs, 4, last); st.ranked != len(docs) {
+			t.Errorf("ranked %d of %d docs for another k", st.ranked, len(docs))
+		}
+	})
+}
