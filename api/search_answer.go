@@ -29,7 +29,7 @@ import (
 // byte, so they follow one another) with the rest deflated around them.
 
 // searchPartBytes bounds the circulars' parts kept.
-const searchPartBytes = 48 << 20
+const searchPartBytes = 32 << 20
 
 // searchParts are the circulars' parts by stamp: stamps are unique across
 // the process's stores, so one map serves every handler.

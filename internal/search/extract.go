@@ -273,7 +273,7 @@ func newExtraction(p Plan, top []Hit) *extraction {
 // keptSentences are the sentences of circulars' summary and text
 // (sentencesOf) by their stamp (Hit.Stamp): splitting them was half an
 // answer's work, and answers draw on the same circulars again and again.
-var keptSentences = memo.New[uint64, [2][]textSentence](24 << 20)
+var keptSentences = memo.New[uint64, [2][]textSentence](16 << 20)
 
 // textSentence is a sentence of a text and its line (eachSentence).
 type textSentence struct {

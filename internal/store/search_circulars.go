@@ -26,7 +26,7 @@ import (
 // change after its version has been let go yet (a later one will be).
 
 // circularCacheBytes bounds the circulars kept (their text mostly).
-const circularCacheBytes = 48 << 20
+const circularCacheBytes = 32 << 20
 
 // circularStamps numbers the reads of circulars the cache keeps, across
 // every store of the process: a stamp names one circular as read.
