@@ -20,7 +20,8 @@ import (
 // search_version: before each search the store reads the version, and
 // when another instance (or this one) changed the index it applies the
 // rows stamped since. Only the page's circulars are read from the
-// database.
+// database, and only those no search read since they last changed
+// (search_circulars.go).
 
 // searchState is the store's in-memory index and the version it holds.
 type searchState struct {
