@@ -297,7 +297,12 @@ func pageURL(u *url.URL, limit, offset int) string {
 // cards: each with its preview and the circulars replacing it named (the
 // "Superseded by" note).
 func (h *Handler) cards(ctx context.Context, cs []catalog.Circular) ([]catalog.Circular, error) {
-	catalog.WithPreviews(cs)
+	return h.withReplacements(ctx, catalog.WithPreviews(cs))
+}
+
+// withReplacements names in each of cs the circulars replacing it (the
+// "Superseded by" note).
+func (h *Handler) withReplacements(ctx context.Context, cs []catalog.Circular) ([]catalog.Circular, error) {
 	slugs := catalog.ReplacingSlugs(cs)
 	if len(slugs) == 0 {
 		return cs, nil

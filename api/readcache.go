@@ -105,3 +105,9 @@ func fromCache(r *http.Request, q any) bool {
 	slot.hit, _ = slot.reads.Get(slot.key)
 	return slot.hit != nil
 }
+
+// recording reports whether a cached read's answer is being recorded for
+// the read cache (which keeps it plain and compresses it itself).
+func recording(r *http.Request) bool {
+	return r.Context().Value(cacheSlotKey{}) != nil
+}

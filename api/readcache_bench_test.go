@@ -34,7 +34,7 @@ func contentStore(b *testing.B) *store.DB {
 
 // portal is the whole server's handler (site and API, compressed) over db,
 // with a read cache of size answers or none.
-func portal(b *testing.B, db Store, size int) http.Handler {
+func portal(b testing.TB, db Store, size int) http.Handler {
 	b.Helper()
 	dir := b.TempDir()
 	for _, name := range []string{"index.html", "404.html"} {

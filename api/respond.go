@@ -77,6 +77,12 @@ func (h *Handler) writeOK(w http.ResponseWriter, r *http.Request, v any, headers
 // Cache-Control: no-cache lets clients keep the body but makes them ask
 // each time, so a sync shows at once.
 func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string, body []byte, headers ...string) {
+	writeRevalidatedAs(w, r, contentType, body, nil, headers...)
+}
+
+// writeRevalidatedAs is writeRevalidated sending gzipped, when not nil,
+// in place of body: body gzipped, the request accepting gzip.
+func writeRevalidatedAs(w http.ResponseWriter, r *http.Request, contentType string, body, gzipped []byte, headers ...string) {
 	h := sha256.New()
 	h.Write(body)
 	for _, v := range headers {
@@ -94,6 +100,11 @@ func writeRevalidated(w http.ResponseWriter, r *http.Request, contentType string
 	}
 	hdr.Set("Content-Type", contentType)
 	hdr.Set("X-Content-Type-Options", "nosniff")
+	if gzipped != nil {
+		hdr.Set("Content-Encoding", "gzip")
+		hdr.Add("Vary", "Accept-Encoding")
+		body = gzipped
+	}
 	w.WriteHeader(http.StatusOK)
 	w.Write(body)
 }

@@ -103,11 +103,12 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request, q search.Query)
 		return
 	}
 	h.withModelAnswer(r.Context(), q.Text, &res)
-	if res.Circulars, err = h.cards(r.Context(), res.Circulars); err != nil {
+	parts, err := h.circularParts(r.Context(), res)
+	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	h.writeOK(w, r, res)
+	h.writeSearch(w, r, res, parts)
 }
 
 // searchFeed is GET /search/feed: the circulars holding every term of the

@@ -19,6 +19,9 @@ type Hit struct {
 	// empty): a direct answer may come from it.
 	Provision *ProvisionHit
 	Tier      int
+	// Stamp names Circular as the store read it (Response.Stamps); 0
+	// when the store names none.
+	Stamp uint64
 }
 
 // Results is what a store finds for a Plan: the page of hits, the top
@@ -58,6 +61,11 @@ type Response struct {
 	Correction *Correction `json:"correction"`
 	// Latest says the strong matches are sorted newest first (a UPI query).
 	Latest bool `json:"latest"`
+	// Stamps name each of Circulars as the store read it: within a
+	// process, two circulars of the same stamp are the same bytes, so
+	// what is made from one (its JSON) may be kept for the other. 0 names
+	// none.
+	Stamps []uint64 `json:"-"`
 }
 
 // Answer is the direct answer to a query: a passage of the best circulars,
@@ -168,8 +176,9 @@ func Respond(p Plan, r Results) Response {
 	pages := (r.Total + PageSize - 1) / PageSize
 	page := max(p.Query.Page, 1)
 	cs := make([]catalog.Circular, len(r.Hits))
+	stamps := make([]uint64, len(r.Hits))
 	for i, h := range r.Hits {
-		cs[i] = h.Circular
+		cs[i], stamps[i] = h.Circular, h.Stamp
 	}
 	m := newMatcher(p, false)
 	ps := make(catalog.List[ProvisionHit], len(r.Provisions))
@@ -195,6 +204,7 @@ func Respond(p Plan, r Results) Response {
 		Facets:     f,
 		Correction: p.Correction(),
 		Latest:     p.Latest,
+		Stamps:     stamps,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"regpulse/internal/catalog"
+	"regpulse/internal/search/memo"
 )
 
 // tierConfidence is how much a match of each tier says about relevance:
@@ -217,8 +218,13 @@ func newExtraction(p Plan, top []Hit) *extraction {
 		hs := hitSentences{x: x, rank: ranks[kind], hit: h, title: x.m.termsIn(title, nil)}
 		ranks[kind]++
 		line := 0
-		for _, text := range texts {
-			eachSentence(text, func(s string, l int) {
+		stamp := h.Stamp
+		if h.Provision != nil {
+			stamp = 0
+		}
+		for _, sents := range sentencesOf(stamp, texts) {
+			for _, sent := range sents {
+				s, l := sent.text, sent.line
 				terms := x.m.termsIn(s, nil)
 				// "It applies from 1 April": a sentence leaning on the one
 				// before is about what that one holds (and answers with it).
@@ -231,7 +237,7 @@ func newExtraction(p Plan, top []Hit) *extraction {
 					df[t]++
 				}
 				n++
-			})
+			}
 			line += summaryLines // the summary's lines are not the text's
 		}
 		x.hits = append(x.hits, hs)
@@ -262,6 +268,39 @@ func newExtraction(p Plan, top []Hit) *extraction {
 		x.hits[i].score()
 	}
 	return x
+}
+
+// keptSentences are the sentences of circulars' summary and text
+// (sentencesOf) by their stamp (Hit.Stamp): splitting them was half an
+// answer's work, and answers draw on the same circulars again and again.
+var keptSentences = memo.New[uint64, [2][]textSentence](16 << 20)
+
+// textSentence is a sentence of a text and its line (eachSentence).
+type textSentence struct {
+	text string
+	line int
+}
+
+// sentencesOf is the sentences of each of texts, kept under stamp when it
+// is not 0 (it then names the texts).
+func sentencesOf(stamp uint64, texts [2]string) [2][]textSentence {
+	if stamp != 0 {
+		if kept, ok := keptSentences.Get(stamp); ok {
+			return kept
+		}
+	}
+	var out [2][]textSentence
+	size := 0
+	for i, text := range texts {
+		eachSentence(text, func(s string, l int) {
+			out[i] = append(out[i], textSentence{s, l})
+			size += len(s) + 32
+		})
+	}
+	if stamp != 0 {
+		keptSentences.Put(stamp, out, size)
+	}
+	return out
 }
 
 // typed reports whether the question asks for a fact of a kind the

@@ -231,3 +231,27 @@ func TestExtract_Provision(t *testing.T) {
 		}
 	}
 }
+
+// TestExtract_KeptSentences: a hit with a stamp answers as one without,
+// its sentences kept; another stamp is another text, whatever was kept.
+func TestExtract_KeptSentences(t *testing.T) {
+	const q = "what is the upi lite balance limit"
+	stamped := func(c catalog.Circular, stamp uint64) []Hit { return []Hit{{Circular: c, Tier: TierAny, Stamp: stamp}} }
+	for _, tc := range []struct {
+		name string
+		hits []Hit
+		want []Hit // answered the same as
+	}{
+		{"First", stamped(liteLimits, 1<<62), stamped(liteLimits, 0)},
+		{"Kept", stamped(liteLimits, 1<<62), stamped(liteLimits, 0)},
+		{"OtherStamp", stamped(apiLimits, 1<<62+1), stamped(apiLimits, 0)},
+		{"ProvisionNotKept", []Hit{{Provision: &ProvisionHit{Provision: catalog.Provision{ID: "1", Text: "The balance limit is ₹5,000."}, Source: "RBI"}, Stamp: 1 << 62}},
+			[]Hit{{Provision: &ProvisionHit{Provision: catalog.Provision{ID: "1", Text: "The balance limit is ₹5,000."}, Source: "RBI"}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(Extract(questionPlan(q), tc.want), Extract(questionPlan(q), tc.hits)); diff != "" {
+				t.Errorf("(-unstamped +stamped):\n%s", diff)
+			}
+		})
+	}
+}

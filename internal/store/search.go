@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 	"regpulse/internal/search/index"
 )
@@ -21,7 +20,8 @@ import (
 // search_version: before each search the store reads the version, and
 // when another instance (or this one) changed the index it applies the
 // rows stamped since. Only the page's circulars are read from the
-// database.
+// database, and only those no search read since they last changed
+// (search_circulars.go).
 
 // searchState is the store's in-memory index and the version it holds.
 type searchState struct {
@@ -32,6 +32,8 @@ type searchState struct {
 	snapshot     func() (*index.Index, index.Stamp, error)
 	snapshotName string
 	log          *slog.Logger
+	// circulars are the circulars searches returned (search_circulars.go).
+	circulars circularCache
 }
 
 // WithSearchSnapshot makes the first load of the search index start from
@@ -118,7 +120,7 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 	for _, m := range append(found.Hits, found.Top...) {
 		keys = append(keys, m.Key)
 	}
-	byKey, err := s.circularsByKey(ctx, keys)
+	byKey, err := s.circularsByKey(ctx, stamp, keys)
 	pf := <-provisions
 	if err = errors.Join(err, pf.err); err != nil {
 		return search.Response{}, err
@@ -129,40 +131,13 @@ func (s *DB) Search(ctx context.Context, q search.Query) (_ search.Response, err
 		for _, m := range ms {
 			// A circular removed since the index was read is left out.
 			if c, ok := byKey[m.Key]; ok {
-				out = append(out, search.Hit{Circular: c, Tier: m.Tier})
+				out = append(out, search.Hit{Circular: c.c, Stamp: c.stamp, Tier: m.Tier})
 			}
 		}
 		return out
 	}
 	r.Hits, r.Top = hits(found.Hits), hits(found.Top)
 	return search.Respond(p, r), nil
-}
-
-// circularsByKey reads the circulars with the index keys (rowid) keys.
-func (s *DB) circularsByKey(ctx context.Context, keys []int64) (map[int64]catalog.Circular, error) {
-	out := make(map[int64]catalog.Circular, len(keys))
-	if len(keys) == 0 {
-		return out, nil
-	}
-	args := make([]any, len(keys))
-	for i, k := range keys {
-		args[i] = k
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT c.rowid, `+circularSelect+` FROM `+circularsFrom+`
-WHERE c.rowid IN (`+placeholders(len(args))+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var key int64
-		var c catalog.Circular
-		if err := rows.Scan(append([]any{&key}, circularColumns.targets(&c)...)...); err != nil {
-			return nil, err
-		}
-		out[key] = c
-	}
-	return out, rows.Err()
 }
 
 // LoadSearchIndex reads the search index into memory now, rather than at
@@ -251,27 +226,30 @@ func (s *DB) refreshSearch(ctx context.Context, gen string, version int64) error
 		idx, since := s.openSearchSnapshot(gen, version)
 		s.search.snapshot = nil // one try: a later reload reads the store
 		if idx != nil {
-			problems, err := s.applySearchRows(ctx, idx, since)
+			_, problems, err := s.applySearchRows(ctx, idx, since)
 			if err != nil {
 				return err
 			}
+			s.search.circulars.reset(gen, version)
 			s.search.cur.Store(&loadedIndex{idx: idx, generation: gen, version: version, problems: problems})
 			return nil
 		}
 	}
 	if cur == nil || cur.generation != gen || cur.version > version {
 		idx := index.New()
-		problems, err := s.applySearchRows(ctx, idx, -1)
+		_, problems, err := s.applySearchRows(ctx, idx, -1)
 		if err != nil {
 			return err
 		}
+		s.search.circulars.reset(gen, version)
 		s.search.cur.Store(&loadedIndex{idx: idx, generation: gen, version: version, problems: problems})
 		return nil
 	}
-	problems, err := s.applySearchRows(ctx, cur.idx, cur.version)
+	changed, problems, err := s.applySearchRows(ctx, cur.idx, cur.version)
 	if err != nil {
 		return err
 	}
+	s.search.circulars.changed(changed, version)
 	s.search.cur.Store(&loadedIndex{idx: cur.idx, generation: gen, version: version,
 		problems: errors.Join(cur.problems, problems)})
 	return nil
@@ -372,16 +350,17 @@ func (s *DB) storedSearchVersion(ctx context.Context) (st searchStamp, err error
 const loadChunk = 4096
 
 // applySearchRows applies to idx the rows of the index stamped after
-// version (-1: every row, skipping removed ones). problems are the rows
-// idx could not read; it applied the others.
-func (s *DB) applySearchRows(ctx context.Context, idx *index.Index, version int64) (problems, err error) {
+// version (-1: every row, skipping removed ones). changed are the keys of
+// the rows read (none for -1). problems are the rows idx could not read;
+// it applied the others.
+func (s *DB) applySearchRows(ctx context.Context, idx *index.Index, version int64) (changed []int64, problems, err error) {
 	query := `SELECT rid, source, category, published_date, slug, terms FROM circular_terms WHERE version > ?`
 	if version < 0 {
 		query += ` AND terms IS NOT NULL`
 	}
 	rows, err := s.db.QueryContext(ctx, query, version)
 	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
 	defer rows.Close()
 	// The rows are read while the index takes the chunks read before:
@@ -406,6 +385,9 @@ func (s *DB) applySearchRows(ctx context.Context, idx *index.Index, version int6
 			if err := rows.Scan(&d.Key, &d.Source, &d.Category, &d.Date, &d.Slug, &d.Terms); err != nil {
 				return nil, err
 			}
+			if version >= 0 {
+				changed = append(changed, d.Key)
+			}
 			if d.Terms == nil {
 				removed = append(removed, d.Key)
 				continue
@@ -421,31 +403,31 @@ func (s *DB) applySearchRows(ctx context.Context, idx *index.Index, version int6
 	}()
 	errs = append(errs, <-applied...)
 	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
 	if err := idx.Apply(nil, removed, nil); err != nil {
 		errs = append(errs, err)
 	}
 	words, err := s.db.QueryContext(ctx, `SELECT word, key FROM search_words WHERE version > ?`, version)
 	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
 	defer words.Close()
 	var ws []search.Word
 	for words.Next() {
 		var w search.Word
 		if err := words.Scan(&w.Word, &w.Key); err != nil {
-			return nil, fmt.Errorf("search index: %w", err)
+			return nil, nil, fmt.Errorf("search index: %w", err)
 		}
 		ws = append(ws, w)
 	}
 	if err := words.Err(); err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+		return nil, nil, fmt.Errorf("search index: %w", err)
 	}
 	if err := idx.Apply(nil, nil, ws); err != nil {
 		errs = append(errs, err)
 	}
-	return errors.Join(errs...), nil
+	return changed, errors.Join(errs...), nil
 }
 
 // scanOne reads one row of query into a T.

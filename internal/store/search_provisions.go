@@ -10,6 +10,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/search"
 	"regpulse/internal/search/index"
+	"regpulse/internal/search/memo"
 )
 
 // Searching the Master Directions' provisions in force: a second
@@ -45,7 +46,14 @@ type provisionIndex struct {
 	// spans are the spans not ended on the day they were read, by index
 	// key; only those in force on day are in idx.
 	spans []searchedSpan
+	// hits are the provisions searches found, by span id, as read at the
+	// provisions' stamp (so used only by searches at it): a span changed
+	// later is read into the index of its new stamp.
+	hits *memo.Map[string, search.ProvisionHit]
 }
+
+// provisionHitBytes bounds the provisions an index keeps found.
+const provisionHitBytes = 8 << 20
 
 // searchedSpan is what the index keeps of a span: its id, its days
 // (to: its end, or its direction's), and its Doc while not yet in force.
@@ -184,7 +192,7 @@ ORDER BY s.direction, s.position, s.valid_from`, day.String())
 		return nil, fmt.Errorf("provisions: %w", err)
 	}
 	p := &provisionIndex{idx: index.New(), generation: stamp.generation, provisions: stamp.provisions, day: day,
-		spans: make([]searchedSpan, len(read))}
+		spans: make([]searchedSpan, len(read)), hits: memo.New[string, search.ProvisionHit](provisionHitBytes)}
 	var now []index.Doc
 	for key, r := range read {
 		sp := searchedSpan{id: r.id, from: r.hit.InForceFrom, to: r.to}
@@ -205,38 +213,28 @@ ORDER BY s.direction, s.position, s.valid_from`, day.String())
 }
 
 // provisionHits reads the provisions of the index's matches ms, in
-// order; a span removed since the index was read is left out.
-func (s *DB) provisionHits(ctx context.Context, p *provisionIndex, ms []index.Match) ([]search.Hit, error) {
+// order, those p keeps from it when p is of stamp (kept), the others from
+// the database; a span removed since the index was read is left out.
+func (s *DB) provisionHits(ctx context.Context, p *provisionIndex, kept bool, ms []index.Match) ([]search.Hit, error) {
 	if len(ms) == 0 {
 		return nil, nil
 	}
-	args := make([]any, len(ms))
-	for i, m := range ms {
-		args[i] = p.spans[m.Key].id
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.provision, s.chapter, s.heading, s.text, s.wording, s.valid_from,
-d.slug, d.short_title, d.title, d.source
-FROM provision_spans s JOIN master_directions d ON d.slug = s.direction
-WHERE s.id IN (`+placeholders(len(args))+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	byID := map[string]search.ProvisionHit{}
-	for rows.Next() {
-		var id, title string
-		var h search.ProvisionHit
-		if err := rows.Scan(&id, &h.ID, &h.Chapter, &h.Heading, &h.Text, &h.Wording, (*dateColumn)(&h.InForceFrom),
-			&h.Direction, &h.DirectionTitle, &title, &h.Source); err != nil {
-			return nil, err
+	var args []any
+	for _, m := range ms {
+		id := p.spans[m.Key].id
+		if h, ok := p.hits.Get(id); ok && kept {
+			byID[id] = h
+		} else {
+			args = append(args, id)
 		}
-		if h.DirectionTitle == "" {
-			h.DirectionTitle = title
-		}
-		h.URL = search.ProvisionURL(h.Direction, h.ID)
-		byID[id] = h
 	}
-	if err := rows.Err(); err != nil {
+	if err := s.readProvisionHits(ctx, args, func(id string, h search.ProvisionHit) {
+		byID[id] = h
+		if kept {
+			p.hits.Put(id, h, 512+len(h.Text)+len(h.Wording)+len(h.Heading))
+		}
+	}); err != nil {
 		return nil, err
 	}
 	var out []search.Hit
@@ -246,6 +244,36 @@ WHERE s.id IN (`+placeholders(len(args))+`)`, args...)
 		}
 	}
 	return out, nil
+}
+
+// readProvisionHits reads the provisions of the span ids args, calling
+// found with each.
+func (s *DB) readProvisionHits(ctx context.Context, args []any, found func(id string, h search.ProvisionHit)) error {
+	if len(args) == 0 {
+		return nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.provision, s.chapter, s.heading, s.text, s.wording, s.valid_from,
+d.slug, d.short_title, d.title, d.source
+FROM provision_spans s JOIN master_directions d ON d.slug = s.direction
+WHERE s.id IN (`+placeholders(len(args))+`)`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, title string
+		var h search.ProvisionHit
+		if err := rows.Scan(&id, &h.ID, &h.Chapter, &h.Heading, &h.Text, &h.Wording, (*dateColumn)(&h.InForceFrom),
+			&h.Direction, &h.DirectionTitle, &title, &h.Source); err != nil {
+			return err
+		}
+		if h.DirectionTitle == "" {
+			h.DirectionTitle = title
+		}
+		h.URL = search.ProvisionURL(h.Direction, h.ID)
+		found(id, h)
+	}
+	return rows.Err()
 }
 
 // searchProvisions finds the best search.ProvisionResults provisions in
@@ -262,7 +290,8 @@ func (s *DB) searchProvisions(ctx context.Context, stamp searchStamp, p search.P
 		return nil, err
 	}
 	p.Query.Page, p.Latest = 1, false
-	return s.provisionHits(ctx, pi, pi.idx.FindTop(p, search.ProvisionResults))
+	kept := pi.generation == stamp.generation && pi.provisions == stamp.provisions
+	return s.provisionHits(ctx, pi, kept, pi.idx.FindTop(p, search.ProvisionResults))
 }
 
 // LoadProvisionIndex reads the provisions in force into memory now,
