@@ -25,25 +25,11 @@ func poolLargest() int {
 // file of megabytes through Hugo's buffer pool, the pool holds no buffer
 // larger than largeBuffer, and small ones are kept.
 func TestRender_DropsLargeBuffers(t *testing.T) {
-	templates := testTemplates(t)
-	dir := t.TempDir()
-	w, err := NewWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	out, err := NewOutput(dir+"/public", w.Staging(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	site := testSite(t, w, 3)
-	site.Data["big"] = strings.Repeat("x", 3*largeBuffer) // read by every run
-	site.GroupData[1] = append(site.GroupData[1], "big")
-	site.CardData = append(site.CardData, "big")
-	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"}, Mem: NewHeapLimit()}
-	if err := r.Render(t.Context(), w, out, site); err != nil {
-		t.Fatal(err)
-	}
+	renderTestSite(t, 3, 0, func(site *Site) {
+		site.Data["big"] = strings.Repeat("x", 3*largeBuffer) // read by every run
+		site.GroupData[1] = append(site.GroupData[1], "big")
+		site.CardData = append(site.CardData, "big")
+	})
 	if got := poolLargest(); got > largeBuffer {
 		t.Errorf("Hugo's buffer pool holds a buffer of %d bytes after the render, want none over %d", got, largeBuffer)
 	}

@@ -39,21 +39,14 @@ func testSite(t *testing.T, w *Workspace, n int) Site {
 		GroupData: map[Group][]string{1: {"label"}}, CardData: []string{"label"}}
 }
 
-// testTemplates is the render tests' templates' folder.
-func testTemplates(t *testing.T) string {
+// renderTestSite renders testSite(n), changed by each of edit, in runs
+// of size pages into a new output folder and returns it with the Output.
+func renderTestSite(t *testing.T, n, size int, edit ...func(*Site)) (string, *Output) {
 	t.Helper()
 	templates, err := filepath.Abs("testdata/templates")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return templates
-}
-
-// renderTestSite renders testSite(n) in runs of size pages into a new
-// output folder and returns it with the Output.
-func renderTestSite(t *testing.T, n, size int) (string, *Output) {
-	t.Helper()
-	templates := testTemplates(t)
 	dir := t.TempDir()
 	w, err := NewWorkspace(dir)
 	if err != nil {
@@ -67,7 +60,11 @@ func renderTestSite(t *testing.T, n, size int) (string, *Output) {
 	}
 	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"},
 		RunPages: size, Mem: NewHeapLimit()}
-	if err := r.Render(t.Context(), w, out, testSite(t, w, n)); err != nil {
+	site := testSite(t, w, n)
+	for _, e := range edit {
+		e(&site)
+	}
+	if err := r.Render(t.Context(), w, out, site); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.Commit("inputs", nil); err != nil {

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -62,16 +61,10 @@ func TestDB_TakeRate(t *testing.T) {
 // is counted, however the requests interleave.
 func TestDB_TakeRate_TwoInstances(t *testing.T) {
 	t.Parallel()
-	for _, kind := range []struct {
-		name string
-		url  func(t *testing.T) string
-	}{
-		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
-		{"postgres", func(t *testing.T) string { return newPostgresTest(t) }},
-	} {
+	for _, kind := range sharedTargets() {
 		t.Run(kind.name, func(t *testing.T) {
 			t.Parallel()
-			url := kind.url(t)
+			url := kind.target(t)
 			a, b := openAndClose(t, url, nil), openAndClose(t, url, nil)
 			const allowance, tries = 25, 200
 			window := time.Date(2025, 6, 30, 12, 0, 0, 0, time.UTC)

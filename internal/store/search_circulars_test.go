@@ -1,7 +1,6 @@
 package store
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,13 +17,7 @@ func TestSearchCirculars_Changed(t *testing.T) {
 	t.Parallel()
 	cs := storetest.RealisticCirculars(40, 7)
 	const x = 12 // the circular changed
-	for _, kind := range []struct {
-		name   string
-		target func(t *testing.T) string
-	}{
-		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
-		{"postgres", func(t *testing.T) string { return newPostgresTest(t) }},
-	} {
+	for _, kind := range sharedTargets() {
 		t.Run(kind.name, func(t *testing.T) {
 			t.Parallel()
 			for _, tc := range []struct {

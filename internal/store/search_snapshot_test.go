@@ -24,13 +24,7 @@ import (
 // ignored with a warning, and the answers stay the same.
 func TestSearchSnapshot(t *testing.T) {
 	t.Parallel()
-	for _, kind := range []struct {
-		name   string
-		target func(t *testing.T) string
-	}{
-		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "regpulse.db") }},
-		{"postgres", func(t *testing.T) string { return newPostgresTest(t) }},
-	} {
+	for _, kind := range sharedTargets() {
 		t.Run(kind.name, func(t *testing.T) {
 			t.Parallel()
 			target := kind.target(t)
