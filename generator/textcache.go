@@ -5,12 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"regpulse/generator/render"
@@ -144,20 +141,10 @@ func writeCache[T any](outDir, name string, data T) error {
 	return os.Rename(tmp, cachePath(outDir, name))
 }
 
-// pruneCaches removes the caches in dir whose output folder is gone
-// (serve removes the folders its rebuilds replaced), as Output.Commit
-// prunes their manifests and records.
+// pruneCaches removes the caches in dir whose output folder is gone, as
+// Output.Commit prunes their manifests and records.
 func pruneCaches(dir string) {
-	for _, name := range []string{textCacheName, relatedCacheName} {
-		suffix := "." + name + ".gob"
-		found, _ := filepath.Glob(filepath.Join(dir, ".*"+suffix))
-		for _, c := range found {
-			out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(c), "."), suffix)
-			if _, err := os.Stat(filepath.Join(dir, out)); errors.Is(err, fs.ErrNotExist) {
-				_ = os.Remove(c)
-			}
-		}
-	}
+	render.PruneBeside(dir, "."+textCacheName+".gob", "."+relatedCacheName+".gob")
 }
 
 // linkCaches gives outDir the caches of the build in base, when a build

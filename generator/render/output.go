@@ -277,15 +277,16 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 	if err := os.Rename(tmp, ManifestPath(p.outDir)); err != nil {
 		return err
 	}
-	pruneManifests(filepath.Dir(p.outDir))
+	PruneBeside(filepath.Dir(p.outDir), ".manifest.json", ".inputs.gob")
 	return nil
 }
 
-// pruneManifests removes the manifests and records (RecordPath) in dir
-// whose output folder is gone (serve removes the folders its rebuilds
-// replaced, not knowing of them).
-func pruneManifests(dir string) {
-	for _, suffix := range []string{".manifest.json", ".inputs.gob"} {
+// PruneBeside removes the files kept beside an output folder in dir
+// (.public.manifest.json, the record RecordPath, a build's caches: a dot,
+// the folder's name, one of suffixes) whose folder is gone (serve removes
+// the folders its rebuilds replaced, not knowing of them).
+func PruneBeside(dir string, suffixes ...string) {
+	for _, suffix := range suffixes {
 		found, _ := filepath.Glob(filepath.Join(dir, ".*"+suffix))
 		for _, m := range found {
 			out := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "."), suffix)
