@@ -1,13 +1,10 @@
 package generator
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"regpulse/generator/render"
@@ -96,49 +93,22 @@ func (tc *textCache) write(outDir string) error {
 
 // cachePath is where the cache name of outDir's build is: beside it, as
 // its record is (public/ has .public.texts.gob).
-func cachePath(outDir, name string) string {
-	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+"."+name+".gob")
-}
-
-// cacheFile is a cache as written: it holds for the program that wrote
-// it only, which may make other results of the same inputs.
-type cacheFile[T any] struct {
-	Program string
-	Data    T
-}
+func cachePath(outDir, name string) string { return render.BesidePath(outDir, name+".gob") }
 
 // readCache reads the cache name beside outDir (ok: there is one this
-// program wrote).
+// program wrote, which may make other results of the same inputs).
 func readCache[T any](outDir, name string) (data T, ok bool) {
-	raw, err := os.ReadFile(cachePath(outDir, name))
-	if err != nil {
-		return data, false
+	data, ok, ours := render.ReadBeside[T](outDir, name+".gob")
+	if !ok || !ours {
+		var none T
+		return none, false
 	}
-	var f cacheFile[T]
-	if gob.NewDecoder(bytes.NewReader(raw)).Decode(&f) != nil {
-		return data, false
-	}
-	if prog, err := render.ProgramHash(); err != nil || prog != f.Program {
-		return data, false
-	}
-	return f.Data, true
+	return data, true
 }
 
 // writeCache writes data as the cache name beside outDir.
 func writeCache[T any](outDir, name string, data T) error {
-	prog, err := render.ProgramHash()
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(cacheFile[T]{Program: prog, Data: data}); err != nil {
-		return err
-	}
-	tmp := cachePath(outDir, name) + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, cachePath(outDir, name))
+	return render.WriteBeside(outDir, name+".gob", data)
 }
 
 // pruneCaches removes the caches in dir whose output folder is gone, as

@@ -1,9 +1,7 @@
 package render
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
 	"io/fs"
 	"maps"
 	"os"
@@ -49,12 +47,9 @@ type recorded struct {
 	Note  string
 }
 
-// recordFile is a Record as written: its notes hold for the program that
-// wrote them only (ProgramHash).
-type recordFile struct {
-	Program string
-	Files   map[string]recorded
-}
+// recordName names the record among the files beside an output
+// (BesidePath): its notes hold for the program that wrote them only.
+const recordName = "inputs.gob"
 
 func (r recorded) sum() fileHash { return fileHash{size: r.Stamp.Size, sha: r.SHA} }
 
@@ -74,30 +69,24 @@ var recentCutoff = 2 * time.Second
 
 // RecordPath is where the record of outDir's inputs is: beside it, as
 // its manifest is (public/ has .public.inputs.gob).
-func RecordPath(outDir string) string {
-	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+".inputs.gob")
-}
+func RecordPath(outDir string) string { return BesidePath(outDir, recordName) }
 
 // ReadRecord returns the record of outDir's last build: empty when there
 // is none or it cannot be read (every file is then hashed).
 func ReadRecord(outDir string) *Record {
 	r := &Record{last: map[string]recorded{}, next: map[string]recorded{}, seen: map[string]stamp{}, hashed: map[string][sha256.Size]byte{}}
-	data, err := os.ReadFile(RecordPath(outDir))
-	if err != nil {
+	files, ok, ours := ReadBeside[map[string]recorded](outDir, recordName)
+	if !ok || files == nil {
 		return r
 	}
-	var last recordFile
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&last) != nil || last.Files == nil {
-		return r
-	}
-	if prog, err := ProgramHash(); err != nil || prog != last.Program {
+	if !ours {
 		// another program may find other things in the same bytes
-		for p, f := range last.Files {
+		for p, f := range files {
 			f.Note = ""
-			last.Files[p] = f
+			files[p] = f
 		}
 	}
-	r.last = last.Files
+	r.last = files
 	return r
 }
 
@@ -133,19 +122,7 @@ func (r *Record) Write(outDir string) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	prog, err := ProgramHash()
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(recordFile{Program: prog, Files: r.next}); err != nil {
-		return err
-	}
-	tmp := RecordPath(outDir) + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, RecordPath(outDir))
+	return WriteBeside(outDir, recordName, r.next)
 }
 
 // Scan stats every regular file under dir (as HashFiles walks it) and
