@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -34,11 +35,15 @@ func TestRender_DropsLargeBuffers(t *testing.T) {
 		t.Errorf("Hugo's buffer pool holds a buffer of %d bytes after the render, want none over %d", got, largeBuffer)
 	}
 
-	small := bufferpool.GetBuffer()
-	small.Grow(1024)
-	bufferpool.PutBuffer(small)
+	// the race detector's pool drops a quarter of what is put back: with
+	// twenty small buffers, one is still found
+	for range 20 {
+		small := new(bytes.Buffer)
+		small.Grow(1024)
+		bufferpool.PutBuffer(small)
+	}
 	dropLargeBuffers()
 	if got := poolLargest(); got < 1024 {
-		t.Errorf("a small buffer was dropped: the pool's largest is %d bytes", got)
+		t.Errorf("the small buffers were dropped: the pool's largest is %d bytes", got)
 	}
 }
