@@ -358,4 +358,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin public public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots
+	rm -rf bin public public.* .public.* islands/dist $(FIXTURE_SITE) e2e/test-results e2e/screenshots
