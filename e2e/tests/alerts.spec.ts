@@ -35,15 +35,23 @@ function sendAlerts(baseURL: string) {
 }
 
 // mailTo is the text of the e-mail to address (quoted-printable undone).
-function mailTo(address: string): string {
+// Workers run `alerts send` side by side, and one may claim another's
+// pending confirmation and still be writing it when the other's run has
+// returned, so the outbox is read again for a while.
+async function mailTo(address: string): Promise<string> {
   const dir = join(dataDir, "outbox", "alerts");
-  for (const f of readdirSync(dir)) {
-    const raw = readFileSync(join(dir, f), "utf8");
-    if (raw.includes(`<${address}>`) || raw.includes(`To: ${address}`)) {
-      return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  for (const deadline = Date.now() + 15_000; ; ) {
+    for (const f of readdirSync(dir)) {
+      const raw = readFileSync(join(dir, f), "utf8");
+      if (raw.includes(`<${address}>`) || raw.includes(`To: ${address}`)) {
+        return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      }
     }
+    if (Date.now() > deadline) {
+      throw new Error(`no e-mail to ${address} in ${dir}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no e-mail to ${address} in ${dir}`);
 }
 
 const linkAfter = (text: string, label: string) => {
@@ -125,7 +133,7 @@ test.describe("alerts", () => {
     await expect(page.getByText(`Check your inbox: we sent a confirmation link to ${email}. Nothing is sent before you confirm.`)).toBeVisible();
 
     sendAlerts(baseURL!);
-    const mail = mailTo(email);
+    const mail = await mailTo(email);
     expect(mail).toContain('Subject: Confirm your RegPulse alert "UPI Lite"');
     expect(mail).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     const confirm = linkAfter(mail, "Confirm this alert");
@@ -163,7 +171,7 @@ test.describe("alerts", () => {
       await page.getByRole("button", { name: "Subscribe to this search" }).click();
       await expect(page.getByText(/Check your inbox/)).toBeVisible();
       sendAlerts(baseURL!);
-      await page.goto(linkAfter(mailTo(email), "Confirm this alert"));
+      await page.goto(linkAfter(await mailTo(email), "Confirm this alert"));
       await expect(page.getByRole("button", { name: "Confirm alert" })).toBeVisible();
       expect(await axeViolations(page), "the confirmation page").toEqual([]);
 
