@@ -481,7 +481,8 @@ func (b *build) publishOutputs() error {
 		return err
 	}
 	b.routes = languageRoutes(Routes(b.cat, b.opts.Now()))
-	b.cat, b.txt, b.textsOpts = nil, nil, textsOpts{} // not read after this
+	// not read after this; the book points into the catalog's circulars
+	b.cat, b.book, b.txt, b.textsOpts = nil, nil, nil, textsOpts{}
 	b.steps.Done("outputs")
 	return nil
 }
@@ -503,7 +504,7 @@ func (b *build) renderPages(ctx context.Context) error {
 		CardData:  circularPageData,
 		SiteShows: siteShows(b.data),
 	}
-	b.pages = nil // the runs let each page go once rendered
+	b.pages, b.views = nil, render.Views{} // the runs let each page go once rendered; the views are spilled to disk
 	r := render.Renderer{Hugo: hugoSite(b.opts), RunPages: b.opts.RunPages, Steps: b.steps, Mem: b.mem,
 		Languages: map[string]render.Hugo{}}
 	for _, lang := range i18n.Languages[1:] {

@@ -41,7 +41,7 @@ const cardMark = "<!--card:"
 func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 	slugs = slices.Clone(slugs)
 	slices.SortFunc(slugs, func(a, b string) int { return index[a] - index[b] })
-	slugs = slices.Compact(slugs)
+	slugs = slices.Clone(slices.Compact(slugs)) // the pages hold parts of it: no room for the duplicates
 	var runs [][]Page
 	var cur []Page
 	n := 0

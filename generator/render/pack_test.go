@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -54,6 +55,45 @@ func TestPack(t *testing.T) {
 			t.Errorf("read of a name never added: %v, want fs.ErrNotExist", err)
 		}
 	})
+}
+
+// TestPack_AddAll: files added together, across the writes' megabyte
+// and after one added alone, read back as they were.
+func TestPack_AddAll(t *testing.T) {
+	p, err := CreatePack(filepath.Join(t.TempDir(), "views.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Add("first", []byte("alone")); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"first": "alone"}
+	var names []string
+	var data [][]byte
+	for i := range 300 { // some 3 MB: several writes, one file larger than a write
+		d := bytes.Repeat([]byte{byte('a' + i%26)}, 10_000+i)
+		if i == 150 {
+			d = bytes.Repeat([]byte("big"), 1<<19)
+		}
+		names, data = append(names, fmt.Sprint("v", i)), append(data, d)
+		want[names[i]] = string(d)
+	}
+	if err := p.AddAll(names, data); err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range want {
+		got, err := p.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != w {
+			t.Errorf("%s: read back %d bytes starting %.10q, want %d starting %.10q", name, len(got), got, len(w), w)
+		}
+	}
+	if err := p.AddAll([]string{"x"}, nil); err == nil {
+		t.Error("AddAll took one name for no file")
+	}
 }
 
 func TestPackFs(t *testing.T) {
@@ -110,4 +150,54 @@ func TestPackFs(t *testing.T) {
 			t.Errorf("OpenFile for writing: %v, want fs.ErrPermission", err)
 		}
 	})
+}
+
+// TestSpillPages: the runs' content files, moved into a pack, are read
+// back by each run as they were encoded, whatever the order the runs
+// load in.
+func TestSpillPages(t *testing.T) {
+	p, err := CreatePack(filepath.Join(t.TempDir(), "pages.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var runs []Run
+	want := map[string]string{}
+	for r := range 3 {
+		var pages []Page
+		for i := range 5 + r {
+			file := fmt.Sprintf("r%d/p%d.html", r, i)
+			pages = append(pages, Page{File: file, Front: map[string]any{"title": file, "layout": "item"}, Body: fmt.Sprintf("Page *%d*", i)})
+		}
+		runs = append(runs, Run{Pages: pages})
+	}
+	for _, run := range runs {
+		if err := EncodePages(t.Context(), run.Pages); err != nil {
+			t.Fatal(err)
+		}
+		for _, pg := range run.Pages {
+			want[pg.File] = string(pg.Content)
+		}
+	}
+	if err := spillPages(t.Context(), p, runs); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{2, 0, 1} {
+		for _, pg := range runs[i].Pages {
+			if pg.Content != nil {
+				t.Fatalf("%s: still holds its content once spilled", pg.File)
+			}
+		}
+		if err := loadPages(p, runs[i].Pages); err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodePages(t.Context(), runs[i].Pages); err != nil { // a loaded page is not encoded again
+			t.Fatal(err)
+		}
+		for _, pg := range runs[i].Pages {
+			if string(pg.Content) != want[pg.File] {
+				t.Errorf("%s: read back %q, want %q", pg.File, pg.Content, want[pg.File])
+			}
+		}
+	}
 }

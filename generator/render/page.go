@@ -36,6 +36,9 @@ type Page struct {
 	// front's, kept for the pages' keys.
 	Content     []byte
 	Layout, URL string
+	// spilled is where Content is in the workspace's pack of pages
+	// through Hugo's runs (spillPages); n is 0 until then.
+	spilled span
 	// Text is a text the page's template reads as it renders (readFile)
 	// rather than its body, at TextFile in the site: Hugo would otherwise
 	// hold every text, parsed and rendered, until the build ends. Empty
@@ -55,7 +58,7 @@ type Page struct {
 // slices and strings, which the collector would scan through every one of
 // Hugo's runs; their files are bytes it never scans.
 func (p *Page) Encode() error {
-	if p.Content != nil {
+	if p.Content != nil || p.spilled.n > 0 {
 		return nil
 	}
 	front, err := json.Marshal(p.Front)
@@ -79,6 +82,62 @@ func (p *Page) Encode() error {
 // EncodePages encodes pages on every core.
 func EncodePages(ctx context.Context, pages []Page) error {
 	return InBatches(ctx, len(pages), 512, func(i int) error { return pages[i].Encode() })
+}
+
+// spillPages encodes the pages of runs and moves their content files
+// into p, each run's one after the other, so that a run reads its pages'
+// in one read (loadPages). At 100,000 circulars in two languages the
+// files are some 70 MB that every one of Hugo's runs would otherwise hold
+// beneath its own heap.
+func spillPages(ctx context.Context, p *Pack, runs []Run) error {
+	for _, run := range runs {
+		if err := EncodePages(ctx, run.Pages); err != nil {
+			return err
+		}
+		data := make([][]byte, len(run.Pages))
+		for i := range run.Pages {
+			data[i] = run.Pages[i].Content
+		}
+		spans, err := p.appendAll(data)
+		if err != nil {
+			return err
+		}
+		for i := range run.Pages {
+			run.Pages[i].Content, run.Pages[i].spilled = nil, spans[i]
+		}
+	}
+	return nil
+}
+
+// loadPages reads back the content files spillPages moved into p, in one
+// read over the span that holds them all.
+func loadPages(p *Pack, pages []Page) error {
+	all := span{off: -1}
+	for _, pg := range pages {
+		if pg.spilled.n == 0 {
+			continue
+		}
+		if all.off < 0 {
+			all = pg.spilled
+		}
+		end := max(all.off+all.n, pg.spilled.off+pg.spilled.n)
+		all.off = min(all.off, pg.spilled.off)
+		all.n = end - all.off
+	}
+	if all.off < 0 {
+		return nil
+	}
+	data, err := p.readSpan(all)
+	if err != nil {
+		return err
+	}
+	for i := range pages {
+		if s := pages[i].spilled; s.n > 0 {
+			at := s.off - all.off
+			pages[i].Content, pages[i].spilled = data[at:at+s.n:at+s.n], span{}
+		}
+	}
+	return nil
 }
 
 // WritePages writes pages into the temporary Hugo site at dir on fsys, on

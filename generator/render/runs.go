@@ -48,7 +48,7 @@ type Run struct {
 	Lang  string // the pages' language (Page.Lang)
 	Pages []Page
 	Data  []string // the keys of Site.Data the run has; nil: every key (the site's own run)
-	Shows []string // the views its pages show
+	Shows []string // the views it shows beyond its pages' (Page.Shows): the site's run's Site.SiteShows
 	Cards bool     // a run of cards (cards.go), published into the workspace's cards
 }
 
@@ -95,6 +95,13 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 		}
 	}
 	site.Pages, byLang = nil, nil // the runs hold them, each let go once it has run
+	var err error
+	if site.Views, err = site.Views.spill(w.views); err != nil {
+		return err
+	}
+	if err := spillPages(ctx, w.pages, runs); err != nil {
+		return err
+	}
 	for i, run := range runs {
 		runs[i] = Run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
@@ -119,11 +126,7 @@ func (r Renderer) plan(site Site) []Run {
 	for _, p := range site.Pages {
 		groups[p.Group] = append(groups[p.Group], p)
 	}
-	own := Run{Pages: groups[SiteGroup], Shows: slices.Clone(site.SiteShows)}
-	for _, p := range own.Pages {
-		own.Shows = append(own.Shows, p.Shows...)
-	}
-	runs := []Run{own}
+	runs := []Run{{Pages: groups[SiteGroup], Shows: site.SiteShows}}
 	order := slices.Sorted(maps.Keys(groups))
 	order = slices.DeleteFunc(order, func(g Group) bool { return g == SiteGroup })
 	// the cards the other groups' pages show, each rendered once before them
@@ -134,7 +137,7 @@ func (r Renderer) plan(site Site) []Run {
 		}
 	}
 	for _, part := range cardRuns(cards, index, size) {
-		runs = append(runs, newRun(part, site.CardData, true))
+		runs = append(runs, Run{Pages: part, Data: site.CardData, Cards: true})
 	}
 	for _, g := range order {
 		gsize := size
@@ -142,18 +145,10 @@ func (r Renderer) plan(site Site) []Run {
 			gsize = min(n, size)
 		}
 		for _, part := range partition(groups[g], index, gsize) {
-			runs = append(runs, newRun(part, site.GroupData[g], false))
+			runs = append(runs, Run{Pages: part, Data: site.GroupData[g]})
 		}
 	}
 	return runs
-}
-
-func newRun(pages []Page, data []string, cards bool) Run {
-	r := Run{Pages: pages, Data: data, Cards: cards}
-	for _, p := range pages {
-		r.Shows = append(r.Shows, p.Shows...)
-	}
-	return r
 }
 
 // render renders one run: its pages and data written into a site of its
@@ -162,10 +157,16 @@ func newRun(pages []Page, data []string, cards bool) Run {
 func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Site, run Run) error {
 	fsys := newSiteFs(w)
 	dir := w.siteDir()
+	if err := loadPages(w.pages, run.Pages); err != nil {
+		return err
+	}
 	if err := WritePages(ctx, fsys, dir, run.Pages); err != nil {
 		return err
 	}
-	d, keys := run.data(site.Data, site.Views)
+	d, keys, err := run.data(site.Data, site.Views)
+	if err != nil {
+		return err
+	}
 	if run.Data != nil && !run.Cards {
 		if err := withCards(d, keys, w.cards, run.Lang); err != nil {
 			return err
@@ -187,7 +188,7 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Si
 	if run.Cards {
 		dst, dstDir = newCardsFs(w.cards, run.Lang), filepath.Join(w.dir, "cards-public")
 	}
-	err := h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == "")
+	err = h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == "")
 	dropLargeBuffers()
 	if err != nil {
 		return err
@@ -200,7 +201,7 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Si
 // only those it shows, each with those it goes with (Views.With), in the
 // site's order, as their JSON; ViewCountData stays the whole site's.
 // keys are the views' keys, in their order.
-func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []string) {
+func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []string, err error) {
 	out := map[string]any{}
 	if run.Data == nil {
 		maps.Copy(out, all)
@@ -211,27 +212,37 @@ func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []s
 	}
 	index := views.Index()
 	want := map[int]bool{}
-	for _, s := range run.Shows {
-		if i, ok := index[s]; ok && !want[i] {
-			want[i] = true
-			for _, r := range views.With[i] {
-				if j, ok := index[r]; ok {
-					want[j] = true
+	show := func(shows []string) {
+		for _, s := range shows {
+			if i, ok := index[s]; ok && !want[i] {
+				want[i] = true
+				for _, r := range views.With[i] {
+					if j, ok := index[r]; ok {
+						want[j] = true
+					}
 				}
 			}
 		}
+	}
+	show(run.Shows)
+	for _, p := range run.Pages {
+		show(p.Shows)
 	}
 	order := slices.Sorted(maps.Keys(want))
 	sub := make([]json.RawMessage, 0, len(order))
 	keys = make([]string, 0, len(order))
 	at := make(map[string]int, len(order))
 	for _, i := range order {
+		j, err := views.json(i)
+		if err != nil {
+			return nil, nil, err
+		}
 		at[views.Keys[i]] = len(sub)
-		sub = append(sub, views.JSON[i])
+		sub = append(sub, j)
 		keys = append(keys, views.Keys[i])
 	}
-	out[ViewsData], out[ViewIndexData], out[ViewCountData] = sub, at, len(views.JSON)
-	return out, keys
+	out[ViewsData], out[ViewIndexData], out[ViewCountData] = sub, at, len(views.Keys)
+	return out, keys, nil
 }
 
 // partition splits pages into runs of at most size pages that show at

@@ -55,35 +55,57 @@ func TestWriteData(t *testing.T) {
 }
 
 // TestRunData: a run's data has the keys asked for, the views of the
-// items shown and of those they go with, in the site's order, and the
-// whole site's count.
+// items its pages and the run itself show and of those they go with, in
+// the site's order, and the whole site's count; the same with the views
+// spilled into a pack.
 func TestRunData(t *testing.T) {
-	views := []testView{{Slug: "a"}, {Slug: "b"}, {Slug: "c", With: []string{"a"}}, {Slug: "d"}}
+	views := []testView{{Slug: "a"}, {Slug: "b"}, {Slug: "c", With: []string{"a"}}, {Slug: "d"}, {Slug: "e"}}
 	data := map[string]any{"events": 1, "news": 2}
 	enc, err := EncodeViews(t.Context(), views, testViewKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, slugs := Run{Data: []string{"events"}, Shows: []string{"c", "d", "c", "missing"}}.data(data, enc)
-	if diff := cmp.Diff([]string{"a", "c", "d"}, slugs); diff != "" {
-		t.Errorf("slugs (-want +got):\n%s", diff)
+	pack, err := CreatePack(filepath.Join(t.TempDir(), "views.pack"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	var decoded []string
-	for _, j := range got[ViewsData].([]json.RawMessage) {
-		var v testView
-		if err := json.Unmarshal(j, &v); err != nil {
-			t.Fatal(err)
-		}
-		decoded = append(decoded, v.Slug)
+	defer pack.Close()
+	spilled, err := enc.spill(pack)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(slugs, decoded); diff != "" {
-		t.Errorf("views (-slugs +views' own):\n%s", diff)
+	if spilled.JSON != nil {
+		t.Fatal("spilled views still hold their JSON")
 	}
-	if diff := cmp.Diff(map[string]int{"a": 0, "c": 1, "d": 2}, got[ViewIndexData]); diff != "" {
-		t.Errorf("index (-want +got):\n%s", diff)
-	}
-	if got[ViewCountData] != 4 || got["events"] != 1 || got["news"] != nil {
-		t.Errorf("data %v: want events, a count of 4 and no news", got)
+	run := Run{Data: []string{"events"}, Shows: []string{"e"},
+		Pages: []Page{{Shows: []string{"c", "d"}}, {Shows: []string{"c", "missing"}}}}
+	for name, views := range map[string]Views{"in memory": enc, "spilled": spilled} {
+		t.Run(name, func(t *testing.T) {
+			got, slugs, err := run.data(data, views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"a", "c", "d", "e"}, slugs); diff != "" {
+				t.Errorf("slugs (-want +got):\n%s", diff)
+			}
+			var decoded []string
+			for _, j := range got[ViewsData].([]json.RawMessage) {
+				var v testView
+				if err := json.Unmarshal(j, &v); err != nil {
+					t.Fatal(err)
+				}
+				decoded = append(decoded, v.Slug)
+			}
+			if diff := cmp.Diff(slugs, decoded); diff != "" {
+				t.Errorf("views (-slugs +views' own):\n%s", diff)
+			}
+			if diff := cmp.Diff(map[string]int{"a": 0, "c": 1, "d": 2, "e": 3}, got[ViewIndexData]); diff != "" {
+				t.Errorf("index (-want +got):\n%s", diff)
+			}
+			if got[ViewCountData] != 5 || got["events"] != 1 || got["news"] != nil {
+				t.Errorf("data %v: want events, a count of 5 and no news", got)
+			}
+		})
 	}
 }
 

@@ -14,14 +14,18 @@ import (
 // runs: held as JSON, bytes it never scans, they cost each collection
 // nothing, and no run encodes them again. A run's data holds only the
 // views its pages show (Run.Shows), under the keys the templates read
-// them by (ViewsData, ViewIndexData, ViewCountData).
+// them by (ViewsData, ViewIndexData, ViewCountData). Through Hugo's runs
+// the JSON is on disk, in the workspace's pack (spill): at 100,000
+// circulars it is some 125 MB the process would otherwise hold under
+// every run's heap.
 type Views struct {
-	JSON [][]byte // each view's JSON object, without a card
+	JSON [][]byte // each view's JSON object, without a card; nil once spilled
 	Keys []string // each view's key, by which pages name it (Page.Shows): a circular's slug
 	// With are, for each view, the other views a run holding it must hold
 	// too (the circulars replacing a circular, which its note names).
 	With  [][]string
 	index map[string]int
+	pack  *Pack // where the JSON is once spilled, each view's under its key
 }
 
 // The keys of a run's data that hold its views (the templates read them
@@ -55,6 +59,27 @@ func EncodeViews[V any](ctx context.Context, views []V, key func(*V) (string, []
 
 // Index is each view's place, by key.
 func (v Views) Index() map[string]int { return v.index }
+
+// spill moves the views' JSON into p and returns the views reading it
+// from there.
+func (v Views) spill(p *Pack) (Views, error) {
+	if v.pack != nil {
+		return v, nil
+	}
+	if err := p.AddAll(v.Keys, v.JSON); err != nil {
+		return Views{}, err
+	}
+	v.JSON, v.pack = nil, p
+	return v, nil
+}
+
+// json is the view at i's JSON.
+func (v Views) json(i int) ([]byte, error) {
+	if v.pack == nil {
+		return v.JSON[i], nil
+	}
+	return v.pack.Read(v.Keys[i])
+}
 
 // withCard is a view's JSON with card added as its "card", the HTML as it
 // is rather than escaped, as WriteData writes it.

@@ -16,6 +16,8 @@ type Workspace struct {
 	// texts in memory.
 	Texts *Pack
 	cards *Pack // the cards the runs of cards rendered (cards.go)
+	views *Pack // the views' JSON through Hugo's runs (Views.spill)
+	pages *Pack // the pages' content files through Hugo's runs (spillPages)
 }
 
 // TextsFolder is where the workspace's texts are in the temporary site:
@@ -34,7 +36,11 @@ func NewWorkspace(parent string) (*Workspace, error) {
 	}
 	w := &Workspace{dir: dir}
 	if w.Texts, err = CreatePack(filepath.Join(dir, "texts.pack")); err == nil {
-		w.cards, err = CreatePack(filepath.Join(dir, "cards.pack"))
+		if w.cards, err = CreatePack(filepath.Join(dir, "cards.pack")); err == nil {
+			if w.views, err = CreatePack(filepath.Join(dir, "views.pack")); err == nil {
+				w.pages, err = CreatePack(filepath.Join(dir, "pages.pack"))
+			}
+		}
 	}
 	if err != nil {
 		return nil, errors.Join(err, w.Close())
@@ -52,7 +58,7 @@ func (w *Workspace) siteDir() string { return filepath.Join(w.dir, "site") }
 // Close closes the packs and removes the folder.
 func (w *Workspace) Close() error {
 	var errs []error
-	for _, p := range []*Pack{w.Texts, w.cards} {
+	for _, p := range []*Pack{w.Texts, w.cards, w.views, w.pages} {
 		if p != nil {
 			errs = append(errs, p.Close())
 		}
