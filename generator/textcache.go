@@ -42,7 +42,9 @@ const textCacheName = "texts"
 // there is none, it cannot be read, or another program wrote it.
 func readTextCache(outDir string) *textCache {
 	tc := &textCache{next: map[string]cachedText{}}
-	tc.last, _ = readCache[map[string]cachedText](outDir, textCacheName)
+	if last, ok, ours := render.ReadBesideMap[string, cachedText](outDir, textCacheName+".gob"); ok && ours {
+		tc.last = last
+	}
 	if tc.last == nil {
 		tc.last = map[string]cachedText{}
 	}
@@ -88,7 +90,7 @@ func (tc *textCache) write(outDir string) error {
 	}
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
-	return writeCache(outDir, textCacheName, tc.next)
+	return render.WriteBesideMap(outDir, textCacheName+".gob", tc.next)
 }
 
 // cachePath is where the cache name of outDir's build is: beside it, as

@@ -46,10 +46,17 @@ func TestTextCache(t *testing.T) {
 			t.Errorf("an unreadable cache gave %d texts", len(c.last))
 		}
 		var buf bytes.Buffer
-		if err := gob.NewEncoder(&buf).Encode(struct { // as render.WriteBeside writes one, by another program
+		enc := gob.NewEncoder(&buf) // as render.WriteBesideMap writes one, by another program
+		if err := enc.Encode(struct {
 			Program string
-			Data    map[string]cachedText
-		}{Program: "another", Data: map[string]cachedText{"k": {Plain: "stale"}}}); err != nil {
+			Data    int
+		}{Program: "another", Data: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := enc.Encode(struct {
+			K string
+			V cachedText
+		}{K: "k", V: cachedText{Plain: "stale"}}); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(cachePath(out, textCacheName), buf.Bytes(), 0o644); err != nil {
