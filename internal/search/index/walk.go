@@ -1,0 +1,256 @@
+package index
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"regpulse/internal/search"
+)
+
+// The bit walk: what a search does when its matches are a large share of
+// the index (every term common, or the some-terms tier). Instead of
+// reading every posting of the query to score every match, it
+//   - makes, 64 documents at a time, the bitsets of each tier's matches
+//     from the keys' bitsets (bits.go), and counts the total, the tiers
+//     and the facets by popcount: exact, with no posting read;
+//   - ranks, in each tier the page reaches, only as many documents as it
+//     needs: the tier's 64-document blocks in order of a bound on what
+//     they rank by (bm25 from each key's largest counts and shortest
+//     document in the block, or the block's newest date), stopping at the
+//     first block whose bound cannot beat the last of the page. A document
+//     is scored from its postings, found by rank in the keys' bitsets, by
+//     the same sums as visit's, so the page is the one every document
+//     scored would give.
+
+// bitScratch is a bit walk's memory, kept for the next search.
+type bitScratch struct {
+	numbers []uint64
+	// tiers are, by tier, the matches passing the filters (TierNumber's
+	// are visited apart).
+	tiers  [search.TierAny + 1][]uint64
+	temp   []keyBits // the bitsets of the query's rarer keys, by key
+	keys   []keyBits // of every key of the query
+	blocks []block
+}
+
+var bitScratchPool = sync.Pool{New: func() any { return new(bitScratch) }}
+
+// block is a 64-document word of matches and the bound on what they
+// rank by.
+type block struct {
+	w     int
+	bound float64
+}
+
+// maxBitKeys: a query of more keys walks by document, since its rarer
+// keys' bitsets would take more memory than the walk saves.
+const maxBitKeys = 64
+
+// boundSlack makes a block's bm25 bound safe against rounding: the bound
+// and a score are sums of the same kind of terms, each rounded.
+const boundSlack = 1 + 1e-9
+
+// zeroed is b's memory as n zero words.
+func zeroed(b []uint64, n int) []uint64 {
+	if cap(b) < n {
+		return make([]uint64, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
+}
+
+// bitWalk counts and ranks the matches of the query but numbers (visited
+// already), narrow as run's.
+func (r *run) bitWalk(narrow bool, numbers []uint32) {
+	x, q := r.x, r.q
+	nw := words(x.docs.len())
+	s := bitScratchPool.Get().(*bitScratch)
+	defer bitScratchPool.Put(s)
+	db := x.docBitsOf()
+	for len(s.temp) < len(q.keys) {
+		s.temp = append(s.temp, nil)
+	}
+	s.keys = s.keys[:0]
+	for i, k := range q.keys {
+		kb, kept := x.keyBitsOf(k.id, s.temp[i])
+		if !kept {
+			s.temp[i] = kb
+		}
+		s.keys = append(s.keys, kb)
+	}
+	s.numbers = zeroed(s.numbers, nw)
+	for _, d := range numbers {
+		s.numbers[d/64] |= 1 << (d % 64)
+	}
+	for t := search.TierStrong; t <= search.TierAny; t++ {
+		s.tiers[t] = zeroed(s.tiers[t], nw)
+	}
+	filter := func(id int, sets [][]uint64, w int) uint64 {
+		switch {
+		case id == -1:
+			return ^uint64(0)
+		case id < 0:
+			return 0
+		}
+		return sets[id][w]
+	}
+	everyTerm := uint64(0) // a term without keys: no document holds them all
+	if q.complete {
+		everyTerm = ^uint64(0)
+	}
+	strongTier, allTier, anyTier := s.tiers[search.TierStrong], s.tiers[search.TierAll], s.tiers[search.TierAny]
+	for w := range nw {
+		held, strong, some := everyTerm, ^uint64(0), uint64(0)
+		for i := 0; i < len(s.keys); {
+			var held1, strong1 uint64 // this term's
+			for t := q.keys[i].term; i < len(s.keys) && q.keys[i].term == t; i++ {
+				kw := s.keys[i].at(w)
+				held1 |= kw.bits
+				strong1 |= kw.strong
+			}
+			held &= held1
+			strong &= strong1
+			some |= held1
+		}
+		live := db.live[w] &^ s.numbers[w]
+		held &= live
+		m := held
+		if !narrow {
+			m = some & live
+		}
+		if m == 0 {
+			continue
+		}
+		sf, cf := filter(q.source, db.source, w), filter(q.category, db.category, w)
+		// Each facet counts with the other filter applied.
+		for i, set := range db.source {
+			r.bySource[i] += bits.OnesCount64(m & set[w] & cf)
+		}
+		for i, set := range db.category {
+			r.byCategory[i] += bits.OnesCount64(m & set[w] & sf)
+		}
+		f := sf & cf
+		strongTier[w], allTier[w], anyTier[w] = held&strong&f, held&^strong&f, m&^held&f
+		r.total += bits.OnesCount64(m & f)
+		r.counts[search.TierStrong] += bits.OnesCount64(strongTier[w])
+		r.counts[search.TierAll] += bits.OnesCount64(allTier[w])
+		r.counts[search.TierAny] += bits.OnesCount64(anyTier[w])
+	}
+	if q.p.Query.ByDate {
+		r.rankBits(s, db, -1, &r.ranked[0])
+		return
+	}
+	before := r.counts[search.TierNumber]
+	for t := search.TierStrong; t <= search.TierAny; t++ {
+		// A tier behind k matches of the tiers before it cannot reach the
+		// page; one that can needs its first k-before.
+		if need := q.k - before; need > 0 && r.counts[t] > 0 {
+			r.ranked[t].k = need
+			r.rankBits(s, db, t, &r.ranked[t])
+		}
+		before += r.counts[t]
+	}
+}
+
+// rankBits ranks into h the matches of tier (every tier's for -1, a
+// by-date plan), block by block in order of their bound, until no
+// further block can reach h.
+func (r *run) rankBits(s *bitScratch, db *docBits, tier int, h *topK) {
+	x, q := r.x, r.q
+	matches := func(w int) uint64 {
+		if tier >= 0 {
+			return s.tiers[tier][w]
+		}
+		return s.tiers[search.TierStrong][w] | s.tiers[search.TierAll][w] | s.tiers[search.TierAny][w]
+	}
+	byDate := tier < 0 || q.p.Latest && tier <= search.TierStrong
+	s.blocks = s.blocks[:0]
+	for w := range len(db.live) {
+		if matches(w) == 0 {
+			continue
+		}
+		bound := float64(db.newest[w])
+		if !byDate {
+			bound = r.bound(s.keys, w, tier <= search.TierStrong)
+		}
+		s.blocks = append(s.blocks, block{w, bound})
+	}
+	slices.SortFunc(s.blocks, func(a, b block) int { return cmp.Compare(b.bound, a.bound) })
+	date := x.docs.date
+	for _, bl := range s.blocks {
+		if len(h.h) == h.k {
+			// The blocks left rank after the last kept.
+			last := h.h[0]
+			if byDate && bl.bound < float64(date[last.doc]) || !byDate && bl.bound*boundSlack < last.score {
+				return
+			}
+		}
+		for m := matches(bl.w); m != 0; m &= m - 1 {
+			d := uint32(bl.w*64 + bits.TrailingZeros64(m))
+			t := tier
+			if t < 0 {
+				t = s.tierOf(d)
+			}
+			score, scoreStrong := r.score(s.keys, d)
+			if t <= search.TierStrong {
+				score = scoreStrong
+			}
+			h.push(hit{d, t, score})
+		}
+	}
+}
+
+// tierOf is the tier of match d.
+func (s *bitScratch) tierOf(d uint32) int {
+	bit := uint64(1) << (d % 64)
+	for t := search.TierStrong; t < search.TierAny; t++ {
+		if s.tiers[t][d/64]&bit != 0 {
+			return t
+		}
+	}
+	return search.TierAny
+}
+
+// score is document d's bm25 over all columns and over the strong ones,
+// summed as visit sums them.
+func (r *run) score(keys []keyBits, d uint32) (score, scoreStrong float64) {
+	q := r.q
+	w, bit := int(d/64), uint64(1)<<(d%64)
+	norm := q.normA + q.normB*float64(r.x.docs.length[d])
+	for i := range keys {
+		if w >= len(keys[i]) || keys[i][w].bits&bit == 0 {
+			continue
+		}
+		k := &q.keys[i]
+		v := k.list.vals[keys[i][w].posting(d)]
+		f := allCount(v)
+		score += k.idf * f * (k1 + 1) / (f + norm)
+		if fs := strongCount(v); fs > 0 {
+			scoreStrong += k.idfStrong * fs * (k1 + 1) / (fs + norm)
+		}
+	}
+	return score, scoreStrong
+}
+
+// bound is at least the score (strong: over the strong columns) of every
+// document of word w: each key's term with its largest counts and its
+// shortest document in the word.
+func (r *run) bound(keys []keyBits, w int, strong bool) float64 {
+	q := r.q
+	var sum float64
+	for i := range keys {
+		kw := keys[i].at(w)
+		f, idf := float64(kw.maxS), q.keys[i].idfStrong
+		if !strong {
+			f, idf = f+search.WeightContent*float64(kw.maxT), q.keys[i].idf
+		}
+		if f == 0 {
+			continue
+		}
+		sum += idf * f * (k1 + 1) / (f + q.normA + q.normB*float64(kw.minLen))
+	}
+	return sum
+}
