@@ -232,7 +232,7 @@ type run struct {
 	byCell               []int
 	okCell               []bool
 	bySource, byCategory []int
-	ranked [search.TierAny + 1]topK
+	ranked               [search.TierAny + 1]topK
 	// seen stamps, per term, the last document (plus one) that held it,
 	// and strong the last that held it in the number, title or summary.
 	seen, strong []uint32

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 	"sync"
@@ -33,6 +32,7 @@ type bitScratch struct {
 	temp   []keyBits // the bitsets of the query's rarer keys, by key
 	keys   []keyBits // of every key of the query
 	blocks []block
+	kbound []float64 // by key, its bound in the block being ranked
 }
 
 var bitScratchPool = sync.Pool{New: func() any { return new(bitScratch) }}
@@ -157,7 +157,8 @@ func (r *run) bitWalk(narrow bool, numbers []uint32) {
 
 // rankBits ranks into h the matches of tier (every tier's for -1, a
 // by-date plan), block by block in order of their bound, until no
-// further block can reach h.
+// further block can reach h. Within a block, a document is scored only
+// when the bounds of the keys it holds can reach h.
 func (r *run) rankBits(s *bitScratch, db *docBits, tier int, h *topK) {
 	x, q := r.x, r.q
 	matches := func(w int) uint64 {
@@ -167,29 +168,72 @@ func (r *run) rankBits(s *bitScratch, db *docBits, tier int, h *topK) {
 		return s.tiers[search.TierStrong][w] | s.tiers[search.TierAll][w] | s.tiers[search.TierAny][w]
 	}
 	byDate := tier < 0 || q.p.Latest && tier <= search.TierStrong
-	s.blocks = s.blocks[:0]
+	strong := tier <= search.TierStrong // scored over the strong columns
+	s.kbound = slices.Grow(s.kbound[:0], len(s.keys))[:len(s.keys)]
+	blocks := s.blocks[:0]
 	for w := range len(db.live) {
 		if matches(w) == 0 {
 			continue
 		}
 		bound := float64(db.newest[w])
 		if !byDate {
-			bound = r.bound(s.keys, w, tier <= search.TierStrong)
+			bound = 0
+			for i := range s.keys {
+				bound += r.keyBound(s.keys, i, w, strong)
+			}
 		}
-		s.blocks = append(s.blocks, block{w, bound})
+		blocks = append(blocks, block{w, bound})
 	}
-	slices.SortFunc(s.blocks, func(a, b block) int { return cmp.Compare(b.bound, a.bound) })
+	s.blocks = blocks
+	// A heap of the blocks, the highest bound first: most searches stop
+	// after a few, so sorting them all would cost more.
+	down := func(i, n int) {
+		for {
+			c := 2*i + 1
+			if c >= n {
+				return
+			}
+			if c+1 < n && blocks[c+1].bound > blocks[c].bound {
+				c++
+			}
+			if blocks[c].bound <= blocks[i].bound {
+				return
+			}
+			blocks[i], blocks[c] = blocks[c], blocks[i]
+			i = c
+		}
+	}
+	for i := len(blocks)/2 - 1; i >= 0; i-- {
+		down(i, len(blocks))
+	}
 	date := x.docs.date
-	for _, bl := range s.blocks {
-		if len(h.h) == h.k {
+	for n := len(blocks); n > 0; n-- {
+		bl := blocks[0]
+		blocks[0] = blocks[n-1]
+		down(0, n-1)
+		full := len(h.h) == h.k
+		if full {
 			// The blocks left rank after the last kept.
 			last := h.h[0]
 			if byDate && bl.bound < float64(date[last.doc]) || !byDate && bl.bound*boundSlack < last.score {
 				return
 			}
 		}
-		for m := matches(bl.w); m != 0; m &= m - 1 {
-			d := uint32(bl.w*64 + bits.TrailingZeros64(m))
+		w := bl.w
+		m := matches(w)
+		if !byDate {
+			for i := range s.keys {
+				s.kbound[i] = r.keyBound(s.keys, i, w, strong)
+			}
+			if full {
+				m &= r.required(s, w, strong, h.h[0].score)
+			}
+		}
+		for ; m != 0; m &= m - 1 {
+			d := uint32(w*64 + bits.TrailingZeros64(m))
+			if !byDate && len(h.h) == h.k && r.docBound(s, d, strong)*boundSlack < h.h[0].score {
+				continue
+			}
 			t := tier
 			if t < 0 {
 				t = s.tierOf(d)
@@ -201,6 +245,44 @@ func (r *run) rankBits(s *bitScratch, db *docBits, tier int, h *topK) {
 			h.push(hit{d, t, score})
 		}
 	}
+}
+
+// required are the documents of word w holding every key without which
+// the bounds of the others (s.kbound) cannot reach score: a document
+// must hold those to reach it.
+func (r *run) required(s *bitScratch, w int, strong bool, score float64) uint64 {
+	m := ^uint64(0)
+	for k := range s.keys {
+		var others float64
+		for i, b := range s.kbound {
+			if i != k {
+				others += b
+			}
+		}
+		if others*boundSlack < score {
+			kw := s.keys[k].at(w)
+			if strong {
+				m &= kw.strong
+			} else {
+				m &= kw.bits
+			}
+		}
+	}
+	return m
+}
+
+// docBound bounds document d's score by its block's bounds (s.kbound) of
+// the keys it holds.
+func (r *run) docBound(s *bitScratch, d uint32, strong bool) float64 {
+	w, bit := d/64, uint64(1)<<(d%64)
+	var sum float64
+	for i := range s.keys {
+		kw := s.keys[i].at(int(w))
+		if held := kw.bits; strong && kw.strong&bit != 0 || !strong && held&bit != 0 {
+			sum += s.kbound[i]
+		}
+	}
+	return sum
 }
 
 // tierOf is the tier of match d.
@@ -235,22 +317,18 @@ func (r *run) score(keys []keyBits, d uint32) (score, scoreStrong float64) {
 	return score, scoreStrong
 }
 
-// bound is at least the score (strong: over the strong columns) of every
-// document of word w: each key's term with its largest counts and its
-// shortest document in the word.
-func (r *run) bound(keys []keyBits, w int, strong bool) float64 {
+// keyBound is at least key i's term in the score (strong: over the
+// strong columns) of every document of word w: the term of its largest
+// counts and its shortest document in the word.
+func (r *run) keyBound(keys []keyBits, i, w int, strong bool) float64 {
 	q := r.q
-	var sum float64
-	for i := range keys {
-		kw := keys[i].at(w)
-		f, idf := float64(kw.maxS), q.keys[i].idfStrong
-		if !strong {
-			f, idf = f+search.WeightContent*float64(kw.maxT), q.keys[i].idf
-		}
-		if f == 0 {
-			continue
-		}
-		sum += idf * f * (k1 + 1) / (f + q.normA + q.normB*float64(kw.minLen))
+	kw := keys[i].at(w)
+	f, idf := float64(kw.maxS), q.keys[i].idfStrong
+	if !strong {
+		f, idf = f+search.WeightContent*float64(kw.maxT), q.keys[i].idf
 	}
-	return sum
+	if f == 0 {
+		return 0
+	}
+	return idf * f * (k1 + 1) / (f + q.normA + q.normB*float64(kw.minLen))
 }
