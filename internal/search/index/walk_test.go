@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -152,5 +153,46 @@ func TestFind_BitsWalk(t *testing.T) {
 		if bitsUsed == 0 {
 			t.Errorf("seed %d: no key kept a bitset", seed)
 		}
+	}
+}
+
+// TestFind_BitsConcurrent: searches making the same bitsets at once (each
+// under the read lock) find what one search alone finds (run with -race).
+func TestFind_BitsConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 49))
+	var docs []Doc
+	for k := range int64(500) {
+		docs = append(docs, randomDoc(t, rng, k+1))
+	}
+	plans := make([]search.Plan, 40)
+	for i := range plans {
+		plans[i] = randomPlan(rng)
+	}
+	ref := New()
+	if err := ref.Apply(docs, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	ref.walk = walkByDoc
+	x := New()
+	if err := x.Apply(docs, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	x.walk = walkByBits
+	errs := make(chan string, 4*len(plans))
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range plans {
+				p := plans[(i+g*7)%len(plans)]
+				if diff := cmp.Diff(ref.Find(p), x.Find(p)); diff != "" {
+					errs <- fmt.Sprintf("%+v (-by document +bits):\n%s", p, diff)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
