@@ -84,6 +84,9 @@ func (kb keyBits) post(d, val, n uint32) keyBits {
 // makeKeyBits is l's keyBits, in buf's memory (reset) when it has room.
 func (x *Index) makeKeyBits(l *postings, buf keyBits) keyBits {
 	kb := buf[:0]
+	if nw := words(x.docs.len()); cap(kb) < nw {
+		kb = make(keyBits, 0, nw)
+	}
 	length := x.docs.length
 	for i, d := range l.docs[:len(l.vals)] {
 		kb = kb.post(d, l.vals[i], length[d])
