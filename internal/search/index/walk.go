@@ -231,7 +231,8 @@ func (r *run) rankBits(s *bitScratch, db *docBits, tier int, h *topK) {
 		}
 		for ; m != 0; m &= m - 1 {
 			d := uint32(w*64 + bits.TrailingZeros64(m))
-			if !byDate && len(h.h) == h.k && r.docBound(s, d, strong)*boundSlack < h.h[0].score {
+			if !byDate && len(h.h) == h.k && (r.docBound(s, d, strong)*boundSlack < h.h[0].score ||
+				r.lengthBound(s, d, strong)*boundSlack < h.h[0].score) {
 				continue
 			}
 			t := tier
@@ -269,6 +270,28 @@ func (r *run) required(s *bitScratch, w int, strong bool, score float64) uint64 
 		}
 	}
 	return m
+}
+
+// lengthBound bounds document d's score more closely than docBound, at
+// the cost of a division per key it holds: each key's term with the
+// block's largest counts, but d's own length.
+func (r *run) lengthBound(s *bitScratch, d uint32, strong bool) float64 {
+	q := r.q
+	w, bit := int(d/64), uint64(1)<<(d%64)
+	norm := q.normA + q.normB*float64(r.x.docs.length[d])
+	var sum float64
+	for i := range s.keys {
+		kw := s.keys[i].at(w)
+		f, idf := float64(kw.maxS), q.keys[i].idfStrong
+		if strong && kw.strong&bit == 0 || !strong && kw.bits&bit == 0 {
+			continue
+		}
+		if !strong {
+			f, idf = f+search.WeightContent*float64(kw.maxT), q.keys[i].idf
+		}
+		sum += idf * f * (k1 + 1) / (f + norm)
+	}
+	return sum
 }
 
 // docBound bounds document d's score by its block's bounds (s.kbound) of
