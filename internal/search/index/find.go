@@ -98,6 +98,7 @@ func (x *Index) rareCursors(q *query) []cursor {
 // alone: there the terms are what the circular is about).
 type qkey struct {
 	term      int
+	id        uint32
 	list      *postings
 	idf       float64
 	idfStrong float64
@@ -133,7 +134,7 @@ func (x *Index) compile(p search.Plan) *query {
 				continue
 			}
 			l := &x.lists[id]
-			q.keys = append(q.keys, qkey{term: i, list: l, idf: idf(n, l.live), idfStrong: idf(n, l.strong)})
+			q.keys = append(q.keys, qkey{term: i, id: id, list: l, idf: idf(n, l.live), idfStrong: idf(n, l.strong)})
 			found = true
 		}
 		if !found {
@@ -226,10 +227,12 @@ type run struct {
 	total  int
 	counts [search.TierAny + 1]int
 	// byCell counts the matches of each (source, category) pair;
-	// okCell is whether a pair passes the filters.
-	byCell []int
-	okCell []bool
-	ranked [search.TierAny + 1]topK
+	// okCell is whether a pair passes the filters. bySource and
+	// byCategory are the facets' counts (by id) a bit walk made.
+	byCell               []int
+	okCell               []bool
+	bySource, byCategory []int
+	ranked               [search.TierAny + 1]topK
 	// seen stamps, per term, the last document (plus one) that held it,
 	// and strong the last that held it in the number, title or summary.
 	seen, strong []uint32
@@ -238,6 +241,7 @@ type run struct {
 // newRun is an empty run of q.
 func (x *Index) newRun(q *query) *run {
 	r := &run{x: x, q: q, byCell: make([]int, len(x.cells)), okCell: make([]bool, len(x.cells)),
+		bySource: make([]int, len(x.sources.name)), byCategory: make([]int, len(x.categories.name)),
 		seen: make([]uint32, q.terms), strong: make([]uint32, q.terms)}
 	for i, c := range x.cells {
 		r.okCell[i] = q.passes(c)
@@ -270,17 +274,17 @@ func (x *Index) run(q *query, narrow bool) *run {
 		}
 		return len(numbers) > 0 && numbers[0] == d
 	}
-	byKey := q.terms <= 64 && (!narrow || x.dense(q))
+	byBits := len(q.keys) <= maxBitKeys && (!narrow || x.dense(q))
 	switch x.walk {
 	case walkByDoc:
-		byKey = false
-	case walkByKey:
-		byKey = q.terms <= 64
+		byBits = false
+	case walkByBits:
+		byBits = len(q.keys) <= maxBitKeys
 	}
 	switch {
 	case narrow && !q.complete:
-	case byKey:
-		r.accumulate(narrow, isNumber)
+	case byBits:
+		r.bitWalk(narrow, numbers)
 	case narrow:
 		x.conjunction(q, cs, func(d uint32) {
 			if !isNumber(d) {
@@ -298,19 +302,19 @@ func (x *Index) run(q *query, narrow bool) *run {
 }
 
 // walkMode chooses how a search walks the matches: by document
-// (conjunction, union and visit) or by key (accumulate); walkAuto picks
+// (conjunction, union and visit) or by bitsets (bitWalk); walkAuto picks
 // the cheaper. Tests force each to compare them.
 type walkMode int
 
 const (
 	walkAuto walkMode = iota
 	walkByDoc
-	walkByKey
+	walkByBits
 )
 
 // dense reports whether every term of q is in an eighth of the documents
-// or more: then the walk of accumulate, over every posting of the query,
-// costs less than a conjunction's, document by document.
+// or more: then the bit walk, over every 64 documents, costs less than a
+// conjunction's, document by document.
 func (x *Index) dense(q *query) bool {
 	held := make([]int, q.terms)
 	for _, k := range q.keys {
@@ -560,15 +564,22 @@ func (r *run) results() Results {
 	out := Results{Total: r.total, Facets: search.Facets{Source: map[string]int{}, Category: map[string]int{}}}
 	// Each facet counts with the other filter applied.
 	for id, n := range r.byCell {
-		if n == 0 {
-			continue
-		}
 		c := x.cells[id]
 		if q.categoryOK(c) {
-			out.Facets.Source[x.sources.name[c.source]] += n
+			r.bySource[c.source] += n
 		}
 		if q.sourceOK(c) {
-			out.Facets.Category[x.categories.name[c.category]] += n
+			r.byCategory[c.category] += n
+		}
+	}
+	for id, n := range r.bySource {
+		if n > 0 {
+			out.Facets.Source[x.sources.name[id]] = n
+		}
+	}
+	for id, n := range r.byCategory {
+		if n > 0 {
+			out.Facets.Category[x.categories.name[id]] = n
 		}
 	}
 	var ranked []hit

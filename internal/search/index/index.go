@@ -56,6 +56,13 @@ type Index struct {
 	scratch []posting // addDoc's, reused
 	stamp   []uint32  // by key id, the last document (plus one) addDoc counted it in
 	walk    walkMode  // walkAuto but in tests
+
+	// The bitsets of common keys and of the documents (bits.go), made by
+	// searches (under bitsMu, which the read lock lets several hold in
+	// turn) and kept up to date by Apply.
+	bitsMu  sync.Mutex
+	keyBits map[uint32]keyBits // by key id
+	docBits *docBits
 }
 
 // docTable holds the documents by number, in the order they were added.
@@ -201,11 +208,16 @@ func (x *Index) Apply(docs []Doc, removed []int64, words []search.Word) error {
 // add appends d as a new document, marking the one it replaces deleted,
 // and its postings to their lists.
 func (x *Index) add(d Doc) error {
-	return x.addDoc(d, func(id, n, val uint32) {
+	err := x.addDoc(d, func(id, n, val uint32) {
 		l := &x.lists[id]
 		l.docs = append(l.docs, n)
 		l.vals = append(l.vals, val)
+		x.keyPosted(id, n, val)
 	})
+	if err == nil {
+		x.docAdded(uint32(x.docs.len() - 1))
+	}
+	return err
 }
 
 // addDoc appends d as document n, marking the one it replaces deleted,
@@ -279,6 +291,7 @@ func (x *Index) remove(d uint32) {
 		return
 	}
 	t.deleted[d] = true
+	x.docRemoved(d)
 	for _, id := range t.keys[t.keysAt[d]:t.keysAt[d+1]] {
 		l := &x.lists[id&^strongKey]
 		l.live--
@@ -327,6 +340,7 @@ func (x *Index) compact() {
 		l.docs, l.vals = docs, vals
 	}
 	x.docs = t
+	x.dropBits()
 	clear(x.stamp) // they held the old numbers
 	clear(x.byKey)
 	for d, k := range t.key {
@@ -456,6 +470,7 @@ func (x *Index) Stats() Stats {
 	for _, w := range x.wordList {
 		b += int64(len(w.Word)+len(w.Key)) + 32 + 40
 	}
+	b += x.bitsBytes()
 	s.Bytes = b
 	return s
 }

@@ -251,7 +251,7 @@ func TestIndex_Walks(t *testing.T) {
 			{Text: text, Source: "SEBI", Page: 2}, {Text: text, ByDate: true, Limit: 9}} {
 			x.walk = walkByDoc
 			byDoc := find(t, x, q)
-			x.walk = walkByKey
+			x.walk = walkByBits
 			byKey := find(t, x, q)
 			x.walk = walkAuto
 			if diff := cmp.Diff(byDoc, byKey); diff != "" {
