@@ -71,7 +71,7 @@ func sitemapURLs(cat *catalog.Catalog, now time.Time, baseURL string) []sitemapU
 		out = append(out, sitemapURL{Loc: abs(r), LastMod: newest[r]})
 	}
 	// every page again in each other language (its head names the
-	// alternates: _partials/alternates.html)
+	// alternates: _partials/head.html)
 	en := len(out)
 	base := strings.TrimSuffix(baseURL, "/")
 	for _, lang := range i18n.Languages[1:] {

@@ -1,4 +1,4 @@
-// The language switcher (templates/_partials/language-switcher.html)
+// The language switcher (templates/baseof.html)
 // links the same page in the other language; following it keeps what the
 // reader had set on this one: the query (a search, a filter, a page of a
 // list) and the fragment.
