@@ -329,7 +329,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 	}
 	// (written now, and let go: at 100,000 circulars the leads it holds
 	// are some 250 MB, which Hugo's runs would hold too)
-	if err := cache.write(b.opts.OutDir); err != nil {
+	if err := cache.write(b.ws.Staging()); err != nil {
 		return err
 	}
 	to.cache = nil
@@ -351,7 +351,7 @@ func (b *build) makeViews(ctx context.Context) error {
 	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), b.related.rank)
 	// (written now, not with the output: it is some 200 MB at 100,000
 	// circulars, and holds whatever the output is, as the texts' cache)
-	if err := b.related.write(b.opts.OutDir); err != nil {
+	if err := b.related.write(b.ws.Staging()); err != nil {
 		return err
 	}
 	b.related = nil
@@ -524,6 +524,9 @@ func (b *build) commit() (*Result, error) {
 		return nil, err
 	}
 	if err := b.rec.Write(b.opts.OutDir); err != nil {
+		return nil, err
+	}
+	if err := commitCaches(b.ws.Staging(), b.opts.OutDir); err != nil {
 		return nil, err
 	}
 	pruneCaches(filepath.Dir(b.opts.OutDir))

@@ -3,7 +3,9 @@ package generator
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"sync"
 
@@ -111,6 +113,21 @@ func readCache[T any](outDir, name string) (data T, ok bool) {
 // writeCache writes data as the cache name beside outDir.
 func writeCache[T any](outDir, name string, data T) error {
 	return render.WriteBeside(outDir, name+".gob", data)
+}
+
+// commitCaches moves the caches a build wrote beside its staging folder
+// (the workspace's: the build writes them there as soon as they are made,
+// to let them go) beside its output, once the output is in place. Beside
+// an output still to come they would be another build's to prune
+// (pruneCaches: a first build's output folder does not exist until it
+// commits), and a failed build's caches would outlive it.
+func commitCaches(staging, outDir string) error {
+	for _, name := range []string{textCacheName, relatedCacheName} {
+		if err := os.Rename(cachePath(staging, name), cachePath(outDir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
 }
 
 // pruneCaches removes the caches in dir whose output folder is gone, as

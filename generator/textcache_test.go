@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regpulse/generator/render"
@@ -171,4 +173,35 @@ func TestRenderTexts_Cache(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestCommitCaches: the caches a build staged land beside its output,
+// replacing the last build's; a cache the build did not make leaves the
+// last one in place.
+func TestCommitCaches(t *testing.T) {
+	dir := t.TempDir()
+	staging, out := filepath.Join(dir, "work", "public"), filepath.Join(dir, "public")
+	if err := os.MkdirAll(filepath.Dir(staging), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, data string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(cachePath(out, textCacheName), "last texts")
+	write(cachePath(out, relatedCacheName), "last related")
+	write(cachePath(staging, textCacheName), "new texts")
+	if err := commitCaches(staging, out); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{cachePath(out, textCacheName): "new texts", cachePath(out, relatedCacheName): "last related"} {
+		if got, err := os.ReadFile(path); err != nil || string(got) != want {
+			t.Errorf("%s: %q, %v; want %q", path, got, err, want)
+		}
+	}
+	if _, err := os.Stat(cachePath(staging, textCacheName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the staged cache is still there: %v", err)
+	}
 }
