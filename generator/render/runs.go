@@ -69,9 +69,11 @@ type Renderer struct {
 // one run, the cards the other groups' pages show (cards.go), then each
 // other group's pages in runs of at most RunPages pages and 2·RunPages
 // views shown (partition), one after the other (each run uses every
-// core); their texts are read from the workspace's. Once the site's run
-// is done, the runs after it get their room above the heap the build
-// then holds (HeapLimit.FitRuns).
+// core); their texts are read from the workspace's. Once the runs are
+// planned, the views' JSON and the pages' content files wait in the
+// workspace's packs (Views.spill, spillPages), each run reading its own.
+// Once the site's run is done, the runs after it get their room above
+// the heap the build then holds (HeapLimit.FitRuns).
 func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Site) error {
 	byLang := map[string][]Page{}
 	for _, p := range site.Pages {
