@@ -139,7 +139,7 @@ func TestBuild_Rebuild(t *testing.T) {
 		if _, err := os.Stat(render.ManifestPath(third.OutDir)); err != nil {
 			t.Errorf("the manifest of a folder still there was removed: %v", err)
 		}
-		for _, name := range []string{textCacheName, relatedCacheName} {
+		for _, name := range cacheNames {
 			if _, err := os.Stat(cachePath(next.OutDir, name)); err == nil {
 				t.Errorf("the %s cache of a removed folder was left behind", name)
 			}

@@ -115,6 +115,10 @@ func writeCache[T any](outDir, name string, data T) error {
 	return render.WriteBeside(outDir, name+".gob", data)
 }
 
+// cacheNames are the build's caches beside its output, which a build
+// commits, prunes and links together.
+var cacheNames = []string{textCacheName, relatedCacheName}
+
 // commitCaches moves the caches a build wrote beside its staging folder
 // (the workspace's: the build writes them there as soon as they are made,
 // to let them go) beside its output, once the output is in place. Beside
@@ -122,7 +126,7 @@ func writeCache[T any](outDir, name string, data T) error {
 // (pruneCaches: a first build's output folder does not exist until it
 // commits), and a failed build's caches would outlive it.
 func commitCaches(staging, outDir string) error {
-	for _, name := range []string{textCacheName, relatedCacheName} {
+	for _, name := range cacheNames {
 		if err := os.Rename(cachePath(staging, name), cachePath(outDir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
@@ -133,7 +137,11 @@ func commitCaches(staging, outDir string) error {
 // pruneCaches removes the caches in dir whose output folder is gone, as
 // Output.Commit prunes their manifests and records.
 func pruneCaches(dir string) {
-	render.PruneBeside(dir, "."+textCacheName+".gob", "."+relatedCacheName+".gob")
+	var suffixes []string
+	for _, name := range cacheNames {
+		suffixes = append(suffixes, "."+name+".gob")
+	}
+	render.PruneBeside(dir, suffixes...)
 }
 
 // linkCaches gives outDir the caches of the build in base, when a build
@@ -144,7 +152,7 @@ func linkCaches(base, outDir string) {
 	if base == outDir {
 		return
 	}
-	for _, name := range []string{textCacheName, relatedCacheName} {
+	for _, name := range cacheNames {
 		_ = os.Remove(cachePath(outDir, name))
 		_ = os.Link(cachePath(base, name), cachePath(outDir, name))
 	}

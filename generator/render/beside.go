@@ -34,8 +34,13 @@ func ReadBeside[T any](outDir, name string) (data T, ok, ours bool) {
 	if gob.NewDecoder(bufio.NewReaderSize(f, 1<<20)).Decode(&file) != nil {
 		return data, false, false
 	}
-	prog, err := ProgramHash()
-	return file.Data, true, err == nil && prog == file.Program
+	return file.Data, true, isThisProgram(file.Program)
+}
+
+// isThisProgram says prog is this program's hash (ProgramHash).
+func isThisProgram(prog string) bool {
+	this, err := ProgramHash()
+	return err == nil && this == prog
 }
 
 // WriteBeside writes data, gob-encoded with this program's hash, as the
@@ -118,6 +123,5 @@ func ReadBesideMap[K comparable, V any](outDir, name string) (m map[K]V, ok, our
 		}
 		m[e.K] = e.V
 	}
-	prog, err := ProgramHash()
-	return m, true, err == nil && prog == head.Program
+	return m, true, isThisProgram(head.Program)
 }
