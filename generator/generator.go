@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/afero"
@@ -163,6 +164,10 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
+	if err := writeDecodedCache(ws.Staging(), b.decoded); err != nil {
+		return nil, err
+	}
+	b.decoded = nil
 	if err := b.renderTexts(ctx); err != nil {
 		return nil, err
 	}
@@ -199,6 +204,9 @@ type build struct {
 	base    string   // the folder of the last build
 	last    *render.Manifest
 	rec     *render.Record // the inputs' files' stamps and hashes: the last build's, then this one's
+	// decoded is what the load made of each circular's file, for the
+	// next build's (catalog.WithDecoded), until the workspace keeps it
+	decoded catalog.Decoded
 	// unchanged says the inputs are the last build's and its output is whole
 	unchanged bool
 
@@ -266,7 +274,11 @@ func (b *build) load() error {
 			return nil
 		}
 	}
-	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(b.rec.Reader(b.opts.ContentDir)), catalog.WithLangs(b.recordedLang)); err != nil {
+	b.decoded = catalog.Decoded{}
+	var read atomic.Int64 // content files read (the others taken from the decoded cache)
+	hash := b.rec.Reader(b.opts.ContentDir)
+	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(func(p string, data []byte) { read.Add(1); hash(p, data) }),
+		catalog.WithLangs(b.recordedLang), catalog.WithDecoded(readDecodedCache(b.base), b.contentSum, b.decoded)); err != nil {
 		return err
 	}
 	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
@@ -278,7 +290,7 @@ func (b *build) load() error {
 	if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
 		return err
 	}
-	b.steps.Done("load", "circulars", len(b.cat.Circulars), "files read", unknown)
+	b.steps.Done("load", "circulars", len(b.cat.Circulars), "files unknown", unknown, "files read", read.Load())
 	b.unchanged = b.last != nil && b.last.Inputs == b.inputs && b.last.Complete(b.base)
 	b.result = b.cat
 	if b.opts.ReleaseContent {
@@ -292,6 +304,12 @@ func (b *build) load() error {
 // record's note of the file (catalog.WithLangs).
 func (b *build) recordedLang(rel string) (string, bool) {
 	return b.rec.Note(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
+}
+
+// contentSum is the hash of the file at rel (under the content folder)
+// as the record knows it, if it does (catalog.WithDecoded).
+func (b *build) contentSum(rel string) ([sha256.Size]byte, bool) {
+	return b.rec.Sum(filepath.Join(b.opts.ContentDir, filepath.FromSlash(rel)))
 }
 
 // circularSum is the hash of c's file as the catalog loaded it, if the

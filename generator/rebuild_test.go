@@ -1,12 +1,18 @@
 package generator
 
 import (
+	"bytes"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
-	"regpulse/generator/render"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"regpulse/generator/render"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -195,6 +201,58 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("rebuilt folder differs from a fresh build (-fresh +rebuilt):\n%s", diff)
 		}
 	})
+	// a rebuild after an edit takes the other circulars from the decoded
+	// cache, whether the catalog keeps the texts (serve) or not (build),
+	// and writes what a fresh build does
+	for _, release := range []bool{true, false} {
+		t.Run(fmt.Sprintf("DecodedCache/release=%t", release), func(t *testing.T) {
+			build := func(t *testing.T, opts Options) {
+				t.Helper()
+				if res, err := Build(t.Context(), opts); err != nil || res.Unchanged {
+					t.Fatalf("%v, unchanged %t", err, err == nil && res.Unchanged)
+				}
+			}
+			var log bytes.Buffer
+			opts, out := setup(t)
+			opts.ReleaseContent = release
+			opts.Log = slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+			// the record trusts a file changed 2 s or more before the
+			// build stat'ed it: this build records the content (the
+			// first was too soon after the copy), the next takes it from
+			// the record
+			time.Sleep(2100 * time.Millisecond)
+			appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA first new paragraph.\n")
+			build(t, opts)
+			filesRead := func() (n int) {
+				t.Helper()
+				m := regexp.MustCompile(`step=load .*"files read"=(\d+)`).FindAllStringSubmatch(log.String(), -1)
+				if len(m) == 0 {
+					t.Fatalf("no load step in the log:\n%s", log.String())
+				}
+				n, _ = strconv.Atoi(m[len(m)-1][1])
+				return n
+			}
+			all := filesRead()
+			kept := readDecodedCache(out)
+			if len(kept) == 0 {
+				t.Fatal("no decoded cache beside the output")
+			}
+			time.Sleep(2100 * time.Millisecond)
+			appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA second new paragraph.\n")
+			build(t, opts)
+			want := all - len(kept) + 1 // the edited circular
+			if release {
+				if got := filesRead(); got != want {
+					t.Errorf("the rebuild read %d content files; want %d: %d of %d, less the %d circulars kept but the edited one", got, want, got, all, len(kept))
+				}
+			} else if got := filesRead(); got != all {
+				t.Errorf("keeping the texts, the rebuild read %d content files; want all %d", got, all)
+			}
+			if diff := cmp.Diff(fresh(t, opts), outputListing(t, out)); diff != "" {
+				t.Errorf("rebuilt output differs from a fresh build (-fresh +rebuilt):\n%s", diff)
+			}
+		})
+	}
 	t.Run("NextDay", func(t *testing.T) {
 		opts, _ := setup(t)
 		opts.Now = func() time.Time { return fixtureNow.AddDate(0, 0, 1) }

@@ -117,7 +117,7 @@ func writeCache[T any](outDir, name string, data T) error {
 
 // cacheNames are the build's caches beside its output, which a build
 // commits, prunes and links together.
-var cacheNames = []string{textCacheName, relatedCacheName}
+var cacheNames = []string{textCacheName, relatedCacheName, decodedCacheName}
 
 // commitCaches moves the caches a build wrote beside its staging folder
 // (the workspace's: the build writes them there as soon as they are made,

@@ -63,8 +63,8 @@ func TestLoad_Supersession(t *testing.T) {
 		want := map[string][2][]string{
 			"new":   {{"old-a", "old-b"}, nil},
 			"mid":   {{"old-a"}, nil},
-			"old-b": {{}, {"new"}},
-			"old-a": {{}, {"new", "mid"}}, // newest first
+			"old-b": {nil, {"new"}},
+			"old-a": {nil, {"new", "mid"}}, // newest first
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("supersedes, supersededBy (-want +got):\n%s", diff)

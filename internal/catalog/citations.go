@@ -79,11 +79,18 @@ func (l *loader) reviewCitations() {
 	for _, cs := range [][]Circular{l.cat.Circulars, l.cat.Unpublished} {
 		for i := range cs {
 			c := &cs[i]
+			cloned := false
 			for j := range c.Obligations {
-				o := &c.Obligations[j]
-				if o.Cites == nil {
+				if c.Obligations[j].Cites == nil {
 					continue
 				}
+				if !cloned {
+					// what the file decoded to is kept as it was (WithDecoded)
+					c.Obligations, cloned = slices.Clone(c.Obligations), true
+				}
+				o := &c.Obligations[j]
+				cites := *o.Cites
+				o.Cites = &cites
 				review, err := reviewOf(dirs[o.Cites.Direction], *o.Cites, c.PublishedDate)
 				if err != nil {
 					l.problems = append(l.problems, Problem{Path: c.Path, Line: o.Cites.Line,

@@ -339,7 +339,7 @@ func (f *fields) effects(name string, known bool) List[Effect] {
 
 // assembleDirections gives each direction its versions, in date order,
 // checks them against it and the catalog, and builds its history.
-func (l *loader) assembleDirections(circulars map[string]Circular) {
+func (l *loader) assembleDirections(circulars map[string]*Circular) {
 	bySlug := map[string]*MasterDirection{}
 	for i := range l.cat.Directions {
 		bySlug[l.cat.Directions[i].Slug] = &l.cat.Directions[i]

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -367,9 +368,9 @@ func (l *loader) crossCheck() {
 	}
 	l.checkSupersession(ref)
 	l.checkFinals(ref)
-	published := map[string]Circular{}
-	for _, c := range l.cat.Circulars {
-		published[c.Slug] = c
+	published := make(map[string]*Circular, len(l.cat.Circulars))
+	for i, c := range l.cat.Circulars {
+		published[c.Slug] = &l.cat.Circulars[i]
 	}
 	l.assembleDirections(published)
 	l.checkWithdrawals(published)
@@ -409,17 +410,32 @@ func (l *loader) crossCheck() {
 
 // circularsBySlug is every circular, published or not, by its slug: what
 // a link between circulars may name.
-func (l *loader) circularsBySlug() map[string]Circular {
-	all := map[string]Circular{}
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+func (l *loader) circularsBySlug() map[string]*Circular {
+	all := make(map[string]*Circular, len(l.cat.Circulars)+len(l.cat.Unpublished))
+	for c := range l.everyCircular() {
 		all[c.Slug] = c
 	}
 	return all
 }
 
+// everyCircular is every circular, published then not, in place (at
+// 100,000 circulars a copy of both lists, or maps of copies, is most of
+// the checks across files).
+func (l *loader) everyCircular() iter.Seq[*Circular] {
+	return func(yield func(*Circular) bool) {
+		for _, cs := range [][]Circular{l.cat.Circulars, l.cat.Unpublished} {
+			for i := range cs {
+				if !yield(&cs[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // problemOn reports a problem with a circular's field, at its line.
-func (l *loader) problemOn(field string) func(c Circular, msg string) {
-	return func(c Circular, msg string) {
+func (l *loader) problemOn(field string) func(c *Circular, msg string) {
+	return func(c *Circular, msg string) {
 		l.problems = append(l.problems, Problem{Path: c.Path, Line: l.lineOf(c.Path, field), Field: field, Message: msg})
 	}
 }
@@ -431,7 +447,7 @@ func (l *loader) problemOn(field string) func(c Circular, msg string) {
 func (l *loader) checkSupersession(ref func(p, field, slug string)) {
 	all := l.circularsBySlug()
 	at := l.problemOn("supersedes")
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+	for c := range l.everyCircular() {
 		for _, s := range c.Supersedes {
 			old, ok := all[s]
 			switch {
@@ -500,7 +516,7 @@ func (l *loader) checkSupersession(ref func(p, field, slug string)) {
 func (l *loader) checkFinals(ref func(p, field, slug string)) {
 	all := l.circularsBySlug()
 	at := l.problemOn("finalOf")
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+	for c := range l.everyCircular() {
 		s := string(c.FinalOf)
 		if s == "" {
 			continue

@@ -73,8 +73,8 @@ func (f *fields) withdrawal(name string, published Date) *Withdrawal {
 // checkWithdrawals checks each withdrawn.by: a published circular of the
 // catalog other than the withdrawn one, issued no later than the
 // withdrawal.
-func (l *loader) checkWithdrawals(published map[string]Circular) {
-	for _, c := range slices.Concat(l.cat.Circulars, l.cat.Unpublished) {
+func (l *loader) checkWithdrawals(published map[string]*Circular) {
+	for c := range l.everyCircular() {
 		w := c.Withdrawal
 		if w == nil || w.By == "" {
 			continue

@@ -88,26 +88,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 			g.SetLimit(runtime.GOMAXPROCS(0))
 			for i, p := range part {
 				g.Go(func() error {
-					data, err := fs.ReadFile(fsys, p)
-					if err != nil {
-						batch[i] = parsedFile{readErr: err}
-						return nil
-					}
-					if l.read != nil {
-						l.read(p, data)
-					}
-					batch[i] = parseFrontMatter(data)
-					if folder, _, _ := strings.Cut(p, "/"); folder == "circulars" {
-						// the costly part of a circular's language (Circular.TextLang),
-						// here on every core rather than in the checks' one goroutine,
-						// unless it is known
-						if lang, ok := l.langs(p); ok && slices.Contains(Langs, lang) {
-							batch[i].lang = lang
-						} else {
-							batch[i].textHead = textHead(batch[i].body)
-							batch[i].hasHead = true
-						}
-					}
+					batch[i] = l.readFile(fsys, p)
 					return nil
 				})
 			}
@@ -119,9 +100,16 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	for batch := range batches {
 		for i, pf := range batch {
 			p := files[start+i]
-			if err := pf.readErr; err != nil {
-				l.add(p, 0, "file", err.Error())
-			} else {
+			switch {
+			case pf.readErr != nil:
+				l.add(p, 0, "file", pf.readErr.Error())
+			case pf.hit != nil && !l.takeDecoded(p, pf.hit):
+				// (its id another file's: parsed, for the problem's line)
+				l.decodeCircular(p, l.parseFile(fsys, p))
+			case pf.hit != nil:
+			case strings.HasPrefix(p, "circulars/"):
+				l.decodeCircular(p, pf)
+			default:
 				l.parsed(p, pf)
 			}
 			batch[i] = parsedFile{}
@@ -140,6 +128,58 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 	l.cat.linkLifecycle()
 	l.cat.linkEditions()
 	return l.cat, nil
+}
+
+// readFile reads and parses the file at p in fsys: what a load does on
+// every core.
+func (l *loader) readFile(fsys fs.FS, p string) parsedFile {
+	hit, ok := l.decodedHit(p)
+	if ok && l.noTexts {
+		return parsedFile{hit: hit}
+	}
+	data, err := fs.ReadFile(fsys, p)
+	if err != nil {
+		return parsedFile{readErr: err}
+	}
+	if l.read != nil {
+		l.read(p, data)
+	}
+	if ok {
+		// the text is wanted: only the YAML is not parsed again, when the
+		// bytes are the ones hit was decoded from
+		if _, _, body, err := splitFrontMatter(data); err == nil && sha256.Sum256(data) == hit.Sum {
+			hit.Circular.Content = strings.TrimSpace(string(body))
+			return parsedFile{hit: hit}
+		}
+	}
+	pf := parseFrontMatter(data)
+	if folder, _, _ := strings.Cut(p, "/"); folder == "circulars" {
+		if l.decoded != nil {
+			pf.sum, pf.known = l.decoded.sum(p)
+		}
+		// the costly part of a circular's language (Circular.TextLang),
+		// here on every core rather than in the checks' one goroutine,
+		// unless it is known
+		if lang, ok := l.langs(p); ok && slices.Contains(Langs, lang) {
+			pf.lang = lang
+		} else {
+			pf.textHead = textHead(pf.body)
+			pf.hasHead = true
+		}
+	}
+	return pf
+}
+
+// parseFile is readFile, the file parsed whatever WithDecoded holds.
+func (l *loader) parseFile(fsys fs.FS, p string) parsedFile {
+	d := l.decoded
+	l.decoded = nil
+	defer func() { l.decoded = d }()
+	pf := l.readFile(fsys, p)
+	if d != nil {
+		pf.sum, pf.known = d.sum(p)
+	}
+	return pf
 }
 
 // ParseFile validates a single entry's bytes as if it lived at rel (for
@@ -221,6 +261,7 @@ type loader struct {
 	hasHead bool
 	lang    string
 	langs   func(path string) (string, bool) // WithLangs
+	decoded *decodedCache                    // WithDecoded
 	// dirVersions are the Master Directions' versions by direction slug,
 	// until crossCheck gives each direction its own.
 	dirVersions map[string][]DirectionVersion
@@ -279,6 +320,12 @@ type parsedFile struct {
 	textHead string
 	hasHead  bool
 	lang     string // a circular's known language (WithLangs)
+	// hit is the file's entry as a last load decoded it (WithDecoded):
+	// the file was not read. sum is the hash of the bytes read, when
+	// known.
+	hit   *DecodedFile
+	sum   [sha256.Size]byte
+	known bool
 }
 
 func parseFrontMatter(data []byte) parsedFile {

@@ -158,8 +158,8 @@ func TestLoad(t *testing.T) {
 			Title: "Discontinuation of P2P collect requests", TitleIsDescriptive: true,
 			Content: "NPCI asked members to stop processing person-to-person collect requests on UPI.",
 			Source:  "NPCI", Category: "UPI", PublishedDate: Date{time.Date(2025, 7, 29, 0, 0, 0, 0, time.UTC)}, EffectiveDate: &effective,
-			DocumentType: "circular", Supersedes: TextList{}, ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
-			SourceURL: "https://example.org/npci-p2p-collect", AdditionalSourceURLs: TextList{},
+			DocumentType: "circular", ImpactLevel: "high", EntityImpact: List[EntityImpact]{{EntityType: "PSP", ImpactLevel: "high"}},
+			SourceURL: "https://example.org/npci-p2p-collect",
 			// The fixture's link says not what it is: labelled a copy, and warned of.
 			Links: List[SourceLink]{{URL: "https://example.org/npci-p2p-collect", Kind: "unofficial", Host: "example.org",
 				Label: "Unofficial copy on example.org"}},
