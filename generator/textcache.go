@@ -28,12 +28,16 @@ type textCache struct {
 }
 
 // cachedText is a circularText without what the cache does not keep:
-// the texts themselves (HTML, Marked, Full) and the draft's redline,
-// which is made later from the other circulars (linkDrafts).
+// the texts themselves (Marked, Full, and HTML but for the circulars
+// whose HTML the build keeps) and the draft's redline, which is made
+// later from the other circulars (linkDrafts).
 type cachedText struct {
 	Plain       string
 	Obligations []obligationView
 	MarkedSum   [sha256.Size]byte
+	// HTML is kept for the circulars whose HTML the build keeps
+	// (textsOpts.keepHTML: the feeds'), empty for the others.
+	HTML string
 }
 
 // textCacheName names the text cache among the caches beside an output
@@ -78,11 +82,16 @@ func (tc *textCache) get(key string) (cachedText, bool) {
 	return t, ok
 }
 
-// put keeps t's results for key, for the next build.
-func (tc *textCache) put(key string, t circularText) {
+// put keeps t's results for key, for the next build, its HTML too when
+// html (textsOpts.keepHTML).
+func (tc *textCache) put(key string, t circularText, html bool) {
+	ct := cachedText{Plain: t.Plain, Obligations: t.Obligations, MarkedSum: t.MarkedSum}
+	if html {
+		ct.HTML = t.HTML
+	}
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
-	tc.next[key] = cachedText{Plain: t.Plain, Obligations: t.Obligations, MarkedSum: t.MarkedSum}
+	tc.next[key] = ct
 }
 
 // write keeps this build's results beside outDir.

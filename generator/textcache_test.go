@@ -149,6 +149,49 @@ func TestRenderTexts_Cache(t *testing.T) {
 	got, _, gotPack := run(t, changed, first)
 	want(t, changed, got, gotPack)
 
+	t.Run("KeptHTML", func(t *testing.T) {
+		// the feeds' circulars keep their HTML: cached with it, a hit
+		// gives it without rendering; cached while its HTML was not
+		// kept, the circular is rendered again
+		fresh, err := renderTexts(t.Context(), cs, textsOpts{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep := map[string]bool{"c": true}
+		for _, tc := range []struct {
+			name     string
+			last     map[string]cachedText
+			rendered bool
+		}{
+			{"cached without its HTML", first.next, true},
+			{"cached with it", nil, false},
+		} {
+			last := tc.last
+			if last == nil {
+				// the last build kept c's HTML
+				cache := &textCache{last: map[string]cachedText{}, next: map[string]cachedText{}}
+				if _, err := renderTexts(t.Context(), cs, textsOpts{pack: pack(t), cache: cache, sum: sum, keepHTML: keep}); err != nil {
+					t.Fatal(err)
+				}
+				last = cache.next
+			}
+			p := pack(t)
+			got, err := renderTexts(t.Context(), cs, textsOpts{pack: p, cache: &textCache{last: last, next: map[string]cachedText{}}, sum: sum, keepHTML: keep})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got["c"].HTML != fresh["c"].HTML || got["c"].HTML == "" {
+				t.Errorf("%s: c's HTML is %q, want %q", tc.name, got["c"].HTML, fresh["c"].HTML)
+			}
+			if p.Has(textName("c")) != tc.rendered {
+				t.Errorf("%s: c rendered %t, want %t", tc.name, p.Has(textName("c")), tc.rendered)
+			}
+			if got["a"].HTML != "" {
+				t.Errorf("%s: a's HTML kept, though not in keepHTML", tc.name)
+			}
+		}
+	})
+
 	t.Run("ChangedSinceLoaded", func(t *testing.T) {
 		// a file changed between the load and its text's read: its results
 		// are cached under the bytes read, never under the bytes loaded

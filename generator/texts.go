@@ -68,8 +68,9 @@ type textsOpts struct {
 	// made from (textCache); sum is the hash of a circular's file as the
 	// catalog loaded it (false: unknown, the circular is rendered and
 	// not cached). A circular found there is not rendered: its page's
-	// text is not in the pack until fillTexts renders it. The circulars
-	// of keepHTML and full are rendered always (their HTML and Full are
+	// text is not in the pack until fillTexts renders it. The HTML of
+	// the circulars of keepHTML is cached with them (some thousands: the
+	// feeds'); the circulars of full are rendered always (their Full is
 	// not cached).
 	cache *textCache
 	sum   func(catalog.Circular) ([sha256.Size]byte, bool)
@@ -118,13 +119,15 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 				return err
 			}
 			caching := o.cache != nil && o.pack != nil && o.sum != nil
-			if sum, ok := o.loaded(c); caching && ok && !o.keepHTML[c.Slug] && !o.full[c.Slug] {
+			if sum, ok := o.loaded(c); caching && ok && !o.full[c.Slug] {
 				key, err := textKey(sum, c)
 				if err != nil {
 					return err
 				}
-				if hit, ok := o.cache.get(key); ok {
-					out[i] = circularText{Plain: hit.Plain, Obligations: hit.Obligations, MarkedSum: hit.MarkedSum}
+				// (a circular whose HTML is kept, cached when it was not:
+				// rendered for it)
+				if hit, ok := o.cache.get(key); ok && (!o.keepHTML[c.Slug] || hit.HTML != "") {
+					out[i] = circularText{Plain: hit.Plain, Obligations: hit.Obligations, MarkedSum: hit.MarkedSum, HTML: hit.HTML}
 					return nil
 				}
 			}
@@ -143,7 +146,7 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 				if err != nil {
 					return err
 				}
-				o.cache.put(key, t)
+				o.cache.put(key, t, o.keepHTML[c.Slug])
 			}
 			if o.full[c.Slug] {
 				t.Full = strings.Join(markdown.Blocks(text), "\n\n")

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"regpulse/internal/words"
@@ -107,13 +108,25 @@ func termIn(text string, lower *string, term string) bool {
 	if term == "" {
 		return false
 	}
-	if strings.ToUpper(term) == term {
+	if upperCase(term) {
 		return containsWord(text, term)
 	}
 	if *lower == "" {
 		*lower = strings.ToLower(text)
 	}
 	return containsWord(*lower, strings.ToLower(term))
+}
+
+// upperCase says strings.ToUpper(s) == s for s valid UTF-8, without
+// making the upper-case copy (every network's terms are asked of every
+// circular).
+func upperCase(s string) bool {
+	for _, r := range s {
+		if unicode.ToUpper(r) != r {
+			return false
+		}
+	}
+	return true
 }
 
 // containsWord reports whether needle occurs in hay with no part of a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -201,6 +202,15 @@ func TestContainsTerm(t *testing.T) {
 	} {
 		if got := containsTerm(tc.text, tc.term); got != tc.want {
 			t.Errorf("containsTerm(%q, %q) = %v, want %v", tc.text, tc.term, got, tc.want)
+		}
+	}
+}
+
+// TestUpperCase: upperCase is strings.ToUpper(s) == s.
+func TestUpperCase(t *testing.T) {
+	for _, s := range []string{"", "UPI", "upi", "Upi", "NEFT/RTGS", "e-RUPI", "RuPay", "ß", "SS", "ÉTAT", "été", "ǅ", "Ǆ", "यूपीआई", "123", "Σ", "σ"} {
+		if got, want := upperCase(s), strings.ToUpper(s) == s; got != want {
+			t.Errorf("upperCase(%q) = %t, want %t", s, got, want)
 		}
 	}
 }
