@@ -67,7 +67,7 @@ func slugsOf(cs []catalog.Circular) []string {
 
 // networkView is a payment network as its page shows it: the catalog's
 // entry, the day its hand-kept guidelines were last known true, and the
-// newest circulars about it in force on the build's date (networkRecent).
+// newest circulars about it in force on the build's date (networksRecent).
 type networkView struct {
 	catalog.Network
 	GuidelinesAsOf  *catalog.Date    `json:"guidelinesAsOf"`
@@ -77,17 +77,23 @@ type networkView struct {
 
 func networkViews(cat *catalog.Catalog, now time.Time) []networkView {
 	out := make([]networkView, len(cat.Networks))
+	recent := networksRecent(cat, now)
 	for i, n := range cat.Networks {
 		out[i] = networkView{Network: n, GuidelinesAsOf: n.GuidelinesAsOf, CircularTerms: n.CircularTerms,
-			RecentCirculars: networkRecent(cat, n, now)}
+			RecentCirculars: recent[i]}
 	}
 	return out
 }
 
-// networkRecent is the slugs of the network's recent circulars
-// (catalog.AboutNetwork), which its page shows.
-func networkRecent(cat *catalog.Catalog, n catalog.Network, now time.Time) []string {
-	return slugsOf(cat.AboutNetwork(n, now, catalog.RecentLimit))
+// networksRecent is the slugs of each of the catalog's networks' recent
+// circulars (catalog.AboutNetworks), which its page shows.
+func networksRecent(cat *catalog.Catalog, now time.Time) [][]string {
+	about := cat.AboutNetworks(cat.Networks, now, catalog.RecentLimit)
+	out := make([][]string, len(about))
+	for i, cs := range about {
+		out[i] = slugsOf(cs)
+	}
+	return out
 }
 
 // eventView is an event as pages show it: with its next edition as of

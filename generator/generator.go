@@ -274,11 +274,12 @@ func (b *build) load() error {
 			return nil
 		}
 	}
-	b.decoded = catalog.Decoded{}
+	decoded := readDecodedCache(b.base)
+	b.decoded = make(catalog.Decoded, len(decoded))
 	var read atomic.Int64 // content files read (the others taken from the decoded cache)
 	hash := b.rec.Reader(b.opts.ContentDir)
 	if b.cat, err = loadCatalog(b.opts, catalog.WithRead(func(p string, data []byte) { read.Add(1); hash(p, data) }),
-		catalog.WithLangs(b.recordedLang), catalog.WithDecoded(readDecodedCache(b.base), b.contentSum, b.decoded)); err != nil {
+		catalog.WithLangs(b.recordedLang), catalog.WithDecoded(decoded, b.contentSum, b.decoded)); err != nil {
 		return err
 	}
 	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {

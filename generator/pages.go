@@ -154,9 +154,10 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		}
 		pages = append(pages, render.Page{File: file, Front: front, Shows: shows})
 	}
-	for _, n := range cat.Networks {
+	recent := networksRecent(cat, now)
+	for i, n := range cat.Networks {
 		p := entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile)
-		p.Shows = networkRecent(cat, n, now)
+		p.Shows = recent[i]
 		pages = append(pages, p)
 	}
 	pages = append(pages, render.Page{File: "payment-body/_index.md",

@@ -48,16 +48,40 @@ func (c *Catalog) AboutNetwork(n Network, now time.Time, limit int) []Circular {
 	return c.newestInForce(now, limit, n.Mentions)
 }
 
-// newestInForce walks the circulars newest first (the catalog's order,
-// published date then slug) and keeps the first n that keep accepts and
-// are in force on now's date.
-func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) []Circular {
-	newestFirst := func(a, b Circular) int {
-		if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
-			return d
+// AboutNetworks is AboutNetwork of each network of ns, in one walk of
+// the circulars newest first, each circular's title and summary
+// lower-cased once for all the networks: at 100,000 circulars the walk
+// of a network seldom named reaches the oldest.
+func (c *Catalog) AboutNetworks(ns []Network, now time.Time, limit int) [][]Circular {
+	out := make([][]Circular, len(ns))
+	open := 0 // the networks still looking
+	for _, n := range ns {
+		if len(n.CircularTerms) > 0 && limit > 0 {
+			open++
 		}
-		return strings.Compare(a.Slug, b.Slug)
 	}
+	for _, x := range c.newestFirst() {
+		if open == 0 {
+			break
+		}
+		if !x.InForce(now) {
+			continue
+		}
+		var title, summary string
+		for i, n := range ns {
+			if len(n.CircularTerms) == 0 || len(out[i]) == limit || !n.mentions(x, &title, &summary) {
+				continue
+			}
+			if out[i] = append(out[i], x); len(out[i]) == limit {
+				open--
+			}
+		}
+	}
+	return out
+}
+
+// newestFirst is the circulars newest first: published date, then slug.
+func (c *Catalog) newestFirst() []Circular {
 	circs := c.Circulars
 	// The loader sorts, so a build's pages (one call each) only check; a
 	// catalog built by hand may not be sorted, and is sorted in a copy.
@@ -65,8 +89,22 @@ func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) 
 		circs = slices.Clone(circs)
 		slices.SortStableFunc(circs, newestFirst)
 	}
+	return circs
+}
+
+func newestFirst(a, b Circular) int {
+	if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
+		return d
+	}
+	return strings.Compare(a.Slug, b.Slug)
+}
+
+// newestInForce walks the circulars newest first (the catalog's order,
+// published date then slug) and keeps the first n that keep accepts and
+// are in force on now's date.
+func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) []Circular {
 	var out []Circular
-	for _, x := range circs {
+	for _, x := range c.newestFirst() {
 		if len(out) == n {
 			break
 		}
@@ -84,11 +122,16 @@ func (c *Catalog) newestInForce(now time.Time, n int, keep func(Circular) bool) 
 // its case, so "upi" in a URL-like word does not count; other terms
 // ("Unified Payments Interface", "RuPay") match in any case.
 func (n Network) Mentions(c Circular) bool {
-	// (the title and summary lower-cased once, not once a term: every
-	// network's terms are looked for in every circular)
 	var title, summary string
+	return n.mentions(c, &title, &summary)
+}
+
+// mentions is Mentions with c's title and summary lower-cased in *title
+// and *summary, made when first needed ("" until then): once for every
+// term, and for every network (AboutNetworks).
+func (n Network) mentions(c Circular, title, summary *string) bool {
 	for _, t := range n.CircularTerms {
-		if termIn(c.Title, &title, t) || termIn(string(c.Summary), &summary, t) {
+		if termIn(c.Title, title, t) || termIn(string(c.Summary), summary, t) {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -213,4 +214,57 @@ func TestUpperCase(t *testing.T) {
 			t.Errorf("upperCase(%q) = %t, want %t", s, got, want)
 		}
 	}
+}
+
+// TestAboutNetworks: one walk for every network finds what AboutNetwork
+// finds for each, over random catalogs (unsorted too), terms and limits.
+func TestAboutNetworks(t *testing.T) {
+	words := []string{"UPI", "upi", "NEFT", "RuPay", "rupay", "Bharat BillPay", "bharat billpay", "cards", "e-RUPI", "payments", "Lite"}
+	now := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func(n int) string {
+		var parts []string
+		for range n {
+			parts = append(parts, words[rng.IntN(len(words))])
+		}
+		return strings.Join(parts, " ")
+	}
+	for seed := range 40 {
+		cat := &Catalog{}
+		for i := range 200 {
+			c := Circular{Entry: Entry{Slug: fmt.Sprintf("c-%03d", i)}, Title: pick(3), Summary: OptString(pick(rng.IntN(3))),
+				PublishedDate: Date{now.AddDate(0, 0, -rng.IntN(400))}}
+			if rng.IntN(5) == 0 {
+				c.WithdrawnOn = &Date{now.AddDate(0, 0, -rng.IntN(30))}
+			}
+			cat.Circulars = append(cat.Circulars, c)
+		}
+		if seed%2 == 0 {
+			slices.SortStableFunc(cat.Circulars, newestFirst) // as the loader leaves them
+		}
+		var ns []Network
+		for range 6 {
+			var terms TextList
+			for range rng.IntN(3) {
+				terms = append(terms, words[rng.IntN(len(words))])
+			}
+			ns = append(ns, Network{CircularTerms: terms})
+		}
+		for _, limit := range []int{0, 1, 3, RecentLimit, 500} {
+			got := cat.AboutNetworks(ns, now, limit)
+			for i, n := range ns {
+				if want := cat.AboutNetwork(n, now, limit); !slices.EqualFunc(got[i], want, func(a, b Circular) bool { return a.Slug == b.Slug }) {
+					t.Fatalf("seed %d, limit %d, terms %q: %v, want %v", seed, limit, n.CircularTerms, slugsOfCirculars(got[i]), slugsOfCirculars(want))
+				}
+			}
+		}
+	}
+}
+
+func slugsOfCirculars(cs []Circular) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Slug)
+	}
+	return out
 }
