@@ -127,6 +127,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 		}
 		start += len(batch)
 	}
+	l.keepDecoded()
 	l.crossCheck()
 	if len(l.problems) > 0 {
 		return nil, l.problems.sorted()
