@@ -35,13 +35,13 @@ type Decoded map[string]DecodedFile
 // without reading the file (false: unknown) from last, when last has it
 // for the same bytes and label, rather than read and parse the file (a
 // load that keeps the texts reads the file, checks its hash and takes
-// the text, but parses no YAML); next receives every circular's DecodedFile that this load
-// read cleanly or took from last, for the next load. Only circulars are
-// kept: the other folders hold a few hundred files. A file's entry is
-// the same either way (TestLoadFS_WithDecoded), since an entry depends
-// on its file's bytes alone: the checks across files run on every load,
-// and never write into what a file decoded to (reviewCitations copies
-// what it changes).
+// the text, but parses no YAML). next receives every circular's
+// DecodedFile that this load read cleanly or took from last, for the
+// next load. Only circulars are kept: the other folders hold a few
+// hundred files. A file's entry is the same either way
+// (TestLoadFS_WithDecoded), since an entry depends on its file's bytes
+// alone: the checks across files run on every load, and never write into
+// what a file decoded to (reviewCitations copies what it changes).
 func WithDecoded(last Decoded, sum func(path string) ([sha256.Size]byte, bool), next Decoded) LoadOption {
 	return func(l *loader) {
 		l.decoded = &decodedCache{last: last, sum: sum, next: next}
