@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
-	"io/fs"
 	"maps"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -20,24 +18,6 @@ import (
 
 // allFields compares unexported fields too (the directions' lines).
 var allFields = cmp.Options{cmp.Exporter(func(reflect.Type) bool { return true })}
-
-// realContent is the repository's content as a MapFS.
-func realContent(t *testing.T) fstest.MapFS {
-	t.Helper()
-	fsys := fstest.MapFS{}
-	err := fs.WalkDir(os.DirFS("../../content"), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile("../../content/" + p)
-		fsys[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fsys
-}
 
 // decodedLoad loads fsys WithoutTexts (else with opts) and
 // WithDecoded(last), the files' hashes known as a build's record knows

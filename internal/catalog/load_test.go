@@ -713,10 +713,9 @@ func circularBySlug(cat *Catalog, slug string) (Circular, bool) {
 	return cat.Circulars[i], true
 }
 
-// TestLoadFS_WithoutTexts: the catalog loaded without texts is the whole
-// one less the circulars' Content, and ReadText gives each back as
-// LoadFS read it (a byte-order mark and CRLF line ends included).
-func TestLoadFS_WithoutTexts(t *testing.T) {
+// realContent is the repository's content as a MapFS.
+func realContent(t *testing.T) fstest.MapFS {
+	t.Helper()
 	fsys := fstest.MapFS{}
 	err := fs.WalkDir(os.DirFS("../../content"), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -729,6 +728,14 @@ func TestLoadFS_WithoutTexts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return fsys
+}
+
+// TestLoadFS_WithoutTexts: the catalog loaded without texts is the whole
+// one less the circulars' Content, and ReadText gives each back as
+// LoadFS read it (a byte-order mark and CRLF line ends included).
+func TestLoadFS_WithoutTexts(t *testing.T) {
+	fsys := realContent(t)
 	// one circular as some editors' tools save it
 	var edited string
 	for _, p := range slices.Sorted(maps.Keys(fsys)) {
