@@ -206,6 +206,7 @@ func TestBuild_Rebuild(t *testing.T) {
 	// and writes what a fresh build does
 	for _, release := range []bool{true, false} {
 		t.Run(fmt.Sprintf("DecodedCache/release=%t", release), func(t *testing.T) {
+			t.Parallel() // (its waits for the record overlap the other's)
 			build := func(t *testing.T, opts Options) {
 				t.Helper()
 				if res, err := Build(t.Context(), opts); err != nil || res.Unchanged {

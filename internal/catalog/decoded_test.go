@@ -163,6 +163,31 @@ func TestLoadFS_WithDecoded(t *testing.T) {
 		}
 	})
 
+	t.Run("ChangedSinceHashed", func(t *testing.T) {
+		// the caller's hash is of the bytes before an edit it has not
+		// seen: a load that reads the file for its text takes the
+		// bytes it read, and keeps them under their own hash
+		edited := maps.Clone(fsys)
+		path := slices.Sorted(maps.Keys(last))[0]
+		edited[path] = &fstest.MapFile{Data: bytes.Replace(fsys[path].Data, []byte("\ntitle: "), []byte("\ntitle: Edited "), 1)}
+		stale := func(p string) ([sha256.Size]byte, bool) { return sha256.Sum256(fsys[p].Data), true }
+		next := Decoded{}
+		got, err := LoadFS(edited, "content", now, WithDecoded(last, stale, next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := LoadFS(edited, "content", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got, allFields); diff != "" {
+			t.Fatalf("(-read +decoded):\n%s", diff)
+		}
+		if next[path].Sum != sha256.Sum256(edited[path].Data) {
+			t.Error("the edited file's entry is kept under the hash of the bytes before the edit")
+		}
+	})
+
 	t.Run("OtherLabel", func(t *testing.T) {
 		// the entries' paths start with the label: another folder's
 		// name reads every file again

@@ -146,6 +146,17 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 // every core.
 func (l *loader) readFile(fsys fs.FS, p string) parsedFile {
 	hit, ok := l.decodedHit(p)
+	return l.readOrTake(fsys, p, hit, ok)
+}
+
+// parseFile is readFile, the file parsed whatever WithDecoded holds.
+func (l *loader) parseFile(fsys fs.FS, p string) parsedFile {
+	return l.readOrTake(fsys, p, nil, false)
+}
+
+// readOrTake is readFile with hit, when ok, the file's entry as the last
+// load decoded it (decodedHit).
+func (l *loader) readOrTake(fsys fs.FS, p string, hit *DecodedFile, ok bool) parsedFile {
 	if ok && l.noTexts {
 		return parsedFile{hit: hit}
 	}
@@ -156,17 +167,21 @@ func (l *loader) readFile(fsys fs.FS, p string) parsedFile {
 	if l.read != nil {
 		l.read(p, data)
 	}
+	var read [sha256.Size]byte // the bytes' hash, when ok
 	if ok {
 		// the text is wanted: only the YAML is not parsed again, when the
 		// bytes are the ones hit was decoded from
-		if _, _, body, err := splitFrontMatter(data); err == nil && sha256.Sum256(data) == hit.Sum {
+		read = sha256.Sum256(data)
+		if _, _, body, err := splitFrontMatter(data); err == nil && read == hit.Sum {
 			hit.Circular.Content = strings.TrimSpace(string(body))
 			return parsedFile{hit: hit}
 		}
 	}
 	pf := parseFrontMatter(data)
 	if folder, _, _ := strings.Cut(p, "/"); folder == "circulars" {
-		if l.decoded != nil {
+		if ok {
+			pf.sum, pf.known = read, true // (changed since the caller's hash)
+		} else if l.decoded != nil {
 			pf.sum, pf.known = l.decoded.sum(p)
 		}
 		// the costly part of a circular's language (Circular.TextLang),
@@ -178,18 +193,6 @@ func (l *loader) readFile(fsys fs.FS, p string) parsedFile {
 			pf.textHead = textHead(pf.body)
 			pf.hasHead = true
 		}
-	}
-	return pf
-}
-
-// parseFile is readFile, the file parsed whatever WithDecoded holds.
-func (l *loader) parseFile(fsys fs.FS, p string) parsedFile {
-	d := l.decoded
-	l.decoded = nil
-	defer func() { l.decoded = d }()
-	pf := l.readFile(fsys, p)
-	if d != nil {
-		pf.sum, pf.known = d.sum(p)
 	}
 	return pf
 }
