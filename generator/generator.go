@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/spf13/afero"
-	"golang.org/x/sync/errgroup"
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
@@ -165,11 +164,9 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return b.unchangedResult(), nil
 	}
 	b.ws = ws
-	// (before the workspace goes, a failed build's caches are written or
-	// have failed)
-	defer b.caching.Wait()
-	decoded := b.decoded
-	b.caching.Go(func() error { return writeDecodedCache(ws.Staging(), decoded) })
+	if err := writeDecodedCache(ws.Staging(), b.decoded); err != nil {
+		return nil, err
+	}
 	b.decoded = nil
 	if err := b.renderTexts(ctx); err != nil {
 		return nil, err
@@ -210,10 +207,6 @@ type build struct {
 	// decoded is what the load made of each circular's file, for the
 	// next build's (catalog.WithDecoded), until the workspace keeps it
 	decoded catalog.Decoded
-	// caching writes the caches into the workspace as each is made,
-	// beside the steps that follow (a one-edit build at 100,000 spent
-	// some 2 s writing them, each on one core); commit waits for it
-	caching errgroup.Group
 	// unchanged says the inputs are the last build's and its output is whole
 	unchanged bool
 
@@ -355,7 +348,9 @@ func (b *build) renderTexts(ctx context.Context) error {
 	}
 	// (written now, and let go: at 100,000 circulars the leads it holds
 	// are some 250 MB, which Hugo's runs would hold too)
-	b.caching.Go(func() error { return cache.write(b.ws.Staging()) })
+	if err := cache.write(b.ws.Staging()); err != nil {
+		return err
+	}
 	to.cache = nil
 	b.textsOpts = to
 	if b.opts.ReleaseContent {
@@ -375,8 +370,9 @@ func (b *build) makeViews(ctx context.Context) error {
 	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), b.related.rank)
 	// (written now, not with the output: it is some 200 MB at 100,000
 	// circulars, and holds whatever the output is, as the texts' cache)
-	related := b.related
-	b.caching.Go(func() error { return related.write(b.ws.Staging()) })
+	if err := b.related.write(b.ws.Staging()); err != nil {
+		return err
+	}
 	b.related = nil
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
@@ -541,9 +537,6 @@ func (b *build) renderPages(ctx context.Context) error {
 func (b *build) commit() (*Result, error) {
 	n, err := verify(b.out, b.routes)
 	if err != nil {
-		return nil, err
-	}
-	if err := b.caching.Wait(); err != nil {
 		return nil, err
 	}
 	if err := b.out.Commit(b.inputs, b.keys); err != nil {
