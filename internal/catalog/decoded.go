@@ -56,20 +56,20 @@ type decodedCache struct {
 }
 
 // decodedHit is last's entry for the circular's file at rel when its
-// bytes are the ones the caller knows.
-func (l *loader) decodedHit(rel string) (*DecodedFile, bool) {
+// bytes are the ones the caller knows, else nil.
+func (l *loader) decodedHit(rel string) *DecodedFile {
 	d := l.decoded
 	if d == nil || !strings.HasPrefix(rel, "circulars/") {
-		return nil, false
+		return nil
 	}
 	e, ok := d.last[rel]
 	if !ok || e.Label != l.label {
-		return nil, false
+		return nil
 	}
 	if sum, ok := d.sum(rel); !ok || sum != e.Sum {
-		return nil, false
+		return nil
 	}
-	return &e, true
+	return &e
 }
 
 // takeDecoded adds e, the file at rel, to the catalog as parsing it would

@@ -161,6 +161,22 @@ func TestLoadFS_WithDecoded(t *testing.T) {
 				t.Errorf("from %d kept, it keeps other entries than a load without texts (-without +with):\n%s", len(from), diff)
 			}
 		}
+		// the entry is taken, not parsed: one marked in the cache comes
+		// back marked, with its file's text
+		marked := maps.Clone(last)
+		path := slices.Sorted(maps.Keys(marked))[0]
+		e := marked[path]
+		e.Circular.Title = "Taken from the cache"
+		marked[path] = e
+		got, _, _, err := decodedLoad(t, fsys, "content", marked, keepTexts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range slices.Concat(got.Circulars, got.Unpublished) {
+			if "content/"+path == c.Path && (c.Title != e.Circular.Title || c.Content == "") {
+				t.Errorf("%s: title %q, %d bytes of text; want the cache's title and the file's text", path, c.Title, len(c.Content))
+			}
+		}
 	})
 
 	t.Run("ChangedSinceHashed", func(t *testing.T) {

@@ -85,14 +85,15 @@ func (c *Catalog) newestFirst() []Circular {
 	circs := c.Circulars
 	// The loader sorts, so a build's pages (one call each) only check; a
 	// catalog built by hand may not be sorted, and is sorted in a copy.
-	if !slices.IsSortedFunc(circs, newestFirst) {
+	if !slices.IsSortedFunc(circs, compareNewestFirst) {
 		circs = slices.Clone(circs)
-		slices.SortStableFunc(circs, newestFirst)
+		slices.SortStableFunc(circs, compareNewestFirst)
 	}
 	return circs
 }
 
-func newestFirst(a, b Circular) int {
+// compareNewestFirst orders circulars newest first (newestFirst).
+func compareNewestFirst(a, b Circular) int {
 	if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
 		return d
 	}

@@ -108,17 +108,10 @@ func TestDerivedLists(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			slugs := func(cs []Circular) []string {
-				var out []string
-				for _, c := range cs {
-					out = append(out, c.Slug)
-				}
-				return out
-			}
-			if got := slugs(cat.RecentFrom(cat.Bodies[0].Source(), now, RecentLimit)); !slices.Equal(got, tc.body) {
+			if got := circularSlugs(cat.RecentFrom(cat.Bodies[0].Source(), now, RecentLimit)); !slices.Equal(got, tc.body) {
 				t.Errorf("RBI's recent updates = %v, want %v", got, tc.body)
 			}
-			if got := slugs(cat.AboutNetwork(cat.Networks[0], now, RecentLimit)); !slices.Equal(got, tc.network) {
+			if got := circularSlugs(cat.AboutNetwork(cat.Networks[0], now, RecentLimit)); !slices.Equal(got, tc.network) {
 				t.Errorf("UPI's recent circulars = %v, want %v", got, tc.network)
 			}
 			var stale []string
@@ -240,7 +233,7 @@ func TestAboutNetworks(t *testing.T) {
 			cat.Circulars = append(cat.Circulars, c)
 		}
 		if seed%2 == 0 {
-			slices.SortStableFunc(cat.Circulars, newestFirst) // as the loader leaves them
+			slices.SortStableFunc(cat.Circulars, compareNewestFirst) // as the loader leaves them
 		}
 		var ns []Network
 		for range 6 {
@@ -254,14 +247,15 @@ func TestAboutNetworks(t *testing.T) {
 			got := cat.AboutNetworks(ns, now, limit)
 			for i, n := range ns {
 				if want := cat.AboutNetwork(n, now, limit); !slices.EqualFunc(got[i], want, func(a, b Circular) bool { return a.Slug == b.Slug }) {
-					t.Fatalf("seed %d, limit %d, terms %q: %v, want %v", seed, limit, n.CircularTerms, slugsOfCirculars(got[i]), slugsOfCirculars(want))
+					t.Fatalf("seed %d, limit %d, terms %q: %v, want %v", seed, limit, n.CircularTerms, circularSlugs(got[i]), circularSlugs(want))
 				}
 			}
 		}
 	}
 }
 
-func slugsOfCirculars(cs []Circular) []string {
+// circularSlugs is the slugs of cs, in order.
+func circularSlugs(cs []Circular) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, c.Slug)

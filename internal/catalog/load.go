@@ -99,7 +99,7 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 			g.SetLimit(runtime.GOMAXPROCS(0))
 			for i, p := range part {
 				g.Go(func() error {
-					batch[i] = l.readFile(fsys, p)
+					batch[i] = l.readFile(fsys, p, l.decodedHit(p))
 					return nil
 				})
 			}
@@ -114,10 +114,11 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 			switch {
 			case pf.readErr != nil:
 				l.add(p, 0, "file", pf.readErr.Error())
-			case pf.hit != nil && !l.takeDecoded(p, pf.hit):
-				// (its id another file's: parsed, for the problem's line)
-				l.decodeCircular(p, l.parseFile(fsys, p))
 			case pf.hit != nil:
+				if !l.takeDecoded(p, pf.hit) {
+					// (its id another file's: parsed, for the problem's line)
+					l.decodeCircular(p, l.readFile(fsys, p, nil))
+				}
 			case strings.HasPrefix(p, "circulars/"):
 				l.decodeCircular(p, pf)
 			default:
@@ -143,21 +144,10 @@ func LoadFS(fsys fs.FS, label string, now func() time.Time, opts ...LoadOption) 
 }
 
 // readFile reads and parses the file at p in fsys: what a load does on
-// every core.
-func (l *loader) readFile(fsys fs.FS, p string) parsedFile {
-	hit, ok := l.decodedHit(p)
-	return l.readOrTake(fsys, p, hit, ok)
-}
-
-// parseFile is readFile, the file parsed whatever WithDecoded holds.
-func (l *loader) parseFile(fsys fs.FS, p string) parsedFile {
-	return l.readOrTake(fsys, p, nil, false)
-}
-
-// readOrTake is readFile with hit, when ok, the file's entry as the last
-// load decoded it (decodedHit).
-func (l *loader) readOrTake(fsys fs.FS, p string, hit *DecodedFile, ok bool) parsedFile {
-	if ok && l.noTexts {
+// every core. hit, when not nil, is the file's entry as the last load
+// decoded it (decodedHit): it is taken rather than parsed.
+func (l *loader) readFile(fsys fs.FS, p string, hit *DecodedFile) parsedFile {
+	if hit != nil && l.noTexts {
 		return parsedFile{hit: hit}
 	}
 	data, err := fs.ReadFile(fsys, p)
@@ -167,8 +157,8 @@ func (l *loader) readOrTake(fsys fs.FS, p string, hit *DecodedFile, ok bool) par
 	if l.read != nil {
 		l.read(p, data)
 	}
-	var read [sha256.Size]byte // the bytes' hash, when ok
-	if ok {
+	var read [sha256.Size]byte // the bytes' hash, with hit
+	if hit != nil {
 		// the text is wanted: only the YAML is not parsed again, when the
 		// bytes are the ones hit was decoded from
 		read = sha256.Sum256(data)
@@ -179,7 +169,7 @@ func (l *loader) readOrTake(fsys fs.FS, p string, hit *DecodedFile, ok bool) par
 	}
 	pf := parseFrontMatter(data)
 	if folder, _, _ := strings.Cut(p, "/"); folder == "circulars" {
-		if ok {
+		if hit != nil {
 			pf.sum, pf.known = read, true // (changed since the caller's hash)
 		} else if l.decoded != nil {
 			pf.sum, pf.known = l.decoded.sum(p)
