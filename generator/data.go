@@ -27,7 +27,6 @@ type circularView struct {
 	// it the data of tens of thousands of circulars is hundreds of MB
 	// that Hugo parses. It shadows the catalog's field and is always nil.
 	Content *struct{} `json:"content,omitempty"`
-	Related []string  `json:"related"` // slugs
 	// Card is the circular's card as the build rendered it once for all
 	// the pages of its later runs (cards.go); empty in the catalog's views.
 	Card string `json:"card,omitempty"`
@@ -43,6 +42,10 @@ type circularView struct {
 	// CommentsOpen is c.CommentsOpen as of the build: /consultations and
 	// the page say whether comments are still taken.
 	CommentsOpen bool `json:"commentsOpen"`
+	// Related are the related circulars' slugs. The last field: a card
+	// does not show them, and its hash is its view's JSON cut where they
+	// begin (cardSums).
+	Related []string `json:"related"`
 }
 
 // newCircularView is c's view as of now, without its text: the view

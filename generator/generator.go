@@ -146,7 +146,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer ws.Close()
-	if b.out, err = render.NewOutput(opts.OutDir, ws.Staging(), b.base); err != nil {
+	if b.out, err = render.NewOutput(opts.OutDir, ws.Staging(), b.base, b.last); err != nil {
 		return nil, err
 	}
 	if b.unchanged { // into a new folder: the last build's files, linked
@@ -400,10 +400,10 @@ func (b *build) makeViews(ctx context.Context) error {
 		}
 	}
 	b.shown = allShows(views)
-	if b.cards, err = cardSums(ctx, views); err != nil {
+	if b.views, err = encodeViews(ctx, views); err != nil {
 		return err
 	}
-	if b.views, err = encodeViews(ctx, views); err != nil {
+	if b.cards, err = cardSums(b.views); err != nil {
 		return err
 	}
 	delete(b.data, render.ViewsData) // each run's data has its own

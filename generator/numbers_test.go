@@ -45,7 +45,7 @@ func TestNumbers_Indian(t *testing.T) {
 	}
 	defer w.Close()
 	outDir := filepath.Join(dir, "public")
-	out, err := render.NewOutput(outDir, w.Staging(), "")
+	out, err := render.NewOutput(outDir, w.Staging(), "", render.ReadManifest(outDir))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,10 @@ package generator
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"regpulse/generator/render"
+	"regpulse/internal/catalog"
 	"slices"
 	"strings"
 	"testing"
@@ -365,5 +367,49 @@ func replaceIn(t testing.TB, path, old, new string) {
 	}
 	if err := os.WriteFile(path, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCardSums: a card's hash changes with every field of its view but
+// the related circulars, which cards do not show.
+func TestCardSums(t *testing.T) {
+	if f := reflect.TypeFor[circularView](); f.Field(f.NumField()-1).Name != "Related" {
+		t.Fatalf("circularView's last field is %s: cardSums cuts each view's JSON where Related begins", f.Field(f.NumField()-1).Name)
+	}
+	base := circularView{Circular: catalog.Circular{Entry: catalog.Entry{Slug: "a"}, Title: "A circular"}, Related: []string{"b", "c"}}
+	edits := []struct {
+		name string
+		edit func(*circularView)
+		same bool
+	}{
+		{"related", func(v *circularView) { v.Related = []string{"d"} }, true},
+		{"no related", func(v *circularView) { v.Related = nil }, true},
+		{"title", func(v *circularView) { v.Title = "Another title" }, false},
+		{"title naming the field", func(v *circularView) { v.Title = `x,"related":["b"]` }, false},
+		{"in force", func(v *circularView) { v.InForce = true }, false},
+		{"comments open", func(v *circularView) { v.CommentsOpen = true }, false},
+		{"withdraws", func(v *circularView) { v.Withdraws = []string{"z"} }, false},
+		{"directions", func(v *circularView) { v.Directions = []directionCitation{{}} }, false},
+	}
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			v := base
+			e.edit(&v)
+			views, err := encodeViews(t.Context(), []circularView{base, v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			views.Keys[1] = "other"
+			sums, err := cardSums(views)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if same := sums["a"] == sums["other"]; same != e.same {
+				t.Errorf("same hash: %v, want %v", same, e.same)
+			}
+		})
+	}
+	if _, err := cardSums(render.Views{JSON: [][]byte{[]byte(`{"slug":"a"}`)}, Keys: []string{"a"}}); err == nil {
+		t.Error("a view without related circulars: no error")
 	}
 }

@@ -25,6 +25,12 @@ func TestOutput(t *testing.T) {
 		}
 		return st
 	}
+	lastBuild := func(base, outDir string) string {
+		if base == "" {
+			return outDir
+		}
+		return base
+	}
 	output := func(t *testing.T, outDir, base string) *Output {
 		t.Helper()
 		w, err := NewWorkspace(parent)
@@ -32,7 +38,7 @@ func TestOutput(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { w.Close() })
-		o, err := NewOutput(outDir, w.Staging(), base)
+		o, err := NewOutput(outDir, w.Staging(), base, ReadManifest(lastBuild(base, outDir)))
 		if err != nil {
 			t.Fatal(err)
 		}

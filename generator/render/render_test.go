@@ -54,7 +54,7 @@ func renderTestSite(t *testing.T, n, size int, edit ...func(*Site)) (string, *Ou
 	}
 	defer w.Close()
 	outDir := filepath.Join(dir, "public")
-	out, err := NewOutput(outDir, w.Staging(), "")
+	out, err := NewOutput(outDir, w.Staging(), "", ReadManifest(outDir))
 	if err != nil {
 		t.Fatal(err)
 	}
