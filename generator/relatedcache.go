@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"regpulse/generator/render"
 	"regpulse/internal/related"
 )
 
@@ -19,7 +20,7 @@ type relatedCache struct {
 
 // readRelatedCache reads the last ranking's state beside outDir.
 func readRelatedCache(outDir string) *relatedCache {
-	st, ok := readCache[*related.State](outDir, relatedCacheName)
+	st, ok, _ := render.ReadBesideStream(outDir, relatedCacheName+".gob", related.ReadState)
 	if !ok {
 		st = nil
 	}
@@ -38,5 +39,5 @@ func (rc *relatedCache) write(outDir string) error {
 	if rc == nil || rc.next == nil {
 		return nil
 	}
-	return writeCache(outDir, relatedCacheName, rc.next)
+	return render.WriteBesideStream(outDir, relatedCacheName+".gob", rc.next)
 }

@@ -108,22 +108,6 @@ func (tc *textCache) write(outDir string) error {
 // its record is (public/ has .public.texts.gob).
 func cachePath(outDir, name string) string { return render.BesidePath(outDir, name+".gob") }
 
-// readCache reads the cache name beside outDir (ok: there is one this
-// program wrote, which may make other results of the same inputs).
-func readCache[T any](outDir, name string) (data T, ok bool) {
-	data, ok, ours := render.ReadBeside[T](outDir, name+".gob")
-	if !ok || !ours {
-		var none T
-		return none, false
-	}
-	return data, true
-}
-
-// writeCache writes data as the cache name beside outDir.
-func writeCache[T any](outDir, name string, data T) error {
-	return render.WriteBeside(outDir, name+".gob", data)
-}
-
 // cacheNames are the build's caches beside its output, which a build
 // commits, prunes and links together.
 var cacheNames = []string{textCacheName, relatedCacheName, decodedCacheName}

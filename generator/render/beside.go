@@ -3,6 +3,7 @@ package render
 import (
 	"bufio"
 	"encoding/gob"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -46,14 +47,14 @@ func isThisProgram(prog string) bool {
 // WriteBeside writes data, gob-encoded with this program's hash, as the
 // file name beside outDir: whole or not at all (a rename).
 func WriteBeside[T any](outDir, name string, data T) error {
-	return writeBeside(outDir, name, func(enc *gob.Encoder, prog string) error {
+	return writeBeside(outDir, name, func(enc *gob.Encoder, _ io.Writer, prog string) error {
 		return enc.Encode(besideFile[T]{Program: prog, Data: data})
 	})
 }
 
 // writeBeside writes the file name beside outDir, encoded by encode as
 // it is written: whole or not at all (a rename).
-func writeBeside(outDir, name string, encode func(enc *gob.Encoder, prog string) error) error {
+func writeBeside(outDir, name string, encode func(enc *gob.Encoder, w io.Writer, prog string) error) error {
 	prog, err := ProgramHash()
 	if err != nil {
 		return err
@@ -64,7 +65,7 @@ func writeBeside(outDir, name string, encode func(enc *gob.Encoder, prog string)
 		return err
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	err = encode(gob.NewEncoder(w), prog)
+	err = encode(gob.NewEncoder(w), w, prog)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -76,6 +77,40 @@ func writeBeside(outDir, name string, encode func(enc *gob.Encoder, prog string)
 		return err
 	}
 	return os.Rename(tmp, BesidePath(outDir, name))
+}
+
+// WriteBesideStream is WriteBeside for data that writes itself: after
+// this program's hash (a gob message), the bytes data writes, which need
+// not be held whole anywhere.
+func WriteBesideStream(outDir, name string, data io.WriterTo) error {
+	return writeBeside(outDir, name, func(enc *gob.Encoder, w io.Writer, prog string) error {
+		if err := enc.Encode(besideFile[int]{Program: prog}); err != nil {
+			return err
+		}
+		_, err := data.WriteTo(w)
+		return err
+	})
+}
+
+// ReadBesideStream reads a file WriteBesideStream wrote, its data by
+// read: ok says this program wrote it (another program's stream is not
+// read) and read took it; ours, that this program wrote it.
+func ReadBesideStream[T any](outDir, name string, read func(io.Reader) (T, error)) (data T, ok, ours bool) {
+	f, err := os.Open(BesidePath(outDir, name))
+	if err != nil {
+		return data, false, false
+	}
+	defer f.Close()
+	// (a reader that reads bytes: gob reads no further than its message)
+	r := bufio.NewReaderSize(f, 1<<20)
+	var head besideFile[int]
+	if gob.NewDecoder(r).Decode(&head) != nil || !isThisProgram(head.Program) {
+		return data, false, false
+	}
+	if data, err = read(r); err != nil {
+		return data, false, true
+	}
+	return data, true, true
 }
 
 // besideEntry is one entry of a map WriteBesideMap writes.
@@ -90,7 +125,7 @@ type besideEntry[K comparable, V any] struct {
 // and decodes each message in a buffer of its size, and the text cache
 // at 100,000 circulars is some 300 MB.
 func WriteBesideMap[K comparable, V any](outDir, name string, m map[K]V) error {
-	return writeBeside(outDir, name, func(enc *gob.Encoder, prog string) error {
+	return writeBeside(outDir, name, func(enc *gob.Encoder, _ io.Writer, prog string) error {
 		if err := enc.Encode(besideFile[int]{Program: prog, Data: len(m)}); err != nil {
 			return err
 		}

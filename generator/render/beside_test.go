@@ -1,9 +1,15 @@
 package render
 
 import (
+	"bytes"
+	"encoding/gob"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -44,5 +50,61 @@ func TestBesideMap(t *testing.T) {
 	}
 	if m, ok, _ := ReadBesideMap[string, val](out, "m.gob"); ok || m != nil {
 		t.Errorf("a cut file read as %d entries", len(m))
+	}
+}
+
+// lines is a stream WriteBesideStream writes: its lines, one a line.
+type lines []string
+
+func (l lines) WriteTo(w io.Writer) (int64, error) {
+	n, err := io.WriteString(w, strings.Join(l, "\n"))
+	return int64(n), err
+}
+
+// readLines reads lines back, failing on a line "bad".
+func readLines(r io.Reader) (lines, error) {
+	b, err := io.ReadAll(r)
+	l := lines(strings.Split(string(b), "\n"))
+	if slices.Contains(l, "bad") {
+		return nil, errors.New("a bad line")
+	}
+	return l, err
+}
+
+// TestBesideStream: a stream written after the program's hash reads
+// back as written; one the reader refuses, another program's or none
+// reads as none.
+func TestBesideStream(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if _, ok, _ := ReadBesideStream(out, "s.bin", readLines); ok {
+		t.Fatal("read a stream never written")
+	}
+	want := lines{"first", "", strings.Repeat("long ", 1<<18), "last"}
+	if err := WriteBesideStream(out, "s.bin", want); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, ours := ReadBesideStream(out, "s.bin", readLines)
+	if !ok || !ours {
+		t.Fatalf("read back: ok %v, ours %v", ok, ours)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+	if err := WriteBesideStream(out, "s.bin", lines{"good", "bad"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, ours := ReadBesideStream(out, "s.bin", readLines); ok || !ours {
+		t.Errorf("a stream its reader refused: ok %v, ours %v", ok, ours)
+	}
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(besideFile[int]{Program: "another program"}); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("first")
+	if err := os.WriteFile(BesidePath(out, "s.bin"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := ReadBesideStream(out, "s.bin", readLines); ok {
+		t.Error("read another program's stream")
 	}
 }

@@ -1,7 +1,10 @@
 package related
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -9,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"regpulse/internal/store/storetest"
 )
@@ -56,7 +60,7 @@ func TestRankFrom(t *testing.T) {
 			t.Fatalf("round %d: the state is not a full ranking's", round)
 		}
 		t.Logf("round %d: %d docs ranked again", round, ranked)
-		last = st
+		last = writeAndRead(t, st) // as the generator keeps it between builds
 	}
 	t.Run("NewWord", func(t *testing.T) {
 		// a word no other doc has moves no other doc's vector: the docs
@@ -94,4 +98,65 @@ func TestRankFrom(t *testing.T) {
 			t.Errorf("ranked %d of %d docs for another k", st.ranked, len(docs))
 		}
 	})
+}
+
+// writeAndRead is st written by WriteTo and read back by ReadState,
+// checked to be st.
+func writeAndRead(t *testing.T, st *State) *State {
+	t.Helper()
+	var b bytes.Buffer
+	n, err := st.WriteTo(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != int64(b.Len()) {
+		t.Errorf("WriteTo says %d bytes, wrote %d", n, b.Len())
+	}
+	got, err := ReadState(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(st, got, cmpopts.IgnoreUnexported(State{}), cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("read back (-written +read):\n%s", diff)
+	}
+	return got
+}
+
+// TestReadState: a state read back is the state written, and appending
+// to one doc's slice leaves the next doc's alone; a state cut short, of
+// another version or with an absurd count is an error.
+func TestReadState(t *testing.T) {
+	_, st := RankFrom(Docs(storetest.RealisticCirculars(50, 2), plain), 5, nil)
+	got := writeAndRead(t, st)
+	next := slices.Clone(got.Terms[1])
+	_ = append(got.Terms[0], -1)
+	_ = append(got.Counts[0], -1)
+	if !slices.Equal(got.Terms[1], next) || got.Counts[1][0] != st.Counts[1][0] {
+		t.Error("appending to a doc's terms or counts wrote into the next doc's")
+	}
+	var b bytes.Buffer
+	if _, err := st.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	whole := b.Bytes()
+	for _, cut := range []int{0, 10, len(stateMagic) + 3, len(whole) / 2, len(whole) - 1} {
+		if _, err := ReadState(bytes.NewReader(whole[:cut])); err == nil {
+			t.Errorf("a state cut at %d of %d bytes: no error", cut, len(whole))
+		}
+	}
+	other := slices.Clone(whole)
+	other[len(stateMagic)-1]++
+	if _, err := ReadState(bytes.NewReader(other)); err == nil {
+		t.Error("another version: no error")
+	}
+	huge := append([]byte(stateMagic), binary.AppendUvarint(nil, 5)...)
+	huge = binary.AppendUvarint(huge, 1<<40)
+	if _, err := ReadState(bytes.NewReader(huge)); err == nil {
+		t.Error("a count of 2^40 docs: no error")
+	}
+	bad := *st
+	bad.Counts = bad.Counts[1:]
+	if _, err := bad.WriteTo(io.Discard); err == nil {
+		t.Error("a state with a list short of a doc written without an error")
+	}
 }

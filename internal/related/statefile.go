@@ -1,0 +1,285 @@
+package related
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// stateMagic begins a State as WriteTo writes it; its last byte is the
+// format's version.
+const stateMagic = "regpulse related state\x01"
+
+// maxStateLen bounds each count ReadState reads, so that a damaged file
+// is an error, not an allocation of its garbage's size.
+const maxStateLen = 1 << 30
+
+// WriteTo writes st in a flat binary form that ReadState reads: each
+// list of lists as its lengths and then its values end to end. At
+// 100,000 docs a State is some 75 MB; gob held it whole while encoding
+// it, and its buffers grew to some 380 MB, and decoded it into 400,000
+// small slices that every collection then marked.
+func (st *State) WriteTo(w io.Writer) (int64, error) {
+	n := len(st.IDs)
+	if len(st.Inputs) != n || len(st.Terms) != n || len(st.Counts) != n || len(st.Vectors) != n || len(st.Meta) != n ||
+		len(st.Series) != n || len(st.Read) != n || len(st.Out) != n {
+		return 0, errors.New("related: a state whose lists are not one per doc")
+	}
+	for i := range st.Terms {
+		if len(st.Terms[i]) != len(st.Counts[i]) {
+			return 0, fmt.Errorf("related: doc %d has %d terms and %d counts", i, len(st.Terms[i]), len(st.Counts[i]))
+		}
+	}
+	sw := &stateWriter{w: bufio.NewWriterSize(w, 1<<16)}
+	sw.bytes([]byte(stateMagic))
+	sw.uvarint(uint64(st.K), uint64(n), uint64(len(st.Vocab)), uint64(len(st.Posts)))
+	for _, id := range st.IDs {
+		sw.string(id)
+	}
+	for _, in := range st.Inputs {
+		sw.bytes(in[:])
+	}
+	for _, v := range st.Vocab {
+		sw.string(v)
+	}
+	sw.int32s(st.Terms)
+	for _, cs := range st.Counts { // (the lengths are the terms')
+		for _, c := range cs {
+			sw.uint32(math.Float32bits(c))
+		}
+	}
+	for _, hs := range [][]uint64{st.Vectors, st.Meta, st.Series, st.Posts} {
+		for _, h := range hs {
+			sw.uint64(h)
+		}
+	}
+	sw.int32s(st.Read)
+	sw.int32s(st.Out)
+	if sw.err == nil {
+		sw.err = sw.w.Flush()
+	}
+	return sw.n, sw.err
+}
+
+// ReadState reads a State WriteTo wrote. Each list of lists shares one
+// array, which holds no pointers for the collector to follow; each
+// doc's slice of it is capped at its length, so that appending to one
+// copies it.
+func ReadState(r io.Reader) (*State, error) {
+	sr := &stateReader{r: bufio.NewReaderSize(r, 1<<16)}
+	if magic := sr.bytes(len(stateMagic)); sr.err == nil && string(magic) != stateMagic {
+		return nil, errors.New("related: not a state of this version")
+	}
+	k, n, vocab, posts := sr.count(), sr.count(), sr.count(), sr.count()
+	st := &State{K: k}
+	if sr.err != nil {
+		return nil, sr.err
+	}
+	st.IDs = make([]string, n)
+	for i := range st.IDs {
+		st.IDs[i] = sr.string()
+	}
+	st.Inputs = make([][sha256.Size]byte, n)
+	for i := range st.Inputs {
+		copy(st.Inputs[i][:], sr.bytes(sha256.Size))
+	}
+	st.Vocab = make([]string, vocab)
+	for i := range st.Vocab {
+		st.Vocab[i] = sr.string()
+	}
+	st.Terms = sr.int32s(n)
+	st.Counts = make([][]float32, n)
+	flat := make([]float32, total(st.Terms))
+	x := 0
+	sr.chunks(4*len(flat), func(b []byte) {
+		for ; len(b) >= 4; b = b[4:] {
+			flat[x] = math.Float32frombits(binary.LittleEndian.Uint32(b))
+			x++
+		}
+	})
+	for i, off := 0, 0; i < n && sr.err == nil; i++ {
+		l := len(st.Terms[i])
+		st.Counts[i] = flat[off : off+l : off+l]
+		off += l
+	}
+	st.Vectors, st.Meta, st.Series, st.Posts = sr.uint64s(n), sr.uint64s(n), sr.uint64s(n), sr.uint64s(posts)
+	st.Read = sr.int32s(n)
+	st.Out = sr.int32s(n)
+	if sr.err != nil {
+		return nil, fmt.Errorf("related: reading a state: %w", sr.err)
+	}
+	return st, nil
+}
+
+func total(lists [][]int32) int {
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	return n
+}
+
+// stateWriter writes a State's parts, keeping the first error.
+type stateWriter struct {
+	w   *bufio.Writer
+	n   int64
+	err error
+	buf [binary.MaxVarintLen64]byte
+}
+
+func (sw *stateWriter) bytes(b []byte) {
+	if sw.err != nil {
+		return
+	}
+	m, err := sw.w.Write(b)
+	sw.n += int64(m)
+	sw.err = err
+}
+
+func (sw *stateWriter) uvarint(vs ...uint64) {
+	for _, v := range vs {
+		sw.bytes(binary.AppendUvarint(sw.buf[:0], v))
+	}
+}
+
+func (sw *stateWriter) string(s string) {
+	sw.uvarint(uint64(len(s)))
+	if sw.err == nil {
+		m, err := sw.w.WriteString(s)
+		sw.n += int64(m)
+		sw.err = err
+	}
+}
+
+func (sw *stateWriter) uint32(v uint32) { sw.bytes(binary.LittleEndian.AppendUint32(sw.buf[:0], v)) }
+func (sw *stateWriter) uint64(v uint64) { sw.bytes(binary.LittleEndian.AppendUint64(sw.buf[:0], v)) }
+
+// int32s writes lists as their lengths and then their values.
+func (sw *stateWriter) int32s(lists [][]int32) {
+	for _, l := range lists {
+		sw.uvarint(uint64(len(l)))
+	}
+	for _, l := range lists {
+		for _, v := range l {
+			sw.uint32(uint32(v))
+		}
+	}
+}
+
+// stateReader reads a State's parts, keeping the first error; once it
+// has one, every read gives zero values.
+type stateReader struct {
+	r       *bufio.Reader
+	err     error
+	scratch []byte
+}
+
+func (sr *stateReader) fail(err error) {
+	if sr.err == nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		sr.err = err
+	}
+}
+
+func (sr *stateReader) count() int {
+	if sr.err != nil {
+		return 0
+	}
+	v, err := binary.ReadUvarint(sr.r)
+	if err != nil {
+		sr.fail(err)
+		return 0
+	}
+	if v > maxStateLen {
+		sr.fail(fmt.Errorf("a count of %d", v))
+		return 0
+	}
+	return int(v)
+}
+
+// bytes reads n bytes into the reader's scratch, which the next read
+// overwrites.
+func (sr *stateReader) bytes(n int) []byte {
+	if cap(sr.scratch) < n {
+		sr.scratch = make([]byte, n)
+	}
+	b := sr.scratch[:n]
+	if sr.err != nil {
+		return b
+	}
+	if _, err := io.ReadFull(sr.r, b); err != nil {
+		sr.fail(err)
+	}
+	return b
+}
+
+func (sr *stateReader) string() string {
+	n := sr.count()
+	if sr.err != nil {
+		return ""
+	}
+	return string(sr.bytes(n))
+}
+
+// chunks reads n bytes, handing them to each in chunks of whole words.
+func (sr *stateReader) chunks(n int, each func([]byte)) {
+	var buf [1 << 16]byte
+	for n > 0 && sr.err == nil {
+		b := buf[:min(n, len(buf))]
+		if _, err := io.ReadFull(sr.r, b); err != nil {
+			sr.fail(err)
+			return
+		}
+		each(b)
+		n -= len(b)
+	}
+}
+
+func (sr *stateReader) uint64s(n int) []uint64 {
+	out := make([]uint64, n)
+	x := 0
+	sr.chunks(8*n, func(b []byte) {
+		for ; len(b) >= 8; b = b[8:] {
+			out[x] = binary.LittleEndian.Uint64(b)
+			x++
+		}
+	})
+	return out
+}
+
+// int32s reads n lists int32s wrote into one array.
+func (sr *stateReader) int32s(n int) [][]int32 {
+	out := make([][]int32, n)
+	lens := make([]int, n)
+	sum := 0
+	for i := range lens {
+		lens[i] = sr.count()
+		sum += lens[i]
+	}
+	if sum > maxStateLen {
+		sr.fail(fmt.Errorf("lists of %d values", sum))
+	}
+	if sr.err != nil {
+		return out
+	}
+	flat := make([]int32, sum)
+	x := 0
+	sr.chunks(4*sum, func(b []byte) {
+		for ; len(b) >= 4; b = b[4:] {
+			flat[x] = int32(binary.LittleEndian.Uint32(b))
+			x++
+		}
+	})
+	off := 0
+	for i, l := range lens {
+		out[i] = flat[off : off+l : off+l]
+		off += l
+	}
+	return out
+}
