@@ -167,7 +167,7 @@ func publicationLogView(entries []catalog.PublicationEntry, code string) map[str
 // templateData is what templates read as hugo.Data.site. Keys are kept as
 // written (Hugo does not lower-case data files), so templates use the
 // catalog's JSON field names.
-func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []circularView, preview previewFunc) map[string]any {
+func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []circularView, preview previewFunc, networksRecent [][]string) map[string]any {
 	index := make(map[string]int, len(views))
 	for i, v := range views {
 		index[v.Slug] = i
@@ -232,7 +232,7 @@ func templateData(cat *catalog.Catalog, assets *Assets, opts Options, views []ci
 		"uploadMaxBytes": extract.MaxUpload, // the summarizer refuses larger files before uploading
 		// the directories, in the catalog's display order
 		"regulations": cat.Regulations,
-		"networks":    networkViews(cat, opts.Now()),
+		"networks":    networkViews(cat, networksRecent),
 		"companies":   cat.Companies,
 		"sibos":       sibosViews(cat, opts.Now()),
 		"eventList":   eventViews(cat, opts.Now()),

@@ -226,6 +226,9 @@ type build struct {
 	entries []byte // the impact tracker's entries; nil: none
 	shown   map[string][]string
 	cards   map[string][sha256.Size]byte
+	// each network's recent circulars, which its page's data and its
+	// page's key read
+	networksRecent [][]string
 
 	// keyPages
 	pages []render.Page
@@ -380,7 +383,8 @@ func (b *build) makeViews(ctx context.Context) error {
 		cites[v.Slug] = v.Directions
 	}
 	b.txt.linkDrafts(b.cat, cites)
-	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview)
+	b.networksRecent = networksRecent(b.cat, b.opts.Now())
+	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview, b.networksRecent)
 	b.steps.Done("views")
 	var err error
 	if b.index, err = fallbackIndex(b.cat); err != nil {
@@ -389,7 +393,7 @@ func (b *build) makeViews(ctx context.Context) error {
 	if b.index != nil {
 		b.data["fallbackIndex"] = "/" + FallbackIndexPath
 	}
-	if b.entries, err = impactEntries(impactTracker(b.cat, b.opts.Now(), b.txt.preview)); err != nil {
+	if b.entries, err = impactEntries(impactTrackerLists(b.cat, b.opts.Now(), b.txt.preview)); err != nil {
 		return err
 	}
 	if b.entries != nil {
@@ -436,7 +440,7 @@ func (b *build) keyPages(ctx context.Context) error {
 	if err := fillTexts(ctx, b.cat.Circulars, b.txt, b.textsOpts, func(slug string) bool { return !kept[slug] }, b.base); err != nil {
 		return err
 	}
-	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown)
+	b.pages = sitePages(b.cat, b.opts.Now(), b.txt, kept, b.shown, b.networksRecent)
 	b.shown = nil
 	mds, err := directionPages(b.directions(), b.opts.Now())
 	if err != nil {
@@ -655,7 +659,7 @@ func (o *Options) absolute() error {
 // run (the build benchmark gives it to the Hugo CLI): every page and
 // every key of the data.
 func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Catalog, now time.Time, data map[string]any, txt texts) error {
-	if err := render.WritePages(ctx, fsys, dir, sitePages(cat, now, txt, nil, allShows(data[render.ViewsData].([]circularView)))); err != nil {
+	if err := render.WritePages(ctx, fsys, dir, sitePages(cat, now, txt, nil, allShows(data[render.ViewsData].([]circularView)), networksRecent(cat, now))); err != nil {
 		return err
 	}
 	return render.WriteData(fsys, dir, data)

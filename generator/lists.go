@@ -253,7 +253,7 @@ func siteLists(cat *catalog.Catalog, now time.Time, preview previewFunc) []paged
 			lists[i].slugs = slugs
 		}
 	}
-	return append(lists, impactLists(impactTracker(cat, now, preview))...)
+	return append(lists, impactLists(impactTrackerLists(cat, now, preview))...)
 }
 
 // impactLists are the impact tracker's three lists, each whole on pages

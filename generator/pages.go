@@ -124,7 +124,7 @@ func checkSite(cat *catalog.Catalog, contentDir string) error {
 // sitePages is every page of the site, as Hugo content files, bodies still
 // in Markdown, but the kept circulars' pages (the output has them); shown
 // are the circulars each circular's page shows (circularShows).
-func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string) []render.Page {
+func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]bool, shown map[string][]string, networksRecent [][]string) []render.Page {
 	var pages []render.Page
 	lists := siteLists(cat, now, txt.preview)
 	// the first page of a list that is a route of its own gets its pager here
@@ -154,10 +154,9 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		}
 		pages = append(pages, render.Page{File: file, Front: front, Shows: shows})
 	}
-	recent := networksRecent(cat, now)
 	for i, n := range cat.Networks {
 		p := entryPage("payment-networks", n.Entry, n.Name, "network", n.Profile)
-		p.Shows = recent[i]
+		p.Shows = networksRecent[i]
 		pages = append(pages, p)
 	}
 	pages = append(pages, render.Page{File: "payment-body/_index.md",

@@ -223,7 +223,7 @@ func textsKept(cat *catalog.Catalog, now time.Time) keptTexts {
 			keep.html[c.Slug], keep.plain[c.Slug] = true, true
 		}
 	}
-	it := impactTracker(cat, now, noPreview)
+	it := impactTrackerLists(cat, now, noPreview)
 	for _, l := range [][]circularView{it.High, it.Medium, it.Open} {
 		for _, v := range l {
 			keep.plain[v.Slug] = true
