@@ -1,9 +1,9 @@
 package generator
 
 import (
-	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 
 	"regpulse/internal/catalog"
 )
@@ -47,21 +47,39 @@ func fallbackIndex(cat *catalog.Catalog) ([]byte, error) {
 
 // jsonWithin is v as JSON, or nil when that JSON gzipped (as a server
 // would send it) passes maxGzip bytes: the files the browser loads whole.
+// The compression stops once its output has passed maxGzip: at 100,000
+// circulars the search index is many times that, and compressing it
+// whole at the best level was half a second of every build.
 func jsonWithin(v any, maxGzip int) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	var gz bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := w.Write(data); err != nil {
-		return nil, err
+	out := &cappedCount{max: maxGzip}
+	w, _ := gzip.NewWriterLevel(out, gzip.BestCompression)
+	_, err = w.Write(data)
+	if err == nil {
+		err = w.Close()
 	}
-	if err := w.Close(); err != nil {
-		return nil, err
-	}
-	if gz.Len() > maxGzip {
+	switch {
+	case errors.Is(err, errPastCap):
 		return nil, nil
+	case err != nil:
+		return nil, err
 	}
 	return data, nil
+}
+
+// errPastCap stops a compression whose output passed its cap.
+var errPastCap = errors.New("past the cap")
+
+// cappedCount counts what is written to it, failing once that passes max.
+type cappedCount struct{ n, max int }
+
+func (c *cappedCount) Write(p []byte) (int, error) {
+	c.n += len(p)
+	if c.n > c.max {
+		return 0, errPastCap
+	}
+	return len(p), nil
 }

@@ -329,18 +329,57 @@ func postings(vecs [][]term, terms int) [][]posting {
 		}
 	}
 	for t, p := range post {
-		if len(p) <= postingCap {
-			continue
+		if len(p) > postingCap {
+			post[t] = heaviest(p, postingCap)
 		}
-		slices.SortFunc(p, func(a, b posting) int {
-			if c := cmp.Compare(b.w, a.w); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.doc, b.doc)
-		})
-		post[t] = slices.Clip(p[:postingCap])
 	}
 	return post
+}
+
+// heaviestFirst orders postings heaviest first, then by doc: a total
+// order, so the postings kept do not depend on the order they came in.
+func heaviestFirst(a, b posting) int {
+	if c := cmp.Compare(b.w, a.w); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.doc, b.doc)
+}
+
+// heaviest is the first k of p in heaviestFirst's order, in that order,
+// in p's array. Through a heap of the k best so far (the worst on top):
+// a term in most of 100,000 circulars has some 50,000 postings, and
+// sorting them all was most of the ranking's set-up.
+func heaviest(p []posting, k int) []posting {
+	top := p[:k]
+	// worse says top[i] comes after top[j]: the heap's order, worst first
+	worse := func(i, j int) bool { return heaviestFirst(top[i], top[j]) > 0 }
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= k {
+				return
+			}
+			if c+1 < k && worse(c+1, c) {
+				c++
+			}
+			if !worse(c, i) {
+				return
+			}
+			top[i], top[c] = top[c], top[i]
+			i = c
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, q := range p[k:] {
+		if heaviestFirst(q, top[0]) < 0 {
+			top[0] = q
+			down(0)
+		}
+	}
+	slices.SortFunc(top, heaviestFirst)
+	return slices.Clip(top)
 }
 
 // denseCosine is the dot product of two unit vectors, a given by term id

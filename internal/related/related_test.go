@@ -209,3 +209,28 @@ func cosine(a, b []term) float32 {
 	}
 	return s
 }
+
+// TestHeaviest: the k heaviest postings kept through the heap are those
+// a whole sort keeps, in its order, ties in weight included.
+func TestHeaviest(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 2))
+	for round := range 300 {
+		n := 1 + r.IntN(400)
+		k := 1 + r.IntN(n)
+		p := make([]posting, n)
+		for i := range p {
+			// few weights: many ties, broken by doc
+			p[i] = posting{doc: int32(r.IntN(1000)), w: float32(r.IntN(8)) / 8}
+		}
+		want := slices.Clone(p)
+		slices.SortFunc(want, heaviestFirst)
+		want = want[:k]
+		got := heaviest(slices.Clone(p), k)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: %d of %d postings: got %v, want %v", round, k, n, got, want)
+		}
+		if cap(got) != k {
+			t.Fatalf("round %d: capacity %d, want %d", round, cap(got), k)
+		}
+	}
+}
