@@ -214,32 +214,7 @@ func topByScore(docs []int, acc []float32, n int) []int {
 		return slices.Clone(docs)
 	}
 	h := slices.Clone(docs[:n])
-	less := func(a, b int) bool { return acc[h[a]] < acc[h[b]] }
-	down := func(i int) {
-		for {
-			l, m := 2*i+1, i
-			if l < n && less(l, m) {
-				m = l
-			}
-			if r := l + 1; r < n && less(r, m) {
-				m = r
-			}
-			if m == i {
-				return
-			}
-			h[i], h[m] = h[m], h[i]
-			i = m
-		}
-	}
-	for i := n/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for _, d := range docs[n:] {
-		if acc[d] > acc[h[0]] {
-			h[0] = d
-			down(0)
-		}
-	}
+	keepBest(h, docs[n:], func(a, b int) bool { return acc[a] > acc[b] })
 	return h
 }
 
@@ -346,40 +321,48 @@ func heaviestFirst(a, b posting) int {
 }
 
 // heaviest is the first k of p in heaviestFirst's order, in that order,
-// in p's array. Through a heap of the k best so far (the worst on top):
-// a term in most of 100,000 circulars has some 50,000 postings, and
-// sorting them all was most of the ranking's set-up.
+// in p's array (keepBest: a term in most of 100,000 circulars has some
+// 50,000 postings, and sorting them all was most of the ranking's
+// set-up).
 func heaviest(p []posting, k int) []posting {
 	top := p[:k]
-	// worse says top[i] comes after top[j]: the heap's order, worst first
-	worse := func(i, j int) bool { return heaviestFirst(top[i], top[j]) > 0 }
+	keepBest(top, p[k:], func(a, b posting) bool { return heaviestFirst(a, b) < 0 })
+	slices.SortFunc(top, heaviestFirst)
+	return slices.Clip(top)
+}
+
+// keepBest makes top the best len(top) of top and rest by better (a
+// strict order), in no particular order: a heap of them with the worst
+// on top, so n items cost n·log(len(top)) steps, not a sort. An item of
+// rest no better than the worst kept is not taken.
+func keepBest[T any](top, rest []T, better func(a, b T) bool) {
+	k := len(top)
+	worse := func(i, j int) bool { return better(top[j], top[i]) }
 	down := func(i int) {
 		for {
-			c := 2*i + 1
-			if c >= k {
+			l, m := 2*i+1, i
+			if l < k && worse(l, m) {
+				m = l
+			}
+			if r := l + 1; r < k && worse(r, m) {
+				m = r
+			}
+			if m == i {
 				return
 			}
-			if c+1 < k && worse(c+1, c) {
-				c++
-			}
-			if !worse(c, i) {
-				return
-			}
-			top[i], top[c] = top[c], top[i]
-			i = c
+			top[i], top[m] = top[m], top[i]
+			i = m
 		}
 	}
 	for i := k/2 - 1; i >= 0; i-- {
 		down(i)
 	}
-	for _, q := range p[k:] {
-		if heaviestFirst(q, top[0]) < 0 {
-			top[0] = q
+	for _, x := range rest {
+		if k > 0 && better(x, top[0]) {
+			top[0] = x
 			down(0)
 		}
 	}
-	slices.SortFunc(top, heaviestFirst)
-	return slices.Clip(top)
 }
 
 // denseCosine is the dot product of two unit vectors, a given by term id
