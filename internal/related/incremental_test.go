@@ -154,6 +154,23 @@ func TestReadState(t *testing.T) {
 	if _, err := ReadState(bytes.NewReader(huge)); err == nil {
 		t.Error("a count of 2^40 docs: no error")
 	}
+	// a file whose bytes were damaged: each index out of range
+	for _, damage := range []func(*State){
+		func(s *State) { s.Posts = s.Posts[1:] },
+		func(s *State) { s.Terms[3] = []int32{int32(len(s.Vocab))}; s.Counts[3] = []float32{1} },
+		func(s *State) { s.Read[4] = []int32{-1} },
+		func(s *State) { s.Out[5] = []int32{int32(len(s.IDs))} },
+	} {
+		d := writeAndRead(t, st)
+		damage(d)
+		var b bytes.Buffer
+		if _, err := d.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadState(&b); err == nil {
+			t.Error("a state with an index out of range read without an error")
+		}
+	}
 	bad := *st
 	bad.Counts = bad.Counts[1:]
 	if _, err := bad.WriteTo(io.Discard); err == nil {

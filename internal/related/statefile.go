@@ -112,7 +112,30 @@ func ReadState(r io.Reader) (*State, error) {
 	if sr.err != nil {
 		return nil, fmt.Errorf("related: reading a state: %w", sr.err)
 	}
+	if err := st.check(); err != nil {
+		return nil, fmt.Errorf("related: reading a state: %w", err)
+	}
 	return st, nil
+}
+
+// check says whether every index st holds is in range: RankFrom indexes
+// by them, and a damaged file must be an error, not a panic.
+func (st *State) check() error {
+	if len(st.Posts) != len(st.Vocab) {
+		return fmt.Errorf("%d postings' hashes for %d terms", len(st.Posts), len(st.Vocab))
+	}
+	in := func(lists [][]int32, n int, what string) error {
+		for i, l := range lists {
+			for _, v := range l {
+				if v < 0 || int(v) >= n {
+					return fmt.Errorf("doc %d's %s: %d, not under %d", i, what, v, n)
+				}
+			}
+		}
+		return nil
+	}
+	return errors.Join(in(st.Terms, len(st.Vocab), "terms"), in(st.Read, len(st.IDs), "docs read"),
+		in(st.Out, len(st.IDs), "ranking"))
 }
 
 func total(lists [][]int32) int {
