@@ -20,7 +20,7 @@ type relatedCache struct {
 
 // readRelatedCache reads the last ranking's state beside outDir.
 func readRelatedCache(outDir string) *relatedCache {
-	st, ok, _ := render.ReadBesideStream(outDir, relatedCacheName+".gob", related.ReadState)
+	st, ok := render.ReadBesideStream(outDir, relatedCacheName+".gob", related.ReadState)
 	if !ok {
 		st = nil
 	}

@@ -94,23 +94,21 @@ func WriteBesideStream(outDir, name string, data io.WriterTo) error {
 
 // ReadBesideStream reads a file WriteBesideStream wrote, its data by
 // read: ok says this program wrote it (another program's stream is not
-// read) and read took it; ours, that this program wrote it.
-func ReadBesideStream[T any](outDir, name string, read func(io.Reader) (T, error)) (data T, ok, ours bool) {
+// read) and read took it.
+func ReadBesideStream[T any](outDir, name string, read func(io.Reader) (T, error)) (data T, ok bool) {
 	f, err := os.Open(BesidePath(outDir, name))
 	if err != nil {
-		return data, false, false
+		return data, false
 	}
 	defer f.Close()
 	// (a reader that reads bytes: gob reads no further than its message)
 	r := bufio.NewReaderSize(f, 1<<20)
 	var head besideFile[int]
 	if gob.NewDecoder(r).Decode(&head) != nil || !isThisProgram(head.Program) {
-		return data, false, false
+		return data, false
 	}
-	if data, err = read(r); err != nil {
-		return data, false, true
-	}
-	return data, true, true
+	data, err = read(r)
+	return data, err == nil
 }
 
 // besideEntry is one entry of a map WriteBesideMap writes.

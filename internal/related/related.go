@@ -337,6 +337,9 @@ func heaviest(p []posting, k int) []posting {
 // rest no better than the worst kept is not taken.
 func keepBest[T any](top, rest []T, better func(a, b T) bool) {
 	k := len(top)
+	if k == 0 {
+		return
+	}
 	worse := func(i, j int) bool { return better(top[j], top[i]) }
 	down := func(i int) {
 		for {
@@ -358,7 +361,7 @@ func keepBest[T any](top, rest []T, better func(a, b T) bool) {
 		down(i)
 	}
 	for _, x := range rest {
-		if k > 0 && better(x, top[0]) {
+		if better(x, top[0]) {
 			top[0] = x
 			down(0)
 		}

@@ -14,15 +14,16 @@ import (
 // format's version.
 const stateMagic = "regpulse related state\x01"
 
-// maxStateLen bounds each count ReadState reads, so that a damaged file
-// is an error, not an allocation of its garbage's size.
-const maxStateLen = 1 << 30
+// maxStateLen bounds each count ReadState reads (at 100,000 docs the
+// longest, every doc's terms end to end, is some 10 million), so that a
+// damaged file is an error, not an allocation of its garbage's size.
+const maxStateLen = 1 << 27
 
 // WriteTo writes st in a flat binary form that ReadState reads: each
 // list of lists as its lengths and then its values end to end. At
-// 100,000 docs a State is some 75 MB; gob held it whole while encoding
-// it, and its buffers grew to some 380 MB, and decoded it into 400,000
-// small slices that every collection then marked.
+// 100,000 docs gob held the encoded state whole (75 MB), its buffers
+// growing to some 380 MB, and decoded it into 400,000 small slices that
+// every collection then marked.
 func (st *State) WriteTo(w io.Writer) (int64, error) {
 	n := len(st.IDs)
 	if len(st.Inputs) != n || len(st.Terms) != n || len(st.Counts) != n || len(st.Vectors) != n || len(st.Meta) != n ||
@@ -92,20 +93,11 @@ func ReadState(r io.Reader) (*State, error) {
 		st.Vocab[i] = sr.string()
 	}
 	st.Terms = sr.int32s(n)
-	st.Counts = make([][]float32, n)
-	flat := make([]float32, total(st.Terms))
-	x := 0
-	sr.chunks(4*len(flat), func(b []byte) {
-		for ; len(b) >= 4; b = b[4:] {
-			flat[x] = math.Float32frombits(binary.LittleEndian.Uint32(b))
-			x++
-		}
-	})
-	for i, off := 0, 0; i < n && sr.err == nil; i++ {
-		l := len(st.Terms[i])
-		st.Counts[i] = flat[off : off+l : off+l]
-		off += l
+	lens := make([]int, n) // the counts' lengths are the terms'
+	for i, t := range st.Terms {
+		lens[i] = len(t)
 	}
+	st.Counts = split(words(sr, total(lens), 4, func(b []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b)) }), lens)
 	st.Vectors, st.Meta, st.Series, st.Posts = sr.uint64s(n), sr.uint64s(n), sr.uint64s(n), sr.uint64s(posts)
 	st.Read = sr.int32s(n)
 	st.Out = sr.int32s(n)
@@ -138,12 +130,26 @@ func (st *State) check() error {
 		in(st.Out, len(st.IDs), "ranking"))
 }
 
-func total(lists [][]int32) int {
+func total(lens []int) int {
 	n := 0
-	for _, l := range lists {
-		n += len(l)
+	for _, l := range lens {
+		n += l
 	}
 	return n
+}
+
+// split cuts flat into lists of lens, each capped at its length.
+func split[T any](flat []T, lens []int) [][]T {
+	out := make([][]T, len(lens))
+	if len(flat) < total(lens) { // (a read that failed)
+		return out
+	}
+	off := 0
+	for i, l := range lens {
+		out[i] = flat[off : off+l : off+l]
+		off += l
+	}
+	return out
 }
 
 // stateWriter writes a State's parts, keeping the first error.
@@ -250,59 +256,40 @@ func (sr *stateReader) string() string {
 	return string(sr.bytes(n))
 }
 
-// chunks reads n bytes, handing them to each in chunks of whole words.
-func (sr *stateReader) chunks(n int, each func([]byte)) {
+// words reads n little-endian words of size bytes, each made a T by
+// word, through a buffer of its own.
+func words[T any](sr *stateReader, n, size int, word func([]byte) T) []T {
+	out := make([]T, n)
 	var buf [1 << 16]byte
-	for n > 0 && sr.err == nil {
-		b := buf[:min(n, len(buf))]
+	for x := 0; x < n && sr.err == nil; {
+		b := buf[:min((n-x)*size, len(buf))]
 		if _, err := io.ReadFull(sr.r, b); err != nil {
 			sr.fail(err)
-			return
+			break
 		}
-		each(b)
-		n -= len(b)
+		for ; len(b) >= size; b = b[size:] {
+			out[x] = word(b)
+			x++
+		}
 	}
+	return out
 }
 
 func (sr *stateReader) uint64s(n int) []uint64 {
-	out := make([]uint64, n)
-	x := 0
-	sr.chunks(8*n, func(b []byte) {
-		for ; len(b) >= 8; b = b[8:] {
-			out[x] = binary.LittleEndian.Uint64(b)
-			x++
-		}
-	})
-	return out
+	return words(sr, n, 8, binary.LittleEndian.Uint64)
 }
 
 // int32s reads n lists int32s wrote into one array.
 func (sr *stateReader) int32s(n int) [][]int32 {
-	out := make([][]int32, n)
 	lens := make([]int, n)
-	sum := 0
 	for i := range lens {
 		lens[i] = sr.count()
-		sum += lens[i]
 	}
-	if sum > maxStateLen {
+	if sum := total(lens); sum > maxStateLen {
 		sr.fail(fmt.Errorf("lists of %d values", sum))
 	}
 	if sr.err != nil {
-		return out
+		return make([][]int32, n)
 	}
-	flat := make([]int32, sum)
-	x := 0
-	sr.chunks(4*sum, func(b []byte) {
-		for ; len(b) >= 4; b = b[4:] {
-			flat[x] = int32(binary.LittleEndian.Uint32(b))
-			x++
-		}
-	})
-	off := 0
-	for i, l := range lens {
-		out[i] = flat[off : off+l : off+l]
-		off += l
-	}
-	return out
+	return split(words(sr, total(lens), 4, func(b []byte) int32 { return int32(binary.LittleEndian.Uint32(b)) }), lens)
 }
