@@ -7,7 +7,12 @@ test.describe("circulars", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Circulars");
     // a 2020 circular is a few pages in: Next until it shows
     const card = page.locator('[data-circular="rbi-2020-03-17-payment-aggregators-gateways-guidelines"]');
-    while ((await card.count()) === 0) await page.locator("[data-static-pager]").getByRole("link", { name: "Next" }).click();
+    // each click waits for the next page's document: counting while the old one is still shown skips a page
+    while ((await card.count()) === 0) {
+      const before = page.url();
+      await page.locator("[data-static-pager]").getByRole("link", { name: "Next" }).click();
+      await page.waitForURL((url) => url.toString() !== before, { waitUntil: "domcontentloaded" });
+    }
     await expect(page).toHaveURL(/\/circulars\/page\/\d+$/);
     await expect(card).toContainText("DPSS.CO.PD.No.1810/02.14.008/2019-20");
     await expect(card).toContainText("17 Mar 2020");
