@@ -80,7 +80,20 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(h, "view %d\n%s\ntext %x\nobligations %s\nfrom draft %d\n%s\n", len(j), j, txt[slug].MarkedSum, obs, len(fromDraft), fromDraft)
+		// the view is its card's hash (its JSON up to its related
+		// circulars: cardSums) and the rest of its JSON, so that no view
+		// is hashed twice, and written as it is, not through fmt's buffer
+		cut := bytes.LastIndex(j, relatedField)
+		if cut < 0 {
+			return fmt.Errorf("page keys: the view of %s has no %s", slug, relatedField)
+		}
+		related := j[cut:]
+		fmt.Fprintf(h, "card %x\nrelated %d\n", cards[slug], len(related))
+		h.Write(related)
+		fmt.Fprintf(h, "\ntext %x\nobligations %d\n", txt[slug].MarkedSum, len(obs))
+		h.Write(obs)
+		fmt.Fprintf(h, "\nfrom draft %d\n", len(fromDraft))
+		h.Write(fromDraft)
 		for _, s := range shown[slug] {
 			fmt.Fprintf(h, "shows %s %x\n", s, cards[s])
 		}

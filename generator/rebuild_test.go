@@ -234,13 +234,28 @@ func TestBuild_Rebuild(t *testing.T) {
 				return n
 			}
 			all := filesRead()
-			kept := readDecodedCache(out)
+			kept, _ := readDecodedCache(out)
 			if len(kept) == 0 {
 				t.Fatal("no decoded cache beside the output")
 			}
 			time.Sleep(2100 * time.Millisecond)
 			appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA second new paragraph.\n")
+			// one edit writes deltas over the caches' bases, which stay
+			// (render.BesideMap): the same files before and after
+			bases := map[string]os.FileInfo{}
+			for _, name := range []string{textCacheName, decodedCacheName} {
+				if st, err := os.Stat(cachePath(out, name)); err == nil {
+					bases[name] = st
+				} else if name == textCacheName || release {
+					t.Errorf("no %s cache beside the output: %v", name, err)
+				}
+			}
 			build(t, opts)
+			for name, st := range bases {
+				if now, err := os.Stat(cachePath(out, name)); err != nil || !os.SameFile(st, now) {
+					t.Errorf("after one edit the %s cache's base was written again (%v), not a delta over it", name, err)
+				}
+			}
 			want := all - len(kept) + 1 // the edited circular
 			if release {
 				if got := filesRead(); got != want {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 
 	"regpulse/generator/render"
@@ -25,6 +26,9 @@ type textCache struct {
 	mu   sync.Mutex
 	last map[string]cachedText // the last build's
 	next map[string]cachedText // this build's: what write keeps
+	// files is where last was read: write writes what changed since
+	// (a one-file edit at 100,000 circulars writes one entry, not 300 MB)
+	files *render.BesideMap[string, cachedText]
 }
 
 // cachedText is a circularText without what the cache does not keep:
@@ -47,14 +51,11 @@ const textCacheName = "texts"
 // readTextCache reads the text cache of outDir's last build: empty when
 // there is none, it cannot be read, or another program wrote it.
 func readTextCache(outDir string) *textCache {
-	tc := &textCache{next: map[string]cachedText{}}
-	if last, ok, ours := render.ReadBesideMap[string, cachedText](outDir, textCacheName+".gob"); ok && ours {
-		tc.last = last
+	last, files := render.ReadBesideMap[string, cachedText](outDir, textCacheName+".gob")
+	if last == nil {
+		last = map[string]cachedText{}
 	}
-	if tc.last == nil {
-		tc.last = map[string]cachedText{}
-	}
-	return tc
+	return &textCache{last: last, next: map[string]cachedText{}, files: files}
 }
 
 // textKey is the hash of what renderTexts makes a circular's cached
@@ -94,15 +95,21 @@ func (tc *textCache) put(key string, t circularText, html bool) {
 	tc.next[key] = ct
 }
 
-// write keeps this build's results beside outDir.
+// write keeps this build's results beside outDir: what changed since
+// the last build's cache was written whole (render.BesideMap).
 func (tc *textCache) write(outDir string) error {
 	if tc == nil {
 		return nil
 	}
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
-	return render.WriteBesideMap(outDir, textCacheName+".gob", tc.next)
+	return tc.files.Write(outDir, tc.next, tc.files.Changes(tc.last, tc.next, sameText))
 }
+
+// sameText says two results for one key are the same: made from the
+// same inputs (textKey), they differ only when one keeps its HTML and
+// the other does not (put: html).
+func sameText(a, b cachedText) bool { return a.HTML == b.HTML }
 
 // cachePath is where the cache name of outDir's build is: beside it, as
 // its record is (public/ has .public.texts.gob).
@@ -110,7 +117,11 @@ func cachePath(outDir, name string) string { return render.BesidePath(outDir, na
 
 // cacheNames are the build's caches beside its output, which a build
 // commits, prunes and links together.
-var cacheNames = []string{textCacheName, relatedCacheName, decodedCacheName}
+var cacheNames = []string{textCacheName, deltaName(textCacheName), relatedCacheName, decodedCacheName, deltaName(decodedCacheName)}
+
+// deltaName names the delta over the cache name among cacheNames (the
+// file render.DeltaName names: texts.gob's is texts.delta.gob).
+func deltaName(name string) string { return strings.TrimSuffix(render.DeltaName(name+".gob"), ".gob") }
 
 // commitCaches moves the caches a build wrote beside its staging folder
 // (the workspace's: the build writes them there as soon as they are made,

@@ -48,11 +48,12 @@ func TestTextCache(t *testing.T) {
 			t.Errorf("an unreadable cache gave %d texts", len(c.last))
 		}
 		var buf bytes.Buffer
-		enc := gob.NewEncoder(&buf) // as render.WriteBesideMap writes one, by another program
+		enc := gob.NewEncoder(&buf) // as render's map files begin (a base's head), by another program
 		if err := enc.Encode(struct {
 			Program string
-			Data    int
-		}{Program: "another", Data: 1}); err != nil {
+			ID      [16]byte
+			Len     int
+		}{Program: "another", ID: [16]byte{1}, Len: 1}); err != nil {
 			t.Fatal(err)
 		}
 		if err := enc.Encode(struct {
