@@ -242,17 +242,22 @@ func TestBuild_Rebuild(t *testing.T) {
 			appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA second new paragraph.\n")
 			// one edit writes deltas over the caches' bases, which stay
 			// (render.BesideMap): the same files before and after
+			// (and the record of the inputs' files)
+			paths := map[string]string{textCacheName: cachePath(out, textCacheName), "record": render.RecordPath(out)}
+			if release {
+				paths[decodedCacheName] = cachePath(out, decodedCacheName)
+			}
 			bases := map[string]os.FileInfo{}
-			for _, name := range []string{textCacheName, decodedCacheName} {
-				if st, err := os.Stat(cachePath(out, name)); err == nil {
-					bases[name] = st
-				} else if name == textCacheName || release {
-					t.Errorf("no %s cache beside the output: %v", name, err)
+			for name, path := range paths {
+				st, err := os.Stat(path)
+				if err != nil {
+					t.Fatalf("no %s beside the output: %v", name, err)
 				}
+				bases[name] = st
 			}
 			build(t, opts)
 			for name, st := range bases {
-				if now, err := os.Stat(cachePath(out, name)); err != nil || !os.SameFile(st, now) {
+				if now, err := os.Stat(paths[name]); err != nil || !os.SameFile(st, now) {
 					t.Errorf("after one edit the %s cache's base was written again (%v), not a delta over it", name, err)
 				}
 			}

@@ -22,34 +22,10 @@ type besideFile[T any] struct {
 	Data    T
 }
 
-// ReadBeside reads the file name beside outDir, gob-encoded by
-// WriteBeside; ok says there is one that could be read, and ours that
-// this program wrote it.
-func ReadBeside[T any](outDir, name string) (data T, ok, ours bool) {
-	f, err := os.Open(BesidePath(outDir, name))
-	if err != nil {
-		return data, false, false
-	}
-	defer f.Close()
-	var file besideFile[T]
-	if gob.NewDecoder(bufio.NewReaderSize(f, 1<<20)).Decode(&file) != nil {
-		return data, false, false
-	}
-	return file.Data, true, isThisProgram(file.Program)
-}
-
 // isThisProgram says prog is this program's hash (ProgramHash).
 func isThisProgram(prog string) bool {
 	this, err := ProgramHash()
 	return err == nil && this == prog
-}
-
-// WriteBeside writes data, gob-encoded with this program's hash, as the
-// file name beside outDir: whole or not at all (a rename).
-func WriteBeside[T any](outDir, name string, data T) error {
-	return writeBeside(outDir, name, func(enc *gob.Encoder, _ io.Writer, prog string) error {
-		return enc.Encode(besideFile[T]{Program: prog, Data: data})
-	})
 }
 
 // writeBeside writes the file name beside outDir, encoded by encode as
@@ -79,9 +55,9 @@ func writeBeside(outDir, name string, encode func(enc *gob.Encoder, w io.Writer,
 	return os.Rename(tmp, BesidePath(outDir, name))
 }
 
-// WriteBesideStream is WriteBeside for data that writes itself: after
-// this program's hash (a gob message), the bytes data writes, which need
-// not be held whole anywhere.
+// WriteBesideStream writes, as the file name beside outDir (whole or
+// not at all), this program's hash (a gob message) and then the bytes
+// data writes, which need not be held whole anywhere.
 func WriteBesideStream(outDir, name string, data io.WriterTo) error {
 	return writeBeside(outDir, name, func(enc *gob.Encoder, w io.Writer, prog string) error {
 		if err := enc.Encode(besideFile[int]{Program: prog}); err != nil {

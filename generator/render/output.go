@@ -279,7 +279,7 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 	if err := os.Rename(tmp, ManifestPath(p.outDir)); err != nil {
 		return err
 	}
-	PruneBeside(filepath.Dir(p.outDir), ".manifest.json", ".inputs.gob")
+	PruneBeside(filepath.Dir(p.outDir), ".manifest.json", "."+recordName, "."+DeltaName(recordName))
 	return nil
 }
 

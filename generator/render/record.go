@@ -37,6 +37,9 @@ type Record struct {
 	// hashed are the hashes of the files this build read, recorded or
 	// not (too recent to be: put), by absolute path (Sum).
 	hashed map[string][sha256.Size]byte
+	// files is where last was read: Write writes what changed since (a
+	// one-file edit at 100,000 circulars, a few entries, not 15 MB)
+	files *BesideMap[string, recorded]
 }
 
 // recorded is a file's stamp and hash (its size is the stamp's), and
@@ -72,21 +75,15 @@ var recentCutoff = 2 * time.Second
 func RecordPath(outDir string) string { return BesidePath(outDir, recordName) }
 
 // ReadRecord returns the record of outDir's last build: empty when there
-// is none or it cannot be read (every file is then hashed).
+// is none, it cannot be read, or another program wrote it (another may
+// find other things in the same bytes: the notes; and a build of
+// another program renders every page again anyway).
 func ReadRecord(outDir string) *Record {
-	r := &Record{last: map[string]recorded{}, next: map[string]recorded{}, seen: map[string]stamp{}, hashed: map[string][sha256.Size]byte{}}
-	files, ok, ours := ReadBeside[map[string]recorded](outDir, recordName)
-	if !ok || files == nil {
-		return r
+	r := &Record{next: map[string]recorded{}, seen: map[string]stamp{}, hashed: map[string][sha256.Size]byte{}}
+	r.last, r.files = ReadBesideMap[string, recorded](outDir, recordName)
+	if r.last == nil {
+		r.last = map[string]recorded{}
 	}
-	if !ours {
-		// another program may find other things in the same bytes
-		for p, f := range files {
-			f.Note = ""
-			files[p] = f
-		}
-	}
-	r.last = files
 	return r
 }
 
@@ -122,7 +119,7 @@ func (r *Record) Write(outDir string) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return WriteBeside(outDir, recordName, r.next)
+	return r.files.Write(outDir, r.next, r.files.Changes(r.last, r.next, func(a, b recorded) bool { return a == b }))
 }
 
 // Scan stats every regular file under dir (as HashFiles walks it) and
