@@ -83,9 +83,9 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 		// the view is its card's hash (its JSON up to its related
 		// circulars: cardSums) and the rest of its JSON, so that no view
 		// is hashed twice, and written as it is, not through fmt's buffer
-		cut := bytes.LastIndex(j, relatedField)
-		if cut < 0 {
-			return fmt.Errorf("page keys: the view of %s has no %s", slug, relatedField)
+		cut, err := relatedCut(slug, j)
+		if err != nil {
+			return err
 		}
 		related := j[cut:]
 		fmt.Fprintf(h, "card %x\nrelated %d\n", cards[slug], len(related))
@@ -202,13 +202,23 @@ func listPagePath(p render.Page) string {
 func cardSums(views render.Views) (map[string][sha256.Size]byte, error) {
 	out := make(map[string][sha256.Size]byte, len(views.Keys))
 	for i, j := range views.JSON {
-		cut := bytes.LastIndex(j, relatedField)
-		if cut < 0 {
-			return nil, fmt.Errorf("card sums: the view of %s has no %s", views.Keys[i], relatedField)
+		cut, err := relatedCut(views.Keys[i], j)
+		if err != nil {
+			return nil, err
 		}
 		out[views.Keys[i]] = sha256.Sum256(j[:cut])
 	}
 	return out, nil
+}
+
+// relatedCut is where the related circulars begin in j, slug's view as
+// JSON (relatedField): a card's part is before it.
+func relatedCut(slug string, j []byte) (int, error) {
+	cut := bytes.LastIndex(j, relatedField)
+	if cut < 0 {
+		return 0, fmt.Errorf("page keys: the view of %s has no %s", slug, relatedField)
+	}
+	return cut, nil
 }
 
 // relatedField begins a view's related circulars in its JSON (a slug's
