@@ -364,6 +364,12 @@ func TestBuildProcess(t *testing.T) {
 		t.Fatalf("REGPULSE_BUILD_PROCESS=%q: want content, out and assets", env)
 	}
 	debug.SetMemoryLimit(render.MemoryLimitMiB << 20) // as `regpulse build` runs by default
+	if as := os.Getenv("REGPULSE_BENCH_PROGRAM_AS"); as != "" {
+		// A/B of two binaries' edits over one output (no fresh build of
+		// 5 minutes each): this one takes the caches of the one at as.
+		// Only for changes that leave the pages and caches as they were.
+		render.ProgramHash = func() (string, error) { return render.ExecutableHash(as) }
+	}
 	defer profile(t)()
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },

@@ -19,6 +19,12 @@ func readDecodedCache(outDir string) (last catalog.Decoded, files *render.Beside
 	return render.ReadBesideMap[string, catalog.DecodedFile](outDir, decodedCacheName+".gob")
 }
 
+// decodedCache is the decoded cache as read (readDecodedCache).
+type decodedCache struct {
+	last  catalog.Decoded
+	files *render.BesideMap[string, catalog.DecodedFile]
+}
+
 // decodedChanges are next's changes from last, the decoded cache read
 // (files): what writeDecodedCache writes, made before last is let go.
 func decodedChanges(files *render.BesideMap[string, catalog.DecodedFile], last, next catalog.Decoded) render.MapChanges[string] {

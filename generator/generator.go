@@ -213,6 +213,9 @@ type build struct {
 	decodedChanges render.MapChanges[string]
 	// unchanged says the inputs are the last build's and its output is whole
 	unchanged bool
+	// textCache is the last build's texts' cache, read beside the end of
+	// the load, for renderTexts
+	textCache func() *textCache
 
 	ws  *render.Workspace
 	out *render.Output
@@ -256,11 +259,21 @@ func (b *build) load() error {
 		return err
 	}
 	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
-	b.last = render.ReadManifest(b.base)
+	// the manifest (at 100,000 circulars some 40 MB of JSON) is read
+	// while the record is read and the content folder stat'ed
+	last := later(func() *render.Manifest { return render.ReadManifest(b.base) })
 	b.rec = render.ReadRecord(b.base)
 	files, unknown, err := b.rec.Scan(b.opts.ContentDir)
+	b.last = last()
 	if err != nil {
 		return err
+	}
+	// A content file changed: the content will most likely be loaded, so
+	// the cache it reads is read while the inputs are hashed. (With none
+	// changed, a build that finds its inputs unchanged does not read it.)
+	var readDecoded func() decodedCache
+	if unknown > 0 {
+		readDecoded = b.readDecoded()
 	}
 	if b.assets, err = LoadAssets(b.opts.AssetsDir); err != nil {
 		return err
@@ -281,7 +294,12 @@ func (b *build) load() error {
 			return nil
 		}
 	}
-	decoded, decodedFiles := readDecodedCache(b.base)
+	if readDecoded == nil {
+		readDecoded = b.readDecoded()
+	}
+	dc := readDecoded()
+	readDecoded = nil // (it holds what it read)
+	decoded, decodedFiles := dc.last, dc.files
 	b.decoded = make(catalog.Decoded, len(decoded))
 	var read atomic.Int64 // content files read (the others taken from the decoded cache)
 	hash := b.rec.Reader(b.opts.ContentDir)
@@ -297,6 +315,11 @@ func (b *build) load() error {
 		}
 	}
 	b.mem.Fit()
+	// the texts' cache (some 300 MB at 100,000 circulars) is read while
+	// the inputs are hashed, once the limit is fitted to the load's heap:
+	// under the process's first limit the two would make the collector
+	// run without pause
+	b.textCache = later(func() *textCache { return readTextCache(b.base) })
 	if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
 		return err
 	}
@@ -307,6 +330,14 @@ func (b *build) load() error {
 		b.result = nil
 	}
 	return nil
+}
+
+// readDecoded starts reading the decoded cache beside the last build.
+func (b *build) readDecoded() func() decodedCache {
+	return later(func() decodedCache {
+		last, files := readDecodedCache(b.base)
+		return decodedCache{last, files}
+	})
 }
 
 // recordedLang is the language of the circular at rel (under the
@@ -343,7 +374,8 @@ func (b *build) unchangedResult() *Result {
 // texts, keeping what the feeds and previews read later.
 func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
-	cache := readTextCache(b.base)
+	cache := b.textCache()
+	b.textCache = nil
 	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
@@ -413,7 +445,7 @@ func (b *build) makeViews(ctx context.Context) error {
 	if b.views, err = encodeViews(ctx, views); err != nil {
 		return err
 	}
-	if b.cards, err = cardSums(b.views); err != nil {
+	if b.cards, err = cardSums(ctx, b.views); err != nil {
 		return err
 	}
 	delete(b.data, render.ViewsData) // each run's data has its own
@@ -469,7 +501,7 @@ func (b *build) keyPages(ctx context.Context) error {
 	if err := render.EncodePages(ctx, b.pages); err != nil {
 		return err
 	}
-	listKeys, err := listPageKeys(b.opts, b.data, b.views, b.cards, b.pages)
+	listKeys, err := listPageKeys(ctx, b.opts, b.data, b.views, b.cards, b.pages)
 	if err != nil {
 		return err
 	}
@@ -679,4 +711,12 @@ func writeSite(ctx context.Context, fsys afero.Fs, dir string, cat *catalog.Cata
 		return err
 	}
 	return render.WriteData(fsys, dir, data)
+}
+
+// later runs f on a goroutine of its own and returns what waits for its
+// result (once; each call after returns the same).
+func later[T any](f func() T) func() T {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	return sync.OnceValue(func() T { return <-done })
 }

@@ -400,7 +400,7 @@ func TestCardSums(t *testing.T) {
 				t.Fatal(err)
 			}
 			views.Keys[1] = "other"
-			sums, err := cardSums(views)
+			sums, err := cardSums(t.Context(), views)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -409,7 +409,7 @@ func TestCardSums(t *testing.T) {
 			}
 		})
 	}
-	if _, err := cardSums(render.Views{JSON: [][]byte{[]byte(`{"slug":"a"}`)}, Keys: []string{"a"}}); err == nil {
+	if _, err := cardSums(t.Context(), render.Views{JSON: [][]byte{[]byte(`{"slug":"a"}`)}, Keys: []string{"a"}}); err == nil {
 		t.Error("a view without related circulars: no error")
 	}
 }

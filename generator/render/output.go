@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -59,6 +61,49 @@ func ReadManifest(outDir string) *Manifest {
 		return nil
 	}
 	return &m
+}
+
+// encode is m as JSON, as json.Marshal writes it (keys sorted), written
+// without reflection: at 100,000 circulars its 460,000 entries took
+// json.Marshal some 0.4 s of every build's commit.
+func (m Manifest) encode() []byte {
+	out := make([]byte, 0, 64+len(m.Files)*128+len(m.Pages)*112)
+	out = appendJSONString(append(out, `{"inputs":`...), m.Inputs)
+	out = append(out, `,"files":{`...)
+	for i, name := range slices.Sorted(maps.Keys(m.Files)) {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		sum := m.Files[name]
+		out = append(appendJSONString(out, name), `:{"sha256":`...)
+		out = append(appendJSONString(out, sum.SHA256), `,"size":`...)
+		out = append(strconv.AppendInt(out, sum.Size, 10), '}')
+	}
+	out = append(out, '}')
+	if len(m.Pages) > 0 { // (omitempty)
+		out = append(out, `,"pages":{`...)
+		for i, name := range slices.Sorted(maps.Keys(m.Pages)) {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = appendJSONString(append(appendJSONString(out, name), ':'), m.Pages[name])
+		}
+		out = append(out, '}')
+	}
+	return append(out, '}')
+}
+
+// appendJSONString appends s as a JSON string, as json.Marshal writes
+// it: as it is, quoted, when no byte of it needs escaping (every path and
+// hash a build writes), else by json.Marshal.
+func appendJSONString(out []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			j, _ := json.Marshal(s) // (a string always encodes)
+			return append(out, j...)
+		}
+	}
+	return append(append(append(out, '"'), s...), '"')
 }
 
 // Complete reports whether outDir still has every file m lists, at its size.
@@ -268,10 +313,7 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 			}
 		}
 	}
-	data, err := json.Marshal(Manifest{Inputs: inputs, Files: p.files, Pages: pages})
-	if err != nil {
-		return err
-	}
+	data := Manifest{Inputs: inputs, Files: p.files, Pages: pages}.encode()
 	tmp := ManifestPath(p.outDir) + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -118,4 +119,62 @@ func TestOutput(t *testing.T) {
 			t.Errorf("the new folder's page is not the last build's file, linked (%v)", err)
 		}
 	})
+}
+
+// TestManifestEncode holds the manifest's own encoding to json.Marshal's,
+// byte for byte, escapes and empty pages included, and to what
+// ReadManifest reads back.
+func TestManifestEncode(t *testing.T) {
+	for name, m := range map[string]Manifest{
+		"empty": {Inputs: "", Files: map[string]fileSum{}},
+		"site": {Inputs: "5a96", Files: map[string]fileSum{
+			"index.html":                      {SHA256: "ab01", Size: 1234},
+			"circulars/rbi-2024-1/index.html": {SHA256: "cd02", Size: 0},
+			"hi/circulars/a/index.html":       {SHA256: "ef03", Size: 1 << 40},
+		}, Pages: map[string]string{"circulars/rbi-2024-1/index.html": "k1", "hi/circulars/a/index.html": "k2"}},
+		"escapes": {Inputs: `"quoted" \ <tag> & more`, Files: map[string]fileSum{
+			"media/naïve file.pdf":    {SHA256: "00", Size: 7},
+			"media/line\nbreak\t.txt": {SHA256: "01", Size: 8},
+			"media/\u2028sep\x7f.txt": {SHA256: "02", Size: 9},
+			`media/"q"&<a>\b.txt`:     {SHA256: "04", Size: 11},
+			"hi/परिपत्र/index.html":   {SHA256: "05", Size: 12},
+			"media/lt<.txt":           {SHA256: "06", Size: 1}, "media/gt>.txt": {SHA256: "07", Size: 1},
+			"media/amp&.txt": {SHA256: "08", Size: 1}, `media/back\slash`: {SHA256: "09", Size: 1},
+			`media/quote".txt`: {SHA256: "10", Size: 1}, "media/tab\t": {SHA256: "11", Size: 1},
+		}, Pages: map[string]string{"hi/परिपत्र/index.html": "\x00key"}},
+		// (read back with U+FFFD for the bad byte, as json.Unmarshal does)
+		"invalid UTF-8": {Inputs: "i", Files: map[string]fileSum{"media/bad\xffutf8.txt": {SHA256: "03", Size: 10}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			want, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := m.encode()
+			if string(got) != string(want) {
+				t.Errorf("encode:\n%s\nwant json.Marshal's:\n%s", got, want)
+			}
+			dir := t.TempDir()
+			out := filepath.Join(dir, "public")
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(ManifestPath(out), got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			back := ReadManifest(out)
+			if back == nil {
+				t.Fatal("ReadManifest: none")
+			}
+			if back.Pages == nil {
+				back.Pages = map[string]string{}
+			}
+			if m.Pages == nil {
+				m.Pages = map[string]string{}
+			}
+			if diff := cmp.Diff(m, *back, cmp.AllowUnexported(fileSum{})); diff != "" && name != "invalid UTF-8" {
+				t.Errorf("read back (-wrote +read):\n%s", diff)
+			}
+		})
+	}
 }

@@ -1,12 +1,14 @@
 package render
 
 import (
+	"context"
 	"crypto/sha256"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -128,24 +130,32 @@ func (r *Record) Write(outDir string) error {
 // are read and hashed when something reads them (Reader) or by
 // HashFiles.
 func (r *Record) Scan(dir string) (files, unknown int, err error) {
+	// the walk reads folders only; the stats, one per file (100,000 at
+	// the archive's size), run on every core
+	var paths []string
 	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
-		files++
-		st, ok, err := r.stat(p)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			unknown++
-			r.mu.Lock()
-			r.seen[p] = st
-			r.mu.Unlock()
-		}
+		paths = append(paths, p)
 		return nil
 	})
-	return files, unknown, err
+	if err != nil {
+		return 0, 0, err
+	}
+	var missed atomic.Int64
+	err = InBatches(context.Background(), len(paths), 512, func(i int) error {
+		st, ok, err := r.stat(paths[i])
+		if err != nil || ok {
+			return err
+		}
+		missed.Add(1)
+		r.mu.Lock()
+		r.seen[paths[i]] = st
+		r.mu.Unlock()
+		return nil
+	})
+	return len(paths), int(missed.Load()), err
 }
 
 // Reader is catalog.WithRead's function for the files of dir: it hashes

@@ -83,8 +83,11 @@ func RankFrom(docs []Doc, k int, last *State) ([][]int, *State) {
 		for t, h := range st.Posts {
 			moved[t] = lastID[t] < 0 || last.Posts[lastID[t]] != h
 		}
+		isMoved := func(t term) bool { return moved[t.id] }
 		for i := range n {
-			redo[i] = changed[i] || slices.ContainsFunc(queryOf(vecs[i]), func(t term) bool { return moved[t.id] }) ||
+			// (its query is among its terms: only a doc with a moved term
+			// is sorted for its query, some 0.4 s at 100,000 docs)
+			redo[i] = changed[i] || slices.ContainsFunc(vecs[i], isMoved) && slices.ContainsFunc(queryOf(vecs[i]), isMoved) ||
 				slices.ContainsFunc(last.Read[i], func(j int32) bool { return changed[j] })
 		}
 	} else {
