@@ -14,6 +14,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -368,7 +369,7 @@ func TestBuildProcess(t *testing.T) {
 		// A/B of two binaries' edits over one output (no fresh build of
 		// 5 minutes each): this one takes the caches of the one at as.
 		// Only for changes that leave the pages and caches as they were.
-		render.ProgramHash = func() (string, error) { return render.ExecutableHash(as) }
+		render.ProgramHash = sync.OnceValues(func() (string, error) { return render.ExecutableHash(as) })
 	}
 	defer profile(t)()
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],

@@ -2,6 +2,9 @@ package generator
 
 import (
 	"fmt"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
@@ -9,44 +12,47 @@ import (
 )
 
 // writeOutputs adds what Hugo does not render: the feeds, the compliance
-// calendar, the sitemaps and the security headers.
+// calendar, the sitemaps and the security headers, each made on a core
+// of its own (they only read the catalog and the texts; one after
+// another they were most of a second of every build at 100,000
+// circulars, the sitemaps' 230,000 URLs the most).
 func writeOutputs(pub *render.Output, cat *catalog.Catalog, book *directions.Book, opts Options, txt texts, scripts []string) error {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	write := pub.Publish
 	for _, f := range Feeds() {
-		atom, err := f.renderAtom(cat, opts.BaseURL, txt)
-		if err != nil {
-			return fmt.Errorf("feed %s: %w", f.Atom, err)
-		}
-		if err := write(f.Atom, atom); err != nil {
-			return err
-		}
-		js, err := f.renderJSON(cat, opts.BaseURL, txt)
-		if err != nil {
-			return fmt.Errorf("feed %s: %w", f.JSON, err)
-		}
-		if err := write(f.JSON, js); err != nil {
-			return err
-		}
+		g.Go(func() error {
+			atom, err := f.renderAtom(cat, opts.BaseURL, txt)
+			if err != nil {
+				return fmt.Errorf("feed %s: %w", f.Atom, err)
+			}
+			if err := write(f.Atom, atom); err != nil {
+				return err
+			}
+			js, err := f.renderJSON(cat, opts.BaseURL, txt)
+			if err != nil {
+				return fmt.Errorf("feed %s: %w", f.JSON, err)
+			}
+			return write(f.JSON, js)
+		})
 	}
-	if err := writeDirectionFeeds(pub, book, opts.BaseURL); err != nil {
-		return err
-	}
-	if err := write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")); err != nil {
-		return err
-	}
+	g.Go(func() error { return writeDirectionFeeds(pub, book, opts.BaseURL) })
+	g.Go(func() error { return write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")) })
 	for _, t := range catalog.EntityTypes {
-		if err := write(EntityCalendarPath(t), RenderCalendar(cat, opts.Now(), opts.BaseURL, t)); err != nil {
-			return err
+		g.Go(func() error { return write(EntityCalendarPath(t), RenderCalendar(cat, opts.Now(), opts.BaseURL, t)) })
+	}
+	g.Go(func() error {
+		sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.Now(), opts.BaseURL), opts.BaseURL)
+		if err != nil {
+			return fmt.Errorf("sitemap: %w", err)
 		}
-	}
-	sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.Now(), opts.BaseURL), opts.BaseURL)
-	if err != nil {
-		return fmt.Errorf("sitemap: %w", err)
-	}
-	for name, data := range sitemaps {
-		if err := write(name, data); err != nil {
-			return err
+		for name, data := range sitemaps {
+			if err := write(name, data); err != nil {
+				return err
+			}
 		}
-	}
-	return write(HeadersFile, headers(scripts))
+		return nil
+	})
+	g.Go(func() error { return write(HeadersFile, headers(scripts)) })
+	return g.Wait()
 }

@@ -85,19 +85,31 @@ func (c *Catalog) newestFirst() []Circular {
 	circs := c.Circulars
 	// The loader sorts, so a build's pages (one call each) only check; a
 	// catalog built by hand may not be sorted, and is sorted in a copy.
-	if !slices.IsSortedFunc(circs, compareNewestFirst) {
+	if !isNewestFirst(circs) {
 		circs = slices.Clone(circs)
-		slices.SortStableFunc(circs, compareNewestFirst)
+		sortStableByIndex(circs, newestFirstOrder)
 	}
 	return circs
 }
 
-// compareNewestFirst orders circulars newest first (newestFirst).
-func compareNewestFirst(a, b Circular) int {
+// newestFirstOrder orders circulars newest first: by published date,
+// then by slug (the loader's order). By pointer: a Circular is some
+// hundreds of bytes, copied twice a comparison by value.
+func newestFirstOrder(a, b *Circular) int {
 	if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
 		return d
 	}
 	return strings.Compare(a.Slug, b.Slug)
+}
+
+// isNewestFirst says circs are in newestFirstOrder.
+func isNewestFirst(circs []Circular) bool {
+	for i := 1; i < len(circs); i++ {
+		if newestFirstOrder(&circs[i-1], &circs[i]) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // newestInForce walks the circulars newest first (the catalog's order,

@@ -233,7 +233,7 @@ func TestAboutNetworks(t *testing.T) {
 			cat.Circulars = append(cat.Circulars, c)
 		}
 		if seed%2 == 0 {
-			slices.SortStableFunc(cat.Circulars, compareNewestFirst) // as the loader leaves them
+			sortStableByIndex(cat.Circulars, newestFirstOrder) // as the loader leaves them
 		}
 		var ns []Network
 		for range 6 {

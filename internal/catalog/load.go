@@ -481,13 +481,7 @@ func yamlErrorLine(err error) (int, string) {
 
 func (c *Catalog) sort() {
 	sort.SliceStable(c.Unpublished, func(i, j int) bool { return c.Unpublished[i].Slug < c.Unpublished[j].Slug })
-	sort.SliceStable(c.Circulars, func(i, j int) bool {
-		a, b := c.Circulars[i], c.Circulars[j]
-		if !a.PublishedDate.Equal(b.PublishedDate.Time) {
-			return a.PublishedDate.After(b.PublishedDate.Time)
-		}
-		return a.Slug < b.Slug
-	})
+	sortStableByIndex(c.Circulars, newestFirstOrder)
 	sort.SliceStable(c.News, func(i, j int) bool {
 		a, b := c.News[i], c.News[j]
 		if !a.PublishedDate.Equal(b.PublishedDate.Time) {
@@ -496,6 +490,23 @@ func (c *Catalog) sort() {
 		return a.Slug < b.Slug
 	})
 	sort.SliceStable(c.Sibos, func(i, j int) bool { return c.Sibos[i].Year > c.Sibos[j].Year })
+}
+
+// sortStableByIndex sorts s stably by cmp, moving each element once: the
+// sort moves indexes, not elements (a Circular is some hundreds of bytes,
+// and sort.SliceStable's merges moved 100,000 of them many times over,
+// 0.35 s of every load at the archive's size).
+func sortStableByIndex[T any](s []T, cmp func(a, b *T) int) {
+	order := make([]int32, len(s))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int { return cmp(&s[i], &s[j]) })
+	sorted := make([]T, len(s))
+	for k, i := range order {
+		sorted[k] = s[i]
+	}
+	copy(s, sorted)
 }
 
 // CheckSlug reports whether slug can name an entry's file.

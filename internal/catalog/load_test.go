@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -812,5 +813,23 @@ func TestLoadFS_WithRead(t *testing.T) {
 	want := map[string]string{"circulars/a-first.md": "---\ntitle: A\n---\n", "circulars/b-second.md": "---\ntitle: B\n---\n"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("files read (-want +got):\n%s", diff)
+	}
+}
+
+// TestSortStableByIndex holds the load's sort to sort.SliceStable's
+// order, ties in their first order included, over random slices.
+func TestSortStableByIndex(t *testing.T) {
+	type item struct{ key, at int }
+	for n := range 300 {
+		items := make([]item, n)
+		for i := range items {
+			items[i] = item{key: (i * 7919) % (n/3 + 1), at: i} // many ties
+		}
+		want := slices.Clone(items)
+		sort.SliceStable(want, func(i, j int) bool { return want[i].key > want[j].key })
+		sortStableByIndex(items, func(a, b *item) int { return b.key - a.key })
+		if diff := cmp.Diff(want, items, cmp.AllowUnexported(item{})); diff != "" {
+			t.Fatalf("%d items (-sort.SliceStable +sortStableByIndex):\n%s", n, diff)
+		}
 	}
 }
