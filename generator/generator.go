@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/spf13/afero"
+	"golang.org/x/sync/errgroup"
 
 	"regpulse/generator/render"
 	"regpulse/internal/catalog"
@@ -226,7 +227,7 @@ type build struct {
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
-	related *relatedCache
+	related func() *relatedCache // the last build's ranking, read beside the texts
 	data    map[string]any
 	views   render.Views
 	index   []byte // the fallback search index; nil: none
@@ -366,6 +367,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
 	cache := b.textCache()
 	b.textCache = nil
+	b.related = later(func() *relatedCache { return readRelatedCache(b.base) })
 	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
@@ -397,32 +399,42 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	b.related = readRelatedCache(b.base)
-	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), b.related.rank)
-	// (written now, not with the output: it is some 200 MB at 100,000
-	// circulars, and holds whatever the output is, as the texts' cache)
-	if err := b.related.write(b.ws.Staging()); err != nil {
-		return err
-	}
+	related := b.related()
 	b.related = nil
+	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), related.rank)
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
 	for _, v := range views {
 		cites[v.Slug] = v.Directions
 	}
 	b.txt.linkDrafts(b.cat, cites)
+	// What follows only reads the catalog, the texts and the views: each
+	// on a goroutine of its own (one after another, a second at 100,000
+	// circulars with a core idle).
+	var g errgroup.Group
+	// (written now, not with the output: it is some 200 MB at 100,000
+	// circulars, and holds whatever the output is, as the texts' cache)
+	g.Go(func() error { return related.write(b.ws.Staging()) })
+	g.Go(func() (err error) {
+		b.index, err = fallbackIndex(b.cat)
+		return err
+	})
+	g.Go(func() (err error) {
+		b.entries, err = impactEntries(impactTrackerLists(b.cat, b.opts.Now(), b.txt.preview))
+		return err
+	})
+	g.Go(func() error {
+		b.shown = allShows(views)
+		return nil
+	})
 	b.networksRecent = networksRecent(b.cat, b.opts.Now())
 	b.data = templateData(b.cat, b.assets, b.opts, views, b.txt.preview, b.networksRecent)
-	b.steps.Done("views")
-	var err error
-	if b.index, err = fallbackIndex(b.cat); err != nil {
+	if err := g.Wait(); err != nil {
 		return err
 	}
+	b.steps.Done("views")
 	if b.index != nil {
 		b.data["fallbackIndex"] = "/" + FallbackIndexPath
-	}
-	if b.entries, err = impactEntries(impactTrackerLists(b.cat, b.opts.Now(), b.txt.preview)); err != nil {
-		return err
 	}
 	if b.entries != nil {
 		byLang := b.data["impactTracker"].(map[string]impactPageView)
@@ -431,7 +443,7 @@ func (b *build) makeViews(ctx context.Context) error {
 			byLang[code] = it
 		}
 	}
-	b.shown = allShows(views)
+	var err error
 	if b.views, err = encodeViews(ctx, views); err != nil {
 		return err
 	}
