@@ -227,7 +227,6 @@ type build struct {
 	keepPlain map[string]bool // the circulars whose plain texts outlive the views
 
 	// makeViews
-	related func() *relatedCache // the last build's ranking, read beside the texts
 	data    map[string]any
 	views   render.Views
 	index   []byte // the fallback search index; nil: none
@@ -367,7 +366,6 @@ func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
 	cache := b.textCache()
 	b.textCache = nil
-	b.related = later(func() *relatedCache { return readRelatedCache(b.base) })
 	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
@@ -399,8 +397,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	related := b.related()
-	b.related = nil
+	related := readRelatedCache(b.base)
 	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), related.rank)
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
@@ -414,7 +411,11 @@ func (b *build) makeViews(ctx context.Context) error {
 	var g errgroup.Group
 	// (written now, not with the output: it is some 200 MB at 100,000
 	// circulars, and holds whatever the output is, as the texts' cache)
-	g.Go(func() error { return related.write(b.ws.Staging()) })
+	g.Go(func() error {
+		err := related.write(b.ws.Staging())
+		related = nil // (its state, let go before the views are encoded)
+		return err
+	})
 	g.Go(func() (err error) {
 		b.index, err = fallbackIndex(b.cat)
 		return err
