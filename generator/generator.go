@@ -210,7 +210,7 @@ type build struct {
 	decoded catalog.Decoded
 	// decodedFiles is where the last build's was read, and
 	// decodedChanges what decoded changed from it: what the write writes
-	decodedFiles   *render.BesideMap[string, catalog.DecodedFile]
+	decodedFiles   *render.BesideMap[string, *catalog.DecodedFile]
 	decodedChanges render.MapChanges[string]
 	// unchanged says the inputs are the last build's and its output is whole
 	unchanged bool
@@ -511,9 +511,24 @@ func (b *build) keyPages(ctx context.Context) error {
 	b.cards = nil
 	maps.Copy(b.keys, listKeys)
 	b.steps.Done("list keys")
-	b.pages = slices.DeleteFunc(b.pages, func(p render.Page) bool {
-		return p.Group == groupList && b.out.Unchanged(listPagePath(p), b.keys[listPagePath(p)])
+	// (each looks for its file: on every core)
+	keptList := make([]bool, len(b.pages))
+	err = render.InBatches(ctx, len(b.pages), 512, func(i int) error {
+		p := b.pages[i]
+		keptList[i] = p.Group == groupList && b.out.Unchanged(listPagePath(p), b.keys[listPagePath(p)])
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	rest := b.pages[:0]
+	for i, p := range b.pages {
+		if !keptList[i] {
+			rest = append(rest, p)
+		}
+	}
+	clear(b.pages[len(rest):]) // (the kept pages' contents let go)
+	b.pages = rest
 	return nil
 }
 

@@ -163,8 +163,9 @@ func (l *loader) readFile(fsys fs.FS, p string, hit *DecodedFile) parsedFile {
 		// bytes are the ones hit was decoded from
 		read = sha256.Sum256(data)
 		if _, _, body, err := splitFrontMatter(data); err == nil && read == hit.Sum {
-			hit.Circular.Content = strings.TrimSpace(string(body))
-			return parsedFile{hit: hit}
+			with := *hit // (the last load's entry is not written into)
+			with.Circular.Content = strings.TrimSpace(string(body))
+			return parsedFile{hit: &with}
 		}
 	}
 	pf := parseFrontMatter(data)
