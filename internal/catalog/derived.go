@@ -87,19 +87,35 @@ func (c *Catalog) newestFirst() []Circular {
 	// catalog built by hand may not be sorted, and is sorted in a copy.
 	if !isNewestFirst(circs) {
 		circs = slices.Clone(circs)
-		sortStableByIndex(circs, newestFirstOrder)
+		sortStableByKey(circs, newestFirstKey, compareNewestFirst)
 	}
 	return circs
 }
 
-// newestFirstOrder orders circulars newest first: by published date,
-// then by slug (the loader's order). By pointer: a Circular is some
-// hundreds of bytes, copied twice a comparison by value.
-func newestFirstOrder(a, b *Circular) int {
-	if d := b.PublishedDate.Compare(a.PublishedDate.Time); d != 0 {
+// newestFirstPlace is what orders circulars newest first (newestFirstKey).
+type newestFirstPlace struct {
+	published time.Time
+	slug      string
+}
+
+// newestFirstKey is c's place newest first: by published date, then by
+// slug (the loader's order).
+func newestFirstKey(c *Circular) newestFirstPlace {
+	return newestFirstPlace{c.PublishedDate.Time, c.Slug}
+}
+
+// compareNewestFirst orders circulars' keys newest first.
+func compareNewestFirst(a, b newestFirstPlace) int {
+	if d := b.published.Compare(a.published); d != 0 {
 		return d
 	}
-	return strings.Compare(a.Slug, b.Slug)
+	return strings.Compare(a.slug, b.slug)
+}
+
+// newestFirstOrder orders circulars newest first, by pointer (a
+// Circular is some 650 bytes, copied twice a comparison by value).
+func newestFirstOrder(a, b *Circular) int {
+	return compareNewestFirst(newestFirstKey(a), newestFirstKey(b))
 }
 
 // isNewestFirst says circs are in newestFirstOrder.

@@ -233,7 +233,7 @@ func TestAboutNetworks(t *testing.T) {
 			cat.Circulars = append(cat.Circulars, c)
 		}
 		if seed%2 == 0 {
-			sortStableByIndex(cat.Circulars, newestFirstOrder) // as the loader leaves them
+			sortStableByKey(cat.Circulars, newestFirstKey, compareNewestFirst) // as the loader leaves them
 		}
 		var ns []Network
 		for range 6 {

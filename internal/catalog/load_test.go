@@ -816,9 +816,9 @@ func TestLoadFS_WithRead(t *testing.T) {
 	}
 }
 
-// TestSortStableByIndex holds the load's sort to sort.SliceStable's
+// TestSortStableByKey holds the load's sort to sort.SliceStable's
 // order, ties in their first order included, over random slices.
-func TestSortStableByIndex(t *testing.T) {
+func TestSortStableByKey(t *testing.T) {
 	type item struct{ key, at int }
 	for n := range 300 {
 		items := make([]item, n)
@@ -827,9 +827,9 @@ func TestSortStableByIndex(t *testing.T) {
 		}
 		want := slices.Clone(items)
 		sort.SliceStable(want, func(i, j int) bool { return want[i].key > want[j].key })
-		sortStableByIndex(items, func(a, b *item) int { return b.key - a.key })
+		sortStableByKey(items, func(it *item) int { return it.key }, func(a, b int) int { return b - a })
 		if diff := cmp.Diff(want, items, cmp.AllowUnexported(item{})); diff != "" {
-			t.Fatalf("%d items (-sort.SliceStable +sortStableByIndex):\n%s", n, diff)
+			t.Fatalf("%d items (-sort.SliceStable +sortStableByKey):\n%s", n, diff)
 		}
 	}
 }
