@@ -318,8 +318,13 @@ func (b *build) load() error {
 	// under the process's first limit the two would make the collector
 	// run without pause
 	b.textCache = later(func() *textCache { return readTextCache(b.base) })
-	if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
-		return err
+	// (hashed before the load when the record knew most files: from the
+	// same record, the same hash. A file changed since its stat is known
+	// by its new stamp to the next build, which builds again.)
+	if b.inputs == "" {
+		if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
+			return err
+		}
 	}
 	b.steps.Done("load", "circulars", len(b.cat.Circulars), "files unknown", unknown, "files read", read.Load())
 	b.unchanged = b.last != nil && b.last.Inputs == b.inputs && b.last.Complete(b.base)
