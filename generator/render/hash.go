@@ -91,11 +91,11 @@ func ExecutableHash(path string) (string, error) {
 		h := sha256.Sum256([]byte("go build id " + id))
 		return hex.EncodeToString(h[:]), nil
 	}
-	return FileHash(path)
+	return fileHex(path)
 }
 
-// FileHash is the hex SHA-256 of the file at path.
-func FileHash(path string) (string, error) {
+// fileHex is the hex SHA-256 of the file at path.
+func fileHex(path string) (string, error) {
 	h, err := hashFile(path)
 	if err != nil {
 		return "", err

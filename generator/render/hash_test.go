@@ -26,7 +26,7 @@ func TestExecutableHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bytes, err := FileHash(exe)
+	bytes, err := fileHex(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestExecutableHash(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if want, _ := FileHash(path); got != want {
+		if want, _ := fileHex(path); got != want {
 			t.Errorf("%s: ExecutableHash = %s, want its bytes' hash %s", name, got, want)
 		}
 	}

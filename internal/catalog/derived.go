@@ -112,16 +112,11 @@ func compareNewestFirst(a, b newestFirstPlace) int {
 	return strings.Compare(a.slug, b.slug)
 }
 
-// newestFirstOrder orders circulars newest first, by pointer (a
-// Circular is some 650 bytes, copied twice a comparison by value).
-func newestFirstOrder(a, b *Circular) int {
-	return compareNewestFirst(newestFirstKey(a), newestFirstKey(b))
-}
-
-// isNewestFirst says circs are in newestFirstOrder.
+// isNewestFirst says circs are in the order compareNewestFirst gives
+// (their keys made by pointer: a Circular is some 650 bytes).
 func isNewestFirst(circs []Circular) bool {
 	for i := 1; i < len(circs); i++ {
-		if newestFirstOrder(&circs[i-1], &circs[i]) > 0 {
+		if compareNewestFirst(newestFirstKey(&circs[i-1]), newestFirstKey(&circs[i])) > 0 {
 			return false
 		}
 	}
