@@ -259,22 +259,25 @@ func (b *build) load() error {
 		return err
 	}
 	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
-	// The manifest (at 100,000 circulars some 40 MB of JSON) and the
-	// decoded cache (95 MB) are read while the record is read and the
-	// content folder stat'ed. A build that finds its inputs unchanged
-	// does not take the decoded cache: that read is lost (some 0.8 s of
-	// the other core's), and a build that loads the content has it half
-	// a second sooner.
+	// the manifest (at 100,000 circulars some 40 MB of JSON) is read
+	// while the record is read and the content folder stat'ed
 	last := later(func() *render.Manifest { return render.ReadManifest(b.base) })
-	readDecoded := later(func() decodedCache {
-		last, files := readDecodedCache(b.base)
-		return decodedCache{last, files}
-	})
 	b.rec = render.ReadRecord(b.base)
 	files, unknown, err := b.rec.Scan(b.opts.ContentDir)
 	b.last = last()
 	if err != nil {
 		return err
+	}
+	// The decoded cache (95 MB) is read while the inputs are hashed when
+	// a content file changed, since the content will then be loaded; a
+	// build whose content files are all as recorded reads it only once
+	// its inputs are found changed, so an unchanged build never does.
+	readDecoded := func() decodedCache {
+		last, files := readDecodedCache(b.base)
+		return decodedCache{last, files}
+	}
+	if unknown > 0 {
+		readDecoded = later(readDecoded)
 	}
 	if b.assets, err = LoadAssets(b.opts.AssetsDir); err != nil {
 		return err
