@@ -73,7 +73,8 @@ type Renderer struct {
 // planned, the views' JSON and the pages' content files wait in the
 // workspace's packs (Views.spill, spillPages), each run reading its own.
 // Once the site's run is done, the runs after it get their room above
-// the heap the build then holds (HeapLimit.FitRuns).
+// the heap the build then holds (HeapLimit.FitRunsLater: fitted while the
+// next run starts).
 func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Site) error {
 	byLang := map[string][]Page{}
 	for _, p := range site.Pages {
@@ -97,8 +98,16 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 		}
 	}
 	site.Pages, byLang = nil, nil // the runs hold them, each let go once it has run
+	// only the views some run shows are spilled: a build that renders a
+	// few pages (an edit: some 130 views of 100,000) writes only theirs
+	shown := make([]bool, len(site.Views.Keys))
+	for _, run := range runs {
+		for i := range run.shown(site.Views) {
+			shown[i] = true
+		}
+	}
 	var err error
-	if site.Views, err = site.Views.spill(w.views); err != nil {
+	if site.Views, err = site.Views.spill(w.views, shown); err != nil {
 		return err
 	}
 	if err := spillPages(ctx, w.pages, runs); err != nil {
@@ -113,7 +122,7 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 			return err
 		}
 		if i == 0 {
-			r.Mem.FitRuns()
+			r.Mem.FitRunsLater()
 		}
 	}
 	return nil
@@ -212,6 +221,26 @@ func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []s
 			out[k] = all[k]
 		}
 	}
+	order := slices.Sorted(maps.Keys(run.shown(views)))
+	sub := make([]json.RawMessage, 0, len(order))
+	keys = make([]string, 0, len(order))
+	at := make(map[string]int, len(order))
+	for _, i := range order {
+		j, err := views.json(i)
+		if err != nil {
+			return nil, nil, err
+		}
+		at[views.Keys[i]] = len(sub)
+		sub = append(sub, j)
+		keys = append(keys, views.Keys[i])
+	}
+	out[ViewsData], out[ViewIndexData], out[ViewCountData] = sub, at, len(views.Keys)
+	return out, keys, nil
+}
+
+// shown is the places of the views run shows: those its pages and
+// Shows name, each with those it goes with (Views.With).
+func (run Run) shown(views Views) map[int]bool {
 	index := views.Index()
 	want := map[int]bool{}
 	show := func(shows []string) {
@@ -230,21 +259,7 @@ func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []s
 	for _, p := range run.Pages {
 		show(p.Shows)
 	}
-	order := slices.Sorted(maps.Keys(want))
-	sub := make([]json.RawMessage, 0, len(order))
-	keys = make([]string, 0, len(order))
-	at := make(map[string]int, len(order))
-	for _, i := range order {
-		j, err := views.json(i)
-		if err != nil {
-			return nil, nil, err
-		}
-		at[views.Keys[i]] = len(sub)
-		sub = append(sub, j)
-		keys = append(keys, views.Keys[i])
-	}
-	out[ViewsData], out[ViewIndexData], out[ViewCountData] = sub, at, len(views.Keys)
-	return out, keys, nil
+	return want
 }
 
 // partition splits pages into runs of at most size pages that show at

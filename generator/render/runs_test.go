@@ -70,15 +70,32 @@ func TestRunData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pack.Close()
-	spilled, err := enc.spill(pack)
+	run := Run{Data: []string{"events"}, Shows: []string{"e"},
+		Pages: []Page{{Shows: []string{"c", "d"}}, {Shows: []string{"c", "missing"}}}}
+	// only the views the run shows are spilled (b is not)
+	keep := make([]bool, len(views))
+	for i := range run.shown(enc) {
+		keep[i] = true
+	}
+	if diff := cmp.Diff([]bool{true, false, true, true, true}, keep); diff != "" {
+		t.Errorf("views shown (-want +got):\n%s", diff)
+	}
+	spilled, err := enc.spill(pack, keep)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if spilled.JSON != nil {
 		t.Fatal("spilled views still hold their JSON")
 	}
-	run := Run{Data: []string{"events"}, Shows: []string{"e"},
-		Pages: []Page{{Shows: []string{"c", "d"}}, {Shows: []string{"c", "missing"}}}}
+	if _, err := pack.Read("b"); err == nil {
+		t.Error("a view no run shows was spilled")
+	}
+	if _, _, err := (Run{Shows: []string{"b"}}).data(data, spilled); err == nil {
+		t.Error("a view not spilled was read without an error")
+	}
+	if _, err := enc.spill(pack, keep[1:]); err == nil {
+		t.Error("views spilled with fewer marks than views")
+	}
 	for name, views := range map[string]Views{"in memory": enc, "spilled": spilled} {
 		t.Run(name, func(t *testing.T) {
 			got, slugs, err := run.data(data, views)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 )
 
 // Views are what a site's pages show of its items (the circulars: a
@@ -60,13 +62,26 @@ func EncodeViews[V any](ctx context.Context, views []V, key func(*V) (string, []
 // Index is each view's place, by key.
 func (v Views) Index() map[string]int { return v.index }
 
-// spill moves the views' JSON into p and returns the views reading it
-// from there.
-func (v Views) spill(p *Pack) (Views, error) {
+// spill moves the JSON of the views marked in keep (by place) into p,
+// lets the others' go, and returns the views reading it from there: a
+// view not kept can no longer be read (Run.data fails on it).
+func (v Views) spill(p *Pack, keep []bool) (Views, error) {
 	if v.pack != nil {
 		return v, nil
 	}
-	if err := p.AddAll(v.Keys, v.JSON); err != nil {
+	if len(keep) != len(v.Keys) {
+		return Views{}, fmt.Errorf("render: %d views to spill, %d marked", len(v.Keys), len(keep))
+	}
+	keys, data := v.Keys, v.JSON
+	if slices.Contains(keep, false) {
+		keys, data = nil, nil
+		for i, k := range keep {
+			if k {
+				keys, data = append(keys, v.Keys[i]), append(data, v.JSON[i])
+			}
+		}
+	}
+	if err := p.AddAll(keys, data); err != nil {
 		return Views{}, err
 	}
 	v.JSON, v.pack = nil, p
