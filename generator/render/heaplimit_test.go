@@ -46,6 +46,22 @@ func TestHeapLimit(t *testing.T) {
 			t.Errorf("limit %d MiB after fit, want the steps' rule's (below %d MiB for this test's heap)", got>>20, runsHeadroomMiB)
 		}
 	})
+	t.Run("Later", func(t *testing.T) {
+		debug.SetMemoryLimit(64 << 20)
+		h := NewHeapLimit()
+		h.FitRunsLater()
+		h.Restore() // waits for the fit: the process's limit after it, not the fit's
+		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
+			t.Errorf("limit %d MiB after the build, want the process's 64 MiB", got>>20)
+		}
+		h = NewHeapLimit()
+		defer h.Restore()
+		h.FitRunsLater()
+		h.Fit() // waits for the later fit, then fits by its own rule
+		if got := debug.SetMemoryLimit(-1); got >= runsHeadroomMiB<<20 {
+			t.Errorf("limit %d MiB after fit, want the steps' rule's, not the later FitRuns'", got>>20)
+		}
+	})
 	t.Run("NoLimit", func(t *testing.T) {
 		debug.SetMemoryLimit(math.MaxInt64)
 		h := NewHeapLimit()
