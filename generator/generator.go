@@ -523,7 +523,7 @@ func (b *build) keyPages(ctx context.Context) error {
 	keptList := make([]bool, len(b.pages))
 	err = render.InBatches(ctx, len(b.pages), 512, func(i int) error {
 		p := b.pages[i]
-		keptList[i] = p.Group == groupList && b.out.Unchanged(listPagePath(p), b.keys[listPagePath(p)])
+		keptList[i] = keyedByContent(p) && b.out.Unchanged(listPagePath(p), b.keys[listPagePath(p)])
 		return nil
 	})
 	if err != nil {

@@ -147,11 +147,19 @@ func sharedKey(opts Options, data map[string]any, keys []string) ([]byte, error)
 	return h.Sum(nil), nil
 }
 
+// keyedByContent says whether a page's key (listPageKeys) is made from
+// its own content: a list page's, or a Master Direction's.
+func keyedByContent(p render.Page) bool { return p.Group == groupList || p.Group == groupDirection }
+
 // listPageKeys is, by output path, the hash of everything each list page
 // (groupList) is rendered from: what sharedKey hashes for listPageData,
 // the page's front matter (its pager), and the cards it shows with the
 // circulars replacing theirs. An edited circular renders again only the
-// list pages that show it. The list pages are encoded on the way.
+// list pages that show it. A Master Direction's pages (groupDirection)
+// are keyed so too, by what sharedKey hashes for circularPageData (their
+// runs' data) and their front matter, which holds all they show: an
+// edited circular renders none of them again. The pages are encoded on
+// the way.
 func listPageKeys(ctx context.Context, opts Options, data map[string]any, views render.Views, cards map[string][sha256.Size]byte, pages []render.Page) (map[string]string, error) {
 	shared := map[string][]byte{}
 	for layout, keys := range listPageData {
@@ -160,25 +168,33 @@ func listPageKeys(ctx context.Context, opts Options, data map[string]any, views 
 			return nil, err
 		}
 	}
+	directionShared, err := sharedKey(opts, data, circularPageData)
+	if err != nil {
+		return nil, err
+	}
 	index := views.Index()
 	var lists []int
 	for i := range pages {
-		if pages[i].Group == groupList {
+		if keyedByContent(pages[i]) {
 			lists = append(lists, i)
 		}
 	}
 	// on every core: at 100,000 circulars some 30,000 pages of 20 cards
 	sums := make([]string, len(lists))
-	err := render.InBatches(ctx, len(lists), 256, func(i int) error {
+	err = render.InBatches(ctx, len(lists), 256, func(i int) error {
 		p := &pages[lists[i]]
 		if err := p.Encode(); err != nil {
 			return err
 		}
-		if shared[p.Layout] == nil {
+		sh := shared[p.Layout]
+		if p.Group == groupDirection {
+			sh = directionShared
+		}
+		if sh == nil {
 			return fmt.Errorf("page keys: %s: no listPageData for layout %q", p.File, p.Layout)
 		}
 		h := sha256.New()
-		h.Write(shared[p.Layout])
+		h.Write(sh)
 		fmt.Fprintf(h, "content %d\n%s\n", len(p.Content), p.Content)
 		var line []byte
 		for _, s := range p.Shows {

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -257,12 +258,14 @@ func TestPageReads(t *testing.T) {
 		{"search", []string{"search.html"}, listPageData["search"]},
 		{"news", []string{"news.html"}, listPageData["news"]},
 		{"payment-body", []string{"payment-body.html"}, listPageData["payment-body"]},
+		// a Master Direction's pages, keyed by their own content (listPageKeys)
+		{"direction", []string{"direction.html", "direction-as-of.html", "direction-compare.html"}, circularPageData},
 		// the runs of cards render what circulars' and lists' pages insert
 		{"cards", []string{"cards.html"}, circularPageData},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			seen := templateReads(t, append(tc.entries, "baseof.html"), append(slices.Clone(tc.allowed), "circulars", "circularIndex", "circularCount"))
-			if (!seen["sidebar.html"] && tc.name != "cards") || (tc.name != "news" && !seen["circular-card.html"]) {
+			if (!seen["sidebar.html"] && tc.name != "cards") || (tc.name != "news" && tc.name != "direction" && !seen["circular-card.html"]) || (tc.name == "direction" && !seen["direction-timeline.html"]) {
 				t.Errorf("the walk missed partials the page uses: %v", seen)
 			}
 		})
@@ -411,5 +414,64 @@ func TestCardSums(t *testing.T) {
 	}
 	if _, err := cardSums(t.Context(), render.Views{JSON: [][]byte{[]byte(`{"slug":"a"}`)}, Keys: []string{"a"}}); err == nil {
 		t.Error("a view without related circulars: no error")
+	}
+}
+
+// TestBuild_DirectionPagesKept: a Master Direction's pages are keyed by
+// their own content (listPageKeys): an edit to a circular no direction
+// names renders none of them again, an edit to a direction's provision
+// renders its pages again and no other direction's, and each output is a
+// fresh build's, byte for byte.
+func TestBuild_DirectionPagesKept(t *testing.T) {
+	content := filepath.Join(t.TempDir(), "content")
+	if err := os.CopyFS(content, os.DirFS("../content")); err != nil {
+		t.Fatal(err)
+	}
+	opts := buildOptions(filepath.Join(t.TempDir(), "public"), content, templatesDir, fixtureNow)
+	if _, err := Build(t.Context(), opts); err != nil {
+		t.Fatal(err)
+	}
+	// renderedDirections are the directions with a page rendered, by slug:
+	// their own pages (the list of them is the site's own page)
+	renderedDirections := func(res *Result) []string {
+		seen := map[string]bool{}
+		for _, p := range res.RenderedPaths {
+			rest, ok := strings.CutPrefix(strings.TrimPrefix(p, "hi/"), "master-directions/")
+			if slug, _, more := strings.Cut(rest, "/"); ok && more && rest != "index.html" {
+				seen[slug] = true
+			}
+		}
+		return slices.Sorted(maps.Keys(seen))
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(t *testing.T)
+		want []string
+	}{
+		{"CircularEdited", func(t *testing.T) {
+			appendTo(t, filepath.Join(content, "circulars", "npci-2019-10-31-upi-transaction-limits-revision.md"), "\n\nA new last paragraph.\n")
+		}, nil},
+		{"DirectionEdited", func(t *testing.T) {
+			replaceIn(t, filepath.Join(content, "master-directions", "ppi-2021", "index.md"), "RBI issues these directions under", "RBI issues these directions, as edited, under")
+		}, []string{"ppi-2021"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.edit(t)
+			res, err := Build(t.Context(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, renderedDirections(res)); diff != "" {
+				t.Errorf("directions rendered again (-want +got):\n%s", diff)
+			}
+			fresh := opts
+			fresh.OutDir = filepath.Join(t.TempDir(), "public")
+			if _, err := Build(t.Context(), fresh); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(outputListing(t, fresh.OutDir), outputListing(t, opts.OutDir)); diff != "" {
+				t.Errorf("output differs from a fresh build (-fresh +incremental):\n%s", diff)
+			}
+		})
 	}
 }
