@@ -178,3 +178,58 @@ func TestManifestEncode(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeManifest: the manifest as encode writes it is read without
+// reflection (decodeManifest), any other form by json.Unmarshal, and
+// ReadManifest gives what json.Unmarshal gives for each.
+func TestDecodeManifest(t *testing.T) {
+	site := Manifest{Inputs: "5a96", Files: map[string]fileSum{
+		"index.html": {SHA256: "ab01", Size: 1234}, "circulars/a/index.html": {SHA256: "cd02", Size: 0},
+	}, Pages: map[string]string{"circulars/a/index.html": "k1"}}
+	indented, err := json.MarshalIndent(site, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	escaped := Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {SHA256: "00", Size: 7}, "hi/परिपत्र/index.html": {SHA256: "01", Size: 8}}}
+	for _, tc := range []struct {
+		name string
+		data string
+		fast bool // read by decodeManifest
+	}{
+		{"canonical", string(site.encode()), true},
+		{"no pages", string(Manifest{Inputs: "x", Files: site.Files}.encode()), true},
+		{"no files", string(Manifest{Inputs: "x", Files: map[string]fileSum{}}.encode()), true},
+		{"pages empty", `{"inputs":"x","files":{},"pages":{}}`, true},
+		{"escaped", string(escaped.encode()), false},
+		{"escaped ASCII", string(Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {SHA256: "00", Size: 7}}}.encode()), false},
+		{"indented", string(indented), false},
+		{"newline after", string(site.encode()) + "\n", false},
+		{"negative size", `{"inputs":"x","files":{"a":{"sha256":"00","size":-1}}}`, false},
+		{"fields reordered", `{"files":{},"inputs":"x"}`, false},
+		{"truncated", string(site.encode()[:40]), false},
+		{"trailing garbage", string(site.encode()) + "x", false},
+		{"files missing", `{"inputs":"x"}`, false},
+		{"not JSON", `files`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, ok := decodeManifest([]byte(tc.data)); ok != tc.fast {
+				t.Errorf("decodeManifest: ok %t, want %t", ok, tc.fast)
+			}
+			var want *Manifest
+			var m Manifest
+			if json.Unmarshal([]byte(tc.data), &m) == nil && m.Files != nil {
+				want = &m
+			}
+			out := filepath.Join(t.TempDir(), "public")
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(ManifestPath(out), []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, ReadManifest(out), cmp.AllowUnexported(fileSum{})); diff != "" {
+				t.Errorf("ReadManifest (-json.Unmarshal's +got):\n%s", diff)
+			}
+		})
+	}
+}
