@@ -310,12 +310,18 @@ func (b *build) load() error {
 	}
 	b.decodedFiles, b.decodedChanges = decodedFiles, decodedChanges(decodedFiles, decoded, b.decoded)
 	decoded = nil // (before Fit: at 100,000 circulars some 200 MB)
-	for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
-		for _, c := range cs {
-			b.rec.SetNote(b.contentPath(c), c.Lang)
+	// (the notes set while the heap limit is fitted: its collection
+	// waits, the notes' 100,000 paths are 0.14 s at 100,000 circulars)
+	noted := later(func() struct{} {
+		for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
+			for _, c := range cs {
+				b.rec.SetNote(b.contentPath(c), c.Lang)
+			}
 		}
-	}
+		return struct{}{}
+	})
 	b.mem.Fit()
+	noted()
 	// the texts' cache (some 300 MB at 100,000 circulars) is read while
 	// the inputs are hashed, once the limit is fitted to the load's heap:
 	// under the process's first limit the two would make the collector
