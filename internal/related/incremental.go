@@ -55,6 +55,15 @@ func RankFrom(docs []Doc, k int, last *State) ([][]int, *State) {
 		st.IDs[i] = d.ID
 	}
 	st.Inputs = inputSums(docs)
+	// the docs' series keys beside their vectors (a pattern matched on
+	// each number: 0.12 s at 100,000 docs)
+	keys := make([]string, n)
+	var keyed sync.WaitGroup
+	keyed.Go(func() {
+		for i, d := range docs {
+			keys[i] = seriesKey(d.Number)
+		}
+	})
 	vecs, df := st.vectors(docs, last)
 	idf := make([]float32, len(df))
 	for t, d := range df {
@@ -64,10 +73,7 @@ func RankFrom(docs []Doc, k int, last *State) ([][]int, *State) {
 		normalise(vecs[i], idf)
 	}
 	post := postings(vecs, len(df))
-	keys := make([]string, n)
-	for i, d := range docs {
-		keys[i] = seriesKey(d.Number)
-	}
+	keyed.Wait()
 	series := seriesIndex(keys)
 	st.hash(docs, keys, vecs, post, series)
 
@@ -300,6 +306,18 @@ func (st *State) hash(docs []Doc, keys []string, vecs [][]term, post [][]posting
 		h.Write([]byte(v))
 		termSums[t] = h.Sum64()
 	}
+	// the postings' sums beside the docs'
+	var wg sync.WaitGroup
+	st.Posts = make([]uint64, len(post))
+	wg.Go(func() {
+		for t, p := range post {
+			h := fnvOffset
+			for _, e := range p {
+				h = mix(mix(h, uint64(e.doc)), uint64(math.Float32bits(e.w)))
+			}
+			st.Posts[t] = h
+		}
+	})
 	n := len(docs)
 	st.Vectors, st.Meta, st.Series = make([]uint64, n), make([]uint64, n), make([]uint64, n)
 	seriesSums := map[string]uint64{}
@@ -317,14 +335,7 @@ func (st *State) hash(docs []Doc, keys []string, vecs [][]term, post [][]posting
 		st.Meta[i] = sumInts(mix(mix(fnvOffset, kh.Sum64()), uint64(docs[i].Date.UnixNano())), docs[i].Linked...)
 		st.Series[i] = seriesSums[keys[i]]
 	}
-	st.Posts = make([]uint64, len(post))
-	for t, p := range post {
-		h := fnvOffset
-		for _, e := range p {
-			h = mix(mix(h, uint64(e.doc)), uint64(math.Float32bits(e.w)))
-		}
-		st.Posts[t] = h
-	}
+	wg.Wait()
 }
 
 const fnvOffset uint64 = 14695981039346656037

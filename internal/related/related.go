@@ -18,8 +18,10 @@ import (
 	"cmp"
 	"math"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -303,11 +305,19 @@ func postings(vecs [][]term, terms int) [][]posting {
 			post[t.id] = append(post[t.id], posting{int32(i), t.w})
 		}
 	}
-	for t, p := range post {
-		if len(p) > postingCap {
-			post[t] = heaviest(p, postingCap)
-		}
+	// the terms in most docs cut to their heaviest, on every core
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for t := w; t < len(post); t += workers {
+				if len(post[t]) > postingCap {
+					post[t] = heaviest(post[t], postingCap)
+				}
+			}
+		})
 	}
+	wg.Wait()
 	return post
 }
 
