@@ -300,6 +300,16 @@ func (b *build) load() error {
 	}
 	dc := readDecoded()
 	readDecoded = nil // (it holds what it read)
+	if b.inputs != "" {
+		// An edit (the inputs hashed): the texts' cache is read while the
+		// circulars are loaded, on the core the load leaves idle, the
+		// limit raised by what it will hold (twice its file) so that the
+		// collector does not run without pause under the process's limit.
+		if st, err := os.Stat(render.BesidePath(b.base, textCacheName+".gob")); err == nil {
+			b.mem.Raise(2 * st.Size())
+		}
+		b.textCache = later(func() *textCache { return readTextCache(b.base) })
+	}
 	decoded, decodedFiles := dc.last, dc.files
 	b.decoded = make(catalog.Decoded, len(decoded))
 	var read atomic.Int64 // content files read (the others taken from the decoded cache)
@@ -322,11 +332,13 @@ func (b *build) load() error {
 	})
 	b.mem.Fit()
 	noted()
-	// the texts' cache (some 300 MB at 100,000 circulars) is read while
-	// the inputs are hashed, once the limit is fitted to the load's heap:
-	// under the process's first limit the two would make the collector
-	// run without pause
-	b.textCache = later(func() *textCache { return readTextCache(b.base) })
+	// else the texts' cache (some 300 MB at 100,000 circulars) is read
+	// while the inputs are hashed, once the limit is fitted to the load's
+	// heap: under the process's first limit the two would make the
+	// collector run without pause
+	if b.textCache == nil {
+		b.textCache = later(func() *textCache { return readTextCache(b.base) })
+	}
 	// (hashed before the load when the record knew most files: from the
 	// same record, the same hash. A file changed since its stat is known
 	// by its new stamp to the next build, which builds again.)

@@ -68,6 +68,16 @@ func (h HeapLimit) Fit() {
 // collection costs less.
 const runsHeadroomMiB = 896
 
+// Raise raises the limit by n bytes, for what the build is about to
+// read, until the next fit.
+func (h HeapLimit) Raise(n int64) {
+	if h.set == math.MaxInt64 || n <= 0 {
+		return
+	}
+	h.wait()
+	debug.SetMemoryLimit(debug.SetMemoryLimit(-1) + n)
+}
+
 // FitRuns sets the limit for Hugo's runs: the heap live now plus
 // runsHeadroomMiB (never below the process's limit).
 func (h HeapLimit) FitRuns() {

@@ -46,6 +46,25 @@ func TestHeapLimit(t *testing.T) {
 			t.Errorf("limit %d MiB after fit, want the steps' rule's (below %d MiB for this test's heap)", got>>20, runsHeadroomMiB)
 		}
 	})
+	t.Run("Raise", func(t *testing.T) {
+		debug.SetMemoryLimit(800 << 20)
+		h := NewHeapLimit()
+		h.Raise(300 << 20)
+		if got := debug.SetMemoryLimit(-1); got != 1100<<20 {
+			t.Errorf("limit %d MiB after raising 800 MiB by 300, want 1100", got>>20)
+		}
+		h.Restore()
+		if got := debug.SetMemoryLimit(-1); got != 800<<20 {
+			t.Errorf("limit %d MiB after the build, want the process's 800", got>>20)
+		}
+		debug.SetMemoryLimit(math.MaxInt64)
+		h = NewHeapLimit()
+		h.Raise(300 << 20)
+		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+			t.Errorf("limit %d raised without a limit, want none", got)
+		}
+		h.Restore()
+	})
 	t.Run("Later", func(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20)
 		h := NewHeapLimit()
