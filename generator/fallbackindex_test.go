@@ -26,11 +26,7 @@ func TestJSONWithin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var gz bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-		w.Write(data)
-		w.Close()
-		size := gz.Len()
+		size := gzippedSize(data)
 		for _, c := range []struct {
 			max  int
 			kept bool
@@ -70,11 +66,7 @@ func TestFallbackIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var gz bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-		w.Write(want)
-		w.Close()
-		size := gz.Len()
+		size := gzippedSize(want)
 		for _, c := range []struct {
 			max  int
 			kept bool
@@ -88,4 +80,13 @@ func TestFallbackIndex(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gzippedSize is data's size gzipped at the level jsonWithin compresses at.
+func gzippedSize(data []byte) int {
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return gz.Len()
 }

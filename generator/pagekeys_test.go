@@ -134,15 +134,22 @@ func TestBuild_Incremental(t *testing.T) {
 			if d := cmp.Diff(again, hindi); d != "" {
 				t.Errorf("the Hindi list pages rendered again are not the English ones (-en +hi):\n%s", d)
 			}
-			fresh := opts
-			fresh.OutDir = filepath.Join(t.TempDir(), "public")
-			if _, err := Build(t.Context(), fresh); err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(outputListing(t, fresh.OutDir), outputListing(t, opts.OutDir)); diff != "" {
-				t.Errorf("output differs from a fresh build (-fresh +incremental):\n%s", diff)
-			}
+			sameAsFresh(t, opts)
 		})
+	}
+}
+
+// sameAsFresh checks that the output opts built over the last one is
+// what a fresh build of the same inputs gives, byte for byte.
+func sameAsFresh(t *testing.T, opts Options) {
+	t.Helper()
+	fresh := opts
+	fresh.OutDir = filepath.Join(t.TempDir(), "public")
+	if _, err := Build(t.Context(), fresh); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(outputListing(t, fresh.OutDir), outputListing(t, opts.OutDir)); diff != "" {
+		t.Errorf("output differs from a fresh build (-fresh +incremental):\n%s", diff)
 	}
 }
 
@@ -464,14 +471,7 @@ func TestBuild_DirectionPagesKept(t *testing.T) {
 			if diff := cmp.Diff(tc.want, renderedDirections(res)); diff != "" {
 				t.Errorf("directions rendered again (-want +got):\n%s", diff)
 			}
-			fresh := opts
-			fresh.OutDir = filepath.Join(t.TempDir(), "public")
-			if _, err := Build(t.Context(), fresh); err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(outputListing(t, fresh.OutDir), outputListing(t, opts.OutDir)); diff != "" {
-				t.Errorf("output differs from a fresh build (-fresh +incremental):\n%s", diff)
-			}
+			sameAsFresh(t, opts)
 		})
 	}
 }
