@@ -70,6 +70,7 @@ func TestHeapLimit(t *testing.T) {
 		h := NewHeapLimit()
 		h.FitRunsLater()
 		h.Restore() // waits for the fit: the process's limit after it, not the fit's
+		h.fitting.Wait() // (a fit Restore did not wait for sets its limit by now)
 		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
 			t.Errorf("limit %d MiB after the build, want the process's 64 MiB", got>>20)
 		}
@@ -77,6 +78,7 @@ func TestHeapLimit(t *testing.T) {
 		defer h.Restore()
 		h.FitRunsLater()
 		h.Fit() // waits for the later fit, then fits by its own rule
+		h.fitting.Wait()
 		if got := debug.SetMemoryLimit(-1); got >= runsHeadroomMiB<<20 {
 			t.Errorf("limit %d MiB after fit, want the steps' rule's, not the later FitRuns'", got>>20)
 		}
