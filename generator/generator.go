@@ -322,16 +322,16 @@ func (b *build) load() error {
 	decoded = nil // (before Fit: at 100,000 circulars some 200 MB)
 	// (the notes set while the heap limit is fitted: its collection
 	// waits, the notes' 100,000 paths are 0.14 s at 100,000 circulars)
-	noted := later(func() struct{} {
+	var noting sync.WaitGroup
+	noting.Go(func() {
 		for _, cs := range [][]catalog.Circular{b.cat.Circulars, b.cat.Unpublished} {
 			for _, c := range cs {
 				b.rec.SetNote(b.contentPath(c), c.Lang)
 			}
 		}
-		return struct{}{}
 	})
 	b.mem.Fit()
-	noted()
+	noting.Wait()
 	// else the texts' cache (some 300 MB at 100,000 circulars) is read
 	// while the inputs are hashed, once the limit is fitted to the load's
 	// heap: under the process's first limit the two would make the

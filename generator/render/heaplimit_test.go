@@ -69,7 +69,7 @@ func TestHeapLimit(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20)
 		h := NewHeapLimit()
 		h.FitRunsLater()
-		h.Restore() // waits for the fit: the process's limit after it, not the fit's
+		h.Restore()      // waits for the fit: the process's limit after it, not the fit's
 		h.fitting.Wait() // (a fit Restore did not wait for sets its limit by now)
 		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
 			t.Errorf("limit %d MiB after the build, want the process's 64 MiB", got>>20)
