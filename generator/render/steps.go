@@ -19,6 +19,7 @@ type Steps struct {
 	log  *slog.Logger
 	last time.Time
 	cpu  time.Duration // the process's CPU time when the last step ended
+	gc   time.Duration // the collector's CPU time (an estimate) then
 }
 
 // NewSteps logs the steps to log (nil: nowhere).
@@ -28,6 +29,7 @@ func NewSteps(log *slog.Logger) *Steps {
 	}
 	p := &Steps{log: log, last: time.Now()}
 	p.cpu, _ = cpuTime()
+	p.gc, _ = gcTime()
 	return p
 }
 
@@ -47,6 +49,10 @@ func (p *Steps) Done(step string, args ...any) {
 	if live[0].Value.Kind() == metrics.KindUint64 {
 		args = append(args, "heap_mb", live[0].Value.Uint64()>>20)
 	}
+	if gc, ok := gcTime(); ok {
+		args = append(args, "gc_cpu", (gc - p.gc).Round(time.Millisecond))
+		p.gc = gc
+	}
 	if mb, ok := peakRSS(); ok {
 		args = append(args, "peak_rss_mb", mb)
 	}
@@ -55,6 +61,17 @@ func (p *Steps) Done(step string, args ...any) {
 		p.cpu = cpu
 	}
 	p.log.Debug("build step", args...)
+}
+
+// gcTime is the CPU time the collector has taken so far, as the runtime
+// estimates it: at 100,000 circulars, a tenth of the build's.
+func gcTime() (time.Duration, bool) {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64 {
+		return 0, false
+	}
+	return time.Duration(s[0].Value.Float64() * float64(time.Second)), true
 }
 
 // peakRSS is the process's peak resident memory in MB, where the system

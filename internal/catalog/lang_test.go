@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"regpulse/internal/markdown"
 )
 
 func TestTextLang(t *testing.T) {
@@ -63,6 +65,48 @@ func TestTextHead(t *testing.T) {
 	if got := textHead([]byte(strings.Repeat("a", 3*langSample))); len(got) != langSample {
 		t.Errorf("head of %d letters, want %d", len(got), langSample)
 	}
+}
+
+// TestTextHead_Start: the head read from a text's start (markdown.Head) is
+// the head of the whole text, where a construct could make the two
+// differ: the letters are far enough in that the start is parsed alone.
+func TestTextHead_Start(t *testing.T) {
+	digits := strings.Repeat("12345 ", 1100) // past headBytes, without a letter
+	letters := func(w string) string { return strings.Repeat(w+" ", langSample/len(w)+10) }
+	for name, body := range map[string]string{
+		"plain":               letters("alpha") + "\n\n" + letters("omega"),
+		"hindi":               letters("भुगतान") + "\n\n" + letters("omega"),
+		"footnote before cut": "Note[^1].\n\n[^1]: " + letters("foot") + "\n\n" + digits + "\n\n" + letters("main"),
+		"reference after cut": "See [rules][r].\n\n" + digits[:3000] + "\n\n" + letters("main") + "\n\n" + letters("more") + "\n\n[r]: https://rbi.org.in",
+		"fence across cut":    "```\n" + digits + "\n\n" + letters("code") + "\n```\n\n" + letters("main"),
+		"comment across cut":  "<!--\n" + digits + "\n\n" + letters("hidden") + "\n-->\n\n" + letters("main"),
+		"definition list":     digits + "\n\nTerm\n\n: " + letters("defined"),
+		"loose list":          "- " + digits + "\n\n- " + letters("item"),
+		"no blank line":       digits + "\n" + letters("main"),
+	} {
+		if got, want := textHead([]byte(body)), wholeHead(body); got != want {
+			t.Errorf("%s: head %.60q…, want the whole text's %.60q…", name, got, want)
+		}
+	}
+}
+
+// wholeHead is textHead from the whole text's plain words.
+func wholeHead(body string) string {
+	sample, _ := letterSample(markdown.PlainText(strings.TrimSpace(body)))
+	return sample
+}
+
+// FuzzTextHead: a head read from a text's start is the whole text's.
+func FuzzTextHead(f *testing.F) {
+	f.Add("Note[^1].\n\n[^1]: foot\n\nmain")
+	f.Add("```\ncode\n\nmore\n```\n\ntext")
+	f.Fuzz(func(t *testing.T, body string) {
+		// the body's start repeated past headBytes, so that a start is cut
+		long := strings.Repeat(body+"\n\n", headBytes/(len(body)+2)+1) + body
+		if got, want := textHead([]byte(long)), wholeHead(long); got != want {
+			t.Errorf("head %.60q…, want %.60q…", got, want)
+		}
+	})
 }
 
 // TestWithLangs: a circular's language known for its file is taken as

@@ -75,6 +75,26 @@ func PlainText(md string) string {
 	return strings.Join(Blocks(md), " ")
 }
 
+// Head is md's start up to its first blank line at or after n bytes: its
+// PlainText is a start of md's, word for word, so that a long text's
+// opening is read without parsing it all. No block reaches back across a
+// blank line to change the words before it (a block running on across
+// one, such as fenced code, only ends sooner), but for definitions: a
+// link reference's gives a link earlier in the text its words, and a
+// footnote's words go to the end of the text, wherever it ends. ok is
+// false when md has a "]:" (which any definition has), or no blank line
+// after n.
+func Head(md string, n int) (head string, ok bool) {
+	if n >= len(md) {
+		return "", false
+	}
+	cut := strings.Index(md[n:], "\n\n")
+	if cut < 0 || strings.Contains(md, "]:") {
+		return "", false
+	}
+	return md[:n+cut], true
+}
+
 // Blocks is Markdown reduced to the words of each block (paragraph,
 // heading, list item, table cell, code block), in order, blank ones left
 // out: a block boundary ends a sentence even without a full stop, which

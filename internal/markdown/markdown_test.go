@@ -213,3 +213,27 @@ func BenchmarkRender(b *testing.B) {
 		})
 	}
 }
+
+// TestHead: a start is cut at the first blank line at or after n bytes,
+// and never where a definition could change its words.
+func TestHead(t *testing.T) {
+	for _, c := range []struct {
+		md   string
+		n    int
+		want string
+		ok   bool
+	}{
+		{"one\n\ntwo\n\nthree", 3, "one", true},
+		{"one\n\ntwo\n\nthree", 4, "one\n\ntwo", true},
+		{"one\n\ntwo", 5, "", false},                      // no blank line after n
+		{"one\ntwo", 0, "", false},                        // none at all
+		{"one\n\ntwo", 9, "", false},                      // n past the text
+		{"see [a][r]\n\ntwo\n\n[r]: /x", 0, "", false},    // a reference's definition after
+		{"note[^1]\n\n[^1]: foot\n\nmain", 12, "", false}, // a footnote's before
+	} {
+		got, ok := Head(c.md, c.n)
+		if got != c.want || ok != c.ok {
+			t.Errorf("Head(%q, %d) = %q, %v; want %q, %v", c.md, c.n, got, ok, c.want, c.ok)
+		}
+	}
+}
