@@ -128,22 +128,22 @@ func TestManifestEncode(t *testing.T) {
 	for name, m := range map[string]Manifest{
 		"empty": {Inputs: "", Files: map[string]fileSum{}},
 		"site": {Inputs: "5a96", Files: map[string]fileSum{
-			"index.html":                      {SHA256: "ab01", Size: 1234},
-			"circulars/rbi-2024-1/index.html": {SHA256: "cd02", Size: 0},
-			"hi/circulars/a/index.html":       {SHA256: "ef03", Size: 1 << 40},
+			"index.html":                      {Hash: "ab01", Size: 1234},
+			"circulars/rbi-2024-1/index.html": {Hash: "cd02", Size: 0},
+			"hi/circulars/a/index.html":       {Hash: "ef03", Size: 1 << 40},
 		}, Pages: map[string]string{"circulars/rbi-2024-1/index.html": "k1", "hi/circulars/a/index.html": "k2"}},
 		"escapes": {Inputs: `"quoted" \ <tag> & more`, Files: map[string]fileSum{
-			"media/naïve file.pdf":    {SHA256: "00", Size: 7},
-			"media/line\nbreak\t.txt": {SHA256: "01", Size: 8},
-			"media/\u2028sep\x7f.txt": {SHA256: "02", Size: 9},
-			`media/"q"&<a>\b.txt`:     {SHA256: "04", Size: 11},
-			"hi/परिपत्र/index.html":   {SHA256: "05", Size: 12},
-			"media/lt<.txt":           {SHA256: "06", Size: 1}, "media/gt>.txt": {SHA256: "07", Size: 1},
-			"media/amp&.txt": {SHA256: "08", Size: 1}, `media/back\slash`: {SHA256: "09", Size: 1},
-			`media/quote".txt`: {SHA256: "10", Size: 1}, "media/tab\t": {SHA256: "11", Size: 1},
+			"media/naïve file.pdf":    {Hash: "00", Size: 7},
+			"media/line\nbreak\t.txt": {Hash: "01", Size: 8},
+			"media/\u2028sep\x7f.txt": {Hash: "02", Size: 9},
+			`media/"q"&<a>\b.txt`:     {Hash: "04", Size: 11},
+			"hi/परिपत्र/index.html":   {Hash: "05", Size: 12},
+			"media/lt<.txt":           {Hash: "06", Size: 1}, "media/gt>.txt": {Hash: "07", Size: 1},
+			"media/amp&.txt": {Hash: "08", Size: 1}, `media/back\slash`: {Hash: "09", Size: 1},
+			`media/quote".txt`: {Hash: "10", Size: 1}, "media/tab\t": {Hash: "11", Size: 1},
 		}, Pages: map[string]string{"hi/परिपत्र/index.html": "\x00key"}},
 		// (read back with U+FFFD for the bad byte, as json.Unmarshal does)
-		"invalid UTF-8": {Inputs: "i", Files: map[string]fileSum{"media/bad\xffutf8.txt": {SHA256: "03", Size: 10}}},
+		"invalid UTF-8": {Inputs: "i", Files: map[string]fileSum{"media/bad\xffutf8.txt": {Hash: "03", Size: 10}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			want, err := json.Marshal(m)
@@ -184,13 +184,13 @@ func TestManifestEncode(t *testing.T) {
 // ReadManifest gives what json.Unmarshal gives for each.
 func TestDecodeManifest(t *testing.T) {
 	site := Manifest{Inputs: "5a96", Files: map[string]fileSum{
-		"index.html": {SHA256: "ab01", Size: 1234}, "circulars/a/index.html": {SHA256: "cd02", Size: 0},
+		"index.html": {Hash: "ab01", Size: 1234}, "circulars/a/index.html": {Hash: "cd02", Size: 0},
 	}, Pages: map[string]string{"circulars/a/index.html": "k1"}}
 	indented, err := json.MarshalIndent(site, "", " ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	escaped := Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {SHA256: "00", Size: 7}, "hi/परिपत्र/index.html": {SHA256: "01", Size: 8}}}
+	escaped := Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {Hash: "00", Size: 7}, "hi/परिपत्र/index.html": {Hash: "01", Size: 8}}}
 	for _, tc := range []struct {
 		name string
 		data string
@@ -201,15 +201,17 @@ func TestDecodeManifest(t *testing.T) {
 		{"no files", string(Manifest{Inputs: "x", Files: map[string]fileSum{}}.encode()), true},
 		{"pages empty", `{"inputs":"x","files":{},"pages":{}}`, true},
 		{"escaped", string(escaped.encode()), false},
-		{"escaped ASCII", string(Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {SHA256: "00", Size: 7}}}.encode()), false},
+		{"escaped ASCII", string(Manifest{Inputs: "i", Files: map[string]fileSum{"media/a&b.pdf": {Hash: "00", Size: 7}}}.encode()), false},
 		{"indented", string(indented), false},
 		{"newline after", string(site.encode()) + "\n", false},
-		{"negative size", `{"inputs":"x","files":{"a":{"sha256":"00","size":-1}}}`, false},
+		{"negative size", `{"inputs":"x","files":{"a":{"xxhash":"00","size":-1}}}`, false},
 		{"fields reordered", `{"files":{},"inputs":"x"}`, false},
 		{"truncated", string(site.encode()[:40]), false},
 		{"trailing garbage", string(site.encode()) + "x", false},
 		{"files missing", `{"inputs":"x"}`, false},
 		{"not JSON", `files`, false},
+		// an older build's form, whose hashes ReadManifest does not take
+		{"SHA-256's", `{"inputs":"x","files":{"a":{"sha256":"00","size":1}}}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, ok := decodeManifest([]byte(tc.data)); ok != tc.fast {
@@ -217,7 +219,7 @@ func TestDecodeManifest(t *testing.T) {
 			}
 			var want *Manifest
 			var m Manifest
-			if json.Unmarshal([]byte(tc.data), &m) == nil && m.Files != nil {
+			if json.Unmarshal([]byte(tc.data), &m) == nil && m.Files != nil && tc.name != "SHA-256's" {
 				want = &m
 			}
 			out := filepath.Join(t.TempDir(), "public")
