@@ -304,7 +304,7 @@ func (p *Output) Publish(name string, data []byte) error {
 	p.files[name] = sum
 	p.mu.Unlock()
 	dst := filepath.Join(p.staging, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := mkdirFor(dst); err != nil {
 		return err
 	}
 	if err := os.WriteFile(dst, data, 0o644); err != nil {
@@ -314,6 +314,19 @@ func (p *Output) Publish(name string, data []byte) error {
 	p.changed = append(p.changed, name)
 	p.mu.Unlock()
 	return nil
+}
+
+// mkdirFor makes the folder the file at path goes in: one mkdir where only
+// that folder is missing (a page's own, as with most), MkdirAll's stat of
+// each folder above it only where more are. (In a fresh build at 100,000
+// circulars, MkdirAll took 10.6 s of CPU, 4 s of it in stats.)
+func mkdirFor(path string) error {
+	dir := filepath.Dir(path)
+	err := os.Mkdir(dir, 0o755)
+	if err == nil || errors.Is(err, fs.ErrExist) {
+		return nil // (a file in its place fails the write)
+	}
+	return os.MkdirAll(dir, 0o755)
 }
 
 // keep takes the file at name as the last build left it, if it did (at
@@ -351,7 +364,7 @@ func (p *Output) reuse(name string, sum fileSum) (bool, error) {
 	}
 	if !p.inPlace() {
 		dst := filepath.Join(p.staging, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		if err := mkdirFor(dst); err != nil {
 			return false, err
 		}
 		if err := os.Link(src, dst); err != nil {
@@ -413,7 +426,7 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 	} else {
 		for _, name := range p.changed {
 			dst := filepath.Join(p.outDir, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			if err := mkdirFor(dst); err != nil {
 				return err
 			}
 			if err := os.Rename(filepath.Join(p.staging, filepath.FromSlash(name)), dst); err != nil {

@@ -235,3 +235,24 @@ func TestDecodeManifest(t *testing.T) {
 		})
 	}
 }
+
+// TestMkdirFor: the folder of a file is made, with the folders above it
+// where they are missing; one already there is taken as it is.
+func TestMkdirFor(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"a/index.html", "a/b/c/index.html", "a/b/index.html", "d/index.html"} {
+		dst := filepath.Join(root, filepath.FromSlash(p))
+		if err := mkdirFor(dst); err != nil {
+			t.Fatalf("mkdirFor(%s): %v", p, err)
+		}
+		if err := os.WriteFile(dst, []byte(p), 0o644); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	// a file where the folder would be: the write fails, not the build silently
+	if err := mkdirFor(filepath.Join(root, "d", "index.html", "x")); err == nil {
+		if err := os.WriteFile(filepath.Join(root, "d", "index.html", "x"), nil, 0o644); err == nil {
+			t.Error("a file written under a file")
+		}
+	}
+}
