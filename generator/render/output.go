@@ -36,8 +36,8 @@ type Manifest struct {
 // fileSum is what the manifest keeps of a file: the 64-bit xxhash of its
 // bytes (hex) and its size. A file is only ever compared with its own
 // last version, so a wrong "unchanged" takes a 2⁻⁶⁴ chance, not a birthday
-// bound; SHA-256 took the 20 GB a fresh build writes at 100,000
-// circulars 12 s of CPU, xxhash takes under one.
+// bound. SHA-256 took the 20 GB a fresh build writes at 100,000
+// circulars 10 s of CPU (2.0 GB/s here), xxhash 1.2 s (16.6 GB/s).
 type fileSum struct {
 	Hash string `json:"xxhash"`
 	Size int64  `json:"size"`
