@@ -300,7 +300,9 @@ func (b *build) load() error {
 	}
 	dc := readDecoded()
 	readDecoded = nil // (it holds what it read)
-	if b.inputs != "" {
+	readTexts := func() { b.textCache = later(func() *textCache { return readTextCache(b.base) }) }
+	textsEarly := b.inputs != ""
+	if textsEarly {
 		// An edit (the inputs hashed): the texts' cache is read while the
 		// circulars are loaded, on the core the load leaves idle, the
 		// limit raised by what it will hold (twice its file) so that the
@@ -308,7 +310,7 @@ func (b *build) load() error {
 		if st, err := os.Stat(render.BesidePath(b.base, textCacheName+".gob")); err == nil {
 			b.mem.Raise(2 * st.Size())
 		}
-		b.textCache = later(func() *textCache { return readTextCache(b.base) })
+		readTexts()
 	}
 	decoded, decodedFiles := dc.last, dc.files
 	b.decoded = make(catalog.Decoded, len(decoded))
@@ -336,8 +338,8 @@ func (b *build) load() error {
 	// while the inputs are hashed, once the limit is fitted to the load's
 	// heap: under the process's first limit the two would make the
 	// collector run without pause
-	if b.textCache == nil {
-		b.textCache = later(func() *textCache { return readTextCache(b.base) })
+	if !textsEarly {
+		readTexts()
 	}
 	// (hashed before the load when the record knew most files: from the
 	// same record, the same hash. A file changed since its stat is known
