@@ -113,6 +113,9 @@ type Result struct {
 	Rendered int
 	// RenderedPaths are those pages' files, sorted (circulars/x/index.html).
 	RenderedPaths []string
+	// Framed counts the rendered pages set in a frame (render/frames.go):
+	// every circular's page.
+	Framed int
 }
 
 // Hugo keeps package-level caches; builds must not overlap.
@@ -647,9 +650,9 @@ func (b *build) commit() (*Result, error) {
 		return nil, err
 	}
 	pruneCaches(filepath.Dir(b.opts.OutDir))
-	b.steps.Done("verify and commit", "pages", n)
+	b.steps.Done("verify and commit", "pages", n, "framed", b.out.Framed())
 	rendered := b.out.Rendered()
-	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered}, nil
+	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered, Framed: b.out.Framed()}, nil
 }
 
 // hugoSite is how Hugo renders the site.

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +61,31 @@ func TestBuild_Golden(t *testing.T) {
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
 		t.Errorf("built files differ from %s (-want +got); if on purpose, rerun with -update:\n%s", goldenFile, diff)
+	}
+}
+
+// TestBuild_Framed: every circular's page the build rendered was set in
+// its frame (render/frames.go), which TestBuild_Golden proves gives the
+// same bytes as rendering it whole; and no frame is in the output.
+func TestBuild_Framed(t *testing.T) {
+	out, res := buildSite(t, fixtureContent, templatesDir)
+	files, err := filepath.Glob(filepath.Join(fixtureContent, "circulars", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	circulars := 0
+	for _, f := range files {
+		page := circularPagePath(strings.TrimSuffix(filepath.Base(f), ".md"))
+		for _, p := range []string{page, "hi/" + page} {
+			if slices.Contains(res.RenderedPaths, p) {
+				circulars++
+			}
+		}
+	}
+	if circulars == 0 || res.Framed != circulars {
+		t.Errorf("Framed = %d, want every circular's page rendered: %d", res.Framed, circulars)
+	}
+	if listing := outputListing(t, out); strings.Contains(listing, "regpulse_frame") {
+		t.Error("a frame was published")
 	}
 }

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -177,12 +178,25 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 	for _, l := range lists {
 		pages = append(pages, l.extraPages()...)
 	}
+	// each regulator's frame: the head and shell its circulars' pages are
+	// set in (render/frames.go), rendered with the site's own pages
+	regulators := map[string]bool{}
+	for _, c := range cat.Circulars {
+		regulators[c.Source] = true
+	}
+	for _, r := range slices.Sorted(maps.Keys(regulators)) {
+		slug := render.FrameSlug(r)
+		pages = append(pages, render.Page{File: "circulars/" + slug + ".html",
+			Front: map[string]any{"title": render.FrameTitle, "layout": "circular-frame", "slug": slug, "feedSource": r, "frame": render.FrameParams()}})
+	}
 	for _, c := range cat.Circulars {
 		if kept[c.Slug] {
 			continue // the output has it, rendered from the same inputs
 		}
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.Front["date"] = c.PublishedDate.String()
+		// its regulator's feeds in its head, and the frame of its page
+		p.Front["feedSource"], p.Front["framedBy"] = c.Source, render.FrameSlug(c.Source)
 		p.Body = ""
 		// renderTexts rendered every circular: into the workspace's
 		// texts (Build), or kept for render.WritePages to write (the benchmark's

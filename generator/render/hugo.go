@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +71,13 @@ func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, w
 	var logbuf bytes.Buffer
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
 	cfg := config.New()
-	for k, v := range h.Config(siteDir, outDir) {
+	c := h.Config(siteDir, outDir)
+	// the circulars' pages come out framed (frames.go); the Hugo CLI,
+	// given Config alone, renders them whole
+	params := map[string]any{"framing": true}
+	maps.Copy(params, h.Params)
+	c["params"] = params
+	for k, v := range c {
 		cfg.Set(k, v)
 	}
 	if !whole {

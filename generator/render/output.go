@@ -267,6 +267,7 @@ type Output struct {
 	files    map[string]fileSum
 	changed  []string
 	rendered []string // HTML pages Hugo published (under mu)
+	framed   int      // of them, those published in a frame (frames.go; under mu)
 }
 
 // NewOutput is a build's output into outDir, its files staged in staging
@@ -486,15 +487,19 @@ type publishFs struct {
 	take func(name string, data []byte) error
 }
 
-func newPublishFs(p *Output) publishFs {
-	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), take: p.publishRendered}
+func newPublishFs(p *Output, take func(name string, data []byte) error) publishFs {
+	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), take: take}
 }
 
-// publishRendered publishes a file Hugo rendered.
-func (p *Output) publishRendered(name string, data []byte) error {
+// publishRendered publishes a file Hugo rendered, framed or not
+// (frames.go).
+func (p *Output) publishRendered(name string, data []byte, framed bool) error {
 	if strings.HasSuffix(name, ".html") {
 		p.mu.Lock()
 		p.rendered = append(p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/"))
+		if framed {
+			p.framed++
+		}
 		p.mu.Unlock()
 	}
 	return p.Publish(name, data)
@@ -560,6 +565,13 @@ func (p *Output) Pages() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return (&Manifest{Files: p.files}).PageCount()
+}
+
+// Framed counts the pages of Rendered published in a frame (frames.go).
+func (p *Output) Framed() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.framed
 }
 
 // Rendered are the HTML pages Hugo's runs published, sorted.

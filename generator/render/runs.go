@@ -113,12 +113,13 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 	if err := spillPages(ctx, w.pages, runs); err != nil {
 		return err
 	}
+	frames := newFramer() // each language's, from its site's run on
 	for i, run := range runs {
 		runs[i] = Run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := r.render(ctx, w, out, site, run); err != nil {
+		if err := r.render(ctx, w, out, frames, site, run); err != nil {
 			return err
 		}
 		if i == 0 {
@@ -163,9 +164,9 @@ func (r Renderer) plan(site Site) []Run {
 }
 
 // render renders one run: its pages and data written into a site of its
-// own in memory, its texts/ the workspace's pack, published into out (a
-// run of cards: into the workspace's cards).
-func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Site, run Run) error {
+// own in memory, its texts/ the workspace's pack, published into out
+// through frames (frames.go; a run of cards: into the workspace's cards).
+func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames *framer, site Site, run Run) error {
 	fsys := newSiteFs(w)
 	dir := w.siteDir()
 	if err := loadPages(w.pages, run.Pages); err != nil {
@@ -195,7 +196,7 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, site Si
 			return err
 		}
 	}
-	dst, dstDir := newPublishFs(out), out.staging
+	dst, dstDir := newPublishFs(out, frames.take(out, run.Lang)), out.staging
 	if run.Cards {
 		dst, dstDir = newCardsFs(w.cards, run.Lang), filepath.Join(w.dir, "cards-public")
 	}

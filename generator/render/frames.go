@@ -1,0 +1,199 @@
+package render
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A circular's page is some 47 KB, two thirds of it the head and the
+// shell around its own part (the main and the islands' scripts), and
+// those are the same on every circular's page of a language but for the
+// title, the path and the regulator's feeds. At 100,000 circulars in two
+// languages, Hugo's templates spent some 0.3 ms a page on them. So the
+// runs render a circular's page framed (templates/baseof.html): its own
+// part only, after a line naming its frame, path and title; the frame is
+// the page's head and shell, rendered once per language and regulator in
+// the site's own run (circular-frame.html), with a sentinel where each of
+// those goes. Both go through the same templates: the pages are the same,
+// byte for byte (the golden build), and the Hugo CLI, which has no framing
+// (Hugo.Config), renders them whole.
+
+const (
+	// frameSlugPrefix begins a frame's slug: never a page's, as the
+	// catalog's slugs are lowercase words joined by '-' (no '_').
+	frameSlugPrefix = "regpulse_frame_of_"
+	// FrameTitle is a frame's title: where the page's goes.
+	FrameTitle   = "regpulse_frame_title"
+	frameMain    = "regpulse_frame_main"
+	frameScripts = "regpulse_frame_scripts"
+	// framedMark begins a framed page: "<!--regpulse:framed FRAME PATH
+	// TITLE-->\n", TITLE as the page's <title> has it (escaped, so without
+	// "-->"); then the page's main, scriptsMark and its scripts.
+	framedMark  = "<!--regpulse:framed "
+	scriptsMark = "<!--regpulse:scripts-->"
+)
+
+// FrameSlug is the slug of the frame of the pages of key (a regulator),
+// and what those pages name it by (front matter framedBy).
+func FrameSlug(key string) string { return frameSlugPrefix + hex.EncodeToString([]byte(key)) }
+
+// FrameParams are a frame page's front matter "frame": the sentinels its
+// templates write where a page's main and scripts go.
+func FrameParams() map[string]any { return map[string]any{"main": frameMain, "scripts": frameScripts} }
+
+// pageSegment is what a framed page's last path segment must be to stand
+// where its frame's slug is: a slug of the catalog, which every URL
+// context of the head and the shell writes as it is.
+var pageSegment = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// frame is a frame cut at its sentinels: parts[i] comes before slots[i].
+type frame struct {
+	parts [][]byte
+	slots []slot
+	size  int // the parts' bytes
+}
+
+type slot int
+
+const (
+	slotTitle slot = iota
+	slotSegment
+	slotMain
+	slotScripts
+)
+
+// parseFrame cuts a frame, the page of slug, at its sentinels: one
+// title, main and scripts, the slug wherever the page's path is.
+func parseFrame(slug string, page []byte) (*frame, error) {
+	sentinels := []struct {
+		s    []byte
+		slot slot
+	}{{[]byte(FrameTitle), slotTitle}, {[]byte(slug), slotSegment}, {[]byte(frameMain), slotMain}, {[]byte(frameScripts), slotScripts}}
+	f := &frame{}
+	count := map[slot]int{}
+	rest := page
+	for {
+		at, which := -1, -1
+		for i, s := range sentinels {
+			if j := bytes.Index(rest, s.s); j >= 0 && (at < 0 || j < at) {
+				at, which = j, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		f.parts = append(f.parts, rest[:at])
+		f.slots = append(f.slots, sentinels[which].slot)
+		f.size += at
+		count[sentinels[which].slot]++
+		rest = rest[at+len(sentinels[which].s):]
+	}
+	f.parts = append(f.parts, rest)
+	f.size += len(rest)
+	if count[slotTitle] != 1 || count[slotMain] != 1 || count[slotScripts] != 1 || count[slotSegment] == 0 {
+		return nil, fmt.Errorf("frame %s: %d titles, %d mains, %d scripts and %d paths, want one of each and at least one path",
+			slug, count[slotTitle], count[slotMain], count[slotScripts], count[slotSegment])
+	}
+	return f, nil
+}
+
+// fill is the page in f of title (escaped), path segment, main and
+// scripts.
+func (f *frame) fill(title, segment, main, scripts []byte) []byte {
+	n := f.size
+	for _, s := range f.slots {
+		n += len(f.value(s, title, segment, main, scripts))
+	}
+	out := make([]byte, 0, n)
+	for i, s := range f.slots {
+		out = append(out, f.parts[i]...)
+		out = append(out, f.value(s, title, segment, main, scripts)...)
+	}
+	return append(out, f.parts[len(f.parts)-1]...)
+}
+
+func (f *frame) value(s slot, title, segment, main, scripts []byte) []byte {
+	switch s {
+	case slotTitle:
+		return title
+	case slotSegment:
+		return segment
+	case slotMain:
+		return main
+	}
+	return scripts
+}
+
+// framer holds the frames of a build's runs, by language and slug.
+type framer struct {
+	mu     sync.RWMutex
+	frames map[string]*frame
+}
+
+func newFramer() *framer { return &framer{frames: map[string]*frame{}} }
+
+// frameOf says whether name (slash-separated, under the output) is a
+// frame's page, and its slug.
+func frameOf(name string) (string, bool) {
+	slug := path.Base(path.Dir(path.Clean("/" + name)))
+	return slug, strings.HasPrefix(slug, frameSlugPrefix) && path.Base(name) == "index.html"
+}
+
+// take is where a run in lang publishes into out: a frame is kept, a
+// framed page published in its frame, anything else as it is.
+func (fr *framer) take(out *Output, lang string) func(name string, data []byte) error {
+	return func(name string, data []byte) error {
+		if slug, ok := frameOf(name); ok {
+			f, err := parseFrame(slug, data)
+			if err != nil {
+				return err
+			}
+			fr.mu.Lock()
+			fr.frames[lang+"/"+slug] = f
+			fr.mu.Unlock()
+			return nil
+		}
+		framed := bytes.HasPrefix(data, []byte(framedMark))
+		if framed {
+			page, err := fr.fill(lang, data)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			data = page
+		}
+		return out.publishRendered(name, data, framed)
+	}
+}
+
+// fill is the framed page data in its frame.
+func (fr *framer) fill(lang string, data []byte) ([]byte, error) {
+	line, body, ok := bytes.Cut(data[len(framedMark):], []byte("-->\n"))
+	if !ok {
+		return nil, fmt.Errorf("a framed page's first line does not end")
+	}
+	slug, line, _ := bytes.Cut(line, []byte(" "))
+	pagePath, title, ok := bytes.Cut(line, []byte(" "))
+	if !ok {
+		return nil, fmt.Errorf("a framed page's first line names no frame, path and title: %.80q", data)
+	}
+	segment := []byte(path.Base(string(pagePath)))
+	if !pageSegment.Match(segment) {
+		return nil, fmt.Errorf("a framed page's path %q does not end in a slug", pagePath)
+	}
+	main, scripts, ok := bytes.Cut(body, []byte(scriptsMark))
+	if !ok {
+		return nil, fmt.Errorf("a framed page has no %s", scriptsMark)
+	}
+	fr.mu.RLock()
+	f := fr.frames[lang+"/"+string(slug)]
+	fr.mu.RUnlock()
+	if f == nil {
+		return nil, fmt.Errorf("no frame %s in language %q (the site's own run renders one for each regulator's pages)", slug, lang)
+	}
+	return f.fill(title, segment, main, scripts), nil
+}

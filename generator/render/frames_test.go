@@ -1,0 +1,137 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// testFrame is a frame as the site's run renders one: slug wherever the
+// page's path goes, the sentinels where its title, main and scripts go.
+func testFrame(slug string) string {
+	return `<!doctype html><title>` + FrameTitle + ` · Site</title>` +
+		`<link rel="canonical" href="https://x.test/hi/circulars/` + slug + `">` +
+		`<a href="/circulars/` + slug + `">English</a><main>` + frameMain + `</main>` +
+		`<footer></footer>` + frameScripts + "\n</body>\n"
+}
+
+func TestParseFrame(t *testing.T) {
+	slug := FrameSlug("RBI")
+	tests := []struct {
+		name, page, err string
+	}{
+		{"whole", testFrame(slug), ""},
+		{"no main", strings.Replace(testFrame(slug), frameMain, "", 1), "0 mains"},
+		{"two titles", testFrame(slug) + FrameTitle, "2 titles"},
+		{"no path", strings.ReplaceAll(testFrame(slug), slug, "x"), "0 paths"},
+		{"no scripts", strings.Replace(testFrame(slug), frameScripts, "", 1), "0 scripts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := parseFrame(slug, []byte(tt.page))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			// empty values give the frame back without its sentinels
+			want := strings.NewReplacer(FrameTitle, "", slug, "", frameMain, "", frameScripts, "").Replace(tt.page)
+			if got := string(f.fill(nil, nil, nil, nil)); got != want {
+				t.Errorf("fill = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestFrameSlug(t *testing.T) {
+	for _, key := range []string{"", "RBI", "a b/c"} {
+		slug := FrameSlug(key)
+		if pageSegment.MatchString(slug) {
+			t.Errorf("FrameSlug(%q) = %q, which a page's slug could be", key, slug)
+		}
+		// a frame's slug is no part of another sentinel, which parseFrame
+		// would take for it
+		for _, s := range []string{FrameTitle, frameMain, frameScripts} {
+			if strings.Contains(s, slug) {
+				t.Errorf("FrameSlug(%q) = %q is part of the sentinel %q", key, slug, s)
+			}
+		}
+		if name := "hi/circulars/" + slug + "/index.html"; !isFrame(name, slug) {
+			t.Errorf("frameOf(%q) does not name %q", name, slug)
+		}
+	}
+	if _, ok := frameOf("circulars/rbi-2024-1/index.html"); ok {
+		t.Error("frameOf takes a circular's page for a frame")
+	}
+}
+
+func isFrame(name, slug string) bool {
+	got, ok := frameOf(name)
+	return ok && got == slug
+}
+
+// TestFramerTake: a frame is kept, not published; a framed page is
+// published in its language's frame, as the page whole; anything else as
+// it is; a framed page without its frame, or not as the templates write
+// one, fails and names the page.
+func TestFramerTake(t *testing.T) {
+	dir := t.TempDir()
+	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := newFramer()
+	slug := FrameSlug("RBI")
+	take := fr.take(out, "hi")
+	if err := take("hi/circulars/"+slug+"/index.html", []byte(testFrame(slug))); err != nil {
+		t.Fatal(err)
+	}
+	if out.Has("hi/circulars/" + slug + "/index.html") {
+		t.Error("a frame was published")
+	}
+	framed := framedMark + slug + " /hi/circulars/rbi-2024-7/ A &amp; B &#43; C-->\n<article>Main</article>" + scriptsMark + `<script src="/a.js"></script>`
+	if err := take("hi/circulars/rbi-2024-7/index.html", []byte(framed)); err != nil {
+		t.Fatal(err)
+	}
+	want := `<!doctype html><title>A &amp; B &#43; C · Site</title>` +
+		`<link rel="canonical" href="https://x.test/hi/circulars/rbi-2024-7">` +
+		`<a href="/circulars/rbi-2024-7">English</a><main><article>Main</article></main>` +
+		`<footer></footer><script src="/a.js"></script>` + "\n</body>\n"
+	got, err := os.ReadFile(filepath.Join(dir, "staging", "hi/circulars/rbi-2024-7/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("the framed page (-want +got):\n%s", diff)
+	}
+	if err := take("hi/about/index.html", []byte("<p>whole</p>")); err != nil || !out.Has("hi/about/index.html") {
+		t.Errorf("a page not framed: err %v, published %v", err, out.Has("hi/about/index.html"))
+	}
+	if n := out.Framed(); n != 1 {
+		t.Errorf("Framed() = %d, want 1", n)
+	}
+
+	bad := []struct{ name, page, lang, err string }{
+		{"other language", framed, "", "no frame"},
+		{"unknown frame", strings.Replace(framed, slug, FrameSlug("NPCI"), 1), "hi", "no frame"},
+		{"path not a slug", strings.Replace(framed, "rbi-2024-7/", "RBI_7/", 1), "hi", "does not end in a slug"},
+		{"no scripts mark", strings.Replace(framed, scriptsMark, "", 1), "hi", "no " + scriptsMark},
+		{"line unended", framedMark + slug + " /circulars/a/ T", "hi", "does not end"},
+		{"no title", framedMark + slug + "-->\nx" + scriptsMark, "hi", "names no frame, path and title"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			err := fr.take(out, tt.lang)("hi/circulars/x/index.html", []byte(tt.page))
+			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "hi/circulars/x/index.html") {
+				t.Errorf("err = %v, want %q naming the page", err, tt.err)
+			}
+		})
+	}
+}
