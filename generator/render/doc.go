@@ -2,7 +2,8 @@
 // the site is (package generator): it renders a site's pages with Hugo,
 // as a library, in bounded runs, each a temporary site of its own in
 // memory holding only the data and views its pages read (Renderer,
-// runs.go); renders once the cards many pages show (cards.go); reads the
+// runs.go); renders once the cards many pages show (cards.go) and the
+// head and shell of the circulars' pages (frames.go); reads the
 // pages' texts from one file on disk (Pack, Workspace); publishes into
 // the output only what changed, with a manifest of hashes and page keys
 // beside it, and commits only a whole build (Output); and keeps the
@@ -15,6 +16,9 @@
 // keys of the data each group of pages reads; it says what a page's key
 // hashes. The templates' contract with it is small: a view is read by
 // key through hugo.Data.site.circularIndex and .circulars
-// (ViewIndexData, ViewsData), and a page of layout "cards" renders each
-// card of .Params.circulars after a mark (cards.go).
+// (ViewIndexData, ViewsData), a page of layout "cards" renders each
+// card of .Params.circulars after a mark (cards.go), and under
+// site.Params.framing a page with front matter framedBy renders framed,
+// into the frame a page of that slug renders with the sentinels of
+// FrameParams (frames.go).
 package render
