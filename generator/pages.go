@@ -197,6 +197,7 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		p.Front["date"] = c.PublishedDate.String()
 		// its regulator's feeds in its head, and the frame of its page
 		p.Front["feedSource"], p.Front["framedBy"] = c.Source, render.FrameSlug(c.Source)
+		p.Framed = true
 		p.Body = ""
 		// renderTexts rendered every circular: into the workspace's
 		// texts (Build), or kept for render.WritePages to write (the benchmark's

@@ -78,16 +78,27 @@ func isFrame(name, slug string) bool {
 }
 
 // TestFramerTake: a frame is kept, not published; a framed page is
-// published in its language's frame, as the page whole; anything else as
-// it is; a framed page without its frame, or not as the templates write
-// one, fails and names the page.
+// published in its language's frame, with the cards it names in its
+// language, as the page whole; anything else as it is; a framed page
+// without its frame or a card, or not as the templates write one, fails
+// and names the page.
 func TestFramerTake(t *testing.T) {
 	dir := t.TempDir()
 	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr := newFramer()
+	cards, err := CreatePack(filepath.Join(dir, "cards.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cards.Close()
+	for _, c := range []struct{ lang, slug, html string }{{"hi", "a-1", "<div>A</div>"}, {"hi", "b-2", "<div>B</div>"}, {"", "a-1", "<div>A en</div>"}} {
+		if err := cards.Add(cardName(c.lang, c.slug), []byte(c.html)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fr := newFramer(cards)
 	slug := FrameSlug("RBI")
 	take := fr.take(out, "hi")
 	if err := take("hi/circulars/"+slug+"/index.html", []byte(testFrame(slug))); err != nil {
@@ -96,13 +107,13 @@ func TestFramerTake(t *testing.T) {
 	if out.Has("hi/circulars/" + slug + "/index.html") {
 		t.Error("a frame was published")
 	}
-	framed := framedMark + slug + " /hi/circulars/rbi-2024-7/ A &amp; B &#43; C-->\n<article>Main</article>" + scriptsMark + `<script src="/a.js"></script>`
+	framed := framedMark + slug + " /hi/circulars/rbi-2024-7/ A &amp; B &#43; C-->\n<article>Main<div>" + cardsMark + "a-1 b-2--></div></article>" + scriptsMark + `<script src="/a.js"></script>`
 	if err := take("hi/circulars/rbi-2024-7/index.html", []byte(framed)); err != nil {
 		t.Fatal(err)
 	}
 	want := `<!doctype html><title>A &amp; B &#43; C · Site</title>` +
 		`<link rel="canonical" href="https://x.test/hi/circulars/rbi-2024-7">` +
-		`<a href="/circulars/rbi-2024-7">English</a><main><article>Main</article></main>` +
+		`<a href="/circulars/rbi-2024-7">English</a><main><article>Main<div><div>A</div><div>B</div></div></article></main>` +
 		`<footer></footer><script src="/a.js"></script>` + "\n</body>\n"
 	got, err := os.ReadFile(filepath.Join(dir, "staging", "hi/circulars/rbi-2024-7/index.html"))
 	if err != nil {
@@ -125,6 +136,8 @@ func TestFramerTake(t *testing.T) {
 		{"no scripts mark", strings.Replace(framed, scriptsMark, "", 1), "hi", "no " + scriptsMark},
 		{"line unended", framedMark + slug + " /circulars/a/ T", "hi", "does not end"},
 		{"no title", framedMark + slug + "-->\nx" + scriptsMark, "hi", "names no frame, path and title"},
+		{"card not rendered", strings.Replace(framed, "b-2", "c-3", 1), "hi", "the card of c-3"},
+		{"cards mark unended", strings.Replace(framed, "b-2--></div>", "b-2</div>", 1), "hi", cardsMark + " without its end"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {

@@ -113,7 +113,7 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 	if err := spillPages(ctx, w.pages, runs); err != nil {
 		return err
 	}
-	frames := newFramer() // each language's, from its site's run on
+	frames := newFramer(w.cards) // each language's, from its site's run on
 	for i, run := range runs {
 		runs[i] = Run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
@@ -179,7 +179,7 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames 
 	if err != nil {
 		return err
 	}
-	if run.Data != nil && !run.Cards {
+	if run.Data != nil && !run.Cards && !run.framed() {
 		if err := withCards(d, keys, w.cards, run.Lang); err != nil {
 			return err
 		}
@@ -207,6 +207,17 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames 
 	}
 	r.Steps.Done("hugo run", "pages", len(run.Pages), "views", len(keys))
 	return nil
+}
+
+// framed says every page of run comes out framed: none reads a view's
+// card (some 2 KB each, most of a run's data file, which Hugo parses).
+func (run Run) framed() bool {
+	for _, p := range run.Pages {
+		if !p.Framed {
+			return false
+		}
+	}
+	return len(run.Pages) > 0
 }
 
 // data is the run's data: the keys it has (nil: all), and of the views

@@ -162,3 +162,22 @@ func TestPartition(t *testing.T) {
 		t.Errorf("first run %v: want a/0 and b/0 together", runs[0])
 	}
 }
+
+// TestRunFramed: only a run of framed pages goes without its views'
+// cards (Run.framed): one page that is not framed reads them.
+func TestRunFramed(t *testing.T) {
+	tests := []struct {
+		name  string
+		pages []Page
+		want  bool
+	}{
+		{"none", nil, false},
+		{"all framed", []Page{{Framed: true}, {Framed: true}}, true},
+		{"one not", []Page{{Framed: true}, {}}, false},
+	}
+	for _, tt := range tests {
+		if got := (Run{Pages: tt.pages}).framed(); got != tt.want {
+			t.Errorf("%s: framed() = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
