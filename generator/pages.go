@@ -196,8 +196,8 @@ func sitePages(cat *catalog.Catalog, now time.Time, txt texts, kept map[string]b
 		p := entryPage("circulars", c.Entry, c.Title, "circular", catalog.OptString(c.Content))
 		p.Front["date"] = c.PublishedDate.String()
 		// its regulator's feeds in its head, and the frame of its page
-		p.Front["feedSource"], p.Front["framedBy"] = c.Source, render.FrameSlug(c.Source)
-		p.Framed = true
+		p.Front["feedSource"] = c.Source
+		p.FrameIn(c.Source)
 		p.Body = ""
 		// renderTexts rendered every circular: into the workspace's
 		// texts (Build), or kept for render.WritePages to write (the benchmark's

@@ -47,6 +47,14 @@ const (
 // and what those pages name it by (front matter framedBy).
 func FrameSlug(key string) string { return frameSlugPrefix + hex.EncodeToString([]byte(key)) }
 
+// FrameIn makes p a page set in the frame of key (a regulator): its
+// front matter names the frame, which baseof.html reads, and its run goes
+// without the views' cards, which it no longer reads.
+func (p *Page) FrameIn(key string) {
+	p.Front["framedBy"] = FrameSlug(key)
+	p.framed = true
+}
+
 // FrameParams are a frame page's front matter "frame": the sentinels its
 // templates write where a page's main and scripts go.
 func FrameParams() map[string]any { return map[string]any{"main": frameMain, "scripts": frameScripts} }

@@ -51,10 +51,10 @@ type Page struct {
 	// Lang is the language the page renders in: "" the Renderer's Hugo,
 	// else the Hugo of Renderer.Languages[Lang].
 	Lang string
-	// Framed says the page comes out framed (frames.go), its cards set in
+	// framed says the page comes out framed (FrameIn), its cards set in
 	// by the build: it reads no view's card, and a run of framed pages
 	// only has its views without them (withCards).
-	Framed bool
+	framed bool
 }
 
 // Encode turns p's front matter and body into its content file. At

@@ -213,7 +213,7 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames 
 // card (some 2 KB each, most of a run's data file, which Hugo parses).
 func (run Run) framed() bool {
 	for _, p := range run.Pages {
-		if !p.Framed {
+		if !p.framed {
 			return false
 		}
 	}

@@ -172,8 +172,8 @@ func TestRunFramed(t *testing.T) {
 		want  bool
 	}{
 		{"none", nil, false},
-		{"all framed", []Page{{Framed: true}, {Framed: true}}, true},
-		{"one not", []Page{{Framed: true}, {}}, false},
+		{"all framed", []Page{{framed: true}, {framed: true}}, true},
+		{"one not", []Page{{framed: true}, {}}, false},
 	}
 	for _, tt := range tests {
 		if got := (Run{Pages: tt.pages}).framed(); got != tt.want {
