@@ -32,7 +32,7 @@ func TestBuild_PrerenderedCards(t *testing.T) {
 		return func(templates string) { replaceIn(t, filepath.Join(templates, file), old, new) }
 	}
 	const mark = "<i data-prerendered></i>"
-	marked := build(replace("cards.html", `(partial "circular-view.html" .) }}`, `(partial "circular-view.html" .) }}`+mark))
+	marked := build(replace("cards.html", `{{ partial "circular-card.html" $c }}`, `{{ partial "circular-card.html" $c }}`+mark))
 	card := regexp.MustCompile(`<article class="[^"]*" data-circular="[^"]+">(?s:.*?)</article>\s*(` + regexp.QuoteMeta(mark) + `)?`)
 	check := func(page string, want bool) {
 		t.Helper()

@@ -116,6 +116,9 @@ type Result struct {
 	// Framed counts the rendered pages set in a frame (render/frames.go):
 	// every circular's page.
 	Framed int
+	// WithItems counts the rendered pages whose list items the build set
+	// in (render/frames.go): the lists' further pages.
+	WithItems int
 }
 
 // Hugo keeps package-level caches; builds must not overlap.
@@ -650,9 +653,9 @@ func (b *build) commit() (*Result, error) {
 		return nil, err
 	}
 	pruneCaches(filepath.Dir(b.opts.OutDir))
-	b.steps.Done("verify and commit", "pages", n, "framed", b.out.Framed())
+	b.steps.Done("verify and commit", "pages", n, "framed", b.out.Framed(), "items set in", b.out.WithItems())
 	rendered := b.out.Rendered()
-	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered, Framed: b.out.Framed()}, nil
+	return &Result{Catalog: b.result, Inputs: b.inputs, Pages: n, Rendered: len(rendered), RenderedPaths: rendered, Framed: b.out.Framed(), WithItems: b.out.WithItems()}, nil
 }
 
 // hugoSite is how Hugo renders the site.

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/catalog"
 )
 
 // update rewrites testdata/build.golden: `go test ./generator -run TestBuild_Golden -update`.
@@ -87,5 +89,20 @@ func TestBuild_Framed(t *testing.T) {
 	}
 	if listing := outputListing(t, out); strings.Contains(listing, "regpulse_frame") {
 		t.Error("a frame was published")
+	}
+	// the lists' pages of the lists' own runs (a regulator's, a
+	// category's) had their items set in, and none kept a mark
+	lists := 0
+	for _, p := range res.RenderedPaths {
+		route := "/" + strings.TrimSuffix(strings.TrimPrefix(p, "hi/"), "/index.html")
+		if strings.HasPrefix(route, "/circulars/category/") || slices.ContainsFunc(catalog.Sources, func(s string) bool { return route == SourceListRoute(s) }) {
+			lists++
+			if page := readOut(t, out, p); strings.Contains(page, "<!--regpulse:") || !strings.Contains(page, "data-fields=") {
+				t.Errorf("%s: a list page with a mark of the build's, or no item", p)
+			}
+		}
+	}
+	if lists == 0 || res.WithItems != lists {
+		t.Errorf("WithItems = %d, want every list page of the lists' runs: %d", res.WithItems, lists)
 	}
 }

@@ -173,8 +173,19 @@ func (l pagedList) extraPage(n int) render.Page {
 		file = strings.TrimPrefix(l.pageRoute(n), "/") + ".md"
 	}
 	front["url"] = l.pageRoute(n) + "/"
-	return render.Page{File: file, Front: front, Group: groupList, Shows: l.shows(n)}
+	p := render.Page{File: file, Front: front, Group: groupList, Shows: l.shows(n)}
+	if itemsSetIn[l.layout] && l.also == nil {
+		p.SetItemsIn()
+	}
+	return p
 }
+
+// itemsSetIn are the layouts whose further list pages read no view but
+// their items (paged-circulars.html), which the build sets in: a list
+// page of 30 items is some 90 partial calls less, and its run holds no
+// views. (A body's first page, which reads its recent circulars, is the
+// site's own; a list whose rows name other circulars, "also", reads those.)
+var itemsSetIn = map[string]bool{"circulars": true, "search": true, "payment-body": true}
 
 // pageTitle is the title of page n of a list: page 1 keeps the list's.
 func pageTitle(title localText, n, pages int) localText {

@@ -32,8 +32,17 @@ import (
 const cardsPerPage = 200
 
 // cardMark opens each card in a card page (templates/cards.html); it cannot
-// occur in a card, whose text html/template escapes.
-const cardMark = "<!--card:"
+// occur in a card, whose text html/template escapes. itemMark follows a
+// card with the circular's item in a paged list (circular-list-item.html),
+// rendered with ItemCard where its card goes: the fill of a list page sets
+// in the card there (framer.setItems), so the pack holds each card once.
+const (
+	cardMark     = "<!--card:"
+	cardItemMark = "<!--item:"
+	// ItemCard stands for the card in an item a card run renders: a
+	// card page's front matter "itemCard".
+	ItemCard = "regpulse_item_card"
+)
 
 // cardRuns are the runs that render the cards of slugs (each once, in the
 // catalog's order), at most 2·size cards a run: their pages, of layout
@@ -53,7 +62,7 @@ func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 		}
 		name := fmt.Sprintf("regpulse-cards/%d", i)
 		cur = append(cur, Page{File: name + ".md", Shows: part,
-			Front: map[string]any{"title": "Cards", "layout": "cards", "url": "/" + name + "/", "circulars": part}})
+			Front: map[string]any{"title": "Cards", "layout": "cards", "url": "/" + name + "/", "circulars": part, "itemCard": ItemCard}})
 		n += len(part)
 		i++
 	}
@@ -75,7 +84,8 @@ func newCardsFs(cards *Pack, lang string) publishFs {
 	}}
 }
 
-// splitCards adds each card of a page of cards to cards.
+// splitCards adds each card of a page of cards to cards, and the item
+// that follows it.
 func splitCards(page []byte, cards *Pack, lang string) error {
 	mark := []byte(cardMark)
 	rest, ok := bytes.CutPrefix(bytes.TrimLeft(page, " \n"), mark)
@@ -88,8 +98,18 @@ func splitCards(page []byte, cards *Pack, lang string) error {
 			return fmt.Errorf("a page of cards has %s without its end", cardMark)
 		}
 		card, next, _ := bytes.Cut(after, mark)
+		card, item, hasItem := bytes.Cut(card, []byte(cardItemMark))
 		if err := cards.Add(cardName(lang, string(slug)), card); err != nil {
 			return err
+		}
+		if hasItem {
+			itemSlug, item, ok := bytes.Cut(item, []byte("-->"))
+			if !ok || !bytes.Equal(itemSlug, slug) {
+				return fmt.Errorf("a page of cards has the card of %s followed by %.60q, not its item", slug, item)
+			}
+			if err := cards.Add(itemName(lang, string(slug)), item); err != nil {
+				return err
+			}
 		}
 		rest = next
 	}
@@ -104,6 +124,9 @@ func cardName(lang, slug string) string {
 	}
 	return lang + "/" + slug + ".html"
 }
+
+// itemName is a circular's item in a paged list in the pack, in lang.
+func itemName(lang, slug string) string { return cardName(lang, slug+".item") }
 
 // withCards gives the views of a run's data d, those of slugs, the cards
 // of cards, those it has: the views the run's pages show as cards have one.

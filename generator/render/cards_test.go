@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,6 +60,26 @@ func TestSplitCards(t *testing.T) {
 			t.Errorf("card %s = %q, %v; want %q", slug, got, err, want)
 		}
 	}
+	t.Run("Items", func(t *testing.T) {
+		page := "<!--card:a--><article>A</article><!--item:a--><div data-fields=\"{}\">" + ItemCard + "</div><!--card:b--><article>B</article>"
+		if err := splitCards([]byte(page), p, "hi"); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range map[string]string{cardName("hi", "a"): "<article>A</article>", itemName("hi", "a"): `<div data-fields="{}">` + ItemCard + "</div>",
+			cardName("hi", "b"): "<article>B</article>"} {
+			if got, err := p.Read(name); err != nil || string(got) != want {
+				t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+			}
+		}
+		if p.Has(itemName("hi", "b")) {
+			t.Error("an item was packed for a card without one")
+		}
+		for _, bad := range []string{"<!--card:a-->A<!--item:b-->B", "<!--card:a-->A<!--item:a"} {
+			if err := splitCards([]byte(bad), p, "hi"); err == nil || !strings.Contains(err.Error(), "not its item") {
+				t.Errorf("%q: err %v, want one saying the card is not followed by its item", bad, err)
+			}
+		}
+	})
 	t.Run("ErrNoMark", func(t *testing.T) {
 		if err := splitCards([]byte("<html><!--card:a-->x"), p, ""); err == nil {
 			t.Error("a page that is not one of cards was split")

@@ -2,8 +2,9 @@
 // the site is (package generator): it renders a site's pages with Hugo,
 // as a library, in bounded runs, each a temporary site of its own in
 // memory holding only the data and views its pages read (Renderer,
-// runs.go); renders once the cards many pages show (cards.go) and the
-// head and shell of the circulars' pages (frames.go); reads the
+// runs.go); renders once the cards many pages show and the lists' items
+// (cards.go) and the head and shell of the circulars' pages (frames.go),
+// and sets them in where the pages name them; reads the
 // pages' texts from one file on disk (Pack, Workspace); publishes into
 // the output only what changed, with a manifest of hashes and page keys
 // beside it, and commits only a whole build (Output); and keeps the
@@ -17,8 +18,10 @@
 // hashes. The templates' contract with it is small: a view is read by
 // key through hugo.Data.site.circularIndex and .circulars
 // (ViewIndexData, ViewsData), a page of layout "cards" renders each
-// card of .Params.circulars after a mark (cards.go), and under
+// card of .Params.circulars after a mark, then its item with
+// .Params.itemCard where the card goes (cards.go), and under
 // site.Params.framing a page with front matter framedBy renders framed,
 // into the frame a page of that slug renders with the sentinels of
-// FrameParams (frames.go).
+// FrameParams, and one with itemsSetIn a mark for each of its list's
+// items (frames.go).
 package render

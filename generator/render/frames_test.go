@@ -148,3 +148,64 @@ func TestFramerTake(t *testing.T) {
 		})
 	}
 }
+
+// TestFramerSetItems: a list page's item marks are replaced by each
+// circular's item in the page's language with its card set in, the page
+// is counted, and a missing item or card, or a mark without its end,
+// fails naming the page.
+func TestFramerSetItems(t *testing.T) {
+	dir := t.TempDir()
+	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := CreatePack(filepath.Join(dir, "cards.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cards.Close()
+	// a's fields hold the sentinel's words: only the last is the card's place
+	for name, data := range map[string]string{
+		cardName("hi", "a-1"): "<article>A</article>", itemName("hi", "a-1"): `<div data-fields="` + ItemCard + `">` + ItemCard + `</div>`,
+		cardName("hi", "b-2"): "<article>B</article>", itemName("hi", "b-2"): `<div data-fields="b">` + ItemCard + `</div>`,
+		cardName("", "a-1"): "<article>A en</article>", itemName("", "a-1"): `<div data-fields="en">` + ItemCard + `</div>`,
+		cardName("hi", "c-3"): "<article>C</article>",
+		itemName("hi", "d-4"): `<div data-fields="d">` + ItemCard + `</div>`,
+		itemName("hi", "e-5"): `<div data-fields="e"></div>`, cardName("hi", "e-5"): "<article>E</article>",
+	} {
+		if err := cards.Add(name, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fr := newFramer(cards)
+	page := "<main><div data-list>\n  " + itemMark + "a-1-->\n  " + itemMark + "b-2-->\n</div></main>"
+	if err := fr.take(out, "hi")("hi/circulars/page/2/index.html", []byte(page)); err != nil {
+		t.Fatal(err)
+	}
+	want := "<main><div data-list>\n  " + `<div data-fields="` + ItemCard + `"><article>A</article></div>` + "\n  " + `<div data-fields="b"><article>B</article></div>` + "\n</div></main>"
+	got, err := os.ReadFile(filepath.Join(dir, "staging", "hi/circulars/page/2/index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("the list page (-want +got):\n%s", diff)
+	}
+	if n, f := out.WithItems(), out.Framed(); n != 1 || f != 0 {
+		t.Errorf("WithItems() = %d, Framed() = %d; want 1 and 0", n, f)
+	}
+	bad := []struct{ name, lang, page, err string }{
+		{"other language's item", "", strings.Replace(page, "a-1", "b-2", 1), "the list item of b-2"},
+		{"no item", "hi", strings.Replace(page, "a-1", "c-3", 1), "the list item of c-3"},
+		{"no card", "hi", strings.Replace(page, "a-1", "d-4", 1), "the card of d-4"},
+		{"no place for the card", "hi", strings.Replace(page, "a-1", "e-5", 1), "no " + ItemCard},
+		{"mark unended", "hi", strings.Replace(page, "b-2-->", "b-2", 1), itemMark + " without its end"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			err := fr.take(out, tt.lang)("hi/circulars/page/3/index.html", []byte(tt.page))
+			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "hi/circulars/page/3/index.html") {
+				t.Errorf("err = %v, want %q naming the page", err, tt.err)
+			}
+		})
+	}
+}

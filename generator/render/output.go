@@ -266,8 +266,8 @@ type Output struct {
 	mu       sync.Mutex
 	files    map[string]fileSum
 	changed  []string
-	rendered []string // HTML pages Hugo published (under mu)
-	framed   int      // of them, those published in a frame (frames.go; under mu)
+	rendered []string           // HTML pages Hugo published (under mu)
+	setIn    [withItems + 1]int // of them, by how each was made (frames.go; under mu)
 }
 
 // NewOutput is a build's output into outDir, its files staged in staging
@@ -491,15 +491,22 @@ func newPublishFs(p *Output, take func(name string, data []byte) error) publishF
 	return publishFs{Fs: afero.NewBasePathFs(afero.NewOsFs(), p.staging), take: take}
 }
 
-// publishRendered publishes a file Hugo rendered, framed or not
-// (frames.go).
-func (p *Output) publishRendered(name string, data []byte, framed bool) error {
+// setIn is how the build made a page Hugo rendered: as rendered, set in
+// a frame, or with its list's items set in (frames.go).
+type setIn int
+
+const (
+	asRendered setIn = iota
+	inFrame
+	withItems
+)
+
+// publishRendered publishes a file Hugo rendered, made as how says.
+func (p *Output) publishRendered(name string, data []byte, how setIn) error {
 	if strings.HasSuffix(name, ".html") {
 		p.mu.Lock()
 		p.rendered = append(p.rendered, strings.TrimPrefix(path.Clean("/"+filepath.ToSlash(name)), "/"))
-		if framed {
-			p.framed++
-		}
+		p.setIn[how]++
 		p.mu.Unlock()
 	}
 	return p.Publish(name, data)
@@ -571,7 +578,15 @@ func (p *Output) Pages() int {
 func (p *Output) Framed() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.framed
+	return p.setIn[inFrame]
+}
+
+// WithItems counts the pages of Rendered published with their list's
+// items set in (frames.go).
+func (p *Output) WithItems() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.setIn[withItems]
 }
 
 // Rendered are the HTML pages Hugo's runs published, sorted.

@@ -55,6 +55,9 @@ type Page struct {
 	// by the build: it reads no view's card, and a run of framed pages
 	// only has its views without them (withCards).
 	framed bool
+	// itemsSetIn says the page is a list's whose items the build sets in
+	// (SetItemsIn): it reads no view, and its run holds none for it.
+	itemsSetIn bool
 }
 
 // Encode turns p's front matter and body into its content file. At

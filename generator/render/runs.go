@@ -250,8 +250,9 @@ func (run Run) data(all map[string]any, views Views) (d map[string]any, keys []s
 	return out, keys, nil
 }
 
-// shown is the places of the views run shows: those its pages and
-// Shows name, each with those it goes with (Views.With).
+// shown is the places of the views run shows: those its pages read
+// (Page.reads) and its Shows name, each with those it goes with
+// (Views.With).
 func (run Run) shown(views Views) map[int]bool {
 	index := views.Index()
 	want := map[int]bool{}
@@ -269,14 +270,14 @@ func (run Run) shown(views Views) map[int]bool {
 	}
 	show(run.Shows)
 	for _, p := range run.Pages {
-		show(p.Shows)
+		show(p.reads())
 	}
 	return want
 }
 
-// partition splits pages into runs of at most size pages that show at
-// most 2·size views between them: a run's data holds the views of
-// all its pages show. Pages go in the order of the first view each
+// partition splits pages into runs of at most size pages that read at
+// most 2·size views between them: a run's data holds the views all its
+// pages read (a list page whose items are set in reads none). Pages go in the order of the first view each
 // shows, so that the pages of different lists showing the same circulars
 // (/circulars/page/7, /search/page/7, /circulars/rbi/page/4…) share a run
 // rather than each run needing most of the catalog's views.
@@ -305,7 +306,7 @@ func partition(pages []Page, index map[string]int, size int) [][]Page {
 	for _, o := range order {
 		p := o.Page
 		more := 0
-		for _, s := range p.Shows {
+		for _, s := range p.reads() {
 			if !shown[s] {
 				more++
 			}
@@ -315,7 +316,7 @@ func partition(pages []Page, index map[string]int, size int) [][]Page {
 			cur, shown = nil, map[string]bool{}
 		}
 		cur = append(cur, p)
-		for _, s := range p.Shows {
+		for _, s := range p.reads() {
 			shown[s] = true
 		}
 	}

@@ -70,8 +70,10 @@ func TestRunData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pack.Close()
+	items := Page{Front: map[string]any{}, Shows: []string{"b"}}
+	items.SetItemsIn() // (it reads no view: b is not the run's)
 	run := Run{Data: []string{"events"}, Shows: []string{"e"},
-		Pages: []Page{{Shows: []string{"c", "d"}}, {Shows: []string{"c", "missing"}}}}
+		Pages: []Page{{Shows: []string{"c", "d"}}, {Shows: []string{"c", "missing"}}, items}}
 	// only the views the run shows are spilled (b is not)
 	keep := make([]bool, len(views))
 	for i := range run.shown(enc) {
@@ -137,7 +139,7 @@ func TestPartition(t *testing.T) {
 	var pages []Page
 	for _, list := range []string{"a", "b"} { // two lists of the same circulars, 2 a page
 		for i := 0; i < 20; i += 2 {
-			pages = append(pages, Page{File: fmt.Sprintf("%s/%d", list, i), Shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
+			pages = append(pages, Page{File: fmt.Sprintf("%s/%d", list, i), Front: map[string]any{}, Shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
 		}
 	}
 	runs := partition(pages, index, 3)
@@ -156,6 +158,23 @@ func TestPartition(t *testing.T) {
 	}
 	if len(all) != len(pages) {
 		t.Errorf("%d pages in runs, want %d", len(all), len(pages))
+	}
+	// pages showing 10 views each: a run each, but for pages whose items
+	// are set in, which read no views (runs of size pages)
+	wide := make([]Page, 6)
+	for i := range wide {
+		wide[i] = Page{Front: map[string]any{}, Shows: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}}
+	}
+	for _, setIn := range []bool{false, true} {
+		if setIn {
+			for i := range wide {
+				wide[i].SetItemsIn()
+			}
+		}
+		want := map[bool]int{false: 6, true: 2}[setIn]
+		if runs := partition(wide, index, 3); len(runs) != want {
+			t.Errorf("items set in %v: 6 pages of 10 views each in %d runs, want %d", setIn, len(runs), want)
+		}
 	}
 	// a/0 and b/0 show the same circulars: the same run
 	if runs[0][0].File != "a/0" || runs[0][1].File != "b/0" {
