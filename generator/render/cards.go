@@ -32,7 +32,7 @@ import (
 const cardsPerPage = 200
 
 // cardMark opens each card in a card page (templates/cards.html); it cannot
-// occur in a card, whose text html/template escapes. itemMark follows a
+// occur in a card, whose text html/template escapes. cardItemMark follows a
 // card with the circular's item in a paged list (circular-list-item.html),
 // rendered with ItemCard where its card goes: the fill of a list page sets
 // in the card there (framer.setItems), so the pack holds each card once.

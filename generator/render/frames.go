@@ -41,11 +41,11 @@ const (
 	// fill inserts from the cards' runs (cards.go) as they are, as
 	// prerendered-card.html would: some 12 partial calls a page less.
 	cardsMark = "<!--regpulse:cards "
-	// itemMark stands in a list's page for the item of the circular it
-	// names ("<!--regpulse:item SLUG-->"): its card wrapped as
-	// circular-list-item.html wraps it, which the cards' runs rendered
+	// itemsMark stands in a list's page for the items of the circulars
+	// it names ("<!--regpulse:items SLUG SLUG-->"): each its card wrapped
+	// as circular-list-item.html wraps it, which the cards' runs rendered
 	// (cards.go). A list page of 30 items is some 90 partial calls less.
-	itemMark = "<!--regpulse:item "
+	itemsMark = "<!--regpulse:items "
 )
 
 // FrameSlug is the slug of the frame of the pages of key (a regulator),
@@ -61,7 +61,7 @@ func (p *Page) FrameIn(key string) {
 }
 
 // SetItemsIn makes p, a page of a paged list, one whose items the build
-// sets in (itemMark): its front matter says so, which paged-circulars.html
+// sets in (itemsMark): its front matter says so, which paged-circulars.html
 // reads, and its run holds none of the views it shows, which it no longer
 // reads (its items are its only views).
 func (p *Page) SetItemsIn() {
@@ -202,7 +202,7 @@ func (fr *framer) take(out *Output, lang string) func(name string, data []byte) 
 		case bytes.HasPrefix(data, []byte(framedMark)):
 			how = inFrame
 			data, err = fr.fill(lang, data)
-		case bytes.Contains(data, []byte(itemMark)):
+		case bytes.Contains(data, []byte(itemsMark)):
 			how = withItems
 			data, err = fr.setItems(lang, data)
 		}
@@ -275,38 +275,40 @@ func (fr *framer) setCards(lang string, main []byte) ([]byte, error) {
 	}
 }
 
-// setItems is page with each itemMark replaced by the item of the
-// circular it names, in lang: its card set in its wrapping, both rendered
-// by the cards' runs before this run (cards.go), which render the card
-// and the item of every circular a page shows.
+// setItems is page with each itemsMark replaced by the items of the
+// circulars it names, in lang: each its card set in its wrapping, both
+// rendered by the cards' runs before this run (cards.go), which render
+// the card and the item of every circular a page shows.
 func (fr *framer) setItems(lang string, page []byte) ([]byte, error) {
 	out := make([]byte, 0, len(page)+30*4096) // (a page of 30 items)
 	rest := page
 	for {
-		before, after, ok := bytes.Cut(rest, []byte(itemMark))
+		before, after, ok := bytes.Cut(rest, []byte(itemsMark))
 		out = append(out, before...)
 		if !ok {
 			return out, nil
 		}
-		slug, next, ok := bytes.Cut(after, []byte("-->"))
+		names, next, ok := bytes.Cut(after, []byte("-->"))
 		if !ok {
-			return nil, fmt.Errorf("a list page has %s without its end", itemMark)
+			return nil, fmt.Errorf("a list page has %s without its end", itemsMark)
 		}
-		item, err := fr.cards.Read(itemName(lang, string(slug)))
-		if err != nil {
-			return nil, fmt.Errorf("the list item of %s, which the page shows: %w", slug, err)
+		for _, slug := range strings.Fields(string(names)) {
+			item, err := fr.cards.Read(itemName(lang, slug))
+			if err != nil {
+				return nil, fmt.Errorf("the list item of %s, which the page shows: %w", slug, err)
+			}
+			card, err := fr.cards.Read(cardName(lang, slug))
+			if err != nil {
+				return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
+			}
+			// (the sentinel is the item's last text: a circular's own
+			// words in its fields, before it, are never mistaken for it)
+			at := bytes.LastIndex(item, []byte(ItemCard))
+			if at < 0 {
+				return nil, fmt.Errorf("the list item of %s has no %s where its card goes", slug, ItemCard)
+			}
+			out = append(append(append(out, item[:at]...), card...), item[at+len(ItemCard):]...)
 		}
-		card, err := fr.cards.Read(cardName(lang, string(slug)))
-		if err != nil {
-			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
-		}
-		// (the sentinel is the item's last text: a circular's own words
-		// in its fields, before it, are never mistaken for it)
-		at := bytes.LastIndex(item, []byte(ItemCard))
-		if at < 0 {
-			return nil, fmt.Errorf("the list item of %s has no %s where its card goes", slug, ItemCard)
-		}
-		out = append(append(append(out, item[:at]...), card...), item[at+len(ItemCard):]...)
 		rest = next
 	}
 }

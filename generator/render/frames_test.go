@@ -149,7 +149,7 @@ func TestFramerTake(t *testing.T) {
 	}
 }
 
-// TestFramerSetItems: a list page's item marks are replaced by each
+// TestFramerSetItems: a list page's items mark is replaced by each
 // circular's item in the page's language with its card set in, the page
 // is counted, and a missing item or card, or a mark without its end,
 // fails naming the page.
@@ -166,8 +166,8 @@ func TestFramerSetItems(t *testing.T) {
 	defer cards.Close()
 	// a's fields hold the sentinel's words: only the last is the card's place
 	for name, data := range map[string]string{
-		cardName("hi", "a-1"): "<article>A</article>", itemName("hi", "a-1"): `<div data-fields="` + ItemCard + `">` + ItemCard + `</div>`,
-		cardName("hi", "b-2"): "<article>B</article>", itemName("hi", "b-2"): `<div data-fields="b">` + ItemCard + `</div>`,
+		cardName("hi", "a-1"): "<article>A</article>", itemName("hi", "a-1"): "\n  " + `<div data-fields="` + ItemCard + `">` + ItemCard + `</div>`,
+		cardName("hi", "b-2"): "<article>B</article>", itemName("hi", "b-2"): "\n  " + `<div data-fields="b">` + ItemCard + `</div>`,
 		cardName("", "a-1"): "<article>A en</article>", itemName("", "a-1"): `<div data-fields="en">` + ItemCard + `</div>`,
 		cardName("hi", "c-3"): "<article>C</article>",
 		itemName("hi", "d-4"): `<div data-fields="d">` + ItemCard + `</div>`,
@@ -178,11 +178,11 @@ func TestFramerSetItems(t *testing.T) {
 		}
 	}
 	fr := newFramer(cards)
-	page := "<main><div data-list>\n  " + itemMark + "a-1-->\n  " + itemMark + "b-2-->\n</div></main>"
+	page := "<main><div data-list>" + itemsMark + "a-1 b-2-->\n</div></main>"
 	if err := fr.take(out, "hi")("hi/circulars/page/2/index.html", []byte(page)); err != nil {
 		t.Fatal(err)
 	}
-	want := "<main><div data-list>\n  " + `<div data-fields="` + ItemCard + `"><article>A</article></div>` + "\n  " + `<div data-fields="b"><article>B</article></div>` + "\n</div></main>"
+	want := "<main><div data-list>" + "\n  " + `<div data-fields="` + ItemCard + `"><article>A</article></div>` + "\n  " + `<div data-fields="b"><article>B</article></div>` + "\n</div></main>"
 	got, err := os.ReadFile(filepath.Join(dir, "staging", "hi/circulars/page/2/index.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +198,7 @@ func TestFramerSetItems(t *testing.T) {
 		{"no item", "hi", strings.Replace(page, "a-1", "c-3", 1), "the list item of c-3"},
 		{"no card", "hi", strings.Replace(page, "a-1", "d-4", 1), "the card of d-4"},
 		{"no place for the card", "hi", strings.Replace(page, "a-1", "e-5", 1), "no " + ItemCard},
-		{"mark unended", "hi", strings.Replace(page, "b-2-->", "b-2", 1), itemMark + " without its end"},
+		{"mark unended", "hi", strings.Replace(page, "b-2-->", "b-2", 1), itemsMark + " without its end"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
