@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -252,27 +253,13 @@ func (fr *framer) setCards(lang string, main []byte) ([]byte, error) {
 	if !bytes.Contains(main, []byte(cardsMark)) {
 		return main, nil
 	}
-	var out []byte
-	rest := main
-	for {
-		before, after, ok := bytes.Cut(rest, []byte(cardsMark))
-		out = append(out, before...)
-		if !ok {
-			return out, nil
+	return fillMarks(main, cardsMark, "a framed page", func(out []byte, slug string) ([]byte, error) {
+		card, err := fr.cards.Read(cardName(lang, slug))
+		if err != nil {
+			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
 		}
-		names, next, ok := bytes.Cut(after, []byte("-->"))
-		if !ok {
-			return nil, fmt.Errorf("a framed page has %s without its end", cardsMark)
-		}
-		for _, slug := range strings.Fields(string(names)) {
-			card, err := fr.cards.Read(cardName(lang, slug))
-			if err != nil {
-				return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
-			}
-			out = append(out, card...)
-		}
-		rest = next
-	}
+		return append(out, card...), nil
+	})
 }
 
 // setItems is page with each itemsMark replaced by the items of the
@@ -280,34 +267,48 @@ func (fr *framer) setCards(lang string, main []byte) ([]byte, error) {
 // rendered by the cards' runs before this run (cards.go), which render
 // the card and the item of every circular a page shows.
 func (fr *framer) setItems(lang string, page []byte) ([]byte, error) {
-	out := make([]byte, 0, len(page)+30*4096) // (a page of 30 items)
+	return fillMarks(page, itemsMark, "a list page", func(out []byte, slug string) ([]byte, error) {
+		item, err := fr.cards.Read(itemName(lang, slug))
+		if err != nil {
+			return nil, fmt.Errorf("the list item of %s, which the page shows: %w", slug, err)
+		}
+		card, err := fr.cards.Read(cardName(lang, slug))
+		if err != nil {
+			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
+		}
+		// (the sentinel is the item's last text: a circular's own words
+		// in its fields, before it, are never mistaken for it)
+		at := bytes.LastIndex(item, []byte(ItemCard))
+		if at < 0 {
+			return nil, fmt.Errorf("the list item of %s has no %s where its card goes", slug, ItemCard)
+		}
+		return append(append(append(out, item[:at]...), card...), item[at+len(ItemCard):]...), nil
+	})
+}
+
+// fillMarks is page with each mark ("MARK SLUG SLUG-->") replaced by what
+// add appends for each slug it names, in order; what says what the page
+// is, for the error of a mark without its end.
+func fillMarks(page []byte, mark, what string, add func(out []byte, slug string) ([]byte, error)) ([]byte, error) {
+	out := make([]byte, 0, len(page))
 	rest := page
 	for {
-		before, after, ok := bytes.Cut(rest, []byte(itemsMark))
+		before, after, ok := bytes.Cut(rest, []byte(mark))
 		out = append(out, before...)
 		if !ok {
 			return out, nil
 		}
 		names, next, ok := bytes.Cut(after, []byte("-->"))
 		if !ok {
-			return nil, fmt.Errorf("a list page has %s without its end", itemsMark)
+			return nil, fmt.Errorf("%s has %s without its end", what, mark)
 		}
-		for _, slug := range strings.Fields(string(names)) {
-			item, err := fr.cards.Read(itemName(lang, slug))
-			if err != nil {
-				return nil, fmt.Errorf("the list item of %s, which the page shows: %w", slug, err)
+		slugs := strings.Fields(string(names))
+		out = slices.Grow(out, len(slugs)*4096+len(rest)) // (a card is some 3 KB)
+		for _, slug := range slugs {
+			var err error
+			if out, err = add(out, slug); err != nil {
+				return nil, err
 			}
-			card, err := fr.cards.Read(cardName(lang, slug))
-			if err != nil {
-				return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
-			}
-			// (the sentinel is the item's last text: a circular's own
-			// words in its fields, before it, are never mistaken for it)
-			at := bytes.LastIndex(item, []byte(ItemCard))
-			if at < 0 {
-				return nil, fmt.Errorf("the list item of %s has no %s where its card goes", slug, ItemCard)
-			}
-			out = append(append(append(out, item[:at]...), card...), item[at+len(ItemCard):]...)
 		}
 		rest = next
 	}

@@ -83,16 +83,7 @@ func isFrame(name, slug string) bool {
 // without its frame or a card, or not as the templates write one, fails
 // and names the page.
 func TestFramerTake(t *testing.T) {
-	dir := t.TempDir()
-	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cards, err := CreatePack(filepath.Join(dir, "cards.pack"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cards.Close()
+	dir, out, cards := framerTest(t)
 	for _, c := range []struct{ lang, slug, html string }{{"hi", "a-1", "<div>A</div>"}, {"hi", "b-2", "<div>B</div>"}, {"", "a-1", "<div>A en</div>"}} {
 		if err := cards.Add(cardName(c.lang, c.slug), []byte(c.html)); err != nil {
 			t.Fatal(err)
@@ -154,16 +145,7 @@ func TestFramerTake(t *testing.T) {
 // is counted, and a missing item or card, or a mark without its end,
 // fails naming the page.
 func TestFramerSetItems(t *testing.T) {
-	dir := t.TempDir()
-	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cards, err := CreatePack(filepath.Join(dir, "cards.pack"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cards.Close()
+	dir, out, cards := framerTest(t)
 	// a's fields hold the sentinel's words: only the last is the card's place
 	for name, data := range map[string]string{
 		cardName("hi", "a-1"): "<article>A</article>", itemName("hi", "a-1"): "\n  " + `<div data-fields="` + ItemCard + `">` + ItemCard + `</div>`,
@@ -208,4 +190,21 @@ func TestFramerSetItems(t *testing.T) {
 			}
 		})
 	}
+}
+
+// framerTest is a temporary folder, an output staged in it and an empty
+// pack of cards, closed when t ends.
+func framerTest(t *testing.T) (string, *Output, *Pack) {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := CreatePack(filepath.Join(dir, "cards.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cards.Close() })
+	return dir, out, cards
 }
