@@ -277,10 +277,11 @@ func (run Run) shown(views Views) map[int]bool {
 
 // partition splits pages into runs of at most size pages that read at
 // most 2·size views between them: a run's data holds the views all its
-// pages read (a list page whose items are set in reads none). Pages go in the order of the first view each
-// shows, so that the pages of different lists showing the same circulars
-// (/circulars/page/7, /search/page/7, /circulars/rbi/page/4…) share a run
-// rather than each run needing most of the catalog's views.
+// pages read (a list page whose items are set in reads none). Pages go
+// in the order of the first view each shows, so that the pages of
+// different lists showing the same circulars (/circulars/page/7,
+// /search/page/7, /circulars/rbi/page/4…) share a run rather than each
+// run needing most of the catalog's views.
 func partition(pages []Page, index map[string]int, size int) [][]Page {
 	first := func(p Page) int {
 		at := len(index)
