@@ -250,9 +250,6 @@ func (fr *framer) fill(lang string, data []byte) ([]byte, error) {
 // in lang: each rendered by the cards' runs before this run, which
 // render every card a page shows.
 func (fr *framer) setCards(lang string, main []byte) ([]byte, error) {
-	if !bytes.Contains(main, []byte(cardsMark)) {
-		return main, nil
-	}
 	return fillMarks(main, cardsMark, "a framed page", func(out []byte, slug string) ([]byte, error) {
 		card, err := fr.cards.Read(cardName(lang, slug))
 		if err != nil {
@@ -287,9 +284,13 @@ func (fr *framer) setItems(lang string, page []byte) ([]byte, error) {
 }
 
 // fillMarks is page with each mark ("MARK SLUG SLUG-->") replaced by what
-// add appends for each slug it names, in order; what says what the page
-// is, for the error of a mark without its end.
+// add appends for each slug it names, in order (page itself when it has
+// none); what says what the page is, for the error of a mark without its
+// end.
 func fillMarks(page []byte, mark, what string, add func(out []byte, slug string) ([]byte, error)) ([]byte, error) {
+	if !bytes.Contains(page, []byte(mark)) {
+		return page, nil
+	}
 	out := make([]byte, 0, len(page))
 	rest := page
 	for {

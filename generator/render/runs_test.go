@@ -139,7 +139,7 @@ func TestPartition(t *testing.T) {
 	var pages []Page
 	for _, list := range []string{"a", "b"} { // two lists of the same circulars, 2 a page
 		for i := 0; i < 20; i += 2 {
-			pages = append(pages, Page{File: fmt.Sprintf("%s/%d", list, i), Front: map[string]any{}, Shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
+			pages = append(pages, Page{File: fmt.Sprintf("%s/%d", list, i), Shows: []string{fmt.Sprint(i), fmt.Sprint(i + 1)}})
 		}
 	}
 	runs := partition(pages, index, 3)
