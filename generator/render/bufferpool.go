@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/gohugoio/hugo/bufferpool"
 )
@@ -35,5 +36,29 @@ func dropLargeBuffers() {
 	}
 	for _, b := range keep {
 		bufferpool.PutBuffer(b)
+	}
+}
+
+// pageBuffers hold the pages Hugo publishes (publishedFile) and what the
+// build makes of them before they are written (a frame filled, the
+// cards and items set in: frames.go), reused from page to page. Each
+// page was three to five new slices of its size: at 10,000 circulars
+// 5.3 GB of the build's 15 GB of allocations, which the collector paid
+// for in cycles, each marking the whole live heap.
+var pageBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// pageBuffer is an empty buffer of pageBuffers, for putPageBuffer once
+// nothing holds its bytes.
+func pageBuffer() *[]byte {
+	b := pageBuffers.Get().(*[]byte)
+	*b = (*b)[:0]
+	return b
+}
+
+// putPageBuffer gives b back to pageBuffers, unless it grew past
+// largeBuffer (a page is under 300 KB; a larger file is rare).
+func putPageBuffer(b *[]byte) {
+	if cap(*b) <= largeBuffer {
+		pageBuffers.Put(b)
 	}
 }

@@ -141,12 +141,12 @@ func parseFrame(slug string, page []byte) (*frame, error) {
 
 // fill is the page in f of title (escaped), path segment, main and
 // scripts.
-func (f *frame) fill(title, segment, main, scripts []byte) []byte {
+func (f *frame) fill(out, title, segment, main, scripts []byte) []byte {
 	n := f.size
 	for _, s := range f.slots {
 		n += len(f.value(s, title, segment, main, scripts))
 	}
-	out := make([]byte, 0, n)
+	out = slices.Grow(out, n)
 	for i, s := range f.slots {
 		out = append(out, f.parts[i]...)
 		out = append(out, f.value(s, title, segment, main, scripts)...)
@@ -184,11 +184,15 @@ func frameOf(name string) (string, bool) {
 }
 
 // take is where a run in lang publishes into out: a frame is kept, a
-// framed page published in its frame, anything else as it is.
+// framed page published in its frame, anything else as it is. What it
+// makes of a page is made in buffers of pageBuffers, given back once the
+// page is written.
 func (fr *framer) take(out *Output, lang string) func(name string, data []byte) error {
 	return func(name string, data []byte) error {
 		if slug, ok := frameOf(name); ok {
-			f, err := parseFrame(slug, data)
+			// (the frame keeps parts of the page: its own copy, as data's
+			// buffer is reused once this returns)
+			f, err := parseFrame(slug, bytes.Clone(data))
 			if err != nil {
 				return err
 			}
@@ -202,10 +206,15 @@ func (fr *framer) take(out *Output, lang string) func(name string, data []byte) 
 		switch {
 		case bytes.HasPrefix(data, []byte(framedMark)):
 			how = inFrame
-			data, err = fr.fill(lang, data)
+			page, main := pageBuffer(), pageBuffer()
+			defer putPageBuffer(page)
+			defer putPageBuffer(main)
+			data, err = fr.fill(page, main, lang, data)
 		case bytes.Contains(data, []byte(itemsMark)):
 			how = withItems
-			data, err = fr.setItems(lang, data)
+			page := pageBuffer()
+			defer putPageBuffer(page)
+			data, err = fr.setItems(page, lang, data)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -214,8 +223,9 @@ func (fr *framer) take(out *Output, lang string) func(name string, data []byte) 
 	}
 }
 
-// fill is the framed page data in its frame.
-func (fr *framer) fill(lang string, data []byte) ([]byte, error) {
+// fill is the framed page data in its frame, made in into; its main,
+// the cards set in, is made in main.
+func (fr *framer) fill(into, main *[]byte, lang string, data []byte) ([]byte, error) {
 	line, body, ok := bytes.Cut(data[len(framedMark):], []byte("-->\n"))
 	if !ok {
 		return nil, fmt.Errorf("a framed page's first line does not end")
@@ -229,7 +239,7 @@ func (fr *framer) fill(lang string, data []byte) ([]byte, error) {
 	if !pageSegment.Match(segment) {
 		return nil, fmt.Errorf("a framed page's path %q does not end in a slug", pagePath)
 	}
-	main, scripts, ok := bytes.Cut(body, []byte(scriptsMark))
+	body, scripts, ok := bytes.Cut(body, []byte(scriptsMark))
 	if !ok {
 		return nil, fmt.Errorf("a framed page has no %s", scriptsMark)
 	}
@@ -239,59 +249,63 @@ func (fr *framer) fill(lang string, data []byte) ([]byte, error) {
 	if f == nil {
 		return nil, fmt.Errorf("no frame %s in language %q (the site's own run renders one for each regulator's pages)", slug, lang)
 	}
-	main, err := fr.setCards(lang, main)
+	body, err := fr.setCards(main, lang, body)
 	if err != nil {
 		return nil, err
 	}
-	return f.fill(title, segment, main, scripts), nil
+	*into = f.fill(*into, title, segment, body, scripts)
+	return *into, nil
 }
 
 // setCards is main with each cardsMark replaced by the cards it names,
-// in lang: each rendered by the cards' runs before this run, which
-// render every card a page shows.
-func (fr *framer) setCards(lang string, main []byte) ([]byte, error) {
-	return fillMarks(main, cardsMark, "a framed page", func(out []byte, slug string) ([]byte, error) {
-		card, err := fr.cards.Read(cardName(lang, slug))
+// in lang, made in into: each rendered by the cards' runs before this
+// run, which render every card a page shows.
+func (fr *framer) setCards(into *[]byte, lang string, main []byte) ([]byte, error) {
+	return fillMarks(into, main, cardsMark, "a framed page", func(out []byte, slug string) ([]byte, error) {
+		out, err := fr.cards.AppendTo(out, cardName(lang, slug))
 		if err != nil {
 			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
 		}
-		return append(out, card...), nil
+		return out, nil
 	})
 }
 
 // setItems is page with each itemsMark replaced by the items of the
-// circulars it names, in lang: each its card set in its wrapping, both
-// rendered by the cards' runs before this run (cards.go), which render
-// the card and the item of every circular a page shows.
-func (fr *framer) setItems(lang string, page []byte) ([]byte, error) {
-	return fillMarks(page, itemsMark, "a list page", func(out []byte, slug string) ([]byte, error) {
-		item, err := fr.cards.Read(itemName(lang, slug))
-		if err != nil {
+// circulars it names, in lang, made in into: each its card set in its
+// wrapping, both rendered by the cards' runs before this run (cards.go),
+// which render the card and the item of every circular a page shows.
+func (fr *framer) setItems(into *[]byte, lang string, page []byte) ([]byte, error) {
+	item := pageBuffer() // (each item in turn)
+	defer putPageBuffer(item)
+	return fillMarks(into, page, itemsMark, "a list page", func(out []byte, slug string) ([]byte, error) {
+		var err error
+		if *item, err = fr.cards.AppendTo((*item)[:0], itemName(lang, slug)); err != nil {
 			return nil, fmt.Errorf("the list item of %s, which the page shows: %w", slug, err)
-		}
-		card, err := fr.cards.Read(cardName(lang, slug))
-		if err != nil {
-			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
 		}
 		// (the sentinel is the item's last text: a circular's own words
 		// in its fields, before it, are never mistaken for it)
-		at := bytes.LastIndex(item, []byte(ItemCard))
+		at := bytes.LastIndex(*item, []byte(ItemCard))
 		if at < 0 {
 			return nil, fmt.Errorf("the list item of %s has no %s where its card goes", slug, ItemCard)
 		}
-		return append(append(append(out, item[:at]...), card...), item[at+len(ItemCard):]...), nil
+		out = append(out, (*item)[:at]...)
+		if out, err = fr.cards.AppendTo(out, cardName(lang, slug)); err != nil {
+			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
+		}
+		return append(out, (*item)[at+len(ItemCard):]...), nil
 	})
 }
 
 // fillMarks is page with each mark ("MARK SLUG SLUG-->") replaced by what
-// add appends for each slug it names, in order (page itself when it has
-// none); what says what the page is, for the error of a mark without its
-// end.
-func fillMarks(page []byte, mark, what string, add func(out []byte, slug string) ([]byte, error)) ([]byte, error) {
+// add appends for each slug it names, in order, made in into (page itself
+// when it has none); what says what the page is, for the error of a mark
+// without its end.
+func fillMarks(into *[]byte, page []byte, mark, what string, add func(out []byte, slug string) ([]byte, error)) ([]byte, error) {
 	if !bytes.Contains(page, []byte(mark)) {
 		return page, nil
 	}
-	out := make([]byte, 0, len(page))
+	out := (*into)[:0]
+	defer func() { *into = out[:0] }() // (grown, for the next page)
 	rest := page
 	for {
 		before, after, ok := bytes.Cut(rest, []byte(mark))
@@ -304,7 +318,7 @@ func fillMarks(page []byte, mark, what string, add func(out []byte, slug string)
 			return nil, fmt.Errorf("%s has %s without its end", what, mark)
 		}
 		slugs := strings.Fields(string(names))
-		out = slices.Grow(out, len(slugs)*4096+len(rest)) // (a card is some 3 KB)
+		out = slices.Grow(out, len(slugs)*4096+len(next)) // (a card is some 3 KB)
 		for _, slug := range slugs {
 			var err error
 			if out, err = add(out, slug); err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
-	"github.com/spf13/afero/mem"
 )
 
 // Manifest lists what a build published, kept beside the output
@@ -513,7 +511,7 @@ func (p *Output) publishRendered(name string, data []byte, how setIn) error {
 }
 
 func (f publishFs) Create(name string) (afero.File, error) {
-	return &publishedFile{File: mem.NewFileHandle(mem.CreateFile(name)), take: f.take, name: name}, nil
+	return &publishedFile{buf: pageBuffer(), take: f.take, name: name}, nil
 }
 
 func (f publishFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
@@ -527,37 +525,72 @@ func (f publishFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File
 func (f publishFs) Mkdir(string, os.FileMode) error    { return nil }
 func (f publishFs) MkdirAll(string, os.FileMode) error { return nil }
 
-// publishedFile is an in-memory file taken when closed.
+// publishedFile is a file Hugo writes, held in a buffer of pageBuffers
+// and handed to take when closed; the buffer goes back to the pool once
+// take returns, so take must not keep the bytes it is given. Hugo only
+// writes such a file and closes it (publisher.DestinationPublisher), so
+// reading it is refused rather than half supported.
 type publishedFile struct {
-	*mem.File
+	buf  *[]byte // nil once closed
 	take func(name string, data []byte) error
 	name string
-	once sync.Once
 	err  error
 }
 
+var _ afero.File = (*publishedFile)(nil)
+
+var errWriteOnly = errors.New("a file being published is written only")
+
+func (f *publishedFile) Write(p []byte) (int, error) {
+	if f.buf == nil {
+		return 0, fs.ErrClosed
+	}
+	*f.buf = append(*f.buf, p...)
+	return len(p), nil
+}
+
+func (f *publishedFile) WriteString(s string) (int, error) {
+	if f.buf == nil {
+		return 0, fs.ErrClosed
+	}
+	*f.buf = append(*f.buf, s...)
+	return len(s), nil
+}
+
 func (f *publishedFile) Close() error {
-	f.once.Do(func() {
-		if _, err := f.File.Seek(0, io.SeekStart); err != nil {
-			f.err = err
-			return
-		}
-		// read in one piece, not grown from 512 bytes up (pages are large)
-		st, err := f.File.Stat()
-		if err != nil {
-			f.err = err
-			return
-		}
-		data := make([]byte, st.Size())
-		if _, err := io.ReadFull(f.File, data); err != nil {
-			f.err = err
-			return
-		}
-		f.File.Close()
-		f.err = f.take(f.name, data)
-	})
+	if f.buf == nil {
+		return f.err // (closed already: Hugo's publisher defers a second close)
+	}
+	f.err = f.take(f.name, *f.buf)
+	putPageBuffer(f.buf)
+	f.buf = nil
 	return f.err
 }
+
+func (f *publishedFile) Name() string { return f.name }
+func (f *publishedFile) Sync() error  { return nil }
+
+func (f *publishedFile) Stat() (os.FileInfo, error) {
+	if f.buf == nil {
+		return nil, fs.ErrClosed
+	}
+	return fileInfo{name: filepath.Base(f.name), size: int64(len(*f.buf))}, nil
+}
+
+func (f *publishedFile) Truncate(size int64) error {
+	if f.buf == nil || size < 0 || size > int64(len(*f.buf)) {
+		return errWriteOnly
+	}
+	*f.buf = (*f.buf)[:size]
+	return nil
+}
+
+func (f *publishedFile) Read([]byte) (int, error)           { return 0, errWriteOnly }
+func (f *publishedFile) ReadAt([]byte, int64) (int, error)  { return 0, errWriteOnly }
+func (f *publishedFile) WriteAt([]byte, int64) (int, error) { return 0, errWriteOnly }
+func (f *publishedFile) Seek(int64, int) (int64, error)     { return 0, errWriteOnly }
+func (f *publishedFile) Readdir(int) ([]os.FileInfo, error) { return nil, errWriteOnly }
+func (f *publishedFile) Readdirnames(int) ([]string, error) { return nil, errWriteOnly }
 
 // Has says the build has the file name (slash-separated, under the
 // output), not empty.

@@ -2,6 +2,8 @@ package render
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -254,5 +256,58 @@ func TestMkdirFor(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(root, "d", "index.html", "x"), nil, 0o644); err == nil {
 			t.Error("a file written under a file")
 		}
+	}
+}
+
+// TestPublishedFile: a file Hugo publishes is handed to take whole when
+// closed, once (a second Close says the same), and then refuses writes;
+// it cannot be read.
+func TestPublishedFile(t *testing.T) {
+	var took []string
+	fail := errors.New("take failed")
+	pub := publishFs{take: func(name string, data []byte) error {
+		took = append(took, name+"="+string(data))
+		if name == "bad.html" {
+			return fail
+		}
+		return nil
+	}}
+	f, err := pub.Create("a/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("<p>")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("A</p>"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := f.Stat(); err != nil || st.Size() != 8 || f.Name() != "a/index.html" {
+		t.Errorf("Stat = %v, %v, name %q; want 8 bytes of a/index.html", st, err, f.Name())
+	}
+	if _, err := f.Read(make([]byte, 8)); err == nil {
+		t.Error("a file being published was read")
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if _, err := f.Write([]byte("x")); !errors.Is(err, fs.ErrClosed) {
+		t.Errorf("Write after Close: %v, want fs.ErrClosed", err)
+	}
+	bad, err := pub.Create("bad.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bad.Close(); !errors.Is(err, fail) {
+		t.Errorf("Close = %v, want take's error", err)
+	}
+	if err := bad.Close(); !errors.Is(err, fail) {
+		t.Errorf("second Close = %v, want take's error again", err)
+	}
+	if diff := cmp.Diff([]string{"a/index.html=<p>A</p>", "bad.html="}, took); diff != "" {
+		t.Errorf("taken (-want +got):\n%s", diff)
 	}
 }

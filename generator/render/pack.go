@@ -1,16 +1,18 @@
 package render
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/afero"
-	"github.com/spf13/afero/mem"
 )
 
 // Pack is one file on disk holding many small files one after the other,
@@ -121,6 +123,21 @@ func (p *Pack) Read(name string) ([]byte, error) {
 	return p.readSpan(s)
 }
 
+// AppendTo appends the bytes of the file name to out, read into its
+// room (grown as needed) rather than a slice of their own.
+func (p *Pack) AppendTo(out []byte, name string) ([]byte, error) {
+	s, ok := p.find(name)
+	if !ok {
+		return out, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	at := len(out)
+	out = slices.Grow(out, int(s.n))[:at+int(s.n)]
+	if _, err := p.f.ReadAt(out[at:], s.off); err != nil {
+		return out[:at], err
+	}
+	return out, nil
+}
+
 func (p *Pack) Close() error { return p.f.Close() }
 
 // packFs is fs with the files under the folder dir (an absolute path)
@@ -146,14 +163,7 @@ func (f packFs) Open(name string) (afero.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	file := mem.NewFileHandle(mem.CreateFile(name))
-	if _, err := file.Write(data); err != nil {
-		return nil, err
-	}
-	if _, err := file.Seek(0, 0); err != nil {
-		return nil, err
-	}
-	return file, nil
+	return &packedFile{Reader: bytes.NewReader(data), name: name, info: fileInfo{name: filepath.Base(name), size: int64(len(data))}}, nil
 }
 
 func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
@@ -190,7 +200,7 @@ func (f packFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
 // stat describes name when it is the pack's folder or under it (ok).
 func (f packFs) stat(name string) (fi os.FileInfo, ok bool, err error) {
 	if filepath.Clean(name) == f.dir {
-		return packedInfo{name: filepath.Base(name), dir: true}, true, nil
+		return fileInfo{name: filepath.Base(name), dir: true}, true, nil
 	}
 	rest, ok := f.in(name)
 	if !ok {
@@ -200,24 +210,48 @@ func (f packFs) stat(name string) (fi os.FileInfo, ok bool, err error) {
 	if !found {
 		return nil, true, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
-	return packedInfo{name: filepath.Base(name), size: s.n}, true, nil
+	return fileInfo{name: filepath.Base(name), size: s.n}, true, nil
 }
 
-// packedInfo describes a file of a pack, or its folder.
-type packedInfo struct {
+// packedFile is a file of a pack opened: read from its bytes, which the
+// pack read once (a file in memory would copy them again).
+type packedFile struct {
+	*bytes.Reader
+	name string
+	info fileInfo
+}
+
+var _ afero.File = (*packedFile)(nil)
+
+var errReadOnly = errors.New("a file of a pack is read only")
+
+func (f *packedFile) Name() string                       { return f.name }
+func (f *packedFile) Stat() (os.FileInfo, error)         { return f.info, nil }
+func (f *packedFile) Close() error                       { return nil }
+func (f *packedFile) Sync() error                        { return nil }
+func (f *packedFile) Readdir(int) ([]os.FileInfo, error) { return nil, errReadOnly }
+func (f *packedFile) Readdirnames(int) ([]string, error) { return nil, errReadOnly }
+func (f *packedFile) Truncate(int64) error               { return errReadOnly }
+func (f *packedFile) Write([]byte) (int, error)          { return 0, errReadOnly }
+func (f *packedFile) WriteAt([]byte, int64) (int, error) { return 0, errReadOnly }
+func (f *packedFile) WriteString(string) (int, error)    { return 0, errReadOnly }
+
+// fileInfo describes a file the build holds itself (a pack's, or a page
+// being published: publishedFile), or a pack's folder.
+type fileInfo struct {
 	name string
 	size int64
 	dir  bool
 }
 
-func (i packedInfo) Name() string { return i.name }
-func (i packedInfo) Size() int64  { return i.size }
-func (i packedInfo) Mode() fs.FileMode {
+func (i fileInfo) Name() string { return i.name }
+func (i fileInfo) Size() int64  { return i.size }
+func (i fileInfo) Mode() fs.FileMode {
 	if i.dir {
 		return fs.ModeDir | 0o555
 	}
 	return 0o444
 }
-func (i packedInfo) ModTime() time.Time { return time.Time{} }
-func (i packedInfo) IsDir() bool        { return i.dir }
-func (i packedInfo) Sys() any           { return nil }
+func (i fileInfo) ModTime() time.Time { return time.Time{} }
+func (i fileInfo) IsDir() bool        { return i.dir }
+func (i fileInfo) Sys() any           { return nil }

@@ -55,6 +55,18 @@ func TestPack(t *testing.T) {
 			t.Errorf("read of a name never added: %v, want fs.ErrNotExist", err)
 		}
 	})
+	t.Run("AppendTo", func(t *testing.T) {
+		out := make([]byte, 0, 4)
+		out = append(out, "<hr>"...)
+		out, err := p.AppendTo(out, "c-7.html")
+		if err != nil || string(out) != "<hr><p>again</p>" {
+			t.Errorf("AppendTo = %q, %v; want the file after what out held", out, err)
+		}
+		out, err = p.AppendTo(out, "none.html")
+		if !errors.Is(err, fs.ErrNotExist) || string(out) != "<hr><p>again</p>" {
+			t.Errorf("AppendTo of a name never added = %q, %v; want out as it was and fs.ErrNotExist", out, err)
+		}
+	})
 }
 
 // TestPack_AddAll: files added together, across the writes' megabyte
@@ -148,6 +160,13 @@ func TestPackFs(t *testing.T) {
 	t.Run("ErrPermission", func(t *testing.T) {
 		if _, err := site.OpenFile(text, os.O_WRONLY|os.O_TRUNC, 0o644); !errors.Is(err, fs.ErrPermission) {
 			t.Errorf("OpenFile for writing: %v, want fs.ErrPermission", err)
+		}
+		f, err := site.Open(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte("x")); err == nil || f.Name() != text {
+			t.Errorf("an opened text's Write: %v, name %q; want an error, and %s", err, f.Name(), text)
 		}
 	})
 }
