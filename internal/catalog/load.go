@@ -454,7 +454,9 @@ func (l *loader) finish(f *fields) {
 // frontLine+n.
 func splitFrontMatter(data []byte) (front []byte, frontLine int, body []byte, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	if bytes.Contains(data, []byte("\r\n")) { // (ReplaceAll copies even what it leaves as it was)
+		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	}
 	if !bytes.HasPrefix(data, []byte("---\n")) {
 		return nil, 0, nil, errors.New("file must start with a '---' line opening the front matter")
 	}
