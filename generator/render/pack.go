@@ -1,9 +1,9 @@
 package render
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -159,11 +159,11 @@ func (f packFs) Open(name string) (afero.File, error) {
 	if !ok {
 		return f.Fs.Open(name)
 	}
-	data, err := f.p.Read(rest)
-	if err != nil {
-		return nil, err
+	s, ok := f.p.find(rest)
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	return &packedFile{Reader: bytes.NewReader(data), name: name, info: fileInfo{name: filepath.Base(name), size: int64(len(data))}}, nil
+	return &packedFile{SectionReader: io.NewSectionReader(f.p.f, s.off, s.n), name: name, info: fileInfo{name: filepath.Base(name), size: s.n}}, nil
 }
 
 func (f packFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
@@ -213,10 +213,11 @@ func (f packFs) stat(name string) (fi os.FileInfo, ok bool, err error) {
 	return fileInfo{name: filepath.Base(name), size: s.n}, true, nil
 }
 
-// packedFile is a file of a pack opened: read from its bytes, which the
-// pack read once (a file in memory would copy them again).
+// packedFile is a file of a pack opened: read from its place in the
+// pack's file, into the reader's own buffer (Hugo's readFile reads it
+// whole), not into one of its own first.
 type packedFile struct {
-	*bytes.Reader
+	*io.SectionReader
 	name string
 	info fileInfo
 }
