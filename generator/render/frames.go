@@ -47,6 +47,12 @@ const (
 	// as circular-list-item.html wraps it, which the cards' runs rendered
 	// (cards.go). A list page of 30 items is some 90 partial calls less.
 	itemsMark = "<!--regpulse:items "
+	// textMark stands in a framed page's main for the text of its
+	// circular ("<!--regpulse:text texts/NAME-->", the file readFile
+	// would read: TextsFolder), which the fill copies from the texts'
+	// pack straight into the page: readFile made three copies of each
+	// text, at 10,000 circulars a ninth of the build's allocations.
+	textMark = "<!--regpulse:text "
 )
 
 // FrameSlug is the slug of the frame of the pages of key (a regulator),
@@ -166,15 +172,18 @@ func (f *frame) value(s slot, title, segment, main, scripts []byte) []byte {
 	return scripts
 }
 
-// framer holds the frames of a build's runs, by language and slug, and
-// the cards its framed pages name.
+// framer holds the frames of a build's runs, by language and slug, the
+// cards its framed pages name and the texts they show.
 type framer struct {
 	mu     sync.RWMutex
 	frames map[string]*frame
 	cards  *Pack
+	texts  *Pack
 }
 
-func newFramer(cards *Pack) *framer { return &framer{frames: map[string]*frame{}, cards: cards} }
+func newFramer(cards, texts *Pack) *framer {
+	return &framer{frames: map[string]*frame{}, cards: cards, texts: texts}
+}
 
 // frameOf says whether name (slash-separated, under the output) is a
 // frame's page, and its slug.
@@ -206,10 +215,11 @@ func (fr *framer) take(out *Output, lang string) func(name string, data []byte) 
 		switch {
 		case bytes.HasPrefix(data, []byte(framedMark)):
 			how = inFrame
-			page, main := pageBuffer(), pageBuffer()
+			page, main, text := pageBuffer(), pageBuffer(), pageBuffer()
 			defer putPageBuffer(page)
 			defer putPageBuffer(main)
-			data, err = fr.fill(page, main, lang, data)
+			defer putPageBuffer(text)
+			data, err = fr.fill(page, main, text, lang, data)
 		case bytes.Contains(data, []byte(itemsMark)):
 			how = withItems
 			page := pageBuffer()
@@ -223,9 +233,9 @@ func (fr *framer) take(out *Output, lang string) func(name string, data []byte) 
 	}
 }
 
-// fill is the framed page data in its frame, made in into; its main,
-// the cards set in, is made in main.
-func (fr *framer) fill(into, main *[]byte, lang string, data []byte) ([]byte, error) {
+// fill is the framed page data in its frame, made in into; its main is
+// made in main with the cards set in, then in text with its text.
+func (fr *framer) fill(into, main, text *[]byte, lang string, data []byte) ([]byte, error) {
 	line, body, ok := bytes.Cut(data[len(framedMark):], []byte("-->\n"))
 	if !ok {
 		return nil, fmt.Errorf("a framed page's first line does not end")
@@ -249,8 +259,12 @@ func (fr *framer) fill(into, main *[]byte, lang string, data []byte) ([]byte, er
 	if f == nil {
 		return nil, fmt.Errorf("no frame %s in language %q (the site's own run renders one for each regulator's pages)", slug, lang)
 	}
+	// (the text last: a circular's own words are never taken for a mark)
 	body, err := fr.setCards(main, lang, body)
 	if err != nil {
+		return nil, err
+	}
+	if body, err = fr.setText(text, body); err != nil {
 		return nil, err
 	}
 	*into = f.fill(*into, title, segment, body, scripts)
@@ -265,6 +279,23 @@ func (fr *framer) setCards(into *[]byte, lang string, main []byte) ([]byte, erro
 		out, err := fr.cards.AppendTo(out, cardName(lang, slug))
 		if err != nil {
 			return nil, fmt.Errorf("the card of %s, which the page shows: %w", slug, err)
+		}
+		return out, nil
+	})
+}
+
+// setText is main with its textMark replaced by the text it names, made
+// in into: each circular's, rendered into the texts' pack before the runs
+// (the same in every language).
+func (fr *framer) setText(into *[]byte, main []byte) ([]byte, error) {
+	return fillMarks(into, main, textMark, "a framed page", func(out []byte, file string) ([]byte, error) {
+		name, ok := strings.CutPrefix(file, TextsFolder+"/")
+		if !ok {
+			return nil, fmt.Errorf("the text %s is not in %s/", file, TextsFolder)
+		}
+		out, err := fr.texts.AppendTo(out, name)
+		if err != nil {
+			return nil, fmt.Errorf("the text %s, which the page shows: %w", file, err)
 		}
 		return out, nil
 	})

@@ -83,13 +83,18 @@ func isFrame(name, slug string) bool {
 // without its frame or a card, or not as the templates write one, fails
 // and names the page.
 func TestFramerTake(t *testing.T) {
-	dir, out, cards := framerTest(t)
+	dir, out, cards, texts := framerTest(t)
 	for _, c := range []struct{ lang, slug, html string }{{"hi", "a-1", "<div>A</div>"}, {"hi", "b-2", "<div>B</div>"}, {"", "a-1", "<div>A en</div>"}} {
 		if err := cards.Add(cardName(c.lang, c.slug), []byte(c.html)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	fr := newFramer(cards)
+	// (a text's words that look like a mark of the build stay its words)
+	text := "<p>The text, " + cardsMark + "a-1--> as written.</p>"
+	if err := texts.Add("rbi-2024-7.html", []byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	fr := newFramer(cards, texts)
 	slug := FrameSlug("RBI")
 	take := fr.take(out, "hi")
 	if err := take("hi/circulars/"+slug+"/index.html", []byte(testFrame(slug))); err != nil {
@@ -98,13 +103,14 @@ func TestFramerTake(t *testing.T) {
 	if out.Has("hi/circulars/" + slug + "/index.html") {
 		t.Error("a frame was published")
 	}
-	framed := framedMark + slug + " /hi/circulars/rbi-2024-7/ A &amp; B &#43; C-->\n<article>Main<div>" + cardsMark + "a-1 b-2--></div></article>" + scriptsMark + `<script src="/a.js"></script>`
+	framed := framedMark + slug + " /hi/circulars/rbi-2024-7/ A &amp; B &#43; C-->\n<article>Main" + textMark + TextsFolder + "/rbi-2024-7.html-->" +
+		"<div>" + cardsMark + "a-1 b-2--></div></article>" + scriptsMark + `<script src="/a.js"></script>`
 	if err := take("hi/circulars/rbi-2024-7/index.html", []byte(framed)); err != nil {
 		t.Fatal(err)
 	}
 	want := `<!doctype html><title>A &amp; B &#43; C · Site</title>` +
 		`<link rel="canonical" href="https://x.test/hi/circulars/rbi-2024-7">` +
-		`<a href="/circulars/rbi-2024-7">English</a><main><article>Main<div><div>A</div><div>B</div></div></article></main>` +
+		`<a href="/circulars/rbi-2024-7">English</a><main><article>Main` + text + `<div><div>A</div><div>B</div></div></article></main>` +
 		`<footer></footer><script src="/a.js"></script>` + "\n</body>\n"
 	got, err := os.ReadFile(filepath.Join(dir, "staging", "hi/circulars/rbi-2024-7/index.html"))
 	if err != nil {
@@ -154,6 +160,9 @@ func TestFramerTake(t *testing.T) {
 		{"no title", framedMark + slug + "-->\nx" + scriptsMark, "hi", "names no frame, path and title"},
 		{"card not rendered", strings.Replace(framed, "b-2", "c-3", 1), "hi", "the card of c-3"},
 		{"cards mark unended", strings.Replace(framed, "b-2--></div>", "b-2</div>", 1), "hi", cardsMark + " without its end"},
+		{"text not rendered", strings.Replace(framed, "rbi-2024-7.html", "rbi-2024-9.html", 1), "hi", "the text " + TextsFolder + "/rbi-2024-9.html"},
+		{"text elsewhere", strings.Replace(framed, TextsFolder+"/rbi-2024-7.html", "rbi-2024-7.html", 1), "hi", "not in " + TextsFolder + "/"},
+		{"text mark unended", strings.Replace(framed, "rbi-2024-7.html-->", "rbi-2024-7.html", 1), "hi", textMark + " without its end"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,7 +179,7 @@ func TestFramerTake(t *testing.T) {
 // is counted, and a missing item or card, or a mark without its end,
 // fails naming the page.
 func TestFramerSetItems(t *testing.T) {
-	dir, out, cards := framerTest(t)
+	dir, out, cards, _ := framerTest(t)
 	// a's fields hold the sentinel's words: only the last is the card's place
 	for name, data := range map[string]string{
 		cardName("hi", "a-1"): "<article>A</article>", itemName("hi", "a-1"): "\n  " + `<div data-fields="` + ItemCard + `">` + ItemCard + `</div>`,
@@ -184,7 +193,7 @@ func TestFramerSetItems(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fr := newFramer(cards)
+	fr := newFramer(cards, nil)
 	page := "<main><div data-list>" + itemsMark + "a-1 b-2-->\n</div></main>"
 	if err := fr.take(out, "hi")("hi/circulars/page/2/index.html", []byte(page)); err != nil {
 		t.Fatal(err)
@@ -217,9 +226,9 @@ func TestFramerSetItems(t *testing.T) {
 	}
 }
 
-// framerTest is a temporary folder, an output staged in it and an empty
-// pack of cards, closed when t ends.
-func framerTest(t *testing.T) (string, *Output, *Pack) {
+// framerTest is a temporary folder, an output staged in it and empty
+// packs of cards and texts, closed when t ends.
+func framerTest(t *testing.T) (string, *Output, *Pack, *Pack) {
 	t.Helper()
 	dir := t.TempDir()
 	out, err := NewOutput(filepath.Join(dir, "public"), filepath.Join(dir, "staging"), "", nil)
@@ -231,5 +240,10 @@ func framerTest(t *testing.T) (string, *Output, *Pack) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cards.Close() })
-	return dir, out, cards
+	texts, err := CreatePack(filepath.Join(dir, "texts.pack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { texts.Close() })
+	return dir, out, cards, texts
 }

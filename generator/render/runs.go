@@ -113,7 +113,7 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 	if err := spillPages(ctx, w.pages, runs); err != nil {
 		return err
 	}
-	frames := newFramer(w.cards) // each language's, from its site's run on
+	frames := newFramer(w.cards, w.Texts) // each language's, from its site's run on
 	for i, run := range runs {
 		runs[i] = Run{} // its pages and shows let go once it has run
 		if err := ctx.Err(); err != nil {
