@@ -237,3 +237,20 @@ func TestHead(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendWords: appendWords writes what strings.Fields and a join with
+// single spaces make of s, after what dst held, and counts the words:
+// white space of every kind (Unicode's included), invalid UTF-8 and none.
+func FuzzAppendWords(f *testing.F) {
+	for _, s := range []string{"", " ", "one", "  two  words ", "tab\tand\nnew\r\nline", "no\u00a0break\u2003em\u0085next",
+		"\xffbad\x85 bytes\xe2\x80", "ünïcödé wörds", "\v\f", "a\u3000b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fields := strings.Fields(s)
+		got, n := appendWords([]byte("x|"), []byte(s))
+		if want := "x|" + strings.Join(fields, " "); string(got) != want || n != len(fields) {
+			t.Errorf("appendWords(%q) = %q, %d; want %q, %d", s, got, n, want, len(fields))
+		}
+	})
+}
