@@ -115,13 +115,7 @@ func (p *Pack) Has(name string) bool {
 }
 
 // Read returns the bytes of the file name.
-func (p *Pack) Read(name string) ([]byte, error) {
-	s, ok := p.find(name)
-	if !ok {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-	}
-	return p.readSpan(s)
-}
+func (p *Pack) Read(name string) ([]byte, error) { return p.AppendTo(nil, name) }
 
 // AppendTo appends the bytes of the file name to out, read into its
 // room (grown as needed) rather than a slice of their own.
