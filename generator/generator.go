@@ -7,7 +7,6 @@
 package generator
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -64,10 +63,14 @@ type Options struct {
 	// when this build's inputs are its inputs, its Catalog is this one's
 	// and the content is not loaded again.
 	LastResult *Result
-	// LastBuild is the folder of the last build when OutDir is a new one
-	// (serve's rebuilds, each into a new folder): what did not change since
-	// is hard-linked from it, not rendered or written again. Empty: the
-	// last build is OutDir itself.
+	// LastBuild is the folder of the last build when OutDir holds none
+	// (serve's first rebuild into the second of its two folders): what
+	// did not change since is hard-linked from it, not rendered or
+	// written again. When OutDir holds a build (its manifest), that
+	// build is the last one, however old, and LastBuild is not read: what
+	// changed since is written in place, file by file (at 100,000
+	// circulars, linking the 230,000 files of a new folder took 10 s of
+	// an edit's 20). Empty: the last build is OutDir's.
 	LastBuild string
 	// RunPages is how many circulars' or list pages one Hugo run renders
 	// (generator/render); 0 means render.RunPages.
@@ -264,7 +267,11 @@ func (b *build) load() error {
 	if b.scripts, err = templateScriptHashes(b.opts.TemplatesDir); err != nil {
 		return err
 	}
-	b.base = cmp.Or(b.opts.LastBuild, b.opts.OutDir)
+	// (a folder holding a build of its own is rebuilt in place, from it)
+	b.base = b.opts.OutDir
+	if b.opts.LastBuild != "" && !render.HasBuild(b.opts.OutDir) {
+		b.base = b.opts.LastBuild
+	}
 	// the manifest (at 100,000 circulars some 40 MB of JSON) is read
 	// while the record is read and the content folder stat'ed
 	last := later(func() *render.Manifest { return render.ReadManifest(b.base) })

@@ -155,6 +155,49 @@ func TestBuild_Rebuild(t *testing.T) {
 			}
 		}
 	})
+	// serve's rebuilds alternate between two folders: the second's first
+	// build links from the first; after that each builds in place over
+	// the build before last, whatever LastBuild says, writing only what
+	// changed since that build
+	t.Run("TwoFolders", func(t *testing.T) {
+		opts, out := setup(t)
+		twin := opts
+		twin.OutDir, twin.LastBuild = out+".b", out
+		rebuild(t, twin, true)
+		if !os.SameFile(stat(t, filepath.Join(out, page)), stat(t, filepath.Join(twin.OutDir, page))) {
+			t.Error("the second folder's first build wrote an unchanged page, not linked from the first")
+		}
+
+		appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA new paragraph.\n")
+		back := opts
+		back.LastBuild = twin.OutDir // the one served; out holds the build before it
+		keep, served := stat(t, filepath.Join(out, untouched)), stat(t, filepath.Join(twin.OutDir, page))
+		rebuild(t, back, false)
+		if !os.SameFile(keep, stat(t, filepath.Join(out, untouched))) {
+			t.Errorf("%s, whose bytes did not change, was written again: the folder was not rebuilt in place", untouched)
+		}
+		if diff := cmp.Diff(fresh(t, back), outputListing(t, out)); diff != "" {
+			t.Errorf("the folder rebuilt in place differs from a fresh build (-fresh +rebuilt):\n%s", diff)
+		}
+		// the one served, untouched: its page is the same file, without the edit
+		if !os.SameFile(served, stat(t, filepath.Join(twin.OutDir, page))) {
+			t.Error("the folder being served had a page replaced")
+		}
+		if got, err := os.ReadFile(filepath.Join(twin.OutDir, page)); err != nil || strings.Contains(string(got), "A new paragraph") {
+			t.Errorf("the folder being served changed (%v)", err)
+		}
+
+		// and the second folder, one build behind, catches up in place
+		twin.LastBuild = out
+		keep = stat(t, filepath.Join(twin.OutDir, untouched))
+		rebuild(t, twin, false)
+		if !os.SameFile(keep, stat(t, filepath.Join(twin.OutDir, untouched))) {
+			t.Errorf("%s was written again in the second folder", untouched)
+		}
+		if diff := cmp.Diff(outputListing(t, out), outputListing(t, twin.OutDir)); diff != "" {
+			t.Errorf("the two folders differ after each was built from the same inputs (-first +second):\n%s", diff)
+		}
+	})
 	// serve's rebuilds keep the last Result: with no input changed (the
 	// record knowing every content file) its catalog is taken as it is,
 	// and an edit of the same size is seen

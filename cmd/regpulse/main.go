@@ -358,9 +358,10 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		var last *generator.Result // the last rebuild's: Rebuild runs one at a time
 		go site.Rebuild(ctx, *every, kick, *public, func(ctx context.Context, dir string) error {
 			opts := b.options(dir)
-			// each rebuild is a new folder, swapped in for serving; what did
-			// not change is linked from the one served, and with no input
-			// changed the content is not loaded again
+			// each rebuild goes into the folder not served (web.Rebuild):
+			// in place over the site it holds, or, the first time, a new
+			// folder whose unchanged files are linked from the one served;
+			// with no input changed the content is not loaded again
 			opts.LastBuild, opts.LastResult = site.Dir(), last
 			if err := setStoredInputs(ctx, a.DB, &opts); err != nil {
 				return err

@@ -53,6 +53,18 @@ func ManifestPath(outDir string) string {
 	return filepath.Join(filepath.Dir(outDir), "."+filepath.Base(outDir)+".manifest.json")
 }
 
+// HasBuild says whether outDir holds a build: the folder and its
+// manifest are there (without reading the manifest: at 100,000
+// circulars some 40 MB).
+func HasBuild(outDir string) bool {
+	for _, p := range []string{outDir, ManifestPath(outDir)} {
+		if _, err := os.Stat(p); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // ReadManifest returns the manifest of outDir's last build, or nil when
 // there is none (or no outDir).
 func ReadManifest(outDir string) *Manifest {
@@ -253,9 +265,9 @@ func (m *Manifest) PageCount() int {
 // what the new build no longer has. Nothing reaches the output before
 // Commit, so a failed build leaves it untouched.
 //
-// The last build is the output itself, or (serve's rebuilds, each into a
-// new folder) the folder given as base: its unchanged files are then
-// hard-linked into the new one rather than written again.
+// The last build is the output itself, or (serve's first rebuild into
+// its second folder) the folder given as base: its unchanged files are
+// then hard-linked into the new one rather than written again.
 type Output struct {
 	outDir, staging string
 	base            string    // the folder the last build is in: outDir, or another
@@ -462,8 +474,9 @@ func (p *Output) Commit(inputs string, pages map[string]string) error {
 
 // PruneBeside removes the files kept beside an output folder in dir
 // (.public.manifest.json, the record RecordPath, a build's caches: a dot,
-// the folder's name, one of suffixes) whose folder is gone (serve removes
-// the folders its rebuilds replaced, not knowing of them).
+// the folder's name, one of suffixes) whose folder is gone (removed by
+// hand, or by a version of serve that made a new folder for each rebuild:
+// the build does not know who removed it).
 func PruneBeside(dir string, suffixes ...string) {
 	for _, suffix := range suffixes {
 		found, _ := filepath.Glob(filepath.Join(dir, ".*"+suffix))

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -528,7 +527,8 @@ func newSiteBuild(version string) BuildFunc {
 	}
 }
 
-// rebuildDirs lists the directories RebuildEvery made next to base.
+// rebuildDirs lists the directories RebuildEvery made next to base (its
+// twin, TwinSuffix).
 func rebuildDirs(t *testing.T, base string) []string {
 	t.Helper()
 	dirs, err := filepath.Glob(base + ".*")
@@ -623,10 +623,8 @@ func received[T any](c <-chan T) (T, bool) {
 	}
 }
 
-// The rebuild tests run in synctest bubbles: the ticker and removeLater's
-// timer use the bubble's fake clock, so each tick is deterministic and
-// instant. A removal still pending when a test ends never fires, and
-// t.TempDir's cleanup removes the directory.
+// The rebuild tests run in synctest bubbles: the ticker uses the
+// bubble's fake clock, so each tick is deterministic and instant.
 func TestSite_RebuildEvery(t *testing.T) {
 	t.Parallel()
 
@@ -654,8 +652,8 @@ func TestSite_RebuildEvery(t *testing.T) {
 			if want, _ := received(built); first != want {
 				t.Errorf("Dir() after the first rebuild = %q, want the built dir %q", first, want)
 			}
-			if filepath.Dir(first) != filepath.Dir(f.base) || !strings.HasPrefix(filepath.Base(first), filepath.Base(f.base)+".") {
-				t.Errorf("rebuilt into %q, want %s.<timestamp> beside it", first, f.base)
+			if want := f.base + TwinSuffix; first != want {
+				t.Errorf("rebuilt into %q, want the twin %q beside it", first, want)
 			}
 			// The new site serves: content and _headers.
 			type versioned struct {
@@ -669,48 +667,63 @@ func TestSite_RebuildEvery(t *testing.T) {
 				t.Errorf("GET /news after the rebuild, want news 1 from the new site (-want +got):\n%s", diff)
 			}
 
-			// A second rebuild replaces the first; the first stays on disk
-			// for requests still reading it, and the original is left alone.
-			f.tick()
-			second, ok := received(swapped)
-			if !ok {
-				t.Fatal("no swap at the second tick")
-			}
-			f.stop(t)
-			if second == first {
-				t.Errorf("second rebuild reused %q", first)
-			}
-			if got := f.site.Dir(); got != second {
-				t.Errorf("Dir() = %q, want the second rebuild %q", got, second)
-			}
-			for _, dir := range []string{f.base, first, second} {
-				if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-					t.Errorf("%s was removed at once: %v", dir, err)
+			// The second rebuild goes into the folder served before (its
+			// site brought up to date in place), the third into the twin
+			// again: two folders, neither removed.
+			for n, want := range []string{f.base, f.base + TwinSuffix} {
+				f.tick()
+				dir, ok := received(swapped)
+				if !ok {
+					t.Fatalf("no swap at tick %d", n+2)
+				}
+				if dir != want {
+					t.Errorf("rebuild %d went into %q, want %q", n+2, dir, want)
+				}
+				if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home "+strconv.Itoa(n+2) {
+					t.Errorf("GET / = %q after rebuild %d, want home %d", w.Body.String(), n+2, n+2)
 				}
 			}
-			if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home 2" {
-				t.Errorf("GET / = %q, want home 2 from the second rebuild", w.Body.String())
+			f.stop(t)
+			for _, dir := range []string{f.base, f.base + TwinSuffix} {
+				if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+					t.Errorf("%s was removed: %v", dir, err)
+				}
+			}
+			if dirs := rebuildDirs(t, f.base); len(dirs) != 1 {
+				t.Errorf("folders beside the site = %q, want its twin alone", dirs)
 			}
 			if logs := f.logs.String(); !strings.Contains(logs, "rebuilt site") || strings.Contains(logs, "level=ERROR") {
 				t.Errorf("log = %q, want rebuilt site lines and no errors", logs)
 			}
+		})
+	})
 
-			// The first is removed swapGrace after the second swap, even
-			// after shutdown; the original and the served one stay.
-			time.Sleep(swapGrace - time.Nanosecond)
-			synctest.Wait()
-			if _, err := os.Stat(first); err != nil {
-				t.Errorf("%s was removed before swapGrace: %v", first, err)
-			}
-			time.Sleep(time.Nanosecond)
-			synctest.Wait()
-			if _, err := os.Stat(first); !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("%s still there swapGrace after it was replaced: %v", first, err)
-			}
-			for _, dir := range []string{f.base, second} {
-				if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-					t.Errorf("%s was removed: %v", dir, err)
+	// A failed build into the folder served before leaves it as it was,
+	// for the next build to update; the site served stays.
+	t.Run("ErrBuildKeepsTwin", func(t *testing.T) {
+		t.Parallel()
+		synctest.Test(t, func(t *testing.T) {
+			f := newRebuildFixture(t)
+			var builds atomic.Int32
+			build := func(ctx context.Context, dir string) error {
+				if builds.Add(1) == 3 {
+					return errors.New("hugo: template boom")
 				}
+				return newSiteBuild(strconv.Itoa(int(builds.Load())))(ctx, dir)
+			}
+			f.run(build, nil)
+			f.tick() // into the twin
+			f.tick() // into base
+			f.tick() // into the twin: fails
+			f.stop(t)
+			if got := f.site.Dir(); got != f.base {
+				t.Errorf("Dir() = %q, want the last good site %q", got, f.base)
+			}
+			if w := do(t, f.site, "GET", "/", nil); w.Body.String() != "home 2" {
+				t.Errorf("GET / = %q, want home 2", w.Body.String())
+			}
+			if got, err := os.ReadFile(filepath.Join(f.base+TwinSuffix, "index.html")); err != nil || string(got) != "home 1" {
+				t.Errorf("the twin after a failed build into it = %q (%v), want its site as it was, home 1", got, err)
 			}
 		})
 	})

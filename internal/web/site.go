@@ -14,10 +14,8 @@ import (
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"time"
 )
 
 // Site serves one built site directory at a time.
@@ -205,13 +203,4 @@ func readHeaders(fsys fs.FS) ([]headerRule, error) {
 		}
 	}
 	return rules, sc.Err()
-}
-
-// swapGrace is how long a replaced site directory is kept for requests
-// that are still reading from it.
-const swapGrace = 30 * time.Second
-
-// removeLater deletes an old site directory once in-flight requests are done.
-func removeLater(dir string) {
-	time.AfterFunc(swapGrace, func() { os.RemoveAll(filepath.Clean(dir)) })
 }
