@@ -270,7 +270,11 @@ func cliSite(b *testing.B, opts Options) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	data := templateData(cat, assets, opts, circularViews(cat, directions.New(cat), txt, opts.Now(), related.Rank), txt.preview, networksRecent(cat, opts.Now()))
+	views, err := circularViews(cat, directions.New(cat), txt, opts.Now(), func(docs []related.Doc, k int) ([][]int, error) { return related.Rank(docs, k), nil })
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := templateData(cat, assets, opts, views, txt.preview, networksRecent(cat, opts.Now()))
 	if err := writeSite(b.Context(), afero.NewOsFs(), dir, cat, opts.Now(), data, txt); err != nil {
 		b.Fatal(err)
 	}

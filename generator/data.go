@@ -85,9 +85,12 @@ func verificationViews(code string) map[string]verificationView {
 // circularViews are the circulars as templates show them as of now, in
 // the catalog's order, their related circulars ranked by rank
 // (related.Rank, or a build's from the last build's ranking).
-func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now time.Time, rank func([]related.Doc, int) [][]int) []circularView {
+func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now time.Time, rank func([]related.Doc, int) ([][]int, error)) ([]circularView, error) {
 	views := make([]circularView, len(cat.Circulars))
-	rel := rank(related.Docs(cat.Circulars, txt.plain), relatedLimit)
+	rel, err := rank(related.Docs(cat.Circulars, txt.lead), relatedLimit)
+	if err != nil {
+		return nil, err
+	}
 	cites := directionCitations(book)
 	withdraws := map[string][]string{}
 	for _, c := range cat.Circulars {
@@ -107,7 +110,7 @@ func circularViews(cat *catalog.Catalog, book *directions.Book, txt texts, now t
 		views[i].Directions = cites[c.Slug]
 		views[i].Withdraws = withdraws[c.Slug]
 	}
-	return views
+	return views, nil
 }
 
 // freshnessView is how current the catalog is as lists show it: the

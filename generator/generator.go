@@ -28,6 +28,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
 	"regpulse/internal/i18n"
+	"regpulse/internal/related"
 )
 
 // Options says what to build from and where to.
@@ -438,8 +439,13 @@ func (b *build) renderTexts(ctx context.Context) error {
 // entries, and what the pages' keys hash of the views; from here on the
 // views are JSON (render.Views): the structs are let go.
 func (b *build) makeViews(ctx context.Context) error {
-	related := readRelatedCache(b.base)
-	views := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), related.rank)
+	rc := readRelatedCache(b.base)
+	views, err := circularViews(b.cat, b.directions(), b.txt, b.opts.Now(), func(docs []related.Doc, k int) ([][]int, error) {
+		return rc.rank(ctx, docs, k, b.leadOf)
+	})
+	if err != nil {
+		return err
+	}
 	b.txt.dropPlain(b.keepPlain)
 	cites := map[string][]directionCitation{}
 	for _, v := range views {
@@ -453,8 +459,8 @@ func (b *build) makeViews(ctx context.Context) error {
 	// (written now, not with the output: it is some 200 MB at 100,000
 	// circulars, and holds whatever the output is, as the texts' cache)
 	g.Go(func() error {
-		err := related.write(b.ws.Staging())
-		related = nil // (its state, let go before the views are encoded)
+		err := rc.write(b.ws.Staging())
+		rc = nil // (its state, let go before the views are encoded)
 		return err
 	})
 	g.Go(func() (err error) {
@@ -485,7 +491,6 @@ func (b *build) makeViews(ctx context.Context) error {
 			byLang[code] = it
 		}
 	}
-	var err error
 	if b.views, err = encodeViews(ctx, views); err != nil {
 		return err
 	}
@@ -571,6 +576,19 @@ func (b *build) keyPages(ctx context.Context) error {
 	clear(b.pages[len(rest):]) // (the kept pages' contents let go)
 	b.pages = rest
 	return nil
+}
+
+// leadOf is the plain lead and LeadSum of the i-th circular's text,
+// rendered again: the ranking's for a text taken from the cache whose
+// counts the last ranking lacks (relatedCache.rank).
+func (b *build) leadOf(i int) (string, [sha256.Size]byte, error) {
+	c := b.cat.Circulars[i]
+	text, _, _, err := b.textsOpts.text(c)
+	if err != nil {
+		return "", [sha256.Size]byte{}, err
+	}
+	t, err := renderText(c, text)
+	return t.Plain, t.LeadSum, err
 }
 
 // directions is the build's Book of the catalog's directions.

@@ -86,6 +86,20 @@ func TestBuild_Rebuild(t *testing.T) {
 			t.Errorf("rebuilt output differs from a fresh build (-fresh +rebuilt):\n%s", diff)
 		}
 	})
+	// the related ranking's cache lost, the texts' kept: the texts taken
+	// from their cache are given to the ranking by their leads' hashes,
+	// which it cannot tokenise, and are rendered again for it
+	t.Run("RelatedCacheLost", func(t *testing.T) {
+		opts, out := setup(t)
+		if err := os.Remove(cachePath(out, relatedCacheName)); err != nil {
+			t.Fatal(err)
+		}
+		appendTo(t, filepath.Join(opts.ContentDir, "circulars", "rbi-2021-09-07-tokenisation.md"), "\n\nA new paragraph.\n")
+		rebuild(t, opts, false)
+		if diff := cmp.Diff(fresh(t, opts), outputListing(t, out)); diff != "" {
+			t.Errorf("rebuilt output differs from a fresh build (-fresh +rebuilt):\n%s", diff)
+		}
+	})
 	t.Run("OutputIncomplete", func(t *testing.T) {
 		opts, out := setup(t)
 		if err := os.Remove(filepath.Join(out, untouched)); err != nil {

@@ -1,6 +1,12 @@
 package generator
 
 import (
+	"context"
+	"crypto/sha256"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+
 	"regpulse/generator/render"
 	"regpulse/internal/related"
 )
@@ -27,11 +33,27 @@ func readRelatedCache(outDir string) *relatedCache {
 	return &relatedCache{last: st}
 }
 
-// rank is related.Rank, from the last build's state.
-func (rc *relatedCache) rank(docs []related.Doc, k int) [][]int {
-	out, st := related.RankFrom(docs, k, rc.last)
+// rank is related.Rank, from the last build's state; text is the plain
+// text and LeadSum of the docs given without it whose counts that state
+// lacks (related.NeedText), made on every core.
+func (rc *relatedCache) rank(ctx context.Context, docs []related.Doc, k int, text func(i int) (string, [sha256.Size]byte, error)) ([][]int, error) {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, i := range related.NeedText(docs, rc.last) {
+		g.Go(func() (err error) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			docs[i].Text, docs[i].LeadSum, err = text(i)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out, st, err := related.RankFrom(docs, k, rc.last)
 	rc.last, rc.next = nil, st
-	return out
+	return out, err
 }
 
 // write keeps this build's state beside outDir.

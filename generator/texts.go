@@ -23,6 +23,13 @@ import (
 // (related.Lead: 400 words, far more than a 200-character preview).
 type circularText struct {
 	HTML, Plain string
+	// LeadSum is the hash of Plain's lead (related.LeadSum). A text taken
+	// from the cache (startOnly) keeps only the start of Plain that
+	// previews read (catalog.PreviewStart): the ranking reads its
+	// LeadSum, and renders the text again only when it needs the words
+	// (related.NeedText).
+	LeadSum   [sha256.Size]byte
+	startOnly bool
 	// Marked is HTML with the obligations' source sentences marked: the
 	// page's text. Obligations are the page's Obligations section.
 	Marked      string
@@ -105,7 +112,9 @@ func renderText(c catalog.Circular, text string) (circularText, error) {
 	obs, marked := obligationViews(c, body)
 	// of the plain text, related circulars and previews read the
 	// start only
-	return circularText{HTML: body, Plain: related.Lead(plain), Marked: marked, Obligations: obs, MarkedSum: sha256.Sum256([]byte(marked))}, nil
+	lead := related.Lead(plain)
+	return circularText{HTML: body, Plain: lead, LeadSum: related.LeadSum(lead), Marked: marked, Obligations: obs,
+		MarkedSum: sha256.Sum256([]byte(marked))}, nil
 }
 
 // renderTexts renders every circular's text once, on every core.
@@ -127,7 +136,8 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 				// (a circular whose HTML is kept, cached when it was not:
 				// rendered for it)
 				if hit, ok := o.cache.get(key); ok && (!o.keepHTML[c.Slug] || hit.HTML != "") {
-					out[i] = circularText{Plain: hit.Plain, Obligations: hit.Obligations, MarkedSum: hit.MarkedSum, HTML: hit.HTML}
+					out[i] = circularText{Plain: hit.Start, LeadSum: hit.LeadSum, startOnly: true, Obligations: hit.Obligations,
+						MarkedSum: hit.MarkedSum, HTML: hit.HTML}
 					return nil
 				}
 			}
@@ -240,12 +250,17 @@ func (t texts) html(c catalog.Circular) (string, error) {
 	return markdown.HTML(c.Content)
 }
 
-// plain is c's text as plain text, rendered once.
-func (t texts) plain(c catalog.Circular) string {
-	if r, ok := t[c.Slug]; ok && r.Plain != "" {
-		return r.Plain
+// lead is c's text as plain text, rendered once, and its LeadSum; for
+// a text taken from the cache, its LeadSum alone (related.Docs).
+func (t texts) lead(c catalog.Circular) (string, [sha256.Size]byte) {
+	r, ok := t[c.Slug]
+	switch {
+	case ok && r.startOnly:
+		return "", r.LeadSum
+	case ok && r.Plain != "":
+		return r.Plain, r.LeadSum
 	}
-	return markdown.PlainText(c.Content)
+	return markdown.PlainText(c.Content), [sha256.Size]byte{}
 }
 
 // preview is c's card preview (catalog.Circular.PreviewText), from its

@@ -1,6 +1,11 @@
 package catalog
 
-import "regpulse/internal/markdown"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"regpulse/internal/markdown"
+)
 
 // The previews of a circular's text: 200 characters on cards, 150 on the
 // impact tracker's shorter entries.
@@ -19,6 +24,22 @@ func (c Circular) PreviewText(n int) string {
 
 // PreviewOf is the preview of a text already made plain.
 func PreviewOf(plain string, n int) string { return markdown.Preview(plain, n) }
+
+// PreviewStart is as much of a plain text as its previews read
+// (PreviewOf, of up to CardPreviewLen characters): its first
+// CardPreviewLen+1, as a string of its own, so that a caller keeping
+// many previews to make later need not keep the texts.
+func PreviewStart(plain string) string {
+	i := 0
+	for range CardPreviewLen + 1 {
+		if i >= len(plain) {
+			break
+		}
+		_, size := utf8.DecodeRuneInString(plain[i:])
+		i += size
+	}
+	return strings.Clone(plain[:i])
+}
 
 // WithPreviews sets the card preview of each circular of a list, and its
 // Lang (a store keeps neither).

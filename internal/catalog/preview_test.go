@@ -3,6 +3,7 @@ package catalog
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestCircular_PreviewText(t *testing.T) {
@@ -30,4 +31,23 @@ func TestCircular_PreviewText(t *testing.T) {
 	if cs[0].Preview != "One." || cs[1].Preview != "Two." {
 		t.Errorf("WithPreviews = %q, %q", cs[0].Preview, cs[1].Preview)
 	}
+}
+
+// FuzzPreviewStart: every preview of a text's start (up to a card's) is
+// the text's own, and the start is the text's first characters.
+func FuzzPreviewStart(f *testing.F) {
+	for _, s := range []string{"", "short", strings.Repeat("word ", 60), strings.Repeat("é", 201), strings.Repeat("x", 200) + " ", "\xff\xfe" + strings.Repeat("a", 300)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		start := PreviewStart(s)
+		if !strings.HasPrefix(s, start) || utf8.RuneCountInString(start) > CardPreviewLen+1 {
+			t.Fatalf("PreviewStart(%q) = %q: not a start of at most %d characters", s, start, CardPreviewLen+1)
+		}
+		for _, n := range []int{0, 1, ImpactPreviewLen, CardPreviewLen - 1, CardPreviewLen} {
+			if got, want := PreviewOf(start, n), PreviewOf(s, n); got != want {
+				t.Fatalf("PreviewOf(PreviewStart(%q), %d) = %q, want %q", s, n, got, want)
+			}
+		}
+	})
 }

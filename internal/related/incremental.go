@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"math"
 	"runtime"
@@ -48,13 +49,19 @@ type State struct {
 // or a doc its ranking read changed. Every other input of rankOne being
 // the same, its ranking is the same: the result is Rank's, bit for bit
 // (TestRankFrom). It returns the State of this ranking.
-func RankFrom(docs []Doc, k int, last *State) ([][]int, *State) {
+//
+// A doc given by its LeadSum alone must have its counts in last: the
+// docs NeedText names are given their texts first, else RankFrom fails.
+func RankFrom(docs []Doc, k int, last *State) ([][]int, *State, error) {
 	n := len(docs)
 	st := &State{K: k, IDs: make([]string, n)}
 	for i, d := range docs {
 		st.IDs[i] = d.ID
 	}
 	st.Inputs = inputSums(docs)
+	if need := st.needText(docs, last); len(need) > 0 {
+		return nil, nil, fmt.Errorf("related: %d docs are given without their texts and were not ranked before (first %s): NeedText names them", len(need), docs[need[0]].ID)
+	}
 	// the docs' series keys beside their vectors (a pattern matched on
 	// each number: 0.12 s at 100,000 docs)
 	keys := make([]string, n)
@@ -132,7 +139,36 @@ func RankFrom(docs []Doc, k int, last *State) ([][]int, *State) {
 		})
 	}
 	wg.Wait()
-	return out, st
+	return out, st, nil
+}
+
+// NeedText are the positions of the docs given without their texts
+// (their LeadSum alone) whose counts last does not have: RankFrom needs
+// their texts.
+func NeedText(docs []Doc, last *State) []int {
+	st := &State{Inputs: inputSums(docs)}
+	return st.needText(docs, last)
+}
+
+// needText is NeedText with st's Inputs made.
+func (st *State) needText(docs []Doc, last *State) []int {
+	var lastPos map[string]int
+	var need []int
+	for i, d := range docs {
+		if d.textGiven() {
+			continue
+		}
+		if lastPos == nil && last != nil {
+			lastPos = make(map[string]int, len(last.IDs))
+			for p, id := range last.IDs {
+				lastPos[id] = p
+			}
+		}
+		if p, ok := lastPos[d.ID]; !ok || last.Inputs[p] != st.Inputs[i] {
+			need = append(need, i)
+		}
+	}
+	return need
 }
 
 // queryOf is the terms of a doc's vector that rankOne looks up: its
@@ -143,9 +179,8 @@ func queryOf(v []term) []term {
 	return q[:min(len(q), queryTerms)]
 }
 
-// inputSums hash each doc's title, summary and text: what termCounts
-// reads, and more when a text runs past its lead (a caller holding
-// leads, as the generator does, is not made to cut them again).
+// inputSums hash each doc's title, summary and LeadSum: what
+// termCounts reads.
 func inputSums(docs []Doc) [][sha256.Size]byte {
 	out := make([][sha256.Size]byte, len(docs))
 	workers := runtime.GOMAXPROCS(0)
@@ -159,10 +194,15 @@ func inputSums(docs []Doc) [][sha256.Size]byte {
 			for i := w; i < len(docs); i += workers {
 				h.Reset()
 				buf = buf[:0]
-				for _, s := range []string{docs[i].Title, docs[i].Summary, docs[i].Text} {
+				for _, s := range []string{docs[i].Title, docs[i].Summary} {
 					buf = binary.LittleEndian.AppendUint64(buf, uint64(len(s)))
 					buf = append(buf, s...)
 				}
+				lead := docs[i].LeadSum
+				if lead == ([sha256.Size]byte{}) {
+					lead = LeadSum(docs[i].Text)
+				}
+				buf = append(buf, lead[:]...)
 				h.Write(buf)
 				h.Sum(out[i][:0])
 			}

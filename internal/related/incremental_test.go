@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,15 +43,15 @@ func TestRankFrom(t *testing.T) {
 		}
 		return d
 	}
-	_, last := RankFrom(docs, 5, nil)
+	_, last := rankFrom(t, docs, 5, nil)
 	for round := range 10 {
 		docs = slices.Clone(docs)
 		for range 1 + r.IntN(3) {
 			i := r.IntN(len(docs))
 			docs[i] = edit(docs[i], i)
 		}
-		got, st := RankFrom(docs, 5, last)
-		want, full := RankFrom(docs, 5, nil)
+		got, st := rankFrom(t, docs, 5, last)
+		want, full := rankFrom(t, docs, 5, nil)
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("round %d: ranked from the last state (-full +incremental):\n%s", round, diff)
 		}
@@ -69,7 +70,7 @@ func TestRankFrom(t *testing.T) {
 		// term's postings hold every doc but for the commonest)
 		docs := slices.Clone(docs)
 		docs[7].Title += " neverseenbefore"
-		got, st := RankFrom(docs, 5, last)
+		got, st := rankFrom(t, docs, 5, last)
 		if st.ranked >= len(docs) {
 			t.Errorf("ranked %d of %d docs again", st.ranked, len(docs))
 		}
@@ -78,8 +79,47 @@ func TestRankFrom(t *testing.T) {
 		}
 	})
 	t.Run("Unchanged", func(t *testing.T) {
-		if _, st := RankFrom(docs, 5, last); st.ranked != 0 {
+		if _, st := rankFrom(t, docs, 5, last); st.ranked != 0 {
 			t.Errorf("ranked %d docs again, none changed", st.ranked)
+		}
+	})
+	// the docs given by their LeadSum alone, as the generator gives those
+	// whose texts it no longer holds
+	t.Run("BySum", func(t *testing.T) {
+		bySum := slices.Clone(docs)
+		for i := range bySum {
+			bySum[i].Text, bySum[i].LeadSum = "", LeadSum(bySum[i].Text)
+		}
+		if need := NeedText(bySum, last); len(need) != 0 {
+			t.Errorf("NeedText = %v, with every doc's counts in the last state", need)
+		}
+		got, st := rankFrom(t, bySum, 5, last)
+		if diff := cmp.Diff(Rank(docs, 5), got); diff != "" {
+			t.Errorf("ranked by sums (-by texts +by sums):\n%s", diff)
+		}
+		if st.ranked != 0 {
+			t.Errorf("ranked %d docs again, none changed", st.ranked)
+		}
+		// an edited title: its counts are not the last state's, and its
+		// text is needed; given it, the ranking is Rank's
+		edited := slices.Clone(docs)
+		edited[3].Title += " escrow quokka"
+		bySum[3].Title = edited[3].Title
+		if need := NeedText(bySum, last); !slices.Equal(need, []int{3}) {
+			t.Errorf("NeedText = %v after doc 3's title changed, want [3]", need)
+		}
+		if _, _, err := RankFrom(bySum, 5, last); err == nil || !strings.Contains(err.Error(), edited[3].ID) {
+			t.Errorf("RankFrom without the text it needs: %v, want an error naming %s", err, edited[3].ID)
+		}
+		bySum[3].Text = edited[3].Text
+		got, _ = rankFrom(t, bySum, 5, last)
+		if diff := cmp.Diff(Rank(edited, 5), got); diff != "" {
+			t.Errorf("(-by texts +by sums, one text given):\n%s", diff)
+		}
+		// with no last state every text is needed, but an empty one's
+		bySum[5].LeadSum = LeadSum("")
+		if need := NeedText(bySum, nil); len(need) != len(bySum)-2 || slices.Contains(need, 3) || slices.Contains(need, 5) {
+			t.Errorf("NeedText with no last state = %d docs (%v), want all but 3 (its text given) and 5 (an empty text)", len(need), need)
 		}
 	})
 	t.Run("OtherDocs", func(t *testing.T) {
@@ -87,17 +127,27 @@ func TestRankFrom(t *testing.T) {
 		for i := range fewer {
 			fewer[i].Linked = nil // (positions of docs)
 		}
-		got, st := RankFrom(fewer, 5, last)
+		got, st := rankFrom(t, fewer, 5, last)
 		if st.ranked != len(fewer) {
 			t.Errorf("ranked %d of %d docs after one was removed", st.ranked, len(fewer))
 		}
 		if diff := cmp.Diff(Rank(fewer, 5), got); diff != "" {
 			t.Errorf("(-full +incremental):\n%s", diff)
 		}
-		if _, st := RankFrom(docs, 4, last); st.ranked != len(docs) {
+		if _, st := rankFrom(t, docs, 4, last); st.ranked != len(docs) {
 			t.Errorf("ranked %d of %d docs for another k", st.ranked, len(docs))
 		}
 	})
+}
+
+// rankFrom is RankFrom, failing t on its error.
+func rankFrom(t *testing.T, docs []Doc, k int, last *State) ([][]int, *State) {
+	t.Helper()
+	out, st, err := RankFrom(docs, k, last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, st
 }
 
 // writeAndRead is st written by WriteTo and read back by ReadState,
@@ -126,7 +176,7 @@ func writeAndRead(t *testing.T, st *State) *State {
 // to one doc's slice leaves the next doc's alone; a state cut short, of
 // another version or with an absurd count is an error.
 func TestReadState(t *testing.T) {
-	_, st := RankFrom(Docs(storetest.RealisticCirculars(50, 2), plain), 5, nil)
+	_, st := rankFrom(t, Docs(storetest.RealisticCirculars(50, 2), plain), 5, nil)
 	got := writeAndRead(t, st)
 	next := slices.Clone(got.Terms[1])
 	_ = append(got.Terms[0], -1)

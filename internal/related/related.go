@@ -16,6 +16,7 @@ package related
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"math"
 	"regexp"
 	"runtime"
@@ -37,24 +38,58 @@ type Doc struct {
 	Title, Summary string
 	// Text is the circular's plain text; only its first LeadWords words
 	// are read (a circular says what it is about at its start).
-	Text   string
-	Number string // the regulator's reference, for its number series
-	Date   time.Time
+	Text string
+	// LeadSum is LeadSum(Text), when the caller has it: a caller that
+	// keeps the sums of its texts rather than the texts gives only the
+	// sum (Text empty), and the text is then needed only for the docs
+	// whose counts the last ranking does not have (NeedText). Zero: made
+	// from Text.
+	LeadSum [sha256.Size]byte
+	Number  string // the regulator's reference, for its number series
+	Date    time.Time
 	// Linked are the positions of the circulars this one supersedes or
 	// is superseded by.
 	Linked []int
 }
 
-// Docs are circulars cs as Rank reads them; plain gives a circular's
-// text as plain text (the generator has each rendered once).
-func Docs(cs []catalog.Circular, plain func(catalog.Circular) string) []Doc {
+// textGiven says whether d's text is given: its Text, or, with its
+// LeadSum, an empty text (the sum is the empty lead's).
+func (d Doc) textGiven() bool {
+	return d.Text != "" || d.LeadSum == ([sha256.Size]byte{}) || d.LeadSum == emptyLead
+}
+
+var emptyLead = LeadSum("")
+
+// LeadSum is the hash of the lead of text (its first LeadWords words):
+// what the ranking reads of it, and what a Doc's LeadSum holds.
+func LeadSum(text string) [sha256.Size]byte {
+	h := sha256.New()
+	// (through a small buffer: a copy of each lead to hash it would be
+	// some 250 MB for the collector at 100,000 docs)
+	var buf [512]byte
+	for lead := firstWords(text, LeadWords); lead != ""; {
+		n := copy(buf[:], lead)
+		h.Write(buf[:n])
+		lead = lead[n:]
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// Docs are circulars cs as Rank reads them; lead gives a circular's
+// text as plain text (the generator has each rendered once), or, for a
+// circular whose text it no longer holds, only the text's LeadSum
+// (Doc.LeadSum; zero: made from the text).
+func Docs(cs []catalog.Circular, lead func(catalog.Circular) (string, [sha256.Size]byte)) []Doc {
 	index := make(map[string]int, len(cs))
 	for i, c := range cs {
 		index[c.Slug] = i
 	}
 	docs := make([]Doc, len(cs))
 	for i, c := range cs {
-		d := Doc{ID: c.Slug, Title: c.Title, Summary: string(c.Summary), Text: plain(c), Number: string(c.CircularNumber), Date: c.PublishedDate.Time}
+		d := Doc{ID: c.Slug, Title: c.Title, Summary: string(c.Summary), Number: string(c.CircularNumber), Date: c.PublishedDate.Time}
+		d.Text, d.LeadSum = lead(c)
 		for _, s := range slices.Concat([]string(c.Supersedes), []string(c.SupersededBy)) {
 			if j, ok := index[s]; ok {
 				d.Linked = append(d.Linked, j)
@@ -105,7 +140,10 @@ type posting struct {
 // first. A doc with nothing in common with any other gets fewer, or none:
 // an unrelated circular is not shown as related.
 func Rank(docs []Doc, k int) [][]int {
-	out, _ := RankFrom(docs, k, nil)
+	out, _, err := RankFrom(docs, k, nil)
+	if err != nil {
+		panic(err) // (docs given by their sums alone: a caller's mistake)
+	}
 	return out
 }
 

@@ -2,6 +2,7 @@ package related
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -18,7 +19,9 @@ import (
 	"regpulse/internal/store/storetest"
 )
 
-func plain(c catalog.Circular) string { return markdown.PlainText(c.Content) }
+func plain(c catalog.Circular) (string, [sha256.Size]byte) {
+	return markdown.PlainText(c.Content), [sha256.Size]byte{}
+}
 
 // TestRank_RealContent measures the ranking on the real content against
 // testdata/expected.txt: the share of the expected related circulars
