@@ -282,6 +282,7 @@ func (b *build) load() error {
 	if err != nil {
 		return err
 	}
+	b.mem.RaiseFloor(int64(files) * render.FloorPerFile)
 	// The decoded cache (95 MB) is read while the inputs are hashed when
 	// a content file changed, since the content will then be loaded; a
 	// build whose content files are all as recorded reads it only once

@@ -204,7 +204,7 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 	asOf := fs.String("as-of", "", "build as of this date, YYYY-MM-DD (what the impact tracker counts as active); default today")
 	unpublished := fs.Bool("unpublished", false, "include circulars marked published: false, to preview them (fails while one lacks a required field)")
 	verbose := fs.Bool("v", false, "log each step of the build and how long it took (on stderr)")
-	memLimit := fs.Int("memory-limit-mib", render.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it; the build raises it to one and a half times the heap it holds, plus 512 MiB, when that is more, since below the live heap the collector never pauses); 0 none; GOMEMLIMIT, when set, wins")
+	memLimit := fs.Int("memory-limit-mib", render.MemoryLimitMiB, "soft memory limit of the build in MiB (the Go runtime collects garbage harder near it; the build raises it by 5 KiB a content file, and to one and a half times the heap it holds, plus 512 MiB, when that is more, since below the live heap the collector never pauses); 0 none; GOMEMLIMIT, when set, wins")
 	var sf app.Store
 	sf.Register(fs, "directory of the SQLite database whose stored AI summaries pages show, if it exists")
 	snapshot := fs.String("search-snapshot", "", "after syncing the catalog into --database-url, write the search index's snapshot there, for the API's function to start from (beside its binary as "+app.SearchSnapshotFile+", or named by $"+app.SearchSnapshotEnv+")")

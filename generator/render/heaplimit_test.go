@@ -65,6 +65,30 @@ func TestHeapLimit(t *testing.T) {
 		}
 		h.Restore()
 	})
+	t.Run("Floor", func(t *testing.T) {
+		debug.SetMemoryLimit(64 << 20) // below what a fit gives this test's heap
+		h := NewHeapLimit()
+		h.RaiseFloor(4 << 30)
+		if got := debug.SetMemoryLimit(-1); got != 64<<20+4<<30 {
+			t.Errorf("limit %d MiB after raising the floor of 64 MiB by 4 GiB, want %d", got>>20, 64+4<<10)
+		}
+		h.Fit()
+		h.FitRuns()
+		if got := debug.SetMemoryLimit(-1); got != 64<<20+4<<30 {
+			t.Errorf("limit %d MiB after fits below the floor, want the floor's %d", got>>20, 64+4<<10)
+		}
+		h.Restore()
+		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
+			t.Errorf("limit %d MiB after the build, want the process's 64", got>>20)
+		}
+		debug.SetMemoryLimit(math.MaxInt64)
+		h = NewHeapLimit()
+		h.RaiseFloor(4 << 30)
+		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+			t.Errorf("limit %d set by a floor without a limit, want none", got)
+		}
+		h.Restore()
+	})
 	t.Run("Later", func(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20)
 		h := NewHeapLimit()
