@@ -137,13 +137,29 @@ func (h HeapLimit) fitTo(limit func(live int64) int64) {
 	if h.set == math.MaxInt64 {
 		return
 	}
-	runtime.GC()
-	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(live)
-	if live[0].Value.Kind() != metrics.KindUint64 {
+	// What the heap holds, garbage included, bounds what is live: when
+	// even that is fitted below the floor, so would the live heap be,
+	// and the full collection that measures it is not made (at 100,000
+	// circulars the floor is above both fits before Hugo's runs, whose
+	// collections took an edit 0.35 s).
+	if held, ok := readBytes("/memory/classes/heap/objects:bytes"); ok && limit(held) <= h.floor {
+		debug.SetMemoryLimit(h.floor)
 		return
 	}
-	debug.SetMemoryLimit(max(h.floor, limit(int64(live[0].Value.Uint64()))))
+	runtime.GC()
+	if live, ok := readBytes("/gc/heap/live:bytes"); ok {
+		debug.SetMemoryLimit(max(h.floor, limit(live)))
+	}
+}
+
+// readBytes reads the runtime metric name, in bytes.
+func readBytes(name string) (int64, bool) {
+	m := []metrics.Sample{{Name: name}}
+	metrics.Read(m)
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0, false
+	}
+	return int64(m[0].Value.Uint64()), true
 }
 
 // Restore gives the process its limit and GOGC back.

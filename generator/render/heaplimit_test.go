@@ -72,10 +72,19 @@ func TestHeapLimit(t *testing.T) {
 		if got := debug.SetMemoryLimit(-1); got != 64<<20+4<<30 {
 			t.Errorf("limit %d MiB after raising the floor of 64 MiB by 4 GiB, want %d", got>>20, 64+4<<10)
 		}
+		forced := func() uint64 {
+			m := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+			metrics.Read(m)
+			return m[0].Value.Uint64()
+		}
+		before := forced()
 		h.Fit()
 		h.FitRuns()
 		if got := debug.SetMemoryLimit(-1); got != 64<<20+4<<30 {
 			t.Errorf("limit %d MiB after fits below the floor, want the floor's %d", got>>20, 64+4<<10)
+		}
+		if n := forced() - before; n != 0 {
+			t.Errorf("%d collections forced by fits whose heap, garbage and all, is below the floor; want none", n)
 		}
 		h.Restore()
 		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
