@@ -57,13 +57,6 @@ func TestHeapLimit(t *testing.T) {
 		if got := debug.SetMemoryLimit(-1); got != 800<<20 {
 			t.Errorf("limit %d MiB after the build, want the process's 800", got>>20)
 		}
-		debug.SetMemoryLimit(math.MaxInt64)
-		h = NewHeapLimit()
-		h.Raise(300 << 20)
-		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
-			t.Errorf("limit %d raised without a limit, want none", got)
-		}
-		h.Restore()
 	})
 	t.Run("Floor", func(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20) // below what a fit gives this test's heap
@@ -90,13 +83,20 @@ func TestHeapLimit(t *testing.T) {
 		if got := debug.SetMemoryLimit(-1); got != 64<<20 {
 			t.Errorf("limit %d MiB after the build, want the process's 64", got>>20)
 		}
-		debug.SetMemoryLimit(math.MaxInt64)
-		h = NewHeapLimit()
-		h.RaiseFloor(4 << 30)
-		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
-			t.Errorf("limit %d set by a floor without a limit, want none", got)
+	})
+	t.Run("RaisedWithoutLimit", func(t *testing.T) {
+		for name, raise := range map[string]func(*HeapLimit){
+			"Raise":      func(h *HeapLimit) { h.Raise(300 << 20) },
+			"RaiseFloor": func(h *HeapLimit) { h.RaiseFloor(4 << 30) },
+		} {
+			debug.SetMemoryLimit(math.MaxInt64)
+			h := NewHeapLimit()
+			raise(&h)
+			if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+				t.Errorf("%s: limit %d set without a limit, want none", name, got)
+			}
+			h.Restore()
 		}
-		h.Restore()
 	})
 	t.Run("Later", func(t *testing.T) {
 		debug.SetMemoryLimit(64 << 20)
