@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"regpulse/internal/markdown"
 )
@@ -30,15 +29,7 @@ func PreviewOf(plain string, n int) string { return markdown.Preview(plain, n) }
 // CardPreviewLen+1, as a string of its own, so that a caller keeping
 // many previews to make later need not keep the texts.
 func PreviewStart(plain string) string {
-	i := 0
-	for range CardPreviewLen + 1 {
-		if i >= len(plain) {
-			break
-		}
-		_, size := utf8.DecodeRuneInString(plain[i:])
-		i += size
-	}
-	return strings.Clone(plain[:i])
+	return strings.Clone(markdown.Start(plain, CardPreviewLen+1))
 }
 
 // WithPreviews sets the card preview of each circular of a list, and its

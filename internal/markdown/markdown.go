@@ -173,56 +173,59 @@ func blocks(doc ast.Node, src []byte, words int) []string {
 // each word.
 func appendWords(dst, s []byte) ([]byte, int) {
 	n := 0
-	for len(s) > 0 {
-		start := 0
-		for start < len(s) {
-			r, size := rune(s[start]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(s[start:])
-			}
-			if !unicode.IsSpace(r) {
-				break
-			}
-			start += size
+	for {
+		start := spaces(s, 0, true)
+		if start == len(s) {
+			return dst, n
 		}
-		end := start
-		for end < len(s) {
-			r, size := rune(s[end]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(s[end:])
-			}
-			if unicode.IsSpace(r) {
-				break
-			}
-			end += size
+		end := spaces(s, start, false)
+		if n > 0 {
+			dst = append(dst, ' ')
 		}
-		if end > start {
-			if n > 0 {
-				dst = append(dst, ' ')
-			}
-			dst = append(dst, s[start:end]...)
-			n++
-		}
+		dst = append(dst, s[start:end]...)
+		n++
 		s = s[end:]
 	}
-	return dst, n
+}
+
+// spaces is where the run of runes of s from i that are white space
+// (space) or not (!space) ends. (Decoded here, ASCII first: through
+// bytes.IndexFunc appendWords took 30% longer.)
+func spaces(s []byte, i int, space bool) int {
+	for i < len(s) {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(s[i:])
+		}
+		if unicode.IsSpace(r) != space {
+			break
+		}
+		i += size
+	}
+	return i
 }
 
 // Preview is the first n characters of s with an ellipsis when cut
 // (200 characters on cards, 150 on the impact tracker).
 func Preview(s string, n int) string {
-	// Find the n-th rune's offset rather than converting all of s: s may
-	// be a whole circular and the preview its first 200 characters.
+	start := Start(s, n)
+	if len(start) == len(s) {
+		return s
+	}
+	return strings.TrimRight(start, " ") + "..."
+}
+
+// Start is the first n characters of s (s when it has no more), found
+// by their offset rather than by converting all of s: s may be a whole
+// circular and the start its first 200 characters.
+func Start(s string, n int) string {
 	i := 0
 	for range n {
 		if i >= len(s) {
-			return s
+			break
 		}
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}
-	if i >= len(s) {
-		return s
-	}
-	return strings.TrimRight(s[:i], " ") + "..."
+	return s[:i]
 }
