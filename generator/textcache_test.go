@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"regpulse/generator/render"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -81,7 +83,9 @@ func TestRenderTexts_Cache(t *testing.T) {
 		{Entry: catalog.Entry{Slug: "a", Path: "content/circulars/a.md"}, Content: "Payment aggregators must keep funds in escrow.\n\n" + src},
 		{Entry: catalog.Entry{Slug: "b", Path: "content/circulars/b.md"}, Content: "Card issuers shall *tokenise* cards.",
 			Obligations: []catalog.Obligation{{ID: "o1", What: "Report frauds.", Kind: "reporting", SourceText: src}}},
-		{Entry: catalog.Entry{Slug: "c", Path: "content/circulars/c.md"}, Content: "Unchanged: " + src},
+		// (a lead longer than what previews read: the cache keeps its start)
+		{Entry: catalog.Entry{Slug: "c", Path: "content/circulars/c.md"}, Content: "Unchanged: " + src + "\n\n" +
+			strings.Repeat("Each bank shall keep a record of every report it files. ", 10)},
 	}
 	// the record's hash of each file: here of its text alone
 	sum := func(c catalog.Circular) ([sha256.Size]byte, bool) { return sha256.Sum256([]byte(c.Content)), true }
@@ -158,6 +162,10 @@ func TestRenderTexts_Cache(t *testing.T) {
 	}
 	got, _, gotPack := run(t, changed, first)
 	want(t, changed, got, gotPack)
+	if c := got["c"]; !c.startOnly || utf8.RuneCountInString(c.Plain) != catalog.CardPreviewLen+1 {
+		t.Errorf("c, from the cache: start only %t, %d characters of its lead; want its first %d", c.startOnly,
+			utf8.RuneCountInString(c.Plain), catalog.CardPreviewLen+1)
+	}
 
 	t.Run("KeptHTML", func(t *testing.T) {
 		// the feeds' circulars keep their HTML: cached with it, a hit
