@@ -45,7 +45,6 @@ import (
 	"regpulse/internal/datecheck"
 	"regpulse/internal/ingest"
 	"regpulse/internal/jobs"
-	"regpulse/internal/metrics"
 	"regpulse/internal/web"
 	"regpulse/internal/webhooks"
 )
@@ -355,27 +354,15 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 		scheduleWebhooks(ctx, *webhooksEvery, c.WebhooksPolicy(), webhooks.DefaultSchedule.Scale(*webhooksScale), jenv)
 	}
 	if *every > 0 || kick != nil {
-		var last *generator.Result // the last rebuild's: Rebuild runs one at a time
-		go site.Rebuild(ctx, *every, kick, *public, func(ctx context.Context, dir string) error {
-			opts := b.options(dir)
-			// each rebuild goes into the folder not served (web.Rebuild):
-			// in place over the site it holds, or, the first time, a new
-			// folder whose unchanged files are linked from the one served;
-			// with no input changed the content is not loaded again
-			opts.LastBuild, opts.LastResult = site.Dir(), last
-			if err := setStoredInputs(ctx, a.DB, &opts); err != nil {
-				return err
-			}
-			start := time.Now()
-			res, err := generator.Build(ctx, opts)
-			metrics.Since(metrics.BuildDuration, start, buildOutcome(res, err))
-			if err != nil {
-				return err
-			}
-			last = res
-			a.Sync(ctx, res.Catalog, b.content, log)
-			return nil
-		}, log, nil)
+		r := &siteRebuilds{
+			options: func(ctx context.Context, dir string) (generator.Options, error) {
+				opts := b.options(dir)
+				return opts, setStoredInputs(ctx, a.DB, &opts)
+			},
+			served: site.Dir, build: generator.Build,
+			sync: func(ctx context.Context) error { return a.Sync(ctx, nil, b.content, log) },
+		}
+		go site.Rebuild(ctx, *every, kick, *public, r.rebuild, log, func() { r.afterSwap(ctx) })
 	}
 	if *ingestEvery > 0 {
 		// The feeds file is read at each run, so an editor's change to it

@@ -273,8 +273,9 @@ func (a *API) Close() error {
 // obligations of the circulars that changed and have none written, in
 // the background (obligations.Extraction: a server answers meanwhile). A
 // failure is logged, not fatal: the API serves what the store last
-// received. The read cache starts a new data version either way.
-func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) {
+// received. The read cache starts a new data version either way. The
+// error is the one logged.
+func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, log *slog.Logger) error {
 	defer a.Reads.Invalidate()
 	start, outcome := time.Now(), "ok"
 	defer func() { metrics.Since(metrics.SyncDuration, start, outcome) }()
@@ -283,19 +284,20 @@ func (a *API) Sync(ctx context.Context, cat *catalog.Catalog, content string, lo
 		if cat, err = catalog.Load(content); err != nil {
 			outcome = "failed"
 			log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
-			return
+			return err
 		}
 	}
 	stats, err := a.DB.SyncCatalog(ctx, cat)
 	if err != nil {
 		outcome = "failed"
 		log.Error("catalog sync failed; the API serves the last synced data", "content", content, "err", err)
-		return
+		return err
 	}
 	log.Info("catalog synced into the store", "changes", stats.String())
 	if a.Extraction != nil {
 		a.Extraction.Start(cat.Circulars)
 	}
+	return nil
 }
 
 // Check reports the first setting out of its range, naming the flag:

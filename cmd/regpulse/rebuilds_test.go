@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"regpulse/generator"
+)
+
+// TestSiteRebuilds runs serve's rebuilds and syncs through a sequence of
+// builds: each step is a build's outcome (its inputs, or a failure), then
+// the sync's, and the calls they made.
+func TestSiteRebuilds(t *testing.T) {
+	var calls []string
+	var buildErr, syncErr error
+	var inputs string
+	var lastGiven *generator.Result
+	r := &siteRebuilds{
+		options: func(_ context.Context, dir string) (generator.Options, error) {
+			return generator.Options{OutDir: dir}, nil
+		},
+		served: func() string { return "public" },
+		build: func(_ context.Context, opts generator.Options) (*generator.Result, error) {
+			if !opts.ReleaseContent || opts.LastBuild != "public" || opts.OutDir != "public.b" {
+				t.Errorf("build given ReleaseContent %v, LastBuild %q, OutDir %q; want true, public, public.b", opts.ReleaseContent, opts.LastBuild, opts.OutDir)
+			}
+			lastGiven = opts.LastResult
+			calls = append(calls, "build "+inputs)
+			if buildErr != nil {
+				return nil, buildErr
+			}
+			return &generator.Result{Inputs: inputs}, nil
+		},
+		sync: func(context.Context) error {
+			calls = append(calls, "sync")
+			return syncErr
+		},
+	}
+	steps := []struct {
+		name              string
+		inputs            string
+		buildErr, syncErr error
+		want              []string
+	}{
+		{"first build syncs", "a", nil, nil, []string{"build a", "sync"}},
+		{"same inputs: no sync", "a", nil, nil, []string{"build a"}},
+		{"an edit syncs", "b", nil, nil, []string{"build b", "sync"}},
+		{"a failed build: no sync", "c", errors.New("bad front matter"), nil, []string{"build c"}},
+		{"a failed sync", "c", nil, errors.New("disk full"), []string{"build c", "sync"}},
+		{"is tried again with the same inputs", "c", nil, nil, []string{"build c", "sync"}},
+		{"then not again", "c", nil, nil, []string{"build c"}},
+	}
+	var last *generator.Result
+	for i, s := range steps {
+		calls, inputs, buildErr, syncErr = nil, s.inputs, s.buildErr, s.syncErr
+		err := r.rebuild(t.Context(), "public.b")
+		if (err != nil) != (s.buildErr != nil) {
+			t.Fatalf("step %d (%s): rebuild = %v", i, s.name, err)
+		}
+		if lastGiven != last {
+			t.Errorf("step %d (%s): build given LastResult %v, want the last good build's %v", i, s.name, lastGiven, last)
+		}
+		if err == nil { // (Rebuild calls after only once the site is swapped in)
+			r.afterSwap(t.Context())
+			last = r.last
+		}
+		if diff := cmp.Diff(s.want, calls); diff != "" {
+			t.Errorf("step %d (%s): calls (-want +got):\n%s", i, s.name, diff)
+		}
+	}
+	if r.last.Inputs != "c" || r.synced != "c" {
+		t.Errorf("last build's inputs %q, synced after %q; want c, c", r.last.Inputs, r.synced)
+	}
+}
