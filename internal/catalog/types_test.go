@@ -76,3 +76,60 @@ func TestOptional_UnmarshalJSON(t *testing.T) {
 		t.Error("a string read as OptInt")
 	}
 }
+
+// FuzzQuoteJSON checks the optional types' and text lists' JSON against
+// encoding/json's, for any text: plain text takes quoteJSON's fast path,
+// the rest encoding/json.
+func FuzzQuoteJSON(f *testing.F) {
+	for _, s := range []string{"", "RBI/2025-26/101", `a "quoted" \\ word`, "<b>&amp;</b>", "tab\there", "नियम", "\u2028", "\x7f", "\xff"} {
+		f.Add(s, "next")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want, _ := json.Marshal(struct {
+			S  *string  `json:"s"`
+			L  []string `json:"l"`
+			N  *int     `json:"n"`
+			NL []string `json:"nl"`
+		}{S: nonEmpty(a), L: []string{a, b}, N: nil, NL: []string{}})
+		got, err := json.Marshal(struct {
+			S  OptString `json:"s"`
+			L  TextList  `json:"l"`
+			N  OptInt    `json:"n"`
+			NL TextList  `json:"nl"`
+		}{S: OptString(a), L: TextList{a, b}})
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%q, %q: got %s (%v), want %s", a, b, got, err, want)
+		}
+		n := len(a) - len(b)
+		wantN, _ := json.Marshal(n)
+		if n == 0 {
+			wantN = []byte("null")
+		}
+		if gotN, _ := OptInt(n).MarshalJSON(); string(gotN) != string(wantN) {
+			t.Errorf("OptInt(%d) = %s, want %s", n, gotN, wantN)
+		}
+	})
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// BenchmarkCircularJSON encodes a circular as the build's views do
+// (render.EncodeViews), most of its fields optional text.
+func BenchmarkCircularJSON(b *testing.B) {
+	c := Circular{Entry: Entry{ID: "rbi-2025-26-101", Slug: "rbi-2025-26-101"}, Title: "Master Direction on Know Your Customer, amended",
+		CircularNumber: "RBI/2025-26/101", Source: "RBI", Summary: "Banks must update the KYC records of high-risk customers every two years.",
+		OfficialURL: "https://www.rbi.org.in/Scripts/NotificationUser.aspx?Id=12345", SourceKind: "official", Verification: "verified",
+		Supersedes: TextList{"rbi-2016-17-11", "rbi-2018-19-7"}, SupersededBy: TextList{},
+		EntityImpact: List[EntityImpact]{{EntityType: "Bank", ImpactLevel: "high"}, {EntityType: "NBFC", ImpactLevel: "medium"}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
