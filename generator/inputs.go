@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regpulse/generator/render"
+	"slices"
 	"time"
 )
 
@@ -20,16 +22,21 @@ func inputsHash(opts Options, rec *render.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	obs, err := json.Marshal(opts.Obligations)
-	if err != nil {
-		return "", err
-	}
 	prog, err := render.ProgramHash()
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations %s\n",
-		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums, obs)
+	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations\n",
+		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums)
+	// each circular's in turn: a store's extracted obligations at 100,000
+	// circulars can be millions, whose JSON at once was gigabytes
+	for _, id := range slices.Sorted(maps.Keys(opts.Obligations)) {
+		obs, err := json.Marshal(opts.Obligations[id])
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%q %s\n", id, obs)
+	}
 	for _, dir := range []string{opts.ContentDir, opts.TemplatesDir, opts.AssetsDir} {
 		fmt.Fprintf(h, "dir %s\n", dir)
 		if err := render.HashFiles(h, dir, rec); err != nil {

@@ -57,6 +57,36 @@ func TestInputsHash(t *testing.T) {
 	if got := hash(load()); got != fromDisk {
 		t.Errorf("hash with the record %s, from disk %s", got, fromDisk)
 	}
+	t.Run("Obligations", func(t *testing.T) {
+		// the store's obligations, each circular's hashed in turn: any
+		// change of one, or of which circular has it, is a change
+		ob := catalog.Obligation{ID: "o1", What: "Report fraud within 7 days."}
+		edited := ob
+		edited.What = "Report fraud within 6 days."
+		seen := map[string]string{}
+		for name, obs := range map[string]map[string][]catalog.Obligation{
+			"none":    nil,
+			"empty":   {"a": {}},
+			"a":       {"a": {ob}},
+			"b":       {"b": {ob}},
+			"edited":  {"a": {edited}},
+			"a and b": {"a": {ob}, "b": {ob}},
+		} {
+			o := opts
+			o.Obligations = obs
+			h, err := inputsHash(o, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if other, ok := seen[h]; ok {
+				t.Errorf("obligations %s and %s hash the same", name, other)
+			}
+			seen[h] = name
+			if again, _ := inputsHash(o, nil); again != h {
+				t.Errorf("obligations %s: hashed twice, %s then %s", name, h, again)
+			}
+		}
+	})
 	for _, edit := range []string{"circulars/rbi-2021-09-07-tokenisation.md", "README.md", "circulars/.notes"} {
 		t.Run(edit, func(t *testing.T) {
 			path := filepath.Join(content, filepath.FromSlash(edit))
