@@ -21,11 +21,18 @@ var obligationColumns = columnsOf[catalog.Obligation]()
 // obligationTable keeps the editors' obligations in step with content.
 var obligationTable = table[catalog.Obligation]{name: "circular_obligations", cols: obligationColumns}
 
-// writtenObligations are the obligations editors wrote, of every circular.
+// writtenObligations are the obligations editors wrote, of every
+// circular: not those extracted, which a build's catalog carries on the
+// circulars without written ones (generator: Options.Obligations, from
+// this store) and which are the extraction's rows.
 func writtenObligations(cs []catalog.Circular) []catalog.Obligation {
 	var out []catalog.Obligation
 	for _, c := range cs {
-		out = append(out, c.Obligations...)
+		for _, o := range c.Obligations {
+			if o.Origin != catalog.OriginExtracted {
+				out = append(out, o)
+			}
+		}
 	}
 	return out
 }

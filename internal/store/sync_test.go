@@ -153,6 +153,43 @@ func TestSyncCatalog(t *testing.T) {
 	})
 }
 
+// TestSyncCatalog_ExtractedNotWritten: a build's catalog carries the
+// store's extracted obligations on the circulars without written ones
+// (generator.Options.Obligations); syncing it writes none of them as the
+// editors' (circular_obligations), and an editor's beside them is.
+func TestSyncCatalog_ExtractedNotWritten(t *testing.T) {
+	t.Parallel()
+	forEachStore(t, func(t *testing.T, open opener) {
+		ctx := t.Context()
+		db := open(t)
+		cat := storetest.Catalog()
+		if _, err := db.SyncCatalog(ctx, cat); err != nil {
+			t.Fatal(err)
+		}
+		c := &cat.Circulars[0]
+		extracted := catalog.Obligation{ID: catalog.ObligationID(c.ID, "Banks must report.", 0), CircularID: c.ID, What: "Report.",
+			Kind: "reporting", AppliesTo: catalog.TextList{"Bank"}, SourceText: "Banks must report.", Origin: catalog.OriginExtracted, Binding: true}
+		c.Obligations = []catalog.Obligation{extracted}
+		stats, err := db.SyncCatalog(ctx, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stats.Obligations != (KindStats{}) {
+			t.Errorf("a catalog carrying an extracted obligation: obligations %v, want none written", stats.Obligations)
+		}
+		written := extracted
+		written.ID, written.SourceText, written.Origin, written.Accepted = catalog.ObligationID(c.ID, "Banks must file.", 0), "Banks must file.", catalog.OriginEditor, true
+		c = &cat.Circulars[1]
+		written.CircularID, c.Obligations = c.ID, []catalog.Obligation{written}
+		if stats, err = db.SyncCatalog(ctx, cat); err != nil {
+			t.Fatal(err)
+		}
+		if stats.Obligations != (KindStats{Added: 1}) {
+			t.Errorf("an editor's obligation: obligations %v, want one added", stats.Obligations)
+		}
+	})
+}
+
 func TestSyncCatalog_Errors(t *testing.T) {
 	t.Parallel()
 	forEachStore(t, func(t *testing.T, open opener) {
