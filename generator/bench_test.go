@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -185,6 +186,15 @@ func benchLog() *slog.Logger {
 		return nil
 	}
 	return slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// benchTemplateMetrics is where each Hugo run's template metrics go:
+// stderr with REGPULSE_BENCH_TEMPLATE_METRICS set; else nil.
+func benchTemplateMetrics() io.Writer {
+	if os.Getenv("REGPULSE_BENCH_TEMPLATE_METRICS") == "" {
+		return nil
+	}
+	return os.Stderr
 }
 
 // profile writes a CPU profile from now until the returned func is
@@ -378,7 +388,7 @@ func TestBuildProcess(t *testing.T) {
 	defer profile(t)()
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
-		ReleaseContent: true, Log: benchLog()})
+		ReleaseContent: true, Log: benchLog(), TemplateMetrics: benchTemplateMetrics()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"os"
@@ -101,6 +102,10 @@ type Options struct {
 	// Log takes the build's steps and how long each took, at debug
 	// level; nil logs nothing.
 	Log *slog.Logger
+	// TemplateMetrics, when set, takes each Hugo run's template metrics
+	// (render.Hugo.Metrics): a benchmark's view of where the runs' time
+	// goes (REGPULSE_BENCH_TEMPLATE_METRICS).
+	TemplateMetrics io.Writer
 }
 
 // Result describes a successful build.
@@ -703,7 +708,8 @@ func hugoLanguage(opts Options, lang i18n.Language) render.Hugo {
 	return render.Hugo{TemplatesDir: opts.TemplatesDir, BaseURL: opts.BaseURL, Title: "RegPulse", Locale: lang.Tag,
 		Language: lang.Code, Tables: i18n.Default().HugoTables(),
 		Params: map[string]any{"supportEmail": opts.SupportEmail, "lang": lang.Code, "langTag": lang.Tag,
-			"root": lang.Root, "languages": langs}}
+			"root": lang.Root, "languages": langs},
+		Metrics: opts.TemplateMetrics}
 }
 
 // loadCatalog loads and checks the content, with the stored AI summaries.

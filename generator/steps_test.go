@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,4 +48,42 @@ func TestBuild_LogSteps(t *testing.T) {
 	if n := strings.Count(buf.String(), `"step":"hugo run"`); n < 3 {
 		t.Errorf("%d runs of Hugo logged, want the site's, the cards' and the circulars' at least", n)
 	}
+}
+
+// TestBuild_TemplateMetrics: with Options.TemplateMetrics, every Hugo
+// run says how long its templates took, and the metrics count every
+// circular's page the build rendered.
+func TestBuild_TemplateMetrics(t *testing.T) {
+	var w lockedWriter
+	res, err := Build(t.Context(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
+		OutDir: filepath.Join(t.TempDir(), "public"), Now: func() time.Time { return fixtureNow }, ReleaseContent: true, TemplateMetrics: &w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := 0
+	for line := range strings.Lines(w.b.String()) {
+		f := strings.Fields(line)
+		if len(f) == 5 && f[4] == "circular.html" {
+			n, err := strconv.Atoi(f[3])
+			if err != nil {
+				t.Fatalf("metrics line %q: %v", line, err)
+			}
+			pages += n
+		}
+	}
+	if pages == 0 || pages != res.Framed {
+		t.Errorf("the metrics count %d circular pages, the build rendered %d:\n%s", pages, res.Framed, w.b.String())
+	}
+}
+
+// lockedWriter is a buffer the build's runs may write to at once.
+type lockedWriter struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
 }

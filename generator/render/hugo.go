@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -33,6 +34,11 @@ type Hugo struct {
 	// (i18n/{code}.json: their contents).
 	Language string
 	Tables   map[string][]byte
+	// Metrics, when set, takes each run's template metrics (Hugo's
+	// templateMetrics: each template's total, mean and longest time and
+	// its count) once the run is done: where the runs' time goes. Runs
+	// go on beside each other: it must take concurrent writes.
+	Metrics io.Writer
 }
 
 // Config is the configuration Hugo builds the temporary site at siteDir
@@ -85,6 +91,7 @@ func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, w
 		cfg.Set("enableRobotsTXT", false)
 	}
 	cfg.Set("noBuildLock", true)
+	cfg.Set("templateMetrics", h.Metrics != nil)
 
 	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
 		Flags: cfg, Fs: site, Logger: logger,
@@ -110,6 +117,14 @@ func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, w
 	// only a warning in Hugo.
 	if n := logger.LoggCount(logg.LevelWarn) + logger.LoggCount(logg.LevelError); n > 0 {
 		return h.error(fmt.Errorf("%d warning(s) or error(s)", n), &logbuf, siteDir)
+	}
+	if h.Metrics != nil && sites.Metrics != nil {
+		// one write a run: runs of cards go on beside others
+		var b bytes.Buffer
+		sites.Metrics.WriteMetrics(&b)
+		if _, err := h.Metrics.Write(b.Bytes()); err != nil {
+			return err
+		}
 	}
 	return nil
 }
