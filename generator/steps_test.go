@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"regpulse/internal/logtest"
 )
 
 // TestBuild_LogSteps: a build with a logger names each of its steps, in
@@ -54,14 +55,14 @@ func TestBuild_LogSteps(t *testing.T) {
 // run says how long its templates took, and the metrics count every
 // circular's page the build rendered.
 func TestBuild_TemplateMetrics(t *testing.T) {
-	var w lockedWriter
+	var w logtest.Buffer // (runs write beside each other)
 	res, err := Build(t.Context(), Options{ContentDir: fixtureContent, TemplatesDir: templatesDir, AssetsDir: fixtureAssets,
 		OutDir: filepath.Join(t.TempDir(), "public"), Now: func() time.Time { return fixtureNow }, ReleaseContent: true, TemplateMetrics: &w})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pages := 0
-	for line := range strings.Lines(w.b.String()) {
+	for line := range strings.Lines(w.String()) {
 		f := strings.Fields(line)
 		if len(f) == 5 && f[4] == "circular.html" {
 			n, err := strconv.Atoi(f[3])
@@ -72,18 +73,6 @@ func TestBuild_TemplateMetrics(t *testing.T) {
 		}
 	}
 	if pages == 0 || pages != res.Framed {
-		t.Errorf("the metrics count %d circular pages, the build rendered %d:\n%s", pages, res.Framed, w.b.String())
+		t.Errorf("the metrics count %d circular pages, the build rendered %d:\n%s", pages, res.Framed, w.String())
 	}
-}
-
-// lockedWriter is a buffer the build's runs may write to at once.
-type lockedWriter struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
 }
