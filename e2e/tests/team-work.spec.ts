@@ -207,8 +207,8 @@ test.describe("team work", () => {
     }
     await expectNoViolations(a.page);
     await screenshot(a.page, info, "team-board-admin");
-    await a.page.getByLabel("From").selectOption({ label: "Ravi Kumar (member)" });
-    await a.page.getByLabel("To").selectOption({ label: "Asha Rao (admin)" });
+    await a.page.getByLabel("From", { exact: true }).selectOption({ label: "Ravi Kumar (member)" });
+    await a.page.getByLabel("To", { exact: true }).selectOption({ label: "Asha Rao (admin)" });
     await a.page.getByRole("button", { name: "Reassign" }).click();
     await expect(a.page.locator("[data-reassigned]")).toHaveText("1 item moved from Ravi Kumar to Asha Rao.");
     await expect(a.page.locator("[data-board-total]")).toHaveText("No decision matches.");
