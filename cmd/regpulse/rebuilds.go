@@ -27,7 +27,7 @@ type siteRebuilds struct {
 	// sync syncs the store from the content folder (app.API.Sync).
 	sync func(context.Context) error
 
-	last   *generator.Result // the last good build's (Rebuild runs one at a time)
+	last   *generator.Result // the last good build's, for afterSwap (Rebuild runs one at a time)
 	synced string            // the inputs of the build the store was last synced after
 }
 
@@ -40,8 +40,9 @@ func (r *siteRebuilds) rebuild(ctx context.Context, dir string) error {
 	// each rebuild goes into the folder not served (web.Rebuild): in
 	// place over the site it holds, or, the first time, a new folder
 	// whose unchanged files are linked from the one served; with no input
-	// changed the content is not loaded again
-	opts.LastBuild, opts.LastResult = r.served(), r.last
+	// changed the content is not loaded again (with ReleaseContent the
+	// output's manifest says so: no LastResult is read)
+	opts.LastBuild = r.served()
 	opts.ReleaseContent = true
 	start := time.Now()
 	res, err := r.build(ctx, opts)
