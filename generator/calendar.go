@@ -64,7 +64,8 @@ func (e complianceEvent) forType(entityType string) bool {
 
 // complianceEvents lists the effective and compliance dates of the
 // circulars active as of now (impact.IsActive), and the due dates of
-// their binding obligations, that fall in the window ending today or
+// their binding obligations (the written ones, or else their extracted
+// ones of extracted, by circular id), that fall in the window ending today or
 // later, by date then circular. A UID is stable across builds: a date's
 // is the circular's id, the date and the date's place among that
 // circular's items of the same day; an obligation's is its own stable id.
@@ -73,7 +74,7 @@ func (e complianceEvent) forType(entityType string) bool {
 // consultation's comment deadline in the window (published by now,
 // whether or not it is finalised since: the date stays what it was), UID
 // the circular's id, the day and "comments".
-func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
+func complianceEvents(cat *catalog.Catalog, extracted map[string][]catalog.Obligation, now time.Time) []complianceEvent {
 	from, today := impact.Window(now)
 	var out []complianceEvent
 	for _, c := range cat.Circulars {
@@ -89,12 +90,13 @@ func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
 			items = append(items, complianceEvent{Date: *c.EffectiveDate, What: "Takes effect"})
 		}
 		due := map[string]bool{}
-		for i, o := range c.Obligations {
+		obs := shownObligations(c, extracted)
+		for i, o := range obs {
 			if o.DueDate == nil || !o.Binding || o.DueDate.Before(from) {
 				continue
 			}
 			due[o.DueDate.String()] = true
-			out = append(out, complianceEvent{UID: o.ID + "@regpulse", Date: *o.DueDate, What: o.What, Circular: c, Obligation: &c.Obligations[i]})
+			out = append(out, complianceEvent{UID: o.ID + "@regpulse", Date: *o.DueDate, What: o.What, Circular: c, Obligation: &obs[i]})
 		}
 		for _, d := range c.ComplianceDates {
 			if !due[d.Date.String()] {
@@ -121,9 +123,10 @@ func complianceEvents(cat *catalog.Catalog, now time.Time) []complianceEvent {
 
 // RenderCalendar renders the compliance dates as an iCalendar feed: one
 // all-day event per date or dated obligation; entityType ("" for all)
-// keeps those of one entity type. DTSTAMP is the circular's publication,
+// keeps those of one entity type; extracted are the store's dated
+// extracted obligations (complianceEvents). DTSTAMP is the circular's publication,
 // not the build time, so an unchanged catalog gives the same bytes.
-func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL, entityType string) []byte {
+func RenderCalendar(cat *catalog.Catalog, extracted map[string][]catalog.Obligation, now time.Time, baseURL, entityType string) []byte {
 	cal := ics.NewCalendar()
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetProductId("-//RegPulse//Compliance dates//EN")
@@ -137,7 +140,7 @@ func RenderCalendar(cat *catalog.Catalog, now time.Time, baseURL, entityType str
 		"; and the deadlines for comments on drafts and consultation papers, which bind no one.")
 	cal.SetUrl(absURL(baseURL, path))
 	cal.SetRefreshInterval("P1D")
-	for _, e := range complianceEvents(cat, now) {
+	for _, e := range complianceEvents(cat, extracted, now) {
 		if !e.forType(entityType) {
 			continue
 		}

@@ -29,6 +29,7 @@ import (
 	"regpulse/internal/catalog"
 	"regpulse/internal/directions"
 	"regpulse/internal/i18n"
+	"regpulse/internal/impact"
 	"regpulse/internal/related"
 )
 
@@ -57,10 +58,10 @@ type Options struct {
 	// store's CircularSummaries): cards and pages show them, labelled as
 	// generated. Nil builds without them.
 	Summaries map[string]catalog.GeneratedSummary
-	// Obligations are the obligations the store shows, by circular id
-	// (the store's AllObligations): a circular without written ones shows
-	// its stored extracted ones, labelled as such. Nil builds without them.
-	Obligations map[string][]catalog.Obligation
+	// Obligations are the store's extracted obligations (StoredObligations):
+	// a circular without written ones shows its stored extracted ones,
+	// labelled as such. Nil builds without them.
+	Obligations StoredObligations
 	// LastResult is a last build's Result (serve keeps its rebuilds'):
 	// when this build's inputs are its inputs, its Catalog is this one's
 	// and the content is not loaded again.
@@ -146,7 +147,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	}
 	b := &build{opts: opts, steps: render.NewSteps(opts.Log), mem: render.NewHeapLimit()}
 	defer b.mem.Restore()
-	if err := b.load(); err != nil {
+	if err := b.load(ctx); err != nil {
 		return nil, err
 	}
 	if b.unchanged && b.base == opts.OutDir {
@@ -193,7 +194,7 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if err := b.keyPages(ctx); err != nil {
 		return nil, err
 	}
-	if err := b.publishOutputs(); err != nil {
+	if err := b.publishOutputs(ctx); err != nil {
 		return nil, err
 	}
 	if err := b.renderPages(ctx); err != nil {
@@ -217,9 +218,12 @@ type build struct {
 	assets  *Assets
 	scripts []string // the templates' inline scripts' CSP hashes
 	inputs  string   // the inputs' hash
-	base    string   // the folder of the last build
-	last    *render.Manifest
-	rec     *render.Record // the inputs' files' stamps and hashes: the last build's, then this one's
+	// extracted is the stamps of the store's extracted obligations, read
+	// first: the inputs' hash and the texts' keys hash them
+	extracted extractedObligations
+	base      string // the folder of the last build
+	last      *render.Manifest
+	rec       *render.Record // the inputs' files' stamps and hashes: the last build's, then this one's
 	// decoded is what the load made of each circular's file, for the
 	// next build's (catalog.WithDecoded), until the workspace keeps it
 	decoded catalog.Decoded
@@ -268,10 +272,13 @@ type build struct {
 // needs no new catalog, the hash is compared before the content is
 // loaded, reading only the files the record does not know: an unchanged
 // build reads no content file the last build recorded.
-func (b *build) load() error {
+func (b *build) load(ctx context.Context) error {
 	var err error
 	if b.scripts, err = templateScriptHashes(b.opts.TemplatesDir); err != nil {
 		return err
+	}
+	if b.extracted, err = readExtracted(ctx, b.opts); err != nil {
+		return fmt.Errorf("the store's extracted obligations: %w", err)
 	}
 	// (a folder holding a build of its own is rebuilt in place, from it)
 	b.base = b.opts.OutDir
@@ -306,7 +313,7 @@ func (b *build) load() error {
 	// (with many files unknown, as after a first build of new content,
 	// those would be read twice: to hash them here and to load them)
 	if unknown <= files/8 && b.last != nil && (b.opts.ReleaseContent || lastCat) {
-		if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
+		if b.inputs, err = inputsHash(b.opts, b.extracted.stamps, b.rec); err != nil {
 			return err
 		}
 		if b.last.Inputs == b.inputs && (b.opts.ReleaseContent || b.opts.LastResult.Inputs == b.inputs) && b.last.Complete(b.base) {
@@ -365,7 +372,7 @@ func (b *build) load() error {
 	// same record, the same hash. A file changed since its stat is known
 	// by its new stamp to the next build, which builds again.)
 	if b.inputs == "" {
-		if b.inputs, err = inputsHash(b.opts, b.rec); err != nil {
+		if b.inputs, err = inputsHash(b.opts, b.extracted.stamps, b.rec); err != nil {
 			return err
 		}
 	}
@@ -414,7 +421,7 @@ func (b *build) renderTexts(ctx context.Context) error {
 	keep := textsKept(b.cat, b.opts.Now())
 	cache := b.textCache()
 	b.textCache = nil
-	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum}
+	to := textsOpts{pack: b.ws.Texts, keepHTML: keep.html, full: draftPairs(b.cat), cache: cache, sum: b.circularSum, extracted: b.extracted}
 	if b.opts.ReleaseContent {
 		content, label := os.DirFS(b.opts.ContentDir), filepath.Base(b.opts.ContentDir)
 		to.read = func(c catalog.Circular) (string, [sha256.Size]byte, error) {
@@ -593,7 +600,7 @@ func (b *build) leadOf(i int) (string, [sha256.Size]byte, error) {
 	if err != nil {
 		return "", [sha256.Size]byte{}, err
 	}
-	t, err := renderText(c, text)
+	t, err := renderText(c, nil, text) // (the lead is the same whatever is marked)
 	return t.Plain, t.LeadSum, err
 }
 
@@ -609,7 +616,7 @@ func (b *build) directions() *directions.Book {
 // calendars, the sitemaps, the headers, the indexes, the islands'
 // assets) before Hugo's runs, so that the rendered texts are garbage by
 // the time Hugo holds every page; the catalog is let go after it.
-func (b *build) publishOutputs() error {
+func (b *build) publishOutputs(ctx context.Context) error {
 	for _, f := range []struct {
 		path string
 		data []byte
@@ -621,7 +628,12 @@ func (b *build) publishOutputs() error {
 		}
 	}
 	b.index, b.entries = nil, nil
-	if err := writeOutputs(b.out, b.cat, b.directions(), b.opts, b.txt, b.scripts); err != nil {
+	from, _ := impact.Window(b.opts.Now())
+	dated, err := b.extracted.dated(ctx, b.cat, catalog.Date{Time: from})
+	if err != nil {
+		return err
+	}
+	if err := writeOutputs(b.out, b.cat, dated, b.directions(), b.opts, b.txt, b.scripts); err != nil {
 		return err
 	}
 	// the islands' build, without Vite's manifest folder, which only the generator reads
@@ -734,13 +746,6 @@ func loadCatalog(opts Options, more ...catalog.LoadOption) (*catalog.Catalog, er
 	for i, c := range cat.Circulars {
 		if s, ok := opts.Summaries[c.ID]; ok {
 			cat.Circulars[i].AISummary = &s
-		}
-		if len(c.Obligations) == 0 {
-			for _, o := range opts.Obligations[c.ID] {
-				if o.Origin == catalog.OriginExtracted { // what editors wrote is the content's
-					cat.Circulars[i].Obligations = append(cat.Circulars[i].Obligations, o)
-				}
-			}
 		}
 	}
 	return cat, nil

@@ -13,10 +13,11 @@ import (
 
 // inputsHash is the hash of everything a build's output depends on: the
 // content, templates and islands' assets, the options, the as-of date,
-// the stored summaries and the program itself (a new generator may render
-// the same inputs differently). The files are hashed as the
-// record knows (nil: none; a file it does not know is read here).
-func inputsHash(opts Options, rec *render.Record) (string, error) {
+// the stored summaries, the stamps of the stored extracted obligations
+// and the program itself (a new generator may render the same inputs
+// differently). The files are hashed as the record knows (nil: none; a
+// file it does not know is read here).
+func inputsHash(opts Options, stamps map[string]string, rec *render.Record) (string, error) {
 	h := sha256.New()
 	sums, err := json.Marshal(opts.Summaries) // maps marshal in key order
 	if err != nil {
@@ -26,16 +27,12 @@ func inputsHash(opts Options, rec *render.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations\n",
-		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums)
-	// each circular's in turn: a store's extracted obligations at 100,000
-	// circulars can be millions, whose JSON at once was gigabytes
-	for _, id := range slices.Sorted(maps.Keys(opts.Obligations)) {
-		obs, err := json.Marshal(opts.Obligations[id])
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "%q %s\n", id, obs)
+	fmt.Fprintf(h, "program %s\nbaseURL %q\nsupportEmail %q\nunpublished %t\nasOf %s\nactiveUsers %d\nsummaries %s\nobligations %d\n",
+		prog, opts.BaseURL, opts.SupportEmail, opts.IncludeUnpublished, opts.Now().UTC().Format(time.DateOnly), opts.ActiveUsers, sums, len(stamps))
+	// the store's extracted obligations by their stamps (extractedObligations):
+	// at 100,000 circulars they can be millions
+	for _, id := range slices.Sorted(maps.Keys(stamps)) {
+		fmt.Fprintf(h, "%q %q\n", id, stamps[id])
 	}
 	for _, dir := range []string{opts.ContentDir, opts.TemplatesDir, opts.AssetsDir} {
 		fmt.Fprintf(h, "dir %s\n", dir)

@@ -22,7 +22,7 @@ func TestInputsHash(t *testing.T) {
 	}
 	hash := func(rec *render.Record) string {
 		t.Helper()
-		h, err := inputsHash(opts, rec)
+		h, err := inputsHash(opts, nil, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,32 +58,28 @@ func TestInputsHash(t *testing.T) {
 		t.Errorf("hash with the record %s, from disk %s", got, fromDisk)
 	}
 	t.Run("Obligations", func(t *testing.T) {
-		// the store's obligations, each circular's hashed in turn: any
-		// change of one, or of which circular has it, is a change
-		ob := catalog.Obligation{ID: "o1", What: "Report fraud within 7 days."}
-		edited := ob
-		edited.What = "Report fraud within 6 days."
+		// the stamps of the store's extracted obligations: any change of
+		// one, or of which circular has it, is a change
 		seen := map[string]string{}
-		for name, obs := range map[string]map[string][]catalog.Obligation{
+		for name, stamps := range map[string]map[string]string{
 			"none":    nil,
-			"empty":   {"a": {}},
-			"a":       {"a": {ob}},
-			"b":       {"b": {ob}},
-			"edited":  {"a": {edited}},
-			"a and b": {"a": {ob}, "b": {ob}},
+			"empty":   {"a": ""},
+			"a":       {"a": "h1 at 1"},
+			"b":       {"b": "h1 at 1"},
+			"edited":  {"a": "h1 at 2"},
+			"a and b": {"a": "h1 at 1", "b": "h1 at 1"},
+			"ab":      {"a b": "h1 at 1"},
 		} {
-			o := opts
-			o.Obligations = obs
-			h, err := inputsHash(o, nil)
+			h, err := inputsHash(opts, stamps, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if other, ok := seen[h]; ok {
-				t.Errorf("obligations %s and %s hash the same", name, other)
+				t.Errorf("stamps %s and %s hash the same", name, other)
 			}
 			seen[h] = name
-			if again, _ := inputsHash(o, nil); again != h {
-				t.Errorf("obligations %s: hashed twice, %s then %s", name, h, again)
+			if again, _ := inputsHash(opts, stamps, nil); again != h {
+				t.Errorf("stamps %s: hashed twice, %s then %s", name, h, again)
 			}
 		}
 	})

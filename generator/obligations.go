@@ -11,8 +11,7 @@ import (
 )
 
 // A circular's page shows its obligations (the editors', or the stored
-// extracted ones when it has none: loadCatalog puts those on the
-// circular) in an Obligations section, and marks each one's source
+// extracted ones when it has none: shownObligations) in an Obligations section, and marks each one's source
 // sentence in its text. The section's rows are the page's front matter
 // (obligationView), not data/site.json: only the page reads them.
 
@@ -65,16 +64,16 @@ func partiesKeys(appliesTo []string) []string {
 	return keys
 }
 
-// obligationViews are c's obligations as its page shows them, and its
-// text's HTML with each source sentence marked.
-func obligationViews(c catalog.Circular, textHTML string) ([]obligationView, string) {
-	if len(c.Obligations) == 0 {
+// obligationViews are a circular's obligations obs as its page shows
+// them, and its text's HTML with each source sentence marked.
+func obligationViews(obs []catalog.Obligation, textHTML string) ([]obligationView, string) {
+	if len(obs) == 0 {
 		return nil, textHTML
 	}
-	views := make([]obligationView, len(c.Obligations))
+	views := make([]obligationView, len(obs))
 	anchors := map[string]string{} // by source sentence: one mark each
 	var marks []textMark
-	for i, o := range c.Obligations {
+	for i, o := range obs {
 		v := obligationView{ID: o.ID, What: o.What, Kind: catalog.ObligationKindLabel(o.Kind), Who: partiesName(o.AppliesTo),
 			KindKey: labelKey("obligationLabel.%s", o.Kind), WhoKeys: partiesKeys(o.AppliesTo),
 			Binding: o.Binding, Origin: o.Origin, Accepted: o.Accepted, Source: o.SourceText, Cites: o.Cites, Review: o.Review}
@@ -96,7 +95,7 @@ func obligationViews(c catalog.Circular, textHTML string) ([]obligationView, str
 	}
 	marked, found := markSentences(textHTML, marks)
 	for i := range views {
-		if a := anchors[c.Obligations[i].SourceText]; found[a] {
+		if a := anchors[obs[i].SourceText]; found[a] {
 			views[i].Anchor = a
 		}
 	}

@@ -79,7 +79,7 @@ func TestObligations_PagesAndCalendars(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "public")
 		_, err := Build(t.Context(), Options{ContentDir: content, TemplatesDir: templatesDir, AssetsDir: fixtureAssets, OutDir: out,
 			BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return fixtureNow },
-			Obligations: map[string][]catalog.Obligation{returnsID: {extracted}}})
+			Obligations: newStoredObligations(map[string][]catalog.Obligation{returnsID: {extracted}})})
 		if err != nil {
 			t.Fatalf("Build: %v", err)
 		}

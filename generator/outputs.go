@@ -15,8 +15,9 @@ import (
 // calendar, the sitemaps and the security headers, each made on a core
 // of its own (they only read the catalog and the texts; one after
 // another they were most of a second of every build at 100,000
-// circulars, the sitemaps' 230,000 URLs the most).
-func writeOutputs(pub *render.Output, cat *catalog.Catalog, book *directions.Book, opts Options, txt texts, scripts []string) error {
+// circulars, the sitemaps' 230,000 URLs the most). extracted are the
+// calendar's extracted obligations (complianceEvents).
+func writeOutputs(pub *render.Output, cat *catalog.Catalog, extracted map[string][]catalog.Obligation, book *directions.Book, opts Options, txt texts, scripts []string) error {
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	write := pub.Publish
@@ -37,9 +38,11 @@ func writeOutputs(pub *render.Output, cat *catalog.Catalog, book *directions.Boo
 		})
 	}
 	g.Go(func() error { return writeDirectionFeeds(pub, book, opts.BaseURL) })
-	g.Go(func() error { return write(CalendarPath, RenderCalendar(cat, opts.Now(), opts.BaseURL, "")) })
+	g.Go(func() error { return write(CalendarPath, RenderCalendar(cat, extracted, opts.Now(), opts.BaseURL, "")) })
 	for _, t := range catalog.EntityTypes {
-		g.Go(func() error { return write(EntityCalendarPath(t), RenderCalendar(cat, opts.Now(), opts.BaseURL, t)) })
+		g.Go(func() error {
+			return write(EntityCalendarPath(t), RenderCalendar(cat, extracted, opts.Now(), opts.BaseURL, t))
+		})
 	}
 	g.Go(func() error {
 		sitemaps, err := renderSitemaps(sitemapURLs(cat, opts.Now(), opts.BaseURL), opts.BaseURL)

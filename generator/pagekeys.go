@@ -70,10 +70,6 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 	sums := make([]string, len(views.JSON))
 	err = render.InBatches(ctx, len(views.JSON), 1024, func(i int) error {
 		j, slug := views.JSON[i], views.Keys[i]
-		obs, err := json.Marshal(txt[slug].Obligations)
-		if err != nil {
-			return err
-		}
 		h := sha256.New()
 		h.Write(shared)
 		fromDraft, err := json.Marshal(txt[slug].FromDraft)
@@ -90,8 +86,7 @@ func circularPageKeys(ctx context.Context, opts Options, data map[string]any, vi
 		related := j[cut:]
 		fmt.Fprintf(h, "card %x\nrelated %d\n", cards[slug], len(related))
 		h.Write(related)
-		fmt.Fprintf(h, "\ntext %x\nobligations %d\n", txt[slug].MarkedSum, len(obs))
-		h.Write(obs)
+		fmt.Fprintf(h, "\ntext %x\nobligations %x\n", txt[slug].MarkedSum, txt[slug].ObligationsSum)
 		fmt.Fprintf(h, "\nfrom draft %d\n", len(fromDraft))
 		h.Write(fromDraft)
 		var line []byte

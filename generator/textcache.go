@@ -16,7 +16,7 @@ import (
 
 // textCache is what the last build's renderTexts made of each circular
 // that the later steps read (its plain lead's start and hash, its
-// obligations' views, its marked text's hash), by textKey: what it was made from. At 100,000
+// obligations' views' hash, its marked text's hash), by textKey: what it was made from. At 100,000
 // circulars rendering every text is half a minute; with the cache a
 // rebuild renders only the circulars whose file or obligations changed,
 // and the marked text of the pages it renders again (fillTexts). It is
@@ -39,10 +39,13 @@ type textCache struct {
 // every edit), and the draft's redline, which is made later from the
 // other circulars (linkDrafts).
 type cachedText struct {
-	Start       string // catalog.PreviewStart of the plain lead
-	LeadSum     [sha256.Size]byte
-	Obligations []obligationView
-	MarkedSum   [sha256.Size]byte
+	Start   string // catalog.PreviewStart of the plain lead
+	LeadSum [sha256.Size]byte
+	// ObligationsSum is the hash of its obligations' views, which the
+	// pages rendered again have from fillTexts: at 100,000 circulars the
+	// extracted ones' views were gigabytes of the cache
+	ObligationsSum [sha256.Size]byte
+	MarkedSum      [sha256.Size]byte
 	// HTML is kept for the circulars whose HTML the build keeps
 	// (textsOpts.keepHTML: the feeds'), empty for the others.
 	HTML string
@@ -64,15 +67,16 @@ func readTextCache(outDir string) *textCache {
 
 // textKey is the hash of what renderTexts makes a circular's cached
 // results from: its file's bytes (sum: the record's hash of them, as the
-// catalog loaded it) and its obligations as loaded (the stored extracted
-// ones and the loader's review of their citations included).
-func textKey(sum [sha256.Size]byte, c catalog.Circular) (string, error) {
+// catalog loaded it), its written obligations as loaded (the loader's
+// review of their citations included) and the stamp of the stored
+// extracted ones it shows instead (extractedObligations.stamp).
+func textKey(sum [sha256.Size]byte, c catalog.Circular, extracted string) (string, error) {
 	obs, err := json.Marshal(c.Obligations)
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "file %x\nobligations %d\n%s\n", sum, len(obs), obs)
+	fmt.Fprintf(h, "file %x\nobligations %d\n%s\nextracted %q\n", sum, len(obs), obs, extracted)
 	return string(h.Sum(nil)), nil
 }
 
@@ -90,7 +94,7 @@ func (tc *textCache) get(key string) (cachedText, bool) {
 // put keeps t's results for key, for the next build, its HTML too when
 // html (textsOpts.keepHTML).
 func (tc *textCache) put(key string, t circularText, html bool) {
-	ct := cachedText{Start: catalog.PreviewStart(t.Plain), LeadSum: t.LeadSum, Obligations: t.Obligations, MarkedSum: t.MarkedSum}
+	ct := cachedText{Start: catalog.PreviewStart(t.Plain), LeadSum: t.LeadSum, ObligationsSum: t.ObligationsSum, MarkedSum: t.MarkedSum}
 	if html {
 		ct.HTML = t.HTML
 	}

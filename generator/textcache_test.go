@@ -129,7 +129,8 @@ func TestRenderTexts_Cache(t *testing.T) {
 			if g.startOnly {
 				plain = catalog.PreviewStart(w.Plain)
 			}
-			if g.Plain != plain || g.LeadSum != w.LeadSum || g.MarkedSum != w.MarkedSum || !cmp.Equal(g.Obligations, w.Obligations) {
+			if g.Plain != plain || g.LeadSum != w.LeadSum || g.MarkedSum != w.MarkedSum || !cmp.Equal(g.Obligations, w.Obligations) ||
+				g.ObligationsSum != w.ObligationsSum {
 				t.Errorf("%s: got %+v, rendered %+v", c.Slug, g, w)
 			}
 			if gp, wp := got.preview(c, catalog.CardPreviewLen), fresh.preview(c, catalog.CardPreviewLen); gp != wp {
@@ -210,6 +211,65 @@ func TestRenderTexts_Cache(t *testing.T) {
 		}
 	})
 
+	t.Run("Extracted", func(t *testing.T) {
+		// a's extracted obligations, from the store: cached by their
+		// stamp, read only for the texts rendered, and a write after the
+		// build read the stamps is shown, not a stale cache
+		e := []catalog.Obligation{{ID: "e1", CircularID: "a", What: "Report frauds.", Kind: "reporting", SourceText: src, Origin: catalog.OriginExtracted}}
+		store := newStoredObligations(map[string][]catalog.Obligation{"a": e, "b": e})
+		cs := slices.Clone(cs)
+		cs[0].ID, cs[1].ID = "a", "b"
+		opts := func(t *testing.T, last map[string]cachedText) textsOpts {
+			t.Helper()
+			ex, err := readExtracted(t.Context(), Options{Obligations: store})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return textsOpts{pack: pack(t), cache: &textCache{last: last, next: map[string]cachedText{}}, sum: sum, extracted: ex}
+		}
+		o := opts(t, map[string]cachedText{})
+		first, err := renderTexts(t.Context(), cs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := store.read(); !slices.Equal(got, []string{"a"}) {
+			t.Errorf("read the obligations of %v; want a's (b has written ones)", got)
+		}
+		if v := first["a"].Obligations; len(v) != 1 || v[0].Origin != catalog.OriginExtracted || v[0].Anchor == "" {
+			t.Errorf("a's views %+v; want its extracted one, marked", v)
+		}
+		if v := first["b"].Obligations; len(v) != 1 || v[0].ID != "o1" {
+			t.Errorf("b's views %+v; want its written one", v)
+		}
+
+		// the same stamps: all from the cache, nothing read
+		again := opts(t, o.cache.next)
+		got, err := renderTexts(t.Context(), cs, again)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := store.read(); len(r) != 0 || !got["a"].startOnly || got["a"].ObligationsSum != first["a"].ObligationsSum {
+			t.Errorf("with the same stamps: read %v, a from the cache %t", r, got["a"].startOnly)
+		}
+		// written since the stamps were read: the page shows the new one
+		store.set("a", []catalog.Obligation{{ID: "e2", CircularID: "a", What: "Report all frauds.", Kind: "reporting", SourceText: src, Origin: catalog.OriginExtracted}})
+		if err := fillTexts(t.Context(), cs, got, again, func(slug string) bool { return slug == "a" }, t.TempDir()); err != nil {
+			t.Fatalf("fillTexts after a write: %v", err)
+		}
+		if v := got["a"].Obligations; len(v) != 1 || v[0].ID != "e2" {
+			t.Errorf("a's views after a write %+v; want the new one", v)
+		}
+		store.read()
+		// the new stamp: a rendered again
+		p := opts(t, again.cache.next)
+		if _, err := renderTexts(t.Context(), cs, p); err != nil {
+			t.Fatal(err)
+		}
+		if r := store.read(); !slices.Equal(r, []string{"a"}) || !p.pack.Has(textName("a")) || p.pack.Has(textName("c")) {
+			t.Errorf("with a's new stamp: read %v, a rendered %t", r, p.pack.Has(textName("a")))
+		}
+	})
+
 	t.Run("ChangedSinceLoaded", func(t *testing.T) {
 		// a file changed between the load and its text's read: its results
 		// are cached under the bytes read, never under the bytes loaded
@@ -225,7 +285,7 @@ func TestRenderTexts_Cache(t *testing.T) {
 			t.Fatal(err)
 		}
 		for text, want := range map[string]bool{loaded: false, read: true} {
-			key, err := textKey(sha256.Sum256([]byte(text)), d[0])
+			key, err := textKey(sha256.Sum256([]byte(text)), d[0], "")
 			if err != nil {
 				t.Fatal(err)
 			}

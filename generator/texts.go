@@ -3,9 +3,11 @@ package generator
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,9 +33,13 @@ type circularText struct {
 	LeadSum   [sha256.Size]byte
 	startOnly bool
 	// Marked is HTML with the obligations' source sentences marked: the
-	// page's text. Obligations are the page's Obligations section.
-	Marked      string
-	Obligations []obligationView
+	// page's text. Obligations are the page's Obligations section, and
+	// ObligationsSum their hash (the page's key hashes it): a text taken
+	// from the cache has the sum only, until fillTexts renders it again
+	// for its page.
+	Marked         string
+	Obligations    []obligationView
+	ObligationsSum [sha256.Size]byte
 	// MarkedSum is Marked's hash (the page's key hashes it): when the
 	// texts are written to a pack as they are rendered (textsOpts.pack),
 	// Marked is not kept, nor HTML but for the circulars of keepHTML.
@@ -81,6 +87,10 @@ type textsOpts struct {
 	// not cached).
 	cache *textCache
 	sum   func(catalog.Circular) ([sha256.Size]byte, bool)
+	// extracted are the store's extracted obligations, which the circulars
+	// without written ones show: the texts rendered read theirs, a batch
+	// at a time (extractedBatch).
+	extracted extractedObligations
 }
 
 // text is c's text, the catalog's or read (textsOpts.read), and the
@@ -102,79 +112,106 @@ func (o textsOpts) loaded(c catalog.Circular) ([sha256.Size]byte, bool) {
 	return o.sum(c)
 }
 
-// renderText renders c's text: its HTML, its plain lead, its obligations
-// and its text with their sentences marked.
-func renderText(c catalog.Circular, text string) (circularText, error) {
+// renderText renders c's text: its HTML, its plain lead, the views of
+// obs (the obligations it shows) and its text with their sentences
+// marked.
+func renderText(c catalog.Circular, obs []catalog.Obligation, text string) (circularText, error) {
 	body, plain, err := markdown.Render(text, related.LeadWords)
 	if err != nil {
 		return circularText{}, fmt.Errorf("%s: %w", c.Path, err)
 	}
-	obs, marked := obligationViews(c, body)
+	views, marked := obligationViews(obs, body)
+	sum, err := obligationsSum(views)
+	if err != nil {
+		return circularText{}, fmt.Errorf("%s: %w", c.Path, err)
+	}
 	// of the plain text, related circulars and previews read the
 	// start only
 	lead := related.Lead(plain)
-	return circularText{HTML: body, Plain: lead, LeadSum: related.LeadSum(lead), Marked: marked, Obligations: obs,
-		MarkedSum: sha256.Sum256([]byte(marked))}, nil
+	return circularText{HTML: body, Plain: lead, LeadSum: related.LeadSum(lead), Marked: marked, Obligations: views,
+		ObligationsSum: sum, MarkedSum: sha256.Sum256([]byte(marked))}, nil
 }
 
-// renderTexts renders every circular's text once, on every core.
+// obligationsSum is the hash of a page's obligations' views (zero for
+// none).
+func obligationsSum(views []obligationView) ([sha256.Size]byte, error) {
+	if len(views) == 0 {
+		return [sha256.Size]byte{}, nil
+	}
+	j, err := json.Marshal(views)
+	return sha256.Sum256(j), err
+}
+
+// renderTexts renders every circular's text once, on every core: those
+// the cache has are taken from it, and the others rendered a batch at a
+// time, each batch's extracted obligations read in one query while the
+// batch before is rendered.
 func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts, error) {
 	out := make([]circularText, len(cs))
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, c := range cs {
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			caching := o.cache != nil && o.pack != nil && o.sum != nil
-			if sum, ok := o.loaded(c); caching && ok && !o.full[c.Slug] {
-				key, err := textKey(sum, c)
-				if err != nil {
-					return err
-				}
-				// (a circular whose HTML is kept, cached when it was not:
-				// rendered for it)
-				if hit, ok := o.cache.get(key); ok && (!o.keepHTML[c.Slug] || hit.HTML != "") {
-					out[i] = circularText{Plain: hit.Start, LeadSum: hit.LeadSum, startOnly: true, Obligations: hit.Obligations,
-						MarkedSum: hit.MarkedSum, HTML: hit.HTML}
-					return nil
-				}
-			}
-			text, sum, known, err := o.text(c)
+	missed := make([]bool, len(cs))
+	caching := o.cache != nil && o.pack != nil && o.sum != nil
+	err := render.InBatches(ctx, len(cs), 1024, func(i int) error {
+		c := cs[i]
+		missed[i] = true
+		if sum, ok := o.loaded(c); caching && ok && !o.full[c.Slug] {
+			key, err := textKey(sum, c, o.extracted.stamp(c))
 			if err != nil {
 				return err
 			}
-			t, err := renderText(c, text)
-			if err != nil {
-				return err
+			// (a circular whose HTML is kept, cached when it was not:
+			// rendered for it)
+			if hit, ok := o.cache.get(key); ok && (!o.keepHTML[c.Slug] || hit.HTML != "") {
+				out[i] = circularText{Plain: hit.Start, LeadSum: hit.LeadSum, startOnly: true, ObligationsSum: hit.ObligationsSum,
+					MarkedSum: hit.MarkedSum, HTML: hit.HTML}
+				missed[i] = false
 			}
-			if caching && known {
-				// keyed by the bytes rendered, which are the loaded ones
-				// unless the file changed since
-				key, err := textKey(sum, c)
-				if err != nil {
-					return err
-				}
-				o.cache.put(key, t, o.keepHTML[c.Slug])
-			}
-			if o.full[c.Slug] {
-				t.Full = strings.Join(markdown.Blocks(text), "\n\n")
-			}
-			if o.pack != nil {
-				if err := o.pack.Add(textName(c.Slug), []byte(t.Marked)); err != nil {
-					return err
-				}
-				t.Marked = "" // the page reads it from the pack
-				if !o.keepHTML[c.Slug] {
-					t.HTML = ""
-				}
-			}
-			out[i] = t
-			return nil
-		})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if err := g.Wait(); err != nil {
+	var todo []int
+	for i, m := range missed {
+		if m {
+			todo = append(todo, i)
+		}
+	}
+	err = inExtractedBatches(ctx, cs, todo, o.extracted, func(i int, obs []catalog.Obligation) error {
+		c := cs[i]
+		text, sum, known, err := o.text(c)
+		if err != nil {
+			return err
+		}
+		t, err := renderText(c, obs, text)
+		if err != nil {
+			return err
+		}
+		if caching && known {
+			// keyed by the bytes rendered, which are the loaded ones
+			// unless the file changed since
+			key, err := textKey(sum, c, o.extracted.stamp(c))
+			if err != nil {
+				return err
+			}
+			o.cache.put(key, t, o.keepHTML[c.Slug])
+		}
+		if o.full[c.Slug] {
+			t.Full = strings.Join(markdown.Blocks(text), "\n\n")
+		}
+		if o.pack != nil {
+			if err := o.pack.Add(textName(c.Slug), []byte(t.Marked)); err != nil {
+				return err
+			}
+			t.Marked = "" // the page reads it from the pack
+			if !o.keepHTML[c.Slug] {
+				t.HTML = ""
+			}
+		}
+		out[i] = t
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	t := make(texts, len(cs))
@@ -184,39 +221,98 @@ func renderTexts(ctx context.Context, cs []catalog.Circular, o textsOpts) (texts
 	return t, nil
 }
 
+// inExtractedBatches calls fn, on every core, with each circular of cs
+// at the indexes at and the obligations it shows (shownObligations), a
+// batch of extractedBatch at a time: a batch's extracted obligations
+// are read while the batch before is rendered, and let go after it.
+func inExtractedBatches(ctx context.Context, cs []catalog.Circular, at []int, ex extractedObligations, fn func(i int, obs []catalog.Obligation) error) error {
+	type read struct {
+		obs map[string][]catalog.Obligation
+		err error
+	}
+	readBatch := func(part []int) func() read {
+		batch := make([]catalog.Circular, len(part))
+		for j, i := range part {
+			batch[j] = cs[i]
+		}
+		return later(func() read { obs, err := ex.read(ctx, batch); return read{obs, err} })
+	}
+	parts := slices.Collect(slices.Chunk(at, extractedBatch))
+	var next func() read
+	if len(parts) > 0 {
+		next = readBatch(parts[0])
+	}
+	for k, part := range parts {
+		r := next()
+		if r.err != nil {
+			return fmt.Errorf("the store's extracted obligations: %w", r.err)
+		}
+		if k+1 < len(parts) {
+			next = readBatch(parts[k+1])
+		}
+		g, ctx := errgroup.WithContext(ctx)
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for _, i := range part {
+			g.Go(func() error {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				return fn(i, shownObligations(cs[i], r.obs))
+			})
+		}
+		if err := g.Wait(); err != nil {
+			if k+1 < len(parts) {
+				next() // (its query ends before the store may close)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
 // fillTexts writes into the pack the page texts of the circulars of cs
 // that renderTexts took from its cache (textsOpts.cache) and whose pages
-// are rendered (render), on every core. A text whose marked text is not
-// the cached hash (the page's key hashes it) fails the build and removes
-// the cache beside outDir: the cache was stale, which its keys should
-// make impossible.
+// are rendered (render), and sets their obligations' views in txt, on
+// every core. A text whose marked text is not the cached hash (the
+// page's key hashes it) while its obligations are fails the build and
+// removes the cache beside outDir: the cache was stale, which its keys
+// should make impossible.
 func fillTexts(ctx context.Context, cs []catalog.Circular, txt texts, o textsOpts, render func(slug string) bool, outDir string) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, c := range cs {
-		if !render(c.Slug) || o.pack.Has(textName(c.Slug)) {
-			continue
+	var at []int
+	for i, c := range cs {
+		if render(c.Slug) && !o.pack.Has(textName(c.Slug)) {
+			at = append(at, i)
 		}
-		g.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			text, _, _, err := o.text(c)
-			if err != nil {
-				return err
-			}
-			t, err := renderText(c, text)
-			if err != nil {
-				return err
-			}
-			if t.MarkedSum != txt[c.Slug].MarkedSum {
-				_ = os.Remove(cachePath(outDir, textCacheName))
-				return fmt.Errorf("%s: its text is not the one the text cache held (removed %s: build again)", c.Path, cachePath(outDir, textCacheName))
-			}
-			return o.pack.Add(textName(c.Slug), []byte(t.Marked))
-		})
 	}
-	return g.Wait()
+	views := make([][]obligationView, len(cs))
+	err := inExtractedBatches(ctx, cs, at, o.extracted, func(i int, obs []catalog.Obligation) error {
+		c := cs[i]
+		text, _, _, err := o.text(c)
+		if err != nil {
+			return err
+		}
+		t, err := renderText(c, obs, text)
+		if err != nil {
+			return err
+		}
+		// (its extracted obligations written since the build read their
+		// stamps: the page shows them, and the next build's keys do)
+		if t.ObligationsSum == txt[c.Slug].ObligationsSum && t.MarkedSum != txt[c.Slug].MarkedSum {
+			_ = os.Remove(cachePath(outDir, textCacheName))
+			return fmt.Errorf("%s: its text is not the one the text cache held (removed %s: build again)", c.Path, cachePath(outDir, textCacheName))
+		}
+		views[i] = t.Obligations
+		return o.pack.Add(textName(c.Slug), []byte(t.Marked))
+	})
+	if err != nil {
+		return err
+	}
+	for _, i := range at {
+		t := txt[cs[i].Slug]
+		t.Obligations = views[i]
+		txt[cs[i].Slug] = t
+	}
+	return nil
 }
 
 // keptTexts are the circulars whose texts the build reads after their

@@ -231,11 +231,13 @@ func cmdBuild(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		opts.Now = func() time.Time { return day }
 	}
-	if err := storedInputs(ctx, sf, &opts); err != nil {
+	done, err := storedInputs(ctx, sf, &opts)
+	if err != nil {
 		return err
 	}
 	opts.ReleaseContent = sf.URL == "" // nothing to sync the texts into
 	res, err := generator.Build(ctx, opts)
+	done()
 	if err != nil || sf.URL == "" {
 		return err
 	}

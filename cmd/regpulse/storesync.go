@@ -15,25 +15,30 @@ import (
 )
 
 // storedInputs sets what a build shows from the store (the AI summaries,
-// the dashboard's Active Users figure, each source's freshness and the
-// publication log's newest entries); nothing when there is no SQLite
-// database yet (a build needs no store).
-func storedInputs(ctx context.Context, sf app.Store, opts *generator.Options) error {
+// the extracted obligations, the dashboard's Active Users figure, each
+// source's freshness and the publication log's newest entries); nothing
+// when there is no SQLite database yet (a build needs no store). The
+// build reads the extracted obligations of the pages it renders from the
+// store as it goes: the caller calls done once it has built.
+func storedInputs(ctx context.Context, sf app.Store, opts *generator.Options) (done func(), err error) {
 	t, err := sf.Target()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if sf.URL == "" {
 		if _, err := os.Stat(t); errors.Is(err, fs.ErrNotExist) {
-			return nil
+			return func() {}, nil
 		}
 	}
 	db, err := store.Open(ctx, t)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer db.Close()
-	return setStoredInputs(ctx, db, opts)
+	if err := setStoredInputs(ctx, db, opts); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return func() { db.Close() }, nil
 }
 
 // setStoredInputs reads the store's part of a build's inputs into opts.
@@ -43,9 +48,7 @@ func setStoredInputs(ctx context.Context, db *store.DB, opts *generator.Options)
 		return err
 	}
 	opts.Summaries = sums
-	if opts.Obligations, err = db.AllObligations(ctx); err != nil {
-		return err
-	}
+	opts.Obligations = db // read as the build goes (generator.StoredObligations)
 	now := time.Now
 	if opts.Now != nil {
 		now = opts.Now

@@ -20,13 +20,16 @@ func TestStoredInputs(t *testing.T) {
 	t.Run("NoStore", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "data")
 		var opts generator.Options
-		err := storedInputs(ctx, app.Store{Data: dir}, &opts)
+		done, err := storedInputs(ctx, app.Store{Data: dir}, &opts)
+		if err == nil {
+			done()
+		}
 		if err != nil || opts.Summaries != nil || opts.ActiveUsers != 0 {
 			t.Errorf("storedInputs without a store = %v, %d, %v; want none", opts.Summaries, opts.ActiveUsers, err)
 		}
 	})
 	t.Run("ErrNotPostgres", func(t *testing.T) {
-		if err := storedInputs(ctx, app.Store{URL: "mysql://x"}, &generator.Options{}); err == nil {
+		if _, err := storedInputs(ctx, app.Store{URL: "mysql://x"}, &generator.Options{}); err == nil {
 			t.Error("storedInputs with a mysql:// URL succeeded")
 		}
 	})
@@ -61,13 +64,21 @@ func testStoredInputs(t *testing.T, kind string) {
 		}
 		db.Close()
 		opts := generator.Options{Now: func() time.Time { return storetest.Now }}
-		err = storedInputs(ctx, sf, &opts)
+		done, err := storedInputs(ctx, sf, &opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer done()
 		if diff := cmp.Diff(map[string]catalog.GeneratedSummary{cat.Circulars[0].ID: sum}, opts.Summaries); err != nil || diff != "" {
 			t.Errorf("storedInputs' summaries (-want +got):\n%s%v", diff, err)
 		}
 		// The sync logged its baseline; no feed was read yet.
 		if len(opts.PublicationLog) != 1 || opts.PublicationLog[0].Event != "baseline" {
 			t.Errorf("storedInputs' publication log %+v, want the baseline", opts.PublicationLog)
+		}
+		// the build reads the extracted obligations from the open store
+		if stamps, err := opts.Obligations.ExtractedStamps(ctx); err != nil || len(stamps) != 0 {
+			t.Errorf("storedInputs' obligations: stamps %v, %v; want none", stamps, err)
 		}
 		if len(opts.SourceFreshness) != 0 {
 			t.Errorf("storedInputs' source freshness %#v, want none", opts.SourceFreshness)

@@ -23,8 +23,8 @@ var obligationTable = table[catalog.Obligation]{name: "circular_obligations", co
 
 // writtenObligations are the obligations editors wrote, of every
 // circular: not those extracted, which a build's catalog carries on the
-// circulars without written ones (generator: Options.Obligations, from
-// this store) and which are the extraction's rows.
+// circulars without written ones (generator: Options.Obligations, this
+// store) and which are the extraction's rows.
 func writtenObligations(cs []catalog.Circular) []catalog.Obligation {
 	var out []catalog.Obligation
 	for _, c := range cs {
@@ -94,17 +94,6 @@ func (s *DB) ExportObligations(ctx context.Context, q catalog.ObligationQuery, f
 	defer wrap(&err, "ExportObligations")
 	query, args := obligationsQuery(q).selectSQL()
 	return s.eachObligation(ctx, query, args, fn)
-}
-
-// AllObligations returns every obligation shown, by circular id, each
-// circular's in order: what a build shows.
-func (s *DB) AllObligations(ctx context.Context) (_ map[string][]catalog.Obligation, err error) {
-	defer wrap(&err, "AllObligations")
-	out := map[string][]catalog.Obligation{}
-	err = s.eachObligation(ctx, "SELECT "+obligationColumns.selectList("o", nil)+
-		" FROM obligations_shown o ORDER BY o.circular_id, o.position", nil,
-		func(o catalog.Obligation) error { out[o.CircularID] = append(out[o.CircularID], o); return nil })
-	return out, err
 }
 
 func (s *DB) eachObligation(ctx context.Context, query string, args []any, fn func(catalog.Obligation) error) error {
