@@ -276,6 +276,7 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	addr := fs.String("addr", ":8080", "address to listen on")
 	public := fs.String("public", "./public", "built site to serve")
 	every := fs.Duration("rebuild-every", 0, "rebuild the site in-process this often (e.g. 15m); 0 never")
+	rebuildMem := fs.Int("rebuild-memory-limit-mib", render.MemoryLimitMiB, "soft memory limit of an in-process rebuild in MiB, above the heap the server holds when it starts (the build raises it as regpulse build does); 0 none; GOMEMLIMIT, when set, wins")
 	var in ingestFlags
 	in.register(fs, "ingest-timeout")
 	ingestEvery := fs.Duration("ingest-every", 0, "look for feeds due this often (e.g. 1m), polling each on its cadence (feeds.yaml; 15m in busy hours IST, 1h otherwise); 0 never")
@@ -315,6 +316,9 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *every != 0 && *every < time.Second {
 		return fmt.Errorf("--rebuild-every %s is too short", *every)
+	}
+	if *rebuildMem < 0 {
+		return fmt.Errorf("--rebuild-memory-limit-mib %d: want 0 (none) or more", *rebuildMem)
 	}
 	if *webhooksEvery != 0 && *webhooksEvery < 100*time.Millisecond {
 		return fmt.Errorf("--webhooks-every %s is too short", *webhooksEvery)
@@ -362,7 +366,8 @@ func cmdServe(ctx context.Context, args []string, stderr io.Writer) error {
 				return opts, setStoredInputs(ctx, a.DB, &opts)
 			},
 			served: site.Dir, build: generator.Build,
-			sync: func(ctx context.Context) error { return a.Sync(ctx, nil, b.content, log) },
+			sync:           func(ctx context.Context) error { return a.Sync(ctx, nil, b.content, log) },
+			memoryLimitMiB: int64(*rebuildMem),
 		}
 		go site.Rebuild(ctx, *every, kick, *public, r.rebuild, log, func() { r.afterSwap(ctx) })
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"regpulse/generator"
+	"regpulse/generator/render"
 	"regpulse/internal/metrics"
 )
 
@@ -26,6 +27,9 @@ type siteRebuilds struct {
 	build  func(context.Context, generator.Options) (*generator.Result, error)
 	// sync syncs the store from the content folder (app.API.Sync).
 	sync func(context.Context) error
+	// memoryLimitMiB is the soft memory limit a rebuild runs under, above
+	// the heap serve holds when it starts (render.LimitAbove); 0: none.
+	memoryLimitMiB int64
 
 	last   *generator.Result // the last good build's, for afterSwap (Rebuild runs one at a time)
 	synced string            // the inputs of the build the store was last synced after
@@ -45,7 +49,9 @@ func (r *siteRebuilds) rebuild(ctx context.Context, dir string) error {
 	opts.LastBuild = r.served()
 	opts.ReleaseContent = true
 	start := time.Now()
+	restore := render.LimitAbove(r.memoryLimitMiB)
 	res, err := r.build(ctx, opts)
+	restore()
 	metrics.Since(metrics.BuildDuration, start, buildOutcome(res, err))
 	if err != nil {
 		return err

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"math"
+	"runtime/debug"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,6 +28,9 @@ func TestSiteRebuilds(t *testing.T) {
 			if !opts.ReleaseContent || opts.LastBuild != "public" || opts.OutDir != "public.b" {
 				t.Errorf("build given ReleaseContent %v, LastBuild %q, OutDir %q; want true, public, public.b", opts.ReleaseContent, opts.LastBuild, opts.OutDir)
 			}
+			if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+				t.Error("a rebuild ran without a memory limit")
+			}
 			calls = append(calls, "build "+inputs)
 			if buildErr != nil {
 				return nil, buildErr
@@ -36,6 +41,7 @@ func TestSiteRebuilds(t *testing.T) {
 			calls = append(calls, "sync")
 			return syncErr
 		},
+		memoryLimitMiB: 800,
 	}
 	steps := []struct {
 		name              string
@@ -54,6 +60,9 @@ func TestSiteRebuilds(t *testing.T) {
 	for i, s := range steps {
 		calls, inputs, buildErr, syncErr = nil, s.inputs, s.buildErr, s.syncErr
 		err := r.rebuild(t.Context(), "public.b")
+		if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+			t.Errorf("step %d (%s): the rebuild left a memory limit", i, s.name)
+		}
 		if (err != nil) != (s.buildErr != nil) {
 			t.Fatalf("step %d (%s): rebuild = %v", i, s.name, err)
 		}

@@ -162,6 +162,22 @@ func readBytes(name string) (int64, bool) {
 	return int64(m[0].Value.Uint64()), true
 }
 
+// LimitAbove sets the process's soft memory limit, while it has none
+// (GOMEMLIMIT or debug.SetMemoryLimit), to the heap live at the last
+// collection plus mib MiB, and returns what takes it off again: serve
+// runs its rebuilds so, as `regpulse build` runs under MemoryLimitMiB,
+// above what the server holds besides (its search index, its caches).
+// Without it a rebuild let the heap double under GOGC: at 100,000
+// circulars an edit peaked at 4.3 GB, a fresh build at 11 GB.
+func LimitAbove(mib int64) (restore func()) {
+	if mib <= 0 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		return func() {}
+	}
+	live, _ := readBytes("/gc/heap/live:bytes")
+	debug.SetMemoryLimit(live + mib<<20)
+	return func() { debug.SetMemoryLimit(math.MaxInt64) }
+}
+
 // Restore gives the process its limit and GOGC back.
 func (h HeapLimit) Restore() {
 	h.wait()

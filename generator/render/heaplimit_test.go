@@ -128,3 +128,32 @@ func TestHeapLimit(t *testing.T) {
 		}
 	})
 }
+
+// TestLimitAbove: a process without a limit gets one above its live heap
+// until restored; one with a limit keeps it; 0 sets none.
+func TestLimitAbove(t *testing.T) {
+	limit := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit) })
+	debug.SetMemoryLimit(math.MaxInt64)
+	restore := LimitAbove(800)
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if got := debug.SetMemoryLimit(-1); got < 800<<20 || got > int64(live[0].Value.Uint64())+800<<20 {
+		t.Errorf("limit %d, want the live heap (%d) plus 800 MiB", got, live[0].Value.Uint64())
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit %d after restore, want none", got)
+	}
+	if LimitAbove(0)(); debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Error("LimitAbove(0) set a limit")
+	}
+	debug.SetMemoryLimit(300 << 20) // GOMEMLIMIT's, say
+	restore = LimitAbove(800)
+	if got := debug.SetMemoryLimit(-1); got != 300<<20 {
+		t.Errorf("limit %d with the process's 300 MiB, want it kept", got)
+	}
+	if restore(); debug.SetMemoryLimit(-1) != 300<<20 {
+		t.Error("restore changed the process's limit")
+	}
+}

@@ -5,6 +5,10 @@
 -- circular's page by (ExtractedStamps), so that a build reads the
 -- obligations of the pages it renders only, not millions.
 ALTER TABLE obligation_extractions ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+-- The dated ones, which the calendars list (DatedExtractedObligations):
+-- found without reading the millions undated.
+CREATE INDEX extracted_obligations_due ON extracted_obligations (due_date) WHERE due_date IS NOT NULL;
 
 -- +goose Down
+DROP INDEX extracted_obligations_due;
 ALTER TABLE obligation_extractions DROP COLUMN version;
