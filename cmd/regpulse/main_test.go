@@ -248,6 +248,7 @@ func TestServe_ErrIngestFlags(t *testing.T) {
 		{"--ingest-every 1h --ingest-timeout 0s", "--ingest-timeout 0s"},
 		{"--read-cache-size -1", "--read-cache-size -1"},
 		{"--read-cache-ttl 0s", "--read-cache-ttl 0s"},
+		{"--rebuild-memory-limit-mib -1", "--rebuild-memory-limit-mib -1"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"serve", "--public", t.TempDir()}, strings.Fields(tt.args)...)
@@ -273,7 +274,7 @@ func TestServe_Flags(t *testing.T) {
 	}
 	want := app.Flags()
 	for _, own := range []string{"addr", "public", "templates", "assets", "base-url", "support-email",
-		"rebuild-every", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every",
+		"rebuild-every", "rebuild-memory-limit-mib", "feeds", "ingest-every", "ingest-timeout", "operator-email", "digest-schedule", "from", "unsubscribe-mailto", "out", "alerts-every",
 		"webhooks-every", "webhooks-retry-scale",
 		"cms-repo", "cms-remote", "cms-branch", "cms-build-hook"} {
 		want[own] = true

@@ -16,6 +16,9 @@ import (
 // builds: each step is a build's outcome (its inputs, or a failure), then
 // the sync's, and the calls they made.
 func TestSiteRebuilds(t *testing.T) {
+	// (without a limit of the process's: `regpulse build`'s tests leave theirs)
+	limit := debug.SetMemoryLimit(math.MaxInt64)
+	t.Cleanup(func() { debug.SetMemoryLimit(limit) })
 	var calls []string
 	var buildErr, syncErr error
 	var inputs string
