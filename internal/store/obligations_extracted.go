@@ -155,7 +155,8 @@ func (s *DB) AcceptObligations(ctx context.Context, circular string) (_ int, err
 
 // ExtractedStamps returns, by circular id, a stamp of the extracted
 // obligations of each circular extracted: it changes whenever they or
-// whether they are shown (the circular has none written) change. A site
+// whether they are shown (the store holds the circular, which has none
+// written) change. A site
 // build hashes these, and reads the obligations themselves only for the
 // pages it renders (ExtractedObligationsOf): at 100,000 circulars the
 // extraction stores millions. (One scan of the extractions and the few
@@ -178,7 +179,11 @@ func (s *DB) ExtractedStamps(ctx context.Context) (_ map[string]string, err erro
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT circular_id, input_hash, extracted_at, version FROM obligation_extractions`)
+	// (whether the store holds the circular too: the view shows the
+	// obligations of those it holds, and a circular removed from content
+	// keeps its extraction, shown again once it is back)
+	rows, err = s.db.QueryContext(ctx, `SELECT x.circular_id, x.input_hash, x.extracted_at, x.version, c.id IS NOT NULL
+		FROM obligation_extractions x LEFT JOIN circulars c ON c.id = x.circular_id`)
 	if err != nil {
 		return nil, err
 	}
@@ -187,10 +192,11 @@ func (s *DB) ExtractedStamps(ctx context.Context) (_ map[string]string, err erro
 	for rows.Next() {
 		var id, hash, at string
 		var version int64
-		if err := rows.Scan(&id, &hash, &at, &version); err != nil {
+		var held bool
+		if err := rows.Scan(&id, &hash, &at, &version, &held); err != nil {
 			return nil, err
 		}
-		out[id] = fmt.Sprintf("%s %s %d %t", hash, at, version, written[id])
+		out[id] = fmt.Sprintf("%s %s %d %t %t", hash, at, version, written[id], held)
 	}
 	return out, rows.Err()
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -121,6 +122,22 @@ func TestObligations_ExtractedStamps(t *testing.T) {
 		}
 		if got, err := db.ExtractedObligationsOf(ctx, []string{lite.ID}); err != nil || len(got[lite.ID]) != 1 {
 			t.Errorf("ExtractedObligationsOf(UPI Lite) = %v, %v; want its one", got, err)
+		}
+
+		// cyber's circular gone from content: its extraction stays, not
+		// shown; back, it shows as before, and its stamp is as before
+		before := stamps()[cyber.CircularID]
+		without := *cat
+		without.Circulars = slices.DeleteFunc(slices.Clone(cat.Circulars), func(c catalog.Circular) bool { return c.ID == cyber.CircularID })
+		if _, err := db.SyncCatalog(ctx, &without); err != nil {
+			t.Fatal(err)
+		}
+		changed("its circular's removal")
+		if _, err := db.SyncCatalog(ctx, cat); err != nil {
+			t.Fatal(err)
+		}
+		if s := stamps()[cyber.CircularID]; s != before {
+			t.Errorf("its circular back, the stamp is %q; want %q, as before its removal", s, before)
 		}
 
 		// the calendar's: binding, due on or after the day
