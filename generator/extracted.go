@@ -67,21 +67,13 @@ func (e extractedObligations) read(ctx context.Context, cs []catalog.Circular) (
 }
 
 // dated reads the extracted obligations the calendar lists: binding, due
-// on or after from, of the circulars without written ones.
-func (e extractedObligations) dated(ctx context.Context, cat *catalog.Catalog, from catalog.Date) (map[string][]catalog.Obligation, error) {
+// on or after from (complianceEvents shows them for the circulars without
+// written ones only, as shownObligations does).
+func (e extractedObligations) dated(ctx context.Context, from catalog.Date) (map[string][]catalog.Obligation, error) {
 	if e.store == nil || len(e.stamps) == 0 {
 		return nil, nil
 	}
-	all, err := e.store.DatedExtractedObligations(ctx, from)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cat.Circulars {
-		if len(c.Obligations) > 0 {
-			delete(all, c.ID)
-		}
-	}
-	return all, nil
+	return e.store.DatedExtractedObligations(ctx, from)
 }
 
 // shownObligations are the obligations c's page shows: its written
@@ -94,6 +86,6 @@ func shownObligations(c catalog.Circular, read map[string][]catalog.Obligation) 
 }
 
 // extractedBatch is how many circulars' texts are rendered from one read
-// of their extracted obligations: at some 26 an extracted circular, a
+// of their extracted obligations: at some 30 an extracted circular, a
 // batch holds tens of thousands of obligations, not millions.
 const extractedBatch = 1024

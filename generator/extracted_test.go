@@ -104,9 +104,12 @@ func TestBuild_ExtractedObligations(t *testing.T) {
 		return catalog.Obligation{ID: catalog.ObligationID(id, what, 0), CircularID: id, Position: 1, AppliesTo: catalog.TextList{"PSP"},
 			What: what, Kind: "new-requirement", Binding: true, SourceText: src, Origin: catalog.OriginExtracted, Provider: "local", Model: "rules"}
 	}
+	hidden := ob(escrowID, "Hidden behind the written ones.")
+	due := catalog.Date{Time: fixtureNow.AddDate(0, 1, 0)} // (in the calendar's window)
+	hidden.DueDate = &due
 	store := newStoredObligations(map[string][]catalog.Obligation{
 		returnsID: {ob(returnsID, "File the returns.")},
-		escrowID:  {ob(escrowID, "Hidden behind the written ones.")},
+		escrowID:  {hidden},
 	})
 	out := filepath.Join(t.TempDir(), "public")
 	build := func() *Result {
@@ -135,6 +138,9 @@ func TestBuild_ExtractedObligations(t *testing.T) {
 	}
 	if p := page("rbi-2021-01-20-escrow"); strings.Contains(p, "Hidden behind") {
 		t.Error("escrow's page shows an extracted obligation beside its written ones")
+	}
+	if cal, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(CalendarPath, "/")))); err != nil || strings.Contains(string(cal), "Hidden behind") {
+		t.Errorf("the calendar (%v) lists an extracted obligation of a circular with written ones", err)
 	}
 
 	if res := build(); !res.Unchanged {

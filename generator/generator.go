@@ -629,7 +629,7 @@ func (b *build) publishOutputs(ctx context.Context) error {
 	}
 	b.index, b.entries = nil, nil
 	from, _ := impact.Window(b.opts.Now())
-	dated, err := b.extracted.dated(ctx, b.cat, catalog.Date{Time: from})
+	dated, err := b.extracted.dated(ctx, catalog.Date{Time: from})
 	if err != nil {
 		return err
 	}
