@@ -47,7 +47,8 @@ test.describe("paged lists without JavaScript", () => {
     await expect(items).toHaveCount(30);
     await staticPager(page).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/news\/page\/2$/);
-    expect(await items.count()).toBeGreaterThan(0);
+    // (counted again until page 2 has loaded: the URL changes first)
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
     await expect(page.locator("[data-news-top]")).toHaveCount(0);
   });
 
