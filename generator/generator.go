@@ -166,6 +166,8 @@ func Build(ctx context.Context, opts Options) (*Result, error) {
 	if b.out, err = render.NewOutput(opts.OutDir, ws.Staging(), b.base, b.last); err != nil {
 		return nil, err
 	}
+	// (a failed build's staged files closed; Commit closes a good one's)
+	defer b.out.Close()
 	if b.unchanged { // into a new folder: the last build's files, linked
 		if err := b.out.ReuseAll(); err != nil {
 			return nil, err

@@ -273,6 +273,8 @@ type Output struct {
 	base            string    // the folder the last build is in: outDir, or another
 	old             *Manifest // base's manifest; nil: no previous build to compare with
 
+	w writeBehind // the staged files' writes
+
 	mu       sync.Mutex
 	files    map[string]fileSum
 	changed  []string
@@ -318,7 +320,7 @@ func (p *Output) Publish(name string, data []byte) error {
 	if err := mkdirFor(dst); err != nil {
 		return err
 	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
+	if err := p.w.write(dst, data); err != nil {
 		return err
 	}
 	p.mu.Lock()
@@ -339,6 +341,10 @@ func mkdirFor(path string) error {
 	}
 	return os.MkdirAll(dir, 0o755)
 }
+
+// Close lets go of the staged files a build that fails leaves open
+// (Commit does for one that does not); it may be called more than once.
+func (p *Output) Close() error { return p.w.close() }
 
 // keep takes the file at name as the last build left it, if it did (at
 // the size that build recorded), without its bytes.
@@ -430,6 +436,9 @@ func (p *Output) PublishDir(dir, under string, skip ...string) error {
 // In place, only changed files are moved in, each by an atomic rename, and
 // files the build no longer has are removed.
 func (p *Output) Commit(inputs string, pages map[string]string) error {
+	if err := p.w.close(); err != nil {
+		return err
+	}
 	if p.old == nil || !p.inPlace() {
 		if err := swapDir(p.staging, p.outDir); err != nil {
 			return err
