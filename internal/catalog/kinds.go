@@ -84,6 +84,8 @@ func (l *loader) circular(f *fields, e Entry, body string) {
 		c.Lang = l.lang
 	} else if l.hasHead {
 		c.Lang = TextLang(c.Title, l.head)
+	} else if l.noDevanagari && !strings.ContainsFunc(c.Title, isDevanagari) {
+		c.Lang = LangEnglish // (neither its title nor its text holds a Devanagari letter)
 	} else {
 		c.Lang = c.TextLang()
 	}

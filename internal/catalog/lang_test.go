@@ -1,9 +1,12 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"unicode"
 
 	"regpulse/internal/markdown"
 )
@@ -136,6 +139,66 @@ func TestWithLangs(t *testing.T) {
 		}
 		if c.Lang != want {
 			t.Errorf("%s: Lang %q, want %q", c.Slug, c.Lang, want)
+		}
+	}
+}
+
+// TestMayHoldDevanagari: every Devanagari letter, alone or in English,
+// and a numeric reference are seen; texts without one are not, whatever
+// else they hold (a rupee sign, a named reference, Latin accents).
+func TestMayHoldDevanagari(t *testing.T) {
+	seen := 0
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.Is(unicode.Devanagari, r) {
+			continue
+		}
+		seen++
+		for _, body := range []string{string(r), "All banks shall " + string(r), strings.Repeat("ab", 20) + string(r) + "."} {
+			if !mayHoldDevanagari([]byte(body)) {
+				t.Fatalf("%q (U+%04X): not seen", body, r)
+			}
+		}
+	}
+	if seen < 150 {
+		t.Fatalf("only %d Devanagari runes", seen)
+	}
+	for body, want := range map[string]bool{
+		"":                                     false,
+		"All regulated entities shall comply.": false,
+		"A fee of ₹ 500 &amp; GST, café, “quoted”":            false,
+		strings.Repeat("Payment & Settlement Systems. ", 100): false,
+		"Written as &#2325; or &#x915;":                       true,
+		"सभी बैंक":                                            true,
+	} {
+		if got := mayHoldDevanagari([]byte(body)); got != want {
+			t.Errorf("%.40q: %v, want %v", body, got, want)
+		}
+	}
+}
+
+// TestLoad_LangWithoutHead: a circular whose text holds no Devanagari
+// letter has the language TextLang gives its title and whole text, its
+// head unparsed.
+func TestLoad_LangWithoutHead(t *testing.T) {
+	for _, tc := range []struct{ title, body, want string }{
+		{"Digital payments", "All banks shall comply by **March**.", LangEnglish},
+		{"डिजिटल भुगतान", "OK", LangHindi},
+		{"डिजिटल भुगतान", strings.Repeat("All banks shall comply. ", 40), LangEnglish},
+		{"Digital payments", strings.Repeat("सभी बैंक इसका पालन करेंगे। ", 5), LangHindi},
+		{"Digital payments", strings.Repeat("&#2360;&#2349;&#2368; &#2348;&#2376;&#2306;&#2325; ", 10), LangHindi},
+	} {
+		c := Circular{Title: tc.title, Content: tc.body}
+		if got := c.TextLang(); got != tc.want {
+			t.Fatalf("%q: TextLang %q, want %q (the case is wrong)", tc.title, got, tc.want)
+		}
+		file := fmt.Sprintf("---\ntitle: %q\nsource: RBI\ncategory: UPI\npublishedDate: 2026-01-05\nimpactLevel: low\nentityImpact:\n  PSP: low\nsourceUrl: https://example.org/\nsourceKind: report\n---\n%s\n", tc.title, tc.body)
+		fsys := fstest.MapFS{"circulars/x.md": {Data: []byte(file)}}
+		cat, err := LoadFS(fsys, "content", nil)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.title, err)
+		}
+		if got := cat.Circulars[0].Lang; got != tc.want {
+			t.Errorf("title %q, text %.30q: loaded as %q, want %q", tc.title, tc.body, got, tc.want)
 		}
 	}
 }

@@ -182,9 +182,12 @@ func (l *loader) readFile(fsys fs.FS, p string, hit *DecodedFile) parsedFile {
 		// the costly part of a circular's language (Circular.TextLang),
 		// here on every core rather than in the checks' one goroutine,
 		// unless it is known
-		if lang, ok := l.langs(p); ok && slices.Contains(Langs, lang) {
+		switch lang, ok := l.langs(p); {
+		case ok && slices.Contains(Langs, lang):
 			pf.lang = lang
-		} else {
+		case !mayHoldDevanagari(pf.body):
+			pf.noDevanagari = true
+		default:
 			pf.textHead = textHead(pf.body)
 			pf.hasHead = true
 		}
@@ -267,9 +270,10 @@ type loader struct {
 	fieldLines map[string]map[string]int
 	// head is the file being checked's textHead, when hasHead (LoadFS
 	// makes it on every core); lang its language when known (WithLangs).
-	head    string
-	hasHead bool
-	lang    string
+	head         string
+	hasHead      bool
+	noDevanagari bool // the file's text holds no Devanagari letter (parsedFile's)
+	lang         string
 	langs   func(path string) (string, bool) // WithLangs
 	decoded *decodedCache                    // WithDecoded
 	// dirVersions are the Master Directions' versions by direction slug,
@@ -332,7 +336,10 @@ type parsedFile struct {
 	// its language is read (textHead), when hasHead.
 	textHead string
 	hasHead  bool
-	lang     string // a circular's known language (WithLangs)
+	// noDevanagari: the text's plain words hold no Devanagari letter
+	// (mayHoldDevanagari), and textHead was not made
+	noDevanagari bool
+	lang         string // a circular's known language (WithLangs)
 	// hit is the file's entry as a last load decoded it (WithDecoded):
 	// the file was not read. sum is the hash of the bytes read, when
 	// known.
@@ -384,9 +391,9 @@ func (l *loader) parsed(rel string, pf parsedFile) {
 	}
 	e := Entry{Slug: slug, Path: path.Join(l.label, rel), ID: IDForPath(rel)}
 	l.entryID(f, &e)
-	l.head, l.hasHead, l.lang = pf.textHead, pf.hasHead, pf.lang
+	l.head, l.hasHead, l.noDevanagari, l.lang = pf.textHead, pf.hasHead, pf.noDevanagari, pf.lang
 	decode(l, f, e, body)
-	l.head, l.hasHead, l.lang = "", false, ""
+	l.head, l.hasHead, l.noDevanagari, l.lang = "", false, false, ""
 	l.finish(f)
 }
 
