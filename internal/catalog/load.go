@@ -274,8 +274,8 @@ type loader struct {
 	hasHead      bool
 	noDevanagari bool // the file's text holds no Devanagari letter (parsedFile's)
 	lang         string
-	langs   func(path string) (string, bool) // WithLangs
-	decoded *decodedCache                    // WithDecoded
+	langs        func(path string) (string, bool) // WithLangs
+	decoded      *decodedCache                    // WithDecoded
 	// dirVersions are the Master Directions' versions by direction slug,
 	// until crossCheck gives each direction its own.
 	dirVersions map[string][]DirectionVersion
