@@ -388,7 +388,7 @@ func TestBuildProcess(t *testing.T) {
 	defer profile(t)()
 	res, err := Build(t.Context(), Options{ContentDir: dirs[0], TemplatesDir: templatesDir, AssetsDir: dirs[2], OutDir: dirs[1],
 		BaseURL: "https://regpulse.test/", SupportEmail: "support@regpulse.test", Now: func() time.Time { return benchNow },
-		ReleaseContent: true, Log: benchLog(), TemplateMetrics: benchTemplateMetrics()})
+		ReleaseContent: true, Log: benchLog(), TemplateMetrics: benchTemplateMetrics(), RunPages: benchRunPages()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,6 +398,13 @@ func TestBuildProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Printf("\nRESULT %s\n", j)
+}
+
+// benchRunPages is REGPULSE_BENCH_RUN_PAGES, the pages of a Hugo run
+// (Options.RunPages), for experiments; unset, 0: render.RunPages.
+func benchRunPages() int {
+	n, _ := strconv.Atoi(os.Getenv("REGPULSE_BENCH_RUN_PAGES"))
+	return n
 }
 
 // runMeasured runs cmd and returns its wall time, its peak RSS in MB, the
