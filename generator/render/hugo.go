@@ -36,8 +36,8 @@ type Hugo struct {
 	Tables   map[string][]byte
 	// Metrics, when set, takes each run's template metrics (Hugo's
 	// templateMetrics: each template's total, mean and longest time and
-	// its count) once the run is done: where the runs' time goes. Runs
-	// go on beside each other: it must take concurrent writes.
+	// its count) once the run is done, in one write: where the runs' time
+	// goes.
 	Metrics io.Writer
 }
 
@@ -69,13 +69,27 @@ func (h Hugo) Config(siteDir, outDir string) map[string]any {
 	return c
 }
 
-// run renders the temporary site at siteDir on site into out (at outDir:
-// the output's staging folder, or a run of cards' own); whole says it is
-// the run of the site's own pages, the only one with the home page,
-// sections, 404.html and robots.txt.
-func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, whole bool) error {
-	var logbuf bytes.Buffer
-	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: &logbuf, StdErr: &logbuf, StoreErrors: true})
+// hugoRun is one run's Hugo sites, made (open) before they build: the
+// render loop opens a run's while the one before it renders (Render).
+type hugoRun struct {
+	h       Hugo
+	sites   *hugolib.HugoSites
+	logger  loggers.Logger
+	logbuf  *bytes.Buffer
+	siteDir string
+	loaded  chan struct{} // closed once the run's data is read
+}
+
+// open makes the Hugo sites that render the temporary site at siteDir on
+// site into out (at outDir: the output's staging folder, or a run of
+// cards' own); whole says it is the run of the site's own pages, the only
+// one with the home page, sections, 404.html and robots.txt. It starts
+// reading the run's data (hugo.Data, which Hugo reads on one core when a
+// template first asks: some 7 MB of views' JSON in a run of 4,000
+// circulars) while the run's content is walked and assembled.
+func (h Hugo) open(site afero.Fs, siteDir string, out publishFs, outDir string, whole bool) (*hugoRun, error) {
+	logbuf := new(bytes.Buffer)
+	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: logbuf, StdErr: logbuf, StoreErrors: true})
 	cfg := config.New()
 	c := h.Config(siteDir, outDir)
 	// the circulars' pages come out framed (frames.go); the Hugo CLI,
@@ -100,33 +114,49 @@ func (h Hugo) run(site afero.Fs, siteDir string, out publishFs, outDir string, w
 		Environ: []string{"REGPULSE=1"},
 	})
 	if err != nil {
-		return fmt.Errorf("hugo config: %w", err)
+		return nil, fmt.Errorf("hugo config: %w", err)
 	}
 	fs := hugofs.NewFrom(site, configs.LoadingInfo.BaseConfig)
 	fs.PublishDir, fs.PublishDirServer, fs.PublishDirStatic = out, out, out
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{Configs: configs, Fs: fs, TestLogger: logger,
-		StdOut: &logbuf, StdErr: &logbuf})
+		StdOut: logbuf, StdErr: logbuf})
 	if err != nil {
-		return h.error(err, &logbuf, siteDir)
+		return nil, h.error(err, logbuf, siteDir)
 	}
-	defer sites.Close()
-	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
-		return h.error(err, &logbuf, siteDir)
+	r := &hugoRun{h: h, sites: sites, logger: logger, logbuf: logbuf, siteDir: siteDir, loaded: make(chan struct{})}
+	go func() {
+		defer close(r.loaded)
+		sites.Data() // (an error is the build's: Hugo reports it when a template asks)
+	}()
+	return r, nil
+}
+
+// build renders the run.
+func (r *hugoRun) build() error {
+	err := r.sites.Build(hugolib.BuildCfg{})
+	<-r.loaded // (its log is written no more)
+	if err != nil {
+		return r.h.error(err, r.logbuf, r.siteDir)
 	}
 	// A Hugo warning fails the build like an error: a missing template is
 	// only a warning in Hugo.
-	if n := logger.LoggCount(logg.LevelWarn) + logger.LoggCount(logg.LevelError); n > 0 {
-		return h.error(fmt.Errorf("%d warning(s) or error(s)", n), &logbuf, siteDir)
+	if n := r.logger.LoggCount(logg.LevelWarn) + r.logger.LoggCount(logg.LevelError); n > 0 {
+		return r.h.error(fmt.Errorf("%d warning(s) or error(s)", n), r.logbuf, r.siteDir)
 	}
-	if h.Metrics != nil && sites.Metrics != nil {
-		// one write a run: runs of cards go on beside others
+	if r.h.Metrics != nil && r.sites.Metrics != nil {
 		var b bytes.Buffer
-		sites.Metrics.WriteMetrics(&b)
-		if _, err := h.Metrics.Write(b.Bytes()); err != nil {
+		r.sites.Metrics.WriteMetrics(&b)
+		if _, err := r.h.Metrics.Write(b.Bytes()); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// close lets go of the run's sites, once its data is read (build or not).
+func (r *hugoRun) close() {
+	<-r.loaded
+	r.sites.Close()
 }
 
 // error makes Hugo's message name the project's own files: template

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +116,43 @@ func TestRender(t *testing.T) {
 				t.Errorf("%d pages rendered, want %d: %v", got, n+2, o.Rendered())
 			}
 		})
+	}
+}
+
+// TestRender_FailedRun: a run that fails stops the render with its
+// error, the next run (opened while it rendered) let go unbuilt, so
+// nothing after it is published.
+func TestRender_FailedRun(t *testing.T) {
+	templates, err := filepath.Abs("testdata/templates")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	w, err := NewWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	out, err := NewOutput(filepath.Join(dir, "public"), w.Staging(), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	site := testSite(t, w, 6)
+	site.Pages[4].Front["layout"] = "nosuch" // items/3: Hugo warns of no layout, which fails its run
+	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"},
+		RunPages: 1, Mem: NewHeapLimit()}
+	err = r.Render(t.Context(), w, out, site)
+	if err == nil || !strings.Contains(err.Error(), "warning") {
+		t.Fatalf("Render = %v, want the failed run's warning", err)
+	}
+	for _, name := range out.Rendered() {
+		if name == "items/4/index.html" || name == "items/5/index.html" {
+			t.Errorf("%s published after the run before it failed", name)
+		}
+	}
+	if !slices.Contains(out.Rendered(), "items/2/index.html") {
+		t.Errorf("items/2, run before the failure, not published: %v", out.Rendered())
 	}
 }
 

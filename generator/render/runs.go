@@ -69,7 +69,8 @@ type Renderer struct {
 // one run, the cards the other groups' pages show (cards.go), then each
 // other group's pages in runs of at most RunPages pages and 2·RunPages
 // views shown (partition), one after the other (each run uses every
-// core); their texts are read from the workspace's. Once the runs are
+// core), each opened while the one before it renders; their texts are
+// read from the workspace's. Once the runs are
 // planned, the views' JSON and the pages' content files wait in the
 // workspace's packs (Views.spill, spillPages), each run reading its own.
 // Once the site's run is done, the runs after it get their room above
@@ -114,12 +115,39 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 		return err
 	}
 	frames := newFramer(w.cards, w.Texts) // each language's, from its site's run on
-	for i, run := range runs {
-		runs[i] = Run{} // its pages and shows let go once it has run
+	// Each run is opened (its site written, its Hugo made, its data being
+	// read) while the one before it renders, unless it reads cards a run
+	// of cards before it is still rendering (withCards): the opening was
+	// some 0.1 s a run on one core, with the other mostly idle.
+	var next chan openedRun // the next run, opening
+	defer func() {
+		if next != nil { // (a run failed: the next is let go)
+			if o := <-next; o.hugo != nil {
+				o.hugo.close()
+			}
+		}
+	}()
+	for i := range runs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := r.render(ctx, w, out, frames, site, run); err != nil {
+		var o openedRun
+		if next != nil {
+			o, next = <-next, nil
+		} else {
+			o = r.open(ctx, w, out, frames, site, runs[i])
+		}
+		if o.err != nil {
+			return o.err
+		}
+		if i+1 < len(runs) && !(runs[i].Cards && runs[i+1].readsCards()) {
+			next = make(chan openedRun, 1)
+			go func(run Run, opened chan<- openedRun) {
+				opened <- r.open(ctx, w, out, frames, site, run)
+			}(runs[i+1], next)
+		}
+		runs[i] = Run{} // its pages and shows let go once it has run
+		if err := r.build(o); err != nil {
 			return err
 		}
 		if i == 0 {
@@ -163,29 +191,44 @@ func (r Renderer) plan(site Site) []Run {
 	return runs
 }
 
-// render renders one run: its pages and data written into a site of its
-// own in memory, its texts/ the workspace's pack, published into out
-// through frames (frames.go; a run of cards: into the workspace's cards).
-func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames *framer, site Site, run Run) error {
+// openedRun is a run ready to render (Renderer.open), or why it is not.
+type openedRun struct {
+	hugo         *hugoRun
+	pages, views int
+	err          error
+}
+
+// open readies one run: its pages and data written into a site of its
+// own in memory, its texts/ the workspace's pack, its Hugo made to
+// publish into out through frames (frames.go; a run of cards: into the
+// workspace's cards).
+func (r Renderer) open(ctx context.Context, w *Workspace, out *Output, frames *framer, site Site, run Run) openedRun {
+	h, keys, err := r.openRun(ctx, w, out, frames, site, run)
+	return openedRun{hugo: h, pages: len(run.Pages), views: len(keys), err: err}
+}
+
+// openRun is open's work: the run's Hugo, and the keys of the views its
+// data holds.
+func (r Renderer) openRun(ctx context.Context, w *Workspace, out *Output, frames *framer, site Site, run Run) (*hugoRun, []string, error) {
 	fsys := newSiteFs(w)
 	dir := w.siteDir()
 	if err := loadPages(w.pages, run.Pages); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if err := WritePages(ctx, fsys, dir, run.Pages); err != nil {
-		return err
+		return nil, nil, err
 	}
 	d, keys, err := run.data(site.Data, site.Views)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	if run.Data != nil && !run.Cards && !run.framed() {
+	if run.readsCards() {
 		if err := withCards(d, keys, w.cards, run.Lang); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	if err := WriteData(fsys, dir, d); err != nil {
-		return err
+		return nil, nil, err
 	}
 	h := r.Hugo
 	if run.Lang != "" {
@@ -193,21 +236,32 @@ func (r Renderer) render(ctx context.Context, w *Workspace, out *Output, frames 
 	}
 	for name, b := range h.Tables {
 		if err := writeFile(fsys, filepath.Join(dir, filepath.FromSlash(name)), b); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	dst, dstDir := newPublishFs(out, frames.take(out, run.Lang)), out.staging
 	if run.Cards {
 		dst, dstDir = newCardsFs(w.cards, run.Lang), filepath.Join(w.dir, "cards-public")
 	}
-	err = h.run(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == "")
+	hr, err := h.open(fsys, dir, dst, dstDir, run.Data == nil && run.Lang == "")
+	return hr, keys, err
+}
+
+// build renders an opened run and lets it go.
+func (r Renderer) build(o openedRun) error {
+	err := o.hugo.build()
+	o.hugo.close()
 	dropLargeBuffers()
 	if err != nil {
 		return err
 	}
-	r.Steps.Done("hugo run", "pages", len(run.Pages), "views", len(keys))
+	r.Steps.Done("hugo run", "pages", o.pages, "views", o.views)
 	return nil
 }
+
+// readsCards says run's data has its views' cards, from the cards' runs
+// before it (withCards): a run of the group's pages that are not framed.
+func (run Run) readsCards() bool { return run.Data != nil && !run.Cards && !run.framed() }
 
 // framed says every page of run comes out framed: none reads a view's
 // card (some 2 KB each, most of a run's data file, which Hugo parses).
