@@ -40,27 +40,34 @@ func testSite(t *testing.T, w *Workspace, n int) Site {
 		GroupData: map[Group][]string{1: {"label"}}, CardData: []string{"label"}}
 }
 
-// renderTestSite renders testSite(n), changed by each of edit, in runs
-// of size pages into a new output folder and returns it with the Output.
-func renderTestSite(t *testing.T, n, size int, edit ...func(*Site)) (string, *Output) {
+// newTestRender is a Renderer of the render tests' templates in runs of
+// size pages, a new workspace (closed when the test ends) and an output
+// in a new folder (outDir).
+func newTestRender(t *testing.T, size int) (r Renderer, w *Workspace, out *Output, outDir string) {
 	t.Helper()
 	templates, err := filepath.Abs("testdata/templates")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	w, err := NewWorkspace(dir)
-	if err != nil {
+	if w, err = NewWorkspace(dir); err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
-	outDir := filepath.Join(dir, "public")
-	out, err := NewOutput(outDir, w.Staging(), "", ReadManifest(outDir))
-	if err != nil {
+	t.Cleanup(func() { w.Close() })
+	outDir = filepath.Join(dir, "public")
+	if out, err = NewOutput(outDir, w.Staging(), "", ReadManifest(outDir)); err != nil {
 		t.Fatal(err)
 	}
-	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"},
+	r = Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"},
 		RunPages: size, Mem: NewHeapLimit()}
+	return r, w, out, outDir
+}
+
+// renderTestSite renders testSite(n), changed by each of edit, in runs
+// of size pages into a new output folder and returns it with the Output.
+func renderTestSite(t *testing.T, n, size int, edit ...func(*Site)) (string, *Output) {
+	t.Helper()
+	r, w, out, outDir := newTestRender(t, size)
 	site := testSite(t, w, n)
 	for _, e := range edit {
 		e(&site)
@@ -123,26 +130,11 @@ func TestRender(t *testing.T) {
 // error, the next run (opened while it rendered) let go unbuilt, so
 // nothing after it is published.
 func TestRender_FailedRun(t *testing.T) {
-	templates, err := filepath.Abs("testdata/templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	w, err := NewWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	out, err := NewOutput(filepath.Join(dir, "public"), w.Staging(), "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, w, out, _ := newTestRender(t, 1)
 	defer out.Close()
 	site := testSite(t, w, 6)
 	site.Pages[4].Front["layout"] = "nosuch" // items/3: Hugo warns of no layout, which fails its run
-	r := Renderer{Hugo: Hugo{TemplatesDir: templates, BaseURL: "https://render.test/", Title: "Test", Locale: "en"},
-		RunPages: 1, Mem: NewHeapLimit()}
-	err = r.Render(t.Context(), w, out, site)
+	err := r.Render(t.Context(), w, out, site)
 	if err == nil || !strings.Contains(err.Error(), "warning") {
 		t.Fatalf("Render = %v, want the failed run's warning", err)
 	}
