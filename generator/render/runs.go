@@ -70,9 +70,9 @@ type Renderer struct {
 // other group's pages in runs of at most RunPages pages and 2·RunPages
 // views shown (partition), one after the other (each run uses every
 // core), each opened while the one before it renders; their texts are
-// read from the workspace's. Once the runs are
-// planned, the views' JSON and the pages' content files wait in the
-// workspace's packs (Views.spill, spillPages), each run reading its own.
+// read from the workspace's. Once the runs are planned, the views' JSON
+// and the pages' content files wait in the workspace's packs
+// (Views.spill, spillPages), each run reading its own.
 // Once the site's run is done, the runs after it get their room above
 // the heap the build then holds (HeapLimit.FitRunsLater: fitted while the
 // next run starts).
