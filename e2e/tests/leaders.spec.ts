@@ -107,6 +107,7 @@ test.describe("/fintech-leaders", () => {
     await expect(global(page)).toHaveCount(1);
     await expect(global(page)).toContainText("Lemonade");
     // the search survives a reload
+    await expect(page).toHaveURL(/\?q=Insurance$/);
     await page.reload();
     await expect(search(page)).toHaveValue("Insurance");
     await expect(indian(page)).toHaveCount(3);

@@ -65,6 +65,9 @@ test.describe("/payment-networks", () => {
     await expect(cards(page).first()).toContainText("T+5");
 
     await search(page).fill("rtgs");
+    // The browser must have the new URL before it reloads: replaceState
+    // reaches it a moment after the page has it.
+    await expect(page).toHaveURL(/\?q=rtgs$/);
     await page.reload();
     await expect(search(page)).toHaveValue("rtgs");
     await expect(cards(page).first().getByRole("heading", { level: 2 })).toHaveText("RTGS (RBI)");

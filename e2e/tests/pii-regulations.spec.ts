@@ -43,6 +43,7 @@ test.describe("/pii-regulations", () => {
     await expect(cards(page)).toContainText("Bill C-27");
 
     // the filtered view survives a reload
+    await expect(page).toHaveURL(/status=proposed/);
     await page.reload();
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("proposed");
