@@ -48,9 +48,23 @@ const (
 // catalog's order), at most 2·size cards a run: their pages, of layout
 // cards, under regpulse-cards/ (never published).
 func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
-	slugs = slices.Clone(slugs)
-	slices.SortFunc(slugs, func(a, b string) int { return index[a] - index[b] })
-	slugs = slices.Clone(slices.Compact(slugs)) // the pages hold parts of it: no room for the duplicates
+	// (each slug's place looked up once, not at each of the sort's
+	// comparisons: at 100,000 circulars those were a second on one core)
+	type placed struct {
+		at   int
+		slug string
+	}
+	ps := make([]placed, len(slugs))
+	for i, s := range slugs {
+		ps[i] = placed{index[s], s}
+	}
+	slices.SortFunc(ps, func(a, b placed) int { return a.at - b.at })
+	slugs = make([]string, 0, len(ps)) // the pages hold parts of it: no room for the duplicates
+	for i, p := range ps {
+		if i == 0 || p.slug != ps[i-1].slug {
+			slugs = append(slugs, p.slug)
+		}
+	}
 	var runs [][]Page
 	var cur []Page
 	n := 0
