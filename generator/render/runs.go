@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/spf13/afero"
-	"golang.org/x/sync/errgroup"
 )
 
 // RunPages is how many pages of a group one Hugo run renders at most.
@@ -108,15 +107,11 @@ func (r Renderer) Render(ctx context.Context, w *Workspace, out *Output, site Si
 			shown[i] = true
 		}
 	}
-	// (the views and the pages spilled side by side: each is mostly one
-	// core writing its pack, some 1 s each at 100,000 circulars)
-	var spills errgroup.Group
-	spills.Go(func() (err error) {
-		site.Views, err = site.Views.spill(w.views, shown)
+	var err error
+	if site.Views, err = site.Views.spill(w.views, shown); err != nil {
 		return err
-	})
-	spills.Go(func() error { return spillPages(ctx, w.pages, runs) })
-	if err := spills.Wait(); err != nil {
+	}
+	if err := spillPages(ctx, w.pages, runs); err != nil {
 		return err
 	}
 	frames := newFramer(w.cards, w.Texts) // each language's, from its site's run on
