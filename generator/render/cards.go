@@ -59,9 +59,16 @@ func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 		ps[i] = placed{index[s], s}
 	}
 	slices.SortFunc(ps, func(a, b placed) int { return a.at - b.at })
-	slugs = make([]string, 0, len(ps)) // the pages hold parts of it: no room for the duplicates
+	first := func(i int) bool { return i == 0 || ps[i].slug != ps[i-1].slug }
+	unique := 0
+	for i := range ps {
+		if first(i) {
+			unique++
+		}
+	}
+	slugs = make([]string, 0, unique) // the pages hold parts of it: no room for the duplicates
 	for i, p := range ps {
-		if i == 0 || p.slug != ps[i-1].slug {
+		if first(i) {
 			slugs = append(slugs, p.slug)
 		}
 	}
