@@ -59,19 +59,11 @@ func cardRuns(slugs []string, index map[string]int, size int) [][]Page {
 		ps[i] = placed{index[s], s}
 	}
 	slices.SortFunc(ps, func(a, b placed) int { return a.at - b.at })
-	first := func(i int) bool { return i == 0 || ps[i].slug != ps[i-1].slug }
-	unique := 0
-	for i := range ps {
-		if first(i) {
-			unique++
-		}
-	}
-	slugs = make([]string, 0, unique) // the pages hold parts of it: no room for the duplicates
+	sorted := make([]string, len(ps))
 	for i, p := range ps {
-		if first(i) {
-			slugs = append(slugs, p.slug)
-		}
+		sorted[i] = p.slug
 	}
+	slugs = slices.Clone(slices.Compact(sorted)) // the pages hold parts of it: no room for the duplicates
 	var runs [][]Page
 	var cur []Page
 	n := 0
